@@ -1,0 +1,52 @@
+// Regenerates what derives from the contract in openapi/:
+//   openapi.json        the bundled document (one file, $refs into components)
+//   src/schema.ts       TypeScript types (openapi-typescript), shared by server and SDK
+// `gen.mjs --check` regenerates into a temporary directory and fails when the
+// checked-in files differ: CI's proof that contract and code have not drifted.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
+
+const require = createRequire(import.meta.url);
+const packageDir = fileURLToPath(new URL("..", import.meta.url));
+const root = path.resolve(packageDir, "../../openapi/openapi.yaml");
+const check = process.argv.includes("--check");
+const outDir = check ? fs.mkdtempSync(path.join(os.tmpdir(), "docstack-gen-")) : packageDir;
+
+function run(bin, args) {
+  const result = spawnSync(process.execPath, [bin, ...args], { cwd: packageDir, encoding: "utf8" });
+  if (result.status !== 0) {
+    process.stderr.write(result.stdout + result.stderr);
+    process.exit(result.status ?? 1);
+  }
+}
+
+const redocly = require.resolve("@redocly/cli/bin/cli.js");
+const openapiTs = path.join(path.dirname(require.resolve("openapi-typescript/package.json")), "bin/cli.js");
+const bundled = path.join(outDir, "openapi.json");
+fs.mkdirSync(path.join(outDir, "src"), { recursive: true });
+run(redocly, ["bundle", root, "--output", bundled, "--ext", "json", "--config", path.resolve(packageDir, "../../openapi/redocly.yaml")]);
+// A stable, readable bundle: two-space indentation and a final newline.
+fs.writeFileSync(bundled, JSON.stringify(JSON.parse(fs.readFileSync(bundled, "utf8")), null, 2) + "\n");
+const schemaFile = path.join(outDir, "src/schema.ts");
+run(openapiTs, [bundled, "--output", schemaFile, "--root-types", "--root-types-no-schema-prefix"]);
+fs.writeFileSync(
+  schemaFile,
+  "// Generated from openapi/ by `pnpm gen` (packages/contract/scripts/gen.mjs). Do not edit.\n" + fs.readFileSync(schemaFile, "utf8"),
+);
+
+if (check) {
+  const drifted = ["openapi.json", "src/schema.ts"].filter((file) => {
+    const committed = path.join(packageDir, file);
+    return !fs.existsSync(committed) || fs.readFileSync(committed, "utf8") !== fs.readFileSync(path.join(outDir, file), "utf8");
+  });
+  fs.rmSync(outDir, { recursive: true, force: true });
+  if (drifted.length) {
+    console.error(`The contract and the generated files have drifted: ${drifted.join(", ")}. Run \`npm run gen\` and commit.`);
+    process.exit(1);
+  }
+  console.log("Generated files match the contract.");
+}
