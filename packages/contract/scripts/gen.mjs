@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 
 const require = createRequire(import.meta.url);
 const packageDir = fileURLToPath(new URL("..", import.meta.url));
-const root = path.resolve(packageDir, "../../openapi/openapi.yaml");
+const root = path.resolve(packageDir, process.env.DOCSTACK_OPENAPI_ROOT ?? "../../openapi/openapi.yaml");
 const check = process.argv.includes("--check");
 const outDir = check ? fs.mkdtempSync(path.join(os.tmpdir(), "docstack-gen-")) : packageDir;
 
