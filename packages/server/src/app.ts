@@ -1,0 +1,138 @@
+// The HTTP application: contract-driven routes under /v1 behind rate limiting,
+// authentication and request validation, plus health, contract and docs.
+import { randomUUID } from "node:crypto";
+import express, { type Request, type RequestHandler, type Response } from "express";
+import helmet from "helmet";
+import cors from "cors";
+import { pinoHttp } from "pino-http";
+import * as OpenApiValidator from "express-openapi-validator";
+import { loadOpenapiDocument, type OpenapiDocument } from "@docstack/contract";
+import { authenticate } from "./auth/authenticate";
+import type { Actor, RequestContext, Services } from "./http/context";
+import { errorHandler } from "./http/error-handler";
+import { rateLimit } from "./http/rate-limit";
+import { contractRoutes, operationRouter, type ContractRoute } from "./http/routes";
+import { docsRouter } from "./http/docs";
+import { registry as defaultRegistry } from "./operations";
+import type { OperationRegistry } from "./http/operation";
+
+declare module "http" {
+  interface IncomingMessage {
+    id: string | number | object;
+  }
+}
+
+const REQUEST_ID = /^[A-Za-z0-9_.-]{1,64}$/;
+
+export interface AppOptions {
+  registry?: OperationRegistry;
+  document?: OpenapiDocument;
+}
+
+export function createApp(services: Services, options: AppOptions = {}): express.Express {
+  const { config } = services;
+  const document = options.document ?? loadOpenapiDocument();
+  const registry = options.registry ?? defaultRegistry;
+  const routes = contractRoutes(document);
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback");
+  app.set("query parser", "extended");
+
+  app.use(
+    pinoHttp({
+      logger: services.logger,
+      genReqId: (req, res) => {
+        const given = req.headers["x-request-id"];
+        const id = typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
+        res.setHeader("X-Request-Id", id);
+        return id;
+      },
+      // Tokens never reach the logs.
+      redact: { paths: ["req.headers.authorization", "req.headers.cookie"], censor: "[redacted]" },
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
+    }),
+  );
+  app.use(helmet({ contentSecurityPolicy: { directives: { "script-src": ["'self'"], "img-src": ["'self'", "data:"] } } }));
+  if (config.corsOrigins) {
+    const origins = config.corsOrigins === "*" ? "*" : config.corsOrigins.split(",").map((origin) => origin.trim());
+    app.use(cors({ origin: origins, exposedHeaders: ["X-Request-Id", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "Retry-After"] }));
+  }
+
+  app.get("/healthz", (_req, res) => {
+    res.json({ status: "ok" });
+  });
+  app.get("/readyz", async (req, res) => {
+    try {
+      await services.prisma.$queryRaw`SELECT 1`;
+      res.json({ status: "ready" });
+    } catch (error) {
+      req.log.error({ err: error }, "database not reachable");
+      res.status(503).json({ status: "unavailable" });
+    }
+  });
+  app.get("/openapi.json", (_req, res) => {
+    res.json(document);
+  });
+  app.use("/docs", docsRouter());
+
+  app.use("/v1", rateLimit({ ...config.rateLimit, clock: services.clock }));
+  app.use("/v1", authenticationMiddleware(services));
+  app.use(jsonBody(routes, config.bodyLimitBytes));
+  app.use(
+    OpenApiValidator.middleware({
+      apiSpec: loadOpenapiDocument() as never,
+      validateRequests: { allowUnknownQueryParameters: false, coerceTypes: true },
+      validateResponses: config.validateResponses,
+      validateSecurity: false,
+      validateFormats: true,
+      ignorePaths: /^\/(?!v1\/)/,
+    }),
+  );
+  app.use(operationRouter(routes, registry, (req, res) => requestContext(services, req, res)));
+  app.use(errorHandler({ bodyLimit: config.bodyLimitBytes, revealResponseErrors: config.validateResponses }));
+  return app;
+}
+
+function authenticationMiddleware(services: Services): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      res.locals.actor = await authenticate(services.prisma, req.headers.authorization);
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/** JSON bodies, with the operation's own limit where the contract sets a larger one. */
+function jsonBody(routes: readonly ContractRoute[], defaultLimit: number): RequestHandler {
+  const parsers = new Map<number, RequestHandler>();
+  const parser = (limit: number) => {
+    let found = parsers.get(limit);
+    if (!found) parsers.set(limit, (found = express.json({ limit, type: ["application/json", "application/*+json"] })));
+    return found;
+  };
+  const large = routes
+    .filter((route) => route.bodyLimit)
+    .map((route) => ({
+      method: route.method.toUpperCase(),
+      pattern: new RegExp(`^${route.path.replace(/\{[^}]+\}/g, "[^/]+")}$`),
+      limit: route.bodyLimit as number,
+    }));
+  return (req, res, next) => {
+    const match = large.find((route) => route.method === req.method && route.pattern.test(req.path));
+    parser(match?.limit ?? defaultLimit)(req, res, next);
+  };
+}
+
+function requestContext(services: Services, req: Request, res: Response): RequestContext {
+  return {
+    ...services,
+    actor: res.locals.actor as Actor,
+    requestId: String(req.id),
+    baseUrl: services.config.publicUrl ?? `${req.protocol}://${req.get("host") ?? "localhost"}`,
+    log: req.log,
+    memo: new Map(),
+  };
+}

@@ -1,0 +1,165 @@
+// Collections: nestable groups of spaces.
+import { defineOperation, type AreaOperations } from "../../http/operation";
+import { badRequest, forbidden } from "../../http/errors";
+import { orderBy, paginate, type SortField } from "../../http/pagination";
+import { newId } from "../../db/ids";
+import type { Tx } from "../../db/database";
+import { placeAmongSiblings } from "../../tree/siblings";
+import { orgRole } from "../../policy/content";
+import { organizationAccess } from "../organizations/policy";
+import { serializeSpaces } from "../spaces/serialize";
+import { collectionAccess, demandCreateIn, onCollection, collectionPermissions } from "./policy";
+import { serializeCollection, serializeCollections } from "./serialize";
+
+const BY_CREATION: SortField[] = [{ field: "id", direction: "asc" }];
+const BY_POSITION: SortField[] = [
+  { field: "position", direction: "asc" },
+  { field: "id", direction: "asc" },
+];
+
+/** A collection and every collection nested in it, at any depth. */
+async function subtreeIds(tx: Tx, rootId: string): Promise<string[]> {
+  const ids = [rootId];
+  for (let level = [rootId]; level.length > 0; ) {
+    const children = await tx.collection.findMany({ where: { parentId: { in: level } }, select: { id: true } });
+    level = children.map((child) => child.id);
+    ids.push(...level);
+  }
+  return ids;
+}
+
+export const collectionsOperations = {
+  getCollectionById: defineOperation("getCollectionById", {
+    authorize: onCollection("view"),
+    handle: async ({ ctx }, { collection, permissions }) => ({ status: 200, body: serializeCollection(ctx, collection, permissions) }),
+  }),
+
+  updateCollectionById: defineOperation("updateCollectionById", {
+    authorize: onCollection("admin"),
+    handle: async ({ ctx, body }, { collection }) => {
+      const updated = await ctx.prisma.collection.update({
+        where: { id: collection.id },
+        data: { title: body.title, description: body.description, defaultLevel: body.defaultLevel },
+      });
+      ctx.memo.set(`collection:${updated.id}`, Promise.resolve(updated));
+      const { permissions } = await collectionAccess(ctx, updated.id, "view");
+      return { status: 200, body: serializeCollection(ctx, updated, permissions) };
+    },
+  }),
+
+  deleteCollectionById: defineOperation("deleteCollectionById", {
+    authorize: onCollection("admin"),
+    handle: async ({ ctx }, { collection }) => {
+      await ctx.prisma.$transaction(async (tx) => {
+        const ids = await subtreeIds(tx, collection.id);
+        // Their spaces are deleted as spaces are: restorable for 7 days, at the root.
+        await tx.space.updateMany({
+          where: { parentId: { in: ids }, deletedAt: null },
+          data: { deletedAt: ctx.clock.now(), parentId: null },
+        });
+        await tx.space.updateMany({ where: { parentId: { in: ids } }, data: { parentId: null } });
+        await tx.collection.deleteMany({ where: { id: { in: ids } } });
+      });
+      return { status: 205 };
+    },
+  }),
+
+  listSpacesInCollectionById: defineOperation("listSpacesInCollectionById", {
+    authorize: onCollection("view"),
+    handle: async ({ ctx, query }, { collection }) => {
+      const where = { parentId: collection.id, deletedAt: null };
+      const body = await paginate({
+        cursors: ctx.cursors,
+        scope: `collection-spaces:${collection.id}`,
+        request: query,
+        order: BY_POSITION,
+        find: (after, take) => ctx.prisma.space.findMany({ where: after ? { AND: [where, after] } : where, orderBy: orderBy(BY_POSITION), take }),
+        count: () => ctx.prisma.space.count({ where }),
+        sortValues: (space) => [space.position, space.id],
+        serialize: (spaces) => serializeSpaces(ctx, spaces),
+      });
+      return { status: 200, body };
+    },
+  }),
+
+  moveCollection: defineOperation("moveCollection", {
+    authorize: async ({ ctx, params, body }) => {
+      const access = await collectionAccess(ctx, params.collectionId, "admin");
+      if (body.parent !== undefined) await demandCreateIn(ctx, access.collection.organizationId, body.parent);
+      return access;
+    },
+    handle: async ({ ctx, body }, { collection }) => {
+      const parentId = body.parent === undefined ? collection.parentId : body.parent;
+      const moved = await ctx.prisma.$transaction(async (tx) => {
+        if (parentId && (await subtreeIds(tx, collection.id)).includes(parentId)) {
+          throw badRequest("request/body/parent: a collection cannot move into itself or one of its nested collections");
+        }
+        const position = await placeAmongSiblings(tx, collection.organizationId, parentId, collection.id, body.position);
+        return tx.collection.update({ where: { id: collection.id }, data: { parentId, position } });
+      });
+      ctx.memo.clear();
+      const { permissions } = await collectionAccess(ctx, moved.id, "view");
+      return { status: 200, body: serializeCollection(ctx, moved, permissions) };
+    },
+  }),
+
+  transferCollection: defineOperation("transferCollection", {
+    authorize: async ({ ctx, params, body }) => {
+      const access = await collectionAccess(ctx, params.collectionId, "view");
+      if (orgRole(ctx, access.collection.organizationId) !== "admin") {
+        throw forbidden("Transferring needs the admin role in this collection's organization");
+      }
+      await organizationAccess(ctx, body.organization, "admin");
+      return access;
+    },
+    handle: async ({ ctx, body }, { collection }) => {
+      const target = body.organization;
+      const moved = await ctx.prisma.$transaction(async (tx) => {
+        const ids = await subtreeIds(tx, collection.id);
+        const position = await placeAmongSiblings(tx, target, null, collection.id);
+        await tx.collection.updateMany({ where: { id: { in: ids } }, data: { organizationId: target } });
+        await tx.space.updateMany({ where: { parentId: { in: ids } }, data: { organizationId: target } });
+        return tx.collection.update({ where: { id: collection.id }, data: { parentId: null, position } });
+      });
+      ctx.memo.clear();
+      return { status: 200, body: serializeCollection(ctx, moved, collectionPermissions("admin")) };
+    },
+  }),
+
+  listCollections: defineOperation("listCollections", {
+    authorize: ({ ctx, params }) => organizationAccess(ctx, params.organizationId, "view"),
+    handle: async ({ ctx, params, query }) => {
+      const nested = query.nested ?? true;
+      const where = { organizationId: params.organizationId, ...(nested ? {} : { parentId: null }) };
+      const body = await paginate({
+        cursors: ctx.cursors,
+        scope: `collections:${params.organizationId}:${nested}`,
+        request: query,
+        order: BY_CREATION,
+        find: (after, take) => ctx.prisma.collection.findMany({ where: after ? { AND: [where, after] } : where, orderBy: orderBy(BY_CREATION), take }),
+        count: () => ctx.prisma.collection.count({ where }),
+        sortValues: (collection) => [collection.id],
+        serialize: (collections) => serializeCollections(ctx, collections),
+      });
+      return { status: 200, body };
+    },
+  }),
+
+  createCollection: defineOperation("createCollection", {
+    authorize: async ({ ctx, params, body }) => {
+      await organizationAccess(ctx, params.organizationId, "view");
+      return demandCreateIn(ctx, params.organizationId, body?.parent);
+    },
+    handle: async ({ ctx, params, body }, parent) => {
+      const id = newId();
+      const created = await ctx.prisma.$transaction(async (tx) => {
+        const position = await placeAmongSiblings(tx, params.organizationId, parent?.id ?? null, id);
+        return tx.collection.create({
+          data: { id, organizationId: params.organizationId, parentId: parent?.id ?? null, title: body?.title ?? "Untitled", position },
+        });
+      });
+      const { permissions } = await collectionAccess(ctx, created.id, "view");
+      return { status: 201, body: serializeCollection(ctx, created, permissions) };
+    },
+  }),
+} satisfies AreaOperations;

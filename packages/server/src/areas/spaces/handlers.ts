@@ -1,0 +1,190 @@
+// Spaces: containers of pages and files.
+import { defineOperation, pendingOperation, type AreaOperations } from "../../http/operation";
+import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
+import { orderBy, paginate, type SortField } from "../../http/pagination";
+import { newId } from "../../db/ids";
+import { copyRevision, createEmptyRevision } from "../../content/revisions";
+import { placeAmongSiblings } from "../../tree/siblings";
+import { orgRole } from "../../policy/content";
+import { demandCreateIn } from "../collections/policy";
+import { organizationAccess } from "../organizations/policy";
+import { onSpace, spaceAccess } from "./policy";
+import { isRestorable } from "./retention";
+import { serializeSpace, serializeSpaces } from "./serialize";
+
+const BY_CREATION: SortField[] = [{ field: "id", direction: "asc" }];
+
+export const spacesOperations = {
+  getSpaceById: defineOperation("getSpaceById", {
+    authorize: onSpace("view"),
+    handle: async ({ ctx }, { space, permissions }) => ({ status: 200, body: await serializeSpace(ctx, space, permissions) }),
+  }),
+
+  deleteSpaceById: defineOperation("deleteSpaceById", {
+    authorize: onSpace("admin"),
+    handle: async ({ ctx }, { space }) => {
+      await ctx.prisma.space.update({ where: { id: space.id }, data: { deletedAt: ctx.clock.now() } });
+      return { status: 205 };
+    },
+  }),
+
+  updateSpaceById: defineOperation("updateSpaceById", {
+    authorize: async ({ ctx, params, body }) => {
+      const needsAdmin = body.editMode !== undefined || body.defaultLevel !== undefined || body.visibility !== undefined;
+      // Renaming is allowed on a locked space: the lock is on content.
+      const access = await spaceAccess(ctx, params.spaceId, needsAdmin ? "admin" : "view");
+      if (!needsAdmin && !["edit", "review", "create", "admin"].includes(access.level)) {
+        throw forbidden("Your role does not allow this: it needs the edit role or more on this space");
+      }
+      return access;
+    },
+    handle: async ({ ctx, body }, { space }) => {
+      const parentId = space.parentId;
+      if (body.visibility === "in-collection" && !parentId) {
+        throw badRequest("request/body/visibility: in-collection is only for spaces in a collection");
+      }
+      const updated = await ctx.prisma.space.update({
+        where: { id: space.id },
+        data: { title: body.title, emoji: body.emoji, editMode: body.editMode, defaultLevel: body.defaultLevel, visibility: body.visibility },
+      });
+      return { status: 200, body: await serializeSpace(ctx, updated) };
+    },
+  }),
+
+  duplicateSpace: defineOperation("duplicateSpace", {
+    authorize: async ({ ctx, params }) => {
+      const access = await spaceAccess(ctx, params.spaceId, "view");
+      await demandCreateIn(ctx, access.space.organizationId, access.space.parentId);
+      return access;
+    },
+    handle: async ({ ctx }, { space }) => {
+      const id = newId();
+      const copy = await ctx.prisma.$transaction(async (tx) => {
+        const position = await placeAmongSiblings(tx, space.organizationId, space.parentId, id, { after: { type: "space", space: space.id } });
+        const revisionId = newId();
+        const created = await tx.space.create({
+          data: {
+            id,
+            organizationId: space.organizationId,
+            parentId: space.parentId,
+            title: `${space.title} (copy)`.slice(0, 50),
+            emoji: space.emoji,
+            visibility: space.visibility,
+            defaultLevel: space.defaultLevel,
+            position,
+            revisionId,
+          },
+        });
+        await copyRevision(tx, space.revisionId, id, revisionId);
+        return created;
+      });
+      return { status: 201, body: await serializeSpace(ctx, copy) };
+    },
+  }),
+
+  restoreSpace: defineOperation("restoreSpace", {
+    authorize: ({ ctx, params }) => spaceAccess(ctx, params.spaceId, "admin", { includeDeleted: true }),
+    handle: async ({ ctx }, { space }) => {
+      if (!space.deletedAt) throw conflict("This space is not deleted");
+      if (!isRestorable(space.deletedAt, ctx.clock.now())) throw notFound("Space");
+      const restored = await ctx.prisma.$transaction(async (tx) => {
+        const parent = space.parentId ? await tx.collection.findUnique({ where: { id: space.parentId } }) : null;
+        const parentId = parent?.organizationId === space.organizationId ? parent.id : null;
+        const position = await placeAmongSiblings(tx, space.organizationId, parentId, space.id);
+        return tx.space.update({ where: { id: space.id }, data: { deletedAt: null, parentId, position } });
+      });
+      return { status: 200, body: await serializeSpace(ctx, restored) };
+    },
+  }),
+
+  moveSpace: defineOperation("moveSpace", {
+    authorize: async ({ ctx, params, body }) => {
+      const access = await spaceAccess(ctx, params.spaceId, "admin");
+      if (body.parent !== undefined) await demandCreateIn(ctx, access.space.organizationId, body.parent);
+      return access;
+    },
+    handle: async ({ ctx, body }, { space }) => {
+      const parentId = body.parent === undefined ? space.parentId : body.parent;
+      const moved = await ctx.prisma.$transaction(async (tx) => {
+        const position = await placeAmongSiblings(tx, space.organizationId, parentId, space.id, body.position);
+        const visibility = !parentId && space.visibility === "in-collection" ? "private" : space.visibility;
+        return tx.space.update({ where: { id: space.id }, data: { parentId, position, visibility } });
+      });
+      ctx.memo.clear();
+      return { status: 200, body: await serializeSpace(ctx, moved) };
+    },
+  }),
+
+  transferSpace: defineOperation("transferSpace", {
+    authorize: async ({ ctx, params, body }) => {
+      const access = await spaceAccess(ctx, params.spaceId, "view");
+      if (orgRole(ctx, access.space.organizationId) !== "admin") {
+        throw forbidden("Transferring needs the admin role in this space's organization");
+      }
+      await organizationAccess(ctx, body.organization, "admin");
+      if (body.collection) {
+        const collection = await ctx.prisma.collection.findUnique({ where: { id: body.collection } });
+        if (!collection || collection.organizationId !== body.organization) throw notFound("Collection");
+      }
+      return access;
+    },
+    handle: async ({ ctx, body }, { space }) => {
+      const parentId = body.collection ?? null;
+      const moved = await ctx.prisma.$transaction(async (tx) => {
+        const position = await placeAmongSiblings(tx, body.organization, parentId, space.id);
+        const visibility = !parentId && space.visibility === "in-collection" ? "private" : space.visibility;
+        return tx.space.update({ where: { id: space.id }, data: { organizationId: body.organization, parentId, position, visibility } });
+      });
+      ctx.memo.clear();
+      return { status: 200, body: await serializeSpace(ctx, moved) };
+    },
+  }),
+
+  listOrganizationSpaces: defineOperation("listOrganizationSpaces", {
+    authorize: ({ ctx, params }) => organizationAccess(ctx, params.organizationId, "view"),
+    handle: async ({ ctx, params, query }) => {
+      const where = { organizationId: params.organizationId, deletedAt: null };
+      const body = await paginate({
+        cursors: ctx.cursors,
+        scope: `spaces:${params.organizationId}`,
+        request: query,
+        order: BY_CREATION,
+        find: (after, take) => ctx.prisma.space.findMany({ where: after ? { AND: [where, after] } : where, orderBy: orderBy(BY_CREATION), take }),
+        count: () => ctx.prisma.space.count({ where }),
+        sortValues: (space) => [space.id],
+        serialize: (spaces) => serializeSpaces(ctx, spaces),
+      });
+      return { status: 200, body };
+    },
+  }),
+
+  createSpace: defineOperation("createSpace", {
+    authorize: async ({ ctx, params, body }) => {
+      await organizationAccess(ctx, params.organizationId, "view");
+      return demandCreateIn(ctx, params.organizationId, body?.parent);
+    },
+    handle: async ({ ctx, params, body }, parent) => {
+      const id = newId();
+      const space = await ctx.prisma.$transaction(async (tx) => {
+        const position = await placeAmongSiblings(tx, params.organizationId, parent?.id ?? null, id);
+        const revisionId = newId();
+        const created = await tx.space.create({
+          data: {
+            id,
+            organizationId: params.organizationId,
+            parentId: parent?.id ?? null,
+            title: body?.title ?? "Untitled",
+            emoji: body?.emoji ?? "",
+            position,
+            revisionId,
+          },
+        });
+        await createEmptyRevision(tx, id, revisionId);
+        return created;
+      });
+      return { status: 201, body: await serializeSpace(ctx, space) };
+    },
+  }),
+
+  listSpaceLinks: pendingOperation("listSpaceLinks"),
+} satisfies AreaOperations;

@@ -1,0 +1,29 @@
+// Turns `Authorization: Bearer <token>` into the Actor every policy works from,
+// in one query (token, user and memberships).
+import type { Actor } from "../http/context";
+import type { Db } from "../db/database";
+import { unauthorized } from "../http/errors";
+import { hashToken } from "./tokens";
+
+export function bearerToken(header: string | undefined): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? "");
+  return match?.[1];
+}
+
+export async function authenticate(prisma: Db, header: string | undefined): Promise<Actor> {
+  if (!header) throw unauthorized("Missing API token: send Authorization: Bearer <token>");
+  const token = bearerToken(header);
+  if (!token) throw unauthorized("Malformed Authorization header: expected Bearer <token>");
+  const found = await prisma.apiToken.findUnique({
+    where: { tokenHash: hashToken(token) },
+    include: { user: { include: { memberships: { select: { organizationId: true, role: true, disabled: true } } } } },
+  });
+  if (!found || found.revokedAt) throw unauthorized("Invalid API token: it is unknown or has been revoked");
+  const { user } = found;
+  return {
+    userId: user.id,
+    tokenId: found.id,
+    user: { id: user.id, displayName: user.displayName, email: user.email, photoURL: user.photoURL },
+    orgRoles: new Map(user.memberships.filter((m) => !m.disabled).map((m) => [m.organizationId, m.role])),
+  };
+}

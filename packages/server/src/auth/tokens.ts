@@ -1,0 +1,23 @@
+// API tokens: 256 random bits shown once, stored only as their SHA-256 hash.
+import { createHash, randomBytes } from "node:crypto";
+import type { Db } from "../db/database";
+import { newId } from "../db/ids";
+
+const PREFIX = "dst_";
+
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/** Creates a token for a user; returns the secret, which is not stored anywhere. */
+export async function createApiToken(prisma: Db, userId: string, label?: string): Promise<{ id: string; token: string }> {
+  const token = PREFIX + randomBytes(32).toString("base64url");
+  const id = newId();
+  await prisma.apiToken.create({ data: { id, userId, tokenHash: hashToken(token), label: label ?? null } });
+  return { id, token };
+}
+
+export async function revokeApiToken(prisma: Db, tokenId: string, now: Date): Promise<boolean> {
+  const { count } = await prisma.apiToken.updateMany({ where: { id: tokenId, revokedAt: null }, data: { revokedAt: now } });
+  return count > 0;
+}

@@ -1,0 +1,138 @@
+// The command line's commands. Those touching the database open it, migrate it
+// and close it; with the embedded database they refuse, changing nothing, while a
+// server holds it (see db/lock.ts).
+import type { Config } from "../config";
+import { openServices } from "../services";
+import { startServer } from "../server";
+import { bootstrap, isEmpty } from "../bootstrap";
+import { createApiToken, revokeApiToken } from "../auth/tokens";
+import { coverage, formatCoverage } from "./coverage";
+import { createMigration } from "../db/create-migration";
+import type { Services } from "../http/context";
+
+interface Command {
+  summary: string;
+  usage: string;
+  run(args: string[], config: Config): Promise<number>;
+}
+
+function flag(args: string[], name: string): string | undefined {
+  const index = args.indexOf(name);
+  return index >= 0 ? args[index + 1] : undefined;
+}
+
+async function withServices<T>(config: Config, work: (services: Services) => Promise<T>): Promise<T> {
+  const { database, services } = await openServices({ ...config, logLevel: "warn" });
+  try {
+    return await work(services);
+  } finally {
+    await database.close();
+  }
+}
+
+async function serve(config: Config, options: { bootstrapIfEmpty: boolean }): Promise<number> {
+  const server = await startServer(config);
+  const { prisma } = server.services;
+  if (options.bootstrapIfEmpty && (await isEmpty(prisma))) {
+    const first = await bootstrap(prisma);
+    process.stdout.write(
+      [
+        "",
+        "Docstack is ready. An organization, an admin user and an API token were created:",
+        `  organization  ${first.organizationId}`,
+        `  API token     ${first.token}`,
+        "This token is shown once; keep it. Try:",
+        `  curl -H "Authorization: Bearer ${first.token}" ${server.url}/v1/orgs`,
+        "",
+      ].join("\n") + "\n",
+    );
+  }
+  process.stdout.write(`Docstack serves on ${server.url} (API reference: ${server.url}/docs)\n`);
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+  });
+  await server.close();
+  return 0;
+}
+
+export const commands: Record<string, Command> = {
+  start: {
+    summary: "migrate, create the first admin and token on an empty database, and serve",
+    usage: "start",
+    run: (_args, config) => serve(config, { bootstrapIfEmpty: true }),
+  },
+  serve: {
+    summary: "migrate and serve (PORT, DATABASE_URL, DOCSTACK_DATA_DIR)",
+    usage: "serve",
+    run: (_args, config) => serve(config, { bootstrapIfEmpty: false }),
+  },
+  migrate: {
+    summary: "apply the committed migrations",
+    usage: "migrate",
+    // Opening the services applies them.
+    run: (_args, config) => withServices(config, async () => 0),
+  },
+  bootstrap: {
+    summary: "create an organization, admin and token (or a fresh token for the first admin)",
+    usage: "bootstrap [--json]",
+    run: (args, config) =>
+      withServices(config, async ({ prisma }) => {
+        const result = await bootstrap(prisma);
+        const line = { organizationId: result.organizationId, userId: result.userId, token: result.token };
+        process.stdout.write(
+          args.includes("--json")
+            ? JSON.stringify(line) + "\n"
+            : `organization ${line.organizationId}\nuser ${line.userId}\ntoken ${line.token}\n`,
+        );
+        return 0;
+      }),
+  },
+  token: {
+    summary: "create a token for a user (token create --email <e-mail> [--label <label>] [--json]), or revoke one (token revoke <id>)",
+    usage: "token create --email <e-mail> [--label <label>] [--json] | token revoke <token-id>",
+    run: (args, config) =>
+      withServices(config, async ({ prisma, clock }) => {
+        const [action] = args;
+        if (action === "create") {
+          const email = flag(args, "--email");
+          if (!email) throw new Error("token create needs --email <e-mail>");
+          const user = await prisma.user.findUnique({ where: { email } });
+          if (!user) throw new Error(`No user has the e-mail ${email}`);
+          const { id, token } = await createApiToken(prisma, user.id, flag(args, "--label"));
+          process.stdout.write(args.includes("--json") ? JSON.stringify({ id, userId: user.id, token }) + "\n" : `token ${token}\nid ${id}\n`);
+          return 0;
+        }
+        if (action === "revoke" && args[1]) {
+          if (!(await revokeApiToken(prisma, args[1], clock.now()))) throw new Error(`No active token has the ID ${args[1]}`);
+          process.stdout.write(`revoked ${args[1]}\n`);
+          return 0;
+        }
+        throw new Error(`Usage: docstack ${commands.token!.usage}`);
+      }),
+  },
+  coverage: {
+    summary: "print, per area, the operations implemented over those in the contract",
+    usage: "coverage [--json]",
+    run: async (args) => {
+      const rows = coverage();
+      process.stdout.write(args.includes("--json") ? JSON.stringify(rows) + "\n" : formatCoverage(rows));
+      return 0;
+    },
+  },
+  "migration:create": {
+    summary: "(development) write a migration from changes to prisma/schema.prisma",
+    usage: "migration:create <name>",
+    run: async (args) => {
+      const created = await createMigration(args[0] ?? "");
+      process.stdout.write(created ? `created ${created}\n` : "The schema and the migrations agree: nothing to create.\n");
+      return 0;
+    },
+  },
+};
+
+export function usage(): string {
+  const lines = Object.entries(commands).map(([name, command]) => `  ${command.usage.padEnd(40)} ${command.summary}`);
+  return `Usage: docstack <command>\n\n${lines.join("\n")}\n`;
+}

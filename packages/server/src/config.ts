@@ -1,0 +1,48 @@
+// Configuration comes from the environment, read once at start.
+import path from "node:path";
+
+export interface Config {
+  port: number;
+  /** postgresql://... to use a PostgreSQL server; unset for the embedded database. */
+  databaseUrl: string | undefined;
+  /** Where the embedded database lives. */
+  dataDir: string;
+  /** The public base URL used in `urls` fields; unset: derived from each request's Host. */
+  publicUrl: string | undefined;
+  bodyLimitBytes: number;
+  /** Requests per token (or per client address without one) per window. */
+  rateLimit: { max: number; windowMs: number };
+  /** Origins allowed by CORS: "*" or a comma-separated list; unset: CORS off. */
+  corsOrigins: string | undefined;
+  logLevel: string;
+  /** Whether responses are validated against the contract (tests and development). */
+  validateResponses: boolean;
+  /** Whether imports may fetch loopback/private addresses (tests against a local server). */
+  allowPrivateFetch: boolean;
+}
+
+export const REPO_ROOT = path.resolve(__dirname, "../../..");
+
+function int(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return value;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const nodeEnv = env.NODE_ENV ?? "development";
+  return {
+    port: int("PORT", 3000),
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: path.resolve(env.DOCSTACK_DATA_DIR || path.join(REPO_ROOT, ".data")),
+    publicUrl: env.DOCSTACK_PUBLIC_URL?.replace(/\/+$/, "") || undefined,
+    bodyLimitBytes: int("DOCSTACK_BODY_LIMIT", 1024 * 1024),
+    rateLimit: { max: int("DOCSTACK_RATE_LIMIT", 600), windowMs: int("DOCSTACK_RATE_LIMIT_WINDOW_MS", 60_000) },
+    corsOrigins: env.DOCSTACK_CORS_ORIGINS || undefined,
+    logLevel: env.LOG_LEVEL ?? (nodeEnv === "test" ? "silent" : "info"),
+    validateResponses: env.DOCSTACK_VALIDATE_RESPONSES ? env.DOCSTACK_VALIDATE_RESPONSES === "true" : nodeEnv !== "production",
+    allowPrivateFetch: env.DOCSTACK_ALLOW_PRIVATE_FETCH === "true",
+  };
+}

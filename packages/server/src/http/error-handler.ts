@@ -1,0 +1,43 @@
+// The last middleware: every failure leaves here as the contract's error body.
+import type { ErrorRequestHandler } from "express";
+import { ApiError, errorBody } from "./errors";
+
+interface ValidatorError {
+  status?: number;
+  statusCode?: number;
+  type?: string;
+  message?: string;
+  errors?: { path?: string; message?: string }[];
+  headers?: Record<string, string>;
+}
+
+/** Status and message of a failure; internals of unexpected errors are not revealed. */
+function describe(error: unknown, bodyLimit: number, revealResponseErrors: boolean): { status: number; message: string; headers: Record<string, string> } {
+  if (error instanceof ApiError) return { status: error.status, message: error.message, headers: error.headers };
+  const e = (error ?? {}) as ValidatorError;
+  if (e.type === "entity.too.large") return { status: 413, message: `Request body is larger than ${bodyLimit} bytes`, headers: {} };
+  if (e.type === "entity.parse.failed") return { status: 400, message: "Request body is not valid JSON", headers: {} };
+  const status = e.status ?? e.statusCode ?? 500;
+  // The validator names fields as /body/title: say "request/body/title".
+  const details = e.errors
+    ?.map((item) => [item.path?.replace(/^\.?\/?(body|query|params|path|headers)\b/, "request/$1"), item.message].filter(Boolean).join(" "))
+    .join("; ");
+  const message = details || e.message || "Error";
+  if (status >= 500) {
+    const isResponseValidation = e.errors?.some((item) => item.path?.startsWith("/response") || item.path?.startsWith(".response"));
+    return { status, message: revealResponseErrors && isResponseValidation ? `Response breaks the contract: ${message}` : "Internal error", headers: {} };
+  }
+  if (status === 405) return { status, message: message || "Method not allowed", headers: e.headers ?? {} };
+  return { status, message, headers: {} };
+}
+
+export function errorHandler(options: { bodyLimit: number; revealResponseErrors: boolean }): ErrorRequestHandler {
+  return (error, req, res, _next) => {
+    const { status, message, headers } = describe(error, options.bodyLimit, options.revealResponseErrors);
+    const requestId = String(req.id ?? "");
+    if (status >= 500) req.log?.error({ err: error }, "request failed");
+    if (res.headersSent) return res.end();
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    res.status(status).json(errorBody(status, status >= 500 && message === "Internal error" ? `Internal error (request ${requestId})` : message, requestId || undefined));
+  };
+}

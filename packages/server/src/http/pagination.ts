@@ -1,0 +1,111 @@
+// Lists page by cursor (keyset), so a deep page costs what the first one does.
+// A cursor carries the sort key of the last item, signed with the instance's
+// secret and bound to the list it came from: a modified cursor answers 400.
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { badRequest } from "./errors";
+
+export const DEFAULT_LIMIT = 50;
+
+export type SortValue = string | number | Date;
+export interface SortField {
+  field: string;
+  direction: "asc" | "desc";
+}
+
+export class CursorCodec {
+  constructor(private readonly secret: string) {}
+
+  private sign(scope: string, payload: string): string {
+    return createHmac("sha256", this.secret).update(`${scope}\n${payload}`).digest("base64url");
+  }
+
+  encode(scope: string, values: readonly SortValue[]): string {
+    const payload = Buffer.from(
+      JSON.stringify(values.map((value) => (value instanceof Date ? { d: value.toISOString() } : value))),
+    ).toString("base64url");
+    return `${payload}.${this.sign(scope, payload)}`;
+  }
+
+  decode(scope: string, cursor: string, length: number): SortValue[] {
+    const invalid = () => badRequest("request/query/page is not a cursor this list gave (modified, or from another list)");
+    const [payload, signature, extra] = cursor.split(".");
+    if (!payload || !signature || extra !== undefined) throw invalid();
+    const expected = Buffer.from(this.sign(scope, payload));
+    const given = Buffer.from(signature);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalid();
+    const values = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as unknown;
+    if (!Array.isArray(values) || values.length !== length) throw invalid();
+    return values.map((value: unknown) =>
+      value !== null && typeof value === "object" && "d" in value ? new Date(String(value.d)) : (value as SortValue),
+    );
+  }
+}
+
+/** The Prisma `where` selecting rows strictly after `values` in the order of `fields`. */
+export function keysetAfter(fields: readonly SortField[], values: readonly SortValue[]): Record<string, unknown> {
+  return {
+    OR: fields.map((current, i) => ({
+      AND: [
+        ...fields.slice(0, i).map((previous, j) => ({ [previous.field]: values[j] })),
+        { [current.field]: { [current.direction === "asc" ? "gt" : "lt"]: values[i] } },
+      ],
+    })),
+  };
+}
+
+export interface ListPage<T> {
+  items: T[];
+  next?: { page: string };
+  count: number;
+}
+
+export interface PageRequest {
+  page?: string | undefined;
+  limit?: number | undefined;
+}
+
+/**
+ * One page of a list ordered by `order` (its last field must be unique).
+ * `find` receives the keyset condition (undefined on the first page) and how
+ * many rows to take; it must apply the order itself.
+ */
+export async function paginate<Row, Item>(options: {
+  cursors: CursorCodec;
+  scope: string;
+  request: PageRequest;
+  order: readonly SortField[];
+  find: (after: Record<string, unknown> | undefined, take: number) => Promise<Row[]>;
+  count: () => Promise<number>;
+  sortValues: (row: Row) => SortValue[];
+  serialize: (rows: Row[]) => Promise<Item[]> | Item[];
+}): Promise<ListPage<Item>> {
+  const limit = options.request.limit ?? DEFAULT_LIMIT;
+  const after = options.request.page
+    ? keysetAfter(options.order, options.cursors.decode(options.scope, options.request.page, options.order.length))
+    : undefined;
+  const [rows, count] = await Promise.all([options.find(after, limit + 1), options.count()]);
+  const pageRows = rows.slice(0, limit);
+  const last = pageRows[pageRows.length - 1];
+  return {
+    items: await options.serialize(pageRows),
+    ...(rows.length > limit && last ? { next: { page: options.cursors.encode(options.scope, options.sortValues(last)) } } : {}),
+    count,
+  };
+}
+
+/** Prisma orderBy from sort fields. */
+export function orderBy(fields: readonly SortField[]): Record<string, "asc" | "desc">[] {
+  return fields.map(({ field, direction }) => ({ [field]: direction }));
+}
+
+/** Pages an in-memory, already ordered array (small derived lists such as a tree's links). */
+export function paginateArray<T>(cursors: CursorCodec, scope: string, request: PageRequest, all: readonly T[]): ListPage<T> {
+  const limit = request.limit ?? DEFAULT_LIMIT;
+  const start = request.page ? Number(cursors.decode(scope, request.page, 1)[0]) : 0;
+  const items = all.slice(start, start + limit);
+  return {
+    items,
+    ...(start + limit < all.length ? { next: { page: cursors.encode(scope, [start + limit]) } } : {}),
+    count: all.length,
+  };
+}

@@ -1,0 +1,45 @@
+// The registry: every operation of the contract, exactly once. Its type is derived
+// from the generated `operations`, so an operation of the contract without a
+// definition here, or a definition for no operation, does not compile.
+import type { OperationRegistry } from "./http/operation";
+import { changeRequestCommentsOperations } from "./areas/change-request-comments/handlers";
+import { changeRequestContentOperations } from "./areas/change-request-content/handlers";
+import { changeRequestsOperations } from "./areas/change-requests/handlers";
+import { collectionsOperations } from "./areas/collections/handlers";
+import { customFieldsOperations } from "./areas/custom-fields/handlers";
+import { integrationsOperations } from "./areas/integrations/handlers";
+import { openapiSpecsOperations } from "./areas/openapi-specs/handlers";
+import { organizationsOperations } from "./areas/organizations/handlers";
+import { sectionGroupsOperations } from "./areas/section-groups/handlers";
+import { shareLinksOperations } from "./areas/share-links/handlers";
+import { siteSectionsOperations } from "./areas/site-sections/handlers";
+import { siteSpacesOperations } from "./areas/site-spaces/handlers";
+import { sitesOperations } from "./areas/sites/handlers";
+import { spaceCommentsOperations } from "./areas/space-comments/handlers";
+import { spaceContentOperations } from "./areas/space-content/handlers";
+import { spacesOperations } from "./areas/spaces/handlers";
+import { ssoOperations } from "./areas/sso/handlers";
+import { teamMembersOperations } from "./areas/team-members/handlers";
+import { teamsOperations } from "./areas/teams/handlers";
+
+export const registry: OperationRegistry = {
+  ...organizationsOperations,
+  ...collectionsOperations,
+  ...spacesOperations,
+  ...spaceContentOperations,
+  ...customFieldsOperations,
+  ...spaceCommentsOperations,
+  ...changeRequestsOperations,
+  ...changeRequestContentOperations,
+  ...changeRequestCommentsOperations,
+  ...teamsOperations,
+  ...teamMembersOperations,
+  ...sitesOperations,
+  ...siteSectionsOperations,
+  ...sectionGroupsOperations,
+  ...siteSpacesOperations,
+  ...shareLinksOperations,
+  ...ssoOperations,
+  ...openapiSpecsOperations,
+  ...integrationsOperations,
+};

@@ -1,0 +1,50 @@
+// Serving: the HTTP server plus the periodic purge of deleted spaces.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Config } from "./config";
+import { createApp } from "./app";
+import { openServices } from "./services";
+import { purgeDeletedSpaces } from "./areas/spaces/retention";
+import type { Database } from "./db/database";
+import type { Services } from "./http/context";
+
+const PURGE_EVERY_MS = 60 * 60 * 1000;
+
+export interface RunningServer {
+  url: string;
+  services: Services;
+  database: Database;
+  close(): Promise<void>;
+}
+
+export async function startServer(config: Config): Promise<RunningServer> {
+  const { database, services } = await openServices(config);
+  const app = createApp(services);
+  const server = http.createServer(app);
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.port, resolve);
+  });
+  const purge = async () => {
+    try {
+      const purged = await purgeDeletedSpaces(services.prisma, services.clock.now());
+      if (purged) services.logger.info({ purged }, "purged spaces deleted more than 7 days ago");
+    } catch (error) {
+      services.logger.error({ err: error }, "purging deleted spaces failed");
+    }
+  };
+  void purge();
+  const timer = setInterval(purge, PURGE_EVERY_MS);
+  timer.unref();
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://localhost:${port}`,
+    services,
+    database,
+    async close() {
+      clearInterval(timer);
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await database.close();
+    },
+  };
+}

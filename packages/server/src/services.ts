@@ -1,0 +1,34 @@
+// Opening what the server and the command line share: the database (migrated),
+// the cursor secret, the logger and the clock.
+import { randomBytes } from "node:crypto";
+import pino from "pino";
+import type { Config } from "./config";
+import { openDatabase, type Database, type Db } from "./db/database";
+import { CursorCodec } from "./http/pagination";
+import { systemClock, type Clock } from "./clock";
+import type { Services } from "./http/context";
+
+/** An instance-wide secret, created once and kept in the database (so cursors survive restarts). */
+export async function instanceSecret(prisma: Db, key: string): Promise<string> {
+  const existing = await prisma.setting.findUnique({ where: { key } });
+  if (existing) return existing.value;
+  await prisma.setting.createMany({ data: [{ key, value: randomBytes(32).toString("base64url") }], skipDuplicates: true });
+  return (await prisma.setting.findUniqueOrThrow({ where: { key } })).value;
+}
+
+export async function openServices(
+  config: Config,
+  options: { clock?: Clock; database?: Database } = {},
+): Promise<{ database: Database; services: Services }> {
+  const logger = pino({ level: config.logLevel, redact: ["req.headers.authorization"] });
+  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  try {
+    const applied = await database.migrate();
+    if (applied.length) logger.info({ migrations: applied }, "applied migrations");
+    const cursors = new CursorCodec(await instanceSecret(database.prisma, "cursor-secret"));
+    return { database, services: { prisma: database.prisma, config, clock: options.clock ?? systemClock, cursors, logger } };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
