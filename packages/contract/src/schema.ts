@@ -5478,6 +5478,23 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The request is invalid; `message` names the field and the rule it breaks (also a malformed or modified `page` cursor, or malformed JSON). */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": 400,
+                 *         "message": "request/body/title must NOT have more than 50 characters"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The `Authorization` header is missing, or its token is unknown or revoked. */
         Unauthorized: {
             headers: {
@@ -5508,23 +5525,6 @@ export interface components {
                  *       "error": {
                  *         "code": 429,
                  *         "message": "Too many requests: retry in 12 seconds"
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /** @description The request is invalid; `message` names the field and the rule it breaks (also a malformed or modified `page` cursor, or malformed JSON). */
-        BadRequest: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "error": {
-                 *         "code": 400,
-                 *         "message": "request/body/title must NOT have more than 50 characters"
                  *       }
                  *     }
                  */
@@ -5860,9 +5860,9 @@ export type IntegrationInstallationStatus = components['schemas']['IntegrationIn
 export type IntegrationInstallation = components['schemas']['IntegrationInstallation'];
 export type IntegrationInstallationList = components['schemas']['IntegrationInstallationList'];
 export type ResponseUnexpected = components['responses']['Unexpected'];
+export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ResponseTooManyRequests = components['responses']['TooManyRequests'];
-export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
 export type ResponseNotFound = components['responses']['NotFound'];
 export type ResponseForbidden = components['responses']['Forbidden'];
@@ -5899,6 +5899,7 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Unexpected"];

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
-import { LOCKFILE_CONTENT, MIGRATIONS_DIR, NO_FILTERS, SCHEMA_PATH, openSchemaEngine, readMigrationsList } from "./schema-engine";
+import { LOCKFILE_CONTENT, MIGRATIONS_DIR, NO_FILTERS, SCHEMA_PATH, openSchemaEngine, readMigrationsList, releaseEngine } from "./schema-engine";
 
 export async function createMigration(name: string): Promise<string | null> {
   if (!/^[a-z0-9_]+$/.test(name)) throw new Error("A migration name is lower-case letters, digits and underscores");
@@ -29,7 +29,7 @@ export async function createMigration(name: string): Promise<string | null> {
     fs.writeFileSync(path.join(MIGRATIONS_DIR, "migration_lock.toml"), LOCKFILE_CONTENT);
     return dir;
   } finally {
-    engine.free();
+    releaseEngine(engine);
     await pglite.close();
   }
 }

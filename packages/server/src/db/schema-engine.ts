@@ -25,6 +25,32 @@ export const LOCKFILE_CONTENT =
 
 let wasmLoaded: Promise<Bindings> | undefined;
 
+type SetTimeoutBinding = (callback: () => void, ms: number) => NodeJS.Timeout;
+const engineTimers = new Set<NodeJS.Timeout>();
+
+/**
+ * The engine arms timeouts (of about 10 s) around its work and leaves them pending
+ * when the work is done, which would keep a finished process alive that long: they
+ * are recorded so that `releaseEngine` can clear them once the engine is freed.
+ */
+function trackTimers(setTimeoutBinding: SetTimeoutBinding): SetTimeoutBinding {
+  return (callback, ms) => {
+    const timer = setTimeoutBinding(() => {
+      engineTimers.delete(timer);
+      callback();
+    }, ms);
+    engineTimers.add(timer);
+    return timer;
+  };
+}
+
+/** Frees an engine and the timers it left behind. */
+export function releaseEngine(engine: SchemaEngine): void {
+  engine.free();
+  for (const timer of engineTimers) clearTimeout(timer);
+  engineTimers.clear();
+}
+
 /** Node 20 cannot `import` a .wasm file: instantiate it with the bindings module's exports as imports. */
 function loadWasm() {
   wasmLoaded ??= (async () => {
@@ -34,7 +60,8 @@ function loadWasm() {
     const module = await WebAssembly.compile(fs.readFileSync(wasmPath));
     const imports: Record<string, Record<string, unknown>> = {};
     for (const { module: name, name: field } of WebAssembly.Module.imports(module)) {
-      (imports[name] ??= {})[field] = (bindings as unknown as Record<string, unknown>)[field];
+      const binding = (bindings as unknown as Record<string, unknown>)[field];
+      (imports[name] ??= {})[field] = field.startsWith("__wbg_setTimeout_") ? trackTimers(binding as SetTimeoutBinding) : binding;
     }
     const instance = await WebAssembly.instantiate(module, imports);
     bindings.__wbg_set_wasm(instance.exports);
@@ -94,6 +121,6 @@ export async function applyMigrations(adapterFactory: SqlMigrationAwareDriverAda
     });
     return appliedMigrationNames;
   } finally {
-    engine.free();
+    releaseEngine(engine);
   }
 }

@@ -1,0 +1,51 @@
+import { createConfig, lintFromString } from "@redocly/openapi-core";
+import { loadOpenapiDocument, openapiDocumentPath, HTTP_METHODS, type OpenapiOperation } from "../src/index";
+import { ADDED_OPERATIONS, SPECIFICATION_OPERATIONS } from "./specification-operations";
+import fs from "node:fs";
+
+const document = loadOpenapiDocument();
+const operations = Object.entries(document.paths).flatMap(([path, item]) =>
+  HTTP_METHODS.flatMap((method) => (item[method] ? [{ method, path, operation: item[method] as OpenapiOperation }] : [])),
+);
+const successCodes = (operation: OpenapiOperation) => Object.keys(operation.responses).filter((code) => /^2\d\d$/.test(code));
+
+describe("the bundled contract", () => {
+  it("is valid OpenAPI 3.1 (Redocly's structural rules, no errors)", async () => {
+    const config = await createConfig({ extends: ["minimal"], rules: { struct: "error", "no-unresolved-refs": "error" } });
+    const problems = await lintFromString({ source: fs.readFileSync(openapiDocumentPath, "utf8"), absoluteRef: openapiDocumentPath, config });
+    expect(problems.filter((problem) => problem.severity === "error").map((problem) => problem.message)).toEqual([]);
+    expect(document.openapi).toBe("3.1.0");
+  });
+
+  it("gives every operation a unique camelCase operationId, a summary, a tag and an error response", () => {
+    const ids = operations.map(({ operation }) => operation.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const { operation } of operations) {
+      expect(operation.operationId).toMatch(/^[a-z][A-Za-z0-9]+$/);
+      expect(operation.summary).toBeTruthy();
+      expect(operation.tags).toHaveLength(1);
+      expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(["400", "401", "429", "default"]));
+    }
+  });
+
+  const specified = Object.entries(SPECIFICATION_OPERATIONS).flatMap(([area, list]) => list.map((op) => [area, ...op] as const));
+  it("holds the specification's 131 operations and the 8 added ones, and nothing else", () => {
+    expect(specified).toHaveLength(131);
+    const expected = [...specified.map(([, method, path]) => `${method} ${path}`), ...ADDED_OPERATIONS.map(([method, path]) => `${method} ${path}`)];
+    expect(operations.map(({ method, path }) => `${method} ${path}`).sort()).toEqual(expected.sort());
+  });
+
+  it.each([...specified.map(([, ...op]) => op), ...ADDED_OPERATIONS])("%s %s answers %d as the specification states", (method, path, status) => {
+    const operation = document.paths[path]?.[method] as OpenapiOperation;
+    expect(successCodes(operation)).toEqual([String(status)]);
+    const response = operation.responses[String(status)] as { content?: unknown };
+    // 204 and 205 have no body; every other success is JSON.
+    if (status === 204 || status === 205) expect(response.content).toBeUndefined();
+    else expect(response.content).toHaveProperty(["application/json"]);
+  });
+
+  it("documents {changeRequestId} as an ID or a number", () => {
+    const parameter = document.components.parameters?.changeRequestId as { description: string };
+    expect(parameter.description).toMatch(/ID.*number/);
+  });
+});

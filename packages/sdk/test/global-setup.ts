@@ -1,0 +1,9 @@
+import { startLiveServer } from "./live-server";
+
+export default async function globalSetup(): Promise<void> {
+  const server = await startLiveServer();
+  (globalThis as { docstackServer?: unknown }).docstackServer = server;
+  process.env.DOCSTACK_URL = server.url;
+  process.env.DOCSTACK_TOKEN = server.token;
+  process.env.DOCSTACK_ORGANIZATION = server.organizationId;
+}

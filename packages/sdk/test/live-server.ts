@@ -1,0 +1,48 @@
+// Starts a real Docstack server as its own process, on a fresh embedded database,
+// for the SDK's tests: the SDK is tested against the live server, not a mock.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+const cli = path.join(path.dirname(require.resolve("@docstack/server/package.json")), "dist", "cli", "main.js");
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+export interface LiveServer {
+  url: string;
+  token: string;
+  organizationId: string;
+  process: ChildProcess;
+  dataDir: string;
+}
+
+export async function startLiveServer(): Promise<LiveServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "docstack-sdk-"));
+  const env = { ...process.env, DOCSTACK_DATA_DIR: path.join(dataDir, "db"), LOG_LEVEL: "warn", NODE_OPTIONS: "" };
+  const bootstrap = spawnSync(process.execPath, [cli, "bootstrap", "--json"], { env, encoding: "utf8" });
+  if (bootstrap.status !== 0) throw new Error(`bootstrap failed: ${bootstrap.stderr}`);
+  const { token, organizationId } = JSON.parse(bootstrap.stdout.trim().split("\n").pop() as string);
+  const port = await freePort();
+  const child = spawn(process.execPath, [cli, "serve"], { env: { ...env, PORT: String(port) }, stdio: ["ignore", "ignore", "inherit"] });
+  const url = `http://localhost:${port}`;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (attempt > 300 || child.exitCode !== null) throw new Error("the Docstack server did not start");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { url, token, organizationId, process: child, dataDir };
+}

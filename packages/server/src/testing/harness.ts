@@ -1,0 +1,79 @@
+// The test harness: the real app over a real database, a clock tests control, and
+// helpers that create users, tokens and organizations directly in the database.
+import fs from "node:fs";
+import supertest from "supertest";
+import type TestAgent from "supertest/lib/agent";
+import { createApp } from "../app";
+import { loadConfig, type Config } from "../config";
+import { openDatabase, type Database } from "../db/database";
+import { newId } from "../db/ids";
+import { createApiToken } from "../auth/tokens";
+import { ManualClock } from "../clock";
+import { openServices } from "../services";
+import type { Services } from "../http/context";
+import type { Role } from "../policy/roles";
+
+export interface TestUser {
+  id: string;
+  email: string;
+  token: string;
+  tokenId: string;
+  /** The Authorization header value. */
+  auth: string;
+}
+
+export interface Harness {
+  api: TestAgent;
+  services: Services;
+  clock: ManualClock;
+  database: Database;
+  config: Config;
+  /** A user with a token, member of the given organizations with the given roles. */
+  user(memberships?: Record<string, Role | null>): Promise<TestUser>;
+  /** A new organization with an admin; more members with `member(org, role)`. */
+  organization(title?: string): Promise<{ id: string; admin: TestUser }>;
+  member(organizationId: string, role: Role | null): Promise<TestUser>;
+  close(): Promise<void>;
+}
+
+async function testDatabase(): Promise<Database> {
+  if (process.env.DATABASE_URL) return openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: "" });
+  const template = process.env.DOCSTACK_TEST_TEMPLATE;
+  if (!template) throw new Error("DOCSTACK_TEST_TEMPLATE is not set: run the tests through jest (its global setup makes it)");
+  return openDatabase({ dataDir: "memory://", loadDataDir: new Blob([fs.readFileSync(template)]) });
+}
+
+export async function createHarness(overrides: Partial<Config> = {}): Promise<Harness> {
+  const config: Config = { ...loadConfig({ NODE_ENV: "test" }), validateResponses: true, logLevel: "silent", ...overrides };
+  const clock = new ManualClock(new Date());
+  const { database, services } = await openServices(config, { clock, database: await testDatabase() });
+  const api = supertest(createApp(services));
+  const { prisma } = services;
+
+  const user: Harness["user"] = async (memberships = {}) => {
+    const id = newId();
+    const email = `${id}@example.test`;
+    await prisma.user.create({ data: { id, email, displayName: `User ${id.slice(-6)}` } });
+    for (const [organizationId, role] of Object.entries(memberships)) {
+      await prisma.member.create({ data: { organizationId, userId: id, role } });
+    }
+    const { id: tokenId, token } = await createApiToken(prisma, id);
+    return { id, email, token, tokenId, auth: `Bearer ${token}` };
+  };
+  const organization: Harness["organization"] = async (title = "Test organization") => {
+    const id = newId();
+    await prisma.organization.create({ data: { id, title } });
+    return { id, admin: await user({ [id]: "admin" }) };
+  };
+  return {
+    api,
+    services,
+    clock,
+    database,
+    config,
+    user,
+    organization,
+    member: (organizationId, role) => user({ [organizationId]: role }),
+    close: () => database.close(),
+  };
+}

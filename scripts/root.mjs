@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+// The root scripts (`npm start`, `npm test`, `npm run docstack -- …`, `npm run bench`,
+// `npm run build`, `npm run gen`) on a machine with only Node.js and npm: pnpm comes
+// through npx at the pinned version, then everything runs from the workspace.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const PNPM = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).packageManager; // pnpm@x.y.z
+const bin = path.join(root, "node_modules", ".bin");
+const env = { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH}`, TURBO_TELEMETRY_DISABLED: "1", DO_NOT_TRACK: "1" };
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env, ...options });
+  if (result.error) throw result.error;
+  return result.status ?? 1;
+}
+function must(command, args, options) {
+  const status = run(command, args, options);
+  if (status !== 0) process.exit(status);
+}
+
+/** Installs the workspace when node_modules is missing or older than the lockfile. */
+function install() {
+  const marker = path.join(root, "node_modules", ".modules.yaml");
+  const lockfile = path.join(root, "pnpm-lock.yaml");
+  if (fs.existsSync(marker) && fs.statSync(marker).mtimeMs >= fs.statSync(lockfile).mtimeMs) return;
+  console.log(`Installing dependencies with ${PNPM}…`);
+  must("npx", ["--yes", PNPM, "install", "--frozen-lockfile"]);
+  fs.utimesSync(marker, new Date(), new Date());
+}
+
+/** Builds what changed (turbo caches the rest). */
+function build() {
+  must("pnpm", ["exec", "turbo", "run", "build", "--output-logs=errors-only"]);
+}
+
+const [task, ...args] = process.argv.slice(2);
+const cli = path.join(root, "packages", "server", "dist", "cli", "main.js");
+install();
+switch (task) {
+  case "start":
+    build();
+    process.exit(run(process.execPath, [cli, "start", ...args]));
+  case "docstack":
+    build();
+    process.exit(run(process.execPath, [cli, ...args]));
+  case "build":
+    build();
+    break;
+  case "gen":
+    must("pnpm", ["--filter", "@docstack/contract", "run", "gen"]);
+    break;
+  case "test":
+    // Contract lint and drift check, build, every package's tests, then coverage.
+    must("pnpm", ["exec", "turbo", "run", "lint", "check", "build", "--output-logs=errors-only"]);
+    must("pnpm", ["exec", "turbo", "run", "test", "--concurrency=1"]);
+    must(process.execPath, [cli, "coverage"]);
+    break;
+  case "bench":
+    build();
+    process.exit(run(process.execPath, [path.join(root, "bench", "run.mjs"), ...args]));
+  default:
+    console.error(`Unknown task "${task}". Tasks: start, test, docstack, build, gen, bench.`);
+    process.exit(2);
+}
