@@ -34,7 +34,7 @@ function install() {
 
 /** Builds what changed (turbo caches the rest). */
 function build() {
-  must("pnpm", ["exec", "turbo", "run", "build", "--output-logs=errors-only"]);
+  must("turbo", ["run", "build", "--output-logs=errors-only"]);
 }
 
 const [task, ...args] = process.argv.slice(2);
@@ -55,8 +55,8 @@ switch (task) {
     break;
   case "test":
     // Contract lint and drift check, build, every package's tests, then coverage.
-    must("pnpm", ["exec", "turbo", "run", "lint", "check", "build", "--output-logs=errors-only"]);
-    must("pnpm", ["exec", "turbo", "run", "test", "--concurrency=1"]);
+    must("turbo", ["run", "lint", "check", "build", "--output-logs=errors-only"]);
+    must("turbo", ["run", "test", "--concurrency=1"]);
     must(process.execPath, [cli, "coverage"]);
     break;
   case "bench":

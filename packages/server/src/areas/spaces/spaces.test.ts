@@ -1,0 +1,136 @@
+import { createHarness, type Harness, type TestUser } from "../../testing/harness";
+import { newId } from "../../db/ids";
+import { purgeDeletedSpaces, SPACE_RETENTION_MS } from "./retention";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(() => h.close());
+
+const post = (user: TestUser, url: string, body: object = {}) => h.api.post(url).set("Authorization", user.auth).send(body);
+const get = (user: TestUser, url: string) => h.api.get(url).set("Authorization", user.auth);
+const patch = (user: TestUser, url: string, body: object) => h.api.patch(url).set("Authorization", user.auth).send(body);
+const DAY = 24 * 60 * 60 * 1000;
+
+async function newSpace(title = "Docs") {
+  const org = await h.organization();
+  const space = await post(org.admin, `/v1/orgs/${org.id}/spaces`, { title }).expect(201);
+  return { org, space: space.body as { id: string; revision: string } };
+}
+
+describe("spaces", () => {
+  it("creates a space with an empty first revision, and lists the organization's spaces", async () => {
+    const { org, space } = await newSpace("Handbook");
+    expect(space).toMatchObject({ object: "space", title: "Handbook", visibility: "private", editMode: "live", comments: 0, changeRequests: 0 });
+    const revision = await h.services.prisma.revision.findUnique({ where: { id: space.revision } });
+    expect(revision).toMatchObject({ spaceId: space.id, tree: { pages: [] } });
+    const list = await get(org.admin, `/v1/orgs/${org.id}/spaces`).expect(200);
+    expect(list.body.items.map((s: { id: string }) => s.id)).toEqual([space.id]);
+    const reader = await h.member(org.id, "read");
+    await post(reader, `/v1/orgs/${org.id}/spaces`, { title: "No" }).expect(403);
+  });
+
+  it("carries counters that count real change requests and open comments", async () => {
+    const { org, space } = await newSpace();
+    const { prisma } = h.services;
+    const changeRequest = (status: string, number: number) =>
+      prisma.changeRequest.create({ data: { id: newId(), spaceId: space.id, number, status, createdById: org.admin.id, revisionId: space.revision, revisionInitialId: space.revision } });
+    await changeRequest("open", 1);
+    await changeRequest("draft", 2);
+    await changeRequest("draft", 3);
+    await changeRequest("merged", 4);
+    const comment = (status: string, changeRequestId: string | null = null) =>
+      prisma.comment.create({ data: { id: newId(), spaceId: space.id, postedById: org.admin.id, body: {}, status, changeRequestId } });
+    await comment("open");
+    await comment("resolved");
+    const res = await get(org.admin, `/v1/spaces/${space.id}`).expect(200);
+    expect(res.body).toMatchObject({ changeRequests: 4, changeRequestsOpen: 1, changeRequestsDraft: 2, comments: 1 });
+  });
+
+  it("lets editors rename, admins lock, and locking takes edit and merge away", async () => {
+    const { org, space } = await newSpace();
+    const editor = await h.member(org.id, "edit");
+    const reader = await h.member(org.id, "read");
+    await patch(reader, `/v1/spaces/${space.id}`, { title: "No" }).expect(403);
+    const renamed = await patch(editor, `/v1/spaces/${space.id}`, { title: "Renamed", emoji: "1f600" }).expect(200);
+    expect(renamed.body).toMatchObject({ title: "Renamed", emoji: "1f600", permissions: { edit: true, admin: false } });
+    await patch(editor, `/v1/spaces/${space.id}`, { editMode: "locked" }).expect(403);
+    await patch(org.admin, `/v1/spaces/${space.id}`, { editMode: "locked" }).expect(200);
+    const locked = await get(editor, `/v1/spaces/${space.id}`).expect(200);
+    expect(locked.body.permissions).toMatchObject({ view: true, comment: true, edit: false, merge: false });
+    await patch(org.admin, `/v1/spaces/${space.id}`, { visibility: "in-collection" }).expect(400);
+    await patch(org.admin, `/v1/spaces/${space.id}`, { editMode: "frozen" }).expect(400);
+  });
+
+  it("applies the space's default level over the organization role", async () => {
+    const { org, space } = await newSpace();
+    const reader = await h.member(org.id, "read");
+    expect((await get(reader, `/v1/spaces/${space.id}`)).body.permissions.edit).toBe(false);
+    await patch(org.admin, `/v1/spaces/${space.id}`, { defaultLevel: "edit" }).expect(200);
+    expect((await get(reader, `/v1/spaces/${space.id}`)).body.permissions).toMatchObject({ edit: true, admin: false });
+  });
+
+  it("hides spaces of other organizations with 404 and nothing of them", async () => {
+    const { space } = await newSpace("Top secret");
+    const outsider = (await h.organization()).admin;
+    const res = await get(outsider, `/v1/spaces/${space.id}`).expect(404);
+    expect(res.body).toEqual({ error: { code: 404, message: "Space not found", requestId: expect.any(String) } });
+    await patch(outsider, `/v1/spaces/${space.id}`, { title: "Mine" }).expect(404);
+    await h.api.delete(`/v1/spaces/${space.id}`).set("Authorization", outsider.auth).expect(404);
+  });
+
+  it("deletes restorably for 7 days, then the purge removes the space for good", async () => {
+    const { org, space } = await newSpace();
+    const editor = await h.member(org.id, "edit");
+    await h.api.delete(`/v1/spaces/${space.id}`).set("Authorization", editor.auth).expect(403);
+    await post(org.admin, `/v1/spaces/${space.id}/restore`).expect(409);
+    await h.api.delete(`/v1/spaces/${space.id}`).set("Authorization", org.admin.auth).expect(205);
+    await get(org.admin, `/v1/spaces/${space.id}`).expect(404);
+    expect((await get(org.admin, `/v1/orgs/${org.id}/spaces`)).body.count).toBe(0);
+    h.clock.advance(6 * DAY);
+    const restored = await post(org.admin, `/v1/spaces/${space.id}/restore`).expect(200);
+    expect(restored.body.deletedAt).toBeUndefined();
+    await get(org.admin, `/v1/spaces/${space.id}`).expect(200);
+
+    await h.api.delete(`/v1/spaces/${space.id}`).set("Authorization", org.admin.auth).expect(205);
+    h.clock.advance(SPACE_RETENTION_MS + 1000);
+    await post(org.admin, `/v1/spaces/${space.id}/restore`).expect(404);
+    expect(await h.services.prisma.space.count({ where: { id: space.id } })).toBe(1);
+    expect(await purgeDeletedSpaces(h.services.prisma, h.clock.now())).toBeGreaterThanOrEqual(1);
+    expect(await h.services.prisma.space.count({ where: { id: space.id } })).toBe(0);
+    expect(await h.services.prisma.revision.count({ where: { spaceId: space.id } })).toBe(0);
+  });
+
+  it("keeps a space deleted less than 7 days ago through the purge", async () => {
+    const { org, space } = await newSpace();
+    await h.api.delete(`/v1/spaces/${space.id}`).set("Authorization", org.admin.auth).expect(205);
+    h.clock.advance(SPACE_RETENTION_MS - 60_000);
+    await purgeDeletedSpaces(h.services.prisma, h.clock.now());
+    expect(await h.services.prisma.space.count({ where: { id: space.id } })).toBe(1);
+  });
+
+  it("duplicates a space right after it, with a copy of its content", async () => {
+    const { org, space } = await newSpace("Original");
+    await h.services.prisma.revision.update({ where: { id: space.revision }, data: { tree: { pages: [{ id: "p1", title: "Intro" }] } } });
+    const copy = await post(org.admin, `/v1/spaces/${space.id}/duplicate`).expect(201);
+    expect(copy.body).toMatchObject({ title: "Original (copy)", organization: org.id });
+    expect(copy.body.id).not.toBe(space.id);
+    expect(copy.body.revision).not.toBe(space.revision);
+    const revision = await h.services.prisma.revision.findUnique({ where: { id: copy.body.revision } });
+    expect(revision).toMatchObject({ spaceId: copy.body.id, tree: { pages: [{ id: "p1", title: "Intro" }] } });
+    const reader = await h.member(org.id, "read");
+    await post(reader, `/v1/spaces/${space.id}/duplicate`).expect(403);
+  });
+
+  it("transfers a space to another organization and collection, for admins of both", async () => {
+    const { org, space } = await newSpace();
+    const target = await h.organization();
+    const box = await post(target.admin, `/v1/orgs/${target.id}/collections`, { title: "Box" }).expect(201);
+    await post(org.admin, `/v1/spaces/${space.id}/transfer`, { organization: target.id }).expect(404);
+    await h.services.prisma.member.create({ data: { organizationId: target.id, userId: org.admin.id, role: "admin" } });
+    const moved = await post(org.admin, `/v1/spaces/${space.id}/transfer`, { organization: target.id, collection: box.body.id }).expect(200);
+    expect(moved.body).toMatchObject({ organization: target.id, parent: box.body.id });
+    await post(org.admin, `/v1/spaces/${space.id}/transfer`, {}).expect(400);
+  });
+});
