@@ -5,7 +5,6 @@ import express, { type Request, type RequestHandler, type Response } from "expre
 import helmet from "helmet";
 import cors from "cors";
 import { pinoHttp } from "pino-http";
-import * as OpenApiValidator from "express-openapi-validator";
 import { loadOpenapiDocument, type OpenapiDocument } from "@docstack/contract";
 import { authenticate } from "./auth/authenticate";
 import type { Actor, RequestContext, Services } from "./http/context";
@@ -13,6 +12,7 @@ import { errorHandler } from "./http/error-handler";
 import { rateLimit } from "./http/rate-limit";
 import { contractRoutes, operationRouter, type ContractRoute } from "./http/routes";
 import { docsRouter } from "./http/docs";
+import { contractValidator } from "./http/validator";
 import { registry as defaultRegistry } from "./operations";
 import type { OperationRegistry } from "./http/operation";
 
@@ -79,16 +79,7 @@ export function createApp(services: Services, options: AppOptions = {}): express
   app.use("/v1", rateLimit({ ...config.rateLimit, clock: services.clock }));
   app.use("/v1", authenticationMiddleware(services));
   app.use(jsonBody(routes, config.bodyLimitBytes));
-  app.use(
-    OpenApiValidator.middleware({
-      apiSpec: loadOpenapiDocument() as never,
-      validateRequests: { allowUnknownQueryParameters: false, coerceTypes: true },
-      validateResponses: config.validateResponses,
-      validateSecurity: false,
-      validateFormats: true,
-      ignorePaths: /^\/(?!v1\/)/,
-    }),
-  );
+  app.use(contractValidator(loadOpenapiDocument(), { validateResponses: config.validateResponses }));
   app.use(operationRouter(routes, registry, (req, res) => requestContext(services, req, res)));
   app.use(errorHandler({ bodyLimit: config.bodyLimitBytes, revealResponseErrors: config.validateResponses }));
   return app;
@@ -97,7 +88,7 @@ export function createApp(services: Services, options: AppOptions = {}): express
 function authenticationMiddleware(services: Services): RequestHandler {
   return async (req, res, next) => {
     try {
-      res.locals.actor = await authenticate(services.prisma, req.headers.authorization);
+      res.locals.actor = await authenticate(services.prisma, req.headers.authorization, services.actors);
       next();
     } catch (error) {
       next(error);

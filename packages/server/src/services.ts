@@ -7,6 +7,10 @@ import { openDatabase, type Database, type Db } from "./db/database";
 import { CursorCodec } from "./http/pagination";
 import { systemClock, type Clock } from "./clock";
 import type { Services } from "./http/context";
+import { ActorCache } from "./auth/actor-cache";
+
+/** The channel the database notifies when tokens, memberships or users change. */
+const AUTH_CHANGES = "docstack_auth";
 
 /** An instance-wide secret, created once and kept in the database (so cursors survive restarts). */
 export async function instanceSecret(prisma: Db, key: string): Promise<string> {
@@ -26,7 +30,9 @@ export async function openServices(
     const applied = await database.migrate();
     if (applied.length) logger.info({ migrations: applied }, "applied migrations");
     const cursors = new CursorCodec(await instanceSecret(database.prisma, "cursor-secret"));
-    return { database, services: { prisma: database.prisma, config, clock: options.clock ?? systemClock, cursors, logger } };
+    const actors = new ActorCache();
+    await database.listen(AUTH_CHANGES, () => actors.invalidate(), (listening) => actors.setListening(listening));
+    return { database, services: { prisma: database.prisma, config, clock: options.clock ?? systemClock, cursors, logger, actors } };
   } catch (error) {
     await database.close();
     throw error;

@@ -4,18 +4,29 @@ import type { Actor } from "../http/context";
 import type { Db } from "../db/database";
 import { unauthorized } from "../http/errors";
 import { hashToken } from "./tokens";
+import type { ActorCache } from "./actor-cache";
 
 export function bearerToken(header: string | undefined): string | undefined {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? "");
   return match?.[1];
 }
 
-export async function authenticate(prisma: Db, header: string | undefined): Promise<Actor> {
+export async function authenticate(prisma: Db, header: string | undefined, cache?: ActorCache): Promise<Actor> {
   if (!header) throw unauthorized("Missing API token: send Authorization: Bearer <token>");
   const token = bearerToken(header);
   if (!token) throw unauthorized("Malformed Authorization header: expected Bearer <token>");
+  const tokenHash = hashToken(token);
+  const cached = cache?.get(tokenHash);
+  if (cached) return cached;
+  const generation = cache?.begin() ?? 0;
+  const actor = await loadActor(prisma, tokenHash);
+  cache?.set(tokenHash, actor, generation);
+  return actor;
+}
+
+async function loadActor(prisma: Db, tokenHash: string): Promise<Actor> {
   const found = await prisma.apiToken.findUnique({
-    where: { tokenHash: hashToken(token) },
+    where: { tokenHash },
     include: { user: { include: { memberships: { select: { organizationId: true, role: true, disabled: true } } } } },
   });
   if (!found || found.revokedAt) throw unauthorized("Invalid API token: it is unknown or has been revoked");

@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient, type Prisma as PrismaNamespace } from "../generated/prisma/client";
 import { acquireDirectoryLock, type DirectoryLock } from "./lock";
@@ -19,6 +20,11 @@ export interface Database {
   kind: "embedded" | "postgres";
   /** Applies the committed migrations not yet applied; returns their names. */
   migrate(): Promise<string[]>;
+  /**
+   * Receives the notifications of a channel (NOTIFY, sent on commit by any process).
+   * `onState` says whether they are flowing: false while a PostgreSQL listener reconnects.
+   */
+  listen(channel: string, onNotify: () => void, onState: (listening: boolean) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -37,11 +43,54 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 function openPostgres(url: string): Database {
   const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: url }) });
+  const listeners = new Set<() => Promise<void>>();
   return {
     prisma,
     kind: "postgres",
     migrate: () => applyMigrations(new PrismaPg({ connectionString: url, max: 1 })),
-    close: () => prisma.$disconnect(),
+    async listen(channel, onNotify, onState) {
+      const stop = await listenOnPostgres(url, channel, onNotify, onState);
+      listeners.add(stop);
+      return async () => {
+        listeners.delete(stop);
+        await stop();
+      };
+    },
+    async close() {
+      await Promise.all([...listeners].map((stop) => stop()));
+      await prisma.$disconnect();
+    },
+  };
+}
+
+/** A dedicated connection that LISTENs, reconnecting (with a pause) when it drops. */
+async function listenOnPostgres(url: string, channel: string, onNotify: () => void, onState: (listening: boolean) => void) {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on("notification", (message) => message.channel === channel && onNotify());
+    next.on("error", () => undefined);
+    next.on("end", () => {
+      onState(false);
+      if (!stopped) retry = setTimeout(() => void connect().catch(() => undefined), 1000);
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN "${channel}"`);
+      client = next;
+      onState(true);
+    } catch {
+      await next.end().catch(() => undefined);
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    onState(false);
+    await client?.end().catch(() => undefined);
   };
 }
 
@@ -60,6 +109,15 @@ async function openEmbedded(options: OpenDatabaseOptions): Promise<Database> {
       prisma,
       kind: "embedded",
       migrate: () => applyMigrations(new PrismaPGlite(pglite)),
+      async listen(channel, onNotify, onState) {
+        // One process owns the embedded database, so its notifications are all there is.
+        const unsubscribe = await pglite.listen(channel, () => onNotify());
+        onState(true);
+        return async () => {
+          onState(false);
+          await unsubscribe();
+        };
+      },
       async close() {
         await prisma.$disconnect();
         await pglite.close();

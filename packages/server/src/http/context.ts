@@ -5,6 +5,7 @@ import type { Db } from "../db/database";
 import type { Role } from "../policy/roles";
 import type { Clock } from "../clock";
 import type { CursorCodec } from "./pagination";
+import type { ActorCache } from "../auth/actor-cache";
 
 export interface Actor {
   userId: string;
@@ -21,6 +22,7 @@ export interface Services {
   clock: Clock;
   cursors: CursorCodec;
   logger: Logger;
+  actors: ActorCache;
 }
 
 export interface RequestContext extends Services {

@@ -4,34 +4,7 @@ import type { RequestContext } from "../../http/context";
 import { apiUrl, appUrl } from "../../http/urls";
 import { spaceLevel } from "../../policy/content";
 import { spacePermissions, type SpacePermissions } from "./policy";
-
-interface SpaceCounters {
-  comments: number;
-  changeRequests: number;
-  changeRequestsOpen: number;
-  changeRequestsDraft: number;
-}
-
-/** The counters of spaces, read together: open comments and change requests by status. */
-async function countersOf(ctx: RequestContext, spaceIds: string[]): Promise<Map<string, SpaceCounters>> {
-  const [comments, changeRequests] = await Promise.all([
-    ctx.prisma.comment.groupBy({
-      by: ["spaceId"],
-      where: { spaceId: { in: spaceIds }, changeRequestId: null, parentId: null, status: "open" },
-      _count: true,
-    }),
-    ctx.prisma.changeRequest.groupBy({ by: ["spaceId", "status"], where: { spaceId: { in: spaceIds } }, _count: true }),
-  ]);
-  const counters = new Map(spaceIds.map((id) => [id, { comments: 0, changeRequests: 0, changeRequestsOpen: 0, changeRequestsDraft: 0 }]));
-  for (const row of comments) counters.get(row.spaceId)!.comments = row._count;
-  for (const row of changeRequests) {
-    const counter = counters.get(row.spaceId)!;
-    counter.changeRequests += row._count;
-    if (row.status === "open") counter.changeRequestsOpen += row._count;
-    if (row.status === "draft") counter.changeRequestsDraft += row._count;
-  }
-  return counters;
-}
+import { countersOf, type SpaceCounters, type SpaceWithCounters } from "./store";
 
 function toSchema(ctx: RequestContext, space: Space, counters: SpaceCounters, permissions: SpacePermissions): Schemas["Space"] {
   return {
@@ -54,14 +27,19 @@ function toSchema(ctx: RequestContext, space: Space, counters: SpaceCounters, pe
   };
 }
 
-export async function serializeSpace(ctx: RequestContext, space: Space, permissions?: SpacePermissions): Promise<Schemas["Space"]> {
+/** One space: its counters come with it when it was read with them (see store.ts). */
+export async function serializeSpace(ctx: RequestContext, space: Space | SpaceWithCounters, permissions?: SpacePermissions): Promise<Schemas["Space"]> {
+  if ("counters" in space) {
+    const { counters, ...row } = space;
+    return toSchema(ctx, row, counters, permissions ?? spacePermissions(await spaceLevel(ctx, row), row));
+  }
   const [serialized] = await serializeSpaces(ctx, [space], permissions && [permissions]);
   return serialized!;
 }
 
 /** Serializes spaces read in bulk: counters in two queries, permissions from each one's level. */
 export async function serializeSpaces(ctx: RequestContext, spaces: Space[], permissions?: SpacePermissions[]): Promise<Schemas["Space"][]> {
-  const counters = await countersOf(ctx, spaces.map((space) => space.id));
+  const counters = await countersOf(ctx.prisma, spaces.map((space) => space.id));
   return Promise.all(
     spaces.map(async (space, index) =>
       toSchema(ctx, space, counters.get(space.id)!, permissions?.[index] ?? spacePermissions(await spaceLevel(ctx, space), space)),

@@ -1,0 +1,48 @@
+// Request (and, in tests and development, response) validation against the
+// contract, by express-openapi-validator.
+import path from "node:path";
+import type { RequestHandler } from "express";
+import * as OpenApiValidator from "express-openapi-validator";
+import type { OpenapiDocument } from "@docstack/contract";
+
+/**
+ * express-openapi-validator 5.6 compiles the pattern of every route of the contract
+ * on every request to find the operation (`lookupRoute`), a cost that grows with
+ * the contract. Compiled patterns are pure values (no global flag), so they are
+ * kept: each route is compiled once. The validator's own matching is unchanged.
+ */
+function compilePatternsOnce(): void {
+  const validatorDir = path.dirname(require.resolve("express-openapi-validator"));
+  const pathToRegexp = require(require.resolve("path-to-regexp", { paths: [validatorDir] })) as {
+    pathToRegexp: ((route: string, options?: { sensitive?: boolean; strict?: boolean }) => unknown) & { memoized?: true };
+  };
+  const compile = pathToRegexp.pathToRegexp;
+  if (compile.memoized) return;
+  const compiled = new Map<string, unknown>();
+  const memoized = Object.assign(
+    (route: string, options?: { sensitive?: boolean; strict?: boolean }) => {
+      if (typeof route !== "string" || (options && Object.keys(options).some((name) => name !== "sensitive" && name !== "strict"))) {
+        return compile(route, options);
+      }
+      const key = `${route} ${options?.sensitive ? 1 : 0}${options?.strict ? 1 : 0}`;
+      let result = compiled.get(key);
+      if (!result) compiled.set(key, (result = compile(route, options)));
+      return result;
+    },
+    { memoized: true as const },
+  );
+  pathToRegexp.pathToRegexp = memoized;
+}
+
+export function contractValidator(document: OpenapiDocument, options: { validateResponses: boolean }): RequestHandler[] {
+  compilePatternsOnce();
+  return OpenApiValidator.middleware({
+    apiSpec: document as never,
+    validateRequests: { allowUnknownQueryParameters: false, coerceTypes: true },
+    validateResponses: options.validateResponses,
+    validateSecurity: false,
+    validateFormats: true,
+    // Only the API is in the contract; /healthz, /docs and the like are not.
+    ignorePaths: /^\/(?!v1\/)/,
+  }) as unknown as RequestHandler[];
+}
