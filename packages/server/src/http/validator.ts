@@ -38,7 +38,8 @@ export function contractValidator(document: OpenapiDocument, options: { validate
   compilePatternsOnce();
   return OpenApiValidator.middleware({
     apiSpec: document as never,
-    validateRequests: { allowUnknownQueryParameters: false, coerceTypes: true },
+    // Path and query parameters are always coerced from their text; JSON bodies never are.
+    validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false },
     validateResponses: options.validateResponses,
     validateSecurity: false,
     validateFormats: true,
