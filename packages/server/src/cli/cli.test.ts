@@ -1,0 +1,88 @@
+// The command line, run as users run it: the built CLI in its own process, on a
+// fresh embedded database directory.
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+const cli = path.join(__dirname, "..", "..", "dist", "cli", "main.js");
+let dataDir: string;
+const env = () => ({ ...process.env, NODE_OPTIONS: "", DOCSTACK_DATA_DIR: dataDir, LOG_LEVEL: "warn", DATABASE_URL: "" });
+const docstack = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { env: env(), encoding: "utf8" });
+
+beforeEach(() => {
+  dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "docstack-cli-")), "db");
+});
+afterEach(() => fs.rmSync(path.dirname(dataDir), { recursive: true, force: true }));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+it("bootstraps an empty database once, then gives the first admin a fresh token", () => {
+  const first = docstack("bootstrap", "--json");
+  expect(first.status).toBe(0);
+  const created = JSON.parse(first.stdout.trim());
+  expect(created).toEqual({ organizationId: expect.any(String), userId: expect.any(String), token: expect.stringMatching(/^dst_/) });
+  const second = JSON.parse(docstack("bootstrap", "--json").stdout.trim());
+  expect(second.organizationId).toBe(created.organizationId);
+  expect(second.userId).toBe(created.userId);
+  expect(second.token).not.toBe(created.token);
+});
+
+it("creates and revokes tokens by e-mail", () => {
+  docstack("bootstrap", "--json");
+  const made = docstack("token", "create", "--email", "admin@docstack.local", "--json");
+  expect(made.status).toBe(0);
+  const { id, token } = JSON.parse(made.stdout.trim());
+  expect(token).toMatch(/^dst_/);
+  expect(docstack("token", "revoke", id).status).toBe(0);
+  const again = docstack("token", "revoke", id);
+  expect(again.status).toBe(1);
+  expect(again.stderr).toMatch(/No active token/);
+  const unknown = docstack("token", "create", "--email", "nobody@example.test");
+  expect(unknown.status).toBe(1);
+  expect(unknown.stderr).toMatch(/No user has the e-mail/);
+});
+
+it("refuses, changing nothing, while a server holds the embedded database", async () => {
+  const { token } = JSON.parse(docstack("bootstrap", "--json").stdout.trim());
+  const port = await freePort();
+  const server = spawn(process.execPath, [cli, "serve"], { env: { ...env(), PORT: String(port) }, stdio: "ignore" });
+  try {
+    const url = `http://localhost:${port}`;
+    for (let i = 0; i < 200; i++) {
+      if (await fetch(`${url}/readyz`).then((r) => r.ok, () => false)) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const refused = docstack("bootstrap", "--json");
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toMatch(/in use by process \d+/);
+    const orgs = await (await fetch(`${url}/v1/orgs`, { headers: { Authorization: `Bearer ${token}` } })).json();
+    expect(orgs.count).toBe(1);
+  } finally {
+    const exited = new Promise((resolve) => server.once("exit", resolve));
+    server.kill("SIGTERM");
+    await exited;
+  }
+  // Once the server is gone, the database is free again and intact.
+  const after = docstack("bootstrap", "--json");
+  expect(after.status).toBe(0);
+  expect(fs.existsSync(`${dataDir}.lock`)).toBe(false);
+}, 60_000);
+
+it("prints coverage per area, and usage for an unknown command", () => {
+  const coverage = docstack("coverage", "--json");
+  const rows = JSON.parse(coverage.stdout) as { area: string; implemented: number; total: number }[];
+  expect(rows.find((row) => row.area === "collections")).toMatchObject({ implemented: 8, total: 8 });
+  expect(rows.reduce((sum, row) => sum + row.total, 0)).toBe(139);
+  const unknown = docstack("frobnicate");
+  expect(unknown.status).toBe(2);
+  expect(unknown.stderr).toMatch(/Usage: docstack/);
+});
