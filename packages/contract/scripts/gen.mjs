@@ -32,7 +32,8 @@ run(redocly, ["bundle", root, "--output", bundled, "--ext", "json", "--config", 
 // A stable, readable bundle: two-space indentation and a final newline.
 fs.writeFileSync(bundled, JSON.stringify(JSON.parse(fs.readFileSync(bundled, "utf8")), null, 2) + "\n");
 const schemaFile = path.join(outDir, "src/schema.ts");
-run(openapiTs, [bundled, "--output", schemaFile, "--root-types", "--root-types-no-schema-prefix"]);
+// A field with a default is optional to send (the server applies the default).
+run(openapiTs, [bundled, "--output", schemaFile, "--root-types", "--root-types-no-schema-prefix", "--default-non-nullable=false"]);
 fs.writeFileSync(
   schemaFile,
   "// Generated from openapi/ by `pnpm gen` (packages/contract/scripts/gen.mjs). Do not edit.\n" + fs.readFileSync(schemaFile, "utf8"),

@@ -2852,7 +2852,7 @@ export interface components {
              * @default business
              * @enum {string}
              */
-            type: "business" | "community";
+            type?: "business" | "community";
             /** @enum {string} */
             useCase?: "productDocs" | "internalDocs" | "openSourceDocs" | "other";
             emailDomains?: components["schemas"]["EmailDomain"][];
@@ -4410,7 +4410,7 @@ export interface components {
         };
         CreateSiteRequest: {
             /** @default basic */
-            type: components["schemas"]["SiteType"];
+            type?: components["schemas"]["SiteType"];
             /** @description Defaults to "Untitled site". */
             title?: components["schemas"]["SiteTitle"];
             /** @description Defaults to `public` (the new site is not published until `published` is set to true). */
@@ -4972,7 +4972,7 @@ export interface components {
              * @description The organization role of users joining through the provider; `null` makes them guests. Omitted, `read`.
              * @default read
              */
-            defaultRole: components["schemas"]["NullableRole"];
+            defaultRole?: components["schemas"]["NullableRole"];
         };
         /** @description Fields omitted are left unchanged. */
         UpdateSamlProviderRequest: {

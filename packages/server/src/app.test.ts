@@ -1,6 +1,8 @@
 // What every request goes through: health, the contract, docs, errors, limits, logs.
 import { Writable } from "node:stream";
 import pino from "pino";
+import supertest from "supertest";
+import { createApp } from "./app";
 import { createHarness, type Harness } from "./testing/harness";
 
 let h: Harness;
@@ -110,8 +112,6 @@ describe("logs", () => {
     logged.services.logger = pino({ level: "info" }, sink);
     try {
       const { admin } = await logged.organization();
-      const { createApp } = await import("./app");
-      const supertest = (await import("supertest")).default;
       await supertest(createApp(logged.services)).get("/v1/user").set("Authorization", admin.auth).set("X-Request-Id", "log-check-1").expect(200);
       const entries = lines.map((line) => JSON.parse(line) as { req?: { id?: string } });
       expect(entries.some((entry) => entry.req?.id === "log-check-1")).toBe(true);

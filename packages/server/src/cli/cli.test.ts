@@ -64,7 +64,7 @@ it("refuses, changing nothing, while a server holds the embedded database", asyn
     const refused = docstack("bootstrap", "--json");
     expect(refused.status).toBe(1);
     expect(refused.stderr).toMatch(/in use by process \d+/);
-    const orgs = await (await fetch(`${url}/v1/orgs`, { headers: { Authorization: `Bearer ${token}` } })).json();
+    const orgs = (await (await fetch(`${url}/v1/orgs`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { count: number };
     expect(orgs.count).toBe(1);
   } finally {
     const exited = new Promise((resolve) => server.once("exit", resolve));
