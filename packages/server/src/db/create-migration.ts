@@ -1,31 +1,37 @@
 // Creates a migration from the difference between the committed migrations and
-// prisma/schema.prisma, as `prisma migrate dev --create-only` would. It runs against
-// a throw-away in-memory PGlite (its shadow database is another in-memory PGlite).
+// prisma/schema.prisma, as `prisma migrate dev --create-only` would: the committed
+// migrations are applied to a throw-away in-memory PGlite, then the engine diffs that
+// database against the schema (the engine's own createMigration wants a shadow
+// database the WebAssembly build cannot open once migrations exist).
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { LOCKFILE_CONTENT, MIGRATIONS_DIR, NO_FILTERS, SCHEMA_PATH, openSchemaEngine, readMigrationsList, releaseEngine } from "./schema-engine";
 
+function timestamp(date = new Date()): string {
+  return date.toISOString().replace(/\D/g, "").slice(0, 14);
+}
+
 export async function createMigration(name: string): Promise<string | null> {
   if (!/^[a-z0-9_]+$/.test(name)) throw new Error("A migration name is lower-case letters, digits and underscores");
   const pglite = new PGlite();
   const engine = await openSchemaEngine(new PrismaPGlite(pglite));
   try {
-    const migrationsList = readMigrationsList();
-    await engine.devDiagnostic({ migrationsList, filters: NO_FILTERS });
-    await engine.applyMigrations({ migrationsList, filters: NO_FILTERS });
-    const result = await engine.createMigration({
-      draft: false,
-      migrationName: name,
-      migrationsList,
-      schema: { files: [{ path: SCHEMA_PATH, content: fs.readFileSync(SCHEMA_PATH, "utf8") }] },
+    await engine.applyMigrations({ migrationsList: readMigrationsList(), filters: NO_FILTERS });
+    const files = [{ path: SCHEMA_PATH, content: fs.readFileSync(SCHEMA_PATH, "utf8") }];
+    const { stdout } = await engine.diff({
+      from: { tag: "schemaDatasource", files, configDir: path.dirname(SCHEMA_PATH) },
+      to: { tag: "schemaDatamodel", files },
+      script: true,
+      exitCode: null,
       filters: NO_FILTERS,
     });
-    if (!result.migrationScript) return null;
-    const dir = path.join(MIGRATIONS_DIR, result.generatedMigrationName);
+    const script = stdout?.trim();
+    if (!script || script === "-- This is an empty migration.") return null;
+    const dir = path.join(MIGRATIONS_DIR, `${timestamp()}_${name}`);
     fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(path.join(dir, "migration.sql"), result.migrationScript);
+    fs.writeFileSync(path.join(dir, "migration.sql"), `${script}\n`);
     fs.writeFileSync(path.join(MIGRATIONS_DIR, "migration_lock.toml"), LOCKFILE_CONTENT);
     return dir;
   } finally {
