@@ -786,6 +786,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/downloads/{downloadToken}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed token of a `downloadURL` (a file's) or of a change request's PDF `url`. */
+                downloadToken: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Download a file or a PDF
+         * @description Serves the bytes behind a `downloadURL` of a file, or behind the `url` of a change request's PDF. The URL
+         *     itself authorizes the download: it is signed by the server and valid for 1 hour, so it works where no
+         *     `Authorization` header can be sent (an `<img>`, a browser tab). Read the file (or ask for the PDF) again for
+         *     a fresh URL: an expired or modified one answers 404. Not in the original specification: its `downloadURL`
+         *     fields need somewhere to point.
+         */
+        get: operations["downloadContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/spaces/{spaceId}/custom-fields": {
         parameters: {
             query?: never;
@@ -7276,6 +7303,33 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    downloadContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed token of a `downloadURL` (a file's) or of a change request's PDF `url`. */
+                downloadToken: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The content, with its type (`Content-Type`) and name (`Content-Disposition`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Unexpected"];

@@ -190,4 +190,5 @@ export const ADDED_OPERATIONS: readonly SpecOperation[] = [
   ["get", `${O}/spaces`, 200],
   ["post", `${O}/spaces`, 201],
   ["post", `${CR}/content`, 200],
+  ["get", "/v1/downloads/{downloadToken}", 200],
 ];

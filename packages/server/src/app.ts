@@ -77,7 +77,7 @@ export function createApp(services: Services, options: AppOptions = {}): express
   app.use("/docs", docsRouter());
 
   app.use("/v1", rateLimit({ ...config.rateLimit, clock: services.clock }));
-  app.use("/v1", authenticationMiddleware(services));
+  app.use("/v1", authenticationMiddleware(services, routes));
   app.use(jsonBody(routes, config.bodyLimitBytes));
   app.use(contractValidator(loadOpenapiDocument(), { validateResponses: config.validateResponses }));
   app.use(operationRouter(routes, registry, (req, res) => requestContext(services, req, res)));
@@ -85,8 +85,21 @@ export function createApp(services: Services, options: AppOptions = {}): express
   return app;
 }
 
-function authenticationMiddleware(services: Services): RequestHandler {
+/** A request matcher for the routes the predicate selects (by method and path pattern). */
+function routeMatcher(routes: readonly ContractRoute[], select: (route: ContractRoute) => boolean) {
+  const matchers = routes.filter(select).map((route) => ({
+    method: route.method.toUpperCase(),
+    pattern: new RegExp(`^${route.path.replace(/\{[^}]+\}/g, "[^/]+")}$`),
+    route,
+  }));
+  return (req: Request) => matchers.find((m) => m.method === req.method && m.pattern.test(req.originalUrl.split("?")[0] ?? ""))?.route;
+}
+
+/** Every operation needs a token, but those the contract marks `security: []` (signed downloads). */
+function authenticationMiddleware(services: Services, routes: readonly ContractRoute[]): RequestHandler {
+  const isPublic = routeMatcher(routes, (route) => route.public);
   return async (req, res, next) => {
+    if (isPublic(req)) return next();
     try {
       res.locals.actor = await authenticate(services.prisma, req.headers.authorization, services.actors);
       next();
@@ -104,17 +117,8 @@ function jsonBody(routes: readonly ContractRoute[], defaultLimit: number): Reque
     if (!found) parsers.set(limit, (found = express.json({ limit, type: ["application/json", "application/*+json"] })));
     return found;
   };
-  const large = routes
-    .filter((route) => route.bodyLimit)
-    .map((route) => ({
-      method: route.method.toUpperCase(),
-      pattern: new RegExp(`^${route.path.replace(/\{[^}]+\}/g, "[^/]+")}$`),
-      limit: route.bodyLimit as number,
-    }));
-  return (req, res, next) => {
-    const match = large.find((route) => route.method === req.method && route.pattern.test(req.path));
-    parser(match?.limit ?? defaultLimit)(req, res, next);
-  };
+  const large = routeMatcher(routes, (route) => Boolean(route.bodyLimit));
+  return (req, res, next) => parser(large(req)?.bodyLimit ?? defaultLimit)(req, res, next);
 }
 
 function requestContext(services: Services, req: Request, res: Response): RequestContext {

@@ -8,6 +8,7 @@ import { CursorCodec } from "./http/pagination";
 import { systemClock, type Clock } from "./clock";
 import type { Services } from "./http/context";
 import { ActorCache } from "./auth/actor-cache";
+import { DownloadSigner } from "./content/downloads";
 
 /** The channel the database notifies when tokens, memberships or users change. */
 const AUTH_CHANGES = "docstack_auth";
@@ -32,7 +33,9 @@ export async function openServices(
     const cursors = new CursorCodec(await instanceSecret(database.prisma, "cursor-secret"));
     const actors = new ActorCache();
     await database.listen(AUTH_CHANGES, () => actors.invalidate(), (listening) => actors.setListening(listening));
-    return { database, services: { prisma: database.prisma, config, clock: options.clock ?? systemClock, cursors, logger, actors } };
+    const clock = options.clock ?? systemClock;
+    const downloads = new DownloadSigner(await instanceSecret(database.prisma, "download-secret"), clock);
+    return { database, services: { prisma: database.prisma, config, clock, cursors, logger, actors, downloads } };
   } catch (error) {
     await database.close();
     throw error;

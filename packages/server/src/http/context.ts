@@ -6,6 +6,7 @@ import type { Role } from "../policy/roles";
 import type { Clock } from "../clock";
 import type { CursorCodec } from "./pagination";
 import type { ActorCache } from "../auth/actor-cache";
+import type { DownloadSigner } from "../content/downloads";
 
 export interface Actor {
   userId: string;
@@ -23,6 +24,7 @@ export interface Services {
   cursors: CursorCodec;
   logger: Logger;
   actors: ActorCache;
+  downloads: DownloadSigner;
 }
 
 export interface RequestContext extends Services {

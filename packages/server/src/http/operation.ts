@@ -33,10 +33,18 @@ export type RequestBody<K extends OperationId> = Op<K> extends { requestBody: in
 type Responses<K extends OperationId> = Op<K>["responses"];
 type SuccessStatus<K extends OperationId> = Extract<keyof Responses<K>, 200 | 201 | 204 | 205>;
 
+/** Bytes to send as they are (a download), for a success response whose content is not JSON. */
+export interface RawBody {
+  data: Buffer;
+  contentType: string;
+  /** Sent as Content-Disposition's file name. */
+  fileName?: string;
+}
+
 /** What a handler returns: one of the operation's success statuses, with its body when it has one. */
 export type OperationResult<K extends OperationId> = {
   [S in SuccessStatus<K>]: JsonContent<Responses<K>[S]> extends undefined
-    ? { status: S }
+    ? { status: S; raw?: RawBody }
     : { status: S; body: JsonContent<Responses<K>[S]> };
 }[SuccessStatus<K>];
 

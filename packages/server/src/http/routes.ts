@@ -2,7 +2,7 @@
 // is served by the registry's definition for its operationId, and nothing else is.
 import express, { type NextFunction, type Request, type Response } from "express";
 import { HTTP_METHODS, type OpenapiDocument } from "@docstack/contract";
-import type { OperationRegistry, OperationId, OperationRequest } from "./operation";
+import type { OperationRegistry, OperationId, OperationRequest, RawBody } from "./operation";
 import type { RequestContext } from "./context";
 
 export interface ContractRoute {
@@ -14,6 +14,8 @@ export interface ContractRoute {
   operationId: OperationId;
   /** x-docstack-body-limit: a larger body limit than the default, in bytes. */
   bodyLimit?: number;
+  /** `security: []`: no token (the request carries its own authorization, such as a signed URL). */
+  public: boolean;
 }
 
 export function contractRoutes(document: OpenapiDocument): ContractRoute[] {
@@ -27,6 +29,7 @@ export function contractRoutes(document: OpenapiDocument): ContractRoute[] {
         path,
         expressPath: path.replace(/\{([^}]+)\}/g, ":$1"),
         operationId: operation.operationId as OperationId,
+        public: Array.isArray(operation.security) && operation.security.length === 0,
         ...(operation["x-docstack-body-limit"] ? { bodyLimit: operation["x-docstack-body-limit"] } : {}),
       });
     }
@@ -62,8 +65,9 @@ export function operationRouter(
           ctx: contextOf(req, res),
         } as unknown as OperationRequest<typeof route.operationId>;
         const resource = await definition.authorize(request as never);
-        const result = (await definition.handle(request as never, resource)) as { status: number; body?: unknown };
+        const result = (await definition.handle(request as never, resource)) as { status: number; body?: unknown; raw?: RawBody };
         if ("body" in result) res.status(result.status).json(result.body);
+        else if (result.raw) sendRaw(res.status(result.status), result.raw);
         else res.status(result.status).end();
       } catch (error) {
         next(error);
@@ -71,4 +75,12 @@ export function operationRouter(
     });
   }
   return router;
+}
+
+function sendRaw(res: Response, raw: RawBody): void {
+  res.setHeader("Content-Type", raw.contentType);
+  // Served bytes are never rendered as a page of this origin.
+  res.setHeader("Content-Security-Policy", "sandbox");
+  if (raw.fileName) res.attachment(raw.fileName);
+  res.send(raw.data);
 }

@@ -4,6 +4,7 @@ import path from "node:path";
 import type { RequestHandler } from "express";
 import * as OpenApiValidator from "express-openapi-validator";
 import type { OpenapiDocument } from "@docstack/contract";
+import { refuseNulCharacters } from "./nul-guard";
 
 /**
  * express-openapi-validator 5.6 compiles the pattern of every route of the contract
@@ -36,7 +37,7 @@ function compilePatternsOnce(): void {
 
 export function contractValidator(document: OpenapiDocument, options: { validateResponses: boolean }): RequestHandler[] {
   compilePatternsOnce();
-  return OpenApiValidator.middleware({
+  const validator = OpenApiValidator.middleware({
     apiSpec: document as never,
     // Path and query parameters are always coerced from their text; JSON bodies never are.
     validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false },
@@ -46,4 +47,5 @@ export function contractValidator(document: OpenapiDocument, options: { validate
     // Only the API is in the contract; /healthz, /docs and the like are not.
     ignorePaths: /^\/(?!v1\/)/,
   }) as unknown as RequestHandler[];
+  return [...validator, refuseNulCharacters];
 }

@@ -1,14 +1,68 @@
-// The change-request-content area: in the contract, not implemented yet (each answers 501).
-import { pendingOperation, type AreaOperations } from "../../http/operation";
+// The content of a change request: reading it (as for a space) and writing it.
+import { defineOperation, pendingOperation, type AreaOperations } from "../../http/operation";
+import type { RequestContext } from "../../http/context";
+import { listFileBacklinks, listFiles, listLinks, readFile, readPage, readPageTree, readRevision, type ContentSource } from "../../content/reads";
+import { readLinks } from "../../content/links";
+import { linkEntries } from "../../content/serialize";
+import { onChangeRequest, type ChangeRequestAccess } from "../change-requests/policy";
+import { serializeChangeRequest } from "../change-requests/serialize";
+import { writeChangeRequestContent } from "../change-requests/workflows";
+
+const ofChangeRequest = (ctx: RequestContext, { space, changeRequest }: ChangeRequestAccess): ContentSource => ({
+  ctx,
+  organizationId: space.organizationId,
+  spaceId: space.id,
+  revisionId: changeRequest.revisionId,
+});
 
 export const changeRequestContentOperations = {
-  getChangeRequestRevision: pendingOperation("getChangeRequestRevision"),
-  updateChangeRequestContent: pendingOperation("updateChangeRequestContent"),
+  getChangeRequestRevision: defineOperation("getChangeRequestRevision", {
+    authorize: onChangeRequest("view"),
+    handle: async ({ ctx }, access) => ({ status: 200, body: await readRevision(ofChangeRequest(ctx, access)) }),
+  }),
+  updateChangeRequestContent: defineOperation("updateChangeRequestContent", {
+    authorize: onChangeRequest("edit"),
+    handle: async ({ ctx, body }, { space, changeRequest }) => {
+      const updated = await writeChangeRequestContent(ctx, changeRequest.id, body.changes);
+      return { status: 200, body: await serializeChangeRequest(ctx, space.revisionId, updated) };
+    },
+  }),
+  listChangeRequestPages: defineOperation("listChangeRequestPages", {
+    authorize: onChangeRequest("view"),
+    handle: async ({ ctx }, access) => ({ status: 200, body: await readPageTree(ofChangeRequest(ctx, access)) }),
+  }),
+  getChangeRequestPageById: defineOperation("getChangeRequestPageById", {
+    authorize: onChangeRequest("view"),
+    handle: async ({ ctx, params, query }, access) => ({ status: 200, body: await readPage(ofChangeRequest(ctx, access), params.pageId, query.format) }),
+  }),
+  listChangeRequestFiles: defineOperation("listChangeRequestFiles", {
+    authorize: onChangeRequest("view"),
+    handle: async ({ ctx, query }, access) => ({ status: 200, body: await listFiles(ofChangeRequest(ctx, access), query) }),
+  }),
+  getChangeRequestFileById: defineOperation("getChangeRequestFileById", {
+    authorize: onChangeRequest("view"),
+    handle: async ({ ctx, params }, access) => ({ status: 200, body: await readFile(ofChangeRequest(ctx, access), params.fileId) }),
+  }),
+  listChangeRequestFileBacklinks: defineOperation("listChangeRequestFileBacklinks", {
+    authorize: onChangeRequest("view"),
+    handle: async ({ ctx, params, query }, access) => ({ status: 200, body: await listFileBacklinks(ofChangeRequest(ctx, access), params.fileId, query) }),
+  }),
+  listChangeRequestPageLinks: defineOperation("listChangeRequestPageLinks", {
+    authorize: onChangeRequest("view"),
+    handle: async ({ ctx, params, query }, access) => {
+      const source = ofChangeRequest(ctx, access);
+      return {
+        status: 200,
+        body: await listLinks(source, query, {
+          pageId: params.pageId,
+          // For a change request's page: its broken links in this change request.
+          brokenInChangeRequests: async (filter) => {
+            const revision = await ctx.prisma.revision.findUniqueOrThrow({ where: { id: source.revisionId }, select: { links: true } });
+            return linkEntries(readLinks(revision.links).filter(filter)).filter((entry) => entry.status === "broken").length;
+          },
+        }),
+      };
+    },
+  }),
   importChangeRequestContent: pendingOperation("importChangeRequestContent"),
-  listChangeRequestPages: pendingOperation("listChangeRequestPages"),
-  listChangeRequestFiles: pendingOperation("listChangeRequestFiles"),
-  getChangeRequestFileById: pendingOperation("getChangeRequestFileById"),
-  listChangeRequestFileBacklinks: pendingOperation("listChangeRequestFileBacklinks"),
-  getChangeRequestPageById: pendingOperation("getChangeRequestPageById"),
-  listChangeRequestPageLinks: pendingOperation("listChangeRequestPageLinks"),
 } satisfies AreaOperations;

@@ -3,6 +3,7 @@ import { defineOperation, pendingOperation, type AreaOperations } from "../../ht
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import { orderBy, paginate, type SortField } from "../../http/pagination";
 import { isUniqueViolation } from "../../db/errors";
+import { Prisma } from "../../generated/prisma/client";
 import { authenticated, onOrganization, organizationAccess, organizationPermissions } from "./policy";
 import { serializeMember, serializeOrganization, serializeUser } from "./serialize";
 import { createOrganizationWithAdmin, memberCounts } from "./store";
@@ -84,7 +85,8 @@ export const organizationsOperations = {
             emailDomains: body.emailDomains ? [...new Set(body.emailDomains)] : undefined,
             hostname: body.hostname,
             defaultRole: body.defaultRole,
-            defaultContent: body.defaultContent === null ? { set: null } : undefined,
+            // A JSON column is cleared with DbNull: `{ set: null }` would be stored as the object {"set": null}.
+            defaultContent: body.defaultContent === null ? Prisma.DbNull : undefined,
             logoURL: body.logo,
             sso: body.sso,
             ai: body.ai,

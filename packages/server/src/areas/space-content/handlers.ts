@@ -1,14 +1,63 @@
-// The space-content area: in the contract, not implemented yet (each answers 501).
-import { pendingOperation, type AreaOperations } from "../../http/operation";
+// The content of a space's current revision: pages, files, links, and downloads.
+import { defineOperation, pendingOperation, type AreaOperations } from "../../http/operation";
+import { notFound } from "../../http/errors";
+import { serveDownload } from "../../content/serve-download";
+import { brokenLinksInOpenChangeRequests, listFileBacklinks, listFiles, listLinks, readFile, readPage, readPageTree, readRevision, type ContentSource } from "../../content/reads";
+import type { RequestContext } from "../../http/context";
+import type { SpaceAccess } from "../spaces/policy";
+import { onSpace } from "../spaces/policy";
+
+const current = (ctx: RequestContext, { space }: SpaceAccess): ContentSource => ({
+  ctx,
+  organizationId: space.organizationId,
+  spaceId: space.id,
+  revisionId: space.revisionId,
+});
 
 export const spaceContentOperations = {
+  getCurrentRevision: defineOperation("getCurrentRevision", {
+    authorize: onSpace("view"),
+    handle: async ({ ctx }, access) => ({ status: 200, body: await readRevision(current(ctx, access)) }),
+  }),
+  listPages: defineOperation("listPages", {
+    authorize: onSpace("view"),
+    handle: async ({ ctx }, access) => ({ status: 200, body: await readPageTree(current(ctx, access)) }),
+  }),
+  getPageById: defineOperation("getPageById", {
+    authorize: onSpace("view"),
+    handle: async ({ ctx, params, query }, access) => ({ status: 200, body: await readPage(current(ctx, access), params.pageId, query.format) }),
+  }),
+  listFiles: defineOperation("listFiles", {
+    authorize: onSpace("view"),
+    handle: async ({ ctx, query }, access) => ({ status: 200, body: await listFiles(current(ctx, access), query) }),
+  }),
+  getFileById: defineOperation("getFileById", {
+    authorize: onSpace("view"),
+    handle: async ({ ctx, params }, access) => ({ status: 200, body: await readFile(current(ctx, access), params.fileId) }),
+  }),
+  listFileBacklinks: defineOperation("listFileBacklinks", {
+    authorize: onSpace("view"),
+    handle: async ({ ctx, params, query }, access) => ({ status: 200, body: await listFileBacklinks(current(ctx, access), params.fileId, query) }),
+  }),
+  listPageLinks: defineOperation("listPageLinks", {
+    authorize: onSpace("view"),
+    handle: async ({ ctx, params, query }, access) => ({
+      status: 200,
+      body: await listLinks(current(ctx, access), query, {
+        pageId: params.pageId,
+        brokenInChangeRequests: (filter) => brokenLinksInOpenChangeRequests(ctx, access.space.id, filter),
+      }),
+    }),
+  }),
+  downloadContent: defineOperation("downloadContent", {
+    // The signed URL is the authorization: it was given to a caller who could read the content.
+    authorize: async ({ ctx, params }) => {
+      const download = ctx.downloads.verify(params.downloadToken);
+      if (!download) throw notFound("Download (expired or modified)");
+      return download;
+    },
+    handle: async ({ ctx }, download) => serveDownload(ctx, download),
+  }),
   searchSpaceContent: pendingOperation("searchSpaceContent"),
-  getCurrentRevision: pendingOperation("getCurrentRevision"),
   importContent: pendingOperation("importContent"),
-  listPages: pendingOperation("listPages"),
-  listFiles: pendingOperation("listFiles"),
-  getFileById: pendingOperation("getFileById"),
-  listFileBacklinks: pendingOperation("listFileBacklinks"),
-  getPageById: pendingOperation("getPageById"),
-  listPageLinks: pendingOperation("listPageLinks"),
 } satisfies AreaOperations;

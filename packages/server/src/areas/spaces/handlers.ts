@@ -1,9 +1,11 @@
 // Spaces: containers of pages and files.
-import { defineOperation, pendingOperation, type AreaOperations } from "../../http/operation";
+import { defineOperation, type AreaOperations } from "../../http/operation";
+import { brokenLinksInOpenChangeRequests, listLinks } from "../../content/reads";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import { orderBy, paginate, type SortField } from "../../http/pagination";
 import { newId } from "../../db/ids";
 import { copyRevision, createEmptyRevision } from "../../content/revisions";
+import { copySpacePages } from "../../content/search-index";
 import { placeAmongSiblings } from "../../tree/siblings";
 import { orgRole } from "../../policy/content";
 import { demandCreateIn } from "../collections/policy";
@@ -76,6 +78,7 @@ export const spacesOperations = {
           },
         });
         await copyRevision(tx, space.revisionId, id, revisionId);
+        await copySpacePages(tx, space.id, id);
         return created;
       });
       return { status: 201, body: await serializeSpace(ctx, copy) };
@@ -186,5 +189,13 @@ export const spacesOperations = {
     },
   }),
 
-  listSpaceLinks: pendingOperation("listSpaceLinks"),
+  listSpaceLinks: defineOperation("listSpaceLinks", {
+    authorize: onSpace("view"),
+    handle: async ({ ctx, query }, { space }) => ({
+      status: 200,
+      body: await listLinks({ ctx, organizationId: space.organizationId, spaceId: space.id, revisionId: space.revisionId }, query, {
+        brokenInChangeRequests: (filter) => brokenLinksInOpenChangeRequests(ctx, space.id, filter),
+      }),
+    }),
+  }),
 } satisfies AreaOperations;

@@ -1,0 +1,47 @@
+import type { Schemas } from "@docstack/contract";
+import type { ChangeRequest } from "../../generated/prisma/client";
+import type { RequestContext } from "../../http/context";
+import { apiUrl, appUrl } from "../../http/urls";
+import { serializeUser } from "../organizations/serialize";
+
+/** The revision a change request last took the space's content from: what merges compare against. */
+export const mergeBase = (changeRequest: ChangeRequest) => changeRequest.revisionMergedAncestorId ?? changeRequest.revisionInitialId;
+
+/** Serializes change requests of one space: creators, open comments and `outdated` read in bulk. */
+export async function serializeChangeRequests(ctx: RequestContext, spaceRevisionId: string, changeRequests: ChangeRequest[]): Promise<Schemas["ChangeRequest"][]> {
+  const ids = changeRequests.map((cr) => cr.id);
+  const [users, comments] = await Promise.all([
+    ctx.prisma.user.findMany({ where: { id: { in: [...new Set(changeRequests.map((cr) => cr.createdById))] } } }),
+    ctx.prisma.comment.groupBy({ by: ["changeRequestId"], where: { changeRequestId: { in: ids }, parentId: null, status: "open" }, _count: true }),
+  ]);
+  const userById = new Map(users.map((user) => [user.id, user]));
+  const commentsById = new Map(comments.map((row) => [row.changeRequestId, row._count]));
+  return changeRequests.map((cr) => {
+    const creator = userById.get(cr.createdById);
+    return {
+      object: "change-request",
+      id: cr.id,
+      number: cr.number,
+      status: cr.status as Schemas["ChangeRequestStatus"],
+      subject: cr.subject,
+      createdBy: creator ? serializeUser(ctx, creator) : { object: "user", id: cr.createdById, displayName: "Deleted user", urls: { location: appUrl(ctx, `/users/${cr.createdById}`) } },
+      createdAt: cr.createdAt.toISOString(),
+      updatedAt: cr.updatedAt.toISOString(),
+      revision: cr.revisionId,
+      revisionInitial: cr.revisionInitialId,
+      ...(cr.revisionMergedAncestorId ? { revisionMergedAncestor: cr.revisionMergedAncestorId } : {}),
+      ...(cr.revisionMergedId ? { revisionMerged: cr.revisionMergedId } : {}),
+      comments: commentsById.get(cr.id) ?? 0,
+      // Outdated exactly when the space's content moved since the change request's base.
+      outdated: cr.status !== "merged" && mergeBase(cr) !== spaceRevisionId,
+      urls: {
+        app: appUrl(ctx, `/spaces/${cr.spaceId}/change-requests/${cr.number}`),
+        location: apiUrl(ctx, `/spaces/${cr.spaceId}/change-requests/${cr.id}`),
+      },
+    };
+  });
+}
+
+export async function serializeChangeRequest(ctx: RequestContext, spaceRevisionId: string, changeRequest: ChangeRequest): Promise<Schemas["ChangeRequest"]> {
+  return (await serializeChangeRequests(ctx, spaceRevisionId, [changeRequest]))[0]!;
+}

@@ -1,0 +1,58 @@
+// Change requests' writes: numbering, status moves, content revisions, merge and update.
+import type { Tx } from "../../db/database";
+import { newId } from "../../db/ids";
+import { conflict } from "../../http/errors";
+import type { ChangeRequest } from "../../generated/prisma/client";
+
+export type Status = "draft" | "open" | "archived" | "merged";
+
+/** Status moves a PATCH may make; `merged` is reached only by merging, and is final. */
+const MOVES: Record<Status, readonly Status[]> = {
+  draft: ["draft", "open", "archived"],
+  open: ["open", "draft", "archived"],
+  archived: ["archived", "draft", "open"],
+  merged: [],
+};
+
+export function demandStatusMove(changeRequest: ChangeRequest, next: Status): void {
+  const current = changeRequest.status as Status;
+  if (current === "merged") throw conflict(`Change request #${changeRequest.number} is merged: it can no longer change`);
+  if (!MOVES[current].includes(next)) throw conflict(`Change request #${changeRequest.number} cannot move from ${current} to ${next}`);
+}
+
+/**
+ * A new change request. Its number is the space's counter plus one, taken under the
+ * space row's lock, so concurrent creations get consecutive numbers without gaps.
+ */
+export async function createChangeRequest(tx: Tx, input: { spaceId: string; subject: string; createdById: string }): Promise<ChangeRequest> {
+  const [space] = await tx.$queryRaw<{ changeRequestSeq: number; revisionId: string }[]>`
+    UPDATE "Space" SET "changeRequestSeq" = "changeRequestSeq" + 1 WHERE id = ${input.spaceId}
+    RETURNING "changeRequestSeq", "revisionId"`;
+  if (!space) throw new Error(`Space ${input.spaceId} vanished`);
+  return tx.changeRequest.create({
+    data: {
+      id: newId(),
+      spaceId: input.spaceId,
+      number: space.changeRequestSeq,
+      subject: input.subject,
+      createdById: input.createdById,
+      revisionId: space.revisionId,
+      revisionInitialId: space.revisionId,
+      contributors: [input.createdById],
+    },
+  });
+}
+
+/** Locks a change request's row for the rest of the transaction and returns it fresh. */
+export async function lockChangeRequest(tx: Tx, id: string): Promise<ChangeRequest> {
+  await tx.$executeRaw`SELECT 1 FROM "ChangeRequest" WHERE id = ${id} FOR UPDATE`;
+  return tx.changeRequest.findUniqueOrThrow({ where: { id } });
+}
+
+/** Locks a space's row (merges into one space happen one at a time) and returns its current revision. */
+export async function lockSpace(tx: Tx, spaceId: string): Promise<{ revisionId: string; editMode: string; deletedAt: Date | null }> {
+  const [space] = await tx.$queryRaw<{ revisionId: string; editMode: string; deletedAt: Date | null }[]>`
+    SELECT "revisionId", "editMode", "deletedAt" FROM "Space" WHERE id = ${spaceId} FOR UPDATE`;
+  if (!space) throw new Error(`Space ${spaceId} vanished`);
+  return space;
+}

@@ -1,0 +1,62 @@
+// The links of a revision, classified when the revision is written: `ok` when the
+// target exists (or is outside the app), `broken` when it does not, `in-app` when a
+// URL points into the Docstack app instead of at content.
+import type { DocumentMeta } from "./documents";
+import type { Reference } from "./references";
+import { tocOrder, type StoredFile, type StoredPage } from "./tree";
+
+export type LinkStatus = "ok" | "broken" | "in-app";
+export type TargetReference =
+  | { kind: "url"; url: string }
+  | { kind: "page"; page: string }
+  | { kind: "file"; file: string }
+  | { kind: "anchor"; page: string; anchor: string };
+
+export interface StoredLink {
+  page: string;
+  target: TargetReference;
+  relation: "reference" | "embed";
+  status: LinkStatus;
+}
+
+function classify(reference: Reference, pageId: string, pages: Map<string, StoredPage>, fileIds: Set<string>, anchorsOf: (page: string) => Set<string>, appBase: string): { target: TargetReference; status: LinkStatus } {
+  switch (reference.kind) {
+    case "page":
+      if (reference.anchor) {
+        const target = { kind: "anchor" as const, page: reference.page, anchor: reference.anchor };
+        return { target, status: pages.has(reference.page) && anchorsOf(reference.page).has(reference.anchor) ? "ok" : "broken" };
+      }
+      return { target: { kind: "page", page: reference.page }, status: pages.has(reference.page) ? "ok" : "broken" };
+    case "file":
+      return { target: { kind: "file", file: reference.file }, status: fileIds.has(reference.file) ? "ok" : "broken" };
+    case "anchor":
+      return { target: { kind: "anchor", page: pageId, anchor: reference.anchor }, status: anchorsOf(pageId).has(reference.anchor) ? "ok" : "broken" };
+    case "url": {
+      const url = reference.url.slice(0, 2048);
+      if (/^https?:\/\//i.test(url)) return { target: { kind: "url", url }, status: url.startsWith(`${appBase}/app/`) ? "in-app" : "ok" };
+      if (/^(mailto|tel):/i.test(url)) return { target: { kind: "url", url }, status: "ok" };
+      return { target: { kind: "url", url }, status: "broken" };
+    }
+  }
+}
+
+/** Every link of every page, in table-of-contents order then order in the page. */
+export function computeLinks(pages: readonly StoredPage[], files: readonly StoredFile[], documents: Map<string, DocumentMeta>, appBase: string): StoredLink[] {
+  const byId = new Map(pages.map((page) => [page.id, page]));
+  const fileIds = new Set(files.map((file) => file.id));
+  const none = new Set<string>();
+  const anchorsOf = (pageId: string) => documents.get(byId.get(pageId)?.document ?? "")?.anchors ?? none;
+  const links: StoredLink[] = [];
+  for (const page of tocOrder(pages)) {
+    const document = page.document ? documents.get(page.document) : undefined;
+    for (const reference of document?.references ?? []) {
+      const { target, status } = classify(reference, page.id, byId, fileIds, anchorsOf, appBase);
+      links.push({ page: page.id, target, relation: reference.image ? "embed" : "reference", status });
+    }
+  }
+  return links;
+}
+
+export function readLinks(value: unknown): StoredLink[] {
+  return Array.isArray(value) ? (value as StoredLink[]) : [];
+}

@@ -1,0 +1,105 @@
+// The parts of Markdown that Docstack reads: link and image targets (outside code),
+// and headings, which split a page into sections and give anchors.
+
+/** Splits markdown into code (fenced blocks and inline code) and the rest; only the rest holds links. */
+function segments(markdown: string): { text: string; code: boolean }[] {
+  const parts: { text: string; code: boolean }[] = [];
+  const pattern = /(^|\n)( {0,3})(```|~~~)[^\n]*\n[\s\S]*?(\n\2?\3[^\n]*(?=\n|$)|$)|`+[^`\n]*?`+/g;
+  let last = 0;
+  for (let match = pattern.exec(markdown); match; match = pattern.exec(markdown)) {
+    if (match.index > last) parts.push({ text: markdown.slice(last, match.index), code: false });
+    parts.push({ text: match[0], code: true });
+    last = match.index + match[0].length;
+  }
+  if (last < markdown.length) parts.push({ text: markdown.slice(last), code: false });
+  return parts;
+}
+
+export interface LinkTarget {
+  target: string;
+  /** An image (embedded) rather than a link. */
+  image: boolean;
+}
+
+const INLINE = /(!?)\[((?:[^\][]|\[[^\]]*\])*)\]\(\s*(<[^>\n]*>|[^\s)]+)((?:\s+(?:"[^"]*"|'[^']*'))?\s*)\)/g;
+const DEFINITION = /^( {0,3}\[[^\]\n]+\]:[ \t]*)(<[^>\n]*>|\S+)/gm;
+
+/** Rewrites every link and image target outside code; `map` returns the new target. */
+export function mapTargets(markdown: string, map: (link: LinkTarget) => string): string {
+  return segments(markdown)
+    .map(({ text, code }) => {
+      if (code) return text;
+      const unwrap = (target: string) => (target.startsWith("<") ? target.slice(1, -1) : target);
+      return text
+        .replace(INLINE, (_all, bang: string, label: string, target: string, title: string) => {
+          const mapped = map({ target: unwrap(target), image: bang === "!" });
+          return `${bang}[${label}](${/\s/.test(mapped) ? `<${mapped}>` : mapped}${title})`;
+        })
+        .replace(DEFINITION, (_all, head: string, target: string) => head + map({ target: unwrap(target), image: false }));
+    })
+    .join("");
+}
+
+export function linkTargets(markdown: string): LinkTarget[] {
+  const found: LinkTarget[] = [];
+  mapTargets(markdown, (link) => {
+    found.push(link);
+    return link.target;
+  });
+  return found;
+}
+
+export interface Section {
+  index: number;
+  anchor: string;
+  title: string;
+  body: string;
+}
+
+/** An anchor from heading text, as headings get them on the published site. */
+export function anchorOf(heading: string): string {
+  return (
+    heading
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .replace(/[^a-z0-9\s-]/g, "")
+      .trim()
+      .replace(/\s+/g, "-") || "section"
+  );
+}
+
+/** The page split at its headings: the text before the first heading, then one section per heading. */
+export function sections(markdown: string, pageTitle: string): Section[] {
+  const result: Section[] = [];
+  const seen = new Map<string, number>();
+  let current = { title: pageTitle, anchor: "", lines: [] as string[] };
+  const flush = () => {
+    const body = current.lines.join("\n").trim();
+    if (body || current.anchor) result.push({ index: result.length, anchor: current.anchor, title: current.title, body });
+  };
+  let fence: string | null = null;
+  for (const line of markdown.split("\n")) {
+    const fenceMatch = /^ {0,3}(```|~~~)/.exec(line);
+    if (fenceMatch) fence = fence === fenceMatch[1] ? null : (fence ?? fenceMatch[1]!);
+    const heading = fence ? null : /^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$/.exec(line);
+    if (heading) {
+      flush();
+      const title = heading[2]!;
+      let anchor = anchorOf(title);
+      const count = seen.get(anchor) ?? 0;
+      seen.set(anchor, count + 1);
+      if (count) anchor = `${anchor}-${count}`;
+      current = { title, anchor, lines: [] };
+    } else {
+      current.lines.push(line);
+    }
+  }
+  flush();
+  return result;
+}
+
+/** The anchors of a page's headings. */
+export function anchors(markdown: string): Set<string> {
+  return new Set(sections(markdown, "").map((section) => section.anchor).filter(Boolean));
+}
