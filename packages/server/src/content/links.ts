@@ -19,6 +19,16 @@ export interface StoredLink {
   status: LinkStatus;
 }
 
+/** A URL into the Docstack app (its host, under /app/), whatever the port or scheme. */
+function isInApp(url: string, appBase: string): boolean {
+  try {
+    const [target, base] = [new URL(url), new URL(appBase)];
+    return target.hostname === base.hostname && target.pathname.startsWith("/app/");
+  } catch {
+    return false;
+  }
+}
+
 function classify(reference: Reference, pageId: string, pages: Map<string, StoredPage>, fileIds: Set<string>, anchorsOf: (page: string) => Set<string>, appBase: string): { target: TargetReference; status: LinkStatus } {
   switch (reference.kind) {
     case "page":
@@ -33,7 +43,7 @@ function classify(reference: Reference, pageId: string, pages: Map<string, Store
       return { target: { kind: "anchor", page: pageId, anchor: reference.anchor }, status: anchorsOf(pageId).has(reference.anchor) ? "ok" : "broken" };
     case "url": {
       const url = reference.url.slice(0, 2048);
-      if (/^https?:\/\//i.test(url)) return { target: { kind: "url", url }, status: url.startsWith(`${appBase}/app/`) ? "in-app" : "ok" };
+      if (/^https?:\/\//i.test(url)) return { target: { kind: "url", url }, status: isInApp(url, appBase) ? "in-app" : "ok" };
       if (/^(mailto|tel):/i.test(url)) return { target: { kind: "url", url }, status: "ok" };
       return { target: { kind: "url", url }, status: "broken" };
     }

@@ -1,0 +1,132 @@
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import { createHarness, type Harness, type TestUser } from "../../testing/harness";
+import { contentHelpers, insertPage, pngBytes } from "../../testing/content";
+
+let h: Harness;
+let c: ReturnType<typeof contentHelpers>;
+beforeAll(async () => {
+  h = await createHarness();
+  c = contentHelpers(h);
+});
+afterAll(() => h.close());
+
+const get = (user: TestUser, url: string) => h.api.get(url).set("Authorization", user.auth);
+
+function pdfText(pdf: Buffer): string[] {
+  const script = path.join(__dirname, "..", "..", "testing", "pdf-text.mjs");
+  return JSON.parse(execFileSync(process.execPath, [script], { input: pdf, encoding: "utf8", env: { ...process.env, NODE_OPTIONS: "" } }));
+}
+
+async function spaceWithContent() {
+  const org = await h.organization();
+  const space = await c.createSpace(org.admin, org.id);
+  const cr = await c.createChangeRequest(org.admin, space.id);
+  await c
+    .write(org.admin, space.id, cr.id, [
+      { operation: "insert_files", files: [{ name: "diagram.png", contentType: "image/png", data: pngBytes(640, 480).toString("base64") }, { name: "notes.txt", contentType: "text/plain", data: Buffer.from("plain notes").toString("base64") }] },
+      insertPage("Guide", "# Install\n\nSee [the API](/api#auth) and ![diagram](diagram.png).\n\n## Usage\n\nJump to [usage](#usage), [gone](/nowhere), [site](https://example.com), [editor](http://127.0.0.1/app/spaces/x)."),
+      insertPage("API", "# Auth\n\nTokens. Back to the [guide](/guide)."),
+    ])
+    .expect(200);
+  await c.merge(org.admin, space.id, cr.id).expect(200);
+  const pages = await c.pages(org.admin, space.id);
+  return { org, admin: org.admin, space, pages, guide: pages[0]!, apiPage: pages[1]! };
+}
+
+describe("space content", () => {
+  it("reads pages with their body, links by path, following renames", async () => {
+    const { admin, space, guide, apiPage } = await spaceWithContent();
+    const page = (await get(admin, `/v1/spaces/${space.id}/content/page/${guide.id}`).expect(200)).body;
+    expect(page).toMatchObject({ id: guide.id, title: "Guide", type: "document", slug: "guide", path: "guide", documentId: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(page.markdown).toContain("[the API](/api#auth)");
+    // Renaming the target page changes the link's path, not the linking page's document.
+    const cr = await c.createChangeRequest(admin, space.id);
+    await c.write(admin, space.id, cr.id, [{ operation: "update_page", page: apiPage.id, title: "Reference" }]).expect(200);
+    await c.merge(admin, space.id, cr.id).expect(200);
+    const after = (await get(admin, `/v1/spaces/${space.id}/content/page/${guide.id}`).expect(200)).body;
+    expect(after.markdown).toContain("[the API](/reference#auth)");
+    expect(after.documentId).toBe(page.documentId);
+    const structured = (await get(admin, `/v1/spaces/${space.id}/content/page/${guide.id}?format=document`).expect(200)).body;
+    expect(structured.document.nodes[0]).toMatchObject({ object: "block", type: "heading-1", data: { anchor: "install" } });
+    expect(structured.markdown).toBeUndefined();
+    await get(admin, `/v1/spaces/${space.id}/content/page/01aaaaaaaaaaaaaaaaaaaaaaaa`).expect(404);
+  });
+
+  it("classifies links when the revision is written: ok, broken, in-app, with stats", async () => {
+    const { admin, space, guide } = await spaceWithContent();
+    const res = await get(admin, `/v1/spaces/${space.id}/links`).expect(200);
+    const statuses = res.body.items.map((entry: { status: string; targetReference: { kind: string } }) => `${entry.targetReference.kind}:${entry.status}`).sort();
+    expect(statuses).toEqual(["anchor:ok", "anchor:ok", "file:ok", "page:ok", "url:broken", "url:in-app", "url:ok"].sort());
+    const nowhere = res.body.items.find((entry: { targetReference: { url?: string } }) => entry.targetReference.url === "/nowhere");
+    expect(nowhere.status).toBe("broken");
+    expect(res.body.stats).toEqual({ total: 7, broken: { total: 1, changeRequest: 0 } });
+    const broken = await get(admin, `/v1/spaces/${space.id}/links?status=broken`).expect(200);
+    expect(broken.body.items).toHaveLength(1);
+    expect(broken.body.stats.total).toBe(7);
+    const pageLinks = await get(admin, `/v1/spaces/${space.id}/content/page/${guide.id}/links`).expect(200);
+    expect(pageLinks.body.items.every((entry: { locationReferences: { page: string }[] }) => entry.locationReferences.some((l) => l.page === guide.id))).toBe(true);
+    // A broken link in an open change request is counted as such.
+    const cr = await c.createChangeRequest(admin, space.id);
+    await c.write(admin, space.id, cr.id, [insertPage("Draft", "[missing](/not-there)")]).expect(200);
+    await h.api.patch(`/v1/spaces/${space.id}/change-requests/${cr.id}`).set("Authorization", admin.auth).send({ status: "open" }).expect(200);
+    expect((await get(admin, `/v1/spaces/${space.id}/links`)).body.stats.broken).toEqual({ total: 1, changeRequest: 2 });
+  });
+
+  it("lists files with size and image dimensions, serves them by signed URL, and lists their backlinks", async () => {
+    const { admin, space, guide } = await spaceWithContent();
+    const files = (await get(admin, `/v1/spaces/${space.id}/content/files`).expect(200)).body;
+    expect(files.count).toBe(2);
+    const [diagram, notes] = files.items;
+    expect(diagram).toMatchObject({ name: "diagram.png", contentType: "image/png", size: 33, dimensions: { width: 640, height: 480 } });
+    expect(notes.dimensions).toBeUndefined();
+    const download = await h.api.get(new URL(notes.downloadURL).pathname).expect(200);
+    expect(download.headers["content-type"]).toMatch(/text\/plain/);
+    expect(download.text).toBe("plain notes");
+    // A modified or expired URL serves nothing.
+    const tampered = new URL(notes.downloadURL).pathname.replace(/.$/, (ch) => (ch === "A" ? "B" : "A"));
+    await h.api.get(tampered).expect(404);
+    h.clock.advance(61 * 60 * 1000);
+    await h.api.get(new URL(notes.downloadURL).pathname).expect(404);
+    const backlinks = (await get(admin, `/v1/spaces/${space.id}/content/files/${diagram.id}/backlinks`).expect(200)).body;
+    expect(backlinks.items).toEqual([{ kind: "file", organization: expect.any(String), space: space.id, versionContext: { type: "revision", revision: expect.any(String) }, file: diagram.id, page: { id: guide.id, title: "Guide", path: "guide" } }]);
+    expect((await get(admin, `/v1/spaces/${space.id}/content/files/${notes.id}/backlinks`)).body.count).toBe(0);
+    await get(admin, `/v1/spaces/${space.id}/content/files/01aaaaaaaaaaaaaaaaaaaaaaaa`).expect(404);
+  });
+
+  it("keeps unchanged page documents shared between revisions", async () => {
+    const { admin, space } = await spaceWithContent();
+    const documents = await h.services.prisma.pageDocument.count();
+    const cr = await c.createChangeRequest(admin, space.id);
+    await c.write(admin, space.id, cr.id, [insertPage("One more", "new body")]).expect(200);
+    await c.merge(admin, space.id, cr.id).expect(200);
+    expect(await h.services.prisma.pageDocument.count()).toBe(documents + 1);
+  });
+
+  it("renders a change request as a PDF that holds its pages' text", async () => {
+    const { admin, space, guide } = await spaceWithContent();
+    const cr = await c.createChangeRequest(admin, space.id, "Printable");
+    await c.write(admin, space.id, cr.id, [insertPage("Appendix", "Zebra crossing rules")]).expect(200);
+    const { url } = (await get(admin, `/v1/spaces/${space.id}/change-requests/${cr.id}/pdf`).expect(200)).body;
+    const pdf = await h.api.get(new URL(url).pathname).buffer(true).parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => done(null, Buffer.concat(chunks)));
+    }).expect(200);
+    expect(pdf.headers["content-type"]).toBe("application/pdf");
+    const text = pdfText(pdf.body as Buffer);
+    expect(text).toHaveLength(3);
+    expect(text.join(" ")).toContain("Zebra crossing rules");
+    expect(text.join(" ")).toContain("Guide");
+    const only = (await get(admin, `/v1/spaces/${space.id}/change-requests/${cr.id}/pdf?only=true&page=${guide.id}`).expect(200)).body.url;
+    const single = await h.api.get(new URL(only).pathname).buffer(true).parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => done(null, Buffer.concat(chunks)));
+    });
+    const singleText = pdfText(single.body as Buffer);
+    expect(singleText).toHaveLength(1);
+    expect(singleText[0]).toContain("Install");
+    await get(admin, `/v1/spaces/${space.id}/change-requests/${cr.id}/pdf?only=true`).expect(400);
+  });
+});
