@@ -1,7 +1,8 @@
 // Organizations, their members, and the authenticated user.
 import { defineOperation, pendingOperation, type AreaOperations } from "../../http/operation";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
-import { orderBy, paginate, type SortField } from "../../http/pagination";
+import { orderBy, paginate, paginateArray, type SortField } from "../../http/pagination";
+import { searchSpaces } from "../../content/search";
 import { isUniqueViolation } from "../../db/errors";
 import { Prisma } from "../../generated/prisma/client";
 import { authenticated, onOrganization, organizationAccess, organizationPermissions } from "./policy";
@@ -199,5 +200,13 @@ export const organizationsOperations = {
   getOrganizationInviteLink: pendingOperation("getOrganizationInviteLink"),
   deleteOrganizationInviteLink: pendingOperation("deleteOrganizationInviteLink"),
   updateOrganizationInviteLink: pendingOperation("updateOrganizationInviteLink"),
-  searchOrganizationContent: pendingOperation("searchOrganizationContent"),
+  searchOrganizationContent: defineOperation("searchOrganizationContent", {
+    authorize: onOrganization("view"),
+    handle: async ({ ctx, params, query }, { role }) => {
+      // Guests read no space of the organization (policy/roles.ts); members read them all.
+      const spaces = role === null ? [] : await ctx.prisma.space.findMany({ where: { organizationId: params.organizationId, deletedAt: null }, select: { id: true, title: true } });
+      const results = await searchSpaces(ctx, spaces, query.query);
+      return { status: 200, body: paginateArray(ctx.cursors, `org-search:${params.organizationId}:${query.query}`, query, results) };
+    },
+  }),
 } satisfies AreaOperations;

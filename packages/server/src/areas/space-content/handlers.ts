@@ -1,6 +1,8 @@
 // The content of a space's current revision: pages, files, links, and downloads.
 import { defineOperation, pendingOperation, type AreaOperations } from "../../http/operation";
 import { notFound } from "../../http/errors";
+import { paginateArray } from "../../http/pagination";
+import { searchSpace } from "../../content/search";
 import { serveDownload } from "../../content/serve-download";
 import { brokenLinksInOpenChangeRequests, listFileBacklinks, listFiles, listLinks, readFile, readPage, readPageTree, readRevision, type ContentSource } from "../../content/reads";
 import type { RequestContext } from "../../http/context";
@@ -58,6 +60,12 @@ export const spaceContentOperations = {
     },
     handle: async ({ ctx }, download) => serveDownload(ctx, download),
   }),
-  searchSpaceContent: pendingOperation("searchSpaceContent"),
+  searchSpaceContent: defineOperation("searchSpaceContent", {
+    authorize: onSpace("view"),
+    handle: async ({ ctx, query }, { space }) => ({
+      status: 200,
+      body: paginateArray(ctx.cursors, `search:${space.revisionId}:${query.query}`, query, await searchSpace(ctx, space.id, query.query)),
+    }),
+  }),
   importContent: pendingOperation("importContent"),
 } satisfies AreaOperations;

@@ -1,0 +1,74 @@
+import { createHarness, type Harness, type TestUser } from "../../testing/harness";
+import { contentHelpers, insertPage } from "../../testing/content";
+
+let h: Harness;
+let c: ReturnType<typeof contentHelpers>;
+beforeAll(async () => {
+  h = await createHarness();
+  c = contentHelpers(h);
+});
+afterAll(() => h.close());
+
+const search = (user: TestUser, url: string) => h.api.get(url).set("Authorization", user.auth).expect(200);
+
+describe("search", () => {
+  it("finds pages by title and by section, ranked, with the matching sections highlighted", async () => {
+    const org = await h.organization();
+    const space = await c.createSpace(org.admin, org.id, "Handbook");
+    await c.publish(org.admin, space.id, [
+      insertPage("Deployment", "Intro text.\n\n## Kubernetes\n\nRun the cluster with helm charts.\n\n## Billing\n\nInvoices monthly."),
+      insertPage("Kubernetes basics", "What a pod is."),
+      insertPage("Unrelated", "Nothing to see."),
+    ]);
+    const res = await search(org.admin, `/v1/spaces/${space.id}/search?query=kubernetes`);
+    expect(res.body.items.map((page: { title: string }) => page.title)).toEqual(["Kubernetes basics", "Deployment"]);
+    const deployment = res.body.items[1];
+    expect(deployment.path).toBe("deployment");
+    expect(deployment.sections).toHaveLength(1);
+    expect(deployment.sections[0]).toMatchObject({ title: "Kubernetes", path: "deployment#kubernetes", body: "Run the cluster with helm charts." });
+    const helm = await search(org.admin, `/v1/spaces/${space.id}/search?query=helm`);
+    expect(helm.body.items[0].sections[0].body).toBe("Run the cluster with <mark>helm</mark> charts.");
+    expect(deployment.sections[0].urls.app).toMatch(/#kubernetes$/);
+    // Stemming: "charts" matches "chart".
+    expect((await search(org.admin, `/v1/spaces/${space.id}/search?query=chart`)).body.items.map((p: { title: string }) => p.title)).toEqual(["Deployment"]);
+    expect((await search(org.admin, `/v1/spaces/${space.id}/search?query=zeppelin`)).body).toEqual({ items: [], count: 0 });
+    await h.api.get(`/v1/spaces/${space.id}/search`).set("Authorization", org.admin.auth).expect(400);
+    await h.api.get(`/v1/spaces/${space.id}/search?query=${"x".repeat(513)}`).set("Authorization", org.admin.auth).expect(400);
+  });
+
+  it("follows the space's current revision: renamed and deleted pages", async () => {
+    const org = await h.organization();
+    const space = await c.createSpace(org.admin, org.id);
+    const [page] = await c.publish(org.admin, space.id, [insertPage("Walrus facts", "Tusks.")]);
+    expect((await search(org.admin, `/v1/spaces/${space.id}/search?query=walrus`)).body.count).toBe(1);
+    const cr = await c.createChangeRequest(org.admin, space.id);
+    await c.write(org.admin, space.id, cr.id, [{ operation: "update_page", page: page!.id, title: "Seal facts" }]).expect(200);
+    // Not merged yet: search reads the space's content, not the change request's.
+    expect((await search(org.admin, `/v1/spaces/${space.id}/search?query=seal`)).body.count).toBe(0);
+    await c.merge(org.admin, space.id, cr.id).expect(200);
+    expect((await search(org.admin, `/v1/spaces/${space.id}/search?query=walrus`)).body.count).toBe(0);
+    expect((await search(org.admin, `/v1/spaces/${space.id}/search?query=seal`)).body.items[0].path).toBe("seal-facts");
+    await c.publish(org.admin, space.id, [{ operation: "delete_page", page: page!.id }]);
+    expect((await search(org.admin, `/v1/spaces/${space.id}/search?query=tusks`)).body.count).toBe(0);
+  });
+
+  it("searches an organization's spaces the caller can read, and nothing of other organizations", async () => {
+    const org = await h.organization();
+    const other = await h.organization();
+    const a = await c.createSpace(org.admin, org.id, "Alpha");
+    const b = await c.createSpace(org.admin, org.id, "Beta");
+    const gone = await c.createSpace(org.admin, org.id, "Gone");
+    const foreign = await c.createSpace(other.admin, other.id, "Foreign");
+    for (const [space, admin] of [[a, org.admin], [b, org.admin], [gone, org.admin], [foreign, other.admin]] as const) {
+      await c.publish(admin, space.id, [insertPage("Photosynthesis", "Plants and light.")]);
+    }
+    await c.publish(org.admin, b.id, [insertPage("More photosynthesis", "Chlorophyll and photosynthesis again.")]);
+    await h.api.delete(`/v1/spaces/${gone.id}`).set("Authorization", org.admin.auth).expect(205);
+    const res = await search(org.admin, `/v1/orgs/${org.id}/search?query=photosynthesis`);
+    expect(res.body.items.map((space: { id: string }) => space.id)).toEqual([b.id, a.id]);
+    expect(res.body.items[0]).toMatchObject({ title: "Beta", pages: expect.arrayContaining([expect.objectContaining({ title: "Photosynthesis" })]) });
+    const guest = await h.member(org.id, null);
+    expect((await search(guest, `/v1/orgs/${org.id}/search?query=photosynthesis`)).body.count).toBe(0);
+    await h.api.get(`/v1/orgs/${org.id}/search?query=photosynthesis`).set("Authorization", other.admin.auth).expect(404);
+  });
+});

@@ -1,0 +1,95 @@
+// Full-text search (PostgreSQL's, the same on the embedded database and on a server)
+// over the current revision of spaces: page titles and sections (the text under each
+// heading), ranked, each page with its matching sections highlighted.
+import type { Schemas } from "@docstack/contract";
+import type { Db } from "../db/database";
+import type { RequestContext } from "../http/context";
+import { appUrl } from "../http/urls";
+
+/** At most this many matching sections are ranked per search: a bound on its cost. */
+const MAX_MATCHES = 2000;
+/** A page whose title matches ranks above pages matching only in their text. */
+const TITLE_BOOST = 1;
+
+interface Match {
+  spaceId: string;
+  pageId: string;
+  title: string;
+  path: string;
+  sectionIndex: number | null;
+  anchor: string | null;
+  sectionTitle: string | null;
+  body: string | null;
+  rank: number;
+}
+
+async function matches(prisma: Db, spaceIds: string[], query: string): Promise<Match[]> {
+  if (!spaceIds.length) return [];
+  return prisma.$queryRaw<Match[]>`
+    WITH q AS (SELECT websearch_to_tsquery('english', ${query}) AS query)
+    SELECT * FROM (
+      SELECT sp."spaceId", sp."pageId", sp.title, sp.path,
+        ds.index AS "sectionIndex", ds.anchor, ds.title AS "sectionTitle",
+        ts_headline('english', ds.body, q.query, 'StartSel=<mark>, StopSel=</mark>, MaxFragments=2, MaxWords=30, MinWords=10') AS body,
+        ts_rank(to_tsvector('english', ds."title" || ' ' || ds."body"), q.query)::float8 AS rank
+      FROM q, "DocumentSection" ds
+      JOIN "SpacePage" sp ON sp."documentHash" = ds."documentHash"
+      WHERE to_tsvector('english', ds."title" || ' ' || ds."body") @@ q.query
+        AND sp."spaceId" = ANY(${spaceIds}) AND NOT sp."noIndex"
+      UNION ALL
+      SELECT sp."spaceId", sp."pageId", sp.title, sp.path, NULL, NULL, NULL, NULL,
+        (ts_rank(to_tsvector('english', sp."title"), q.query) + ${TITLE_BOOST})::float8
+      FROM q, "SpacePage" sp
+      WHERE to_tsvector('english', sp."title") @@ q.query
+        AND sp."spaceId" = ANY(${spaceIds}) AND NOT sp."noIndex"
+    ) found
+    ORDER BY rank DESC, "pageId", "sectionIndex"
+    LIMIT ${MAX_MATCHES}`;
+}
+
+type PageResult = Schemas["SearchPageResult"] & { spaceId: string; rank: number };
+
+function groupByPage(ctx: RequestContext, found: Match[]): PageResult[] {
+  const pages = new Map<string, PageResult>();
+  for (const match of found) {
+    const key = `${match.spaceId}/${match.pageId}`;
+    let page = pages.get(key);
+    const pageUrl = appUrl(ctx, `/spaces/${match.spaceId}/pages/${match.pageId}`);
+    if (!page) {
+      page = { spaceId: match.spaceId, id: match.pageId, title: match.title, path: match.path, sections: [], urls: { app: pageUrl }, rank: 0 };
+      pages.set(key, page);
+    }
+    page.rank += match.rank;
+    if (match.sectionIndex !== null && !page.sections.some((section) => section.id === `${match.pageId}-${match.sectionIndex}`)) {
+      const anchor = match.anchor ? `#${match.anchor}` : "";
+      page.sections.push({
+        id: `${match.pageId}-${match.sectionIndex}`,
+        title: match.sectionTitle || match.title,
+        path: `${match.path}${anchor}`,
+        body: match.body ?? "",
+        urls: { app: `${pageUrl}${anchor}` },
+      });
+    }
+  }
+  return [...pages.values()].sort((a, b) => b.rank - a.rank || (a.id < b.id ? -1 : 1));
+}
+
+const strip = ({ spaceId: _space, rank: _rank, ...page }: PageResult): Schemas["SearchPageResult"] => page;
+
+/** Pages of one space matching the query, best first. */
+export async function searchSpace(ctx: RequestContext, spaceId: string, query: string): Promise<Schemas["SearchPageResult"][]> {
+  return groupByPage(ctx, await matches(ctx.prisma, [spaceId], query)).map(strip);
+}
+
+/** Spaces with matching pages, best first (a space ranks by its best page). */
+export async function searchSpaces(ctx: RequestContext, spaces: { id: string; title: string }[], query: string): Promise<Schemas["SearchSpaceResult"][]> {
+  const pages = groupByPage(ctx, await matches(ctx.prisma, spaces.map((space) => space.id), query));
+  const titles = new Map(spaces.map((space) => [space.id, space.title]));
+  const results = new Map<string, Schemas["SearchSpaceResult"]>();
+  for (const page of pages) {
+    let space = results.get(page.spaceId);
+    if (!space) results.set(page.spaceId, (space = { id: page.spaceId, title: titles.get(page.spaceId) ?? "", pages: [] }));
+    space.pages.push(strip(page));
+  }
+  return [...results.values()];
+}
