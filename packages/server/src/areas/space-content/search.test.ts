@@ -27,7 +27,7 @@ describe("search", () => {
     expect(deployment.sections).toHaveLength(1);
     expect(deployment.sections[0]).toMatchObject({ title: "Kubernetes", path: "deployment#kubernetes", body: "Run the cluster with helm charts." });
     const helm = await search(org.admin, `/v1/spaces/${space.id}/search?query=helm`);
-    expect(helm.body.items[0].sections[0].body).toBe("Run the cluster with <mark>helm</mark> charts.");
+    expect(helm.body.items[0].sections[0].body).toContain("with <mark>helm</mark> charts");
     expect(deployment.sections[0].urls.app).toMatch(/#kubernetes$/);
     // Stemming: "charts" matches "chart".
     expect((await search(org.admin, `/v1/spaces/${space.id}/search?query=chart`)).body.items.map((p: { title: string }) => p.title)).toEqual(["Deployment"]);
