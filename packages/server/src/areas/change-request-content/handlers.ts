@@ -1,12 +1,13 @@
 // The content of a change request: reading it (as for a space) and writing it.
-import { defineOperation, pendingOperation, type AreaOperations } from "../../http/operation";
+import { defineOperation, type AreaOperations } from "../../http/operation";
+import { readImport } from "../../content/import";
 import type { RequestContext } from "../../http/context";
 import { listFileBacklinks, listFiles, listLinks, readFile, readPage, readPageTree, readRevision, type ContentSource } from "../../content/reads";
 import { readLinks } from "../../content/links";
 import { linkEntries } from "../../content/serialize";
-import { onChangeRequest, type ChangeRequestAccess } from "../change-requests/policy";
+import { demandEditable, onChangeRequest, type ChangeRequestAccess } from "../change-requests/policy";
 import { serializeChangeRequest } from "../change-requests/serialize";
-import { writeChangeRequestContent } from "../change-requests/workflows";
+import { importIntoChangeRequest, writeChangeRequestContent } from "../change-requests/workflows";
 
 const ofChangeRequest = (ctx: RequestContext, { space, changeRequest }: ChangeRequestAccess): ContentSource => ({
   ctx,
@@ -64,5 +65,16 @@ export const changeRequestContentOperations = {
       };
     },
   }),
-  importChangeRequestContent: pendingOperation("importChangeRequestContent"),
+  importChangeRequestContent: defineOperation("importChangeRequestContent", {
+    authorize: async (request) => {
+      const access = await onChangeRequest("edit")(request);
+      demandEditable(access.changeRequest, "be edited");
+      return access;
+    },
+    handle: async ({ ctx, body }, { changeRequest }) => {
+      const imported = await readImport(body.url, body.source, { allowPrivate: ctx.config.allowPrivateFetch });
+      const revision = await importIntoChangeRequest(ctx, changeRequest.id, imported.pages);
+      return { status: 201, body: { revision, importedResources: imported.pages.length, totalResources: imported.total } };
+    },
+  }),
 } satisfies AreaOperations;

@@ -10,6 +10,8 @@ import { loadDocuments } from "../../content/documents";
 import { mergeContent, type Conflict, type Content } from "../../content/merge";
 import { loadRevision, writeRevision } from "../../content/revisions";
 import { syncSpacePages } from "../../content/search-index";
+import type { ImportedPage } from "../../content/import";
+import { readTree } from "../../content/tree";
 import { LOCKED_MESSAGE } from "../spaces/policy";
 import { demandEditable } from "./policy";
 import { mergeBase } from "./serialize";
@@ -130,5 +132,29 @@ export async function updateChangeRequestFromMain(ctx: RequestContext, changeReq
     });
     await tx.changeRequest.update({ where: { id: changeRequest.id }, data: { revisionId: revision.id, revisionMergedAncestorId: space.revisionId } });
     return { result: "update", revision: revision.id };
+  }, { timeout: 30_000 });
+}
+
+/** Imported pages, added after the existing top-level pages. */
+const asInsertions = (pages: ImportedPage[]): ContentChange[] =>
+  pages.map((page) => ({ operation: "insert_page", title: page.title || "Untitled", document: { markdown: page.markdown } }));
+
+/** Adds imported pages to a change request, as one revision. */
+export async function importIntoChangeRequest(ctx: RequestContext, changeRequestId: string, pages: ImportedPage[]): Promise<string> {
+  const updated = await writeChangeRequestContent(ctx, changeRequestId, asInsertions(pages));
+  return updated.revisionId;
+}
+
+/** Adds imported pages straight to a space's content: a new revision of the space. */
+export async function importIntoSpace(ctx: RequestContext, spaceId: string, pages: ImportedPage[]): Promise<string> {
+  return ctx.prisma.$transaction(async (tx) => {
+    const space = await lockSpace(tx, spaceId);
+    if (space.editMode === "locked") throw conflict(LOCKED_MESSAGE);
+    const current = await content(tx, space.revisionId);
+    const applied = applyChanges(current, asInsertions(pages), ctx.clock.now());
+    const revision = await writeRevision(tx, { spaceId, changeRequestId: null, parents: [space.revisionId], type: "edits", ...applied, appBase: ctx.baseUrl });
+    await tx.space.update({ where: { id: spaceId }, data: { revisionId: revision.id } });
+    await syncSpacePages(tx, spaceId, readTree(revision.tree).pages);
+    return revision.id;
   }, { timeout: 30_000 });
 }

@@ -1,5 +1,7 @@
 // The content of a space's current revision: pages, files, links, and downloads.
-import { defineOperation, pendingOperation, type AreaOperations } from "../../http/operation";
+import { defineOperation, type AreaOperations } from "../../http/operation";
+import { readImport } from "../../content/import";
+import { importIntoSpace } from "../change-requests/workflows";
 import { notFound } from "../../http/errors";
 import { paginateArray } from "../../http/pagination";
 import { searchSpace } from "../../content/search";
@@ -67,5 +69,12 @@ export const spaceContentOperations = {
       body: paginateArray(ctx.cursors, `search:${space.revisionId}:${query.query}`, query, await searchSpace(ctx, space.id, query.query)),
     }),
   }),
-  importContent: pendingOperation("importContent"),
+  importContent: defineOperation("importContent", {
+    authorize: onSpace("edit"),
+    handle: async ({ ctx, body }, { space }) => {
+      const imported = await readImport(body.url, body.source, { allowPrivate: ctx.config.allowPrivateFetch });
+      const revision = await importIntoSpace(ctx, space.id, imported.pages);
+      return { status: 201, body: { revision, importedResources: imported.pages.length, totalResources: imported.total } };
+    },
+  }),
 } satisfies AreaOperations;
