@@ -1,5 +1,5 @@
 // The last middleware: every failure leaves here as the contract's error body.
-import type { ErrorRequestHandler } from "express";
+import type { ErrorRequestHandler, Request } from "express";
 import { ApiError, errorBody } from "./errors";
 
 interface ValidatorError {
@@ -11,10 +11,21 @@ interface ValidatorError {
   headers?: Record<string, string>;
 }
 
+/** Whether the request came without any content (no type, no length, not chunked). */
+function hasNoBody(req: Request): boolean {
+  const length = req.headers["content-length"];
+  return !req.headers["content-type"] && (length === undefined || length === "0") && !req.headers["transfer-encoding"];
+}
+
 /** Status and message of a failure; internals of unexpected errors are not revealed. */
-function describe(error: unknown, bodyLimit: number, revealResponseErrors: boolean): { status: number; message: string; headers: Record<string, string> } {
+function describe(error: unknown, req: Request, bodyLimit: number, revealResponseErrors: boolean): { status: number; message: string; headers: Record<string, string> } {
   if (error instanceof ApiError) return { status: error.status, message: error.message, headers: error.headers };
   const e = (error ?? {}) as ValidatorError;
+  // The validator answers a missing required body as an unsupported media type ("undefined"):
+  // nothing was sent, so it is a missing field of the request, 400, not a wrong content type.
+  if ((e.status ?? e.statusCode) === 415 && hasNoBody(req)) {
+    return { status: 400, message: "request/body is required: send it as JSON, with Content-Type: application/json", headers: {} };
+  }
   if (e.type === "entity.too.large") return { status: 413, message: `Request body is larger than ${bodyLimit} bytes`, headers: {} };
   if (e.type === "entity.parse.failed") return { status: 400, message: "Request body is not valid JSON", headers: {} };
   const status = e.status ?? e.statusCode ?? 500;
@@ -33,7 +44,7 @@ function describe(error: unknown, bodyLimit: number, revealResponseErrors: boole
 
 export function errorHandler(options: { bodyLimit: number; revealResponseErrors: boolean }): ErrorRequestHandler {
   return (error, req, res, _next) => {
-    const { status, message, headers } = describe(error, options.bodyLimit, options.revealResponseErrors);
+    const { status, message, headers } = describe(error, req, options.bodyLimit, options.revealResponseErrors);
     const requestId = String(req.id ?? "");
     if (status >= 500) req.log?.error({ err: error }, "request failed");
     if (res.headersSent) return res.end();
