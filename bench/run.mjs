@@ -1,8 +1,12 @@
-// `npm run bench`: starts the target (target.cjs) in its own process, drives load
-// with autocannon and prints figures: requests/s and latency percentiles per
-// scenario, and the ratio of the full stack to a bare Express route doing the same
-// read. Results go to bench/results/latest.json as well. Nothing is asserted.
-import { fork } from "node:child_process";
+// `npm run bench`: figures, not assertions. Starts the target (target.cjs) in its own
+// process, drives load with autocannon, and prints, per scenario, requests/s and
+// latency percentiles:
+//  - GET /v1/spaces/{spaceId} on the full stack, and a bare Express route doing the
+//    same read with the same Prisma client: their ratio (goal ≥ 0.6);
+//  - a list page (first and deep), a create, and a search;
+//  - list and search at 1k and at 100k rows in the tables: p50 ratio (goal ≤ 1.5);
+// then the storage figure (bench/storage.mjs). Results: bench/results/latest.json.
+import { fork, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -11,25 +15,29 @@ import autocannon from "autocannon";
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DURATION = Number(process.env.BENCH_SECONDS || 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 10);
+const LARGE = Number(process.env.BENCH_LARGE_ROWS || 100_000);
 
 function startTarget(rows) {
-  const child = fork(path.join(here, "target.cjs"), { execArgv: process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : [], env: { ...process.env, BENCH_ROWS: String(rows) }, stdio: ["ignore", "ignore", "inherit", "ipc"] });
+  const child = fork(path.join(here, "target.cjs"), {
+    execArgv: process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : [],
+    env: { ...process.env, BENCH_ROWS: String(rows) },
+    stdio: ["ignore", "ignore", "inherit", "ipc"],
+  });
   return new Promise((resolve, reject) => {
     child.once("message", (info) => resolve({ child, info }));
     child.once("exit", (code) => reject(new Error(`benchmark target exited with ${code}`)));
   });
 }
 
-async function measure(name, options) {
-  const result = await autocannon({ duration: DURATION, connections: CONNECTIONS, ...options });
-  const non2xx = result.non2xx + result.errors;
+async function measure(name, options, duration = DURATION) {
+  const result = await autocannon({ duration, connections: CONNECTIONS, ...options });
   return {
     scenario: name,
     requestsPerSecond: Math.round(result.requests.average),
     p50ms: result.latency.p50,
     p99ms: result.latency.p99,
     requests: result.requests.total,
-    failed: non2xx,
+    failed: result.non2xx + result.errors,
   };
 }
 
@@ -41,35 +49,58 @@ function table(rows) {
   return [format(header), ...lines.map(format)].join("\n");
 }
 
-async function main() {
-  const { child, info } = await startTarget(1000);
-  const auth = { authorization: `Bearer ${info.token}` };
+async function scenarios(rows, all) {
+  const { child, info } = await startTarget(rows);
+  const headers = { authorization: `Bearer ${info.token}` };
+  const url = (p) => `${info.full}${p}`;
   const results = [];
+  const label = rows >= 1000 ? `${rows / 1000}k rows` : `${rows} rows`;
   try {
-    // Warm-up, so both sides start with compiled code and a warm connection.
-    await autocannon({ url: `${info.full}/v1/spaces/${info.spaceId}`, headers: auth, duration: 2, connections: CONNECTIONS });
-    await autocannon({ url: `${info.bare}/bare/spaces/${info.spaceId}`, duration: 2, connections: CONNECTIONS });
-    results.push(await measure("GET /v1/spaces/{spaceId} (full stack)", { url: `${info.full}/v1/spaces/${info.spaceId}`, headers: auth }));
-    results.push(await measure("bare Express + same Prisma read", { url: `${info.bare}/bare/spaces/${info.spaceId}` }));
+    await autocannon({ url: url(`/v1/spaces/${info.spaceId}`), headers, duration: 2, connections: CONNECTIONS });
+    if (all) {
+      await autocannon({ url: `${info.bare}/bare/spaces/${info.spaceId}`, duration: 2, connections: CONNECTIONS });
+      results.push(await measure("GET /v1/spaces/{spaceId} (full stack)", { url: url(`/v1/spaces/${info.spaceId}`), headers }));
+      results.push(await measure("bare Express + same Prisma read", { url: `${info.bare}/bare/spaces/${info.spaceId}` }));
+      results.push(await measure("POST /v1/orgs/{org}/collections (create)", { url: url(`/v1/orgs/${info.organizationId}/collections`), method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify({ title: "Bench" }) }));
+    }
+    results.push(await measure(`GET /v1/orgs/{org}/spaces first page, ${label}`, { url: url(`/v1/orgs/${info.organizationId}/spaces?limit=50`), headers }));
+    results.push(await measure(`GET /v1/orgs/{org}/spaces deep page, ${label}`, { url: url(`/v1/orgs/${info.organizationId}/spaces?limit=50&page=${info.deepPage}`), headers }));
+    results.push(await measure(`GET /v1/spaces/{spaceId}/search, ${label}`, { url: url(`/v1/spaces/${info.searchSpaceId}/search?query=kubernetes&limit=20`), headers }));
   } finally {
     child.send("stop");
   }
-  const [full, bare] = results;
-  const ratio = Number((full.requestsPerSecond / bare.requestsPerSecond).toFixed(2));
-  const report = {
-    date: new Date().toISOString(),
-    database: process.env.DATABASE_URL ? "postgresql" : "embedded (PGlite)",
-    durationSeconds: DURATION,
-    connections: CONNECTIONS,
-    results,
-    fullStackToBareRatio: ratio,
+  return { results, seedSeconds: info.seedSeconds };
+}
+
+async function main() {
+  const database = process.env.DATABASE_URL ? "postgresql" : "embedded (PGlite)";
+  console.log(`\nDocstack benchmark — ${database}, ${CONNECTIONS} connections, ${DURATION} s per scenario\n`);
+  const small = await scenarios(1000, true);
+  console.log(table(small.results));
+  console.log(`\nseeding ${LARGE} rows…`);
+  const large = await scenarios(LARGE, false);
+  console.log(table(large.results));
+  const find = (results, prefix) => results.find((r) => r.scenario.startsWith(prefix));
+  const full = find(small.results, "GET /v1/spaces/{spaceId} (full");
+  const bare = find(small.results, "bare");
+  const ratio = (a, b) => Number((a / b).toFixed(2));
+  const summary = {
+    fullStackToBareRequestsRatio: ratio(full.requestsPerSecond, bare.requestsPerSecond),
+    listP50LargeToSmall: ratio(find(large.results, "GET /v1/orgs/{org}/spaces first").p50ms, find(small.results, "GET /v1/orgs/{org}/spaces first").p50ms),
+    deepListP50LargeToSmall: ratio(find(large.results, "GET /v1/orgs/{org}/spaces deep").p50ms, find(small.results, "GET /v1/orgs/{org}/spaces deep").p50ms),
+    searchP50LargeToSmall: ratio(find(large.results, "GET /v1/spaces/{spaceId}/search").p50ms, find(small.results, "GET /v1/spaces/{spaceId}/search").p50ms),
   };
-  console.log(`\nDocstack benchmark — ${report.database}, ${CONNECTIONS} connections, ${DURATION} s per scenario\n`);
-  console.log(table(results));
-  console.log(`\nfull stack / bare Express (req/s): ${ratio}  (goal ≥ 0.6)`);
+  console.log(`\nfull stack / bare Express (req/s): ${summary.fullStackToBareRequestsRatio}  (goal ≥ 0.6)`);
+  console.log(`list p50, ${LARGE} rows / 1k rows: ${summary.listP50LargeToSmall} (deep page: ${summary.deepListP50LargeToSmall})  (goal ≤ 1.5)`);
+  console.log(`search p50, ${LARGE} rows / 1k rows: ${summary.searchP50LargeToSmall}  (goal ≤ 1.5)`);
+  const storage = spawnSync(process.execPath, [path.join(here, "storage.mjs")], { encoding: "utf8", env: process.env });
+  process.stdout.write(storage.stdout);
+  if (storage.status !== 0) process.stderr.write(storage.stderr);
+  const storageFigures = storage.status === 0 ? JSON.parse(fs.readFileSync(path.join(here, "results", "storage.json"), "utf8")) : { error: storage.stderr };
+  const report = { date: new Date().toISOString(), database, durationSeconds: DURATION, connections: CONNECTIONS, small, large, summary, storage: storageFigures };
   fs.mkdirSync(path.join(here, "results"), { recursive: true });
   fs.writeFileSync(path.join(here, "results", "latest.json"), JSON.stringify(report, null, 2) + "\n");
-  console.log(`written to bench/results/latest.json`);
+  console.log(`\nwritten to bench/results/latest.json`);
 }
 
 main().catch((error) => {

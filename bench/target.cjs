@@ -43,8 +43,11 @@ async function main() {
   });
   const bare = await listen(bareApp);
   const seed = require("./seed.cjs");
-  const fixtures = await seed(services.prisma, { organizationId, fullUrl: `http://127.0.0.1:${full}`, token, rows: Number(process.env.BENCH_ROWS || 1000) });
-  process.send({ full: `http://127.0.0.1:${full}`, bare: `http://127.0.0.1:${bare}`, token, organizationId, ...fixtures });
+  const started = Date.now();
+  const fixtures = await seed(services.prisma, { organizationId, rows: Number(process.env.BENCH_ROWS || 1000) });
+  // A cursor as the list would give it, deep in the organization's spaces (keyset on id).
+  const deepPage = services.cursors.encode(`spaces:${organizationId}`, [fixtures.deepAfterId]);
+  process.send({ full: `http://127.0.0.1:${full}`, bare: `http://127.0.0.1:${bare}`, token, organizationId, deepPage, seedSeconds: (Date.now() - started) / 1000, ...fixtures });
   process.on("message", async (message) => {
     if (message === "stop") {
       await database.close();

@@ -3105,7 +3105,7 @@ export interface components {
                 edit: boolean;
                 /** @description Trigger a git synchronization (as `edit`). */
                 triggerGitSync: boolean;
-                /** @description Comment and reply (role `comment` or more). */
+                /** @description Comment and reply (role `comment` or more, and the space is not locked). */
                 comment: boolean;
                 /** @description Merge change requests (role `edit` or more, and the space is not locked). */
                 merge: boolean;
@@ -3799,7 +3799,7 @@ export interface components {
         CommentTarget: {
             /** @description The block of the page the comment is anchored to; absent for a comment on a whole page or space. */
             node?: {
-                /** @description The ID of the node in the page's document. */
+                /** @description The node's ID in the page's document. Nodes that can be commented on are headings; a heading's ID is its anchor (as in `format=document`, `data.anchor`). */
                 id: components["schemas"]["Id"];
                 /** @description The node's text when the comment was posted, to show what the comment is about. */
                 preview: string;
@@ -3894,7 +3894,7 @@ export interface components {
             count: components["schemas"]["ListCount"];
         };
         PostCommentRequest: {
-            /** @description The ID of a node (block) of `page` to anchor the comment to. Needs `page`; a node not in that page answers 400. */
+            /** @description The ID of a node of `page` to anchor the comment to. Nodes that can be commented on are headings, whose ID is their anchor (`data.anchor` with `format=document`, such as `installation`). Needs `page`; a node not in that page answers 400. */
             node?: components["schemas"]["Id"];
             /**
              * @description The ID of the page to comment on, in the current revision (of the space, or of the change request); one

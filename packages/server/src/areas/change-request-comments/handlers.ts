@@ -1,13 +1,18 @@
-// The change-request-comments area: in the contract, not implemented yet (each answers 501).
-import { pendingOperation, type AreaOperations } from "../../http/operation";
+// Comments on a change request: the same operations as a space's comments
+// (space-comments/comments.ts), on the change request named by the path.
+import { defineOperation, type AreaOperations } from "../../http/operation";
+import { commentOperations } from "../space-comments/comments";
+import { changeRequestPlace } from "../space-comments/place";
+
+const inChangeRequest = commentOperations(changeRequestPlace);
 
 export const changeRequestCommentsOperations = {
-  listCommentsInChangeRequest: pendingOperation("listCommentsInChangeRequest"),
-  postCommentInChangeRequest: pendingOperation("postCommentInChangeRequest"),
-  getCommentInChangeRequest: pendingOperation("getCommentInChangeRequest"),
-  updateCommentInChangeRequest: pendingOperation("updateCommentInChangeRequest"),
-  deleteCommentInChangeRequest: pendingOperation("deleteCommentInChangeRequest"),
-  listCommentRepliesInChangeRequest: pendingOperation("listCommentRepliesInChangeRequest"),
-  postCommentReplyInChangeRequest: pendingOperation("postCommentReplyInChangeRequest"),
-  getCommentReplyInChangeRequest: pendingOperation("getCommentReplyInChangeRequest"),
+  listCommentsInChangeRequest: defineOperation("listCommentsInChangeRequest", inChangeRequest.listComments),
+  postCommentInChangeRequest: defineOperation("postCommentInChangeRequest", inChangeRequest.postComment),
+  getCommentInChangeRequest: defineOperation("getCommentInChangeRequest", inChangeRequest.getComment),
+  updateCommentInChangeRequest: defineOperation("updateCommentInChangeRequest", inChangeRequest.updateComment),
+  deleteCommentInChangeRequest: defineOperation("deleteCommentInChangeRequest", inChangeRequest.deleteComment),
+  listCommentRepliesInChangeRequest: defineOperation("listCommentRepliesInChangeRequest", inChangeRequest.listReplies),
+  postCommentReplyInChangeRequest: defineOperation("postCommentReplyInChangeRequest", inChangeRequest.postReply),
+  getCommentReplyInChangeRequest: defineOperation("getCommentReplyInChangeRequest", inChangeRequest.getReply),
 } satisfies AreaOperations;

@@ -1,14 +1,19 @@
-// The space-comments area: in the contract, not implemented yet (each answers 501).
-import { pendingOperation, type AreaOperations } from "../../http/operation";
+// Comments on a space's content (not on its change requests: see change-request-comments).
+// The operations are shared with change requests (comments.ts); here they are found by space.
+import { defineOperation, type AreaOperations } from "../../http/operation";
+import { commentOperations } from "./comments";
+import { spacePlace } from "./place";
+
+const inSpace = commentOperations(spacePlace);
 
 export const spaceCommentsOperations = {
-  listCommentsInSpace: pendingOperation("listCommentsInSpace"),
-  postCommentInSpace: pendingOperation("postCommentInSpace"),
-  getCommentInSpace: pendingOperation("getCommentInSpace"),
-  updateCommentInSpace: pendingOperation("updateCommentInSpace"),
-  deleteCommentInSpace: pendingOperation("deleteCommentInSpace"),
-  listCommentRepliesInSpace: pendingOperation("listCommentRepliesInSpace"),
-  postCommentReplyInSpace: pendingOperation("postCommentReplyInSpace"),
-  getCommentReplyInSpace: pendingOperation("getCommentReplyInSpace"),
-  updateCommentReplyInSpace: pendingOperation("updateCommentReplyInSpace"),
+  listCommentsInSpace: defineOperation("listCommentsInSpace", inSpace.listComments),
+  postCommentInSpace: defineOperation("postCommentInSpace", inSpace.postComment),
+  getCommentInSpace: defineOperation("getCommentInSpace", inSpace.getComment),
+  updateCommentInSpace: defineOperation("updateCommentInSpace", inSpace.updateComment),
+  deleteCommentInSpace: defineOperation("deleteCommentInSpace", inSpace.deleteComment),
+  listCommentRepliesInSpace: defineOperation("listCommentRepliesInSpace", inSpace.listReplies),
+  postCommentReplyInSpace: defineOperation("postCommentReplyInSpace", inSpace.postReply),
+  getCommentReplyInSpace: defineOperation("getCommentReplyInSpace", inSpace.getReply),
+  updateCommentReplyInSpace: defineOperation("updateCommentReplyInSpace", inSpace.updateReply),
 } satisfies AreaOperations;

@@ -24,7 +24,7 @@ const TABLE: PermissionTable<SpacePermission> = {
   viewInviteLinks: "admin",
 };
 /** What a locked space refuses whatever the role. */
-const REFUSED_WHEN_LOCKED: readonly SpacePermission[] = ["edit", "triggerGitSync", "merge"];
+const REFUSED_WHEN_LOCKED: readonly SpacePermission[] = ["edit", "triggerGitSync", "merge", "comment"];
 
 export const LOCKED_MESSAGE = "This space is locked: an admin must set its editMode to live before it can be edited";
 

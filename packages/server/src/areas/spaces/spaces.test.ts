@@ -48,7 +48,7 @@ describe("spaces", () => {
     expect(res.body).toMatchObject({ changeRequests: 4, changeRequestsOpen: 1, changeRequestsDraft: 2, comments: 1 });
   });
 
-  it("lets editors rename, admins lock, and locking takes edit and merge away", async () => {
+  it("lets editors rename, admins lock, and locking takes edit, merge and comment away", async () => {
     const { org, space } = await newSpace();
     const editor = await h.member(org.id, "edit");
     const reader = await h.member(org.id, "read");
@@ -58,7 +58,7 @@ describe("spaces", () => {
     await patch(editor, `/v1/spaces/${space.id}`, { editMode: "locked" }).expect(403);
     await patch(org.admin, `/v1/spaces/${space.id}`, { editMode: "locked" }).expect(200);
     const locked = await get(editor, `/v1/spaces/${space.id}`).expect(200);
-    expect(locked.body.permissions).toMatchObject({ view: true, comment: true, edit: false, merge: false });
+    expect(locked.body.permissions).toMatchObject({ view: true, access: true, comment: false, edit: false, merge: false });
     await patch(org.admin, `/v1/spaces/${space.id}`, { visibility: "in-collection" }).expect(400);
     await patch(org.admin, `/v1/spaces/${space.id}`, { editMode: "frozen" }).expect(400);
   });

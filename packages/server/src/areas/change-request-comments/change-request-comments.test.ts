@@ -1,0 +1,165 @@
+import { createHarness, type Harness } from "../../testing/harness";
+import { insertChangeRequest, requests, spaceWithPages, type PageSeed } from "../space-comments/test-fixtures";
+
+let h: Harness;
+let api: ReturnType<typeof requests>;
+beforeAll(async () => {
+  h = await createHarness();
+  api = requests(h);
+});
+afterAll(() => h.close());
+
+const SPACE_PAGES: PageSeed[] = [{ id: "guide", title: "Guide", markdown: "Intro." }];
+/** The change request adds a page the space does not have yet. */
+const CHANGE_REQUEST_PAGES: PageSeed[] = [...SPACE_PAGES, { id: "limits", title: "Rate limits", markdown: "## Per plan\n\nSome." }];
+const text = (markdown: string) => ({ body: { markdown } });
+const MINUTE = 60_000;
+
+async function setup(status = "open") {
+  const space = await spaceWithPages(h, SPACE_PAGES);
+  const changeRequest = await insertChangeRequest(h, space, { status, pages: CHANGE_REQUEST_PAGES });
+  const member = (role: "read" | "comment" | "edit") => h.member(space.org.id, role);
+  return { ...space, changeRequest, member, comments: `${changeRequest.url}/comments` };
+}
+
+/** What the change-requests area counts: open comments (not replies) of the change request. */
+const openCount = (changeRequestId: string) =>
+  h.services.prisma.comment.count({ where: { changeRequestId, parentId: null, status: "open" } });
+
+describe("comments on a change request", () => {
+  it("posts on pages of the change request's revision, not the space's counter", async () => {
+    const s = await setup();
+    const commenter = await s.member("comment");
+    const posted = await api.post(commenter, s.comments, { page: "limits", node: "per-plan", ...text("Add a table?") }).expect(200);
+    expect(posted.body).toMatchObject({
+      object: "comment",
+      status: "open",
+      target: {
+        changeRequest: s.changeRequest.id,
+        space: s.spaceId,
+        page: { id: "limits", title: "Rate limits", path: "rate-limits", outdated: false },
+        node: { id: "per-plan", preview: "Per plan" },
+      },
+      permissions: { view: true, edit: true, reply: true, delete: true },
+    });
+    expect(posted.body.urls.location).toMatch(new RegExp(`/v1/spaces/${s.spaceId}/change-requests/${s.changeRequest.id}/comments/${posted.body.id}$`));
+    expect(await openCount(s.changeRequest.id)).toBe(1);
+    expect((await api.get(commenter, s.url).expect(200)).body.comments).toBe(0);
+
+    // The space's content does not have the page yet: commenting there is a 400.
+    await api.post(commenter, `${s.url}/comments`, { page: "limits", ...text("x") }).expect(400);
+    await api.post(commenter, s.comments, { page: "nope", ...text("x") }).expect(400);
+    await api.post(commenter, s.comments, { node: "per-plan", ...text("x") }).expect(400);
+    await api.post(await s.member("read"), s.comments, text("x")).expect(403);
+    const hidden = await api.post((await h.organization()).admin, s.comments, text("x")).expect(404);
+    expect(hidden.body.error.message).toBe("Space not found");
+    await api.post(s.org.admin, `${s.url}/change-requests/01unknown/comments`, text("x")).expect(404);
+  });
+
+  it("finds the change request by number too, and lists only its comments with filters and a cursor", async () => {
+    const s = await setup();
+    const other = await insertChangeRequest(h, s);
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      h.clock.advance(MINUTE);
+      ids.push((await api.post(s.org.admin, `${s.url}/change-requests/${s.changeRequest.number}/comments`, text(`c${i}`)).expect(200)).body.id);
+    }
+    await api.post(s.org.admin, `${other.url}/comments`, text("elsewhere")).expect(200);
+    await api.post(s.org.admin, `${s.url}/comments`, text("on the space")).expect(200);
+    await api.put(s.org.admin, `${s.comments}/${ids[1]}`, { resolved: true }).expect(200);
+
+    const first = await api.get(s.org.admin, `${s.comments}?limit=2`).expect(200);
+    expect(first.body.items.map((c: { id: string }) => c.id)).toEqual([ids[2], ids[1]]);
+    expect(first.body.count).toBe(3);
+    const rest = await api.get(s.org.admin, `${s.comments}?limit=2&page=${first.body.next.page}`).expect(200);
+    expect(rest.body.items.map((c: { id: string }) => c.id)).toEqual([ids[0]]);
+    // A cursor of this change request's list is not one of another's.
+    await api.get(s.org.admin, `${other.url}/comments?limit=2&page=${first.body.next.page}`).expect(400);
+
+    const open = await api.get(s.org.admin, `${s.comments}?status=open&order=asc&authors=${s.org.admin.id}`).expect(200);
+    expect(open.body.items.map((c: { id: string }) => c.id)).toEqual([ids[0], ids[2]]);
+    expect(await openCount(s.changeRequest.id)).toBe(2);
+    await api.get(await s.member("read"), s.comments).expect(200);
+    await api.get((await h.organization()).admin, s.comments).expect(404);
+  });
+
+  it("gets, updates and deletes its comments, and keeps the space's comments apart", async () => {
+    const s = await setup();
+    const author = await s.member("comment");
+    const posted = await api.post(author, s.comments, text("Draft")).expect(200);
+    const url = `${s.comments}/${posted.body.id}`;
+    const onSpace = await api.post(author, `${s.url}/comments`, text("On the space")).expect(200);
+    await api.get(author, `${s.comments}/${onSpace.body.id}`).expect(404);
+    const other = await insertChangeRequest(h, s);
+    await api.get(author, `${other.url}/comments/${posted.body.id}`).expect(404);
+
+    expect((await api.get(await s.member("read"), url).expect(200)).body.permissions).toEqual({ view: true, edit: false, reply: false, delete: false });
+    h.clock.advance(MINUTE);
+    const edited = await api.put(author, url, { ...text("Final"), resolved: true, addedReactions: ["1f44d"] }).expect(200);
+    expect(edited.body).toMatchObject({
+      body: { markdown: "Final" },
+      editedAt: h.clock.now().toISOString(),
+      status: "resolved",
+      resolvedBy: { id: author.id },
+      reactions: [{ emoji: "1f44d", count: 1 }],
+    });
+    await api.put(await s.member("edit"), url, text("Not theirs")).expect(403);
+    await api.put(author, url, { resolved: "yes" }).expect(400);
+    expect(await openCount(s.changeRequest.id)).toBe(0);
+
+    await api.del(await s.member("edit"), url).expect(403);
+    await api.del(author, url).expect(205);
+    await api.get(author, url).expect(404);
+  });
+
+  it("replies, counts replies, and deletes them with their comment", async () => {
+    const s = await setup();
+    const commenter = await s.member("comment");
+    const comment = await api.post(s.org.admin, s.comments, text("Why?")).expect(200);
+    const url = `${s.comments}/${comment.body.id}`;
+    const reply = await api.post(commenter, `${url}/replies`, text("Because")).expect(200);
+    expect(reply.body.urls.location).toMatch(new RegExp(`/change-requests/${s.changeRequest.id}/comments/${comment.body.id}/replies/${reply.body.id}$`));
+    await api.post(await s.member("read"), `${url}/replies`, text("x")).expect(403);
+    expect((await api.get(s.org.admin, url)).body.replies).toBe(1);
+
+    const got = await api.get(s.org.admin, `${url}/replies/${reply.body.id}`).expect(200);
+    expect(got.body).toMatchObject({ object: "comment-reply", body: { markdown: "Because" }, permissions: { edit: false, reply: true, delete: true } });
+    const list = await api.get(s.org.admin, `${url}/replies`).expect(200);
+    expect(list.body).toMatchObject({ count: 1, items: [{ id: reply.body.id }] });
+    await api.get((await h.organization()).admin, `${url}/replies/${reply.body.id}`).expect(404);
+    await api.get(s.org.admin, `${url}/replies/01unknown`).expect(404);
+
+    await api.del(s.org.admin, url).expect(205);
+    expect(await h.services.prisma.comment.count({ where: { id: reply.body.id } })).toBe(0);
+    await api.get(s.org.admin, `${url}/replies`).expect(404);
+  });
+
+  it("answers 409 for every comment write on a merged change request, but not on an archived one", async () => {
+    const s = await setup();
+    const author = await s.member("comment");
+    const comment = await api.post(author, s.comments, text("Before merge")).expect(200);
+    const url = `${s.comments}/${comment.body.id}`;
+    await h.services.prisma.changeRequest.update({ where: { id: s.changeRequest.id }, data: { status: "merged" } });
+
+    await api.post(author, s.comments, text("After merge")).expect(409);
+    await api.put(author, url, text("Edited")).expect(409);
+    await api.put(author, url, { resolved: true }).expect(409);
+    await api.post(author, `${url}/replies`, text("Reply")).expect(409);
+    await api.del(author, url).expect(409);
+    await api.post(await s.member("read"), s.comments, text("x")).expect(403);
+    expect((await api.get(author, url).expect(200)).body.permissions).toEqual({ view: true, edit: false, reply: false, delete: false });
+
+    await h.services.prisma.changeRequest.update({ where: { id: s.changeRequest.id }, data: { status: "archived" } });
+    await api.post(author, `${url}/replies`, text("Still talking")).expect(200);
+    await api.put(author, url, { resolved: true }).expect(200);
+  });
+
+  it("answers 409 for comment writes in a locked space", async () => {
+    const s = await setup();
+    const comment = await api.post(s.org.admin, s.comments, text("x")).expect(200);
+    await h.services.prisma.space.update({ where: { id: s.spaceId }, data: { editMode: "locked" } });
+    await api.post(s.org.admin, s.comments, text("y")).expect(409);
+    await api.del(s.org.admin, `${s.comments}/${comment.body.id}`).expect(409);
+    await api.get(s.org.admin, `${s.comments}/${comment.body.id}`).expect(200);
+  });
+});
