@@ -19,7 +19,7 @@ const LARGE = Number(process.env.BENCH_LARGE_ROWS || 100_000);
 
 function startTarget(rows) {
   const child = fork(path.join(here, "target.cjs"), {
-    execArgv: process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : [],
+    execArgv: ["--expose-gc", ...(process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : [])],
     env: { ...process.env, BENCH_ROWS: String(rows) },
     stdio: ["ignore", "ignore", "inherit", "ipc"],
   });

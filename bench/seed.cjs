@@ -28,10 +28,10 @@ module.exports = async function seed(prisma, { organizationId, rows, newId }) {
   });
   const searchSpaceId = spaceIds[0];
   // Filler organizations hold the rest of the spaces.
-  const fillerSpaces = Math.max(0, rows - ownSpaces);
+  const fillerSpaces = Math.max(1, rows - ownSpaces);
   const fillerOrgs = Math.max(1, Math.ceil(fillerSpaces / 10000));
   const orgIds = Array.from({ length: fillerOrgs }, (_, i) => id("o", i));
-  if (fillerSpaces) await prisma.organization.createMany({ data: orgIds.map((orgId, i) => ({ id: orgId, title: `Filler ${i}` })) });
+  await prisma.organization.createMany({ data: orgIds.map((orgId, i) => ({ id: orgId, title: `Filler ${i}` })) });
   const fillerSpaceIds = [];
   await inBatches(fillerSpaces, async (start, end) => {
     const data = [];
@@ -42,8 +42,8 @@ module.exports = async function seed(prisma, { organizationId, rows, newId }) {
     }
     await prisma.space.createMany({ data });
   });
-  // Pages: 100 in the benchmark space, the rest spread over filler spaces; every one
-  // mentions the searched word, the worst case for the search index.
+  // Pages: 100 in the benchmark space (whatever the scale), the rest spread over filler
+  // spaces; every one mentions the searched word, the worst case for the search index.
   const pages = Math.max(100, rows);
   await inBatches(pages, async (start, end) => {
     const documents = [];
@@ -55,13 +55,14 @@ module.exports = async function seed(prisma, { organizationId, rows, newId }) {
       documents.push({ hash, markdown, references: [] });
       sections.push({ documentHash: hash, index: 0, anchor: "", title: "", body: `Intro ${i}.` });
       sections.push({ documentHash: hash, index: 1, anchor: `topic-${i % 100}`, title: `Topic ${i % 100}`, body: `Page ${i} explains kubernetes deployments and topic ${i % 100}.` });
-      const spaceId = i < 100 || !fillerSpaceIds.length ? searchSpaceId : fillerSpaceIds[i % fillerSpaceIds.length];
+      const spaceId = i < 100 ? searchSpaceId : fillerSpaceIds[i % fillerSpaceIds.length];
       spacePages.push({ spaceId, pageId: id("p", i), title: `Page ${i}`, path: `page-${i}`, documentHash: hash });
     }
     await prisma.pageDocument.createMany({ data: documents });
     await prisma.documentSection.createMany({ data: sections });
     await prisma.spacePage.createMany({ data: spacePages });
   });
-  await prisma.$executeRawUnsafe("ANALYZE");
+  // Settle the database as a running instance would be: statistics and visibility current.
+  await prisma.$executeRawUnsafe("VACUUM ANALYZE");
   return { spaceId: spaceIds[Math.floor(ownSpaces / 2)], searchSpaceId, deepAfterId: spaceIds[ownSpaces - 60], ownSpaces, rows, newId };
 };

@@ -8,7 +8,7 @@ import { purgeDeletedSpaces } from "./areas/spaces/retention";
 import type { Database } from "./db/database";
 import type { Services } from "./http/context";
 
-const PURGE_EVERY_MS = 60 * 60 * 1000;
+const MAINTAIN_EVERY_MS = 60 * 60 * 1000;
 
 export interface RunningServer {
   url: string;
@@ -25,16 +25,19 @@ export async function startServer(config: Config): Promise<RunningServer> {
     server.once("error", reject);
     server.listen(config.port, resolve);
   });
-  const purge = async () => {
+  const maintain = async () => {
     try {
       const purged = await purgeDeletedSpaces(services.prisma, services.clock.now());
       if (purged) services.logger.info({ purged }, "purged spaces deleted more than 7 days ago");
+      // PGlite runs no background workers, so no autovacuum: vacuum here, or dead rows
+      // would pile up and the planner's statistics go stale.
+      if (database.kind === "embedded") await services.prisma.$executeRawUnsafe("VACUUM (ANALYZE)");
     } catch (error) {
-      services.logger.error({ err: error }, "purging deleted spaces failed");
+      services.logger.error({ err: error }, "maintenance (purge, vacuum) failed");
     }
   };
-  void purge();
-  const timer = setInterval(purge, PURGE_EVERY_MS);
+  void maintain();
+  const timer = setInterval(maintain, MAINTAIN_EVERY_MS);
   timer.unref();
   const { port } = server.address() as AddressInfo;
   return {

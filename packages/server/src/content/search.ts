@@ -4,6 +4,7 @@
 import type { Schemas } from "@docstack/contract";
 import type { Db } from "../db/database";
 import type { RequestContext } from "../http/context";
+import { paginateArray, type ListPage, type PageRequest } from "../http/pagination";
 import { appUrl } from "../http/urls";
 
 /** At most this many matching sections are ranked per search: a bound on its cost. */
@@ -16,10 +17,10 @@ interface Match {
   pageId: string;
   title: string;
   path: string;
+  documentHash: string | null;
   sectionIndex: number | null;
   anchor: string | null;
   sectionTitle: string | null;
-  body: string | null;
   rank: number;
 }
 
@@ -28,9 +29,8 @@ async function matches(prisma: Db, spaceIds: string[], query: string): Promise<M
   return prisma.$queryRaw<Match[]>`
     WITH q AS (SELECT websearch_to_tsquery('english', ${query}) AS query)
     SELECT * FROM (
-      SELECT sp."spaceId", sp."pageId", sp.title, sp.path,
+      SELECT sp."spaceId", sp."pageId", sp.title, sp.path, ds."documentHash",
         ds.index AS "sectionIndex", ds.anchor, ds.title AS "sectionTitle",
-        ts_headline('english', ds.body, q.query, 'StartSel=<mark>, StopSel=</mark>, MaxFragments=2, MaxWords=30, MinWords=10') AS body,
         ts_rank(to_tsvector('english', ds."title" || ' ' || ds."body"), q.query)::float8 AS rank
       FROM q, "DocumentSection" ds
       JOIN "SpacePage" sp ON sp."documentHash" = ds."documentHash"
@@ -47,7 +47,7 @@ async function matches(prisma: Db, spaceIds: string[], query: string): Promise<M
     LIMIT ${MAX_MATCHES}`;
 }
 
-type PageResult = Schemas["SearchPageResult"] & { spaceId: string; rank: number };
+type PageResult = Schemas["SearchPageResult"] & { spaceId: string; rank: number; sectionKeys: [string, number][] };
 
 function groupByPage(ctx: RequestContext, found: Match[]): PageResult[] {
   const pages = new Map<string, PageResult>();
@@ -56,7 +56,7 @@ function groupByPage(ctx: RequestContext, found: Match[]): PageResult[] {
     let page = pages.get(key);
     const pageUrl = appUrl(ctx, `/spaces/${match.spaceId}/pages/${match.pageId}`);
     if (!page) {
-      page = { spaceId: match.spaceId, id: match.pageId, title: match.title, path: match.path, sections: [], urls: { app: pageUrl }, rank: 0 };
+      page = { spaceId: match.spaceId, id: match.pageId, title: match.title, path: match.path, sections: [], urls: { app: pageUrl }, rank: 0, sectionKeys: [] };
       pages.set(key, page);
     }
     page.rank += match.rank;
@@ -66,30 +66,52 @@ function groupByPage(ctx: RequestContext, found: Match[]): PageResult[] {
         id: `${match.pageId}-${match.sectionIndex}`,
         title: match.sectionTitle || match.title,
         path: `${match.path}${anchor}`,
-        body: match.body ?? "",
+        body: "",
         urls: { app: `${pageUrl}${anchor}` },
       });
+      page.sectionKeys.push([match.documentHash!, match.sectionIndex]);
     }
   }
   return [...pages.values()].sort((a, b) => b.rank - a.rank || (a.id < b.id ? -1 : 1));
 }
 
-const strip = ({ spaceId: _space, rank: _rank, ...page }: PageResult): Schemas["SearchPageResult"] => page;
-
-/** Pages of one space matching the query, best first. */
-export async function searchSpace(ctx: RequestContext, spaceId: string, query: string): Promise<Schemas["SearchPageResult"][]> {
-  return groupByPage(ctx, await matches(ctx.prisma, [spaceId], query)).map(strip);
+/**
+ * Highlights the matches in the sections of the pages about to be returned (and only
+ * those: highlighting is the expensive part of a search), then drops internal fields.
+ */
+async function finish(prisma: Db, pages: PageResult[], query: string): Promise<Schemas["SearchPageResult"][]> {
+  const keys = pages.flatMap((page) => page.sectionKeys);
+  const highlighted = new Map<string, string>();
+  if (keys.length) {
+    const rows = await prisma.$queryRaw<{ documentHash: string; index: number; body: string }[]>`
+      SELECT ds."documentHash", ds.index,
+        ts_headline('english', ds.body, websearch_to_tsquery('english', ${query}), 'StartSel=<mark>, StopSel=</mark>, MaxFragments=2, MaxWords=30, MinWords=10') AS body
+      FROM "DocumentSection" ds
+      JOIN unnest(${keys.map(([hash]) => hash)}::text[], ${keys.map(([, index]) => index)}::int[]) AS k(hash, idx)
+        ON ds."documentHash" = k.hash AND ds.index = k.idx`;
+    for (const row of rows) highlighted.set(`${row.documentHash}/${row.index}`, row.body);
+  }
+  return pages.map(({ spaceId: _space, rank: _rank, sectionKeys, ...page }) => ({
+    ...page,
+    sections: page.sections.map((section, i) => ({ ...section, body: highlighted.get(`${sectionKeys[i]![0]}/${sectionKeys[i]![1]}`) ?? "" })),
+  }));
 }
 
-/** Spaces with matching pages, best first (a space ranks by its best page). */
-export async function searchSpaces(ctx: RequestContext, spaces: { id: string; title: string }[], query: string): Promise<Schemas["SearchSpaceResult"][]> {
+/** Pages of one space matching the query, best first: one page of them. */
+export async function searchSpace(ctx: RequestContext, spaceId: string, query: string, request: PageRequest, scope: string): Promise<ListPage<Schemas["SearchPageResult"]>> {
+  const page = paginateArray(ctx.cursors, scope, request, groupByPage(ctx, await matches(ctx.prisma, [spaceId], query)));
+  return { ...page, items: await finish(ctx.prisma, page.items, query) };
+}
+
+/** Spaces with matching pages, best first (a space ranks by its best page): one page of them. */
+export async function searchSpaces(ctx: RequestContext, spaces: { id: string; title: string }[], query: string, request: PageRequest, scope: string): Promise<ListPage<Schemas["SearchSpaceResult"]>> {
   const pages = groupByPage(ctx, await matches(ctx.prisma, spaces.map((space) => space.id), query));
+  const bySpace = new Map<string, PageResult[]>();
+  for (const page of pages) bySpace.set(page.spaceId, [...(bySpace.get(page.spaceId) ?? []), page]);
   const titles = new Map(spaces.map((space) => [space.id, space.title]));
-  const results = new Map<string, Schemas["SearchSpaceResult"]>();
-  for (const page of pages) {
-    let space = results.get(page.spaceId);
-    if (!space) results.set(page.spaceId, (space = { id: page.spaceId, title: titles.get(page.spaceId) ?? "", pages: [] }));
-    space.pages.push(strip(page));
-  }
-  return [...results.values()];
+  const page = paginateArray(ctx.cursors, scope, request, [...bySpace.keys()]);
+  const items = await Promise.all(
+    page.items.map(async (spaceId) => ({ id: spaceId, title: titles.get(spaceId) ?? "", pages: await finish(ctx.prisma, bySpace.get(spaceId)!, query) })),
+  );
+  return { ...page, items };
 }

@@ -88,6 +88,21 @@ describe("collections", () => {
     expect(await order()).toEqual(["Two", "Three"]);
   });
 
+  it("keeps order when insertions between two siblings use up the gap between their positions", async () => {
+    const org = await h.organization();
+    const first = await post(org.admin, `/v1/orgs/${org.id}/spaces`, { title: "First" }).expect(201);
+    const last = await post(org.admin, `/v1/orgs/${org.id}/spaces`, { title: "Last" }).expect(201);
+    const inserted: string[] = [];
+    for (let i = 0; i < 60; i++) {
+      const space = await post(org.admin, `/v1/orgs/${org.id}/spaces`, { title: `Between ${i}` }).expect(201);
+      await post(org.admin, `/v1/spaces/${space.body.id}/move`, { position: { before: { type: "space", space: last.body.id } } }).expect(200);
+      inserted.push(space.body.id);
+    }
+    const rows = await h.services.prisma.space.findMany({ where: { organizationId: org.id }, orderBy: [{ position: "asc" }, { id: "asc" }] });
+    expect(rows.map((row) => row.id)).toEqual([first.body.id, ...inserted, last.body.id]);
+    expect(new Set(rows.map((row) => row.position)).size).toBe(rows.length);
+  });
+
   it("moves a collection but never into itself or its descendants", async () => {
     const org = await h.organization();
     const a = await post(org.admin, `/v1/orgs/${org.id}/collections`, { title: "A" }).expect(201);

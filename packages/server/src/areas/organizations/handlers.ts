@@ -1,7 +1,7 @@
 // Organizations, their members, and the authenticated user.
 import { defineOperation, pendingOperation, type AreaOperations } from "../../http/operation";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
-import { orderBy, paginate, paginateArray, type SortField } from "../../http/pagination";
+import { orderBy, paginate, type SortField } from "../../http/pagination";
 import { searchSpaces } from "../../content/search";
 import { isUniqueViolation } from "../../db/errors";
 import { Prisma } from "../../generated/prisma/client";
@@ -205,8 +205,7 @@ export const organizationsOperations = {
     handle: async ({ ctx, params, query }, { role }) => {
       // Guests read no space of the organization (policy/roles.ts); members read them all.
       const spaces = role === null ? [] : await ctx.prisma.space.findMany({ where: { organizationId: params.organizationId, deletedAt: null }, select: { id: true, title: true } });
-      const results = await searchSpaces(ctx, spaces, query.query);
-      return { status: 200, body: paginateArray(ctx.cursors, `org-search:${params.organizationId}:${query.query}`, query, results) };
+      return { status: 200, body: await searchSpaces(ctx, spaces, query.query, query, `org-search:${params.organizationId}:${query.query}`) };
     },
   }),
 } satisfies AreaOperations;

@@ -3,7 +3,6 @@ import { defineOperation, type AreaOperations } from "../../http/operation";
 import { readImport } from "../../content/import";
 import { importIntoSpace } from "../change-requests/workflows";
 import { notFound } from "../../http/errors";
-import { paginateArray } from "../../http/pagination";
 import { searchSpace } from "../../content/search";
 import { serveDownload } from "../../content/serve-download";
 import { brokenLinksInOpenChangeRequests, listFileBacklinks, listFiles, listLinks, readFile, readPage, readPageTree, readRevision, type ContentSource } from "../../content/reads";
@@ -66,7 +65,7 @@ export const spaceContentOperations = {
     authorize: onSpace("view"),
     handle: async ({ ctx, query }, { space }) => ({
       status: 200,
-      body: paginateArray(ctx.cursors, `search:${space.revisionId}:${query.query}`, query, await searchSpace(ctx, space.id, query.query)),
+      body: await searchSpace(ctx, space.id, query.query, query, `search:${space.revisionId}:${query.query}`),
     }),
   }),
   importContent: defineOperation("importContent", {
