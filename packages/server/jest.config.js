@@ -10,6 +10,7 @@ module.exports = {
   // The schema engine's bindings are an ES module: let swc make it CommonJS.
   transformIgnorePatterns: ["/node_modules/(?!(\\.pnpm/@prisma\\+schema-engine-wasm[^/]*/node_modules/)?@prisma/schema-engine-wasm/)"],
   globalSetup: "<rootDir>/jest.global-setup.ts",
+  globalTeardown: "<rootDir>/jest.global-teardown.ts",
   testTimeout: 30000,
   maxWorkers: 2,
 };

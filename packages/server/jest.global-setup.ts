@@ -1,6 +1,6 @@
-// Runs once before the test files: migrates the test database. With PostgreSQL
-// (DATABASE_URL) the migrations are applied to it; otherwise a migrated in-memory
-// PGlite is dumped to a file every test file starts its own database from.
+// Runs once before the test files: makes the migrated database every test file starts
+// its own from. With PostgreSQL (DATABASE_URL), a template database on that server;
+// otherwise a migrated in-memory PGlite, dumped to a file.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -8,11 +8,15 @@ import { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { applyMigrations } from "./src/db/schema-engine";
+import { createDatabase, TEMPLATE_ENV } from "./src/testing/postgres";
 
 export default async function globalSetup(): Promise<void> {
   process.env.NODE_ENV = "test";
   if (process.env.DATABASE_URL) {
-    await applyMigrations(new PrismaPg({ connectionString: process.env.DATABASE_URL, max: 1 }));
+    const template = `docstack_test_template_${process.pid}`;
+    const url = await createDatabase(process.env.DATABASE_URL, template);
+    await applyMigrations(new PrismaPg({ connectionString: url, max: 1 }));
+    process.env[TEMPLATE_ENV] = template;
     return;
   }
   const pglite = await PGlite.create();

@@ -71,6 +71,40 @@ function loadWasm() {
   return wasmLoaded;
 }
 
+/**
+ * @prisma/adapter-pg 7.10 runs a migration script by splitting it at every ";", which
+ * breaks statements holding one (a function body in dollar quotes). A pg pool runs a
+ * whole script in one simple-protocol query, as `prisma migrate` does: use that.
+ */
+function wholeScripts(factory: SqlMigrationAwareDriverAdapterFactory): SqlMigrationAwareDriverAdapterFactory {
+  const wrap = <A extends object>(adapter: A): A =>
+    new Proxy(adapter, {
+      get(target, property, receiver) {
+        const pool = (target as { client?: { query?: (sql: string) => Promise<unknown> } }).client;
+        if (property === "executeScript" && typeof pool?.query === "function") {
+          return async (script: string) => {
+            try {
+              await pool.query!(script);
+            } catch (error) {
+              (target as unknown as { onError(error: unknown): never }).onError(error);
+            }
+          };
+        }
+        const value = Reflect.get(target, property, receiver) as unknown;
+        return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+  return new Proxy(factory, {
+    get(target, property, receiver) {
+      if (property === "connect" || property === "connectToShadowDb") {
+        return async () => wrap(await (target[property] as () => Promise<object>).call(target));
+      }
+      const value = Reflect.get(target, property, receiver) as unknown;
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
 export async function openSchemaEngine(
   adapterFactory: SqlMigrationAwareDriverAdapterFactory,
   log: (message: string) => void = () => {},
@@ -80,7 +114,7 @@ export async function openSchemaEngine(
   return bindings.SchemaEngine.new(
     { datamodels: [[SCHEMA_PATH, schema]] },
     (message: string) => log(message),
-    bindMigrationAwareSqlAdapterFactory(adapterFactory),
+    bindMigrationAwareSqlAdapterFactory(wholeScripts(adapterFactory)),
   );
 }
 

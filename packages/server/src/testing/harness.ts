@@ -12,6 +12,7 @@ import { ManualClock } from "../clock";
 import { openServices } from "../services";
 import type { Services } from "../http/context";
 import type { Role } from "../policy/roles";
+import { testDatabaseUrl } from "./postgres";
 
 export interface TestUser {
   id: string;
@@ -37,7 +38,11 @@ export interface Harness {
 }
 
 async function testDatabase(): Promise<Database> {
-  if (process.env.DATABASE_URL) return openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: "" });
+  if (process.env.DATABASE_URL) {
+    const { url, drop } = await testDatabaseUrl(process.env.DATABASE_URL);
+    const database = await openDatabase({ databaseUrl: url, dataDir: "" });
+    return { ...database, close: async () => (await database.close(), await drop()) };
+  }
   const template = process.env.DOCSTACK_TEST_TEMPLATE;
   if (!template) throw new Error("DOCSTACK_TEST_TEMPLATE is not set: run the tests through jest (its global setup makes it)");
   return openDatabase({ dataDir: "memory://", loadDataDir: new Blob([fs.readFileSync(template)]) });

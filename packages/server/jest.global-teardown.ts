@@ -1,0 +1,6 @@
+import { dropDatabase, TEMPLATE_ENV } from "./src/testing/postgres";
+
+export default async function globalTeardown(): Promise<void> {
+  const template = process.env[TEMPLATE_ENV];
+  if (process.env.DATABASE_URL && template) await dropDatabase(process.env.DATABASE_URL, template);
+}
