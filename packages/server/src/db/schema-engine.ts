@@ -77,6 +77,9 @@ function loadWasm() {
  * whole script in one simple-protocol query, as `prisma migrate` does: use that.
  */
 function wholeScripts(factory: SqlMigrationAwareDriverAdapterFactory): SqlMigrationAwareDriverAdapterFactory {
+  // Only adapter-pg splits scripts; PGlite's adapter runs them whole already (and its client's
+  // query() takes one statement).
+  if (factory.adapterName !== "@prisma/adapter-pg") return factory;
   const wrap = <A extends object>(adapter: A): A =>
     new Proxy(adapter, {
       get(target, property, receiver) {
