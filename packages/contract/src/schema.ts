@@ -5113,9 +5113,8 @@ export interface components {
          *     - `{url}`: Docstack fetches the document from this `http` or `https` URL when it processes the source.
          *       Documents it references through external `$ref`s (relative to this URL, or absolute) are fetched too.
          *     - `{text}`: the document itself, OpenAPI 3.0 or 3.1 as JSON or YAML, at most 5,000,000 characters. It
-         *       must be self-contained: external `$ref`s are not followed (`INVALID_SPEC`). The request body limit
-         *       (1 MiB by default, `DOCSTACK_BODY_LIMIT`) applies first: a larger document answers 413; send a `url`
-         *       instead, or raise the limit.
+         *       must be self-contained: external `$ref`s are not followed (`INVALID_SPEC`). The operations taking a
+         *       source accept bodies up to 8 MiB, so that the largest document fits even with escapes.
          */
         OpenAPISpecSource: {
             url: components["schemas"]["OpenAPISpecSourceURL"];

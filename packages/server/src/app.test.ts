@@ -3,13 +3,9 @@ import { Writable } from "node:stream";
 import pino from "pino";
 import supertest from "supertest";
 import { createApp } from "./app";
-import { createHarness, type Harness } from "./testing/harness";
+import { createHarness, useHarness } from "./testing/harness";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(() => h.close());
+const h = useHarness();
 
 describe("outside /v1", () => {
   it("answers health and readiness", async () => {
@@ -44,8 +40,16 @@ describe("errors", () => {
     const { admin } = await h.organization();
     const malformed = await h.api.post("/v1/orgs").set("Authorization", admin.auth).set("Content-Type", "application/json").send('{"title": ').expect(400);
     expect(malformed.body.error.message).toMatch(/JSON/);
+    const bare = await h.api.post("/v1/orgs").set("Authorization", admin.auth).set("Content-Type", "application/json").send("3").expect(400);
+    expect(bare.body.error.message).toBe("Request body must be a JSON object");
     const huge = await h.api.post("/v1/orgs").set("Authorization", admin.auth).send({ title: "x".repeat(h.config.bodyLimitBytes + 10) }).expect(413);
     expect(huge.body.error).toMatchObject({ code: 413, message: expect.stringContaining(String(h.config.bodyLimitBytes)) });
+  });
+
+  it("takes free text with characters encodeURIComponent leaves as they are", async () => {
+    const { id, admin } = await h.organization();
+    const res = await h.api.get(`/v1/orgs/${id}/search?query=${encodeURIComponent("don't (stop)! *now*")}`).set("Authorization", admin.auth).expect(200);
+    expect(res.body).toEqual({ items: [], count: 0 });
   });
 
   it("names the field and the rule of a validation error", async () => {

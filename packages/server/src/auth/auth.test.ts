@@ -1,13 +1,9 @@
-import { createHarness, type Harness } from "../testing/harness";
+import { useHarness } from "../testing/harness";
 import { ActorCache } from "./actor-cache";
 import { hashToken } from "./tokens";
 import type { Actor } from "../http/context";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(() => h.close());
+const h = useHarness();
 
 describe("API tokens", () => {
   it("are stored only as a hash", async () => {

@@ -1,47 +1,363 @@
 // `format=document`: a page's body as the contract's structured document (a tree of
-// block, inline and text nodes), from its stored markdown.
+// block, inline and text nodes), from its markdown as users read it.
+//
+// markdown-it parses the markdown (CommonMark, with GitHub's tables and
+// strikethrough; task lists are read here from the list items' first text), and its
+// token stream is folded into nodes. Where the contract's tree is narrower than
+// Markdown (an inline holds only texts), the content is kept and the nesting given up:
+// see `LinkInProgress`.
 import type { Schemas } from "@docstack/contract";
-import { anchorOf } from "./markdown";
+import MarkdownIt from "markdown-it";
+import { HeadingAnchors } from "./markdown";
 
+type Document = Schemas["PageDocument"];
 type Block = Schemas["PageDocumentBlock"];
+type Inline = Schemas["PageDocumentInline"];
 type Text = Schemas["PageDocumentText"];
+type NodeData = Schemas["PageDocumentNodeData"];
+type MarkType = Text["leaves"][number]["marks"][number]["type"];
+type InlineNode = Text | Inline;
+type Token = MarkdownIt.Token;
 
-const text = (value: string): Text => ({ object: "text", leaves: [{ text: value, marks: [] }] });
+export type ContentReference = Schemas["ContentReference"];
+/** Turns a link or image target as written (`/path#anchor`, `diagram.png`) into what it names, if anything. */
+export type ReferenceResolver = (target: string) => ContentReference | undefined;
 
-/**
- * The document of a page. Headings, code blocks, thematic breaks and paragraphs
- * are told apart; inline formatting is kept as written in the text.
- */
-export function markdownToDocument(markdown: string): Schemas["PageDocument"] {
-  const nodes: Block[] = [];
-  const lines = markdown.split("\n");
-  let paragraph: string[] = [];
-  const flush = () => {
-    if (paragraph.length) nodes.push({ object: "block", type: "paragraph", nodes: [text(paragraph.join("\n"))] });
-    paragraph = [];
-  };
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    const fence = /^ {0,3}(```|~~~)\s*([^\s`]*)/.exec(line);
-    const heading = /^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$/.exec(line);
-    if (fence) {
-      flush();
-      const body: string[] = [];
-      while (++i < lines.length && !lines[i]!.trimStart().startsWith(fence[1]!)) body.push(lines[i]!);
-      nodes.push({ object: "block", type: "code", ...(fence[2] ? { data: { syntax: fence[2].slice(0, 100) } } : {}), nodes: [text(body.join("\n"))] });
-    } else if (heading) {
-      flush();
-      const level = heading[1]!.length as 1 | 2 | 3 | 4 | 5 | 6;
-      nodes.push({ object: "block", type: `heading-${level}`, data: { anchor: anchorOf(heading[2]!) }, nodes: [text(heading[2]!)] });
-    } else if (/^ {0,3}([-*_])(\s*\1){2,}\s*$/.test(line)) {
-      flush();
-      nodes.push({ object: "block", type: "divider", nodes: [] });
-    } else if (line.trim() === "") {
-      flush();
-    } else {
-      paragraph.push(line);
+const parser = new MarkdownIt("default", { html: true, linkify: false, typographer: false });
+// Keep targets as written (`my file.png`, not `my%20file.png`): resolvers look pages
+// and files up by the path or name users write, and URL references are "as written".
+// Unsafe schemes (`javascript:`…) are still refused by markdown-it's validateLink.
+parser.normalizeLink = (url: string) => url;
+
+/** The document of a page: its markdown as blocks, inlines and texts with marks. */
+export function markdownToDocument(markdown: string, resolve?: ReferenceResolver): Document {
+  const cursor = new TokenCursor(parser.parse(markdown, {}));
+  return { object: "document", nodes: new DocumentBuilder(resolve).blocks(cursor) };
+}
+
+/** Walks markdown-it's flat token stream, where containers are opening and closing tokens. */
+class TokenCursor {
+  private index = 0;
+  constructor(private readonly tokens: readonly Token[]) {}
+
+  next(): Token {
+    const token = this.tokens[this.index++];
+    if (!token) throw new Error("markdown tokens ended inside an open block");
+    return token;
+  }
+
+  peek(offset = 0): Token | undefined {
+    return this.tokens[this.index + offset];
+  }
+
+  /** At the end of the current container (its closing token) or of the document. */
+  atClose(): boolean {
+    const token = this.peek();
+    return !token || token.nesting === -1;
+  }
+}
+
+class DocumentBuilder {
+  private readonly anchors = new HeadingAnchors();
+  constructor(private readonly resolve: ReferenceResolver | undefined) {}
+
+  /** The blocks up to the end of the current container, which is left unread. */
+  blocks(cursor: TokenCursor): Block[] {
+    const blocks: Block[] = [];
+    while (!cursor.atClose()) blocks.push(...this.block(cursor));
+    return blocks;
+  }
+
+  private block(cursor: TokenCursor): Block[] {
+    const token = cursor.next();
+    switch (token.type) {
+      case "paragraph_open":
+        return [block("paragraph", this.inlineContent(cursor))];
+      case "heading_open":
+        return [this.heading(token, cursor)];
+      case "blockquote_open":
+        return [block("blockquote", this.children(cursor))];
+      case "bullet_list_open":
+        return [block("list-unordered", this.children(cursor))];
+      case "ordered_list_open":
+        // markdown-it sets `start` only when it is not 1.
+        return [block("list-ordered", this.children(cursor), { start: Number(token.attrGet("start") ?? 1) })];
+      case "list_item_open":
+        return [this.listItem(cursor)];
+      case "fence":
+        return [codeBlock(token.content, syntaxOf(token.info))];
+      case "code_block":
+        return [codeBlock(token.content, undefined)];
+      case "hr":
+        return [block("divider", [])];
+      case "html_block":
+        return [block("html", [], { html: withoutFinalNewline(token.content) })];
+      case "table_open":
+        return [block("table", this.tableRows(cursor))];
+      default:
+        // No other block rule is enabled; should one appear, keep what it holds.
+        return token.nesting === 1 ? this.children(cursor) : [];
     }
   }
-  flush();
-  return { object: "document", nodes };
+
+  /** The blocks of the container just opened; reads its closing token too. */
+  private children(cursor: TokenCursor): Block[] {
+    const blocks = this.blocks(cursor);
+    cursor.next();
+    return blocks;
+  }
+
+  /** The `inline` token of a paragraph, heading or cell as nodes; reads the closing token too. */
+  private inlineContent(cursor: TokenCursor): InlineNode[] {
+    const inline = cursor.next();
+    cursor.next();
+    return this.inlines(inline.children ?? []);
+  }
+
+  private heading(open: Token, cursor: TokenCursor): Block {
+    const level = Number(open.tag.slice(1));
+    // The anchor comes from the heading as written (`inline.content`), as `sections()` makes it.
+    const anchor = this.anchors.next(cursor.peek()?.content ?? "");
+    return block(`heading-${level}` as Block["type"], this.inlineContent(cursor), { anchor });
+  }
+
+  private listItem(cursor: TokenCursor): Block {
+    const checked = takeTaskMarker(cursor.peek(), cursor.peek(1));
+    const nodes = this.children(cursor);
+    return block("list-item", nodes, checked === undefined ? undefined : { checked });
+  }
+
+  private tableRows(cursor: TokenCursor): Block[] {
+    const rows: Block[] = [];
+    let header = false;
+    for (let token = cursor.next(); token.type !== "table_close"; token = cursor.next()) {
+      if (token.type === "thead_open") header = true;
+      else if (token.type === "tbody_open") header = false;
+      else if (token.type === "tr_open") rows.push(this.tableRow(cursor, header));
+    }
+    return rows;
+  }
+
+  private tableRow(cursor: TokenCursor, header: boolean): Block {
+    const cells: Block[] = [];
+    // Each cell is `th_open`/`td_open`, `inline`, close; GitHub table cells hold inline content only.
+    for (let cell = cursor.next(); cell.type !== "tr_close"; cell = cursor.next()) {
+      const align = alignmentOf(cell);
+      cells.push(block("table-cell", this.inlineContent(cursor), align ? { align } : undefined));
+    }
+    return block("table-row", cells, header ? { header: true } : undefined);
+  }
+
+  /** Inline tokens as text nodes (leaves with marks) and link, image and HTML inlines. */
+  private inlines(tokens: readonly Token[]): InlineNode[] {
+    const reader = new InlineReader((target) => referenceTo(target, this.resolve));
+    for (const token of tokens) reader.read(token);
+    return reader.nodes;
+  }
+}
+
+/** What a link or image target refers to; undefined when it cannot be a contract reference. */
+function referenceTo(target: string, resolve: ReferenceResolver | undefined): ContentReference | undefined {
+  const resolved = resolve?.(target);
+  if (resolved) return resolved;
+  // The contract's URLs are 1 to 2048 characters (so not `[x]()`, nor a long `data:` image).
+  return target.length >= 1 && target.length <= 2048 ? { kind: "url", url: target } : undefined;
+}
+
+/** Folds a paragraph's (or heading's, or cell's) inline tokens into nodes. */
+class InlineReader {
+  readonly nodes: InlineNode[] = [];
+  private readonly marks = new ActiveMarks();
+  private link: LinkInProgress | undefined;
+
+  constructor(private readonly referenceOf: (target: string) => ContentReference | undefined) {}
+
+  read(token: Token): void {
+    switch (token.type) {
+      case "text":
+        return this.addText(token.content);
+      case "code_inline":
+        return this.addText(token.content, "code");
+      case "softbreak":
+        // A soft line break is a space: only hard breaks are `\n` in the contract.
+        return this.addText(" ");
+      case "hardbreak":
+        return this.addText("\n");
+      case "link_open":
+        return this.openLink(token);
+      case "link_close":
+        this.link?.close();
+        this.link = undefined;
+        return;
+      case "image":
+        return this.addImage(token);
+      case "html_inline":
+        return this.addInline({ object: "inline", type: "html", data: { html: token.content }, nodes: [] });
+      default:
+        return this.readMark(token);
+    }
+  }
+
+  private readMark(token: Token): void {
+    const opened = MARK_OPENERS[token.type];
+    const closed = MARK_CLOSERS[token.type];
+    if (opened) this.marks.open(opened);
+    else if (closed) this.marks.close(closed);
+    // No other inline rule is enabled; should one appear, keep its text.
+    else if (token.content) this.addText(token.content);
+  }
+
+  /** Texts go into the open link, if any. */
+  private addText(text: string, extra?: MarkType): void {
+    appendText(this.link ? this.link.texts : this.nodes, text, this.marks.current(extra));
+  }
+
+  /** Images and HTML stand beside the open link, if any (inlines hold only texts). */
+  private addInline(inline: Inline): void {
+    this.link?.interrupt();
+    this.nodes.push(inline);
+  }
+
+  private openLink(token: Token): void {
+    const ref = this.referenceOf(String(token.attrGet("href") ?? ""));
+    const title = token.attrGet("title");
+    // A link whose target cannot be a reference keeps its text, without the link.
+    this.link = ref ? new LinkInProgress(title ? { ref, title: String(title) } : { ref }, this.nodes) : undefined;
+  }
+
+  /** An image inline, or its alternative text as text when its source cannot be a reference. */
+  private addImage(token: Token): void {
+    const alt = plainText(token.children ?? []);
+    const ref = this.referenceOf(String(token.attrGet("src") ?? ""));
+    if (!ref) return this.addText(alt);
+    const title = token.attrGet("title");
+    this.addInline({ object: "inline", type: "image", data: title ? { ref, alt, title: String(title) } : { ref, alt }, nodes: [] });
+  }
+}
+
+function block(type: Block["type"], nodes: Block["nodes"], data?: NodeData): Block {
+  return data ? { object: "block", type, data, nodes } : { object: "block", type, nodes };
+}
+
+function codeBlock(content: string, syntax: string | undefined): Block {
+  // A code block always holds one text, empty for an empty block.
+  const nodes: Text[] = [{ object: "text", leaves: [{ text: withoutFinalNewline(content), marks: [] }] }];
+  return block("code", nodes, syntax ? { syntax } : undefined);
+}
+
+/** The language of a fenced block: the first word of its info string (`ts title="x"` → `ts`). */
+function syntaxOf(info: string): string | undefined {
+  const word = info.trim().split(/\s+/)[0];
+  return word ? word.slice(0, 100) : undefined;
+}
+
+function withoutFinalNewline(content: string): string {
+  return content.endsWith("\n") ? content.slice(0, -1) : content;
+}
+
+/** A cell's alignment, which markdown-it gives as `style="text-align:center"`. */
+function alignmentOf(cell: Token): NodeData["align"] {
+  const style = String(cell.attrGet("style") ?? "");
+  const align = style.replace(/^text-align:/, "");
+  return align === "left" || align === "center" || align === "right" ? align : undefined;
+}
+
+const TASK_MARKER = /^\[([ xX])\][ \t]+/;
+
+/**
+ * GitHub task lists: an item whose first paragraph starts with `[ ] ` or `[x] `.
+ * Removes the marker from the item's text and tells whether it is checked;
+ * undefined for an ordinary item.
+ */
+function takeTaskMarker(first: Token | undefined, inline: Token | undefined): boolean | undefined {
+  if (first?.type !== "paragraph_open" || inline?.type !== "inline") return undefined;
+  const text = inline.children?.[0];
+  const marker = text?.type === "text" ? TASK_MARKER.exec(text.content) : null;
+  if (!text || !marker) return undefined;
+  text.content = text.content.slice(marker[0].length);
+  return marker[1] !== " ";
+}
+
+
+const MARK_OPENERS: Record<string, MarkType> = { strong_open: "bold", em_open: "italic", s_open: "strikethrough" };
+const MARK_CLOSERS: Record<string, MarkType> = { strong_close: "bold", em_close: "italic", s_close: "strikethrough" };
+const MARK_ORDER: readonly MarkType[] = ["bold", "italic", "strikethrough", "code"];
+
+/** The marks around the current text; nested marks add up, and `**a **b** c**` is bold once. */
+class ActiveMarks {
+  private readonly depth = new Map<MarkType, number>();
+
+  open(mark: MarkType): void {
+    this.depth.set(mark, (this.depth.get(mark) ?? 0) + 1);
+  }
+
+  close(mark: MarkType): void {
+    this.depth.set(mark, Math.max(0, (this.depth.get(mark) ?? 0) - 1));
+  }
+
+  /** In a fixed order, so that equal formatting always reads the same. */
+  current(extra?: MarkType): MarkType[] {
+    return MARK_ORDER.filter((mark) => mark === extra || (this.depth.get(mark) ?? 0) > 0);
+  }
+}
+
+/** Adds text at the end of `nodes`: into the last leaf when its marks are the same, else a new leaf or text node. */
+function appendText(nodes: InlineNode[], text: string, marks: readonly MarkType[]): void {
+  if (!text) return;
+  const last = nodes.at(-1);
+  const leaves = last?.object === "text" ? last.leaves : pushText(nodes);
+  const leaf = leaves.at(-1);
+  if (leaf && leaf.marks.map((mark) => mark.type).join() === marks.join()) leaf.text += text;
+  else leaves.push({ text, marks: marks.map((type) => ({ type })) });
+}
+
+function pushText(nodes: InlineNode[]): Text["leaves"] {
+  const text: Text = { object: "text", leaves: [] };
+  nodes.push(text);
+  return text.leaves;
+}
+
+/**
+ * A link being read. The contract's inlines hold only texts, so an image or inline HTML
+ * inside a link ends the link's current part and stands beside it; the link goes on
+ * after it as another `link` inline with the same target. A link holding only an image
+ * (`[![badge](ci.svg)](https://ci)`) leaves just the image.
+ */
+class LinkInProgress {
+  /** The texts of the link's current part. */
+  texts: Text[] = [];
+  private interrupted = false;
+
+  constructor(
+    private readonly data: NodeData,
+    private readonly outer: InlineNode[],
+  ) {}
+
+  interrupt(): void {
+    if (this.texts.length) this.emit();
+    this.interrupted = true;
+  }
+
+  /** Ends the link; a link with no content at all (`[](/page)`) is still kept, empty. */
+  close(): void {
+    if (this.texts.length || !this.interrupted) this.emit();
+  }
+
+  private emit(): void {
+    this.outer.push({ object: "inline", type: "link", data: this.data, nodes: this.texts });
+    this.texts = [];
+  }
+}
+
+/** An image's alternative text: its description without formatting. */
+function plainText(tokens: readonly Token[]): string {
+  return tokens
+    .map((token) => {
+      if (token.type === "text" || token.type === "code_inline") return token.content;
+      if (token.type === "softbreak") return " ";
+      if (token.type === "hardbreak") return "\n";
+      if (token.type === "image") return plainText(token.children ?? []);
+      return "";
+    })
+    .join("");
 }

@@ -49,6 +49,26 @@ export function linkTargets(markdown: string): LinkTarget[] {
   return found;
 }
 
+/**
+ * Heading anchors, unique in a page: from the heading as written, `-1`, `-2`… on
+ * repeats. Where that would still repeat an anchor (`A`, `A`, `A 1` gives `a`, `a-1`,
+ * `a-1`) the count goes on, since the contract has anchors unique in the page.
+ */
+export class HeadingAnchors {
+  private readonly repeats = new Map<string, number>();
+  private readonly taken = new Set<string>();
+
+  next(heading: string): string {
+    const base = anchorOf(heading);
+    let count = this.repeats.get(base) ?? 0;
+    let anchor = count ? `${base}-${count}` : base;
+    while (this.taken.has(anchor)) anchor = `${base}-${++count}`;
+    this.repeats.set(base, count + 1);
+    this.taken.add(anchor);
+    return anchor;
+  }
+}
+
 export interface Section {
   index: number;
   anchor: string;
@@ -72,7 +92,7 @@ export function anchorOf(heading: string): string {
 /** The page split at its headings: the text before the first heading, then one section per heading. */
 export function sections(markdown: string, pageTitle: string): Section[] {
   const result: Section[] = [];
-  const seen = new Map<string, number>();
+  const anchorsOf = new HeadingAnchors();
   let current = { title: pageTitle, anchor: "", lines: [] as string[] };
   const flush = () => {
     const body = current.lines.join("\n").trim();
@@ -86,11 +106,7 @@ export function sections(markdown: string, pageTitle: string): Section[] {
     if (heading) {
       flush();
       const title = heading[2]!;
-      let anchor = anchorOf(title);
-      const count = seen.get(anchor) ?? 0;
-      seen.set(anchor, count + 1);
-      if (count) anchor = `${anchor}-${count}`;
-      current = { title, anchor, lines: [] };
+      current = { title, anchor: anchorsOf.next(title), lines: [] };
     } else {
       current.lines.push(line);
     }

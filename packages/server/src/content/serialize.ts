@@ -4,8 +4,8 @@ import type { Schemas } from "@docstack/contract";
 import type { Revision } from "../generated/prisma/client";
 import type { RequestContext } from "../http/context";
 import { appUrl } from "../http/urls";
-import { markdownToDocument } from "./document-format";
-import { contentIndex, toReadableMarkdown } from "./references";
+import { markdownToDocument, type ReferenceResolver } from "./document-format";
+import { contentIndex, toReadableMarkdown, type ContentIndex } from "./references";
 import { childrenIndex, pagePaths, type StoredFile, type StoredPage } from "./tree";
 import type { StoredLink } from "./links";
 
@@ -48,8 +48,41 @@ export function pageTree(s: SerializationContext): Schemas["Page"][] {
 export function pageWithBody(s: SerializationContext, page: StoredPage, storedMarkdown: string | undefined, format: "markdown" | "document"): Schemas["Page"] {
   const schema = pageSchema(s, page, pagePaths(s.pages), childrenIndex(s.pages));
   if (page.type !== "document") return schema;
-  const markdown = toReadableMarkdown(storedMarkdown ?? "", contentIndex(s.pages, s.files));
-  return format === "document" ? { ...schema, document: markdownToDocument(markdown) } : { ...schema, markdown };
+  const index = contentIndex(s.pages, s.files);
+  const markdown = toReadableMarkdown(storedMarkdown ?? "", index);
+  return format === "document" ? { ...schema, document: markdownToDocument(markdown, referenceResolver(index, page.id)) } : { ...schema, markdown };
+}
+
+/**
+ * The references of a page's document: targets as users read them (`/path#anchor`,
+ * `#anchor`, `diagram.png`) name a page, a heading or a file of the revision; anything
+ * else (absolute URLs, targets that match nothing) stays a URL.
+ */
+function referenceResolver(index: ContentIndex, pageId: string): ReferenceResolver {
+  const anchorIn = (page: string, anchor: string): Schemas["ContentReferenceAnchor"] | undefined =>
+    anchor.length <= 255 ? { kind: "anchor", page, anchor } : undefined;
+  return (target) => {
+    // A target with a scheme (`https:`, `mailto:`) is outside the content.
+    if (/^[a-z][a-z0-9+.-]*:/i.test(target)) return undefined;
+    if (target.startsWith("#")) return target.length > 1 ? anchorIn(pageId, target.slice(1)) : undefined;
+    if (target.startsWith("/")) {
+      const [path = "", anchor] = target.split("#", 2);
+      const page = index.pageByPath.get(path.replace(/^\/+|\/+$/g, ""));
+      if (!page) return undefined;
+      return anchor ? anchorIn(page, anchor) : { kind: "page", page };
+    }
+    const file = index.fileByName.get(target) ?? index.fileByName.get(decodedOrSame(target));
+    return file ? { kind: "file", file } : undefined;
+  };
+}
+
+/** A percent-encoded name (`my%20file.png`) decoded, as `toStoredMarkdown` looks files up; malformed ones as they are. */
+function decodedOrSame(target: string): string {
+  try {
+    return decodeURIComponent(target);
+  } catch {
+    return target;
+  }
 }
 
 export function serializeFile(ctx: RequestContext, file: StoredFile): Schemas["File"] {

@@ -27,7 +27,17 @@ function describe(error: unknown, req: Request, bodyLimit: number, revealRespons
     return { status: 400, message: "request/body is required: send it as JSON, with Content-Type: application/json", headers: {} };
   }
   if (e.type === "entity.too.large") return { status: 413, message: `Request body is larger than ${bodyLimit} bytes`, headers: {} };
-  if (e.type === "entity.parse.failed") return { status: 400, message: "Request body is not valid JSON", headers: {} };
+  if (e.type === "entity.parse.failed") {
+    // body-parser's strict mode refuses JSON that is not an object or an array, with a syntax error.
+    let json = false;
+    try {
+      JSON.parse(String((error as { body?: unknown }).body));
+      json = true;
+    } catch {
+      // not JSON at all
+    }
+    return { status: 400, message: json ? "Request body must be a JSON object" : "Request body is not valid JSON", headers: {} };
+  }
   const status = e.status ?? e.statusCode ?? 500;
   // The validator names fields as /body/title: say "request/body/title".
   const details = e.errors

@@ -82,3 +82,21 @@ export async function createHarness(overrides: Partial<Config> = {}): Promise<Ha
     close: () => database.close(),
   };
 }
+
+/**
+ * The harness of a test file: created before its tests, closed after them. Usable at
+ * the top of the file (`const h = useHarness()`); its members are there once tests run.
+ */
+export function useHarness(overrides: Partial<Config> = {}): Harness {
+  let current: Harness | undefined;
+  beforeAll(async () => {
+    current = await createHarness(overrides);
+  });
+  afterAll(() => current?.close());
+  return new Proxy({} as Harness, {
+    get(_target, property) {
+      if (!current) throw new Error("The harness is created in beforeAll: use it inside tests and hooks");
+      return Reflect.get(current, property);
+    },
+  });
+}

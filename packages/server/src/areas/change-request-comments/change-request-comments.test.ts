@@ -1,13 +1,8 @@
-import { createHarness, type Harness } from "../../testing/harness";
+import { useHarness } from "../../testing/harness";
 import { insertChangeRequest, requests, spaceWithPages, type PageSeed } from "../space-comments/test-fixtures";
 
-let h: Harness;
-let api: ReturnType<typeof requests>;
-beforeAll(async () => {
-  h = await createHarness();
-  api = requests(h);
-});
-afterAll(() => h.close());
+const h = useHarness();
+const api = requests(h);
 
 const SPACE_PAGES: PageSeed[] = [{ id: "guide", title: "Guide", markdown: "Intro." }];
 /** The change request adds a page the space does not have yet. */

@@ -1,10 +1,6 @@
-import { createHarness, type Harness, type TestUser } from "../../testing/harness";
+import { useHarness, type TestUser } from "../../testing/harness";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(() => h.close());
+const h = useHarness();
 
 const post = (user: TestUser, url: string, body: object = {}) => h.api.post(url).set("Authorization", user.auth).send(body);
 const get = (user: TestUser, url: string) => h.api.get(url).set("Authorization", user.auth);

@@ -1,10 +1,6 @@
-import { createHarness, type Harness } from "../../testing/harness";
+import { useHarness } from "../../testing/harness";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(() => h.close());
+const h = useHarness();
 
 describe("GET /v1/user", () => {
   it("returns the token's user", async () => {

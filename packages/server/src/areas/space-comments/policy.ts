@@ -71,7 +71,11 @@ export async function findReply(ctx: RequestContext, comment: Comment, replyId: 
   return reply;
 }
 
-/** The permissions an update needs: `edit` for the text, `reply` for resolving and reactions. */
+/**
+ * The permissions an update needs: `edit` for the text, `reply` for resolving and
+ * reactions. An update changing nothing still needs `reply` (the comment role): an
+ * update is a write, whatever it sends, and a read-only member makes none.
+ */
 export function permissionsToUpdate(body: {
   body?: unknown;
   resolved?: boolean;
@@ -81,5 +85,5 @@ export function permissionsToUpdate(body: {
   const needed: CommentPermission[] = [];
   if (body.body !== undefined) needed.push("edit");
   if (body.resolved !== undefined || body.addedReactions?.length || body.removedReactions?.length) needed.push("reply");
-  return needed.length ? needed : ["view"];
+  return needed.length ? needed : ["reply"];
 }

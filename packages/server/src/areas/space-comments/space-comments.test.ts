@@ -1,13 +1,8 @@
-import { createHarness, type Harness, type TestUser } from "../../testing/harness";
+import { useHarness, type TestUser } from "../../testing/harness";
 import { insertChangeRequest, requests, setSpacePages, spaceWithPages, type PageSeed } from "./test-fixtures";
 
-let h: Harness;
-let api: ReturnType<typeof requests>;
-beforeAll(async () => {
-  h = await createHarness();
-  api = requests(h);
-});
-afterAll(() => h.close());
+const h = useHarness();
+const api = requests(h);
 
 const PAGES: PageSeed[] = [
   { id: "guide", title: "Guide", markdown: "Intro.\n\n## Install\n\nRun it.\n\n## Configure\n\nSet it." },
@@ -161,8 +156,9 @@ describe("updating a comment", () => {
     await api.put(await s.member("edit"), url, text("Editor's words")).expect(403);
     await api.put(author, url, { body: { markdown: 1 } }).expect(400);
     await api.put(author, url, { status: "resolved" }).expect(400);
-    // An update that changes nothing needs nothing more than reading.
-    expect((await api.put(await s.member("read"), url, {}).expect(200)).body.editedAt).toBe(edited.body.editedAt);
+    // An update is a write even when it changes nothing: the comment role, not reading.
+    await api.put(await s.member("read"), url, {}).expect(403);
+    expect((await api.put(await s.member("comment"), url, {}).expect(200)).body.editedAt).toBe(edited.body.editedAt);
     expect((await api.get(author, url)).body.body).toEqual({ markdown: "First" });
   });
 

@@ -1,13 +1,8 @@
-import { createHarness, type Harness, type TestUser } from "../../testing/harness";
+import { useHarness, type TestUser } from "../../testing/harness";
 import { contentHelpers, insertPage } from "../../testing/content";
 
-let h: Harness;
-let c: ReturnType<typeof contentHelpers>;
-beforeAll(async () => {
-  h = await createHarness();
-  c = contentHelpers(h);
-});
-afterAll(() => h.close());
+const h = useHarness();
+const c = contentHelpers(h);
 
 const search = (user: TestUser, url: string) => h.api.get(url).set("Authorization", user.auth).expect(200);
 

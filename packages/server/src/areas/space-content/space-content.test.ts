@@ -1,15 +1,10 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
-import { createHarness, type Harness, type TestUser } from "../../testing/harness";
+import { useHarness, type TestUser } from "../../testing/harness";
 import { contentHelpers, insertPage, pngBytes } from "../../testing/content";
 
-let h: Harness;
-let c: ReturnType<typeof contentHelpers>;
-beforeAll(async () => {
-  h = await createHarness();
-  c = contentHelpers(h);
-});
-afterAll(() => h.close());
+const h = useHarness();
+const c = contentHelpers(h);
 
 const get = (user: TestUser, url: string) => h.api.get(url).set("Authorization", user.auth);
 

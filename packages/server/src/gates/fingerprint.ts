@@ -1,0 +1,21 @@
+// A fingerprint of the whole database: one hash per table of the `public` schema,
+// over all its rows in a stable order. Two equal fingerprints: nothing changed.
+import type { Db } from "../db/database";
+
+export type Fingerprint = Record<string, string>;
+
+export async function fingerprint(prisma: Db): Promise<Fingerprint> {
+  const tables = await prisma.$queryRawUnsafe<{ name: string }[]>(`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`);
+  const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+  const literal = (name: string) => `'${name.replace(/'/g, "''")}'`;
+  const sql = tables
+    .map(({ name }) => `SELECT ${literal(name)} AS name, md5(coalesce(string_agg(t::text, ',' ORDER BY t::text), '')) AS hash FROM ${quote(name)} t`)
+    .join(" UNION ALL ");
+  const rows = await prisma.$queryRawUnsafe<{ name: string; hash: string }[]>(sql);
+  return Object.fromEntries(rows.map((row) => [row.name, row.hash]));
+}
+
+/** The tables whose content differs. */
+export function changedTables(before: Fingerprint, after: Fingerprint): string[] {
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((name) => before[name] !== after[name]).sort();
+}

@@ -1,0 +1,181 @@
+// Real resources for generated requests to point at. The base: an organization with
+// an admin (the caller) and another member, two collections, two spaces in the first
+// one, and a second organization of the admin's (so those lists have a second page).
+// Everything else (comments, change requests, teams, ...) is made on first use by the
+// operation of the contract that creates it (derivations.ts), as the admin.
+import { randomBytes } from "node:crypto";
+import fc from "fast-check";
+import type TestAgent from "supertest/lib/agent";
+import type { Harness, TestUser } from "../testing/harness";
+import { derivations } from "./derivations";
+import { operations } from "./contract";
+import { fixturePath, minimalRequest, validRequest } from "./requests";
+import { send } from "./http";
+import { refsOf, toHttp, type BaseFixture, type FixtureRef, type Lookup, type RequestPlan } from "./plan";
+import { seedFor } from "./seed";
+
+/** What a placeholder becomes when its resource could not be made: well-formed, and unknown. */
+export const UNKNOWN_ID = "01unknown00000000000000000";
+/** Bodies tried, at most, to make a derived resource (a generated body may be refused for its content). */
+const ATTEMPTS = 12;
+
+async function created(request: Promise<{ status: number; body: { id?: string } }>, what: string): Promise<string> {
+  const res = await request;
+  if (res.status !== 201 || typeof res.body.id !== "string") throw new Error(`Could not create the fixture ${what}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.id;
+}
+
+export class Fixtures {
+  private readonly derived = new Map<string, string>();
+  /** Derived resources that could not be made, and why (not tried again with these fixtures). */
+  readonly missing = new Map<string, string>();
+  /** Every derived resource that could not be made during the run, and why: for the gates' reports. */
+  static readonly unmade = new Map<string, string>();
+
+  constructor(
+    private readonly api: TestAgent,
+    /** Mutable: a repair may replace the collection. */
+    readonly base: Record<BaseFixture, string>,
+    readonly admin: TestUser,
+    /** The member `userId` names. */
+    readonly member: TestUser,
+    /** Strings only the organization's members may see (titles, e-mail addresses): leak detectors. */
+    readonly secrets: string[],
+  ) {}
+
+  private value(ref: FixtureRef): string {
+    return (this.base as Record<string, string>)[ref.key] ?? this.derived.get(ref.key) ?? UNKNOWN_ID;
+  }
+
+  /** A POST as the admin. */
+  post(url: string, body: object) {
+    return this.api.post(url).set("Authorization", this.admin.auth).send(body);
+  }
+
+  /** The path parameters of a plan naming resources that could not be made (after lookupFor). */
+  unresolved(plan: Pick<RequestPlan, "path">): string[] {
+    return refsOf(plan.path).filter((ref) => this.value(ref) === UNKNOWN_ID).map((ref) => `${ref.name} (${this.missing.get(ref.key) ?? "no way to make one"})`);
+  }
+
+  /** The lookup for a plan, after making the derived resources it names. */
+  async lookupFor(plan: Pick<RequestPlan, "path" | "query" | "body">): Promise<Lookup> {
+    for (const ref of refsOf([plan.path, plan.query, plan.body])) await this.ensure(ref);
+    return (ref) => this.value(ref);
+  }
+
+  /**
+   * Forget derived resources a request found gone (404) or deleted, and what lives under
+   * them (the replies of a forgotten comment); they are made again on next use.
+   */
+  forget(plan: Pick<RequestPlan, "path" | "query" | "body">): void {
+    for (const ref of refsOf([plan.path, plan.query, plan.body])) {
+      for (const key of [...this.derived.keys()]) if (key === ref.key || key.startsWith(`${ref.key}/`)) this.derived.delete(key);
+    }
+  }
+
+  /**
+   * After a 404 or a deletion: forget the derived resources of the plan's path that are
+   * gone, asking the operation of the contract that reads each one (when implemented).
+   */
+  async verify(plan: Pick<RequestPlan, "path">): Promise<void> {
+    for (const ref of refsOf(plan.path)) {
+      if (!this.derived.has(ref.key)) continue;
+      const reader = operations.find((o) => o.path === ref.key && o.method === "get" && !o.notImplemented);
+      const exists = reader ? (await send(this.api, toHttp(reader, { label: "exists?", path: plan.path, query: [], body: { kind: "none" } }, (r) => this.value(r)), { Authorization: this.admin.auth })).status === 200 : false;
+      if (!exists) this.forget({ path: { [ref.name]: ref }, query: [], body: { kind: "none" } });
+    }
+  }
+
+  private async ensure(ref: FixtureRef): Promise<void> {
+    if (ref.key in this.base || this.derived.has(ref.key) || this.missing.has(ref.key) || !derivations.has(ref.key)) return;
+    const value = await this.make(ref.key);
+    if (value !== undefined) this.derived.set(ref.key, value);
+  }
+
+  /** A new resource of a derivation (e.g. another comment), made as the admin; undefined when it cannot be. */
+  async make(key: string): Promise<string | undefined> {
+    const derivation = derivations.get(key);
+    if (!derivation || this.missing.has(key)) return undefined;
+    const { creator, field } = derivation;
+    const path = fixturePath(creator) as Record<string, unknown>;
+    // The smallest body first (optional references to other resources are what gets refused), then samples.
+    const seed = seedFor("fixture", key, String(this.made++));
+    const samples = [...fc.sample(minimalRequest(creator), { seed, numRuns: 1 }), ...fc.sample(validRequest(creator), { seed, numRuns: ATTEMPTS - 1 })];
+    let last = "";
+    for (const sample of samples) {
+      const plan = { ...sample, path };
+      const lookup = await this.lookupFor(plan);
+      const res = await send(this.api, toHttp(creator, plan, lookup), { Authorization: this.admin.auth });
+      const value = (res.body as Record<string, unknown> | undefined)?.[field];
+      if (res.status < 300 && (typeof value === "string" || typeof value === "number")) return String(value);
+      last = `${res.status} ${res.text.slice(0, 200)}`;
+    }
+    this.missing.set(key, `${creator.operationId} refused ${ATTEMPTS} generated bodies (last: ${last})`);
+    Fixtures.unmade.set(key, this.missing.get(key) as string);
+    return undefined;
+  }
+  private made = 0;
+}
+
+export async function createFixtures(h: Harness, api: TestAgent = h.api): Promise<Fixtures> {
+  const tag = randomBytes(4).toString("hex");
+  const domain = `fx${tag}.example`;
+  const org = await h.organization(`Fixture organization ${tag}`);
+  const { prisma } = h.services;
+  // The admin has an address of the organization's own domain, so the e-mail domain lookup finds it.
+  const adminEmail = `admin-${tag}@${domain}`;
+  await prisma.user.update({ where: { id: org.admin.id }, data: { email: adminEmail } });
+  await prisma.organization.update({ where: { id: org.id }, data: { emailDomains: [domain] } });
+  const admin = { ...org.admin, email: adminEmail };
+  const other = await h.organization(`Second organization ${tag}`);
+  await prisma.member.create({ data: { organizationId: other.id, userId: admin.id, role: "admin" } });
+  const member = await h.member(org.id, "edit");
+
+  const post = (url: string, body: object) => api.post(url).set("Authorization", admin.auth).send(body);
+  const collectionId = await created(post(`/v1/orgs/${org.id}/collections`, { title: `Collection ${tag}` }), "collection");
+  await created(post(`/v1/orgs/${org.id}/collections`, { title: `Nested ${tag}`, parent: collectionId }), "nested collection");
+  const spaceId = await created(post(`/v1/orgs/${org.id}/spaces`, { title: `Space ${tag}`, parent: collectionId }), "space");
+  await created(post(`/v1/orgs/${org.id}/spaces`, { title: `Space two ${tag}`, parent: collectionId }), "second space");
+  return new Fixtures(
+    api,
+    { organizationId: org.id, collectionId, spaceId, userId: member.id, emailDomain: domain },
+    admin,
+    member,
+    [`Fixture organization ${tag}`, `Collection ${tag}`, `Nested ${tag}`, `Space ${tag}`, `Space two ${tag}`, adminEmail, member.email],
+  );
+}
+
+/**
+ * Puts the base fixtures back as requests expect them after writes deleted, locked or
+ * demoted them (cheaper than making new ones, which thousands of requests would feel).
+ * False when they cannot be repaired (a collection deleted for good, moved elsewhere).
+ */
+export async function repairFixtures(h: Harness, fixtures: Fixtures): Promise<boolean> {
+  const { prisma } = h.services;
+  const { organizationId, collectionId, spaceId, userId } = fixtures.base;
+  const [admin, member, collection, space] = await Promise.all([
+    prisma.member.findUnique({ where: { organizationId_userId: { organizationId, userId: fixtures.admin.id } } }),
+    prisma.member.findUnique({ where: { organizationId_userId: { organizationId, userId } } }),
+    prisma.collection.findUnique({ where: { id: collectionId } }),
+    prisma.space.findUnique({ where: { id: spaceId } }),
+  ]);
+  if (space?.organizationId !== organizationId || (collection && collection.organizationId !== organizationId)) return false;
+  if (!collection) {
+    // Deleted for good (with the spaces in it deleted restorably): a new one, the space back in it.
+    const res = await fixtures.post(`/v1/orgs/${organizationId}/collections`, { title: "Replacement collection" });
+    if (res.status !== 201) return false;
+    fixtures.base.collectionId = (res.body as { id: string }).id;
+    await prisma.space.update({ where: { id: spaceId }, data: { parentId: fixtures.base.collectionId } });
+  }
+  if (admin?.role !== "admin" || admin.disabled) {
+    await prisma.member.upsert({
+      where: { organizationId_userId: { organizationId, userId: fixtures.admin.id } },
+      create: { organizationId, userId: fixtures.admin.id, role: "admin" },
+      update: { role: "admin", disabled: false },
+    });
+  }
+  if (!member) await prisma.member.create({ data: { organizationId, userId, role: "edit" } });
+  // Restored as `POST .../restore` would; a locked space refuses comments and change requests.
+  if (space.deletedAt !== null || space.editMode !== "live") await prisma.space.update({ where: { id: spaceId }, data: { deletedAt: null, editMode: "live" } });
+  return true;
+}
