@@ -29,6 +29,11 @@ it("creates, updates and deletes a space, with typed bodies", async () => {
   expect(response.status).toBe(404);
 });
 
+it("sends free text as encodeURIComponent leaves it", async () => {
+  const results = await unwrap(docstack.GET("/v1/orgs/{organizationId}/search", { params: { path: { organizationId }, query: { query: "don't (stop)! *now*" } } }));
+  expect(results.count).toBe(0);
+});
+
 it("iterates over every page of a list", async () => {
   const parent = await unwrap(docstack.POST("/v1/orgs/{organizationId}/collections", { params: { path: { organizationId } }, body: { title: "Paged" } }));
   const created: string[] = [];
