@@ -36,7 +36,10 @@ async function call(method, url, body) {
 const counts = async () => ({
   documents: await services.prisma.pageDocument.count(),
   revisions: await services.prisma.revision.count(),
-  revisionBytes: Number((await services.prisma.$queryRaw`SELECT coalesce(sum(pg_column_size(tree) + pg_column_size(links)), 0)::bigint AS n FROM "Revision"`)[0].n),
+  // The page tree and links: the revisions' own columns plus the chunks they point to.
+  revisionBytes:
+    Number((await services.prisma.$queryRaw`SELECT coalesce(sum(pg_column_size(tree) + pg_column_size(links)), 0)::bigint AS n FROM "Revision"`)[0].n) +
+    Number((await services.prisma.$queryRaw`SELECT coalesce(sum(pg_column_size(data)), 0)::bigint AS n FROM "ContentChunk"`)[0].n),
 });
 
 const started = Date.now();
@@ -75,7 +78,7 @@ const figures = {
 console.log(`\nStorage: a ${PAGES}-page space, then ${EDITS} one-page edits merged through change requests`);
 console.log(`  page documents stored before the edits: ${figures.documentsBeforeEdits}`);
 console.log(`  page documents added by the edits:      ${figures.documentsAddedByEdits}  (a copy per revision would be ${PAGES * EDITS})`);
-console.log(`  revisions added: ${figures.revisionsAddedByEdits}; page-tree and link metadata per edit: ${figures.revisionMetadataBytesPerEdit} bytes`);
+console.log(`  revisions added: ${figures.revisionsAddedByEdits}; page-tree and link metadata added per edit: ${figures.revisionMetadataBytesPerEdit} bytes (chunks shared between revisions)`);
 console.log(`  ${figures.secondsPerEdit} s per edit (create, write, merge)`);
 fs.mkdirSync(path.join(here, "results"), { recursive: true });
 fs.writeFileSync(path.join(here, "results", "storage.json"), JSON.stringify(figures, null, 2) + "\n");

@@ -5,8 +5,8 @@ import type { RequestContext } from "../http/context";
 import { notFound } from "../http/errors";
 import { paginateArray, type PageRequest } from "../http/pagination";
 import { loadDocuments } from "./documents";
-import { readLinks, type LinkStatus, type StoredLink } from "./links";
-import { loadRevision } from "./revisions";
+import type { LinkStatus, StoredLink } from "./links";
+import { expandRevision, loadRevision } from "./revisions";
 import { linkEntries, pageTree, pageWithBody, serializeFile, serializeRevision, type SerializationContext } from "./serialize";
 import { pagePaths, tocOrder } from "./tree";
 
@@ -55,9 +55,9 @@ export async function readFile(source: ContentSource, fileId: string): Promise<S
 
 /** The pages using a file (linking to it or embedding it), in table-of-contents order. */
 export async function listFileBacklinks(source: ContentSource, fileId: string, request: PageRequest): Promise<Schemas["FileBacklinkList"]> {
-  const { revision, pages, files } = await load(source);
+  const { revision, pages, files, links } = await load(source);
   if (!files.some((file) => file.id === fileId)) throw notFound("File");
-  const using = new Set(readLinks(revision.links).flatMap((link) => (link.target.kind === "file" && link.target.file === fileId ? [link.page] : [])));
+  const using = new Set(links.flatMap((link) => (link.target.kind === "file" && link.target.file === fileId ? [link.page] : [])));
   const paths = pagePaths(pages);
   const items = tocOrder(pages)
     .filter((page) => using.has(page.id))
@@ -81,11 +81,10 @@ export interface LinkQuery extends PageRequest {
  * them. `brokenInChangeRequests` counts broken links in the open change requests.
  */
 export async function listLinks(source: ContentSource, query: LinkQuery, options: { pageId?: string; brokenInChangeRequests: (filter: (link: StoredLink) => boolean) => Promise<number> }): Promise<Schemas["LinkList"]> {
-  const { revision, pages } = await load(source);
+  const { revision, pages, links: all } = await load(source);
   if (options.pageId && !pages.some((page) => page.id === options.pageId)) throw notFound("Page");
   const onPage = (link: StoredLink) => !options.pageId || link.page === options.pageId;
-  const links = readLinks(revision.links).filter(onPage);
-  const entries = linkEntries(links);
+  const entries = linkEntries(all.filter(onPage));
   const filtered = query.status ? entries.filter((entry) => entry.status === query.status) : entries;
   const page = paginateArray(source.ctx.cursors, `links:${revision.id}:${options.pageId ?? ""}:${query.status ?? ""}`, query, filtered);
   return {
@@ -101,6 +100,12 @@ export async function listLinks(source: ContentSource, query: LinkQuery, options
 export async function brokenLinksInOpenChangeRequests(ctx: RequestContext, spaceId: string, filter: (link: StoredLink) => boolean): Promise<number> {
   const open = await ctx.prisma.changeRequest.findMany({ where: { spaceId, status: "open" }, select: { revisionId: true } });
   if (!open.length) return 0;
-  const revisions = await ctx.prisma.revision.findMany({ where: { id: { in: open.map((cr) => cr.revisionId) } }, select: { links: true } });
-  return revisions.reduce((sum, revision) => sum + linkEntries(readLinks(revision.links).filter(filter)).filter((entry) => entry.status === "broken").length, 0);
+  return brokenLinksIn(ctx, open.map((cr) => cr.revisionId), filter);
+}
+
+/** Broken links (grouped as they are listed) in revisions, each counted on its own. */
+export async function brokenLinksIn(ctx: RequestContext, revisionIds: string[], filter: (link: StoredLink) => boolean): Promise<number> {
+  const revisions = await ctx.prisma.revision.findMany({ where: { id: { in: revisionIds } } });
+  const loaded = await Promise.all(revisions.map((revision) => expandRevision(ctx.prisma, revision)));
+  return loaded.reduce((sum, { links }) => sum + linkEntries(links.filter(filter)).filter((entry) => entry.status === "broken").length, 0);
 }

@@ -2,11 +2,12 @@
 // Writing one stores the bodies and files it adds (once per distinct content),
 // turns written links into references, and classifies every link.
 import { imageSize } from "image-size";
-import type { Tx } from "../db/database";
+import type { Db, Tx } from "../db/database";
 import { newId } from "../db/ids";
 import type { Revision } from "../generated/prisma/client";
 import { loadDocumentMeta, putBlob, putDocuments } from "./documents";
-import { computeLinks } from "./links";
+import { computeLinks, readLinks, type StoredLink } from "./links";
+import { chunkBy, chunkHashes, loadChunks, putChunks } from "./chunks";
 import { contentIndex, toStoredMarkdown } from "./references";
 import { deduplicateSlugs, readFiles, readTree, type StoredFile, type StoredPage } from "./tree";
 import type { NewFile } from "./changes";
@@ -54,7 +55,22 @@ export interface RevisionInput {
   appBase: string;
 }
 
-export async function writeRevision(tx: Tx, input: RevisionInput): Promise<Revision> {
+export interface WrittenRevision {
+  revision: Revision;
+  pages: StoredPage[];
+}
+
+/** Pages and their links, chunked along the same page boundaries. */
+async function storeChunked(tx: Tx, pages: StoredPage[], links: StoredLink[]): Promise<{ tree: object; links: object }> {
+  const pageChunks = chunkBy(pages, (page) => page.id);
+  const linksByPage = new Map<string, StoredLink[]>();
+  for (const link of links) linksByPage.set(link.page, [...(linksByPage.get(link.page) ?? []), link]);
+  const linkChunks = pageChunks.map((chunk) => chunk.flatMap((page) => linksByPage.get(page.id) ?? []));
+  const [treeHashes, linkHashes] = [await putChunks(tx, pageChunks), await putChunks(tx, linkChunks)];
+  return { tree: { chunks: treeHashes }, links: { chunks: linkHashes } };
+}
+
+export async function writeRevision(tx: Tx, input: RevisionInput): Promise<WrittenRevision> {
   const pages = input.pages.map((page) => ({ ...page }));
   deduplicateSlugs(pages);
   for (const { file, data } of input.newFiles ?? []) {
@@ -75,22 +91,40 @@ export async function writeRevision(tx: Tx, input: RevisionInput): Promise<Revis
   }
   const meta = await loadDocumentMeta(tx, pages.flatMap((page) => (page.document ? [page.document] : [])));
   const links = computeLinks(pages, input.files, meta, input.appBase);
-  return tx.revision.create({
+  const chunked = await storeChunked(tx, pages, links);
+  const revision = await tx.revision.create({
     data: {
       id: newId(),
       spaceId: input.spaceId,
       changeRequestId: input.changeRequestId,
       parents: input.parents,
       type: input.type,
-      tree: { pages } as object,
+      tree: chunked.tree,
       files: input.files as object[],
-      links: links as object[],
+      links: chunked.links,
     },
   });
+  return { revision, pages };
 }
 
-export async function loadRevision(tx: Tx | import("../db/database").Db, id: string) {
+export interface LoadedRevision {
+  revision: Revision;
+  pages: StoredPage[];
+  files: StoredFile[];
+  links: StoredLink[];
+}
+
+/** A revision with its pages and links (from their chunks, or inline). */
+export async function loadRevision(tx: Tx | Db, id: string): Promise<LoadedRevision | null> {
   const revision = await tx.revision.findUnique({ where: { id } });
-  if (!revision) return null;
-  return { revision, pages: readTree(revision.tree).pages, files: readFiles(revision.files) };
+  return revision ? expandRevision(tx, revision) : null;
+}
+
+export async function expandRevision(tx: Tx | Db, revision: Revision): Promise<LoadedRevision> {
+  const [treeChunks, linkChunks] = [chunkHashes(revision.tree), chunkHashes(revision.links)];
+  const [pages, links] = await Promise.all([
+    treeChunks ? loadChunks<StoredPage>(tx, treeChunks) : readTree(revision.tree).pages,
+    linkChunks ? loadChunks<StoredLink>(tx, linkChunks) : readLinks(revision.links),
+  ]);
+  return { revision, pages, files: readFiles(revision.files), links };
 }

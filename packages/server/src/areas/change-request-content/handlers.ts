@@ -2,9 +2,7 @@
 import { defineOperation, type AreaOperations } from "../../http/operation";
 import { readImport } from "../../content/import";
 import type { RequestContext } from "../../http/context";
-import { listFileBacklinks, listFiles, listLinks, readFile, readPage, readPageTree, readRevision, type ContentSource } from "../../content/reads";
-import { readLinks } from "../../content/links";
-import { linkEntries } from "../../content/serialize";
+import { brokenLinksIn, listFileBacklinks, listFiles, listLinks, readFile, readPage, readPageTree, readRevision, type ContentSource } from "../../content/reads";
 import { demandEditable, onChangeRequest, type ChangeRequestAccess } from "../change-requests/policy";
 import { serializeChangeRequest } from "../change-requests/serialize";
 import { importIntoChangeRequest, writeChangeRequestContent } from "../change-requests/workflows";
@@ -57,10 +55,7 @@ export const changeRequestContentOperations = {
         body: await listLinks(source, query, {
           pageId: params.pageId,
           // For a change request's page: its broken links in this change request.
-          brokenInChangeRequests: async (filter) => {
-            const revision = await ctx.prisma.revision.findUniqueOrThrow({ where: { id: source.revisionId }, select: { links: true } });
-            return linkEntries(readLinks(revision.links).filter(filter)).filter((entry) => entry.status === "broken").length;
-          },
+          brokenInChangeRequests: (filter) => brokenLinksIn(ctx, [source.revisionId], filter),
         }),
       };
     },

@@ -11,7 +11,6 @@ import { mergeContent, type Conflict, type Content } from "../../content/merge";
 import { loadRevision, writeRevision } from "../../content/revisions";
 import { syncSpacePages } from "../../content/search-index";
 import type { ImportedPage } from "../../content/import";
-import { readTree } from "../../content/tree";
 import { LOCKED_MESSAGE } from "../spaces/policy";
 import { demandEditable } from "./policy";
 import { mergeBase } from "./serialize";
@@ -46,7 +45,7 @@ export async function writeChangeRequestContent(ctx: RequestContext, changeReque
     if (space.editMode === "locked") throw conflict(LOCKED_MESSAGE);
     const current = await content(tx, changeRequest.revisionId);
     const applied = applyChanges(current, changes, ctx.clock.now());
-    const revision = await writeRevision(tx, {
+    const { revision } = await writeRevision(tx, {
       spaceId: changeRequest.spaceId,
       changeRequestId: changeRequest.id,
       parents: [changeRequest.revisionId],
@@ -81,7 +80,7 @@ export async function mergeChangeRequest(ctx: RequestContext, changeRequestId: s
     ]);
     const merged = mergeContent(base, ours, theirs, await documentsToMerge(tx, base, ours, theirs));
     if (merged.conflicts.length) return { result: "conflicts", conflicts: merged.conflicts };
-    const revision = await writeRevision(tx, {
+    const { revision } = await writeRevision(tx, {
       spaceId,
       changeRequestId: null,
       parents: [space.revisionId, changeRequest.revisionId],
@@ -120,7 +119,7 @@ export async function updateChangeRequestFromMain(ctx: RequestContext, changeReq
     const [base, ours, theirs] = await Promise.all([content(tx, baseId), content(tx, space.revisionId), content(tx, changeRequest.revisionId)]);
     const merged = mergeContent(base, ours, theirs, await documentsToMerge(tx, base, ours, theirs));
     if (merged.conflicts.length) return { result: "conflicts", conflicts: merged.conflicts };
-    const revision = await writeRevision(tx, {
+    const { revision } = await writeRevision(tx, {
       spaceId: changeRequest.spaceId,
       changeRequestId: changeRequest.id,
       parents: [changeRequest.revisionId, space.revisionId],
@@ -146,15 +145,15 @@ export async function importIntoChangeRequest(ctx: RequestContext, changeRequest
 }
 
 /** Adds imported pages straight to a space's content: a new revision of the space. */
-export async function importIntoSpace(ctx: RequestContext, spaceId: string, pages: ImportedPage[]): Promise<string> {
+export async function importIntoSpace(ctx: RequestContext, spaceId: string, imported: ImportedPage[]): Promise<string> {
   return ctx.prisma.$transaction(async (tx) => {
     const space = await lockSpace(tx, spaceId);
     if (space.editMode === "locked") throw conflict(LOCKED_MESSAGE);
     const current = await content(tx, space.revisionId);
-    const applied = applyChanges(current, asInsertions(pages), ctx.clock.now());
-    const revision = await writeRevision(tx, { spaceId, changeRequestId: null, parents: [space.revisionId], type: "edits", ...applied, appBase: ctx.baseUrl });
+    const applied = applyChanges(current, asInsertions(imported), ctx.clock.now());
+    const { revision, pages } = await writeRevision(tx, { spaceId, changeRequestId: null, parents: [space.revisionId], type: "edits", ...applied, appBase: ctx.baseUrl });
     await tx.space.update({ where: { id: spaceId }, data: { revisionId: revision.id } });
-    await syncSpacePages(tx, spaceId, readTree(revision.tree).pages);
+    await syncSpacePages(tx, spaceId, pages);
     return revision.id;
   }, { timeout: 30_000 });
 }

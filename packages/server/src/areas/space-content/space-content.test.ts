@@ -89,13 +89,18 @@ describe("space content", () => {
     await get(admin, `/v1/spaces/${space.id}/content/files/01aaaaaaaaaaaaaaaaaaaaaaaa`).expect(404);
   });
 
-  it("keeps unchanged page documents shared between revisions", async () => {
+  it("keeps unchanged page documents and tree chunks shared between revisions", async () => {
     const { admin, space } = await spaceWithContent();
+    await c.publish(admin, space.id, Array.from({ length: 40 }, (_, i) => insertPage(`Filler ${i}`, `Body ${i}`)));
     const documents = await h.services.prisma.pageDocument.count();
+    const chunks = await h.services.prisma.contentChunk.count();
     const cr = await c.createChangeRequest(admin, space.id);
     await c.write(admin, space.id, cr.id, [insertPage("One more", "new body")]).expect(200);
     await c.merge(admin, space.id, cr.id).expect(200);
     expect(await h.services.prisma.pageDocument.count()).toBe(documents + 1);
+    // The new page's chunk of pages and of links (the change request's revision, then the merge's), not the tree again.
+    expect(await h.services.prisma.contentChunk.count()).toBeLessThanOrEqual(chunks + 4);
+    expect((await c.pages(admin, space.id)).length).toBe(43);
   });
 
   it("renders a change request as a PDF that holds its pages' text", async () => {
