@@ -1,21 +1,23 @@
 // The links of a revision, classified when the revision is written: `ok` when the
 // target exists (or is outside the app), `broken` when it does not, `in-app` when a
 // URL points into the Docstack app instead of at content.
+import type { Schemas } from "@docstack/contract";
 import type { DocumentMeta } from "./documents";
 import type { Reference } from "./references";
 import { tocOrder, type StoredFile, type StoredPage } from "./tree";
 
-export type LinkStatus = "ok" | "broken" | "in-app";
+export type LinkStatus = Schemas["LinkStatus"];
+/** The references links are stored with (the contract's, without cross-space fields). */
 export type TargetReference =
-  | { kind: "url"; url: string }
-  | { kind: "page"; page: string }
-  | { kind: "file"; file: string }
-  | { kind: "anchor"; page: string; anchor: string };
+  | Schemas["ContentReferenceURL"]
+  | Schemas["ContentReferencePage"]
+  | Schemas["ContentReferenceFile"]
+  | Schemas["ContentReferenceAnchor"];
 
 export interface StoredLink {
   page: string;
   target: TargetReference;
-  relation: "reference" | "embed";
+  relation: Schemas["LinkEntry"]["relation"];
   status: LinkStatus;
 }
 

@@ -1,10 +1,11 @@
 // Change requests' writes: numbering, status moves, content revisions, merge and update.
+import type { Schemas } from "@docstack/contract";
 import type { Tx } from "../../db/database";
 import { newId } from "../../db/ids";
 import { conflict } from "../../http/errors";
 import type { ChangeRequest } from "../../generated/prisma/client";
 
-export type Status = "draft" | "open" | "archived" | "merged";
+export type Status = Schemas["ChangeRequestStatus"];
 
 /** Status moves a PATCH may make; `merged` is reached only by merging, and is final. */
 const MOVES: Record<Status, readonly Status[]> = {
