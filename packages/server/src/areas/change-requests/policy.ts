@@ -2,9 +2,9 @@
 // (a change request has no permissions of its own), then its status.
 import type { ChangeRequest } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
-import { conflict, forbidden, notFound } from "../../http/errors";
-import { atLeast, type Role } from "../../policy/roles";
+import { conflict, notFound } from "../../http/errors";
 import { spaceAccess, type SpaceAccess, type SpacePermission } from "../spaces/policy";
+export { demandRoleAtLeast } from "../spaces/policy";
 
 export interface ChangeRequestAccess extends SpaceAccess {
   changeRequest: ChangeRequest;
@@ -41,9 +41,3 @@ export const onChangeRequest =
   (permission: SpacePermission) =>
   ({ params, ctx }: { params: { spaceId: string; changeRequestId: string }; ctx: RequestContext }) =>
     changeRequestAccess(ctx, params, permission);
-
-/** A role on the space whatever its lock: renaming and status moves are not content edits. */
-export function demandRoleAtLeast<A extends SpaceAccess>(access: A, role: Role): A {
-  if (!atLeast(access.level, role)) throw forbidden(`Your role does not allow this: it needs the ${role} role or more on this space`);
-  return access;
-}

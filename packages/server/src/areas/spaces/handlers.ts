@@ -10,7 +10,7 @@ import { placeAmongSiblings } from "../../tree/siblings";
 import { orgRole } from "../../policy/content";
 import { demandCreateIn } from "../collections/policy";
 import { organizationAccess } from "../organizations/policy";
-import { onSpace, spaceAccess } from "./policy";
+import { demandRoleAtLeast, onSpace, spaceAccess } from "./policy";
 import { isRestorable } from "./retention";
 import { serializeSpace, serializeSpaces } from "./serialize";
 
@@ -35,10 +35,7 @@ export const spacesOperations = {
       const needsAdmin = body.editMode !== undefined || body.defaultLevel !== undefined || body.visibility !== undefined;
       // Renaming is allowed on a locked space: the lock is on content.
       const access = await spaceAccess(ctx, params.spaceId, needsAdmin ? "admin" : "view");
-      if (!needsAdmin && !["edit", "review", "create", "admin"].includes(access.level)) {
-        throw forbidden("Your role does not allow this: it needs the edit role or more on this space");
-      }
-      return access;
+      return needsAdmin ? access : demandRoleAtLeast(access, "edit");
     },
     handle: async ({ ctx, body }, { space }) => {
       const parentId = space.parentId;

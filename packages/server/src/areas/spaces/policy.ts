@@ -3,7 +3,7 @@
 import type { Schemas } from "@docstack/contract";
 import type { Space } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
-import { conflict, notFound } from "../../http/errors";
+import { conflict, forbidden, notFound } from "../../http/errors";
 import { spaceLevel } from "../../policy/content";
 import { demand, grantedBy, type PermissionTable } from "../../policy/demand";
 import { atLeast, type Role } from "../../policy/roles";
@@ -65,3 +65,9 @@ export const onSpace =
   (permission: SpacePermission) =>
   ({ params, ctx }: { params: { spaceId: string }; ctx: RequestContext }) =>
     spaceAccess(ctx, params.spaceId, permission);
+
+/** A role on the space whatever its lock: renaming, status moves of change requests are not content edits. */
+export function demandRoleAtLeast<A extends SpaceAccess>(access: A, role: Role): A {
+  if (!atLeast(access.level, role)) throw forbidden(`Your role does not allow this: it needs the ${role} role or more on this space`);
+  return access;
+}
