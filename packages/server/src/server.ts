@@ -5,6 +5,7 @@ import type { Config } from "./config";
 import { createApp } from "./app";
 import { openServices } from "./services";
 import { purgeDeletedSpaces } from "./areas/spaces/retention";
+import { resumeSpecProcessing } from "./areas/openapi-specs/processing";
 import type { Database } from "./db/database";
 import type { Services } from "./http/context";
 
@@ -19,6 +20,7 @@ export interface RunningServer {
 
 export async function startServer(config: Config): Promise<RunningServer> {
   const { database, services } = await openServices(config);
+  resumeSpecProcessing(services).catch((error: unknown) => services.logger.error({ err: error }, "could not resume processing OpenAPI specifications"));
   const app = createApp(services);
   const server = http.createServer(app);
   await new Promise<void>((resolve, reject) => {

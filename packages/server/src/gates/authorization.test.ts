@@ -4,6 +4,7 @@
 // an unknown ID); members with the read and comment roles get 403 on writes. Nothing
 // in the database changes on any refused request, and no token ever reaches the logs.
 // Requests are valid (Gate 1's generators), so a status tells authorization, not validation.
+import { backgroundWorkSettled } from "../jobs/background";
 import { randomBytes } from "node:crypto";
 import { Writable } from "node:stream";
 import fc from "fast-check";
@@ -112,6 +113,8 @@ const fail = (operation: GateOperation, who: string, exchange: Exchange, problem
 
 /** A request whose refusal (any 4xx) must change nothing: its answer, checked for that. */
 async function watched(operation: GateOperation, plan: RequestPlan, lookup: Lookup, auth: string | undefined, who: string): Promise<Exchange> {
+  // Work earlier requests started in the background (allowed to write) must not count as this one's.
+  await backgroundWorkSettled();
   const before = await fingerprint(h.services.prisma);
   const exchange = await call(operation, plan, lookup, auth);
   const changed = changedTables(before, await fingerprint(h.services.prisma));

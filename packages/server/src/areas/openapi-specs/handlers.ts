@@ -1,15 +1,121 @@
-// The openapi-specs area: in the contract, not implemented yet (each answers 501).
-import { pendingOperation, type AreaOperations } from "../../http/operation";
+// OpenAPI specifications of an organization, known by slug, and their versions: one per
+// source processed successfully (in the background, see processing.ts).
+import { defineOperation, type AreaOperations } from "../../http/operation";
+import { notFound } from "../../http/errors";
+import { orderBy, paginate, type SortField } from "../../http/pagination";
+import type { RequestContext } from "../../http/context";
+import type { OpenApiSpec } from "../../generated/prisma/client";
+import { onSpec, specsAccess } from "./policy";
+import { serializeSpec, serializeVersion, serializeVersionContent } from "./serialize";
+import { createSpec, putSpecSource } from "./store";
+
+const BY_SLUG: SortField[] = [{ field: "slug", direction: "asc" }];
+const NEWEST_FIRST: SortField[] = [{ field: "id", direction: "desc" }];
+
+/** Versions are listed without their documents (up to 5,000,000 characters each). */
+const WITHOUT_DOCUMENTS = { id: true, specId: true, url: true, createdAt: true } as const;
+
+const versionNotFound = () => notFound("OpenAPI specification version");
+
+/** The version the path names: the latest one (none until a processing completed) or one by ID. */
+async function findVersion(ctx: RequestContext, spec: OpenApiSpec, versionId: string | null) {
+  const version = versionId ? await ctx.prisma.openApiSpecVersion.findFirst({ where: { id: versionId, specId: spec.id }, select: WITHOUT_DOCUMENTS }) : null;
+  if (!version) throw versionNotFound();
+  return version;
+}
+
+async function findVersionContent(ctx: RequestContext, spec: OpenApiSpec, versionId: string | null) {
+  const version = versionId ? await ctx.prisma.openApiSpecVersion.findFirst({ where: { id: versionId, specId: spec.id } }) : null;
+  if (!version) throw versionNotFound();
+  return version;
+}
 
 export const openapiSpecsOperations = {
-  listOpenAPISpecs: pendingOperation("listOpenAPISpecs"),
-  createOpenAPISpec: pendingOperation("createOpenAPISpec"),
-  getOpenAPISpecBySlug: pendingOperation("getOpenAPISpecBySlug"),
-  putOpenAPISpecBySlug: pendingOperation("putOpenAPISpecBySlug"),
-  deleteOpenAPISpecBySlug: pendingOperation("deleteOpenAPISpecBySlug"),
-  listOpenAPISpecVersions: pendingOperation("listOpenAPISpecVersions"),
-  getLatestOpenAPISpecVersion: pendingOperation("getLatestOpenAPISpecVersion"),
-  getLatestOpenAPISpecVersionContent: pendingOperation("getLatestOpenAPISpecVersionContent"),
-  getOpenAPISpecVersionById: pendingOperation("getOpenAPISpecVersionById"),
-  getOpenAPISpecVersionContentById: pendingOperation("getOpenAPISpecVersionContentById"),
+  listOpenAPISpecs: defineOperation("listOpenAPISpecs", {
+    authorize: ({ ctx, params }) => specsAccess(ctx, params.organizationId, "view"),
+    handle: async ({ ctx, params, query }, permissions) => {
+      const where = { organizationId: params.organizationId };
+      const body = await paginate({
+        cursors: ctx.cursors,
+        scope: `openapi-specs:${params.organizationId}`,
+        request: query,
+        order: BY_SLUG,
+        find: (after, take) => ctx.prisma.openApiSpec.findMany({ where: after ? { AND: [where, after] } : where, orderBy: orderBy(BY_SLUG), take }),
+        count: () => ctx.prisma.openApiSpec.count({ where }),
+        sortValues: (spec) => [spec.slug],
+        serialize: (specs) => specs.map((spec) => serializeSpec(ctx, spec, permissions)),
+      });
+      return { status: 200, body };
+    },
+  }),
+
+  createOpenAPISpec: defineOperation("createOpenAPISpec", {
+    authorize: ({ ctx, params }) => specsAccess(ctx, params.organizationId, "edit"),
+    handle: async ({ ctx, params, body }, permissions) => {
+      const spec = await createSpec(ctx, params.organizationId, body.slug, body.source);
+      return { status: 201, body: serializeSpec(ctx, spec, permissions) };
+    },
+  }),
+
+  getOpenAPISpecBySlug: defineOperation("getOpenAPISpecBySlug", {
+    authorize: onSpec("view"),
+    handle: async ({ ctx }, { spec, permissions }) => ({ status: 200, body: serializeSpec(ctx, spec, permissions) }),
+  }),
+
+  putOpenAPISpecBySlug: defineOperation("putOpenAPISpecBySlug", {
+    // The specification may not exist yet: the put creates it.
+    authorize: ({ ctx, params }) => specsAccess(ctx, params.organizationId, "edit"),
+    handle: async ({ ctx, params, body }, permissions) => {
+      const spec = await putSpecSource(ctx, params.organizationId, params.specSlug, body.source);
+      return { status: 200, body: serializeSpec(ctx, spec, permissions) };
+    },
+  }),
+
+  deleteOpenAPISpecBySlug: defineOperation("deleteOpenAPISpecBySlug", {
+    authorize: onSpec("edit"),
+    handle: async ({ ctx }, { spec }) => {
+      // Its versions go with it (cascade); a processing under way finds it gone and stores nothing.
+      await ctx.prisma.openApiSpec.deleteMany({ where: { id: spec.id } });
+      return { status: 205 };
+    },
+  }),
+
+  listOpenAPISpecVersions: defineOperation("listOpenAPISpecVersions", {
+    authorize: onSpec("view"),
+    handle: async ({ ctx, query }, { spec }) => {
+      const where = { specId: spec.id };
+      const body = await paginate({
+        cursors: ctx.cursors,
+        scope: `openapi-spec-versions:${spec.id}`,
+        request: query,
+        order: NEWEST_FIRST,
+        find: (after, take) =>
+          ctx.prisma.openApiSpecVersion.findMany({ where: after ? { AND: [where, after] } : where, orderBy: orderBy(NEWEST_FIRST), take, select: WITHOUT_DOCUMENTS }),
+        count: () => ctx.prisma.openApiSpecVersion.count({ where }),
+        sortValues: (version) => [version.id],
+        serialize: (versions) => versions.map((version) => serializeVersion(ctx, spec, version)),
+      });
+      return { status: 200, body };
+    },
+  }),
+
+  getLatestOpenAPISpecVersion: defineOperation("getLatestOpenAPISpecVersion", {
+    authorize: onSpec("view"),
+    handle: async ({ ctx }, { spec }) => ({ status: 200, body: serializeVersion(ctx, spec, await findVersion(ctx, spec, spec.lastVersionId)) }),
+  }),
+
+  getLatestOpenAPISpecVersionContent: defineOperation("getLatestOpenAPISpecVersionContent", {
+    authorize: onSpec("view"),
+    handle: async ({ ctx }, { spec }) => ({ status: 200, body: serializeVersionContent(ctx, await findVersionContent(ctx, spec, spec.lastVersionId)) }),
+  }),
+
+  getOpenAPISpecVersionById: defineOperation("getOpenAPISpecVersionById", {
+    authorize: onSpec("view"),
+    handle: async ({ ctx, params }, { spec }) => ({ status: 200, body: serializeVersion(ctx, spec, await findVersion(ctx, spec, params.versionId)) }),
+  }),
+
+  getOpenAPISpecVersionContentById: defineOperation("getOpenAPISpecVersionContentById", {
+    authorize: onSpec("view"),
+    handle: async ({ ctx, params }, { spec }) => ({ status: 200, body: serializeVersionContent(ctx, await findVersionContent(ctx, spec, params.versionId)) }),
+  }),
 } satisfies AreaOperations;

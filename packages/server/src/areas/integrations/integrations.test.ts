@@ -1,0 +1,285 @@
+import { useHarness, type TestUser } from "../../testing/harness";
+import { newId } from "../../db/ids";
+
+const h = useHarness();
+
+/** A 1×1 PNG, and the first bytes of the other accepted types. */
+const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+const GIF = Buffer.from("GIF89a\x01\x00\x01\x00\x00\x00\x00;", "latin1").toString("base64");
+const SVG = Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>').toString("base64");
+const NOT_AN_IMAGE = Buffer.from("hello, world").toString("base64");
+
+const get = (user: TestUser, url: string) => h.api.get(url).set("Authorization", user.auth);
+const post = (user: TestUser, url: string, body: object) => h.api.post(url).set("Authorization", user.auth).send(body);
+const del = (user: TestUser, url: string) => h.api.delete(url).set("Authorization", user.auth);
+
+let names = 0;
+const uniqueName = (stem = "acme") => `${stem}-${Date.now().toString(36)}-${names++}`;
+
+function publication(organization: string, extra: object = {}) {
+  return { title: "Acme Analytics", description: "Count the visitors.", script: "export default {}", organization, ...extra };
+}
+
+async function published(user: TestUser, organization: string, extra: object = {}, name = uniqueName()) {
+  const res = await post(user, `/v1/integrations/${name}`, publication(organization, extra)).expect(200);
+  return res.body as { name: string; version: number; [key: string]: unknown };
+}
+
+async function installation(integrationName: string, organizationId: string, data: object = {}) {
+  return h.services.prisma.integrationInstallation.create({ data: { id: newId(), integrationName, organizationId, configuration: {}, ...data } });
+}
+
+describe("publishing integrations", () => {
+  it("creates version 1 with the defaults, and each publication replaces it as a whole", async () => {
+    const org = await h.organization("Acme");
+    const name = uniqueName();
+    const first = await published(org.admin, org.id, {
+      summary: "# Acme",
+      visibility: "public",
+      target: "site",
+      scopes: ["site:views:read"],
+      categories: ["analytics"],
+      blocks: [{ id: "chart", title: "Chart", urlUnfurl: ["https://acme.example/charts/"] }],
+      externalLinks: [{ url: "https://acme.example/docs", label: "Docs" }],
+      icon: PNG,
+      secrets: { API_KEY: "sk_live_secret_1" },
+      contentSecurityPolicy: { "script-src": "'self' https://acme.example", "img-src": "*" },
+    }, name);
+    expect(first).toMatchObject({
+      object: "integration", name, version: 1, title: "Acme Analytics", summary: "# Acme", visibility: "public", target: "site",
+      verified: false, scopes: ["site:views:read"], categories: ["analytics"], contentSources: [], configurations: {}, previewImages: [],
+      contentSecurityPolicy: "script-src 'self' https://acme.example; img-src *",
+      permissions: { admin: true, install: true },
+      owner: { object: "organization", id: org.id, title: "Acme", permissions: expect.objectContaining({ admin: true }) },
+    });
+    expect(first).not.toHaveProperty("secrets");
+    expect((first.urls as Record<string, string>).location).toMatch(new RegExp(`/v1/integrations/${name}$`));
+    expect((first.urls as Record<string, string>).icon).toMatch(/\/v1\/downloads\//);
+
+    // Omitted: the icon, visibility and secrets are kept; everything else takes its default.
+    const second = await published(org.admin, org.id, { title: "Acme Two" }, name);
+    expect(second).toMatchObject({ version: 2, title: "Acme Two", visibility: "public", target: "all", scopes: [], categories: [], blocks: [], externalLinks: [] });
+    expect(second).not.toHaveProperty("summary");
+    expect(second).not.toHaveProperty("contentSecurityPolicy");
+    expect((second.urls as Record<string, string>).icon).toMatch(/\/v1\/downloads\//);
+    const stored = await h.services.prisma.integration.findUniqueOrThrow({ where: { name } });
+    expect(stored.secrets).toEqual({ API_KEY: "sk_live_secret_1" });
+
+    const third = await published(org.admin, org.id, { visibility: "unlisted", secrets: { OTHER: "x" }, contentSecurityPolicy: "img-src *" }, name);
+    expect(third).toMatchObject({ version: 3, visibility: "unlisted", contentSecurityPolicy: "img-src *" });
+    expect((await h.services.prisma.integration.findUniqueOrThrow({ where: { name } })).secrets).toEqual({ OTHER: "x" });
+    expect(JSON.stringify(third)).not.toContain("sk_live_secret_1");
+  });
+
+  it("stores images and serves them by signed URLs, in order", async () => {
+    const org = await h.organization();
+    const integration = await published(org.admin, org.id, { icon: SVG, previewImages: [PNG, GIF] });
+    const previews = integration.previewImages as string[];
+    expect(previews).toHaveLength(2);
+    const first = await h.api.get(new URL(previews[0] as string).pathname).expect(200);
+    expect(first.headers["content-type"]).toMatch(/^image\/png/);
+    expect(Buffer.from(first.body as Buffer).equals(Buffer.from(PNG, "base64"))).toBe(true);
+    const second = await h.api.get(new URL(previews[1] as string).pathname).expect(200);
+    expect(second.headers["content-type"]).toMatch(/^image\/gif/);
+    const icon = await h.api.get(new URL((integration.urls as Record<string, string>).icon as string).pathname).expect(200);
+    expect(icon.headers["content-type"]).toMatch(/^image\/svg\+xml/);
+    // Without preview images in the next publication, there are none.
+    expect((await published(org.admin, org.id, {}, integration.name)).previewImages).toEqual([]);
+  });
+
+  it("publishes by the organization's hostname", async () => {
+    const org = await h.organization();
+    const hostname = `acme-${Date.now().toString(36)}`;
+    await h.services.prisma.organization.update({ where: { id: org.id }, data: { hostname } });
+    const integration = await published(org.admin, hostname);
+    expect((integration.owner as { id: string }).id).toBe(org.id);
+  });
+
+  it("answers 400 for what the schema cannot say, changing nothing", async () => {
+    const org = await h.organization();
+    const name = uniqueName();
+    const refused = async (extra: object, names: string) => {
+      const res = await post(org.admin, `/v1/integrations/${name}`, publication(org.id, extra)).expect(400);
+      expect(res.body.error.message).toContain(names);
+    };
+    await refused({ blocks: [{ id: "a", title: "A" }, { id: "a", title: "B" }] }, "request/body/blocks/1/id");
+    await refused({ contentSources: [{ id: "s", title: "S", configuration: { componentId: "c" } }, { id: "s", title: "T", configuration: { componentId: "c" } }] }, "request/body/contentSources/1/id");
+    await refused({ icon: NOT_AN_IMAGE }, "request/body/icon");
+    await refused({ previewImages: [PNG, NOT_AN_IMAGE] }, "request/body/previewImages/1");
+    await refused({ configurations: { site: { properties: { a: { title: "A", type: "string" } }, required: ["b"] } } }, "request/body/configurations/site/required/0");
+    await refused({ configurations: { account: { properties: { a: { title: "A", type: "boolean", default: "yes" } } } } }, "request/body/configurations/account/properties/a/default");
+    await refused({ configurations: { space: { properties: { a: { title: "A", type: "button", default: "x" } } } } }, "request/body/configurations/space/properties/a/default");
+    await refused({ configurations: { space: { properties: { a: { title: "A", type: "number", enum: ["1"] } } } } }, "request/body/configurations/space/properties/a/enum");
+    const long = "y".repeat(2000);
+    await refused({ contentSecurityPolicy: { "default-src": long, "img-src": long, "font-src": long } }, "request/body/contentSecurityPolicy");
+    await post(org.admin, `/v1/integrations/${name}`, { ...publication(org.id), title: "A" }).expect(400);
+    await post(org.admin, `/v1/integrations/${name}`, publication(org.id, { scopes: ["Not A Scope"] })).expect(400);
+    expect(await h.services.prisma.integration.count({ where: { name } })).toBe(0);
+    // A well-formed form passes.
+    await post(org.admin, `/v1/integrations/${name}`, publication(org.id, { configurations: { site: { properties: { a: { title: "A", type: "string", enum: ["x", "y"], default: "y" } }, required: ["a"] } } })).expect(200);
+  });
+
+  it("needs admin in the publishing organization (403), membership (404), and the name not taken by another organization (409)", async () => {
+    const org = await h.organization();
+    const other = await h.organization();
+    const name = uniqueName();
+    for (const role of ["create", "read", null] as const) {
+      const member = await h.member(org.id, role);
+      await post(member, `/v1/integrations/${name}`, publication(org.id)).expect(403);
+    }
+    const outsider = await h.organization();
+    const notMember = await post(outsider.admin, `/v1/integrations/${name}`, publication(org.id)).expect(404);
+    expect(notMember.body.error.message).toBe("Organization not found");
+    await post(org.admin, `/v1/integrations/${name}`, publication(newId())).expect(404);
+    expect(await h.services.prisma.integration.count({ where: { name } })).toBe(0);
+
+    await published(org.admin, org.id, {}, name);
+    // An admin of both organizations still cannot move the name to the other one.
+    await h.services.prisma.member.create({ data: { organizationId: other.id, userId: org.admin.id, role: "admin" } });
+    const taken = await post(org.admin, `/v1/integrations/${name}`, publication(other.id)).expect(409);
+    expect(taken.body.error.message).toContain(name);
+    await post(other.admin, `/v1/integrations/${name}`, publication(other.id)).expect(409);
+    expect((await h.services.prisma.integration.findUniqueOrThrow({ where: { name } })).version).toBe(1);
+  });
+});
+
+describe("reading integrations", () => {
+  it("shows private integrations to the owner's members only, unlisted ones to anyone who names them", async () => {
+    const org = await h.organization("Owner organization");
+    await h.services.prisma.organization.update({ where: { id: org.id }, data: { emailDomains: ["owner.example"] } });
+    const privateOne = await published(org.admin, org.id, { visibility: "private" });
+    const unlisted = await published(org.admin, org.id, { visibility: "unlisted" });
+    const publicOne = await published(org.admin, org.id, { visibility: "public" });
+    const reader = await h.member(org.id, "read");
+    const outsider = (await h.organization()).admin;
+    const nowhere = await h.user();
+
+    const forReader = (await get(reader, `/v1/integrations/${privateOne.name}`).expect(200)).body;
+    expect(forReader.permissions).toEqual({ admin: false, install: false });
+    expect(forReader.owner).toMatchObject({ emailDomains: ["owner.example"], permissions: expect.objectContaining({ view: true, admin: false }) });
+
+    const hidden = await get(outsider, `/v1/integrations/${privateOne.name}`).expect(404);
+    expect(hidden.body).toEqual({ error: { code: 404, message: "Integration not found", requestId: expect.any(String) } });
+    const unknown = await get(outsider, `/v1/integrations/${uniqueName("nothing")}`).expect(404);
+    expect(unknown.body.error.message).toBe(hidden.body.error.message);
+
+    for (const integration of [unlisted, publicOne]) {
+      const seen = (await get(outsider, `/v1/integrations/${integration.name}`).expect(200)).body;
+      // The outsider administers another organization: they may install it there.
+      expect(seen.permissions).toEqual({ admin: false, install: true });
+      expect(seen.owner.emailDomains).toEqual([]);
+      expect(Object.values(seen.owner.permissions).every((value) => value === false)).toBe(true);
+      expect((await get(nowhere, `/v1/integrations/${integration.name}`).expect(200)).body.permissions).toEqual({ admin: false, install: false });
+    }
+
+    const listed = async (user: TestUser) => ((await get(user, `/v1/integrations?owner=${org.id}`).expect(200)).body.items as { name: string }[]).map((i) => i.name);
+    expect(await listed(reader)).toEqual([privateOne.name, unlisted.name, publicOne.name].sort());
+    expect(await listed(outsider)).toEqual([publicOne.name]);
+    expect(await listed(nowhere)).toEqual([publicOne.name]);
+  });
+
+  it("filters the list by search, category, block domain, blocks, content sources and owner, combined", async () => {
+    const org = await h.organization();
+    const other = await h.organization();
+    const stem = `flt${Date.now().toString(36)}`;
+    const charts = await published(org.admin, org.id, {
+      visibility: "public", title: "Charts 100%", categories: ["analytics"],
+      blocks: [{ id: "c", title: "C", urlUnfurl: ["https://charts.ACME.example/x", "https://user@acme.example:8443/y"] }],
+    }, `${stem}-charts`);
+    const sources = await published(org.admin, org.id, {
+      visibility: "public", title: "Sources", categories: ["content"],
+      contentSources: [{ id: "s", title: "S", configuration: { componentId: "c" } }],
+      blocks: [{ id: "b", title: "B", urlUnfurl: ["https://evil-acme.example/"] }],
+    }, `${stem}-sources`);
+    const plain = await published(other.admin, other.id, { visibility: "public", title: "Plain", categories: ["analytics"] }, `${stem}-plain`);
+    const names = async (query: string) =>
+      ((await get(org.admin, `/v1/integrations?${query}`).expect(200)).body.items as { name: string }[]).map((i) => i.name).filter((n) => n.startsWith(stem));
+
+    expect(await names(`search=${stem}`)).toEqual([charts.name, plain.name, sources.name]);
+    expect(await names(`search=${stem.toUpperCase()}-CH`)).toEqual([charts.name]);
+    expect(await names("search=charts%20100%25")).toEqual([charts.name]);
+    expect(await names(`search=${stem}&category=analytics`)).toEqual([charts.name, plain.name]);
+    expect(await names("blockDomain=acme.example")).toEqual([charts.name]);
+    expect(await names("blockDomain=ACME.example")).toEqual([charts.name]);
+    expect(await names("blockDomain=charts.acme.example")).toEqual([charts.name]);
+    expect(await names("blockDomain=example")).toEqual([charts.name, sources.name]);
+    expect(await names("blockDomain=me.example")).toEqual([]);
+    expect(await names(`search=${stem}&blocks=true`)).toEqual([charts.name, sources.name]);
+    expect(await names(`search=${stem}&blocks=false`)).toEqual([plain.name]);
+    expect(await names(`search=${stem}&contentSources=true`)).toEqual([sources.name]);
+    expect(await names(`search=${stem}&contentSources=false&category=analytics`)).toEqual([charts.name, plain.name]);
+    expect(await names(`owner=${other.id}`)).toEqual([plain.name]);
+    expect(await names(`owner=${other.id}&blocks=true`)).toEqual([]);
+    expect((await get(org.admin, `/v1/integrations?owner=${newId()}`).expect(200)).body).toEqual({ items: [], count: 0 });
+  });
+
+  it("lists by name, page by page", async () => {
+    const org = await h.organization();
+    const stem = `pg${Date.now().toString(36)}`;
+    for (const suffix of ["c", "a", "b"]) await published(org.admin, org.id, {}, `${stem}-${suffix}`);
+    const first = (await get(org.admin, `/v1/integrations?owner=${org.id}&limit=2`).expect(200)).body;
+    expect(first.count).toBe(3);
+    const second = (await get(org.admin, `/v1/integrations?owner=${org.id}&limit=2&page=${first.next.page}`).expect(200)).body;
+    expect([...first.items, ...second.items].map((i: { name: string }) => i.name)).toEqual([`${stem}-a`, `${stem}-b`, `${stem}-c`]);
+    expect(second).not.toHaveProperty("next");
+    // A cursor belongs to its list: with other filters it is refused.
+    await get(org.admin, `/v1/integrations?owner=${org.id}&limit=2&blocks=true&page=${first.next.page}`).expect(400);
+  });
+});
+
+describe("unpublishing and installations", () => {
+  it("unpublishes with its installations; the name can then be published by anyone", async () => {
+    const org = await h.organization();
+    const integration = await published(org.admin, org.id, { visibility: "public" });
+    const installer = await h.organization();
+    await installation(integration.name, installer.id);
+    const member = await h.member(org.id, "create");
+    await del(member, `/v1/integrations/${integration.name}`).expect(403);
+    await del(installer.admin, `/v1/integrations/${integration.name}`).expect(403);
+    expect(await h.services.prisma.integrationInstallation.count({ where: { integrationName: integration.name } })).toBe(1);
+
+    await del(org.admin, `/v1/integrations/${integration.name}`).expect(204);
+    await get(org.admin, `/v1/integrations/${integration.name}`).expect(404);
+    await del(org.admin, `/v1/integrations/${integration.name}`).expect(404);
+    expect(await h.services.prisma.integrationInstallation.count({ where: { integrationName: integration.name } })).toBe(0);
+    expect((await published(installer.admin, installer.id, {}, integration.name)).version).toBe(1);
+  });
+
+  it("hides a private integration's unpublishing and installations from outsiders (404)", async () => {
+    const org = await h.organization();
+    const integration = await published(org.admin, org.id);
+    const outsider = (await h.organization()).admin;
+    await del(outsider, `/v1/integrations/${integration.name}`).expect(404);
+    await get(outsider, `/v1/integrations/${integration.name}/installations`).expect(404);
+    expect(await h.services.prisma.integration.count({ where: { name: integration.name } })).toBe(1);
+  });
+
+  it("lists installations oldest first for the owner's admins, with their spaces and an externalId filter", async () => {
+    const org = await h.organization();
+    const integration = await published(org.admin, org.id, { visibility: "public" });
+    const installer = await h.organization();
+    for (const title of ["One", "Two"]) await post(installer.admin, `/v1/orgs/${installer.id}/spaces`, { title }).expect(201);
+    const base = Date.now();
+    const newest = await installation(integration.name, installer.id, { createdAt: new Date(base + 2_000), externalId: "ext-2", spaceSelection: "selected", status: "pending" });
+    const oldest = await installation(integration.name, installer.id, { createdAt: new Date(base), externalId: "ext-1", configuration: { tracking_id: "AA-1" }, siteSelection: "selected" });
+    const middle = await installation(integration.name, org.id, { createdAt: new Date(base + 1_000), externalId: "ext-1", status: "paused" });
+
+    const url = `/v1/integrations/${integration.name}/installations`;
+    const list = (await get(org.admin, url).expect(200)).body;
+    expect(list.count).toBe(3);
+    expect(list.items).toEqual([
+      { id: oldest.id, status: "active", space_selection: "all", site_selection: "selected", spaces: 2, configuration: { tracking_id: "AA-1" }, createdAt: new Date(base).toISOString() },
+      { id: middle.id, status: "paused", space_selection: "all", site_selection: "all", spaces: 0, configuration: {}, createdAt: new Date(base + 1_000).toISOString() },
+      { id: newest.id, status: "pending", space_selection: "selected", site_selection: "all", spaces: 0, configuration: {}, createdAt: new Date(base + 2_000).toISOString() },
+    ]);
+    const filtered = (await get(org.admin, `${url}?externalId=ext-1`).expect(200)).body;
+    expect(filtered.items.map((i: { id: string }) => i.id)).toEqual([oldest.id, middle.id]);
+    const first = (await get(org.admin, `${url}?limit=2`).expect(200)).body;
+    const second = (await get(org.admin, `${url}?limit=2&page=${first.next.page}`).expect(200)).body;
+    expect(second.items.map((i: { id: string }) => i.id)).toEqual([newest.id]);
+
+    // Those who see it without administering its owner: 403.
+    await get(await h.member(org.id, "create"), url).expect(403);
+    await get(installer.admin, url).expect(403);
+  });
+});

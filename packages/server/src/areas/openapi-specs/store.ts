@@ -1,0 +1,46 @@
+// Writing a specification's source: each new one puts it back in `pending` and queues it.
+import type { OpenApiSpec } from "../../generated/prisma/client";
+import type { RequestContext } from "../../http/context";
+import { conflict } from "../../http/errors";
+import { isUniqueViolation } from "../../db/errors";
+import { newId } from "../../db/ids";
+import { queueSpecProcessing } from "./processing";
+import type { SpecSource } from "./source";
+
+/** The columns a new source sets: the previous processing's outcome goes, its versions stay. */
+function sourceData(ctx: RequestContext, source: SpecSource) {
+  return {
+    sourceUrl: "url" in source ? source.url : null,
+    sourceText: "text" in source ? source.text : null,
+    processingState: "pending",
+    lastProcessErrorCode: null,
+    updatedAt: ctx.clock.now(),
+  };
+}
+
+/** A new specification (409 when the organization uses the slug already), queued for processing. */
+export async function createSpec(ctx: RequestContext, organizationId: string, slug: string, source: SpecSource): Promise<OpenApiSpec> {
+  const spec = await ctx.prisma.openApiSpec
+    .create({ data: { id: newId(), organizationId, slug, createdAt: ctx.clock.now(), ...sourceData(ctx, source) } })
+    .catch((error: unknown) => {
+      if (isUniqueViolation(error)) throw conflict(`The organization has an OpenAPI specification with the slug "${slug}" already: PUT it to replace its source`);
+      throw error;
+    });
+  queueSpecProcessing(ctx, spec.id);
+  return spec;
+}
+
+/** Sets the source of the specification with this slug, creating it when there is none; queued for processing. */
+export async function putSpecSource(ctx: RequestContext, organizationId: string, slug: string, source: SpecSource): Promise<OpenApiSpec> {
+  const data = sourceData(ctx, source);
+  const upsert = () =>
+    ctx.prisma.openApiSpec.upsert({
+      where: { organizationId_slug: { organizationId, slug } },
+      create: { id: newId(), organizationId, slug, createdAt: data.updatedAt, ...data },
+      update: data,
+    });
+  // Two puts creating the same slug at once: the loser of the race updates the winner's.
+  const spec = await upsert().catch((error: unknown) => (isUniqueViolation(error) ? upsert() : Promise.reject(error)));
+  queueSpecProcessing(ctx, spec.id);
+  return spec;
+}
