@@ -6,7 +6,19 @@ import dns from "node:dns";
 import http from "node:http";
 import https from "node:https";
 import net from "node:net";
-import { badRequest } from "../http/errors";
+import { ApiError } from "../http/errors";
+
+/** Why a fetch failed, for callers that answer differently (a 400 to the requester either way). */
+export type FetchFailure = "timeout" | "too-large" | "internal-address" | "unreachable" | "status" | "scheme" | "redirects";
+
+export class FetchRefused extends ApiError {
+  constructor(
+    readonly reason: FetchFailure,
+    message: string,
+  ) {
+    super(400, `request/body/url: ${message}`);
+  }
+}
 
 const BLOCKED_V4: [string, number][] = [
   ["0.0.0.0", 8], ["10.0.0.0", 8], ["100.64.0.0", 10], ["127.0.0.0", 8], ["169.254.0.0", 16], ["172.16.0.0", 12],
@@ -57,9 +69,9 @@ function guardedLookup(allowPrivate: boolean): net.LookupFunction {
 function once(url: URL, options: FetchOptions): Promise<{ status: number; location?: string; contentType: string; body: string }> {
   return new Promise((resolve, reject) => {
     const remaining = options.deadline - Date.now();
-    if (remaining <= 0) return reject(badRequest(`request/body/url: ${url} did not answer in time`));
+    if (remaining <= 0) return reject(new FetchRefused("timeout", `${url} did not answer in time`));
     if (!options.allowPrivate && net.isIP(url.hostname.replace(/^\[|\]$/g, "")) && isInternalAddress(url.hostname.replace(/^\[|\]$/g, ""))) {
-      return reject(badRequest(`request/body/url: ${url.hostname} is an internal address, which imports may not reach`));
+      return reject(new FetchRefused("internal-address", `${url.hostname} is an internal address, which imports may not reach`));
     }
     const client = url.protocol === "https:" ? https : http;
     const request = client.get(url, { lookup: guardedLookup(options.allowPrivate), timeout: remaining, headers: { "User-Agent": "Docstack-Import/1", Accept: "text/html, text/markdown, text/plain;q=0.9, */*;q=0.1" } }, (response) => {
@@ -69,7 +81,7 @@ function once(url: URL, options: FetchOptions): Promise<{ status: number; locati
         size += chunk.byteLength;
         if (size > options.maxBytes) {
           request.destroy();
-          reject(badRequest(`request/body/url: ${url} is larger than ${options.maxBytes} bytes`));
+          reject(new FetchRefused("too-large", `${url} is larger than ${options.maxBytes} bytes`));
         } else chunks.push(chunk);
       });
       response.on("end", () =>
@@ -84,9 +96,9 @@ function once(url: URL, options: FetchOptions): Promise<{ status: number; locati
     });
     request.on("timeout", () => request.destroy(Object.assign(new Error("timeout"), { code: "ETIMEDOUT" })));
     request.on("error", (error: NodeJS.ErrnoException) => {
-      if (error.code === "EDOCSTACKBLOCKED") reject(badRequest(`request/body/url: ${url.hostname} is an internal address, which imports may not reach`));
-      else if (error.code === "ETIMEDOUT") reject(badRequest(`request/body/url: ${url} did not answer in time`));
-      else reject(badRequest(`request/body/url: ${url} could not be fetched (${error.code ?? error.message})`));
+      if (error.code === "EDOCSTACKBLOCKED") reject(new FetchRefused("internal-address", `${url.hostname} is an internal address, which imports may not reach`));
+      else if (error.code === "ETIMEDOUT") reject(new FetchRefused("timeout", `${url} did not answer in time`));
+      else reject(new FetchRefused("unreachable", `${url} could not be fetched (${error.code ?? error.message})`));
     });
   });
 }
@@ -95,14 +107,14 @@ function once(url: URL, options: FetchOptions): Promise<{ status: number; locati
 export async function fetchSafely(target: string, options: FetchOptions): Promise<Fetched> {
   let url = new URL(target);
   for (let hop = 0; hop <= (options.maxRedirects ?? 5); hop++) {
-    if (url.protocol !== "http:" && url.protocol !== "https:") throw badRequest(`request/body/url: only http and https URLs can be imported`);
+    if (url.protocol !== "http:" && url.protocol !== "https:") throw new FetchRefused("scheme", "only http and https URLs can be imported");
     const response = await once(url, options);
     if (response.status >= 300 && response.status < 400 && response.location) {
       url = new URL(response.location, url);
       continue;
     }
-    if (response.status < 200 || response.status >= 300) throw badRequest(`request/body/url: ${url} answered HTTP ${response.status}`);
+    if (response.status < 200 || response.status >= 300) throw new FetchRefused("status", `${url} answered HTTP ${response.status}`);
     return { url: url.toString(), contentType: response.contentType, body: response.body };
   }
-  throw badRequest(`request/body/url: too many redirects from ${target}`);
+  throw new FetchRefused("redirects", `too many redirects from ${target}`);
 }

@@ -1,8 +1,7 @@
 // Reading a specification's source into the documents of a version: the root document
 // (given as text, or fetched from a URL) and, for a URL, every document its external
 // `$ref`s reach, fetched relative to the document that names them.
-import { ApiError } from "../../http/errors";
-import { fetchSafely } from "../../content/fetch-safely";
+import { FetchRefused, fetchSafely } from "../../content/fetch-safely";
 import { checkOpenAPI, externalRefs, parseDocument, ProcessError, storableDocument, type ParsedDocument } from "./document";
 
 export const SOURCE_LIMITS = {
@@ -36,8 +35,8 @@ function parseRoot(text: string, where: string): ParsedDocument {
 /** fetchSafely's refusals (400s meant for imports) as the codes of a processing. */
 function fetchFailure(url: string, error: unknown): ProcessError {
   const message = error instanceof Error ? error.message : String(error);
-  if (error instanceof ApiError && /did not answer in time/.test(message)) return new ProcessError("FETCH_TIMEOUT", message);
-  if (error instanceof ApiError && /is larger than/.test(message)) return new ProcessError("TOO_LARGE", message);
+  if (error instanceof FetchRefused && error.reason === "timeout") return new ProcessError("FETCH_TIMEOUT", message);
+  if (error instanceof FetchRefused && error.reason === "too-large") return new ProcessError("TOO_LARGE", message);
   return new ProcessError("FETCH_FAILED", `${url}: ${message}`);
 }
 
