@@ -3,6 +3,8 @@ import { Writable } from "node:stream";
 import pino from "pino";
 import supertest from "supertest";
 import { createApp } from "./app";
+import { pendingOperation } from "./http/operation";
+import { registry } from "./operations";
 import { createHarness, useHarness } from "./testing/harness";
 
 const h = useHarness();
@@ -129,8 +131,11 @@ describe("logs", () => {
 describe("operations not implemented yet", () => {
   it("answer 501 in the error envelope, after authentication", async () => {
     const { id, admin } = await h.organization();
-    await h.api.get(`/v1/orgs/${id}/teams`).expect(401);
-    const res = await h.api.get(`/v1/orgs/${id}/teams`).set("Authorization", admin.auth).expect(501);
+    // Every operation is implemented; a registry with one pending entry shows what a newly specified one answers.
+    const pending = supertest(createApp(h.services, { registry: { ...registry, listTeamsInOrganization: pendingOperation("listTeamsInOrganization") } }));
+    await pending.get(`/v1/orgs/${id}/teams`).expect(401);
+    const res = await pending.get(`/v1/orgs/${id}/teams`).set("Authorization", admin.auth).expect(501);
     expect(res.body.error).toMatchObject({ code: 501, message: expect.stringContaining("listTeamsInOrganization") });
+    await h.api.get(`/v1/orgs/${id}/teams`).set("Authorization", admin.auth).expect(200);
   });
 });

@@ -165,12 +165,14 @@ function objects(s: Schema, value: unknown, path: string[], anchor: string[] | u
   }
   const extra = s.additionalProperties;
   if (s.propertyNames !== undefined && typeof extra === "object" && extra !== null) {
-    const names = s.propertyNames as Schema;
-    out.push(
-      fc
-        .tuple(fc.string({ minLength: 1, maxLength: 12 }).filter((key) => !isValid(names, key) && key !== "__proto__"), validArbitrary(extra as Schema))
-        .map(([key, v]) => ({ rule: "property name breaks propertyNames", path: [...path, key], value: v, names: anchor ?? path })),
-    );
+    const badKey = badPropertyName(deref(s.propertyNames as Schema));
+    if (badKey) {
+      out.push(
+        fc
+          .tuple(badKey, validArbitrary(extra as Schema))
+          .map(([key, v]) => ({ rule: "property name breaks propertyNames", path: [...path, key], value: v, names: anchor ?? path })),
+      );
+    }
   }
   for (const [key, schema] of Object.entries(properties)) {
     // Adding an absent property to a counted object may break the count first, reported at the object.
@@ -180,4 +182,19 @@ function objects(s: Schema, value: unknown, path: string[], anchor: string[] | u
   if (typeof extra === "object" && extra !== null) {
     for (const key of Object.keys(object).filter((name) => !Object.hasOwn(properties, name))) walk(extra as Schema, object[key], [...path, key], anchor, out, options);
   }
+}
+
+/**
+ * Keys `names` refuses: fixed candidates (empty, past maxLength) and, with a pattern, random ones.
+ * Never a bare filter over random strings: a schema that only bounds the length would make it loop forever.
+ */
+function badPropertyName(names: Schema): fc.Arbitrary<string> | undefined {
+  const max = typeof names.maxLength === "number" && names.maxLength < MAX_TOO_LONG ? names.maxLength : undefined;
+  const fixed = ["", ...(max === undefined ? [] : ["k".repeat(max + 1)])].filter((key) => !isValid(names, key));
+  const options: fc.Arbitrary<string>[] = fixed.length > 0 ? [fc.constantFrom(...fixed)] : [];
+  if (typeof names.pattern === "string") {
+    const re = new RegExp(names.pattern, "u");
+    options.push(fc.string({ minLength: 1, maxLength: 12 }).filter((key) => !re.test(key) && key !== "__proto__" && !isValid(names, key)));
+  }
+  return options.length > 0 ? fc.oneof(...options) : undefined;
 }

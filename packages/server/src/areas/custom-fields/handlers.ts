@@ -1,12 +1,146 @@
-// The custom-fields area: in the contract, not implemented yet (each answers 501).
-import { pendingOperation, type AreaOperations } from "../../http/operation";
+// Custom fields: definitions of an organization, and their values on its spaces.
+import { defineOperation, type AreaOperations } from "../../http/operation";
+import { badRequest, conflict, notFound } from "../../http/errors";
+import { orderBy, paginate, type SortField } from "../../http/pagination";
+import { newId } from "../../db/ids";
+import { isUniqueViolation } from "../../db/errors";
+import { orgRole } from "../../policy/content";
+import { onSpace } from "../spaces/policy";
+import { customFieldPermissions, onCustomFields } from "./policy";
+import { serializeCustomField } from "./serialize";
+import { findField, pruneValues } from "./store";
+import { misfit, TAKES_OPTIONS, type FieldValue } from "./values";
+
+/** IDs sort by creation (db/ids.ts): the order fields were created in. */
+const BY_CREATION: SortField[] = [{ field: "id", direction: "asc" }];
+
+/** `select` and `multi-select` need options; the other types take none. */
+function checkOptions(type: string, options: string[] | undefined): void {
+  if (TAKES_OPTIONS.includes(type) && options === undefined) throw badRequest(`request/body/options: a ${type} field needs options`);
+  if (!TAKES_OPTIONS.includes(type) && options !== undefined) throw badRequest(`request/body/options: a ${type} field takes no options (only select and multi-select fields do)`);
+}
 
 export const customFieldsOperations = {
-  listSpaceCustomFieldValues: pendingOperation("listSpaceCustomFieldValues"),
-  updateSpaceCustomFieldValues: pendingOperation("updateSpaceCustomFieldValues"),
-  listCustomFields: pendingOperation("listCustomFields"),
-  createCustomField: pendingOperation("createCustomField"),
-  getCustomField: pendingOperation("getCustomField"),
-  deleteCustomField: pendingOperation("deleteCustomField"),
-  updateCustomField: pendingOperation("updateCustomField"),
+  listSpaceCustomFieldValues: defineOperation("listSpaceCustomFieldValues", {
+    authorize: onSpace("view"),
+    handle: async ({ ctx }, { space }) => {
+      const [fields, values] = await Promise.all([
+        ctx.prisma.customField.findMany({ where: { organizationId: space.organizationId }, orderBy: orderBy(BY_CREATION) }),
+        ctx.prisma.customFieldValue.findMany({ where: { spaceId: space.id } }),
+      ]);
+      const valueOf = new Map(values.map((row) => [row.fieldId, row.value]));
+      const permissions = customFieldPermissions(orgRole(ctx, space.organizationId));
+      const body = fields.map((field) => ({
+        customField: serializeCustomField(ctx, field, permissions),
+        ...(valueOf.has(field.id) ? { value: valueOf.get(field.id) as FieldValue } : {}),
+      }));
+      return { status: 200, body };
+    },
+  }),
+
+  updateSpaceCustomFieldValues: defineOperation("updateSpaceCustomFieldValues", {
+    authorize: onSpace("edit"),
+    handle: async ({ ctx, body }, { space }) => {
+      const updates = Object.entries(body.values);
+      await ctx.prisma.$transaction(async (tx) => {
+        const fields = await tx.customField.findMany({ where: { organizationId: space.organizationId, name: { in: updates.map(([name]) => name) } } });
+        const byName = new Map(fields.map((field) => [field.name, field]));
+        // Every problem at once, and nothing written unless there is none.
+        const problems = updates.flatMap(([name, { value }]) => {
+          const field = byName.get(name);
+          if (!field) return [`request/body/values/${name}: this organization has no custom field named "${name}"`];
+          const why = value === null ? undefined : misfit(field, value);
+          return why ? [`request/body/values/${name}: ${why}`] : [];
+        });
+        if (problems.length > 0) throw badRequest(problems.join("; "));
+        for (const [name, { value }] of updates) {
+          const fieldId = (byName.get(name) as { id: string }).id;
+          const key = { spaceId_fieldId: { spaceId: space.id, fieldId } };
+          if (value === null) await tx.customFieldValue.deleteMany({ where: { spaceId: space.id, fieldId } });
+          else await tx.customFieldValue.upsert({ where: key, create: { spaceId: space.id, fieldId, value }, update: { value } });
+        }
+      });
+      return { status: 204 };
+    },
+  }),
+
+  listCustomFields: defineOperation("listCustomFields", {
+    authorize: onCustomFields("view"),
+    handle: async ({ ctx, params, query }, permissions) => {
+      const where = { organizationId: params.organizationId };
+      const body = await paginate({
+        cursors: ctx.cursors,
+        scope: `custom-fields:${params.organizationId}`,
+        request: query,
+        order: BY_CREATION,
+        find: (after, take) => ctx.prisma.customField.findMany({ where: after ? { AND: [where, after] } : where, orderBy: orderBy(BY_CREATION), take }),
+        count: () => ctx.prisma.customField.count({ where }),
+        sortValues: (field) => [field.id],
+        serialize: (fields) => fields.map((field) => serializeCustomField(ctx, field, permissions)),
+      });
+      return { status: 200, body };
+    },
+  }),
+
+  createCustomField: defineOperation("createCustomField", {
+    authorize: onCustomFields("edit"),
+    handle: async ({ ctx, params, body }, permissions) => {
+      checkOptions(body.type, body.options);
+      try {
+        const field = await ctx.prisma.customField.create({
+          data: {
+            id: newId(),
+            organizationId: params.organizationId,
+            name: body.name,
+            type: body.type,
+            title: body.title ?? null,
+            description: body.description ?? null,
+            placeholder: body.placeholder ?? null,
+            options: body.options ?? [],
+          },
+        });
+        return { status: 201, body: serializeCustomField(ctx, field, permissions) };
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(`This organization already has a custom field named "${body.name}"`);
+        throw error;
+      }
+    },
+  }),
+
+  getCustomField: defineOperation("getCustomField", {
+    authorize: onCustomFields("view"),
+    handle: async ({ ctx, params }, permissions) => ({
+      status: 200,
+      body: serializeCustomField(ctx, await findField(ctx.prisma, params.organizationId, params.fieldName), permissions),
+    }),
+  }),
+
+  deleteCustomField: defineOperation("deleteCustomField", {
+    authorize: onCustomFields("edit"),
+    // The spaces' values go with it (cascade).
+    handle: async ({ ctx, params }) => {
+      const { count } = await ctx.prisma.customField.deleteMany({ where: { organizationId: params.organizationId, name: params.fieldName } });
+      if (count === 0) throw notFound("Custom field");
+      return { status: 204 };
+    },
+  }),
+
+  updateCustomField: defineOperation("updateCustomField", {
+    authorize: onCustomFields("edit"),
+    handle: async ({ ctx, params, body }, permissions) => {
+      const updated = await ctx.prisma.$transaction(async (tx) => {
+        const field = await findField(tx, params.organizationId, params.fieldName);
+        if (body.options !== undefined) {
+          checkOptions(field.type, body.options);
+          await pruneValues(tx, field, body.options);
+        }
+        return tx.customField.update({
+          where: { id: field.id },
+          data: { title: body.title, description: body.description, placeholder: body.placeholder, options: body.options },
+        });
+      });
+      return { status: 200, body: serializeCustomField(ctx, updated, permissions) };
+    },
+  }),
 } satisfies AreaOperations;
+

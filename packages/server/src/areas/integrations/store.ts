@@ -7,9 +7,7 @@ import { conflict } from "../../http/errors";
 import { isUniqueViolation } from "../../db/errors";
 import { listedFor } from "./policy";
 import { versionData, type CheckedPublication } from "./publication";
-
-/** `LIKE` treats these as wildcards: a search means them literally. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+import { escapeLike } from "../../db/like";
 
 /** The host of a URL as PostgreSQL reads it: after the scheme and any user information, before port, path, query or fragment. */
 const URL_HOST = "^[A-Za-z][A-Za-z0-9+.-]*://(?:[^@/?#]*@)?([^/:?#]*)";

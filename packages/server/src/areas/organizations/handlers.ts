@@ -1,5 +1,5 @@
 // Organizations, their members, and the authenticated user.
-import { defineOperation, pendingOperation, type AreaOperations } from "../../http/operation";
+import { defineOperation, type AreaOperations } from "../../http/operation";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import { orderBy, paginate, type SortField } from "../../http/pagination";
 import { searchSpaces } from "../../content/search";
@@ -8,6 +8,7 @@ import { Prisma } from "../../generated/prisma/client";
 import { authenticated, onOrganization, organizationAccess, organizationPermissions } from "./policy";
 import { serializeMember, serializeOrganization, serializeUser } from "./serialize";
 import { createOrganizationWithAdmin, memberCounts } from "./store";
+import { deleteOrganizationInviteLink, getOrganizationInviteLink, updateOrganizationInviteLink } from "./invites";
 
 const MEMBERSHIP_ORDER: SortField[] = [
   { field: "joinedAt", direction: "asc" },
@@ -197,9 +198,9 @@ export const organizationsOperations = {
     },
   }),
 
-  getOrganizationInviteLink: pendingOperation("getOrganizationInviteLink"),
-  deleteOrganizationInviteLink: pendingOperation("deleteOrganizationInviteLink"),
-  updateOrganizationInviteLink: pendingOperation("updateOrganizationInviteLink"),
+  getOrganizationInviteLink,
+  deleteOrganizationInviteLink,
+  updateOrganizationInviteLink,
   searchOrganizationContent: defineOperation("searchOrganizationContent", {
     authorize: onOrganization("view"),
     handle: async ({ ctx, params, query }, { role }) => {

@@ -1,11 +1,110 @@
-// The sso area: in the contract, not implemented yet (each answers 501).
-import { pendingOperation, type AreaOperations } from "../../http/operation";
+// SSO: the SAML identity providers of an organization, and its sign-in options.
+// (Signing in through a provider, at its `service` URLs, is not part of this API.)
+import { defineOperation, type AreaOperations } from "../../http/operation";
+import { notFound } from "../../http/errors";
+import { orderBy, paginate, type SortField } from "../../http/pagination";
+import { newId } from "../../db/ids";
+import { onOrganization } from "../organizations/policy";
+import { checkCertificate } from "./certificate";
+import { serializeSamlProvider, serializeSamlProviders, serviceUrls } from "./serialize";
+import { checkDefaultTeam, findSamlProvider } from "./store";
+
+/** IDs sort by creation (db/ids.ts): oldest first. */
+const BY_CREATION: SortField[] = [{ field: "id", direction: "asc" }];
 
 export const ssoOperations = {
-  listSamlProviders: pendingOperation("listSamlProviders"),
-  createSamlProvider: pendingOperation("createSamlProvider"),
-  getSamlProvider: pendingOperation("getSamlProvider"),
-  deleteSamlProvider: pendingOperation("deleteSamlProvider"),
-  updateSamlProvider: pendingOperation("updateSamlProvider"),
-  listSsoProviders: pendingOperation("listSsoProviders"),
+  listSamlProviders: defineOperation("listSamlProviders", {
+    authorize: onOrganization("admin"),
+    handle: async ({ ctx, params, query }) => {
+      const where = { organizationId: params.organizationId };
+      const body = await paginate({
+        cursors: ctx.cursors,
+        scope: `saml-providers:${params.organizationId}`,
+        request: query,
+        order: BY_CREATION,
+        find: (after, take) =>
+          ctx.prisma.samlProvider.findMany({ where: after ? { AND: [where, after] } : where, orderBy: orderBy(BY_CREATION), take, include: { defaultTeam: true } }),
+        count: () => ctx.prisma.samlProvider.count({ where }),
+        sortValues: (provider) => [provider.id],
+        serialize: (providers) => serializeSamlProviders(ctx, providers),
+      });
+      return { status: 200, body };
+    },
+  }),
+
+  createSamlProvider: defineOperation("createSamlProvider", {
+    authorize: onOrganization("admin"),
+    handle: async ({ ctx, params, body }) => {
+      checkCertificate(body.certificate);
+      await checkDefaultTeam(ctx.prisma, params.organizationId, body.defaultTeam);
+      const provider = await ctx.prisma.samlProvider.create({
+        data: {
+          id: newId(),
+          organizationId: params.organizationId,
+          label: body.label,
+          ssoURL: body.ssoURL ?? null,
+          entityID: body.entityID ?? null,
+          certificate: body.certificate ?? null,
+          defaultTeamId: body.defaultTeam ?? null,
+          // Omitted: `read`; null: guests.
+          defaultRole: body.defaultRole === undefined ? "read" : body.defaultRole,
+        },
+        include: { defaultTeam: true },
+      });
+      return { status: 201, body: await serializeSamlProvider(ctx, provider) };
+    },
+  }),
+
+  getSamlProvider: defineOperation("getSamlProvider", {
+    authorize: onOrganization("admin"),
+    handle: async ({ ctx, params }) => ({
+      status: 200,
+      body: await serializeSamlProvider(ctx, await findSamlProvider(ctx.prisma, params.organizationId, params.samlProviderId)),
+    }),
+  }),
+
+  deleteSamlProvider: defineOperation("deleteSamlProvider", {
+    authorize: onOrganization("admin"),
+    // Members who joined through it stay: nothing of theirs refers to the provider.
+    handle: async ({ ctx, params }) => {
+      const { count } = await ctx.prisma.samlProvider.deleteMany({ where: { id: params.samlProviderId, organizationId: params.organizationId } });
+      if (count === 0) throw notFound("SAML provider");
+      return { status: 204 };
+    },
+  }),
+
+  updateSamlProvider: defineOperation("updateSamlProvider", {
+    authorize: onOrganization("admin"),
+    handle: async ({ ctx, params, body }) => {
+      const provider = await findSamlProvider(ctx.prisma, params.organizationId, params.samlProviderId);
+      checkCertificate(body.certificate);
+      await checkDefaultTeam(ctx.prisma, params.organizationId, body.defaultTeam);
+      const updated = await ctx.prisma.samlProvider.update({
+        where: { id: provider.id },
+        data: {
+          label: body.label,
+          ssoURL: body.ssoURL,
+          entityID: body.entityID,
+          certificate: body.certificate,
+          defaultTeamId: body.defaultTeam,
+          defaultRole: body.defaultRole,
+        },
+        include: { defaultTeam: true },
+      });
+      return { status: 200, body: await serializeSamlProvider(ctx, updated) };
+    },
+  }),
+
+  listSsoProviders: defineOperation("listSsoProviders", {
+    authorize: onOrganization("view"),
+    handle: async ({ ctx, params }) => {
+      // Ready for sign-in: the identity provider's side is complete.
+      const providers = await ctx.prisma.samlProvider.findMany({
+        where: { organizationId: params.organizationId, ssoURL: { not: null }, entityID: { not: null }, certificate: { not: null } },
+        orderBy: orderBy(BY_CREATION),
+      });
+      const items = providers.map((provider) => ({ id: provider.id, label: provider.label, startURL: serviceUrls(ctx, provider.id).startURL }));
+      return { status: 200, body: { items } };
+    },
+  }),
 } satisfies AreaOperations;

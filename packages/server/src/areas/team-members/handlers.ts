@@ -1,9 +1,68 @@
-// The team-members area: in the contract, not implemented yet (each answers 501).
-import { pendingOperation, type AreaOperations } from "../../http/operation";
+// Team members: the members of an organization who belong to a team, and their team role.
+import { defineOperation, type AreaOperations } from "../../http/operation";
+import { notFound } from "../../http/errors";
+import { orderBy, paginate, type SortField } from "../../http/pagination";
+import { onTeam } from "../teams/policy";
+import { applyChanges, planChanges } from "./changes";
+import { serializeTeamMembers } from "./serialize";
+
+/**
+ * The contract orders members by when they joined the team, but a team membership
+ * records no time (TeamMember has no such column): user IDs give a stable order until
+ * it does.
+ */
+const MEMBER_ORDER: SortField[] = [{ field: "userId", direction: "asc" }];
 
 export const teamMembersOperations = {
-  listTeamMembers: pendingOperation("listTeamMembers"),
-  updateTeamMembers: pendingOperation("updateTeamMembers"),
-  addOrUpdateTeamMember: pendingOperation("addOrUpdateTeamMember"),
-  removeTeamMember: pendingOperation("removeTeamMember"),
+  listTeamMembers: defineOperation("listTeamMembers", {
+    authorize: onTeam("view"),
+    handle: async ({ ctx, query }, { team }) => {
+      const where = { teamId: team.id };
+      const body = await paginate({
+        cursors: ctx.cursors,
+        scope: `team-members:${team.id}`,
+        request: query,
+        order: MEMBER_ORDER,
+        find: (after, take) => ctx.prisma.teamMember.findMany({ where: after ? { AND: [where, after] } : where, orderBy: orderBy(MEMBER_ORDER), take }),
+        count: () => ctx.prisma.teamMember.count({ where }),
+        sortValues: (row) => [row.userId],
+        serialize: (rows) => serializeTeamMembers(ctx, team.organizationId, rows),
+      });
+      return { status: 200, body };
+    },
+  }),
+
+  updateTeamMembers: defineOperation("updateTeamMembers", {
+    authorize: onTeam("admin"),
+    handle: async ({ ctx, body }, { team }) => {
+      await ctx.prisma.$transaction(async (tx) => applyChanges(tx, team.id, await planChanges(tx, team.organizationId, body)));
+      return { status: 204 };
+    },
+  }),
+
+  addOrUpdateTeamMember: defineOperation("addOrUpdateTeamMember", {
+    authorize: onTeam("admin"),
+    handle: async ({ ctx, params, body }, { team }) => {
+      const role = body?.role;
+      await ctx.prisma.$transaction(async (tx) => {
+        const member = await tx.member.findUnique({ where: { organizationId_userId: { organizationId: team.organizationId, userId: params.userId } } });
+        if (!member) throw notFound("Member");
+        await tx.teamMember.upsert({
+          where: { teamId_userId: { teamId: team.id, userId: params.userId } },
+          create: { teamId: team.id, userId: params.userId, role: role ?? "member" },
+          update: role ? { role } : {},
+        });
+      });
+      return { status: 204 };
+    },
+  }),
+
+  removeTeamMember: defineOperation("removeTeamMember", {
+    authorize: onTeam("admin"),
+    handle: async ({ ctx, params }, { team }) => {
+      const { count } = await ctx.prisma.teamMember.deleteMany({ where: { teamId: team.id, userId: params.userId } });
+      if (count === 0) throw notFound("Team member");
+      return { status: 204 };
+    },
+  }),
 } satisfies AreaOperations;

@@ -1,10 +1,86 @@
-// The teams area: in the contract, not implemented yet (each answers 501).
-import { pendingOperation, type AreaOperations } from "../../http/operation";
+// Teams: named groups of members of an organization.
+import { defineOperation, type AreaOperations } from "../../http/operation";
+import { orderBy, paginate, type SortField } from "../../http/pagination";
+import type { RequestContext } from "../../http/context";
+import { newId } from "../../db/ids";
+import type { Prisma } from "../../generated/prisma/client";
+import { onOrganization } from "../organizations/policy";
+import { managesEveryTeam, onTeam } from "./policy";
+import { serializeTeam, serializeTeams } from "./serialize";
+import { resolveMembers } from "./store";
+import { escapeLike } from "../../db/like";
+
+/** IDs sort by creation (db/ids.ts): oldest first. */
+const BY_CREATION: SortField[] = [{ field: "id", direction: "asc" }];
+
+/** The teams a member can manage: every one for an organization admin, else those they own; none for a non-member. */
+async function managedBy(ctx: RequestContext, organizationId: string, userId: string): Promise<Prisma.TeamWhereInput> {
+  const member = await ctx.prisma.member.findUnique({ where: { organizationId_userId: { organizationId, userId } } });
+  if (!member) return { id: { in: [] } };
+  if (managesEveryTeam(member.role)) return {};
+  return { members: { some: { userId, role: "owner" } } };
+}
 
 export const teamsOperations = {
-  listTeamsInOrganization: pendingOperation("listTeamsInOrganization"),
-  createOrganizationTeam: pendingOperation("createOrganizationTeam"),
-  getTeamInOrganizationById: pendingOperation("getTeamInOrganizationById"),
-  deleteTeamInOrganizationById: pendingOperation("deleteTeamInOrganizationById"),
-  updateTeamInOrganizationById: pendingOperation("updateTeamInOrganizationById"),
+  listTeamsInOrganization: defineOperation("listTeamsInOrganization", {
+    authorize: onOrganization("listTeams"),
+    handle: async ({ ctx, params, query }) => {
+      const where: Prisma.TeamWhereInput = {
+        organizationId: params.organizationId,
+        ...(query.title ? { title: { contains: escapeLike(query.title), mode: "insensitive" } } : {}),
+        ...(query.owner ? await managedBy(ctx, params.organizationId, query.owner) : {}),
+      };
+      const body = await paginate({
+        cursors: ctx.cursors,
+        scope: `teams:${JSON.stringify([params.organizationId, query.owner ?? null, query.title ?? null])}`,
+        request: query,
+        order: BY_CREATION,
+        find: (after, take) => ctx.prisma.team.findMany({ where: after ? { AND: [where, after] } : where, orderBy: orderBy(BY_CREATION), take }),
+        count: () => ctx.prisma.team.count({ where }),
+        sortValues: (team) => [team.id],
+        serialize: (teams) => serializeTeams(ctx, teams),
+      });
+      return { status: 200, body };
+    },
+  }),
+
+  createOrganizationTeam: defineOperation("createOrganizationTeam", {
+    authorize: onOrganization("admin"),
+    handle: async ({ ctx, params, body }) => {
+      const team = await ctx.prisma.$transaction(async (tx) => {
+        const members = await resolveMembers(tx, params.organizationId, body.members ?? [], { field: "request/body/members", emails: false });
+        return tx.team.create({
+          data: {
+            id: newId(),
+            organizationId: params.organizationId,
+            title: body.title,
+            members: { create: [...new Set(members.values())].map((userId) => ({ userId, role: "member" })) },
+          },
+        });
+      });
+      return { status: 201, body: await serializeTeam(ctx, team) };
+    },
+  }),
+
+  getTeamInOrganizationById: defineOperation("getTeamInOrganizationById", {
+    authorize: onTeam("view"),
+    handle: async ({ ctx }, { team }) => ({ status: 200, body: await serializeTeam(ctx, team) }),
+  }),
+
+  deleteTeamInOrganizationById: defineOperation("deleteTeamInOrganizationById", {
+    authorize: onTeam("admin"),
+    // Its memberships go with it (cascade); SAML providers naming it as defaultTeam lose it (set null).
+    handle: async ({ ctx }, { team }) => {
+      await ctx.prisma.team.delete({ where: { id: team.id } });
+      return { status: 204 };
+    },
+  }),
+
+  updateTeamInOrganizationById: defineOperation("updateTeamInOrganizationById", {
+    authorize: onTeam("admin"),
+    handle: async ({ ctx, body }, { team }) => {
+      const updated = await ctx.prisma.team.update({ where: { id: team.id }, data: { title: body.title } });
+      return { status: 200, body: await serializeTeam(ctx, updated) };
+    },
+  }),
 } satisfies AreaOperations;

@@ -1,0 +1,41 @@
+import type { Schemas } from "@docstack/contract";
+import type { RequestContext } from "../../http/context";
+import { apiUrl } from "../../http/urls";
+import { serializeTeams } from "../teams/serialize";
+import type { SamlProviderWithTeam } from "./store";
+
+/**
+ * Docstack's side of a provider, derived from the base URL the API is served at. The
+ * sign-in flow at these URLs is not part of the JSON API.
+ */
+export function serviceUrls(ctx: RequestContext, providerId: string): Schemas["SamlProvider"]["service"] {
+  const base = `${ctx.baseUrl}/sso/saml/${providerId}`;
+  return { acsURL: `${base}/acs`, startURL: `${base}/start`, entityID: base };
+}
+
+/** Providers with their default teams, the teams read in bulk. */
+export async function serializeSamlProviders(ctx: RequestContext, providers: SamlProviderWithTeam[]): Promise<Schemas["SamlProvider"][]> {
+  const teams = await serializeTeams(ctx, providers.flatMap((provider) => (provider.defaultTeam ? [provider.defaultTeam] : [])));
+  const teamById = new Map(teams.map((team) => [team.id, team]));
+  return providers.map((provider) => {
+    const defaultTeam = provider.defaultTeamId ? teamById.get(provider.defaultTeamId) : undefined;
+    return {
+      object: "saml-provider",
+      id: provider.id,
+      label: provider.label,
+      ...(provider.ssoURL !== null ? { ssoURL: provider.ssoURL } : {}),
+      ...(provider.entityID !== null ? { entityID: provider.entityID } : {}),
+      ...(provider.certificate !== null ? { certificate: provider.certificate } : {}),
+      ...(defaultTeam ? { defaultTeam } : {}),
+      defaultRole: provider.defaultRole,
+      createdAt: provider.createdAt.toISOString(),
+      service: serviceUrls(ctx, provider.id),
+      urls: { location: apiUrl(ctx, `/orgs/${provider.organizationId}/saml/${provider.id}`) },
+    };
+  });
+}
+
+export async function serializeSamlProvider(ctx: RequestContext, provider: SamlProviderWithTeam): Promise<Schemas["SamlProvider"]> {
+  const [serialized] = await serializeSamlProviders(ctx, [provider]);
+  return serialized as Schemas["SamlProvider"];
+}
