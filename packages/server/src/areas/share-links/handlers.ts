@@ -1,9 +1,83 @@
-// The share-links area: in the contract, not implemented yet (each answers 501).
-import { pendingOperation, type AreaOperations } from "../../http/operation";
+// Share links: secret keys giving access to a site published with visibility
+// `share-link`. Every answer carries the key, so only the organization's admins see them.
+import { randomBytes } from "node:crypto";
+import type { Schemas } from "@docstack/contract";
+import { newId } from "../../db/ids";
+import type { Organization, ShareLink, Site } from "../../generated/prisma/client";
+import type { RequestContext } from "../../http/context";
+import { defineOperation, type AreaOperations } from "../../http/operation";
+import { notFound } from "../../http/errors";
+import { orderBy, paginate, type SortField } from "../../http/pagination";
+import { onSite, onSiteItem } from "../sites/policy";
+import { readAt, withShareKey } from "../sites/urls";
+
+const BY_CREATION: SortField[] = [{ field: "id", direction: "asc" }];
+
+type ShareLinkParams = { organizationId: string; siteId: string; shareLinkId: string };
+
+const onShareLink = onSiteItem("admin", "Share link", (ctx, { site }, params: ShareLinkParams) =>
+  ctx.prisma.shareLink.findFirst({ where: { id: params.shareLinkId, siteId: site.id } }),
+);
+
+/** A new secret key: 128 random bits. */
+const newKey = () => `sk_${randomBytes(16).toString("hex")}`;
+
+function serializeShareLink(ctx: RequestContext, link: ShareLink, site: Site, organization: Organization): Schemas["ShareLink"] {
+  return {
+    object: "share-link",
+    id: link.id,
+    createdAt: link.createdAt.toISOString(),
+    ...(link.name !== null ? { name: link.name } : {}),
+    active: link.active,
+    // Always given (published or not): the link is what its holders will open.
+    urls: { published: withShareKey(readAt(ctx, site, organization), link.key) },
+  };
+}
 
 export const shareLinksOperations = {
-  listSiteShareLinks: pendingOperation("listSiteShareLinks"),
-  createSiteShareLink: pendingOperation("createSiteShareLink"),
-  deleteSiteShareLink: pendingOperation("deleteSiteShareLink"),
-  updateSiteShareLink: pendingOperation("updateSiteShareLink"),
+  listSiteShareLinks: defineOperation("listSiteShareLinks", {
+    authorize: onSite("admin"),
+    handle: async ({ ctx, query }, { site, organization }) => {
+      const where = { siteId: site.id };
+      const body = await paginate({
+        cursors: ctx.cursors,
+        scope: `share-links:${site.id}`,
+        request: query,
+        order: BY_CREATION,
+        find: (after, take) => ctx.prisma.shareLink.findMany({ where: after ? { AND: [where, after] } : where, orderBy: orderBy(BY_CREATION), take }),
+        count: () => ctx.prisma.shareLink.count({ where }),
+        sortValues: (link) => [link.id],
+        serialize: (links) => links.map((link) => serializeShareLink(ctx, link, site, organization)),
+      });
+      return { status: 200, body };
+    },
+  }),
+
+  createSiteShareLink: defineOperation("createSiteShareLink", {
+    authorize: onSite("admin"),
+    handle: async ({ ctx, body }, { site, organization }) => {
+      const link = await ctx.prisma.shareLink.create({
+        data: { id: newId(), siteId: site.id, name: body.name, key: newKey(), active: true, createdAt: ctx.clock.now() },
+      });
+      return { status: 201, body: serializeShareLink(ctx, link, site, organization) };
+    },
+  }),
+
+  deleteSiteShareLink: defineOperation("deleteSiteShareLink", {
+    authorize: onShareLink,
+    handle: async ({ ctx }, { item }) => {
+      await ctx.prisma.shareLink.deleteMany({ where: { id: item.id } });
+      return { status: 205 };
+    },
+  }),
+
+  updateSiteShareLink: defineOperation("updateSiteShareLink", {
+    authorize: onShareLink,
+    handle: async ({ ctx, body }, { site, organization, item }) => {
+      await ctx.prisma.shareLink.updateMany({ where: { id: item.id }, data: { name: body.name, active: body.active } });
+      const link = await ctx.prisma.shareLink.findUnique({ where: { id: item.id } });
+      if (!link) throw notFound("Share link");
+      return { status: 200, body: serializeShareLink(ctx, link, site, organization) };
+    },
+  }),
 } satisfies AreaOperations;

@@ -1,13 +1,167 @@
-// The sites area: in the contract, not implemented yet (each answers 501).
-import { pendingOperation, type AreaOperations } from "../../http/operation";
+// Docs sites: created, published and deleted here; their adaptive schema and their
+// published view. Their sections, section groups, site spaces and share links have
+// areas of their own, built on this one's policy, store and serializers.
+import type { Schemas } from "@docstack/contract";
+import { defineOperation, type AreaOperations } from "../../http/operation";
+import { badRequest, conflict, notFound } from "../../http/errors";
+import { orderBy, paginate, type SortField } from "../../http/pagination";
+import { isUniqueViolation } from "../../db/errors";
+import { Prisma } from "../../generated/prisma/client";
+import { organizationAccess } from "../organizations/policy";
+import { onSite } from "./policy";
+import { publishedSite } from "./published";
+import { serializeSite } from "./serialize";
+import { defaultSectionId, loadSiteTree, shownSiteSpace, siteFacts, siteSpacesIn, withSiteLocked } from "./store";
+import { checkedShareKey } from "./urls";
+import { authorizeCreateSite, createSite } from "./create";
+import { escapeLike } from "../../db/like";
+
+const BY_CREATION: SortField[] = [{ field: "id", direction: "asc" }];
 
 export const sitesOperations = {
-  listSites: pendingOperation("listSites"),
-  createSite: pendingOperation("createSite"),
-  getSiteById: pendingOperation("getSiteById"),
-  deleteSiteById: pendingOperation("deleteSiteById"),
-  updateSiteById: pendingOperation("updateSiteById"),
-  getSiteAdaptiveSchema: pendingOperation("getSiteAdaptiveSchema"),
-  updateSiteAdaptiveSchema: pendingOperation("updateSiteAdaptiveSchema"),
-  getSitePublished: pendingOperation("getSitePublished"),
+  listSites: defineOperation("listSites", {
+    authorize: ({ ctx, params }) => organizationAccess(ctx, params.organizationId, "view"),
+    handle: async ({ ctx, params, query }, { organization }) => {
+      const where: Prisma.SiteWhereInput = {
+        organizationId: organization.id,
+        ...(query.published !== undefined ? { published: query.published } : {}),
+        ...(query.title !== undefined ? { title: { contains: escapeLike(query.title), mode: "insensitive" } } : {}),
+        ...(query.space !== undefined ? { siteSpaces: { some: { spaceId: query.space, ...shownSiteSpace(organization.id) } } } : {}),
+      };
+      const body = await paginate({
+        cursors: ctx.cursors,
+        scope: `sites:${params.organizationId}`,
+        request: query,
+        order: BY_CREATION,
+        find: (after, take) => ctx.prisma.site.findMany({ where: after ? { AND: [where, after] } : where, orderBy: orderBy(BY_CREATION), take }),
+        count: () => ctx.prisma.site.count({ where }),
+        sortValues: (site) => [site.id],
+        serialize: async (sites) => {
+          const facts = await siteFacts(ctx.prisma, organization.id, sites.map((site) => site.id));
+          return sites.map((site) => serializeSite(ctx, site, organization, facts.get(site.id)!));
+        },
+      });
+      return { status: 200, body };
+    },
+  }),
+
+  createSite: defineOperation("createSite", {
+    authorize: authorizeCreateSite,
+    handle: async ({ ctx, body }, { organization }) => {
+      const site = await createSite(ctx, organization, body ?? {});
+      const facts = await siteFacts(ctx.prisma, organization.id, [site.id]);
+      return { status: 201, body: serializeSite(ctx, site, organization, facts.get(site.id)!) };
+    },
+  }),
+
+  getSiteById: defineOperation("getSiteById", {
+    authorize: onSite("view"),
+    handle: async ({ ctx }, { site, organization }) => {
+      const facts = await siteFacts(ctx.prisma, organization.id, [site.id]);
+      return { status: 200, body: serializeSite(ctx, site, organization, facts.get(site.id)!) };
+    },
+  }),
+
+  deleteSiteById: defineOperation("deleteSiteById", {
+    authorize: onSite("admin"),
+    handle: async ({ ctx }, { site }) => {
+      await ctx.prisma.$transaction(async (tx) => {
+        // Its sections, groups, site spaces and share links go with it (cascades); its spaces stay.
+        await tx.site.deleteMany({ where: { id: site.id } });
+        // A JSON column is cleared with DbNull; `equals` compares the whole value.
+        await tx.organization.updateMany({
+          where: { id: site.organizationId, defaultContent: { equals: { type: "site", site: site.id } } },
+          data: { defaultContent: Prisma.DbNull },
+        });
+      });
+      return { status: 205 };
+    },
+  }),
+
+  updateSiteById: defineOperation("updateSiteById", {
+    authorize: onSite("admin"),
+    handle: async ({ ctx, body }, { site, organization }) => {
+      try {
+        await withSiteLocked(ctx.prisma, site.id, async (tx, current) => {
+          const tree = await loadSiteTree(tx, current);
+          const hasSections = tree.sections.length > 0;
+          if (body.defaultSiteSection !== undefined && !tree.sections.some((section) => section.id === body.defaultSiteSection)) {
+            throw badRequest(`request/body/defaultSiteSection: ${body.defaultSiteSection} is not a section of this site`);
+          }
+          // On a site with sections, the default site space is the default section's (the new one when it changes too).
+          const defaultSection = hasSections ? (body.defaultSiteSection ?? defaultSectionId(tree)!) : null;
+          if (body.defaultSiteSpace !== undefined && !siteSpacesIn(tree, defaultSection).some((siteSpace) => siteSpace.id === body.defaultSiteSpace)) {
+            const where = hasSections ? "this site's default section" : "this site";
+            throw badRequest(`request/body/defaultSiteSpace: ${body.defaultSiteSpace} is not a site space of ${where}`);
+          }
+          if (body.basename !== undefined && body.basename !== current.basename) {
+            const other = await tx.site.findFirst({ where: { organizationId: current.organizationId, basename: body.basename }, select: { id: true } });
+            if (other) throw conflict(`The basename "${body.basename}" is used by another site of this organization`);
+          }
+          if (body.proxy && body.proxy !== current.proxy) {
+            const other = await tx.site.findFirst({ where: { proxy: body.proxy }, select: { id: true } });
+            if (other) throw conflict(`The proxy "${body.proxy}" is used by another site`);
+          }
+          if (body.published === true && !current.published && tree.siteSpaces.length === 0) {
+            throw conflict("This site has no site space to publish: add a space to it first");
+          }
+          await tx.site.update({
+            where: { id: current.id },
+            data: {
+              title: body.title,
+              visibility: body.visibility,
+              basename: body.basename,
+              adaptiveContent: body.adaptiveContent?.enabled,
+              proxy: body.proxy,
+              published: body.published,
+              defaultSectionId: body.defaultSiteSection,
+              defaultSiteSpaceId: hasSections ? undefined : body.defaultSiteSpace,
+            },
+          });
+          if (defaultSection !== null && body.defaultSiteSpace !== undefined) {
+            await tx.siteSection.update({ where: { id: defaultSection }, data: { defaultSiteSpaceId: body.defaultSiteSpace } });
+          }
+        });
+      } catch (error) {
+        // Checked above; a concurrent write of another site can still take the value first.
+        if (isUniqueViolation(error)) throw conflict("The basename or the proxy is used by another site");
+        throw error;
+      }
+      const updated = await ctx.prisma.site.findUniqueOrThrow({ where: { id: site.id } });
+      const facts = await siteFacts(ctx.prisma, organization.id, [site.id]);
+      return { status: 200, body: serializeSite(ctx, updated, organization, facts.get(site.id)!) };
+    },
+  }),
+
+  getSiteAdaptiveSchema: defineOperation("getSiteAdaptiveSchema", {
+    authorize: onSite("view"),
+    handle: async (_request, { site }) => {
+      if (site.adaptiveSchema === null || site.adaptiveSchemaUpdatedAt === null) throw notFound("Adaptive schema");
+      return { status: 200, body: adaptiveSchemaOf(site.adaptiveSchema, site.adaptiveSchemaUpdatedAt) };
+    },
+  }),
+
+  updateSiteAdaptiveSchema: defineOperation("updateSiteAdaptiveSchema", {
+    authorize: onSite("admin"),
+    handle: async ({ ctx, body }, { site }) => {
+      // The contract's schema already holds the accepted shape (the validator answers 400 for another).
+      const updated = await ctx.prisma.site.update({
+        where: { id: site.id },
+        data: { adaptiveSchema: body.jsonSchema as Prisma.InputJsonValue, adaptiveSchemaUpdatedAt: ctx.clock.now() },
+      });
+      return { status: 200, body: adaptiveSchemaOf(updated.adaptiveSchema, updated.adaptiveSchemaUpdatedAt!) };
+    },
+  }),
+
+  getSitePublished: defineOperation("getSitePublished", {
+    authorize: onSite("view"),
+    handle: async ({ ctx, query }, { site, organization }) => {
+      const shareKey = await checkedShareKey(ctx, site.id, query.shareKey);
+      return { status: 200, body: await publishedSite(ctx, await loadSiteTree(ctx.prisma, site), organization, shareKey) };
+    },
+  }),
 } satisfies AreaOperations;
+
+function adaptiveSchemaOf(jsonSchema: Prisma.JsonValue, updatedAt: Date): Schemas["SiteAdaptiveSchema"] {
+  return { object: "site-adaptive-schema", jsonSchema: jsonSchema as Schemas["SiteAdaptiveJsonSchema"], updatedAt: updatedAt.toISOString() };
+}

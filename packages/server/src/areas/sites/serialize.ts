@@ -1,0 +1,130 @@
+// Sites and their structure as the contract shows them. Values no operation sets
+// (features, ads) are computed here, not stored.
+import type { Schemas } from "@docstack/contract";
+import type { Organization, Site, SiteSection, SiteSectionGroup } from "../../generated/prisma/client";
+import type { RequestContext } from "../../http/context";
+import { apiUrl, appUrl } from "../../http/urls";
+import { serializeSpaces } from "../spaces/serialize";
+import { defaultSectionId, defaultSiteSpaceId, siteSpacesIn, sectionsOfGroup, type SiteFacts, type SiteSpaceWithSpace, type SiteTree } from "./store";
+import { publicationOf, publishedAt, servedAt, type Publication } from "./urls";
+
+type Feature = Schemas["SiteFeature"];
+
+/** The features the site uses, each with the site type that includes it (never frozen: every site has them all). */
+function featuresOf(site: Site, facts: SiteFacts): Feature[] {
+  const used: [boolean, Feature["id"], Feature["plan"]][] = [
+    [facts.hasSections, "sections", "ultimate"],
+    [site.adaptiveContent, "adaptive-content", "ultimate"],
+    [site.proxy !== null, "proxy", "ultimate"],
+    [site.visibility === "visitor-auth", "visitor-auth", "ultimate"],
+    [site.visibility === "share-link", "share-links", "basic"],
+  ];
+  return used.filter(([inUse]) => inUse).map(([, id, plan]) => ({ id, plan, frozen: false }));
+}
+
+export function serializeSite(
+  ctx: RequestContext,
+  site: Site,
+  organization: Organization,
+  facts: SiteFacts,
+  publication: Publication = publicationOf(ctx, site, organization),
+): Schemas["Site"] {
+  const path = `/orgs/${site.organizationId}/sites/${site.id}`;
+  const published = publishedAt(publication);
+  return {
+    object: "site",
+    id: site.id,
+    type: site.type as Schemas["SiteType"],
+    title: site.title,
+    icon: site.iconLight && site.iconDark ? { icon: { light: site.iconLight, dark: site.iconDark } } : null,
+    ...(site.hostname ? { hostname: site.hostname } : {}),
+    basename: site.basename,
+    ...(site.proxy ? { proxy: { origin: `https://${site.proxy}`, target: servedAt(ctx, site, organization) } } : {}),
+    visibility: site.visibility as Schemas["SiteVisibility"],
+    published: site.published,
+    siteSpaces: facts.siteSpaces,
+    createdAt: site.createdAt.toISOString(),
+    adaptiveContent: { enabled: site.adaptiveContent },
+    // No operation asks for ads: every site is in the state of one that never did.
+    ads: { status: "disabled", submittable: false },
+    features: featuresOf(site, facts),
+    urls: { location: apiUrl(ctx, path), app: appUrl(ctx, path), ...(published ? { published } : {}) },
+  };
+}
+
+/** Site spaces of a loaded site, each with its space as the caller sees it. */
+export async function serializeSiteSpaces(
+  ctx: RequestContext,
+  tree: SiteTree,
+  publication: Publication,
+  siteSpaces: readonly SiteSpaceWithSpace[],
+): Promise<Schemas["SiteSpace"][]> {
+  const spaces = await serializeSpaces(ctx, siteSpaces.map((siteSpace) => siteSpace.space));
+  return siteSpaces.map((siteSpace, index) => {
+    const section = tree.sections.find((s) => s.id === siteSpace.sectionId);
+    const published = section ? publishedAt(publication, section.path, siteSpace.path) : publishedAt(publication, siteSpace.path);
+    const space = spaces[index]!;
+    return {
+      object: "site-space",
+      id: siteSpace.id,
+      path: siteSpace.path,
+      ...(section ? { section: section.id } : {}),
+      // Published by this site: the space is read where the site space is.
+      space: published ? { ...space, urls: { ...space.urls, published } } : space,
+      title: siteSpace.space.title,
+      default: defaultSiteSpaceId(tree, siteSpace.sectionId) === siteSpace.id,
+      ...(siteSpace.condition !== null ? { condition: siteSpace.condition } : {}),
+      hasAdvancedCustomizationFeature: true,
+      urls: published ? { published } : {},
+    };
+  });
+}
+
+/** Sections of a loaded site, each with its site spaces. */
+export async function serializeSections(
+  ctx: RequestContext,
+  tree: SiteTree,
+  publication: Publication,
+  sections: readonly SiteSection[],
+): Promise<Schemas["SiteSection"][]> {
+  const members = sections.map((section) => siteSpacesIn(tree, section.id));
+  const serialized = await serializeSiteSpaces(ctx, tree, publication, members.flat());
+  const defaultSection = defaultSectionId(tree);
+  let next = 0;
+  return sections.map((section, index) => {
+    const siteSpaces = serialized.slice(next, (next += members[index]!.length));
+    const published = publishedAt(publication, section.path);
+    return {
+      object: "site-section",
+      id: section.id,
+      title: section.title,
+      ...(section.description !== null ? { description: section.description } : {}),
+      default: section.id === defaultSection,
+      path: section.path,
+      ...(section.condition !== null ? { condition: section.condition } : {}),
+      ...(section.groupId !== null ? { sectionGroup: section.groupId } : {}),
+      ...(section.icon !== null ? { icon: section.icon } : {}),
+      siteSpaces,
+      urls: published ? { published } : {},
+    };
+  });
+}
+
+/** Section groups of a loaded site, each with its sections. */
+export async function serializeSectionGroups(
+  ctx: RequestContext,
+  tree: SiteTree,
+  publication: Publication,
+  groups: readonly SiteSectionGroup[],
+): Promise<Schemas["SiteSectionGroup"][]> {
+  const members = groups.map((group) => sectionsOfGroup(tree, group.id));
+  const serialized = await serializeSections(ctx, tree, publication, members.flat());
+  let next = 0;
+  return groups.map((group, index) => ({
+    object: "site-section-group",
+    id: group.id,
+    title: group.title,
+    ...(group.icon !== null ? { icon: group.icon } : {}),
+    sections: serialized.slice(next, (next += members[index]!.length)),
+  }));
+}
