@@ -1,7 +1,10 @@
-// The README's examples must stay true to the contract: they are type-checked here.
+// The README's examples must stay true to the contract and to the server: they are type-checked
+// here, and the one-example-per-area block is run against the live server.
 import fs from "node:fs";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
+import ts from "typescript";
+import { createClient, unwrap, type DocstackClient } from "../src/index";
 
 it("type-checks every example of the README against the contract", () => {
   const readme = fs.readFileSync(path.join(__dirname, "..", "README.md"), "utf8");
@@ -19,4 +22,21 @@ it("type-checks every example of the README against the contract", () => {
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+});
+
+it("runs the one-example-per-area block against the live server, every call succeeding", async () => {
+  const readme = fs.readFileSync(path.join(__dirname, "..", "README.md"), "utf8");
+  const block = /## One example per area[^`]*```ts\n([\s\S]*?)```/.exec(readme)?.[1];
+  if (!block) throw new Error("The README has no one-example-per-area block");
+  const { outputText } = ts.transpileModule(`export async function run(docstack: any, unwrap: any) {\n${block}\n}`, {
+    compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.CommonJS },
+  });
+  const exports: { run?: (client: DocstackClient, unwrapper: typeof unwrap) => Promise<void> } = {};
+  new Function("exports", "console", outputText)(exports, { log: () => undefined });
+  const docstack = createClient({ baseUrl: process.env.DOCSTACK_URL as string, token: process.env.DOCSTACK_TOKEN as string });
+  // `unwrap` throws a DocstackError on any failure, naming the status and the server's message.
+  if (typeof exports.run !== "function") throw new Error("The block did not compile to a function");
+  await exports.run(docstack, unwrap);
+  const orgs = await unwrap(docstack.GET("/v1/orgs"));
+  expect(orgs.items.map((org) => org.title)).toContain("Acme");
 });
