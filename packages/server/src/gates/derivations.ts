@@ -4,7 +4,7 @@
 // its `id`. So an operation implemented later on a new resource is aimed at a real
 // one without anyone adding a fixture for it.
 import { operations, type GateOperation } from "./contract";
-import { FixtureRef, baseFixtureNamed } from "./plan";
+import { FixtureRef, baseFixtureNamed, type BaseFixture } from "./plan";
 
 export interface Derivation {
   /** The path naming the resource, up to its parameter: /v1/spaces/{spaceId}/comments/{commentId} */
@@ -43,4 +43,29 @@ export function fixtureRefFor(operation: GateOperation, parameter: string): Fixt
   if (base) return new FixtureRef(base);
   const key = operation.path.slice(0, operation.path.indexOf(`{${parameter}}`) + parameter.length + 2);
   return derivations.has(key) ? new FixtureRef(parameter, key) : undefined;
+}
+
+/** The path a derived resource lives under: /v1/orgs/{organizationId}/sites/{siteId} for a section of a site. */
+const ownerOf = (key: string) => key.split("/").slice(0, -2).join("/");
+
+/** Base fixtures of which there are more than one, so that a second use of a reference can find a free one. */
+const ALTERNATIVES: Partial<Record<BaseFixture, BaseFixture[]>> = { spaceId: ["spaceId", "otherSpaceId"] };
+
+/**
+ * The fixtures a body property of an operation may name: base fixtures by name (`spaceId`, `parent`, ...),
+ * else the nearest derived resource whose parameter ends like it, under a path the operation is under too:
+ * `sectionId` in a request to /v1/orgs/{organizationId}/sites/{siteId}/section-groups/... names a
+ * `{siteSectionId}` of /v1/orgs/{organizationId}/sites/{siteId}/sections, the same site's section.
+ */
+export function bodyReferencesFor(operation: GateOperation, property: string): FixtureRef[] {
+  const base = baseFixtureNamed(property);
+  if (base) return (ALTERNATIVES[base] ?? [base]).map((key) => new FixtureRef(property, key));
+  const stem = /^([a-z][A-Za-z]*)Id$/.exec(property)?.[1];
+  if (!stem) return [];
+  const ending = `${stem[0]?.toUpperCase()}${stem.slice(1)}Id`;
+  const candidates = [...derivations.values()].filter(
+    (d) => d.creator.operationId !== operation.operationId && (d.parameter === property || d.parameter.endsWith(ending)) && operation.path.startsWith(`${ownerOf(d.key)}/`),
+  );
+  const nearest = candidates.sort((a, b) => ownerOf(b.key).length - ownerOf(a.key).length)[0];
+  return nearest ? [new FixtureRef(property, nearest.key)] : [];
 }

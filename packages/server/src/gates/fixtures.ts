@@ -102,15 +102,23 @@ export class Fixtures {
     const seed = seedFor("fixture", key, String(this.made++));
     const samples = [...fc.sample(minimalRequest(creator), { seed, numRuns: 1 }), ...fc.sample(validRequest(creator), { seed, numRuns: ATTEMPTS - 1 })];
     let last = "";
-    for (const sample of samples) {
-      const plan = { ...sample, path };
-      const lookup = await this.lookupFor(plan);
-      const res = await send(this.api, toHttp(creator, plan, lookup), { Authorization: this.admin.auth });
-      const value = (res.body as Record<string, unknown> | undefined)?.[field];
-      if (res.status < 300 && (typeof value === "string" || typeof value === "number")) return String(value);
-      last = `${res.status} ${res.text.slice(0, 200)}`;
+    // Then once more under new parents: fuzzing may have filled the old ones (every space already in the site).
+    for (const freshParents of [false, true]) {
+      if (freshParents) {
+        const parents = refsOf(path).filter((ref) => this.derived.has(ref.key));
+        if (parents.length === 0) break;
+        this.forget({ path: Object.fromEntries(parents.map((ref) => [ref.name, ref])), query: [], body: { kind: "none" } });
+      }
+      for (const sample of samples) {
+        const plan = { ...sample, path };
+        const lookup = await this.lookupFor(plan);
+        const res = await send(this.api, toHttp(creator, plan, lookup), { Authorization: this.admin.auth });
+        const value = (res.body as Record<string, unknown> | undefined)?.[field];
+        if (res.status < 300 && (typeof value === "string" || typeof value === "number")) return String(value);
+        last = `${res.status} ${res.text.slice(0, 200)}`;
+      }
     }
-    this.missing.set(key, `${creator.operationId} refused ${ATTEMPTS} generated bodies (last: ${last})`);
+    this.missing.set(key, `${creator.operationId} refused ${ATTEMPTS} generated bodies, under new parents too (last: ${last})`);
     Fixtures.unmade.set(key, this.missing.get(key) as string);
     return undefined;
   }
@@ -135,10 +143,10 @@ export async function createFixtures(h: Harness, api: TestAgent = h.api): Promis
   const collectionId = await created(post(`/v1/orgs/${org.id}/collections`, { title: `Collection ${tag}` }), "collection");
   await created(post(`/v1/orgs/${org.id}/collections`, { title: `Nested ${tag}`, parent: collectionId }), "nested collection");
   const spaceId = await created(post(`/v1/orgs/${org.id}/spaces`, { title: `Space ${tag}`, parent: collectionId }), "space");
-  await created(post(`/v1/orgs/${org.id}/spaces`, { title: `Space two ${tag}`, parent: collectionId }), "second space");
+  const otherSpaceId = await created(post(`/v1/orgs/${org.id}/spaces`, { title: `Space two ${tag}`, parent: collectionId }), "second space");
   return new Fixtures(
     api,
-    { organizationId: org.id, collectionId, spaceId, userId: member.id, emailDomain: domain },
+    { organizationId: org.id, collectionId, spaceId, otherSpaceId, userId: member.id, emailDomain: domain },
     admin,
     member,
     [`Fixture organization ${tag}`, `Collection ${tag}`, `Nested ${tag}`, `Space ${tag}`, `Space two ${tag}`, adminEmail, member.email],
@@ -152,14 +160,15 @@ export async function createFixtures(h: Harness, api: TestAgent = h.api): Promis
  */
 export async function repairFixtures(h: Harness, fixtures: Fixtures): Promise<boolean> {
   const { prisma } = h.services;
-  const { organizationId, collectionId, spaceId, userId } = fixtures.base;
-  const [admin, member, collection, space] = await Promise.all([
+  const { organizationId, collectionId, spaceId, otherSpaceId, userId } = fixtures.base;
+  const [admin, member, collection, space, otherSpace] = await Promise.all([
     prisma.member.findUnique({ where: { organizationId_userId: { organizationId, userId: fixtures.admin.id } } }),
     prisma.member.findUnique({ where: { organizationId_userId: { organizationId, userId } } }),
     prisma.collection.findUnique({ where: { id: collectionId } }),
     prisma.space.findUnique({ where: { id: spaceId } }),
+    prisma.space.findUnique({ where: { id: otherSpaceId } }),
   ]);
-  if (space?.organizationId !== organizationId || (collection && collection.organizationId !== organizationId)) return false;
+  if (space?.organizationId !== organizationId || otherSpace?.organizationId !== organizationId || (collection && collection.organizationId !== organizationId)) return false;
   if (!collection) {
     // Deleted for good (with the spaces in it deleted restorably): a new one, the space back in it.
     const res = await fixtures.post(`/v1/orgs/${organizationId}/collections`, { title: "Replacement collection" });
@@ -177,5 +186,6 @@ export async function repairFixtures(h: Harness, fixtures: Fixtures): Promise<bo
   if (!member) await prisma.member.create({ data: { organizationId, userId, role: "edit" } });
   // Restored as `POST .../restore` would; a locked space refuses comments and change requests.
   if (space.deletedAt !== null || space.editMode !== "live") await prisma.space.update({ where: { id: spaceId }, data: { deletedAt: null, editMode: "live" } });
+  if (otherSpace.deletedAt !== null) await prisma.space.update({ where: { id: otherSpaceId }, data: { deletedAt: null } });
   return true;
 }

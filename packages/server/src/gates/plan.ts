@@ -4,7 +4,8 @@
 import type { GateOperation } from "./contract";
 
 /** Resources every run creates first; the others are derived from the contract (derivations.ts). */
-export const BASE_FIXTURES = ["organizationId", "collectionId", "spaceId", "userId", "emailDomain"] as const;
+/** `otherSpaceId`: a second space, for a body that needs a space other than one already used (a site's spaces). */
+export const BASE_FIXTURES = ["organizationId", "collectionId", "spaceId", "otherSpaceId", "userId", "emailDomain"] as const;
 export type BaseFixture = (typeof BASE_FIXTURES)[number];
 
 export class FixtureRef {

@@ -7,19 +7,24 @@ import { typesOf, validArbitrary, type Hints } from "./arbitraries";
 import { mutationArbitrary, type MutationOptions } from "./mutations";
 import { parameterMutation } from "./parameters";
 import { isValid } from "./schema-check";
-import { FixtureRef, baseFixtureNamed, sampleLookup, type BodyPlan, type RequestPlan } from "./plan";
-import { fixtureRefFor } from "./derivations";
+import { FixtureRef, sampleLookup, type BodyPlan, type RequestPlan } from "./plan";
+import { bodyReferencesFor, fixtureRefFor } from "./derivations";
 
 /** A real resource most of the time, an unknown well-formed value otherwise. */
-const mostlyReal = (ref: FixtureRef, schema: Schema) => fc.oneof({ weight: 3, arbitrary: fc.constant(ref) }, { weight: 1, arbitrary: validArbitrary(schema, hints) });
+const mostlyReal = (refs: FixtureRef[], schema: Schema, hints: Hints) =>
+  fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...refs) }, { weight: 1, arbitrary: validArbitrary(schema, hints) });
 
-/** Body properties named like a base fixture (organization, parent, spaceId, ...) get one. */
-function propertyFixture(name: string, schema: Schema): fc.Arbitrary<unknown> | undefined {
-  const fixture = baseFixtureNamed(name);
-  if (!fixture || !isValid(schema, sampleLookup(new FixtureRef(fixture)))) return undefined;
-  return mostlyReal(new FixtureRef(fixture), schema);
+/** Body properties naming a resource (organization, parent, spaceId, a section of the same site, ...) get a real one. */
+function hintsFor(operation: GateOperation, extra: Hints = {}): Hints {
+  const hints: Hints = {
+    ...extra,
+    property: (name, schema) => {
+      const refs = bodyReferencesFor(operation, name).filter((ref) => isValid(schema, sampleLookup(ref)));
+      return refs.length > 0 ? mostlyReal(refs, schema, hints) : undefined;
+    },
+  };
+  return hints;
 }
-export const hints: Hints = { property: propertyFixture };
 
 const text = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value));
 
@@ -80,7 +85,7 @@ export function minimalRequest(operation: GateOperation): fc.Arbitrary<RequestPl
   const query: Record<string, fc.Arbitrary<[string, unknown][]>> = {};
   for (const parameter of required) query[parameter.name] = queryArbitrary(parameter);
   const body: fc.Arbitrary<BodyPlan> = operation.body?.required
-    ? validArbitrary(operation.body.schema, { ...hints, minimal: true }).map((value) => ({ kind: "json", value }))
+    ? validArbitrary(operation.body.schema, hintsFor(operation, { minimal: true })).map((value) => ({ kind: "json", value }))
     : fc.constant({ kind: "none" });
   return fc.record({ path: realPathArbitrary(operation), query: fc.record(query).map((chosen) => Object.values(chosen).flat()), body }).map((parts) => ({ label: "minimal", ...parts }));
 }
@@ -92,7 +97,7 @@ function validParts(operation: GateOperation): fc.Arbitrary<ValidParts> {
   const required = queryParameters.filter((p) => p.required).map((p) => p.name);
   let body: fc.Arbitrary<BodyPlan> = fc.constant({ kind: "none" });
   if (operation.body) {
-    const json = validArbitrary(operation.body.schema, hints).map((value): BodyPlan => ({ kind: "json", value }));
+    const json = validArbitrary(operation.body.schema, hintsFor(operation)).map((value): BodyPlan => ({ kind: "json", value }));
     body = operation.body.required ? json : fc.option(json, { nil: { kind: "none" } as BodyPlan, freq: 4 });
   }
   return fc.record({
@@ -131,7 +136,7 @@ export function invalidRequest(operation: GateOperation, options: InvalidOptions
 
   if (operation.body) {
     const schema = operation.body.schema;
-    const mutated = validArbitrary(schema, hints).chain((value) => mutationArbitrary(schema, value, options) ?? fc.constant(undefined));
+    const mutated = validArbitrary(schema, hintsFor(operation)).chain((value) => mutationArbitrary(schema, value, options) ?? fc.constant(undefined));
     add(24, fc.tuple(valid, mutated).filter(([, m]) => m !== undefined).map(([parts, m]) => {
       const mutation = m as NonNullable<typeof m>;
       // A bare string or number is refused by the JSON parser (objects and arrays only), as invalid JSON.
