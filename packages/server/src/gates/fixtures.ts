@@ -1,6 +1,7 @@
 // Real resources for generated requests to point at. The base: an organization with
 // an admin (the caller) and another member, two collections, two spaces in the first
-// one, and a second organization of the admin's (so those lists have a second page).
+// one (the first holding pages and files that link to each other), and a second
+// organization of the admin's (so those lists have a second page).
 // Everything else (comments, change requests, teams, ...) is made on first use by the
 // operation of the contract that creates it (derivations.ts), as the admin.
 import { randomBytes } from "node:crypto";
@@ -144,13 +145,45 @@ export async function createFixtures(h: Harness, api: TestAgent = h.api): Promis
   await created(post(`/v1/orgs/${org.id}/collections`, { title: `Nested ${tag}`, parent: collectionId }), "nested collection");
   const spaceId = await created(post(`/v1/orgs/${org.id}/spaces`, { title: `Space ${tag}`, parent: collectionId }), "space");
   const otherSpaceId = await created(post(`/v1/orgs/${org.id}/spaces`, { title: `Space two ${tag}`, parent: collectionId }), "second space");
+  const { pageId, fileId, titles } = await seedContent(api, admin, spaceId, tag);
   return new Fixtures(
     api,
-    { organizationId: org.id, collectionId, spaceId, otherSpaceId, userId: member.id, emailDomain: domain },
+    { organizationId: org.id, collectionId, spaceId, otherSpaceId, pageId, fileId, userId: member.id, emailDomain: domain },
     admin,
     member,
-    [`Fixture organization ${tag}`, `Collection ${tag}`, `Nested ${tag}`, `Space ${tag}`, `Space two ${tag}`, adminEmail, member.email],
+    [`Fixture organization ${tag}`, `Collection ${tag}`, `Nested ${tag}`, `Space ${tag}`, `Space two ${tag}`, ...titles, adminEmail, member.email],
   );
+}
+
+/**
+ * Pages and a file merged into the space, so page and file operations (of the space and of its change
+ * requests, which start from it) meet real ones: the first page links to the file and the two others,
+ * which link to the file too; a second file (lists of two links, three backlinks, two files: with a second page).
+ */
+async function seedContent(api: TestAgent, admin: TestUser, spaceId: string, tag: string): Promise<{ pageId: string; fileId: string; titles: string[] }> {
+  const as = <T extends { set: (name: string, value: string) => T }>(request: T) => request.set("Authorization", admin.auth);
+  const titles = [`Fixture page ${tag}`, `Second page ${tag}`, `Third page ${tag}`];
+  const file = `fixture-${tag}.txt`;
+  const cr = await as(api.post(`/v1/spaces/${spaceId}/change-requests`)).send({ subject: "Fixture content" });
+  const id = (cr.body as { id?: string }).id;
+  if (cr.status !== 201 || !id) throw new Error(`Could not create the fixture change request: ${cr.status} ${cr.text}`);
+  const page = (title: string, markdown: string) => ({ operation: "insert_page", title, document: { markdown } });
+  const [first, second, third] = titles as [string, string, string];
+  const changes = [
+    { operation: "insert_files", files: [file, `second-${file}`].map((name) => ({ name, contentType: "text/plain", data: Buffer.from(name).toString("base64") })) },
+    page(first, `See [the file](${file}), [the second](/second-page-${tag}) and [the third](/third-page-${tag}).`),
+    page(second, `Also [the file](${file}).`),
+    page(third, `And [the file](${file}).`),
+  ];
+  const written = await as(api.post(`/v1/spaces/${spaceId}/change-requests/${id}/content`)).send({ changes });
+  const merged = await as(api.post(`/v1/spaces/${spaceId}/change-requests/${id}/merge`));
+  if (written.status !== 200 || merged.status !== 200) throw new Error(`Could not write the fixture content: ${written.status} ${written.text} / ${merged.status} ${merged.text}`);
+  const pages = await as(api.get(`/v1/spaces/${spaceId}/content/pages`));
+  const files = await as(api.get(`/v1/spaces/${spaceId}/content/files`));
+  const pageId = (pages.body as { pages: { id: string; title: string }[] }).pages.find((p) => p.title === first)?.id;
+  const fileId = (files.body as { items: { id: string; name: string }[] }).items.find((f) => f.name === file)?.id;
+  if (!pageId || !fileId) throw new Error(`The fixture content is not in the space: ${pages.text} ${files.text}`);
+  return { pageId, fileId, titles };
 }
 
 /**

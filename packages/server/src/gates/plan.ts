@@ -4,8 +4,11 @@
 import type { GateOperation } from "./contract";
 
 /** Resources every run creates first; the others are derived from the contract (derivations.ts). */
-/** `otherSpaceId`: a second space, for a body that needs a space other than one already used (a site's spaces). */
-export const BASE_FIXTURES = ["organizationId", "collectionId", "spaceId", "otherSpaceId", "userId", "emailDomain"] as const;
+/**
+ * `otherSpaceId`: a second space, for a body that needs a space other than one already used (a site's spaces).
+ * `pageId`, `fileId`: content of the first space, which its change requests start from.
+ */
+export const BASE_FIXTURES = ["organizationId", "collectionId", "spaceId", "otherSpaceId", "pageId", "fileId", "userId", "emailDomain"] as const;
 export type BaseFixture = (typeof BASE_FIXTURES)[number];
 
 export class FixtureRef {
