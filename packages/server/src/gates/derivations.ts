@@ -37,12 +37,20 @@ function derive(): Map<string, Derivation> {
 
 export const derivations: ReadonlyMap<string, Derivation> = derive();
 
+/**
+ * Resources the contract offers no operation to create (invite links come from the product's
+ * sign-up flow): the gates insert them into the database (fixtures.ts), the one hand-made list.
+ */
+export const INSERTED = ["/v1/orgs/{organizationId}/link-invites/{inviteId}"] as const;
+export type InsertedKey = (typeof INSERTED)[number];
+export const isInserted = (key: string): key is InsertedKey => (INSERTED as readonly string[]).includes(key);
+
 /** The placeholder for a path parameter of an operation: a base fixture, a derived one, or none. */
 export function fixtureRefFor(operation: GateOperation, parameter: string): FixtureRef | undefined {
   const base = baseFixtureNamed(parameter);
   if (base) return new FixtureRef(base);
   const key = operation.path.slice(0, operation.path.indexOf(`{${parameter}}`) + parameter.length + 2);
-  return derivations.has(key) ? new FixtureRef(parameter, key) : undefined;
+  return derivations.has(key) || isInserted(key) ? new FixtureRef(parameter, key) : undefined;
 }
 
 /** The path a derived resource lives under: /v1/orgs/{organizationId}/sites/{siteId} for a section of a site. */

@@ -8,12 +8,13 @@ import { randomBytes } from "node:crypto";
 import fc from "fast-check";
 import type TestAgent from "supertest/lib/agent";
 import type { Harness, TestUser } from "../testing/harness";
-import { derivations } from "./derivations";
+import { derivations, isInserted, type InsertedKey } from "./derivations";
 import { operations } from "./contract";
 import { fixturePath, minimalRequest, validRequest } from "./requests";
 import { send } from "./http";
 import { refsOf, toHttp, type BaseFixture, type FixtureRef, type Lookup, type RequestPlan } from "./plan";
 import { seedFor } from "./seed";
+import { newId } from "../db/ids";
 
 /** What a placeholder becomes when its resource could not be made: well-formed, and unknown. */
 export const UNKNOWN_ID = "01unknown00000000000000000";
@@ -42,6 +43,8 @@ export class Fixtures {
     readonly member: TestUser,
     /** Strings only the organization's members may see (titles, e-mail addresses): leak detectors. */
     readonly secrets: string[],
+    /** Makes a resource the contract cannot create, in the database. */
+    private readonly insert: (key: InsertedKey) => Promise<string>,
   ) {}
 
   private value(ref: FixtureRef): string {
@@ -88,7 +91,9 @@ export class Fixtures {
   }
 
   private async ensure(ref: FixtureRef): Promise<void> {
-    if (ref.key in this.base || this.derived.has(ref.key) || this.missing.has(ref.key) || !derivations.has(ref.key)) return;
+    if (ref.key in this.base || this.derived.has(ref.key) || this.missing.has(ref.key)) return;
+    if (isInserted(ref.key)) return void this.derived.set(ref.key, await this.insert(ref.key));
+    if (!derivations.has(ref.key)) return;
     const value = await this.make(ref.key);
     if (value !== undefined) this.derived.set(ref.key, value);
   }
@@ -152,6 +157,12 @@ export async function createFixtures(h: Harness, api: TestAgent = h.api): Promis
     admin,
     member,
     [`Fixture organization ${tag}`, `Collection ${tag}`, `Nested ${tag}`, `Space ${tag}`, `Space two ${tag}`, ...titles, adminEmail, member.email],
+    async (key) => {
+      const inserted: Record<InsertedKey, () => Promise<{ id: string }>> = {
+        "/v1/orgs/{organizationId}/link-invites/{inviteId}": () => prisma.organizationInvite.create({ data: { id: newId(), organizationId: org.id, role: "read" } }),
+      };
+      return (await inserted[key]()).id;
+    },
   );
 }
 
