@@ -1,7 +1,7 @@
 // Gate 2: the authorization matrix, derived from the contract. For every operation:
 // no, a malformed or a revoked token answers 401; a user of another organization gets
 // 404 for a resource of this one (exactly the error envelope, the same answer as for
-// an unknown ID); members with the read and comment roles get 403 on writes. Nothing
+// an unknown ID), or 403 for one its visibility shows them (a public integration); members with the read and comment roles get 403 on writes. Nothing
 // in the database changes on any refused request, and no token ever reaches the logs.
 // Requests are valid (Gate 1's generators), so a status tells authorization, not validation.
 import { backgroundWorkSettled } from "../jobs/background";
@@ -17,7 +17,7 @@ import { createHarness, type Harness, type TestUser } from "../testing/harness";
 import { isWrite, operations, type GateOperation } from "./contract";
 import { fixturePath, minimalRequest, realPathArbitrary, validRequest } from "./requests";
 import { Fixtures, createFixtures, repairFixtures } from "./fixtures";
-import { toHttp, type Lookup, type RequestPlan } from "./plan";
+import { refsOf, toHttp, type Lookup, type RequestPlan } from "./plan";
 import { describeExchange, envelopeProblem, errorMessage, send, type Exchange } from "./http";
 import { changedTables, fingerprint } from "./fingerprint";
 import { seedFor } from "./seed";
@@ -102,6 +102,18 @@ async function requestFor(operation: GateOperation, variant: Variant): Promise<{
   return { plan, lookup: await fixtures.lookupFor(plan) };
 }
 
+/**
+ * The operation reading the innermost resource of the plan's path, when a user of another
+ * organization may read it (its visibility says so); undefined otherwise.
+ */
+async function visibleToOutsiders(plan: RequestPlan, lookup: Lookup): Promise<GateOperation | undefined> {
+  const innermost = refsOf(plan.path).at(-1);
+  const reader = innermost && operations.find((o) => o.path === innermost.key && o.method === "get" && !o.notImplemented);
+  if (!reader) return undefined;
+  const read = await call(reader, { label: "visible?", path: plan.path, query: [], body: { kind: "none" } }, lookup, people.outsider.auth);
+  return read.status === 200 ? reader : undefined;
+}
+
 async function call(operation: GateOperation, plan: RequestPlan, lookup: Lookup, auth: string | undefined): Promise<Exchange> {
   const id = `authz-${requestIds.length + 1}`;
   requestIds.push(id);
@@ -169,10 +181,16 @@ describe.each(operations.map((operation) => [operation.operationId, operation] a
       const unresolved = fixtures.unresolved(plan);
       if (unresolved.length > 0) uncovered.push(`${operationId}: no real ${unresolved.join(", ")}, so the outsider's 404 shows little`);
       const reason = OUTSIDER_MAY_GET_403[operationId];
-      const answer = await refused(operation, plan, lookup, people.outsider.auth, who, reason ? [403] : [404]);
+      const visible = await visibleToOutsiders(plan, lookup);
+      if (visible === operation) {
+        uncovered.push(`${operationId} (${variant}): the fixture is visible to other organizations (a public one), nothing to hide`);
+        return;
+      }
+      // A resource others can read (a public integration) is no secret: they may be told 403.
+      const answer = await refused(operation, plan, lookup, people.outsider.auth, who, reason ? [403] : visible ? [403, 404] : [404]);
       const leaked = fixtures.secrets.find((secret) => answer.text.includes(secret));
       if (leaked) throw fail(operation, who, answer, `the answer reveals ${JSON.stringify(leaked)}`);
-      if (reason) return;
+      if (reason || visible) return;
       // The same answer as for IDs that exist nowhere: a 404 must not tell "exists, not yours" apart.
       const unknownIds = new Map<string, string>();
       const unknownPath: Lookup = (ref) => {
@@ -199,6 +217,8 @@ describe.each(operations.map((operation) => [operation.operationId, operation] a
         uncovered.push(`${operationId}: no real ${unresolved.join(", ") || "resource for every path parameter"}, so roles cannot be checked`);
         return;
       }
+      /** Low roles answered 404: right only when the body names something that exists for no one (the admin gets 404 too). */
+      const notFound: string[] = [];
       for (const role of ["read", "comment"] as const) {
         const who = `a member with the ${role} role, ${variant} request`;
         const open = OPEN_TO_LOW_ROLES[operationId];
@@ -207,11 +227,14 @@ describe.each(operations.map((operation) => [operation.operationId, operation] a
           if (answer.status === 401) throw fail(operation, who, answer, `401 for a role the operation is open to (${open.reason})`);
           continue;
         }
-        await refused(operation, plan, lookup, people[role].auth, who, [403]);
+        const answer = await refused(operation, plan, lookup, people[role].auth, who, [403, 404]);
+        if (answer.status === 404) notFound.push(who);
       }
       // The same request from the organization's admin is not refused: the role is what decides.
       const admin = await call(operation, plan, lookup, fixtures.admin.auth);
       if ([401, 403].includes(admin.status) || admin.status >= 500) throw fail(operation, `the organization's admin, ${variant} request`, admin, `the admin is refused too (${admin.status})`);
+      if (notFound.length > 0 && admin.status !== 404) throw fail(operation, notFound.join("; "), admin, `404 for a member, where the admin gets ${admin.status}: members see this resource, so a refusal is 403`);
+      if (notFound.length > 0) uncovered.push(`${operationId} (${variant}): the request names nothing real (404 for the admin too), so roles cannot be checked`);
       // What the admin's write did (a merge, a deletion) is not what the next operation expects.
       fixtures.forget(plan);
     });

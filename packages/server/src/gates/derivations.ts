@@ -1,8 +1,10 @@
 // Which resources the gates can make for a path parameter, read from the contract:
 // `{commentId}` in /v1/spaces/{spaceId}/comments/{commentId} is made by the
 // implemented POST (or PUT) on /v1/spaces/{spaceId}/comments, whose answer carries
-// its `id`. So an operation implemented later on a new resource is aimed at a real
-// one without anyone adding a fixture for it.
+// its `id`. Where no operation creates it from the collection, a POST or PUT on its own
+// path does, under a name the client picks (`POST /v1/integrations/{integrationName}`).
+// So an operation implemented later on a new resource is aimed at a real one without
+// anyone adding a fixture for it.
 import { operations, type GateOperation } from "./contract";
 import { FixtureRef, baseFixtureNamed, type BaseFixture } from "./plan";
 
@@ -13,6 +15,8 @@ export interface Derivation {
   creator: GateOperation;
   /** The field of the creator's answer that holds the parameter's value (id, name, slug). */
   field: string;
+  /** The creator is on the resource's own path: the gates pick the parameter's value. */
+  named: boolean;
 }
 
 /** `commentId` → id, `fieldName` → name, `specSlug` → slug. */
@@ -28,8 +32,11 @@ function derive(): Map<string, Derivation> {
       const key = segments.slice(0, i + 1).join("/");
       const collection = segments.slice(0, i).join("/");
       if (found.has(key)) return;
-      const creator = operations.find((o) => o.path === collection && (o.method === "post" || o.method === "put") && !o.notImplemented);
-      if (creator) found.set(key, { key, parameter, creator, field: fieldFor(parameter) });
+      const creates = (o: GateOperation, path: string) => o.path === path && (o.method === "post" || o.method === "put") && !o.notImplemented;
+      const fromCollection = operations.find((o) => creates(o, collection));
+      const named = fromCollection ? undefined : operations.find((o) => creates(o, key));
+      const creator = fromCollection ?? named;
+      if (creator) found.set(key, { key, parameter, creator, field: fieldFor(parameter), named: named !== undefined });
     });
   }
   return found;

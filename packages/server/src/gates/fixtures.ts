@@ -9,7 +9,9 @@ import fc from "fast-check";
 import type TestAgent from "supertest/lib/agent";
 import type { Harness, TestUser } from "../testing/harness";
 import { derivations, isInserted, type InsertedKey } from "./derivations";
-import { operations } from "./contract";
+import { operations, type GateOperation } from "./contract";
+import { validArbitrary } from "./arbitraries";
+import { isValid } from "./schema-check";
 import { fixturePath, minimalRequest, validRequest } from "./requests";
 import { send } from "./http";
 import { refsOf, toHttp, type BaseFixture, type FixtureRef, type Lookup, type RequestPlan } from "./plan";
@@ -102,10 +104,10 @@ export class Fixtures {
   async make(key: string): Promise<string | undefined> {
     const derivation = derivations.get(key);
     if (!derivation || this.missing.has(key)) return undefined;
-    const { creator, field } = derivation;
-    const path = fixturePath(creator) as Record<string, unknown>;
-    // The smallest body first (optional references to other resources are what gets refused), then samples.
+    const { creator, field, parameter, named } = derivation;
     const seed = seedFor("fixture", key, String(this.made++));
+    const path = fixturePath(creator, named ? { [parameter]: freshName(creator, parameter, seed) } : {}) as Record<string, unknown>;
+    // The smallest body first (optional references to other resources are what gets refused), then samples.
     const samples = [...fc.sample(minimalRequest(creator), { seed, numRuns: 1 }), ...fc.sample(validRequest(creator), { seed, numRuns: ATTEMPTS - 1 })];
     let last = "";
     // Then once more under new parents: fuzzing may have filled the old ones (every space already in the site).
@@ -129,6 +131,15 @@ export class Fixtures {
     return undefined;
   }
   private made = 0;
+}
+
+/** A value for a path parameter naming a resource the gates are about to create: new at each call. */
+function freshName(operation: GateOperation, parameter: string, seed: number): string {
+  const schema = operation.parameters.find((p) => p.in === "path" && p.name === parameter)?.schema ?? {};
+  const readable = `fixture-${seed.toString(36).replace(/[^a-z0-9]/g, "")}`;
+  if (isValid(schema, readable)) return readable;
+  const [sampled] = fc.sample(validArbitrary(schema).filter((v) => typeof v === "string" && v !== ""), { seed, numRuns: 1 });
+  return sampled as string;
 }
 
 export async function createFixtures(h: Harness, api: TestAgent = h.api): Promise<Fixtures> {
@@ -205,7 +216,8 @@ async function seedContent(api: TestAgent, admin: TestUser, spaceId: string, tag
 export async function repairFixtures(h: Harness, fixtures: Fixtures): Promise<boolean> {
   const { prisma } = h.services;
   const { organizationId, collectionId, spaceId, otherSpaceId, userId } = fixtures.base;
-  const [admin, member, collection, space, otherSpace] = await Promise.all([
+  const [organization, admin, member, collection, space, otherSpace] = await Promise.all([
+    prisma.organization.findUnique({ where: { id: organizationId } }),
     prisma.member.findUnique({ where: { organizationId_userId: { organizationId, userId: fixtures.admin.id } } }),
     prisma.member.findUnique({ where: { organizationId_userId: { organizationId, userId } } }),
     prisma.collection.findUnique({ where: { id: collectionId } }),
@@ -227,7 +239,16 @@ export async function repairFixtures(h: Harness, fixtures: Fixtures): Promise<bo
       update: { role: "admin", disabled: false },
     });
   }
-  if (!member) await prisma.member.create({ data: { organizationId, userId, role: "edit" } });
+  if (member?.role !== "edit" || member.disabled) {
+    await prisma.member.upsert({ where: { organizationId_userId: { organizationId, userId } }, create: { organizationId, userId, role: "edit" }, update: { role: "edit", disabled: false } });
+  }
+  // An admin's allowed write may have raised what every member gets: the role checks need the roles alone to decide.
+  if (organization?.defaultRole !== null) await prisma.organization.update({ where: { id: organizationId }, data: { defaultRole: null } });
+  const home = await prisma.collection.findUnique({ where: { id: fixtures.base.collectionId } });
+  if (home && (home.defaultLevel !== null || home.parentId !== null)) await prisma.collection.update({ where: { id: home.id }, data: { defaultLevel: null, parentId: null } });
+  if (space.parentId !== fixtures.base.collectionId || space.defaultLevel !== null) {
+    await prisma.space.update({ where: { id: spaceId }, data: { parentId: fixtures.base.collectionId, defaultLevel: null } });
+  }
   // Restored as `POST .../restore` would; a locked space refuses comments and change requests.
   if (space.deletedAt !== null || space.editMode !== "live") await prisma.space.update({ where: { id: spaceId }, data: { deletedAt: null, editMode: "live" } });
   if (otherSpace.deletedAt !== null) await prisma.space.update({ where: { id: otherSpaceId }, data: { deletedAt: null } });

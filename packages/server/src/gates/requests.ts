@@ -107,10 +107,10 @@ function validParts(operation: GateOperation): fc.Arbitrary<ValidParts> {
   });
 }
 
-/** Path parameters all naming real resources, or undefined when one cannot be made. */
-export function fixturePath(operation: GateOperation): Record<string, unknown> | undefined {
-  const path: Record<string, unknown> = {};
-  for (const parameter of operation.parameters.filter((p) => p.in === "path")) {
+/** Path parameters all naming real resources (but those `given`), or undefined when one cannot be made. */
+export function fixturePath(operation: GateOperation, given: Record<string, string> = {}): Record<string, unknown> | undefined {
+  const path: Record<string, unknown> = { ...given };
+  for (const parameter of operation.parameters.filter((p) => p.in === "path" && !(p.name in given))) {
     const ref = fixtureRefFor(operation, parameter.name);
     if (!ref) return undefined;
     path[parameter.name] = ref;
