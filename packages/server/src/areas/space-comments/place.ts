@@ -5,11 +5,11 @@ import type { ChangeRequest } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { changeRequestAccess } from "../change-requests/policy";
 import { spaceAccess } from "../spaces/policy";
-import type { SpaceWithCounters } from "../spaces/store";
+import type { Space } from "../../generated/prisma/client";
 import type { Role } from "../../policy/roles";
 
 export interface CommentPlace {
-  space: SpaceWithCounters;
+  space: Space;
   /** The caller's level on the space (change requests have no permissions of their own). */
   level: Role;
   /** Null for comments on the space's content. */

@@ -7,7 +7,6 @@ import { conflict, forbidden, notFound } from "../../http/errors";
 import { spaceLevel } from "../../policy/content";
 import { demand, grantedBy, type PermissionTable } from "../../policy/demand";
 import { atLeast, type Role } from "../../policy/roles";
-import { findSpaceWithCounters, type SpaceWithCounters } from "./store";
 
 export type SpacePermissions = Schemas["Space"]["permissions"];
 export type SpacePermission = keyof SpacePermissions;
@@ -35,7 +34,7 @@ export function spacePermissions(level: Role | null, space: Pick<Space, "editMod
 }
 
 export interface SpaceAccess {
-  space: SpaceWithCounters;
+  space: Space;
   level: Role;
   permissions: SpacePermissions;
 }
@@ -50,7 +49,7 @@ export async function spaceAccess(
   permission: SpacePermission,
   options: { includeDeleted?: boolean } = {},
 ): Promise<SpaceAccess> {
-  const space = await findSpaceWithCounters(ctx.prisma, spaceId);
+  const space = await ctx.prisma.space.findUnique({ where: { id: spaceId } });
   const level = space ? await spaceLevel(ctx, space) : null;
   if (!space || level === null || (space.deletedAt && !options.includeDeleted)) throw notFound("Space");
   const permissions = spacePermissions(level, space);

@@ -4,9 +4,9 @@ import type { RequestContext } from "../../http/context";
 import { apiUrl, appUrl } from "../../http/urls";
 import { spaceLevel } from "../../policy/content";
 import { spacePermissions, type SpacePermissions } from "./policy";
-import { countersOf, type SpaceCounters, type SpaceWithCounters } from "./store";
+import { countersOf } from "./store";
 
-function toSchema(ctx: RequestContext, space: Space, counters: SpaceCounters, permissions: SpacePermissions): Schemas["Space"] {
+function toSchema(ctx: RequestContext, space: Space, permissions: SpacePermissions): Schemas["Space"] {
   return {
     object: "space",
     id: space.id,
@@ -21,28 +21,18 @@ function toSchema(ctx: RequestContext, space: Space, counters: SpaceCounters, pe
     ...(space.parentId ? { parent: space.parentId } : {}),
     revision: space.revisionId,
     defaultLevel: space.defaultLevel,
-    ...counters,
+    ...countersOf(space),
     urls: { location: apiUrl(ctx, `/spaces/${space.id}`), app: appUrl(ctx, `/spaces/${space.id}`) },
     permissions,
   };
 }
 
-/** One space: its counters come with it when it was read with them (see store.ts). */
-export async function serializeSpace(ctx: RequestContext, space: Space | SpaceWithCounters, permissions?: SpacePermissions): Promise<Schemas["Space"]> {
-  if ("counters" in space) {
-    const { counters, ...row } = space;
-    return toSchema(ctx, row, counters, permissions ?? spacePermissions(await spaceLevel(ctx, row), row));
-  }
-  const [serialized] = await serializeSpaces(ctx, [space], permissions && [permissions]);
-  return serialized!;
+/** One space, with the caller's permissions (computed from their level unless given). */
+export async function serializeSpace(ctx: RequestContext, space: Space, permissions?: SpacePermissions): Promise<Schemas["Space"]> {
+  return toSchema(ctx, space, permissions ?? spacePermissions(await spaceLevel(ctx, space), space));
 }
 
-/** Serializes spaces read in bulk: counters in two queries, permissions from each one's level. */
-export async function serializeSpaces(ctx: RequestContext, spaces: Space[], permissions?: SpacePermissions[]): Promise<Schemas["Space"][]> {
-  const counters = await countersOf(ctx.prisma, spaces.map((space) => space.id));
-  return Promise.all(
-    spaces.map(async (space, index) =>
-      toSchema(ctx, space, counters.get(space.id)!, permissions?.[index] ?? spacePermissions(await spaceLevel(ctx, space), space)),
-    ),
-  );
+/** Serializes spaces read in bulk, each with the caller's permissions (from their level unless given). */
+export function serializeSpaces(ctx: RequestContext, spaces: Space[], permissions?: SpacePermissions[]): Promise<Schemas["Space"][]> {
+  return Promise.all(spaces.map((space, index) => serializeSpace(ctx, space, permissions?.[index])));
 }

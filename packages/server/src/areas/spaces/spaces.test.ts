@@ -38,10 +38,23 @@ describe("spaces", () => {
     await changeRequest("merged", 4);
     const comment = (status: string, changeRequestId: string | null = null) =>
       prisma.comment.create({ data: { id: newId(), spaceId: space.id, postedById: org.admin.id, body: {}, status, changeRequestId } });
-    await comment("open");
-    await comment("resolved");
+    const open = await comment("open");
+    const resolved = await comment("resolved");
     const res = await get(org.admin, `/v1/spaces/${space.id}`).expect(200);
     expect(res.body).toMatchObject({ changeRequests: 4, changeRequestsOpen: 1, changeRequestsDraft: 2, comments: 1 });
+
+    // Kept by the database on every write, whoever makes it: status moves, deletions, replies, other places.
+    const cr = await prisma.changeRequest.findFirstOrThrow({ where: { spaceId: space.id, number: 2 } });
+    await prisma.changeRequest.update({ where: { id: cr.id }, data: { status: "open" } });
+    await prisma.changeRequest.deleteMany({ where: { spaceId: space.id, number: 4 } });
+    await prisma.comment.update({ where: { id: resolved.id }, data: { status: "open" } });
+    await prisma.comment.create({ data: { id: newId(), spaceId: space.id, postedById: org.admin.id, body: {}, status: "open", parentId: open.id } });
+    await comment("open", cr.id);
+    const moved = await get(org.admin, `/v1/spaces/${space.id}`).expect(200);
+    expect(moved.body).toMatchObject({ changeRequests: 3, changeRequestsOpen: 2, changeRequestsDraft: 1, comments: 2 });
+    await prisma.comment.delete({ where: { id: open.id } });
+    const listed = await get(org.admin, `/v1/orgs/${org.id}/spaces`).expect(200);
+    expect(listed.body.items.find((item: { id: string }) => item.id === space.id)).toMatchObject({ changeRequests: 3, comments: 1 });
   });
 
   it("lets editors rename, admins lock, and locking takes edit, merge and comment away", async () => {
