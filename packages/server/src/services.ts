@@ -31,8 +31,11 @@ export async function openServices(
     const applied = await database.migrate();
     if (applied.length) logger.info({ migrations: applied }, "applied migrations");
     const cursors = new CursorCodec(await instanceSecret(database.prisma, "cursor-secret"));
+    // Who a token belongs to is cached only where changes are known before any later read: on the
+    // embedded database. On PostgreSQL every request reads it (one indexed query), so a revoked
+    // token or a removed member is refused at once whichever process or SQL made the change.
     const actors = new ActorCache();
-    await database.listen(AUTH_CHANGES, () => actors.invalidate(), (listening) => actors.setListening(listening));
+    await database.listen?.(AUTH_CHANGES, () => actors.invalidate(), (listening) => actors.setListening(listening));
     const clock = options.clock ?? systemClock;
     const downloads = new DownloadSigner(await instanceSecret(database.prisma, "download-secret"), clock);
     return { database, services: { prisma: database.prisma, config, clock, cursors, logger, actors, downloads } };

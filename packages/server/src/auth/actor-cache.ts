@@ -1,7 +1,8 @@
 // Who a token belongs to, cached so that a request costs one query for its
-// resource rather than two. The database notifies every server on commit when
-// tokens, memberships or users change (a trigger, see prisma/migrations); the
-// cache is then dropped, so a revoked token or a removed member is refused at once.
+// resource rather than two. Only on the embedded database: it notifies on commit when
+// tokens, memberships or users change (a trigger, see prisma/migrations) before the
+// committing query returns, and the cache is dropped, so a revoked token or a removed
+// member is refused at once. Without notifications (PostgreSQL) nothing is cached.
 import type { Actor } from "../http/context";
 
 export class ActorCache {

@@ -5,7 +5,6 @@ import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
-import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient, type Prisma as PrismaNamespace } from "../generated/prisma/client";
 import { acquireDirectoryLock, type DirectoryLock } from "./lock";
@@ -21,10 +20,12 @@ export interface Database {
   /** Applies the committed migrations not yet applied; returns their names. */
   migrate(): Promise<string[]>;
   /**
-   * Receives the notifications of a channel (NOTIFY, sent on commit by any process).
-   * `onState` says whether they are flowing: false while a PostgreSQL listener reconnects.
+   * The embedded database only: receives the notifications of a channel (NOTIFY, sent on
+   * commit), before the query that committed returns, so a cache dropped on them is never
+   * stale. PostgreSQL delivers them to other connections later (milliseconds), so there is
+   * no such guarantee there and nothing caches on them.
    */
-  listen(channel: string, onNotify: () => void, onState: (listening: boolean) => void): Promise<() => Promise<void>>;
+  listen?(channel: string, onNotify: () => void, onState: (listening: boolean) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -43,54 +44,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 function openPostgres(url: string): Database {
   const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: url }) });
-  const listeners = new Set<() => Promise<void>>();
   return {
     prisma,
     kind: "postgres",
     migrate: () => applyMigrations(new PrismaPg({ connectionString: url, max: 1 })),
-    async listen(channel, onNotify, onState) {
-      const stop = await listenOnPostgres(url, channel, onNotify, onState);
-      listeners.add(stop);
-      return async () => {
-        listeners.delete(stop);
-        await stop();
-      };
-    },
-    async close() {
-      await Promise.all([...listeners].map((stop) => stop()));
-      await prisma.$disconnect();
-    },
-  };
-}
-
-/** A dedicated connection that LISTENs, reconnecting (with a pause) when it drops. */
-async function listenOnPostgres(url: string, channel: string, onNotify: () => void, onState: (listening: boolean) => void) {
-  let client: pg.Client | undefined;
-  let stopped = false;
-  let retry: NodeJS.Timeout | undefined;
-  const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url });
-    next.on("notification", (message) => message.channel === channel && onNotify());
-    next.on("error", () => undefined);
-    next.on("end", () => {
-      onState(false);
-      if (!stopped) retry = setTimeout(() => void connect().catch(() => undefined), 1000);
-    });
-    try {
-      await next.connect();
-      await next.query(`LISTEN "${channel}"`);
-      client = next;
-      onState(true);
-    } catch {
-      await next.end().catch(() => undefined);
-    }
-  };
-  await connect();
-  return async () => {
-    stopped = true;
-    clearTimeout(retry);
-    onState(false);
-    await client?.end().catch(() => undefined);
+    close: () => prisma.$disconnect(),
   };
 }
 
