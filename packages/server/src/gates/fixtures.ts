@@ -230,7 +230,6 @@ export async function repairFixtures(h: Harness, fixtures: Fixtures): Promise<bo
     const res = await fixtures.post(`/v1/orgs/${organizationId}/collections`, { title: "Replacement collection" });
     if (res.status !== 201) return false;
     fixtures.base.collectionId = (res.body as { id: string }).id;
-    await prisma.space.update({ where: { id: spaceId }, data: { parentId: fixtures.base.collectionId } });
   }
   if (admin?.role !== "admin" || admin.disabled) {
     await prisma.member.upsert({
@@ -243,14 +242,17 @@ export async function repairFixtures(h: Harness, fixtures: Fixtures): Promise<bo
     await prisma.member.upsert({ where: { organizationId_userId: { organizationId, userId } }, create: { organizationId, userId, role: "edit" }, update: { role: "edit", disabled: false } });
   }
   // An admin's allowed write may have raised what every member gets: the role checks need the roles alone to decide.
+  // (A replacement collection is new: nothing raised there.)
   if (organization?.defaultRole !== null) await prisma.organization.update({ where: { id: organizationId }, data: { defaultRole: null } });
-  const home = await prisma.collection.findUnique({ where: { id: fixtures.base.collectionId } });
-  if (home && (home.defaultLevel !== null || home.parentId !== null)) await prisma.collection.update({ where: { id: home.id }, data: { defaultLevel: null, parentId: null } });
-  if (space.parentId !== fixtures.base.collectionId || space.defaultLevel !== null) {
-    await prisma.space.update({ where: { id: spaceId }, data: { parentId: fixtures.base.collectionId, defaultLevel: null } });
+  if (collection && (collection.defaultLevel !== null || collection.parentId !== null)) {
+    await prisma.collection.update({ where: { id: collectionId }, data: { defaultLevel: null, parentId: null } });
   }
-  // Restored as `POST .../restore` would; a locked space refuses comments and change requests.
-  if (space.deletedAt !== null || space.editMode !== "live") await prisma.space.update({ where: { id: spaceId }, data: { deletedAt: null, editMode: "live" } });
+  // Back in its collection, with no level of its own, restored as `POST .../restore` would, and unlocked
+  // (a locked space refuses comments and change requests).
+  const { parentId, defaultLevel, deletedAt, editMode } = space;
+  if (parentId !== fixtures.base.collectionId || defaultLevel !== null || deletedAt !== null || editMode !== "live") {
+    await prisma.space.update({ where: { id: spaceId }, data: { parentId: fixtures.base.collectionId, defaultLevel: null, deletedAt: null, editMode: "live" } });
+  }
   if (otherSpace.deletedAt !== null) await prisma.space.update({ where: { id: otherSpaceId }, data: { deletedAt: null } });
   return true;
 }

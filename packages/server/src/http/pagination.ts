@@ -53,6 +53,11 @@ export function keysetAfter(fields: readonly SortField[], values: readonly SortV
   };
 }
 
+/** A list's `where` narrowed to the rows after the cursor `paginate` passes to `find` (unchanged on the first page). */
+export function whereAfter<W extends object>(where: W, after: Record<string, unknown> | undefined): W {
+  return after ? ({ AND: [where, after] } as W) : where;
+}
+
 export interface ListPage<T> {
   items: T[];
   next?: { page: string };

@@ -2,7 +2,7 @@
 import { defineOperation, type AreaOperations } from "../../http/operation";
 import { badRequest, notFound } from "../../http/errors";
 import { loadRevision } from "../../content/revisions";
-import { orderBy, paginate, type SortField } from "../../http/pagination";
+import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
 import { onSpace } from "../spaces/policy";
 import { demandRoleAtLeast, onChangeRequest } from "./policy";
 import { serializeChangeRequest, serializeChangeRequests } from "./serialize";
@@ -22,7 +22,7 @@ export const changeRequestsOperations = {
         scope: `change-requests:${space.id}:${status}:${query.contributor ?? ""}`,
         request: query,
         order: NEWEST_FIRST,
-        find: (after, take) => ctx.prisma.changeRequest.findMany({ where: after ? { AND: [where, after] } : where, orderBy: orderBy(NEWEST_FIRST), take }),
+        find: (after, take) => ctx.prisma.changeRequest.findMany({ where: whereAfter(where, after), orderBy: orderBy(NEWEST_FIRST), take }),
         count: () => ctx.prisma.changeRequest.count({ where }),
         sortValues: (cr) => [cr.number],
         serialize: (rows) => serializeChangeRequests(ctx, space.revisionId, rows),

@@ -1,7 +1,7 @@
 // Collections: nestable groups of spaces.
 import { defineOperation, type AreaOperations } from "../../http/operation";
 import { badRequest, forbidden } from "../../http/errors";
-import { orderBy, paginate, type SortField } from "../../http/pagination";
+import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
 import { newId } from "../../db/ids";
 import type { Tx } from "../../db/database";
 import { placeAmongSiblings } from "../../tree/siblings";
@@ -73,7 +73,7 @@ export const collectionsOperations = {
         scope: `collection-spaces:${collection.id}`,
         request: query,
         order: BY_POSITION,
-        find: (after, take) => ctx.prisma.space.findMany({ where: after ? { AND: [where, after] } : where, orderBy: orderBy(BY_POSITION), take }),
+        find: (after, take) => ctx.prisma.space.findMany({ where: whereAfter(where, after), orderBy: orderBy(BY_POSITION), take }),
         count: () => ctx.prisma.space.count({ where }),
         sortValues: (space) => [space.position, space.id],
         serialize: (spaces) => serializeSpaces(ctx, spaces),
@@ -136,7 +136,7 @@ export const collectionsOperations = {
         scope: `collections:${params.organizationId}:${nested}`,
         request: query,
         order: BY_CREATION,
-        find: (after, take) => ctx.prisma.collection.findMany({ where: after ? { AND: [where, after] } : where, orderBy: orderBy(BY_CREATION), take }),
+        find: (after, take) => ctx.prisma.collection.findMany({ where: whereAfter(where, after), orderBy: orderBy(BY_CREATION), take }),
         count: () => ctx.prisma.collection.count({ where }),
         sortValues: (collection) => [collection.id],
         serialize: (collections) => serializeCollections(ctx, collections),

@@ -1,7 +1,7 @@
 // Custom fields: definitions of an organization, and their values on its spaces.
 import { defineOperation, type AreaOperations } from "../../http/operation";
 import { badRequest, conflict, notFound } from "../../http/errors";
-import { orderBy, paginate, type SortField } from "../../http/pagination";
+import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
 import { newId } from "../../db/ids";
 import { isUniqueViolation } from "../../db/errors";
 import { orgRole } from "../../policy/content";
@@ -73,7 +73,7 @@ export const customFieldsOperations = {
         scope: `custom-fields:${params.organizationId}`,
         request: query,
         order: BY_CREATION,
-        find: (after, take) => ctx.prisma.customField.findMany({ where: after ? { AND: [where, after] } : where, orderBy: orderBy(BY_CREATION), take }),
+        find: (after, take) => ctx.prisma.customField.findMany({ where: whereAfter(where, after), orderBy: orderBy(BY_CREATION), take }),
         count: () => ctx.prisma.customField.count({ where }),
         sortValues: (field) => [field.id],
         serialize: (fields) => fields.map((field) => serializeCustomField(ctx, field, permissions)),

@@ -1,7 +1,7 @@
 // Integrations: published (and unpublished) by the organization that owns them, read
 // by whoever their visibility lets see them; their installations listed for the owner.
 import { defineOperation, type AreaOperations } from "../../http/operation";
-import { orderBy, paginate, type SortField } from "../../http/pagination";
+import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
 import { authenticated } from "../organizations/policy";
 import { integrationPermissions, onIntegration, publisherAccess } from "./policy";
 import { checkPublication } from "./publication";
@@ -27,7 +27,7 @@ export const integrationsOperations = {
         request: query,
         order: BY_NAME,
         find: (after, take) =>
-          ctx.prisma.integration.findMany({ where: after ? { AND: [where, after] } : where, orderBy: orderBy(BY_NAME), take, include: { owner: true } }),
+          ctx.prisma.integration.findMany({ where: whereAfter(where, after), orderBy: orderBy(BY_NAME), take, include: { owner: true } }),
         count: () => ctx.prisma.integration.count({ where }),
         sortValues: (integration) => [integration.name],
         serialize: (integrations) => integrations.map((integration) => serializeIntegration(ctx, integration, integrationPermissions(ctx, integration))),
@@ -69,7 +69,7 @@ export const integrationsOperations = {
         scope: `integration-installations:${JSON.stringify([integration.name, query.externalId ?? null])}`,
         request: query,
         order: OLDEST_FIRST,
-        find: (after, take) => ctx.prisma.integrationInstallation.findMany({ where: after ? { AND: [where, after] } : where, orderBy: orderBy(OLDEST_FIRST), take }),
+        find: (after, take) => ctx.prisma.integrationInstallation.findMany({ where: whereAfter(where, after), orderBy: orderBy(OLDEST_FIRST), take }),
         count: () => ctx.prisma.integrationInstallation.count({ where }),
         sortValues: (installation) => [installation.createdAt, installation.id],
         serialize: async (installations) => {

@@ -2,7 +2,7 @@
 // source processed successfully (in the background, see processing.ts).
 import { defineOperation, type AreaOperations } from "../../http/operation";
 import { notFound } from "../../http/errors";
-import { orderBy, paginate, type SortField } from "../../http/pagination";
+import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
 import type { RequestContext } from "../../http/context";
 import type { OpenApiSpec } from "../../generated/prisma/client";
 import { onSpec, specsAccess } from "./policy";
@@ -40,7 +40,7 @@ export const openapiSpecsOperations = {
         scope: `openapi-specs:${params.organizationId}`,
         request: query,
         order: BY_SLUG,
-        find: (after, take) => ctx.prisma.openApiSpec.findMany({ where: after ? { AND: [where, after] } : where, orderBy: orderBy(BY_SLUG), take }),
+        find: (after, take) => ctx.prisma.openApiSpec.findMany({ where: whereAfter(where, after), orderBy: orderBy(BY_SLUG), take }),
         count: () => ctx.prisma.openApiSpec.count({ where }),
         sortValues: (spec) => [spec.slug],
         serialize: (specs) => specs.map((spec) => serializeSpec(ctx, spec, permissions)),
@@ -90,7 +90,7 @@ export const openapiSpecsOperations = {
         request: query,
         order: NEWEST_FIRST,
         find: (after, take) =>
-          ctx.prisma.openApiSpecVersion.findMany({ where: after ? { AND: [where, after] } : where, orderBy: orderBy(NEWEST_FIRST), take, select: WITHOUT_DOCUMENTS }),
+          ctx.prisma.openApiSpecVersion.findMany({ where: whereAfter(where, after), orderBy: orderBy(NEWEST_FIRST), take, select: WITHOUT_DOCUMENTS }),
         count: () => ctx.prisma.openApiSpecVersion.count({ where }),
         sortValues: (version) => [version.id],
         serialize: (versions) => versions.map((version) => serializeVersion(ctx, spec, version)),

@@ -1,7 +1,7 @@
 // Organizations, their members, and the authenticated user.
 import { defineOperation, type AreaOperations } from "../../http/operation";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
-import { orderBy, paginate, type SortField } from "../../http/pagination";
+import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
 import { searchSpaces } from "../../content/search";
 import { isUniqueViolation } from "../../db/errors";
 import { Prisma } from "../../generated/prisma/client";
@@ -36,7 +36,7 @@ export const organizationsOperations = {
         order: MEMBERSHIP_ORDER,
         find: (after, take) =>
           ctx.prisma.member.findMany({
-            where: after ? { AND: [where, after] } : where,
+            where: whereAfter(where, after),
             orderBy: orderBy(MEMBERSHIP_ORDER),
             take,
             include: { organization: true },
@@ -114,7 +114,7 @@ export const organizationsOperations = {
         order: MEMBER_ORDER,
         find: (after, take) =>
           ctx.prisma.member.findMany({
-            where: after ? { AND: [where, after] } : where,
+            where: whereAfter(where, after),
             orderBy: orderBy(MEMBER_ORDER),
             take,
             include: { user: true },

@@ -7,7 +7,7 @@ import type { Organization, ShareLink, Site } from "../../generated/prisma/clien
 import type { RequestContext } from "../../http/context";
 import { defineOperation, type AreaOperations } from "../../http/operation";
 import { notFound } from "../../http/errors";
-import { orderBy, paginate, type SortField } from "../../http/pagination";
+import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
 import { onSite, onSiteItem } from "../sites/policy";
 import { readAt, withShareKey } from "../sites/urls";
 
@@ -44,7 +44,7 @@ export const shareLinksOperations = {
         scope: `share-links:${site.id}`,
         request: query,
         order: BY_CREATION,
-        find: (after, take) => ctx.prisma.shareLink.findMany({ where: after ? { AND: [where, after] } : where, orderBy: orderBy(BY_CREATION), take }),
+        find: (after, take) => ctx.prisma.shareLink.findMany({ where: whereAfter(where, after), orderBy: orderBy(BY_CREATION), take }),
         count: () => ctx.prisma.shareLink.count({ where }),
         sortValues: (link) => [link.id],
         serialize: (links) => links.map((link) => serializeShareLink(ctx, link, site, organization)),

@@ -4,7 +4,7 @@
 import type { Schemas } from "@docstack/contract";
 import { defineOperation, type AreaOperations } from "../../http/operation";
 import { badRequest, conflict, notFound } from "../../http/errors";
-import { orderBy, paginate, type SortField } from "../../http/pagination";
+import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
 import { isUniqueViolation } from "../../db/errors";
 import { Prisma } from "../../generated/prisma/client";
 import { organizationAccess } from "../organizations/policy";
@@ -33,7 +33,7 @@ export const sitesOperations = {
         scope: `sites:${params.organizationId}`,
         request: query,
         order: BY_CREATION,
-        find: (after, take) => ctx.prisma.site.findMany({ where: after ? { AND: [where, after] } : where, orderBy: orderBy(BY_CREATION), take }),
+        find: (after, take) => ctx.prisma.site.findMany({ where: whereAfter(where, after), orderBy: orderBy(BY_CREATION), take }),
         count: () => ctx.prisma.site.count({ where }),
         sortValues: (site) => [site.id],
         serialize: async (sites) => {

@@ -3,7 +3,7 @@
 import type { Schemas } from "@docstack/contract";
 import type { Comment } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
-import { orderBy, paginate, type ListPage, type PageRequest, type SortField } from "../../http/pagination";
+import { orderBy, paginate, type ListPage, type PageRequest, type SortField, whereAfter } from "../../http/pagination";
 import type { CommentPlace } from "./place";
 import { serializeComments, serializeReplies } from "./serialize";
 import { commentsWhere, type CommentStatus } from "./store";
@@ -40,7 +40,7 @@ export function listComments(ctx: RequestContext, place: CommentPlace, query: Co
     scope,
     request: query,
     order,
-    find: (after, take) => ctx.prisma.comment.findMany({ where: after ? { AND: [where, after] } : where, orderBy: orderBy(order), take }),
+    find: (after, take) => ctx.prisma.comment.findMany({ where: whereAfter(where, after), orderBy: orderBy(order), take }),
     count: () => ctx.prisma.comment.count({ where }),
     sortValues: (comment) => [comment.postedAt, comment.id],
     serialize: (comments) => serializeComments(ctx, place, comments),
@@ -57,7 +57,7 @@ export function listReplies(ctx: RequestContext, place: CommentPlace, comment: C
     scope: `comment-replies:${comment.id}`,
     request: query,
     order: OLDEST_FIRST,
-    find: (after, take) => ctx.prisma.comment.findMany({ where: after ? { AND: [where, after] } : where, orderBy: orderBy(OLDEST_FIRST), take }),
+    find: (after, take) => ctx.prisma.comment.findMany({ where: whereAfter(where, after), orderBy: orderBy(OLDEST_FIRST), take }),
     count: () => ctx.prisma.comment.count({ where }),
     sortValues: (reply) => [reply.postedAt, reply.id],
     serialize: (replies) => serializeReplies(ctx, place, comment, replies),

@@ -2,7 +2,7 @@
 import { defineOperation, type AreaOperations } from "../../http/operation";
 import { brokenLinksInOpenChangeRequests, listLinks } from "../../content/reads";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
-import { orderBy, paginate, type SortField } from "../../http/pagination";
+import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
 import { newId } from "../../db/ids";
 import { copyRevision, createEmptyRevision } from "../../content/revisions";
 import { copySpacePages } from "../../content/search-index";
@@ -149,7 +149,7 @@ export const spacesOperations = {
         scope: `spaces:${params.organizationId}`,
         request: query,
         order: BY_CREATION,
-        find: (after, take) => ctx.prisma.space.findMany({ where: after ? { AND: [where, after] } : where, orderBy: orderBy(BY_CREATION), take }),
+        find: (after, take) => ctx.prisma.space.findMany({ where: whereAfter(where, after), orderBy: orderBy(BY_CREATION), take }),
         count: () => ctx.prisma.space.count({ where }),
         sortValues: (space) => [space.id],
         serialize: (spaces) => serializeSpaces(ctx, spaces),

@@ -2,7 +2,7 @@
 // (Signing in through a provider, at its `service` URLs, is not part of this API.)
 import { defineOperation, type AreaOperations } from "../../http/operation";
 import { notFound } from "../../http/errors";
-import { orderBy, paginate, type SortField } from "../../http/pagination";
+import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
 import { newId } from "../../db/ids";
 import { onOrganization } from "../organizations/policy";
 import { checkCertificate } from "./certificate";
@@ -23,7 +23,7 @@ export const ssoOperations = {
         request: query,
         order: BY_CREATION,
         find: (after, take) =>
-          ctx.prisma.samlProvider.findMany({ where: after ? { AND: [where, after] } : where, orderBy: orderBy(BY_CREATION), take, include: { defaultTeam: true } }),
+          ctx.prisma.samlProvider.findMany({ where: whereAfter(where, after), orderBy: orderBy(BY_CREATION), take, include: { defaultTeam: true } }),
         count: () => ctx.prisma.samlProvider.count({ where }),
         sortValues: (provider) => [provider.id],
         serialize: (providers) => serializeSamlProviders(ctx, providers),

@@ -1,7 +1,7 @@
 // Team members: the members of an organization who belong to a team, and their team role.
 import { defineOperation, type AreaOperations } from "../../http/operation";
 import { notFound } from "../../http/errors";
-import { orderBy, paginate, type SortField } from "../../http/pagination";
+import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
 import { onTeam } from "../teams/policy";
 import { applyChanges, planChanges } from "./changes";
 import { serializeTeamMembers } from "./serialize";
@@ -23,7 +23,7 @@ export const teamMembersOperations = {
         scope: `team-members:${team.id}`,
         request: query,
         order: MEMBER_ORDER,
-        find: (after, take) => ctx.prisma.teamMember.findMany({ where: after ? { AND: [where, after] } : where, orderBy: orderBy(MEMBER_ORDER), take }),
+        find: (after, take) => ctx.prisma.teamMember.findMany({ where: whereAfter(where, after), orderBy: orderBy(MEMBER_ORDER), take }),
         count: () => ctx.prisma.teamMember.count({ where }),
         sortValues: (row) => [row.userId],
         serialize: (rows) => serializeTeamMembers(ctx, team.organizationId, rows),

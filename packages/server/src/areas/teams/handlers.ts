@@ -1,6 +1,6 @@
 // Teams: named groups of members of an organization.
 import { defineOperation, type AreaOperations } from "../../http/operation";
-import { orderBy, paginate, type SortField } from "../../http/pagination";
+import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
 import type { RequestContext } from "../../http/context";
 import { newId } from "../../db/ids";
 import type { Prisma } from "../../generated/prisma/client";
@@ -35,7 +35,7 @@ export const teamsOperations = {
         scope: `teams:${JSON.stringify([params.organizationId, query.owner ?? null, query.title ?? null])}`,
         request: query,
         order: BY_CREATION,
-        find: (after, take) => ctx.prisma.team.findMany({ where: after ? { AND: [where, after] } : where, orderBy: orderBy(BY_CREATION), take }),
+        find: (after, take) => ctx.prisma.team.findMany({ where: whereAfter(where, after), orderBy: orderBy(BY_CREATION), take }),
         count: () => ctx.prisma.team.count({ where }),
         sortValues: (team) => [team.id],
         serialize: (teams) => serializeTeams(ctx, teams),

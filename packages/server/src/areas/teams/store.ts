@@ -35,12 +35,12 @@ export async function resolveMembers(
     },
     select: { userId: true, user: { select: { email: true } } },
   });
-  const byId = new Map(members.map((member) => [member.userId, member.userId]));
+  const memberIds = new Set(members.map((member) => member.userId));
   const byEmail = new Map(members.map((member) => [member.user.email.toLowerCase(), member.userId]));
   const resolved = new Map<string, string>();
   const unknown: string[] = [];
   for (const reference of wanted) {
-    const userId = byId.get(reference) ?? (options.emails ? byEmail.get(reference.toLowerCase()) : undefined);
+    const userId = memberIds.has(reference) ? reference : options.emails ? byEmail.get(reference.toLowerCase()) : undefined;
     if (userId) resolved.set(reference, userId);
     else unknown.push(reference);
   }
