@@ -61,11 +61,25 @@ async function scenarios(rows, all) {
       await autocannon({ url: `${info.bare}/bare/spaces/${info.spaceId}`, duration: 2, connections: CONNECTIONS });
       results.push(await measure("GET /v1/spaces/{spaceId} (full stack)", { url: url(`/v1/spaces/${info.spaceId}`), headers }));
       results.push(await measure("bare Express + same Prisma read", { url: `${info.bare}/bare/spaces/${info.spaceId}` }));
-      results.push(await measure("POST /v1/orgs/{org}/collections (create)", { url: url(`/v1/orgs/${info.organizationId}/collections`), method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify({ title: "Bench" }) }));
+      results.push(
+        await measure("POST /v1/orgs/{org}/collections (create)", {
+          url: url(`/v1/orgs/${info.organizationId}/collections`),
+          method: "POST",
+          headers: { ...headers, "content-type": "application/json" },
+          body: JSON.stringify({ title: "Bench" }),
+        }),
+      );
     }
     results.push(await measure(`GET /v1/orgs/{org}/spaces first page, ${label}`, { url: url(`/v1/orgs/${info.organizationId}/spaces?limit=50`), headers }));
-    results.push(await measure(`GET /v1/orgs/{org}/spaces deep page, ${label}`, { url: url(`/v1/orgs/${info.organizationId}/spaces?limit=50&page=${info.deepPage}`), headers }));
-    results.push(await measure(`GET /v1/spaces/{spaceId}/search, ${label}`, { url: url(`/v1/spaces/${info.searchSpaceId}/search?query=kubernetes&limit=20`), headers }));
+    results.push(
+      await measure(`GET /v1/orgs/{org}/spaces deep page, ${label}`, {
+        url: url(`/v1/orgs/${info.organizationId}/spaces?limit=50&page=${info.deepPage}`),
+        headers,
+      }),
+    );
+    results.push(
+      await measure(`GET /v1/spaces/{spaceId}/search, ${label}`, { url: url(`/v1/spaces/${info.searchSpaceId}/search?query=kubernetes&limit=20`), headers }),
+    );
   } finally {
     child.send("stop");
   }
@@ -97,9 +111,18 @@ async function main() {
   process.stdout.write(storage.stdout);
   if (storage.status !== 0) process.stderr.write(storage.stderr);
   const storageFigures = storage.status === 0 ? JSON.parse(fs.readFileSync(path.join(here, "results", "storage.json"), "utf8")) : { error: storage.stderr };
-  const report = { date: new Date().toISOString(), database, durationSeconds: DURATION, connections: CONNECTIONS, small, large, summary, storage: storageFigures };
+  const report = {
+    date: new Date().toISOString(),
+    database,
+    durationSeconds: DURATION,
+    connections: CONNECTIONS,
+    small,
+    large,
+    summary,
+    storage: storageFigures,
+  };
   fs.mkdirSync(path.join(here, "results"), { recursive: true });
-  fs.writeFileSync(path.join(here, "results", "latest.json"), JSON.stringify(report, null, 2) + "\n");
+  fs.writeFileSync(path.join(here, "results", "latest.json"), `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\nwritten to bench/results/latest.json`);
 }
 

@@ -24,7 +24,9 @@ module.exports = async function seed(prisma, { organizationId, rows, newId }) {
       data.push({ id: spaceId, organizationId, title: `Space ${i}`, revisionId: `r${spaceId}`.slice(0, 26), position: i });
     }
     await prisma.space.createMany({ data });
-    await prisma.revision.createMany({ data: data.map((s) => ({ id: s.revisionId, spaceId: s.id, parents: [], type: "computed", tree: { pages: [] }, files: [], links: [] })) });
+    await prisma.revision.createMany({
+      data: data.map((s) => ({ id: s.revisionId, spaceId: s.id, parents: [], type: "computed", tree: { pages: [] }, files: [], links: [] })),
+    });
   });
   const searchSpaceId = spaceIds[0];
   // Filler organizations hold the rest of the spaces.
@@ -54,7 +56,13 @@ module.exports = async function seed(prisma, { organizationId, rows, newId }) {
       const hash = sha(markdown + i);
       documents.push({ hash, markdown, references: [] });
       sections.push({ documentHash: hash, index: 0, anchor: "", title: "", body: `Intro ${i}.` });
-      sections.push({ documentHash: hash, index: 1, anchor: `topic-${i % 100}`, title: `Topic ${i % 100}`, body: `Page ${i} explains kubernetes deployments and topic ${i % 100}.` });
+      sections.push({
+        documentHash: hash,
+        index: 1,
+        anchor: `topic-${i % 100}`,
+        title: `Topic ${i % 100}`,
+        body: `Page ${i} explains kubernetes deployments and topic ${i % 100}.`,
+      });
       const spaceId = i < 100 ? searchSpaceId : fillerSpaceIds[i % fillerSpaceIds.length];
       spacePages.push({ spaceId, pageId: id("p", i), title: `Page ${i}`, path: `page-${i}`, documentHash: hash });
     }

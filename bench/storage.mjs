@@ -3,8 +3,8 @@
 // 100 page documents, not 100,000. Prints the counts; writes results/storage.json.
 import fs from "node:fs";
 import http from "node:http";
-import path from "node:path";
 import { createRequire } from "node:module";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -28,7 +28,11 @@ await new Promise((resolve) => listener.once("listening", resolve));
 const base = `http://127.0.0.1:${listener.address().port}`;
 
 async function call(method, url, body) {
-  const response = await fetch(`${base}${url}`, { method, headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: body && JSON.stringify(body) });
+  const response = await fetch(`${base}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: body && JSON.stringify(body),
+  });
   const json = response.status === 204 || response.status === 205 ? undefined : await response.json();
   if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${JSON.stringify(json)}`);
   return json;
@@ -60,7 +64,9 @@ const editStarted = Date.now();
 for (let i = 0; i < EDITS; i++) {
   const page = pages[(i * 7) % pages.length];
   const cr = await call("POST", `/v1/spaces/${space.id}/change-requests`, { subject: `Edit ${i}` });
-  await call("POST", `/v1/spaces/${space.id}/change-requests/${cr.id}/content`, { changes: [{ operation: "update_page", page: page.id, document: { markdown: `# ${page.title}\n\nEdited ${i}.` } }] });
+  await call("POST", `/v1/spaces/${space.id}/change-requests/${cr.id}/content`, {
+    changes: [{ operation: "update_page", page: page.id, document: { markdown: `# ${page.title}\n\nEdited ${i}.` } }],
+  });
   const merged = await call("POST", `/v1/spaces/${space.id}/change-requests/${cr.id}/merge`);
   if (merged.result !== "merge") throw new Error(`edit ${i} did not merge: ${JSON.stringify(merged)}`);
 }
@@ -78,9 +84,11 @@ const figures = {
 console.log(`\nStorage: a ${PAGES}-page space, then ${EDITS} one-page edits merged through change requests`);
 console.log(`  page documents stored before the edits: ${figures.documentsBeforeEdits}`);
 console.log(`  page documents added by the edits:      ${figures.documentsAddedByEdits}  (a copy per revision would be ${PAGES * EDITS})`);
-console.log(`  revisions added: ${figures.revisionsAddedByEdits}; page-tree and link metadata added per edit: ${figures.revisionMetadataBytesPerEdit} bytes (chunks shared between revisions)`);
+console.log(
+  `  revisions added: ${figures.revisionsAddedByEdits}; page-tree and link metadata added per edit: ${figures.revisionMetadataBytesPerEdit} bytes (chunks shared between revisions)`,
+);
 console.log(`  ${figures.secondsPerEdit} s per edit (create, write, merge)`);
 fs.mkdirSync(path.join(here, "results"), { recursive: true });
-fs.writeFileSync(path.join(here, "results", "storage.json"), JSON.stringify(figures, null, 2) + "\n");
+fs.writeFileSync(path.join(here, "results", "storage.json"), `${JSON.stringify(figures, null, 2)}\n`);
 listener.close();
 await db.close();

@@ -49,7 +49,15 @@ async function main() {
   // Seeding leaves garbage behind: collect it so that it does not weigh on the measurements.
   globalThis.gc?.();
   const deepPage = services.cursors.encode(`spaces:${organizationId}`, [fixtures.deepAfterId]);
-  process.send({ full: `http://127.0.0.1:${full}`, bare: `http://127.0.0.1:${bare}`, token, organizationId, deepPage, seedSeconds: (Date.now() - started) / 1000, ...fixtures });
+  process.send({
+    full: `http://127.0.0.1:${full}`,
+    bare: `http://127.0.0.1:${bare}`,
+    token,
+    organizationId,
+    deepPage,
+    seedSeconds: (Date.now() - started) / 1000,
+    ...fixtures,
+  });
   process.on("message", async (message) => {
     if (message === "stop") {
       await database.close();

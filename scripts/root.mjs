@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The root scripts (`npm start`, `npm test`, `npm run docstack -- …`, `npm run bench`,
-// `npm run build`, `npm run gen`) on a machine with only Node.js and npm: pnpm comes
+// `npm run build`, `npm run gen`, `npm run lint`, `npm run format`) on a machine with only Node.js and npm: pnpm comes
 // through npx at the pinned version, then everything runs from the workspace.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -37,6 +37,11 @@ function build() {
   must("turbo", ["run", "build", "--output-logs=errors-only"]);
 }
 
+/** Lint and format check of every source file (Biome): fails on any finding, changes nothing. */
+function lint() {
+  must("biome", ["ci", "."]);
+}
+
 const [task, ...args] = process.argv.slice(2);
 const cli = path.join(root, "packages", "server", "dist", "cli", "main.js");
 install();
@@ -44,9 +49,17 @@ switch (task) {
   case "start":
     build();
     process.exit(run(process.execPath, [cli, "start", ...args]));
+    break;
   case "docstack":
     build();
     process.exit(run(process.execPath, [cli, ...args]));
+    break;
+  case "lint":
+    lint();
+    break;
+  case "format":
+    must("biome", ["check", "--write", "."]);
+    break;
   case "build":
     build();
     break;
@@ -54,7 +67,8 @@ switch (task) {
     must("pnpm", ["--filter", "@docstack/contract", "run", "gen"]);
     break;
   case "test":
-    // Contract lint and drift check, build, every package's tests, then coverage.
+    // Code lint and format, contract lint and drift check, build, every package's tests, then coverage.
+    lint();
     must("turbo", ["run", "lint", "check", "build", "--output-logs=errors-only"]);
     must("turbo", ["run", "test", "--concurrency=1"]);
     must(process.execPath, [cli, "coverage"]);
@@ -62,7 +76,8 @@ switch (task) {
   case "bench":
     build();
     process.exit(run(process.execPath, [path.join(root, "bench", "run.mjs"), ...args]));
+    break;
   default:
-    console.error(`Unknown task "${task}". Tasks: start, test, docstack, build, gen, bench.`);
+    console.error(`Unknown task "${task}". Tasks: start, test, lint, format, docstack, build, gen, bench.`);
     process.exit(2);
 }

@@ -5,9 +5,9 @@
 // checked-in files differ: CI's proof that contract and code have not drifted.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
-import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 
 const require = createRequire(import.meta.url);
@@ -30,13 +30,13 @@ const bundled = path.join(outDir, "openapi.json");
 fs.mkdirSync(path.join(outDir, "src"), { recursive: true });
 run(redocly, ["bundle", root, "--output", bundled, "--ext", "json", "--config", path.resolve(packageDir, "../../openapi/redocly.yaml")]);
 // A stable, readable bundle: two-space indentation and a final newline.
-fs.writeFileSync(bundled, JSON.stringify(JSON.parse(fs.readFileSync(bundled, "utf8")), null, 2) + "\n");
+fs.writeFileSync(bundled, `${JSON.stringify(JSON.parse(fs.readFileSync(bundled, "utf8")), null, 2)}\n`);
 const schemaFile = path.join(outDir, "src/schema.ts");
 // A field with a default is optional to send (the server applies the default).
 run(openapiTs, [bundled, "--output", schemaFile, "--root-types", "--root-types-no-schema-prefix", "--default-non-nullable=false"]);
 fs.writeFileSync(
   schemaFile,
-  "// Generated from openapi/ by `pnpm gen` (packages/contract/scripts/gen.mjs). Do not edit.\n" + fs.readFileSync(schemaFile, "utf8"),
+  `// Generated from openapi/ by \`pnpm gen\` (packages/contract/scripts/gen.mjs). Do not edit.\n${fs.readFileSync(schemaFile, "utf8")}`,
 );
 
 if (check) {

@@ -1,7 +1,7 @@
-import { createConfig, lintFromString } from "@redocly/openapi-core";
-import { loadOpenapiDocument, openapiDocumentPath, HTTP_METHODS, type OpenapiOperation } from "../src/index";
-import { ADDED_OPERATIONS, SPECIFICATION_OPERATIONS } from "./specification-operations";
 import fs from "node:fs";
+import { createConfig, lintFromString } from "@redocly/openapi-core";
+import { HTTP_METHODS, loadOpenapiDocument, type OpenapiOperation, openapiDocumentPath } from "../src/index";
+import { ADDED_OPERATIONS, SPECIFICATION_OPERATIONS } from "./specification-operations";
 
 const document = loadOpenapiDocument();
 const operations = Object.entries(document.paths).flatMap(([path, item]) =>

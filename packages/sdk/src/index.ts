@@ -1,6 +1,7 @@
 // The Docstack SDK: a typed client over the whole API, generated from the contract.
-import createFetchClient, { type ClientOptions } from "openapi-fetch";
+
 import type { components, operations, paths } from "@docstack/contract";
+import createFetchClient, { type ClientOptions } from "openapi-fetch";
 
 export type { components, operations, paths };
 export type Schemas = components["schemas"];

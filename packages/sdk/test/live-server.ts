@@ -1,6 +1,6 @@
 // Starts a real Docstack server as its own process, on a fresh embedded database,
 // for the SDK's tests: the SDK is tested against the live server, not a mock.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";

@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
-import { createClient, DocstackError, unwrap, type DocstackClient } from "../src/index";
+import { createClient, type DocstackClient, DocstackError, unwrap } from "../src/index";
 
 const baseUrl = process.env.DOCSTACK_URL as string;
 const organizationId = process.env.DOCSTACK_ORGANIZATION as string;
@@ -30,7 +30,9 @@ it("creates, updates and deletes a space, with typed bodies", async () => {
 });
 
 it("sends free text as encodeURIComponent leaves it", async () => {
-  const results = await unwrap(docstack.GET("/v1/orgs/{organizationId}/search", { params: { path: { organizationId }, query: { query: "don't (stop)! *now*" } } }));
+  const results = await unwrap(
+    docstack.GET("/v1/orgs/{organizationId}/search", { params: { path: { organizationId }, query: { query: "don't (stop)! *now*" } } }),
+  );
   expect(results.count).toBe(0);
 });
 
@@ -62,8 +64,20 @@ it("throws a DocstackError carrying the status and the server's message", async 
 
 it("ships CommonJS and ES module builds", () => {
   const dist = path.join(__dirname, "..", "dist");
-  const cjs = execFileSync(process.execPath, ["-e", `const sdk = require(${JSON.stringify(path.join(dist, "cjs", "index.js"))}); console.log(typeof sdk.createClient, typeof sdk.DocstackError)`], { encoding: "utf8" });
+  const cjs = execFileSync(
+    process.execPath,
+    ["-e", `const sdk = require(${JSON.stringify(path.join(dist, "cjs", "index.js"))}); console.log(typeof sdk.createClient, typeof sdk.DocstackError)`],
+    { encoding: "utf8" },
+  );
   expect(cjs.trim()).toBe("function function");
-  const esm = execFileSync(process.execPath, ["--input-type=module", "-e", `const sdk = await import(${JSON.stringify(path.join(dist, "esm", "index.js"))}); console.log(typeof sdk.createClient, typeof sdk.unwrap)`], { encoding: "utf8" });
+  const esm = execFileSync(
+    process.execPath,
+    [
+      "--input-type=module",
+      "-e",
+      `const sdk = await import(${JSON.stringify(path.join(dist, "esm", "index.js"))}); console.log(typeof sdk.createClient, typeof sdk.unwrap)`,
+    ],
+    { encoding: "utf8" },
+  );
   expect(esm.trim()).toBe("function function");
 });

@@ -25,7 +25,10 @@ describe("outside /v1", () => {
     expect(page.text).not.toMatch(/https?:\/\/(cdn|unpkg)/);
     const bundle = await h.api.get("/docs/assets/swagger-ui-bundle.js").expect(200);
     expect(bundle.text.length).toBeGreaterThan(100_000);
-    await h.api.get("/docs/init.js").expect(200).expect("content-type", /javascript/);
+    await h.api
+      .get("/docs/init.js")
+      .expect(200)
+      .expect("content-type", /javascript/);
   });
 });
 
@@ -44,13 +47,20 @@ describe("errors", () => {
     expect(malformed.body.error.message).toMatch(/JSON/);
     const bare = await h.api.post("/v1/orgs").set("Authorization", admin.auth).set("Content-Type", "application/json").send("3").expect(400);
     expect(bare.body.error.message).toBe("Request body must be a JSON object");
-    const huge = await h.api.post("/v1/orgs").set("Authorization", admin.auth).send({ title: "x".repeat(h.config.bodyLimitBytes + 10) }).expect(413);
+    const huge = await h.api
+      .post("/v1/orgs")
+      .set("Authorization", admin.auth)
+      .send({ title: "x".repeat(h.config.bodyLimitBytes + 10) })
+      .expect(413);
     expect(huge.body.error).toMatchObject({ code: 413, message: expect.stringContaining(String(h.config.bodyLimitBytes)) });
   });
 
   it("takes free text with characters encodeURIComponent leaves as they are", async () => {
     const { id, admin } = await h.organization();
-    const res = await h.api.get(`/v1/orgs/${id}/search?query=${encodeURIComponent("don't (stop)! *now*")}`).set("Authorization", admin.auth).expect(200);
+    const res = await h.api
+      .get(`/v1/orgs/${id}/search?query=${encodeURIComponent("don't (stop)! *now*")}`)
+      .set("Authorization", admin.auth)
+      .expect(200);
     expect(res.body).toEqual({ items: [], count: 0 });
   });
 

@@ -1,20 +1,20 @@
 // The HTTP application: contract-driven routes under /v1 behind rate limiting,
 // authentication and request validation, plus health, contract and docs.
 import { randomUUID } from "node:crypto";
+import { loadOpenapiDocument, type OpenapiDocument } from "@docstack/contract";
+import cors from "cors";
 import express, { type Request, type RequestHandler, type Response } from "express";
 import helmet from "helmet";
-import cors from "cors";
 import { pinoHttp } from "pino-http";
-import { loadOpenapiDocument, type OpenapiDocument } from "@docstack/contract";
 import { authenticate } from "./auth/authenticate";
 import type { Actor, RequestContext, Services } from "./http/context";
-import { errorHandler } from "./http/error-handler";
-import { rateLimit } from "./http/rate-limit";
-import { contractRoutes, operationRouter, type ContractRoute } from "./http/routes";
 import { docsRouter } from "./http/docs";
+import { errorHandler } from "./http/error-handler";
+import type { OperationRegistry } from "./http/operation";
+import { rateLimit } from "./http/rate-limit";
+import { type ContractRoute, contractRoutes, operationRouter } from "./http/routes";
 import { contractValidator } from "./http/validator";
 import { registry as defaultRegistry } from "./operations";
-import type { OperationRegistry } from "./http/operation";
 
 declare module "http" {
   interface IncomingMessage {
@@ -114,7 +114,10 @@ function jsonBody(routes: readonly ContractRoute[], defaultLimit: number): Reque
   const parsers = new Map<number, RequestHandler>();
   const parser = (limit: number) => {
     let found = parsers.get(limit);
-    if (!found) parsers.set(limit, (found = express.json({ limit, type: ["application/json", "application/*+json"] })));
+    if (!found) {
+      found = express.json({ limit, type: ["application/json", "application/*+json"] });
+      parsers.set(limit, found);
+    }
     return found;
   };
   const large = routeMatcher(routes, (route) => Boolean(route.bodyLimit));

@@ -1,9 +1,10 @@
 // First run: an organization, its admin and an API token, so a new user can call
 // the API at once. On a database that has users, a fresh token for the first admin.
+
+import { createOrganizationWithAdmin } from "./areas/organizations/store";
+import { createApiToken } from "./auth/tokens";
 import type { Db } from "./db/database";
 import { newId } from "./db/ids";
-import { createApiToken } from "./auth/tokens";
-import { createOrganizationWithAdmin } from "./areas/organizations/store";
 
 export interface BootstrapResult {
   organizationId: string;
@@ -22,9 +23,7 @@ export async function bootstrap(prisma: Db, options: { email?: string; title?: s
     return { organizationId: firstAdmin.organizationId, userId: firstAdmin.userId, token, created: false };
   }
   const email = options.email ?? DEFAULT_ADMIN_EMAIL;
-  const user =
-    (await prisma.user.findUnique({ where: { email } })) ??
-    (await prisma.user.create({ data: { id: newId(), email, displayName: "Admin" } }));
+  const user = (await prisma.user.findUnique({ where: { email } })) ?? (await prisma.user.create({ data: { id: newId(), email, displayName: "Admin" } }));
   const organization = await createOrganizationWithAdmin(prisma, { title: options.title ?? "My organization", adminUserId: user.id });
   const { token } = await createApiToken(prisma, user.id, "bootstrap");
   return { organizationId: organization.id, userId: user.id, token, created: true };

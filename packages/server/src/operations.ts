@@ -1,7 +1,7 @@
 // The registry: every operation of the contract, exactly once. Its type is derived
 // from the generated `operations`, so an operation of the contract without a
 // definition here, or a definition for no operation, does not compile.
-import type { OperationRegistry } from "./http/operation";
+
 import { changeRequestCommentsOperations } from "./areas/change-request-comments/handlers";
 import { changeRequestContentOperations } from "./areas/change-request-content/handlers";
 import { changeRequestsOperations } from "./areas/change-requests/handlers";
@@ -21,6 +21,7 @@ import { spacesOperations } from "./areas/spaces/handlers";
 import { ssoOperations } from "./areas/sso/handlers";
 import { teamMembersOperations } from "./areas/team-members/handlers";
 import { teamsOperations } from "./areas/teams/handlers";
+import type { OperationRegistry } from "./http/operation";
 
 export const registry: OperationRegistry = {
   ...organizationsOperations,

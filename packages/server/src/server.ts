@@ -1,13 +1,13 @@
 // Serving: the HTTP server plus the periodic purge of deleted spaces.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Config } from "./config";
 import { createApp } from "./app";
-import { openServices } from "./services";
-import { purgeDeletedSpaces } from "./areas/spaces/retention";
 import { resumeSpecProcessing } from "./areas/openapi-specs/processing";
+import { purgeDeletedSpaces } from "./areas/spaces/retention";
+import type { Config } from "./config";
 import type { Database } from "./db/database";
 import type { Services } from "./http/context";
+import { openServices } from "./services";
 
 const MAINTAIN_EVERY_MS = 60 * 60 * 1000;
 

@@ -2,13 +2,13 @@
 // the cursor secret, the logger and the clock.
 import { randomBytes } from "node:crypto";
 import pino from "pino";
-import type { Config } from "./config";
-import { openDatabase, type Database, type Db } from "./db/database";
-import { CursorCodec } from "./http/pagination";
-import { systemClock, type Clock } from "./clock";
-import type { Services } from "./http/context";
 import { ActorCache } from "./auth/actor-cache";
+import { type Clock, systemClock } from "./clock";
+import type { Config } from "./config";
 import { DownloadSigner } from "./content/downloads";
+import { type Database, type Db, openDatabase } from "./db/database";
+import type { Services } from "./http/context";
+import { CursorCodec } from "./http/pagination";
 
 /** The channel the database notifies when tokens, memberships or users change. */
 const AUTH_CHANGES = "docstack_auth";
@@ -21,10 +21,7 @@ export async function instanceSecret(prisma: Db, key: string): Promise<string> {
   return (await prisma.setting.findUniqueOrThrow({ where: { key } })).value;
 }
 
-export async function openServices(
-  config: Config,
-  options: { clock?: Clock; database?: Database } = {},
-): Promise<{ database: Database; services: Services }> {
+export async function openServices(config: Config, options: { clock?: Clock; database?: Database } = {}): Promise<{ database: Database; services: Services }> {
   const logger = pino({ level: config.logLevel, redact: ["req.headers.authorization"] });
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   try {
@@ -35,7 +32,11 @@ export async function openServices(
     // embedded database. On PostgreSQL every request reads it (one indexed query), so a revoked
     // token or a removed member is refused at once whichever process or SQL made the change.
     const actors = new ActorCache();
-    await database.listen?.(AUTH_CHANGES, () => actors.invalidate(), (listening) => actors.setListening(listening));
+    await database.listen?.(
+      AUTH_CHANGES,
+      () => actors.invalidate(),
+      (listening) => actors.setListening(listening),
+    );
     const clock = options.clock ?? systemClock;
     const downloads = new DownloadSigner(await instanceSecret(database.prisma, "download-secret"), clock);
     return { database, services: { prisma: database.prisma, config, clock, cursors, logger, actors, downloads } };

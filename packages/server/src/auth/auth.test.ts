@@ -1,7 +1,7 @@
+import type { Actor } from "../http/context";
 import { useHarness } from "../testing/harness";
 import { ActorCache } from "./actor-cache";
 import { hashToken } from "./tokens";
-import type { Actor } from "../http/context";
 
 const h = useHarness();
 

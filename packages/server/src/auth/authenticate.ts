@@ -1,10 +1,11 @@
 // Turns `Authorization: Bearer <token>` into the Actor every policy works from,
 // in one query (token, user and memberships).
-import type { Actor } from "../http/context";
+
 import type { Db } from "../db/database";
+import type { Actor } from "../http/context";
 import { unauthorized } from "../http/errors";
-import { hashToken } from "./tokens";
 import type { ActorCache } from "./actor-cache";
+import { hashToken } from "./tokens";
 
 export function bearerToken(header: string | undefined): string | undefined {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? "");

@@ -59,7 +59,13 @@ it("refuses, changing nothing, while a server holds the embedded database", asyn
   try {
     const url = `http://localhost:${port}`;
     for (let i = 0; i < 200; i++) {
-      if (await fetch(`${url}/readyz`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`${url}/readyz`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const refused = docstack("bootstrap", "--json");

@@ -1,14 +1,15 @@
 // The command line's commands. Those touching the database open it, migrate it
 // and close it; with the embedded database they refuse, changing nothing, while a
 // server holds it (see db/lock.ts).
-import type { Config } from "../config";
-import { openServices } from "../services";
-import { startServer } from "../server";
-import { bootstrap, isEmpty } from "../bootstrap";
+
 import { createApiToken, revokeApiToken } from "../auth/tokens";
-import { coverage, formatCoverage } from "./coverage";
+import { bootstrap, isEmpty } from "../bootstrap";
+import type { Config } from "../config";
 import { createMigration } from "../db/create-migration";
 import type { Services } from "../http/context";
+import { startServer } from "../server";
+import { openServices } from "../services";
+import { coverage, formatCoverage } from "./coverage";
 
 interface Command {
   summary: string;
@@ -36,7 +37,7 @@ async function serve(config: Config, options: { bootstrapIfEmpty: boolean }): Pr
   if (options.bootstrapIfEmpty && (await isEmpty(prisma))) {
     const first = await bootstrap(prisma);
     process.stdout.write(
-      [
+      `${[
         "",
         "Docstack is ready. An organization, an admin user and an API token were created:",
         `  organization  ${first.organizationId}`,
@@ -44,7 +45,7 @@ async function serve(config: Config, options: { bootstrapIfEmpty: boolean }): Pr
         "This token is shown once; keep it. Try:",
         `  curl -H "Authorization: Bearer ${first.token}" ${server.url}/v1/orgs`,
         "",
-      ].join("\n") + "\n",
+      ].join("\n")}\n`,
     );
   }
   process.stdout.write(`Docstack serves on ${server.url} (API reference: ${server.url}/docs)\n`);
@@ -82,9 +83,7 @@ export const commands: Record<string, Command> = {
         const result = await bootstrap(prisma);
         const line = { organizationId: result.organizationId, userId: result.userId, token: result.token };
         process.stdout.write(
-          args.includes("--json")
-            ? JSON.stringify(line) + "\n"
-            : `organization ${line.organizationId}\nuser ${line.userId}\ntoken ${line.token}\n`,
+          args.includes("--json") ? `${JSON.stringify(line)}\n` : `organization ${line.organizationId}\nuser ${line.userId}\ntoken ${line.token}\n`,
         );
         return 0;
       }),
@@ -101,7 +100,7 @@ export const commands: Record<string, Command> = {
           const user = await prisma.user.findUnique({ where: { email } });
           if (!user) throw new Error(`No user has the e-mail ${email}`);
           const { id, token } = await createApiToken(prisma, user.id, flag(args, "--label"));
-          process.stdout.write(args.includes("--json") ? JSON.stringify({ id, userId: user.id, token }) + "\n" : `token ${token}\nid ${id}\n`);
+          process.stdout.write(args.includes("--json") ? `${JSON.stringify({ id, userId: user.id, token })}\n` : `token ${token}\nid ${id}\n`);
           return 0;
         }
         if (action === "revoke" && args[1]) {
@@ -117,7 +116,7 @@ export const commands: Record<string, Command> = {
     usage: "coverage [--json]",
     run: async (args) => {
       const rows = coverage();
-      process.stdout.write(args.includes("--json") ? JSON.stringify(rows) + "\n" : formatCoverage(rows));
+      process.stdout.write(args.includes("--json") ? `${JSON.stringify(rows)}\n` : formatCoverage(rows));
       return 0;
     },
   },
@@ -133,6 +132,6 @@ export const commands: Record<string, Command> = {
 };
 
 export function usage(): string {
-  const lines = Object.entries(commands).map(([name, command]) => `  ${command.usage.padEnd(40)} ${command.summary}`);
+  const lines = Object.entries(commands).map(([_name, command]) => `  ${command.usage.padEnd(40)} ${command.summary}`);
   return `Usage: docstack <command>\n\n${lines.join("\n")}\n`;
 }

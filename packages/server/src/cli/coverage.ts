@@ -1,7 +1,7 @@
 // Which operations of the contract are implemented, per area (the operation's tag).
-import { loadOpenapiDocument, HTTP_METHODS } from "@docstack/contract";
-import { registry } from "../operations";
+import { HTTP_METHODS, loadOpenapiDocument } from "@docstack/contract";
 import type { OperationId } from "../http/operation";
+import { registry } from "../operations";
 
 export interface AreaCoverage {
   area: string;
@@ -31,6 +31,9 @@ export function coverage(): AreaCoverage[] {
 export function formatCoverage(rows: AreaCoverage[]): string {
   const total = rows.reduce((sum, row) => sum + row.total, 0);
   const implemented = rows.reduce((sum, row) => sum + row.implemented, 0);
-  const lines = rows.map((row) => `  ${row.area.padEnd(26)} ${String(row.implemented).padStart(3)} / ${String(row.total).padEnd(3)}${row.implemented === row.total ? "  complete" : ""}`);
+  const lines = rows.map(
+    (row) =>
+      `  ${row.area.padEnd(26)} ${String(row.implemented).padStart(3)} / ${String(row.total).padEnd(3)}${row.implemented === row.total ? "  complete" : ""}`,
+  );
   return `Operations implemented, per area:\n${lines.join("\n")}\n  ${"all".padEnd(26)} ${String(implemented).padStart(3)} / ${total}\n`;
 }

@@ -2,9 +2,9 @@
 // to a revision's content, in memory: each change sees the previous ones, and a
 // change that cannot apply fails the whole batch with a message naming it.
 import type { Schemas } from "@docstack/contract";
-import { badRequest } from "../http/errors";
 import { newId } from "../db/ids";
-import { descendantsAndSelf, slugify, uniqueSlug, type StoredFile, type StoredPage } from "./tree";
+import { badRequest } from "../http/errors";
+import { descendantsAndSelf, type StoredFile, type StoredPage, slugify, uniqueSlug } from "./tree";
 
 export type ContentChange = Schemas["ChangeRequestContentChange"];
 

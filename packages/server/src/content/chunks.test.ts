@@ -1,5 +1,5 @@
-import { chunkBy } from "./chunks";
 import { newId } from "../db/ids";
+import { chunkBy } from "./chunks";
 
 const ids = (n: number) => Array.from({ length: n }, () => newId());
 const signature = (chunks: string[][]) => chunks.map((chunk) => chunk.join(","));

@@ -1,9 +1,9 @@
 import type { Schemas } from "@docstack/contract";
 import fc from "fast-check";
-import { markdownToDocument, type ContentReference } from "./document-format";
-import { sections } from "./markdown";
-import { createHarness, type Harness } from "../testing/harness";
 import { contentHelpers, insertPage, pngBytes } from "../testing/content";
+import { createHarness, type Harness } from "../testing/harness";
+import { type ContentReference, markdownToDocument } from "./document-format";
+import { sections } from "./markdown";
 
 type MarkType = Schemas["PageDocumentText"]["leaves"][number]["marks"][number]["type"];
 type NodeData = Schemas["PageDocumentNodeData"];
@@ -98,7 +98,9 @@ describe("markdownToDocument", () => {
       ),
     ]);
     // Reference-style links, targets as written (not percent-encoded), marks around a link.
-    expect(blocksOf("**[my file][f]**\n\n[f]: <my file.png>")).toEqual([paragraph(inline("link", { ref: url("my file.png") }, [text(leaf("my file", "bold"))]))]);
+    expect(blocksOf("**[my file][f]**\n\n[f]: <my file.png>")).toEqual([
+      paragraph(inline("link", { ref: url("my file.png") }, [text(leaf("my file", "bold"))])),
+    ]);
   });
 
   it("asks the resolver for references, and falls back to a URL when it has none", () => {
@@ -118,7 +120,9 @@ describe("markdownToDocument", () => {
 
   it("turns images into image inlines with their alternative text and title", () => {
     const file: ContentReference = { kind: "file", file: "01hfile0000000000000000000" };
-    expect(blocksOf('![a *big* diagram](diagram.png "The diagram") ![](https://example.com/x.svg)', (target) => (target === "diagram.png" ? file : undefined))).toEqual([
+    expect(
+      blocksOf('![a *big* diagram](diagram.png "The diagram") ![](https://example.com/x.svg)', (target) => (target === "diagram.png" ? file : undefined)),
+    ).toEqual([
       paragraph(
         inline("image", { ref: file, alt: "a big diagram", title: "The diagram" }),
         plain(" "),
@@ -247,7 +251,9 @@ function problemsIn(nodes: readonly AnyNode[], parent = "document"): string[] {
     const misplaced = fits && !fits(node) ? [`${here}: not allowed there`] : [];
     if (node.object === "text") {
       const empty = node.leaves.length === 0 || (!parent.endsWith("code") && node.leaves.some((leaf) => leaf.text === ""));
-      const unordered = node.leaves.some((leaf) => leaf.marks.map((mark) => mark.type).join() !== MARK_ORDER.filter((type) => leaf.marks.some((mark) => mark.type === type)).join());
+      const unordered = node.leaves.some(
+        (leaf) => leaf.marks.map((mark) => mark.type).join() !== MARK_ORDER.filter((type) => leaf.marks.some((mark) => mark.type === type)).join(),
+      );
       return [...misplaced, ...(empty ? [`${here}: empty leaf`] : []), ...(unordered ? [`${here}: marks out of order`] : [])];
     }
     const ref = node.data?.ref;
@@ -261,9 +267,51 @@ const MARK_ORDER = ["bold", "italic", "strikethrough", "code"];
 describe("markdownToDocument on any markdown", () => {
   // Markdown made of pieces of syntax, so that constructs meet and nest in odd ways.
   const piece = fc.constantFrom(
-    "# ", "## ", "Setext\n===", "> ", "- ", "1. ", "  ", "    ", "[ ] ", "[x] ", "\n", "\n\n", "*", "**", "_", "~~", "`", "```ts\n", "~~~\n",
-    "[", "](", ")", "![", "<https://example.com>", "<b>", "</b>", "<div>\n", "---", "|", "|:-:|", "\\", "&amp;", "  \n", "text", "ü", "/page#anchor", "# A\n", "# A 1\n",
-    "**bold**", "*it*", "~~gone~~", "`code`", "[link](/page)", "![image](a.png)", "| a | b |\n| - | - |\n",
+    "# ",
+    "## ",
+    "Setext\n===",
+    "> ",
+    "- ",
+    "1. ",
+    "  ",
+    "    ",
+    "[ ] ",
+    "[x] ",
+    "\n",
+    "\n\n",
+    "*",
+    "**",
+    "_",
+    "~~",
+    "`",
+    "```ts\n",
+    "~~~\n",
+    "[",
+    "](",
+    ")",
+    "![",
+    "<https://example.com>",
+    "<b>",
+    "</b>",
+    "<div>\n",
+    "---",
+    "|",
+    "|:-:|",
+    "\\",
+    "&amp;",
+    "  \n",
+    "text",
+    "ü",
+    "/page#anchor",
+    "# A\n",
+    "# A 1\n",
+    "**bold**",
+    "*it*",
+    "~~gone~~",
+    "`code`",
+    "[link](/page)",
+    "![image](a.png)",
+    "| a | b |\n| - | - |\n",
   );
   const markdown = fc.array(fc.oneof(piece, fc.string({ maxLength: 4 })), { maxLength: 60 }).map((parts) => parts.join(""));
 
@@ -294,7 +342,7 @@ describe("format=document through the API", () => {
     "Intro with **bold**, *italic*, ***both***, ~~struck~~ and `code`,  \na hard break, <kbd>html</kbd> and &amp; entities.",
     "## Links",
     "To [the API](/api#auth 'Auth'), [the API page](/api), [here](#links), [the notes](notes.txt), [gone](/nowhere), <https://example.com>, [empty]().",
-    "![diagram](diagram.png \"The diagram\") [![badge](https://example.com/b.svg)](https://ci.example.com)",
+    '![diagram](diagram.png "The diagram") [![badge](https://example.com/b.svg)](https://ci.example.com)',
     "## Links",
     "> Quoted\n>\n> - in a list",
     "- [ ] todo\n- [x] done\n  1. nested\n  2. ordered",
@@ -311,19 +359,30 @@ describe("format=document through the API", () => {
     const org = await h.organization();
     const space = await c.createSpace(org.admin, org.id);
     const pages = await c.publish(org.admin, space.id, [
-      { operation: "insert_files", files: [{ name: "diagram.png", contentType: "image/png", data: pngBytes(4, 3).toString("base64") }, { name: "notes.txt", contentType: "text/plain", data: Buffer.from("n").toString("base64") }] },
+      {
+        operation: "insert_files",
+        files: [
+          { name: "diagram.png", contentType: "image/png", data: pngBytes(4, 3).toString("base64") },
+          { name: "notes.txt", contentType: "text/plain", data: Buffer.from("n").toString("base64") },
+        ],
+      },
       insertPage("Guide", RICH),
       insertPage("API", "# Auth"),
     ]);
     const [guide, api] = pages;
-    const files = (await h.api.get(`/v1/spaces/${space.id}/content/files`).set("Authorization", org.admin.auth).expect(200)).body.items as { id: string; name: string }[];
+    const files = (await h.api.get(`/v1/spaces/${space.id}/content/files`).set("Authorization", org.admin.auth).expect(200)).body.items as {
+      id: string;
+      name: string;
+    }[];
     const fileId = (name: string) => files.find((file) => file.name === name)!.id;
 
     const response = await h.api.get(`/v1/spaces/${space.id}/content/page/${guide!.id}?format=document`).set("Authorization", org.admin.auth);
     expect(response.status).toBe(200);
     const document = response.body.document as Schemas["PageDocument"];
 
-    const refs = JSON.stringify(document).match(/"ref":\{[^}]*\}/g)!.map((match) => JSON.parse(match.slice(6)));
+    const refs = JSON.stringify(document)
+      .match(/"ref":\{[^}]*\}/g)!
+      .map((match) => JSON.parse(match.slice(6)));
     expect(refs).toEqual([
       { kind: "anchor", page: api!.id, anchor: "auth" },
       { kind: "page", page: api!.id },

@@ -175,26 +175,33 @@ class InlineReader {
   read(token: Token): void {
     switch (token.type) {
       case "text":
-        return this.addText(token.content);
+        this.addText(token.content);
+        break;
       case "code_inline":
-        return this.addText(token.content, "code");
+        this.addText(token.content, "code");
+        break;
       case "softbreak":
         // A soft line break is a space: only hard breaks are `\n` in the contract.
-        return this.addText(" ");
+        this.addText(" ");
+        break;
       case "hardbreak":
-        return this.addText("\n");
+        this.addText("\n");
+        break;
       case "link_open":
-        return this.openLink(token);
+        this.openLink(token);
+        break;
       case "link_close":
         this.link?.close();
         this.link = undefined;
-        return;
+        break;
       case "image":
-        return this.addImage(token);
+        this.addImage(token);
+        break;
       case "html_inline":
-        return this.addInline({ object: "inline", type: "html", data: { html: token.content }, nodes: [] });
+        this.addInline({ object: "inline", type: "html", data: { html: token.content }, nodes: [] });
+        break;
       default:
-        return this.readMark(token);
+        this.readMark(token);
     }
   }
 
@@ -229,7 +236,10 @@ class InlineReader {
   private addImage(token: Token): void {
     const alt = plainText(token.children ?? []);
     const ref = this.referenceOf(String(token.attrGet("src") ?? ""));
-    if (!ref) return this.addText(alt);
+    if (!ref) {
+      this.addText(alt);
+      return;
+    }
     const title = token.attrGet("title");
     this.addInline({ object: "inline", type: "image", data: title ? { ref, alt, title: String(title) } : { ref, alt }, nodes: [] });
   }
@@ -277,7 +287,6 @@ function takeTaskMarker(first: Token | undefined, inline: Token | undefined): bo
   text.content = text.content.slice(marker[0].length);
   return marker[1] !== " ";
 }
-
 
 const MARK_OPENERS: Record<string, MarkType> = { strong_open: "bold", em_open: "italic", s_open: "strikethrough" };
 const MARK_CLOSERS: Record<string, MarkType> = { strong_close: "bold", em_close: "italic", s_close: "strikethrough" };

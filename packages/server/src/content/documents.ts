@@ -1,8 +1,8 @@
 // Page documents and file blobs, stored once per distinct content.
 import { createHash } from "node:crypto";
 import type { Db, Tx } from "../db/database";
-import { referencesIn, type Reference } from "./references";
 import { sections } from "./markdown";
+import { type Reference, referencesIn } from "./references";
 
 export const sha256 = (data: string | Uint8Array) => createHash("sha256").update(data).digest("hex");
 
@@ -10,9 +10,7 @@ export const sha256 = (data: string | Uint8Array) => createHash("sha256").update
 export async function putDocuments(tx: Tx | Db, markdowns: readonly string[]): Promise<string[]> {
   const hashes = markdowns.map((markdown) => sha256(markdown));
   const unique = new Map(hashes.map((hash, i) => [hash, markdowns[i]!]));
-  const existing = new Set(
-    (await tx.pageDocument.findMany({ where: { hash: { in: [...unique.keys()] } }, select: { hash: true } })).map((row) => row.hash),
-  );
+  const existing = new Set((await tx.pageDocument.findMany({ where: { hash: { in: [...unique.keys()] } }, select: { hash: true } })).map((row) => row.hash));
   const missing = [...unique].filter(([hash]) => !existing.has(hash));
   if (missing.length) {
     await tx.pageDocument.createMany({
@@ -21,7 +19,13 @@ export async function putDocuments(tx: Tx | Db, markdowns: readonly string[]): P
     });
     await tx.documentSection.createMany({
       data: missing.flatMap(([hash, markdown]) =>
-        sections(markdown, "").map((section) => ({ documentHash: hash, index: section.index, anchor: section.anchor, title: section.title, body: section.body })),
+        sections(markdown, "").map((section) => ({
+          documentHash: hash,
+          index: section.index,
+          anchor: section.anchor,
+          title: section.title,
+          body: section.body,
+        })),
       ),
       skipDuplicates: true,
     });

@@ -21,9 +21,20 @@ export class FetchRefused extends ApiError {
 }
 
 const BLOCKED_V4: [string, number][] = [
-  ["0.0.0.0", 8], ["10.0.0.0", 8], ["100.64.0.0", 10], ["127.0.0.0", 8], ["169.254.0.0", 16], ["172.16.0.0", 12],
-  ["192.0.0.0", 24], ["192.0.2.0", 24], ["192.168.0.0", 16], ["198.18.0.0", 15], ["198.51.100.0", 24], ["203.0.113.0", 24],
-  ["224.0.0.0", 4], ["240.0.0.0", 4],
+  ["0.0.0.0", 8],
+  ["10.0.0.0", 8],
+  ["100.64.0.0", 10],
+  ["127.0.0.0", 8],
+  ["169.254.0.0", 16],
+  ["172.16.0.0", 12],
+  ["192.0.0.0", 24],
+  ["192.0.2.0", 24],
+  ["192.168.0.0", 16],
+  ["198.18.0.0", 15],
+  ["198.51.100.0", 24],
+  ["203.0.113.0", 24],
+  ["224.0.0.0", 4],
+  ["240.0.0.0", 4],
 ];
 
 const v4ToNumber = (address: string) => address.split(".").reduce((n, part) => n * 256 + Number(part), 0);
@@ -74,29 +85,38 @@ function once(url: URL, options: FetchOptions): Promise<{ status: number; locati
       return reject(new FetchRefused("internal-address", `${url.hostname} is an internal address, which imports may not reach`));
     }
     const client = url.protocol === "https:" ? https : http;
-    const request = client.get(url, { lookup: guardedLookup(options.allowPrivate), timeout: remaining, headers: { "User-Agent": "Docstack-Import/1", Accept: "text/html, text/markdown, text/plain;q=0.9, */*;q=0.1" } }, (response) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      response.on("data", (chunk: Buffer) => {
-        size += chunk.byteLength;
-        if (size > options.maxBytes) {
-          request.destroy();
-          reject(new FetchRefused("too-large", `${url} is larger than ${options.maxBytes} bytes`));
-        } else chunks.push(chunk);
-      });
-      response.on("end", () =>
-        resolve({
-          status: response.statusCode ?? 0,
-          ...(response.headers.location ? { location: response.headers.location } : {}),
-          contentType: String(response.headers["content-type"] ?? ""),
-          body: Buffer.concat(chunks).toString("utf8"),
-        }),
-      );
-      response.on("error", reject);
-    });
+    const request = client.get(
+      url,
+      {
+        lookup: guardedLookup(options.allowPrivate),
+        timeout: remaining,
+        headers: { "User-Agent": "Docstack-Import/1", Accept: "text/html, text/markdown, text/plain;q=0.9, */*;q=0.1" },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on("data", (chunk: Buffer) => {
+          size += chunk.byteLength;
+          if (size > options.maxBytes) {
+            request.destroy();
+            reject(new FetchRefused("too-large", `${url} is larger than ${options.maxBytes} bytes`));
+          } else chunks.push(chunk);
+        });
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            ...(response.headers.location ? { location: response.headers.location } : {}),
+            contentType: String(response.headers["content-type"] ?? ""),
+            body: Buffer.concat(chunks).toString("utf8"),
+          }),
+        );
+        response.on("error", reject);
+      },
+    );
     request.on("timeout", () => request.destroy(Object.assign(new Error("timeout"), { code: "ETIMEDOUT" })));
     request.on("error", (error: NodeJS.ErrnoException) => {
-      if (error.code === "EDOCSTACKBLOCKED") reject(new FetchRefused("internal-address", `${url.hostname} is an internal address, which imports may not reach`));
+      if (error.code === "EDOCSTACKBLOCKED")
+        reject(new FetchRefused("internal-address", `${url.hostname} is an internal address, which imports may not reach`));
       else if (error.code === "ETIMEDOUT") reject(new FetchRefused("timeout", `${url} did not answer in time`));
       else reject(new FetchRefused("unreachable", `${url} could not be fetched (${error.code ?? error.message})`));
     });

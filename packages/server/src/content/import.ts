@@ -3,7 +3,7 @@
 // Bounded: 50 pages, 5 MB, 30 seconds; past a bound the import keeps what it read.
 import TurndownService from "turndown";
 import { badRequest } from "../http/errors";
-import { fetchSafely, type Fetched } from "./fetch-safely";
+import { type Fetched, fetchSafely } from "./fetch-safely";
 
 export const IMPORT_LIMITS = { pages: 50, bytes: 5_000_000, ms: 30_000 };
 

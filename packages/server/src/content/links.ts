@@ -4,7 +4,7 @@
 import type { Schemas } from "@docstack/contract";
 import type { DocumentMeta } from "./documents";
 import type { Reference } from "./references";
-import { tocOrder, type StoredFile, type StoredPage } from "./tree";
+import { type StoredFile, type StoredPage, tocOrder } from "./tree";
 
 export type LinkStatus = Schemas["LinkStatus"];
 /** The references links are stored with (the contract's, without cross-space fields). */
@@ -31,7 +31,14 @@ function isInApp(url: string, appBase: string): boolean {
   }
 }
 
-function classify(reference: Reference, pageId: string, pages: Map<string, StoredPage>, fileIds: Set<string>, anchorsOf: (page: string) => Set<string>, appBase: string): { target: TargetReference; status: LinkStatus } {
+function classify(
+  reference: Reference,
+  pageId: string,
+  pages: Map<string, StoredPage>,
+  fileIds: Set<string>,
+  anchorsOf: (page: string) => Set<string>,
+  appBase: string,
+): { target: TargetReference; status: LinkStatus } {
   switch (reference.kind) {
     case "page":
       if (reference.anchor) {

@@ -117,5 +117,9 @@ export function sections(markdown: string, pageTitle: string): Section[] {
 
 /** The anchors of a page's headings. */
 export function anchors(markdown: string): Set<string> {
-  return new Set(sections(markdown, "").map((section) => section.anchor).filter(Boolean));
+  return new Set(
+    sections(markdown, "")
+      .map((section) => section.anchor)
+      .filter(Boolean),
+  );
 }

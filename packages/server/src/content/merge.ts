@@ -2,9 +2,10 @@
 // order) and each page's markdown, line by line. `base` is the content both sides
 // started from; `ours` is the space's main content, `theirs` the change request's.
 // node-diff3 ships CommonJS for require() but declares its types as an ES module.
-type Diff3 = typeof import("node-diff3", { with: { "resolution-mode": "import" } });
+type Diff3 = typeof import("node-diff3", { with: { "resolution-mode": "import" }});
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { diff3Merge } = require("node-diff3") as Diff3;
+
 import { childrenIndex, deduplicateSlugs, pagePaths, type StoredFile, type StoredPage } from "./tree";
 
 export interface Content {
@@ -99,6 +100,7 @@ export function mergeContent(base: Content, ours: Content, theirs: Content, docu
       else mergedBodies.set(id, text);
     }
     if (page.title === tp.title && page.title !== op.title) page.slug = tp.slug;
+    // biome-ignore lint/complexity/useMathMinMax: ISO timestamps, compared as text
     page.updatedAt = op.updatedAt > tp.updatedAt ? op.updatedAt : tp.updatedAt;
     if (clashing.length) conflicts.push({ page: tp, reason: `both sides changed its ${clashing.join(", ")}` });
     result.set(id, page);

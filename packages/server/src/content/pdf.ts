@@ -19,7 +19,10 @@ export async function renderChangeRequestPdf(ctx: RequestContext, download: PdfD
   if (!content) throw notFound("Change request");
   const scope = download.pageId ? (download.only ? new Set([download.pageId]) : descendantsAndSelf(content.pages, download.pageId)) : undefined;
   const pages = tocOrder(content.pages).filter((page) => !scope || scope.has(page.id));
-  const bodies = await loadDocuments(ctx.prisma, pages.flatMap((page) => (page.document ? [page.document] : [])));
+  const bodies = await loadDocuments(
+    ctx.prisma,
+    pages.flatMap((page) => (page.document ? [page.document] : [])),
+  );
   const index = contentIndex(content.pages, content.files);
 
   const pdf = new PDFDocument({ size: "A4", margin: 56, info: { Title: `#${changeRequest.number} ${changeRequest.subject}`.trim() } });
@@ -29,7 +32,11 @@ export async function renderChangeRequestPdf(ctx: RequestContext, download: PdfD
     pdf.on("end", () => resolve(Buffer.concat(chunks)));
     pdf.on("error", reject);
   });
-  pdf.font("Helvetica-Bold").fontSize(10).fillColor("#666").text(`Change request #${changeRequest.number}${changeRequest.subject ? `: ${changeRequest.subject}` : ""}`);
+  pdf
+    .font("Helvetica-Bold")
+    .fontSize(10)
+    .fillColor("#666")
+    .text(`Change request #${changeRequest.number}${changeRequest.subject ? `: ${changeRequest.subject}` : ""}`);
   pdf.moveDown();
   pages.forEach((page, i) => {
     if (i > 0) pdf.addPage();
@@ -38,7 +45,12 @@ export async function renderChangeRequestPdf(ctx: RequestContext, download: PdfD
     const markdown = page.document ? toReadableMarkdown(bodies.get(page.document)?.markdown ?? "", index) : "";
     for (const line of markdown.split("\n")) {
       const heading = /^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$/.exec(line);
-      if (heading) pdf.moveDown(0.3).font("Helvetica-Bold").fontSize(Math.max(11, 18 - heading[1]!.length * 2)).text(heading[2]!);
+      if (heading)
+        pdf
+          .moveDown(0.3)
+          .font("Helvetica-Bold")
+          .fontSize(Math.max(11, 18 - heading[1]!.length * 2))
+          .text(heading[2]!);
       else if (line.trim()) pdf.font("Helvetica").fontSize(11).text(line);
       else pdf.moveDown(0.5);
     }

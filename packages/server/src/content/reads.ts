@@ -3,11 +3,11 @@
 import type { Schemas } from "@docstack/contract";
 import type { RequestContext } from "../http/context";
 import { notFound } from "../http/errors";
-import { paginateArray, type PageRequest } from "../http/pagination";
+import { type PageRequest, paginateArray } from "../http/pagination";
 import { loadDocuments } from "./documents";
 import type { LinkStatus, StoredLink } from "./links";
 import { expandRevision, loadRevision } from "./revisions";
-import { linkEntries, pageTree, pageWithBody, serializeFile, serializeRevision, type SerializationContext } from "./serialize";
+import { linkEntries, pageTree, pageWithBody, type SerializationContext, serializeFile, serializeRevision } from "./serialize";
 import { pagePaths, tocOrder } from "./tree";
 
 export interface ContentSource {
@@ -80,7 +80,11 @@ export interface LinkQuery extends PageRequest {
  * Links of the revision (or of one page), filtered by status, with stats over all of
  * them. `brokenInChangeRequests` counts broken links in the open change requests.
  */
-export async function listLinks(source: ContentSource, query: LinkQuery, options: { pageId?: string; brokenInChangeRequests: (filter: (link: StoredLink) => boolean) => Promise<number> }): Promise<Schemas["LinkList"]> {
+export async function listLinks(
+  source: ContentSource,
+  query: LinkQuery,
+  options: { pageId?: string; brokenInChangeRequests: (filter: (link: StoredLink) => boolean) => Promise<number> },
+): Promise<Schemas["LinkList"]> {
   const { revision, pages, links: all } = await load(source);
   if (options.pageId && !pages.some((page) => page.id === options.pageId)) throw notFound("Page");
   const onPage = (link: StoredLink) => !options.pageId || link.page === options.pageId;
@@ -100,7 +104,11 @@ export async function listLinks(source: ContentSource, query: LinkQuery, options
 export async function brokenLinksInOpenChangeRequests(ctx: RequestContext, spaceId: string, filter: (link: StoredLink) => boolean): Promise<number> {
   const open = await ctx.prisma.changeRequest.findMany({ where: { spaceId, status: "open" }, select: { revisionId: true } });
   if (!open.length) return 0;
-  return brokenLinksIn(ctx, open.map((cr) => cr.revisionId), filter);
+  return brokenLinksIn(
+    ctx,
+    open.map((cr) => cr.revisionId),
+    filter,
+  );
 }
 
 /** Broken links (grouped as they are listed) in revisions, each counted on its own. */

@@ -1,7 +1,7 @@
 // References between content: a link to `/getting-started/auth#tokens` or to
 // `diagram.png` is stored as a reference to the page or file itself, so it follows
 // the page when it is renamed or moved, and reads back as the current path.
-import { mapTargets, linkTargets } from "./markdown";
+import { linkTargets, mapTargets } from "./markdown";
 import { pagePaths, type StoredFile, type StoredPage } from "./tree";
 
 const PAGE = "docstack:page/";

@@ -5,12 +5,12 @@ import { imageSize } from "image-size";
 import type { Db, Tx } from "../db/database";
 import { newId } from "../db/ids";
 import type { Revision } from "../generated/prisma/client";
+import type { NewFile } from "./changes";
+import { chunkBy, chunkHashes, loadChunks, putChunks } from "./chunks";
 import { loadDocumentMeta, putBlob, putDocuments } from "./documents";
 import { computeLinks, readLinks, type StoredLink } from "./links";
-import { chunkBy, chunkHashes, loadChunks, putChunks } from "./chunks";
 import { contentIndex, toStoredMarkdown } from "./references";
 import { deduplicateSlugs, readFiles, readTree, type StoredFile, type StoredPage } from "./tree";
-import type { NewFile } from "./changes";
 
 export type RevisionType = "edits" | "merge" | "rollback" | "update" | "computed";
 
@@ -77,7 +77,10 @@ export async function writeRevision(tx: Tx, input: RevisionInput): Promise<Writt
     file.blob = await putBlob(tx, data);
     const size = dimensions(data, file.contentType);
     if (size) Object.assign(file, size);
-    else delete file.width, delete file.height;
+    else {
+      delete file.width;
+      delete file.height;
+    }
   }
   const index = contentIndex(pages, input.files);
   const bodies = [
@@ -85,11 +88,17 @@ export async function writeRevision(tx: Tx, input: RevisionInput): Promise<Writt
     ...(input.storedBodies ?? []),
   ];
   if (bodies.length) {
-    const hashes = await putDocuments(tx, bodies.map(([, stored]) => stored));
+    const hashes = await putDocuments(
+      tx,
+      bodies.map(([, stored]) => stored),
+    );
     const byPage = new Map(bodies.map(([pageId], i) => [pageId, hashes[i]!]));
     for (const page of pages) if (byPage.has(page.id)) page.document = byPage.get(page.id);
   }
-  const meta = await loadDocumentMeta(tx, pages.flatMap((page) => (page.document ? [page.document] : [])));
+  const meta = await loadDocumentMeta(
+    tx,
+    pages.flatMap((page) => (page.document ? [page.document] : [])),
+  );
   const links = computeLinks(pages, input.files, meta, input.appBase);
   const chunked = await storeChunked(tx, pages, links);
   const revision = await tx.revision.create({

@@ -4,7 +4,7 @@
 import type { Schemas } from "@docstack/contract";
 import type { Db } from "../db/database";
 import type { RequestContext } from "../http/context";
-import { paginateArray, type ListPage, type PageRequest } from "../http/pagination";
+import { type ListPage, type PageRequest, paginateArray } from "../http/pagination";
 import { appUrl } from "../http/urls";
 
 /** At most this many matching sections are ranked per search: a bound on its cost. */
@@ -98,14 +98,33 @@ async function finish(prisma: Db, pages: PageResult[], query: string): Promise<S
 }
 
 /** Pages of one space matching the query, best first: one page of them. */
-export async function searchSpace(ctx: RequestContext, spaceId: string, query: string, request: PageRequest, scope: string): Promise<ListPage<Schemas["SearchPageResult"]>> {
+export async function searchSpace(
+  ctx: RequestContext,
+  spaceId: string,
+  query: string,
+  request: PageRequest,
+  scope: string,
+): Promise<ListPage<Schemas["SearchPageResult"]>> {
   const page = paginateArray(ctx.cursors, scope, request, groupByPage(ctx, await matches(ctx.prisma, [spaceId], query)));
   return { ...page, items: await finish(ctx.prisma, page.items, query) };
 }
 
 /** Spaces with matching pages, best first (a space ranks by its best page): one page of them. */
-export async function searchSpaces(ctx: RequestContext, spaces: { id: string; title: string }[], query: string, request: PageRequest, scope: string): Promise<ListPage<Schemas["SearchSpaceResult"]>> {
-  const pages = groupByPage(ctx, await matches(ctx.prisma, spaces.map((space) => space.id), query));
+export async function searchSpaces(
+  ctx: RequestContext,
+  spaces: { id: string; title: string }[],
+  query: string,
+  request: PageRequest,
+  scope: string,
+): Promise<ListPage<Schemas["SearchSpaceResult"]>> {
+  const pages = groupByPage(
+    ctx,
+    await matches(
+      ctx.prisma,
+      spaces.map((space) => space.id),
+      query,
+    ),
+  );
   const bySpace = new Map<string, PageResult[]>();
   for (const page of pages) bySpace.set(page.spaceId, [...(bySpace.get(page.spaceId) ?? []), page]);
   const titles = new Map(spaces.map((space) => [space.id, space.title]));

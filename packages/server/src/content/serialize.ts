@@ -5,9 +5,9 @@ import type { Revision } from "../generated/prisma/client";
 import type { RequestContext } from "../http/context";
 import { appUrl } from "../http/urls";
 import { markdownToDocument, type ReferenceResolver } from "./document-format";
-import { contentIndex, toReadableMarkdown, type ContentIndex } from "./references";
-import { childrenIndex, pagePaths, type StoredFile, type StoredPage } from "./tree";
 import type { StoredLink } from "./links";
+import { type ContentIndex, contentIndex, toReadableMarkdown } from "./references";
+import { childrenIndex, pagePaths, type StoredFile, type StoredPage } from "./tree";
 
 export interface SerializationContext {
   ctx: RequestContext;

@@ -3,7 +3,7 @@
 // acknowledged (2xx) must be there and readable, and nothing half-written may show:
 // every space has its content, every change request its number and revision.
 // Runs on the embedded database, and on PostgreSQL when DATABASE_URL is set.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -26,7 +26,13 @@ async function start(env: NodeJS.ProcessEnv): Promise<{ process: ChildProcess; u
   const child = spawn(process.execPath, [cli, "serve"], { env: { ...env, PORT: String(port) }, stdio: "ignore" });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i++) {
-    if (await fetch(`${url}/readyz`).then((r) => r.ok, () => false)) return { process: child, url };
+    if (
+      await fetch(`${url}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { process: child, url };
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -39,7 +45,7 @@ async function api(url: string, token: string, method: string, pathname: string,
     headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON came back
   return { status: response.status, body: (response.status === 205 ? undefined : await response.json()) as any };
 }
 

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
-import { LOCKFILE_CONTENT, MIGRATIONS_DIR, NO_FILTERS, SCHEMA_PATH, openSchemaEngine, readMigrationsList, releaseEngine } from "./schema-engine";
+import { LOCKFILE_CONTENT, MIGRATIONS_DIR, NO_FILTERS, openSchemaEngine, readMigrationsList, releaseEngine, SCHEMA_PATH } from "./schema-engine";
 
 function timestamp(date = new Date()): string {
   return date.toISOString().replace(/\D/g, "").slice(0, 14);

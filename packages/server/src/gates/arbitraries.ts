@@ -17,6 +17,7 @@ export interface Hints {
  * the server refuses it with 400 (http/validator.ts) although the contract does not
  * say so yet. The fuzz gate sends it as an invalid input instead.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: U+0000 is what this looks for
 export const FORBIDDEN_CHARACTERS = /\u0000/g;
 const clean = (value: string) => value.replace(FORBIDDEN_CHARACTERS, "\uFFFD");
 
@@ -27,12 +28,7 @@ const TEXT = 40;
 /** The longest string limit worth generating exactly (several such fields fit one request). */
 const MAX_REACHABLE_LENGTH = 4096;
 
-const smallJson: fc.Arbitrary<unknown> = fc.oneof(
-  fc.string({ maxLength: 10 }).map(clean),
-  fc.integer(),
-  fc.boolean(),
-  fc.constant(null),
-);
+const smallJson: fc.Arbitrary<unknown> = fc.oneof(fc.string({ maxLength: 10 }).map(clean), fc.integer(), fc.boolean(), fc.constant(null));
 
 /** Keywords of a union's parent that apply to each branch, merged into it. */
 export function mergeBranch(parent: Schema, branch: Schema): Schema {
@@ -137,7 +133,8 @@ function stringArbitrary(s: Schema): fc.Arbitrary<string> {
   ];
   // Exactly at the limit, where a column narrower than the contract would break (limits
   // far beyond the 1 MiB body limit cannot be reached in one request).
-  if (Number.isFinite(max) && max > upTo && max <= MAX_REACHABLE_LENGTH) choices.push({ weight: 1, arbitrary: fc.string({ unit: "binary", minLength: max, maxLength: max }) });
+  if (Number.isFinite(max) && max > upTo && max <= MAX_REACHABLE_LENGTH)
+    choices.push({ weight: 1, arbitrary: fc.string({ unit: "binary", minLength: max, maxLength: max }) });
   return fc.oneof(...choices).map(clean);
 }
 
@@ -145,9 +142,7 @@ function arrayArbitrary(s: Schema, hints: Hints): fc.Arbitrary<unknown[]> {
   const minLength = typeof s.minItems === "number" ? s.minItems : 0;
   const maxLength = hints.minimal ? minLength : Math.min(typeof s.maxItems === "number" ? s.maxItems : Infinity, minLength + SMALL);
   const items = s.items ? validArbitrary(s.items as Schema, hints) : smallJson;
-  return s.uniqueItems === true
-    ? fc.uniqueArray(items, { minLength, maxLength, selector: canonical })
-    : fc.array(items, { minLength, maxLength });
+  return s.uniqueItems === true ? fc.uniqueArray(items, { minLength, maxLength, selector: canonical }) : fc.array(items, { minLength, maxLength });
 }
 
 function objectArbitrary(s: Schema, hints: Hints): fc.Arbitrary<Record<string, unknown>> {
@@ -162,7 +157,10 @@ function objectArbitrary(s: Schema, hints: Hints): fc.Arbitrary<Record<string, u
 
   const clamp = (n: number) => Math.max(0, Math.min(n, optional.length));
   const declared = fc
-    .subarray(optional, { minLength: clamp(minProperties - required.length), maxLength: clamp((hints.minimal ? minProperties : maxProperties) - required.length) })
+    .subarray(optional, {
+      minLength: clamp(minProperties - required.length),
+      maxLength: clamp((hints.minimal ? minProperties : maxProperties) - required.length),
+    })
     .chain((chosen) => {
       const model: Record<string, fc.Arbitrary<unknown>> = {};
       for (const name of [...required, ...chosen]) model[name] = arbitraries[name] as fc.Arbitrary<unknown>;
@@ -176,9 +174,12 @@ function objectArbitrary(s: Schema, hints: Hints): fc.Arbitrary<Record<string, u
   const keySchema: Schema = { type: "string", ...(s.propertyNames ? deref(s.propertyNames as Schema) : { minLength: 1, maxLength: 12 }) };
   const keys = validArbitrary(keySchema, hints).filter((key) => typeof key === "string" && !names.includes(key) && key !== "__proto__");
   const values = typeof extra === "object" && extra !== null ? validArbitrary(extra as Schema, hints) : smallJson;
-  return fc.tuple(declared, fc.dictionary(keys as fc.Arbitrary<string>, values, { maxKeys: hints.minimal ? minProperties : SMALL })).map(([fixed, more]) => {
-    const merged: Record<string, unknown> = { ...fixed };
-    for (const [key, value] of Object.entries(more)) if (Object.keys(merged).length < maxProperties) merged[key] = value;
-    return merged;
-  }).filter((value) => Object.keys(value).length >= minProperties);
+  return fc
+    .tuple(declared, fc.dictionary(keys as fc.Arbitrary<string>, values, { maxKeys: hints.minimal ? minProperties : SMALL }))
+    .map(([fixed, more]) => {
+      const merged: Record<string, unknown> = { ...fixed };
+      for (const [key, value] of Object.entries(more)) if (Object.keys(merged).length < maxProperties) merged[key] = value;
+      return merged;
+    })
+    .filter((value) => Object.keys(value).length >= minProperties);
 }

@@ -4,7 +4,7 @@
 // an unknown ID), or 403 for one its visibility shows them (a public integration); members with the read and comment roles get 403 on writes. Nothing
 // in the database changes on any refused request, and no token ever reaches the logs.
 // Requests are valid (Gate 1's generators), so a status tells authorization, not validation.
-import { backgroundWorkSettled } from "../jobs/background";
+
 import { randomBytes } from "node:crypto";
 import { Writable } from "node:stream";
 import fc from "fast-check";
@@ -13,13 +13,14 @@ import supertest from "supertest";
 import type TestAgent from "supertest/lib/agent";
 import { createApp } from "../app";
 import { newId } from "../db/ids";
+import { backgroundWorkSettled } from "../jobs/background";
 import { createHarness, type Harness, type TestUser } from "../testing/harness";
-import { isWrite, operations, type GateOperation } from "./contract";
-import { fixturePath, minimalRequest, realPathArbitrary, validRequest } from "./requests";
-import { Fixtures, createFixtures, repairFixtures } from "./fixtures";
-import { refsOf, toHttp, type Lookup, type RequestPlan } from "./plan";
-import { describeExchange, envelopeProblem, errorMessage, send, type Exchange } from "./http";
+import { type GateOperation, isWrite, operations } from "./contract";
 import { changedTables, fingerprint } from "./fingerprint";
+import { createFixtures, Fixtures, repairFixtures } from "./fixtures";
+import { describeExchange, type Exchange, envelopeProblem, errorMessage, send } from "./http";
+import { type Lookup, type RequestPlan, refsOf, toHttp } from "./plan";
+import { fixturePath, minimalRequest, realPathArbitrary, validRequest } from "./requests";
 import { seedFor } from "./seed";
 
 /** Operations that may answer an outsider 403: what they name is not a resource of the organization. */
@@ -61,7 +62,12 @@ async function setUp(): Promise<void> {
   // Used once first, so a cached identity would be served if revocation did not reach the cache.
   await api.get("/v1/user").set("Authorization", revoked.auth).expect(200);
   await h.services.prisma.apiToken.update({ where: { id: revoked.tokenId }, data: { revokedAt: new Date() } });
-  people = { read: await h.member(org, "read"), comment: await h.member(org, "comment"), revoked, outsider: people?.outsider ?? (await h.organization("Outsider organization")).admin };
+  people = {
+    read: await h.member(org, "read"),
+    comment: await h.member(org, "comment"),
+    revoked,
+    outsider: people?.outsider ?? (await h.organization("Outsider organization")).admin,
+  };
   for (const user of [fixtures.admin, fixtures.member, ...Object.values(people)]) tokens.add(user.token);
 }
 
@@ -97,7 +103,10 @@ async function requestFor(operation: GateOperation, variant: Variant): Promise<{
   if (!(await repairFixtures(h, fixtures))) await setUp();
   // Aimed at real resources wherever the fixtures have them (a valid sample may aim at an unknown one).
   const arbitrary = fc.tuple(variant === "minimal" ? minimalRequest(operation) : validRequest(operation), realPathArbitrary(operation));
-  const [sample, path] = fc.sample(arbitrary, { seed: seedFor(operation.operationId, "authorization", variant), numRuns: 1 })[0] as [RequestPlan, Record<string, unknown>];
+  const [sample, path] = fc.sample(arbitrary, { seed: seedFor(operation.operationId, "authorization", variant), numRuns: 1 })[0] as [
+    RequestPlan,
+    Record<string, unknown>,
+  ];
   const plan: RequestPlan = { ...sample, path };
   return { plan, lookup: await fixtures.lookupFor(plan) };
 }
@@ -136,7 +145,14 @@ async function watched(operation: GateOperation, plan: RequestPlan, lookup: Look
 }
 
 /** A request that must be refused with one of `statuses`: the error envelope, and the database unchanged. */
-async function refused(operation: GateOperation, plan: RequestPlan, lookup: Lookup, auth: string | undefined, who: string, statuses: number[]): Promise<Exchange> {
+async function refused(
+  operation: GateOperation,
+  plan: RequestPlan,
+  lookup: Lookup,
+  auth: string | undefined,
+  who: string,
+  statuses: number[],
+): Promise<Exchange> {
   const exchange = await watched(operation, plan, lookup, auth, who);
   if (!statuses.includes(exchange.status)) throw fail(operation, who, exchange, `expected ${statuses.join(" or ")}, got ${exchange.status}`);
   const problem = envelopeProblem(exchange);
@@ -199,11 +215,13 @@ describe.each(operations.map((operation) => [operation.operationId, operation] a
         return unknownIds.get(ref.key) as string;
       };
       const control = await refused(operation, plan, unknownPath, people.outsider.auth, `${who}, unknown IDs`, [404]);
-      if (errorMessage(control) !== errorMessage(answer)) throw fail(operation, who, answer, `the message differs from the one for unknown IDs (${JSON.stringify(errorMessage(control))})`);
+      if (errorMessage(control) !== errorMessage(answer))
+        throw fail(operation, who, answer, `the message differs from the one for unknown IDs (${JSON.stringify(errorMessage(control))})`);
       // And the resource is there: its organization's admin can read it.
       if (!isWrite(operation)) {
         const admin = await call(operation, plan, lookup, fixtures.admin.auth);
-        if (admin.status >= 300) uncovered.push(`${operationId} (${variant}): the admin gets ${admin.status} too, so the outsider's 404 shows little (${admin.text.slice(0, 120)})`);
+        if (admin.status >= 300)
+          uncovered.push(`${operationId} (${variant}): the admin gets ${admin.status} too, so the outsider's 404 shows little (${admin.text.slice(0, 120)})`);
       }
     });
   }
@@ -232,9 +250,17 @@ describe.each(operations.map((operation) => [operation.operationId, operation] a
       }
       // The same request from the organization's admin is not refused: the role is what decides.
       const admin = await call(operation, plan, lookup, fixtures.admin.auth);
-      if ([401, 403].includes(admin.status) || admin.status >= 500) throw fail(operation, `the organization's admin, ${variant} request`, admin, `the admin is refused too (${admin.status})`);
-      if (notFound.length > 0 && admin.status !== 404) throw fail(operation, notFound.join("; "), admin, `404 for a member, where the admin gets ${admin.status}: members see this resource, so a refusal is 403`);
-      if (notFound.length > 0) uncovered.push(`${operationId} (${variant}): the request names nothing real (404 for the admin too), so roles cannot be checked`);
+      if ([401, 403].includes(admin.status) || admin.status >= 500)
+        throw fail(operation, `the organization's admin, ${variant} request`, admin, `the admin is refused too (${admin.status})`);
+      if (notFound.length > 0 && admin.status !== 404)
+        throw fail(
+          operation,
+          notFound.join("; "),
+          admin,
+          `404 for a member, where the admin gets ${admin.status}: members see this resource, so a refusal is 403`,
+        );
+      if (notFound.length > 0)
+        uncovered.push(`${operationId} (${variant}): the request names nothing real (404 for the admin too), so roles cannot be checked`);
       // What the admin's write did (a merge, a deletion) is not what the next operation expects.
       fixtures.forget(plan);
     });

@@ -2,9 +2,9 @@
 // request body with their `$ref`s resolvable, the statuses each one declares, and
 // whether the registry implements it. Both gates iterate this list, so an
 // operation added to the contract is covered without a test written for it.
-import { HTTP_METHODS, loadOpenapiDocument, type HttpMethod, type OpenapiDocument } from "@docstack/contract";
-import { registry } from "../operations";
+import { HTTP_METHODS, type HttpMethod, loadOpenapiDocument, type OpenapiDocument } from "@docstack/contract";
 import type { OperationId } from "../http/operation";
+import { registry } from "../operations";
 
 /** A JSON Schema of the contract (the OpenAPI 3.1 dialect), refs not yet resolved. */
 export type Schema = { [keyword: string]: unknown };
@@ -85,7 +85,9 @@ function loadOperations(): GateOperation[] {
         const parameter = parameterOf(raw);
         byKey.set(`${parameter.in}:${parameter.name}`, parameter);
       }
-      const requestBody = operation.requestBody ? (deref(operation.requestBody as Schema) as { required?: boolean; content: Record<string, { schema: Schema }> }) : undefined;
+      const requestBody = operation.requestBody
+        ? (deref(operation.requestBody as Schema) as { required?: boolean; content: Record<string, { schema: Schema }> })
+        : undefined;
       const json = requestBody?.content["application/json"];
       if (requestBody && !json) throw new Error(`${operation.operationId}: only application/json request bodies are supported by the gates`);
       const operationId = operation.operationId as OperationId;
@@ -99,7 +101,9 @@ function loadOperations(): GateOperation[] {
         parameters: [...byKey.values()],
         ...(json ? { body: { schema: json.schema, required: requestBody?.required === true } } : {}),
         ...(typeof operation["x-docstack-body-limit"] === "number" ? { bodyLimit: operation["x-docstack-body-limit"] } : {}),
-        statuses: Object.keys(operation.responses).filter((s) => /^\d{3}$/.test(s)).map(Number),
+        statuses: Object.keys(operation.responses)
+          .filter((s) => /^\d{3}$/.test(s))
+          .map(Number),
         public: isPublic((operation.security ?? (document as { security?: unknown }).security ?? []) as Record<string, unknown>[]),
         notImplemented: definition.notImplemented === true,
       });

@@ -3,14 +3,14 @@
 // item (the base fixtures give the lists of organizations, members, collections and
 // spaces two items; lists of derived resources get two made), then altered.
 import fc from "fast-check";
-import { deref, isCursor, type GateOperation } from "./contract";
 import { validArbitrary } from "./arbitraries";
-import { fixturePath } from "./requests";
-import type { RequestPlan } from "./plan";
-import type { Exchange } from "./http";
-import { seedFor } from "./seed";
+import { deref, type GateOperation, isCursor } from "./contract";
 import { derivations } from "./derivations";
 import type { Fixtures } from "./fixtures";
+import type { Exchange } from "./http";
+import type { RequestPlan } from "./plan";
+import { fixturePath } from "./requests";
+import { seedFor } from "./seed";
 
 /** One real cursor per list operation seen so far, replayed on the others. */
 const seen = new Map<string, string>();
@@ -23,7 +23,11 @@ const flip = (text: string, at: number) => {
 
 export type CursorCheck = { plan: RequestPlan; result: Exchange } | { uncovered: string };
 
-export async function* cursorTampering(operation: GateOperation, fixtures: Fixtures, exchange: (plan: RequestPlan) => Promise<Exchange>): AsyncGenerator<CursorCheck> {
+export async function* cursorTampering(
+  operation: GateOperation,
+  fixtures: Fixtures,
+  exchange: (plan: RequestPlan) => Promise<Exchange>,
+): AsyncGenerator<CursorCheck> {
   const cursorName = (operation.parameters.find(isCursor) as { name: string }).name;
   const path = fixturePath(operation);
   if (!path) return yield { uncovered: "a path parameter has no fixture, so there is no real list to take a cursor from" };

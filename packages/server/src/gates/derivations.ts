@@ -5,8 +5,8 @@
 // path does, under a name the client picks (`POST /v1/integrations/{integrationName}`).
 // So an operation implemented later on a new resource is aimed at a real one without
 // anyone adding a fixture for it.
-import { operations, type GateOperation } from "./contract";
-import { FixtureRef, baseFixtureNamed, type BaseFixture } from "./plan";
+import { type GateOperation, operations } from "./contract";
+import { type BaseFixture, baseFixtureNamed, FixtureRef } from "./plan";
 
 export interface Derivation {
   /** The path naming the resource, up to its parameter: /v1/spaces/{spaceId}/comments/{commentId} */
@@ -79,7 +79,10 @@ export function bodyReferencesFor(operation: GateOperation, property: string): F
   if (!stem) return [];
   const ending = `${stem[0]?.toUpperCase()}${stem.slice(1)}Id`;
   const candidates = [...derivations.values()].filter(
-    (d) => d.creator.operationId !== operation.operationId && (d.parameter === property || d.parameter.endsWith(ending)) && operation.path.startsWith(`${ownerOf(d.key)}/`),
+    (d) =>
+      d.creator.operationId !== operation.operationId &&
+      (d.parameter === property || d.parameter.endsWith(ending)) &&
+      operation.path.startsWith(`${ownerOf(d.key)}/`),
   );
   const nearest = candidates.sort((a, b) => ownerOf(b.key).length - ownerOf(a.key).length)[0];
   return nearest ? [new FixtureRef(property, nearest.key)] : [];

@@ -7,16 +7,16 @@
 import { randomBytes } from "node:crypto";
 import fc from "fast-check";
 import type TestAgent from "supertest/lib/agent";
-import type { Harness, TestUser } from "../testing/harness";
-import { derivations, isInserted, type InsertedKey } from "./derivations";
-import { operations, type GateOperation } from "./contract";
-import { validArbitrary } from "./arbitraries";
-import { isValid } from "./schema-check";
-import { fixturePath, minimalRequest, validRequest } from "./requests";
-import { send } from "./http";
-import { refsOf, toHttp, type BaseFixture, type FixtureRef, type Lookup, type RequestPlan } from "./plan";
-import { seedFor } from "./seed";
 import { newId } from "../db/ids";
+import type { Harness, TestUser } from "../testing/harness";
+import { validArbitrary } from "./arbitraries";
+import { type GateOperation, operations } from "./contract";
+import { derivations, type InsertedKey, isInserted } from "./derivations";
+import { send } from "./http";
+import { type BaseFixture, type FixtureRef, type Lookup, type RequestPlan, refsOf, toHttp } from "./plan";
+import { fixturePath, minimalRequest, validRequest } from "./requests";
+import { isValid } from "./schema-check";
+import { seedFor } from "./seed";
 
 /** What a placeholder becomes when its resource could not be made: well-formed, and unknown. */
 export const UNKNOWN_ID = "01unknown00000000000000000";
@@ -60,7 +60,9 @@ export class Fixtures {
 
   /** The path parameters of a plan naming resources that could not be made (after lookupFor). */
   unresolved(plan: Pick<RequestPlan, "path">): string[] {
-    return refsOf(plan.path).filter((ref) => this.value(ref) === UNKNOWN_ID).map((ref) => `${ref.name} (${this.missing.get(ref.key) ?? "no way to make one"})`);
+    return refsOf(plan.path)
+      .filter((ref) => this.value(ref) === UNKNOWN_ID)
+      .map((ref) => `${ref.name} (${this.missing.get(ref.key) ?? "no way to make one"})`);
   }
 
   /** The lookup for a plan, after making the derived resources it names. */
@@ -87,7 +89,15 @@ export class Fixtures {
     for (const ref of refsOf(plan.path)) {
       if (!this.derived.has(ref.key)) continue;
       const reader = operations.find((o) => o.path === ref.key && o.method === "get" && !o.notImplemented);
-      const exists = reader ? (await send(this.api, toHttp(reader, { label: "exists?", path: plan.path, query: [], body: { kind: "none" } }, (r) => this.value(r)), { Authorization: this.admin.auth })).status === 200 : false;
+      const exists = reader
+        ? (
+            await send(
+              this.api,
+              toHttp(reader, { label: "exists?", path: plan.path, query: [], body: { kind: "none" } }, (r) => this.value(r)),
+              { Authorization: this.admin.auth },
+            )
+          ).status === 200
+        : false;
       if (!exists) this.forget({ path: { [ref.name]: ref }, query: [], body: { kind: "none" } });
     }
   }
@@ -138,7 +148,10 @@ function freshName(operation: GateOperation, parameter: string, seed: number): s
   const schema = operation.parameters.find((p) => p.in === "path" && p.name === parameter)?.schema ?? {};
   const readable = `fixture-${seed.toString(36).replace(/[^a-z0-9]/g, "")}`;
   if (isValid(schema, readable)) return readable;
-  const [sampled] = fc.sample(validArbitrary(schema).filter((v) => typeof v === "string" && v !== ""), { seed, numRuns: 1 });
+  const [sampled] = fc.sample(
+    validArbitrary(schema).filter((v) => typeof v === "string" && v !== ""),
+    { seed, numRuns: 1 },
+  );
   return sampled as string;
 }
 
@@ -170,7 +183,8 @@ export async function createFixtures(h: Harness, api: TestAgent = h.api): Promis
     [`Fixture organization ${tag}`, `Collection ${tag}`, `Nested ${tag}`, `Space ${tag}`, `Space two ${tag}`, ...titles, adminEmail, member.email],
     async (key) => {
       const inserted: Record<InsertedKey, () => Promise<{ id: string }>> = {
-        "/v1/orgs/{organizationId}/link-invites/{inviteId}": () => prisma.organizationInvite.create({ data: { id: newId(), organizationId: org.id, role: "read" } }),
+        "/v1/orgs/{organizationId}/link-invites/{inviteId}": () =>
+          prisma.organizationInvite.create({ data: { id: newId(), organizationId: org.id, role: "read" } }),
       };
       return (await inserted[key]()).id;
     },
@@ -192,14 +206,18 @@ async function seedContent(api: TestAgent, admin: TestUser, spaceId: string, tag
   const page = (title: string, markdown: string) => ({ operation: "insert_page", title, document: { markdown } });
   const [first, second, third] = titles as [string, string, string];
   const changes = [
-    { operation: "insert_files", files: [file, `second-${file}`].map((name) => ({ name, contentType: "text/plain", data: Buffer.from(name).toString("base64") })) },
+    {
+      operation: "insert_files",
+      files: [file, `second-${file}`].map((name) => ({ name, contentType: "text/plain", data: Buffer.from(name).toString("base64") })),
+    },
     page(first, `See [the file](${file}), [the second](/second-page-${tag}) and [the third](/third-page-${tag}).`),
     page(second, `Also [the file](${file}).`),
     page(third, `And [the file](${file}).`),
   ];
   const written = await as(api.post(`/v1/spaces/${spaceId}/change-requests/${id}/content`)).send({ changes });
   const merged = await as(api.post(`/v1/spaces/${spaceId}/change-requests/${id}/merge`));
-  if (written.status !== 200 || merged.status !== 200) throw new Error(`Could not write the fixture content: ${written.status} ${written.text} / ${merged.status} ${merged.text}`);
+  if (written.status !== 200 || merged.status !== 200)
+    throw new Error(`Could not write the fixture content: ${written.status} ${written.text} / ${merged.status} ${merged.text}`);
   const pages = await as(api.get(`/v1/spaces/${spaceId}/content/pages`));
   const files = await as(api.get(`/v1/spaces/${spaceId}/content/files`));
   const pageId = (pages.body as { pages: { id: string; title: string }[] }).pages.find((p) => p.title === first)?.id;
@@ -224,7 +242,8 @@ export async function repairFixtures(h: Harness, fixtures: Fixtures): Promise<bo
     prisma.space.findUnique({ where: { id: spaceId } }),
     prisma.space.findUnique({ where: { id: otherSpaceId } }),
   ]);
-  if (space?.organizationId !== organizationId || otherSpace?.organizationId !== organizationId || (collection && collection.organizationId !== organizationId)) return false;
+  if (space?.organizationId !== organizationId || otherSpace?.organizationId !== organizationId || (collection && collection.organizationId !== organizationId))
+    return false;
   if (!collection) {
     // Deleted for good (with the spaces in it deleted restorably): a new one, the space back in it.
     const res = await fixtures.post(`/v1/orgs/${organizationId}/collections`, { title: "Replacement collection" });
@@ -239,7 +258,11 @@ export async function repairFixtures(h: Harness, fixtures: Fixtures): Promise<bo
     });
   }
   if (member?.role !== "edit" || member.disabled) {
-    await prisma.member.upsert({ where: { organizationId_userId: { organizationId, userId } }, create: { organizationId, userId, role: "edit" }, update: { role: "edit", disabled: false } });
+    await prisma.member.upsert({
+      where: { organizationId_userId: { organizationId, userId } },
+      create: { organizationId, userId, role: "edit" },
+      update: { role: "edit", disabled: false },
+    });
   }
   // An admin's allowed write may have raised what every member gets: the role checks need the roles alone to decide.
   // (A replacement collection is new: nothing raised there.)
@@ -251,7 +274,10 @@ export async function repairFixtures(h: Harness, fixtures: Fixtures): Promise<bo
   // (a locked space refuses comments and change requests).
   const { parentId, defaultLevel, deletedAt, editMode } = space;
   if (parentId !== fixtures.base.collectionId || defaultLevel !== null || deletedAt !== null || editMode !== "live") {
-    await prisma.space.update({ where: { id: spaceId }, data: { parentId: fixtures.base.collectionId, defaultLevel: null, deletedAt: null, editMode: "live" } });
+    await prisma.space.update({
+      where: { id: spaceId },
+      data: { parentId: fixtures.base.collectionId, defaultLevel: null, deletedAt: null, editMode: "live" },
+    });
   }
   if (otherSpace.deletedAt !== null) await prisma.space.update({ where: { id: otherSpaceId }, data: { deletedAt: null } });
   return true;

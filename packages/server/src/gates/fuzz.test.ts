@@ -6,15 +6,15 @@
 // a body that is not JSON) with the error envelope, naming what is wrong.
 import fc from "fast-check";
 import { createHarness, type Harness } from "../testing/harness";
-import { isCursor, operations, type GateOperation } from "./contract";
-import { invalidRequest, validRequest } from "./requests";
-import { Fixtures, createFixtures, repairFixtures } from "./fixtures";
-import { substitute, toHttp, type Lookup, type RequestPlan } from "./plan";
-import { describeExchange, envelopeProblem, errorMessage, send, type Exchange } from "./http";
-import { isValid } from "./schema-check";
-import { documents400 } from "./documented";
-import { FUZZ_SCALE, FUZZ_SEED, reproduce, seedFor } from "./seed";
+import { type GateOperation, isCursor, operations } from "./contract";
 import { cursorTampering } from "./cursors";
+import { documents400 } from "./documented";
+import { createFixtures, Fixtures, repairFixtures } from "./fixtures";
+import { describeExchange, type Exchange, envelopeProblem, errorMessage, send } from "./http";
+import { type Lookup, type RequestPlan, substitute, toHttp } from "./plan";
+import { invalidRequest, validRequest } from "./requests";
+import { isValid } from "./schema-check";
+import { FUZZ_SCALE, FUZZ_SEED, reproduce, seedFor } from "./seed";
 
 /**
  * Requests per operation; operations with a handler get more (they have more to break). About
@@ -41,8 +41,13 @@ beforeAll(async () => {
   fixtures = await createFixtures(h);
 });
 afterAll(async () => {
-  const statuses = [...validStatuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`).join(", ");
-  console.log(`Contract fuzzing, seed ${FUZZ_SEED}: ${sent} requests in ${((Date.now() - started) / 1000).toFixed(1)} s; valid requests to implemented operations answered ${statuses}.`);
+  const statuses = [...validStatuses]
+    .sort(([a], [b]) => a - b)
+    .map(([status, count]) => `${status}×${count}`)
+    .join(", ");
+  console.log(
+    `Contract fuzzing, seed ${FUZZ_SEED}: ${sent} requests in ${((Date.now() - started) / 1000).toFixed(1)} s; valid requests to implemented operations answered ${statuses}.`,
+  );
   for (const [key, why] of Fixtures.unmade) uncovered.push(`${key}: no real resource (${why})`);
   if (uncovered.length > 0) console.log(`Not covered yet:\n${uncovered.join("\n")}`);
   await h?.close();
@@ -69,7 +74,8 @@ function failure(operation: GateOperation, plan: RequestPlan, exchange: Exchange
 /** What is wrong with the answer to a valid request, or undefined. */
 function validAnswerProblem(operation: GateOperation, exchange: Exchange): string | undefined {
   const { status } = exchange;
-  if (operation.notImplemented) return status === 501 ? envelopeProblem(exchange) : `a valid request to an operation not implemented yet got ${status}, not 501`;
+  if (operation.notImplemented)
+    return status === 501 ? envelopeProblem(exchange) : `a valid request to an operation not implemented yet got ${status}, not 501`;
   if (status >= 500) return `a valid request got ${status}`;
   if (!operation.statuses.includes(status)) return `${status} is not a status the operation declares (${operation.statuses.join(", ")})`;
   // A handler may refuse a valid request with 400 only for a rule its description states.
@@ -108,7 +114,11 @@ describe.each(operations.map((operation) => [operation.operationId, operation] a
   });
 
   it("refuses invalid requests with 400 (413, 415) and a message naming the problem", async () => {
-    const arbitrary = invalidRequest(operation, { implemented: !operation.notImplemented, bodyLimit: operation.bodyLimit ?? h.config.bodyLimitBytes, nul: true });
+    const arbitrary = invalidRequest(operation, {
+      implemented: !operation.notImplemented,
+      bodyLimit: operation.bodyLimit ?? h.config.bodyLimitBytes,
+      nul: true,
+    });
     const property = fc.asyncProperty(arbitrary, async (plan) => {
       const result = await exchange(operation, plan);
       const problem = invalidAnswerProblem(plan, result);

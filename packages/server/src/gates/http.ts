@@ -17,14 +17,22 @@ export async function send(api: TestAgent, request: HttpRequest, headers: Record
   if (request.text !== undefined) call = call.set("Content-Type", request.contentType ?? "application/json").send(request.text);
   const res = await call;
   const requestId = res.headers["x-request-id"];
-  return { request: { ...request, headers }, status: res.status, body: res.body, text: res.text ?? "", requestId: typeof requestId === "string" ? requestId : undefined };
+  return {
+    request: { ...request, headers },
+    status: res.status,
+    body: res.body,
+    text: res.text ?? "",
+    requestId: typeof requestId === "string" ? requestId : undefined,
+  };
 }
 
 const clip = (text: string, max = 2000) => (text.length > max ? `${text.slice(0, max)}… (${text.length} characters in all)` : text);
 
 export function describeExchange(exchange: Exchange): string {
   const { request } = exchange;
-  const headers = Object.entries(request.headers).map(([name, value]) => `${name}: ${name.toLowerCase() === "authorization" ? value.replace(/(\S{8})\S+$/, "$1…") : value}`);
+  const headers = Object.entries(request.headers).map(
+    ([name, value]) => `${name}: ${name.toLowerCase() === "authorization" ? value.replace(/(\S{8})\S+$/, "$1…") : value}`,
+  );
   return [
     `request:  ${request.method.toUpperCase()} ${request.url}`,
     ...headers.map((header) => `          ${header}`),
@@ -45,7 +53,8 @@ export function envelopeProblem(exchange: Exchange): string | undefined {
   if (extra.length > 0) return `error has unexpected fields ${JSON.stringify(extra)}`;
   if (error.code !== exchange.status) return `error.code is ${JSON.stringify(error.code)}, the status is ${exchange.status}`;
   if (typeof error.message !== "string" || error.message.trim() === "") return "error.message is not a non-empty string";
-  if (error.requestId !== undefined && error.requestId !== exchange.requestId) return `error.requestId ${JSON.stringify(error.requestId)} is not the X-Request-Id header ${JSON.stringify(exchange.requestId)}`;
+  if (error.requestId !== undefined && error.requestId !== exchange.requestId)
+    return `error.requestId ${JSON.stringify(error.requestId)} is not the X-Request-Id header ${JSON.stringify(exchange.requestId)}`;
   return undefined;
 }
 

@@ -4,10 +4,10 @@
 // pointer the server's error message must name; inside a union (anyOf/oneOf) that is
 // the union's own place, since the validator reports every branch from there.
 import fc from "fast-check";
-import { deref, type Schema } from "./contract";
 import { mergeBranch, typesOf, validArbitrary } from "./arbitraries";
-import { isValid, jsonType } from "./schema-check";
+import { deref, type Schema } from "./contract";
 import { copy, sampleLookup, substitute } from "./plan";
+import { isValid, jsonType } from "./schema-check";
 
 export interface Mutation {
   /** What was broken, for the failure message. */
@@ -48,12 +48,14 @@ export function mutationArbitrary(schema: Schema, value: unknown, options: Mutat
   const changes: fc.Arbitrary<Change>[] = [];
   walk(schema, value, [], undefined, changes, options);
   if (changes.length === 0) return undefined;
-  return fc
-    .oneof(...changes)
-    .map((change) => ({ change, mutated: apply(value, change) }))
-    // The checker decides, not the mutation's intent: a change another union branch accepts is dropped.
-    .filter(({ change, mutated }) => change.serverRule === true || !isValid(schema, substitute(mutated, sampleLookup)))
-    .map(({ change, mutated }) => ({ rule: change.rule, names: pointer(change.names), value: mutated }));
+  return (
+    fc
+      .oneof(...changes)
+      .map((change) => ({ change, mutated: apply(value, change) }))
+      // The checker decides, not the mutation's intent: a change another union branch accepts is dropped.
+      .filter(({ change, mutated }) => change.serverRule === true || !isValid(schema, substitute(mutated, sampleLookup)))
+      .map(({ change, mutated }) => ({ rule: change.rule, names: pointer(change.names), value: mutated }))
+  );
 }
 
 function apply(root: unknown, change: Change): unknown {
@@ -92,7 +94,10 @@ function walk(raw: Schema, value: unknown, path: string[], anchor: string[] | un
   if (Array.isArray(s.enum)) {
     const allowed = s.enum as unknown[];
     if (allowed.every((option) => typeof option === "string")) {
-      set("not one of the enum", fc.string({ minLength: 1, maxLength: 12 }).filter((candidate) => !allowed.includes(candidate)));
+      set(
+        "not one of the enum",
+        fc.string({ minLength: 1, maxLength: 12 }).filter((candidate) => !allowed.includes(candidate)),
+      );
     }
     return;
   }
@@ -113,7 +118,10 @@ function strings(s: Schema, path: string[], set: Setter, options: MutationOption
   if (min > 0) set("shorter than minLength", fc.string({ minLength: min - 1, maxLength: min - 1 }));
   if (typeof s.pattern === "string") {
     const re = new RegExp(s.pattern, "u");
-    set("not matching the pattern", fc.string({ minLength: Math.max(min, 1), maxLength: Math.min(max, Math.max(min, 1) + 20) }).filter((v) => !re.test(v)));
+    set(
+      "not matching the pattern",
+      fc.string({ minLength: Math.max(min, 1), maxLength: Math.min(max, Math.max(min, 1) + 20) }).filter((v) => !re.test(v)),
+    );
   }
   const badFormats: Record<string, string[]> = {
     uri: ["not a uri", "example.com/no-scheme", "http://exa mple.example/"],
@@ -134,7 +142,16 @@ function numbers(s: Schema, integer: boolean, set: Setter): void {
   if (integer) set("not an integer", fc.constant((typeof s.minimum === "number" ? s.minimum : 0) + 0.5));
 }
 
-function arrays(s: Schema, value: unknown, path: string[], anchor: string[] | undefined, set: Setter, out: fc.Arbitrary<Change>[], options: MutationOptions, present: boolean): void {
+function arrays(
+  s: Schema,
+  value: unknown,
+  path: string[],
+  anchor: string[] | undefined,
+  set: Setter,
+  out: fc.Arbitrary<Change>[],
+  options: MutationOptions,
+  present: boolean,
+): void {
   const items = (s.items ?? {}) as Schema;
   const min = typeof s.minItems === "number" ? s.minItems : 0;
   if (typeof s.maxItems === "number" && s.maxItems <= 1000) {
@@ -144,10 +161,19 @@ function arrays(s: Schema, value: unknown, path: string[], anchor: string[] | un
   if (!present) return;
   const list = value as unknown[];
   if (s.uniqueItems === true && list.length > 0) set("duplicate items", fc.constant([...list, list[0]]));
-  list.forEach((item, i) => walk(items, item, [...path, String(i)], anchor, out, options));
+  for (const [i, item] of list.entries()) walk(items, item, [...path, String(i)], anchor, out, options);
 }
 
-function objects(s: Schema, value: unknown, path: string[], anchor: string[] | undefined, set: Setter, out: fc.Arbitrary<Change>[], options: MutationOptions, present: boolean): void {
+function objects(
+  s: Schema,
+  value: unknown,
+  path: string[],
+  anchor: string[] | undefined,
+  set: Setter,
+  out: fc.Arbitrary<Change>[],
+  options: MutationOptions,
+  present: boolean,
+): void {
   if (!present) return;
   const object = value as Record<string, unknown>;
   const properties = (s.properties ?? {}) as Record<string, Schema>;
@@ -180,7 +206,8 @@ function objects(s: Schema, value: unknown, path: string[], anchor: string[] | u
     walk(schema, object[key], [...path, key], absentAnchor, out, options);
   }
   if (typeof extra === "object" && extra !== null) {
-    for (const key of Object.keys(object).filter((name) => !Object.hasOwn(properties, name))) walk(extra as Schema, object[key], [...path, key], anchor, out, options);
+    for (const key of Object.keys(object).filter((name) => !Object.hasOwn(properties, name)))
+      walk(extra as Schema, object[key], [...path, key], anchor, out, options);
   }
 }
 

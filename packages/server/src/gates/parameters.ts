@@ -2,10 +2,10 @@
 // validator coerces to the parameter's type before checking it (so "1" is no wrong
 // type for a string, while "1.5" is for an integer).
 import fc from "fast-check";
-import { deref, type GateParameter, type Schema } from "./contract";
 import { typesOf } from "./arbitraries";
-import { isValid } from "./schema-check";
+import { deref, type GateParameter, type Schema } from "./contract";
 import type { MutationOptions } from "./mutations";
+import { isValid } from "./schema-check";
 
 /**
  * A value the parameter's schema refuses, as sent in a URL: text, after the
@@ -33,13 +33,19 @@ export function parameterMutation(parameter: GateParameter, options: MutationOpt
     if (min !== undefined) candidates.push(fc.integer({ min: min - 1000, max: min - 1 }).map((n) => ["below the minimum", String(n)]));
     if (max !== undefined) candidates.push(fc.integer({ min: max + 1, max: max + 100000 }).map((n) => ["above the maximum", String(n)]));
   }
-  if (type.includes("boolean")) candidates.push(fc.constantFrom<[string, unknown]>(["not a boolean", "maybe"], ["not a boolean", "yes"], ["not a boolean", "2"]));
+  if (type.includes("boolean"))
+    candidates.push(fc.constantFrom<[string, unknown]>(["not a boolean", "maybe"], ["not a boolean", "yes"], ["not a boolean", "2"]));
   if (type.includes("string")) {
     const max = typeof schema.maxLength === "number" ? schema.maxLength : undefined;
     if (max !== undefined) candidates.push(fc.string({ minLength: max + 1, maxLength: max + 30 }).map((v) => ["longer than maxLength", v]));
     if (typeof schema.pattern === "string") {
       const re = new RegExp(schema.pattern, "u");
-      candidates.push(fc.string({ minLength: 1, maxLength: 20 }).filter((v) => !re.test(v)).map((v) => ["not matching the pattern", v]));
+      candidates.push(
+        fc
+          .string({ minLength: 1, maxLength: 20 })
+          .filter((v) => !re.test(v))
+          .map((v) => ["not matching the pattern", v]),
+      );
     }
     if (Array.isArray(schema.enum)) candidates.push(fc.string({ minLength: 1, maxLength: 12 }).map((v) => ["not one of the enum", v]));
     if (parameter.in === "query") candidates.push(fc.constant(["two values", ["a", "b"]]));
@@ -47,7 +53,8 @@ export function parameterMutation(parameter: GateParameter, options: MutationOpt
   }
   if (type.includes("array") && schema.items) {
     const items = deref(schema.items as Schema);
-    if (typeof items.maxLength === "number") candidates.push(fc.string({ minLength: items.maxLength + 1, maxLength: items.maxLength + 10 }).map((v) => ["an item longer than maxLength", [v]]));
+    if (typeof items.maxLength === "number")
+      candidates.push(fc.string({ minLength: items.maxLength + 1, maxLength: items.maxLength + 10 }).map((v) => ["an item longer than maxLength", [v]]));
   }
   if (candidates.length === 0) return undefined;
   return fc.oneof(...candidates).filter(([rule, value]) => rule === "contains U+0000" || refused(value));

@@ -54,7 +54,8 @@ export function substitute(value: unknown, lookup: Lookup): unknown {
   if (value !== null && typeof value === "object") {
     const result: Record<string, unknown> = {};
     // defineProperty keeps a "__proto__" key an own property, as JSON.parse makes it.
-    for (const [key, item] of Object.entries(value)) Object.defineProperty(result, key, { value: substitute(item, lookup), enumerable: true, writable: true, configurable: true });
+    for (const [key, item] of Object.entries(value))
+      Object.defineProperty(result, key, { value: substitute(item, lookup), enumerable: true, writable: true, configurable: true });
     return result;
   }
   return value;

@@ -2,13 +2,13 @@
 // valid ones (path parameters naming real fixtures where the name is known), and
 // invalid ones that each break one thing and say what answer they must get.
 import fc from "fast-check";
-import { deref, isCursor, type GateOperation, type GateParameter, type Schema } from "./contract";
-import { typesOf, validArbitrary, type Hints } from "./arbitraries";
-import { mutationArbitrary, type MutationOptions } from "./mutations";
-import { parameterMutation } from "./parameters";
-import { isValid } from "./schema-check";
-import { FixtureRef, sampleLookup, type BodyPlan, type RequestPlan } from "./plan";
+import { type Hints, typesOf, validArbitrary } from "./arbitraries";
+import { deref, type GateOperation, type GateParameter, isCursor, type Schema } from "./contract";
 import { bodyReferencesFor, fixtureRefFor } from "./derivations";
+import { type MutationOptions, mutationArbitrary } from "./mutations";
+import { parameterMutation } from "./parameters";
+import { type BodyPlan, type FixtureRef, type RequestPlan, sampleLookup } from "./plan";
+import { isValid } from "./schema-check";
 
 /** A real resource most of the time, an unknown well-formed value otherwise. */
 const mostlyReal = (refs: FixtureRef[], schema: Schema, hints: Hints) =>
@@ -36,10 +36,15 @@ function pathArbitrary(operation: GateOperation): fc.Arbitrary<Record<string, un
   const parameters = operation.parameters.filter((p) => p.in === "path");
   const real = realPathParts(operation);
   const withUnknown = parameters.map((parameter) => fc.record({ ...real, [parameter.name]: unknownValue(parameter) }));
-  return withUnknown.length === 0 ? fc.constant({}) : fc.oneof({ weight: 6, arbitrary: fc.record(real) }, ...withUnknown.map((arbitrary) => ({ weight: 1, arbitrary })));
+  return withUnknown.length === 0
+    ? fc.constant({})
+    : fc.oneof({ weight: 6, arbitrary: fc.record(real) }, ...withUnknown.map((arbitrary) => ({ weight: 1, arbitrary })));
 }
 
-const unknownValue = (parameter: GateParameter) => validArbitrary(parameter.schema).map(text).filter((value) => value !== "");
+const unknownValue = (parameter: GateParameter) =>
+  validArbitrary(parameter.schema)
+    .map(text)
+    .filter((value) => value !== "");
 
 /** Each path parameter naming a real resource where one can be had, an unknown value otherwise. */
 function realPathParts(operation: GateOperation): Record<string, fc.Arbitrary<unknown>> {
@@ -56,12 +61,16 @@ export const realPathArbitrary = (operation: GateOperation) => fc.record(realPat
 function queryArbitrary(parameter: GateParameter): fc.Arbitrary<[string, unknown][]> {
   const schema = deref(parameter.schema);
   if (typesOf(schema).includes("array")) {
-    const items = validArbitrary((schema.items ?? {}) as Schema).map(text).filter((value) => value !== "");
+    const items = validArbitrary((schema.items ?? {}) as Schema)
+      .map(text)
+      .filter((value) => value !== "");
     const min = Math.max(1, typeof schema.minItems === "number" ? schema.minItems : 0);
     const max = Math.min(typeof schema.maxItems === "number" ? schema.maxItems : min + 3, min + 3);
     return fc.array(items, { minLength: min, maxLength: max }).map((values) => values.map((value) => [parameter.name, value] as [string, unknown]));
   }
-  const value = validArbitrary(parameter.schema).filter((v) => v !== "" && v !== null).map(text);
+  const value = validArbitrary(parameter.schema)
+    .filter((v) => v !== "" && v !== null)
+    .map(text);
   return value.map((v) => [[parameter.name, v]]);
 }
 
@@ -87,7 +96,9 @@ export function minimalRequest(operation: GateOperation): fc.Arbitrary<RequestPl
   const body: fc.Arbitrary<BodyPlan> = operation.body?.required
     ? validArbitrary(operation.body.schema, hintsFor(operation, { minimal: true })).map((value) => ({ kind: "json", value }))
     : fc.constant({ kind: "none" });
-  return fc.record({ path: realPathArbitrary(operation), query: fc.record(query).map((chosen) => Object.values(chosen).flat()), body }).map((parts) => ({ label: "minimal", ...parts }));
+  return fc
+    .record({ path: realPathArbitrary(operation), query: fc.record(query).map((chosen) => Object.values(chosen).flat()), body })
+    .map((parts) => ({ label: "minimal", ...parts }));
 }
 
 function validParts(operation: GateOperation): fc.Arbitrary<ValidParts> {
@@ -137,80 +148,131 @@ export function invalidRequest(operation: GateOperation, options: InvalidOptions
   if (operation.body) {
     const schema = operation.body.schema;
     const mutated = validArbitrary(schema, hintsFor(operation)).chain((value) => mutationArbitrary(schema, value, options) ?? fc.constant(undefined));
-    add(24, fc.tuple(valid, mutated).filter(([, m]) => m !== undefined).map(([parts, m]) => {
-      const mutation = m as NonNullable<typeof m>;
-      // A bare string or number is refused by the JSON parser (objects and arrays only), as invalid JSON.
-      const root = mutation.value === null || typeof mutation.value !== "object";
-      return {
-        label: `body${mutation.names}: ${mutation.rule}`,
+    add(
+      24,
+      fc
+        .tuple(valid, mutated)
+        .filter(([, m]) => m !== undefined)
+        .map(([parts, m]) => {
+          const mutation = m as NonNullable<typeof m>;
+          // A bare string or number is refused by the JSON parser (objects and arrays only), as invalid JSON.
+          const root = mutation.value === null || typeof mutation.value !== "object";
+          return {
+            label: `body${mutation.names}: ${mutation.rule}`,
+            ...parts,
+            body: { kind: "json", value: mutation.value },
+            expect: { status: 400, names: root && mutation.names === "" ? "body" : `request/body${mutation.names}` },
+          };
+        }),
+    );
+    add(
+      3,
+      fc.tuple(valid, fc.constantFrom(...NOT_JSON_TYPES)).map(([parts, contentType]) => ({
+        label: `body sent as ${contentType}`,
         ...parts,
-        body: { kind: "json", value: mutation.value },
-        expect: { status: 400, names: root && mutation.names === "" ? "body" : `request/body${mutation.names}` },
-      };
-    }));
-    add(3, fc.tuple(valid, fc.constantFrom(...NOT_JSON_TYPES)).map(([parts, contentType]) => ({
-      label: `body sent as ${contentType}`,
-      ...parts,
-      body: { kind: "raw", text: parts.body.kind === "json" ? JSON.stringify(parts.body.value) : "{}", contentType },
-      expect: { status: 415, names: "media type" },
-    })));
+        body: { kind: "raw", text: parts.body.kind === "json" ? JSON.stringify(parts.body.value) : "{}", contentType },
+        expect: { status: 415, names: "media type" },
+      })),
+    );
     if (operation.body.required) {
-      add(3, valid.map((parts) => ({ label: "required body missing", ...parts, body: { kind: "none" }, expect: { status: 400, names: "request/body" } })));
+      add(
+        3,
+        valid.map((parts) => ({ label: "required body missing", ...parts, body: { kind: "none" }, expect: { status: 400, names: "request/body" } })),
+      );
     }
   }
   if (!bodyLess) {
-    add(3, fc.tuple(valid, fc.constantFrom(...MALFORMED_JSON)).map(([parts, raw]) => ({
-      label: "malformed JSON body",
-      ...parts,
-      body: { kind: "raw", text: raw, contentType: "application/json" },
-      expect: { status: 400, names: "JSON" },
-    })));
-    add(1, fc.tuple(valid, fc.integer({ min: 1, max: 4096 })).map(([parts, over]) => ({
-      label: "body over the limit",
-      ...parts,
-      body: { kind: "oversized", bytes: options.bodyLimit + over },
-      expect: { status: 413, names: "larger than" },
-    })));
+    add(
+      3,
+      fc.tuple(valid, fc.constantFrom(...MALFORMED_JSON)).map(([parts, raw]) => ({
+        label: "malformed JSON body",
+        ...parts,
+        body: { kind: "raw", text: raw, contentType: "application/json" },
+        expect: { status: 400, names: "JSON" },
+      })),
+    );
+    add(
+      1,
+      fc.tuple(valid, fc.integer({ min: 1, max: 4096 })).map(([parts, over]) => ({
+        label: "body over the limit",
+        ...parts,
+        body: { kind: "oversized", bytes: options.bodyLimit + over },
+        expect: { status: 413, names: "larger than" },
+      })),
+    );
   }
 
   for (const parameter of operation.parameters.filter((p) => p.in === "path")) {
     const bad = parameterMutation(parameter, options);
-    if (bad) add(6, fc.tuple(valid, bad).map(([parts, [rule, value]]) => ({
-      label: `path ${parameter.name}: ${rule}`,
-      ...parts,
-      path: { ...parts.path, [parameter.name]: value },
-      expect: { status: 400, names: `request/params/${parameter.name}` },
-    })));
+    if (bad)
+      add(
+        6,
+        fc.tuple(valid, bad).map(([parts, [rule, value]]) => ({
+          label: `path ${parameter.name}: ${rule}`,
+          ...parts,
+          path: { ...parts.path, [parameter.name]: value },
+          expect: { status: 400, names: `request/params/${parameter.name}` },
+        })),
+      );
   }
   const queryParameters = operation.parameters.filter((p) => p.in === "query");
   for (const parameter of queryParameters) {
     const bad = parameterMutation(parameter, options);
     const others = (parts: ValidParts) => parts.query.filter(([name]) => name !== parameter.name);
-    if (bad) add(6, fc.tuple(valid, bad).map(([parts, [rule, value]]) => ({
-      label: `query ${parameter.name}: ${rule}`,
-      ...parts,
-      query: [...others(parts), ...(Array.isArray(value) ? value.map((v) => [parameter.name, v] as [string, unknown]) : [[parameter.name, value] as [string, unknown]])],
-      expect: { status: 400, names: `request/query/${parameter.name}` },
-    })));
-    if (parameter.required) add(3, valid.map((parts) => ({ label: `query ${parameter.name}: required, missing`, ...parts, query: others(parts), expect: { status: 400, names: `request/query/${parameter.name}` } })));
+    if (bad)
+      add(
+        6,
+        fc.tuple(valid, bad).map(([parts, [rule, value]]) => ({
+          label: `query ${parameter.name}: ${rule}`,
+          ...parts,
+          query: [
+            ...others(parts),
+            ...(Array.isArray(value) ? value.map((v) => [parameter.name, v] as [string, unknown]) : [[parameter.name, value] as [string, unknown]]),
+          ],
+          expect: { status: 400, names: `request/query/${parameter.name}` },
+        })),
+      );
+    if (parameter.required)
+      add(
+        3,
+        valid.map((parts) => ({
+          label: `query ${parameter.name}: required, missing`,
+          ...parts,
+          query: others(parts),
+          expect: { status: 400, names: `request/query/${parameter.name}` },
+        })),
+      );
     // The cursor is read by the handler, after the list's resource is found: aim at real fixtures.
     const realPath = fixturePath(operation);
     if (isCursor(parameter) && options.implemented && realPath) {
-      add(6, fc.tuple(valid, fc.oneof(fc.string({ minLength: 1, maxLength: 80 }), fc.stringMatching(/^[A-Za-z0-9_-]{1,40}\.[A-Za-z0-9_-]{1,43}$/))).map(([parts, cursor]) => ({
-        label: `query ${parameter.name}: not a cursor of this list`,
-        ...parts,
-        path: realPath,
-        query: [...others(parts), [parameter.name, cursor]],
-        expect: { status: 400, names: `request/query/${parameter.name}`, afterLookup: true },
-      })));
+      add(
+        6,
+        fc
+          .tuple(valid, fc.oneof(fc.string({ minLength: 1, maxLength: 80 }), fc.stringMatching(/^[A-Za-z0-9_-]{1,40}\.[A-Za-z0-9_-]{1,43}$/)))
+          .map(([parts, cursor]) => ({
+            label: `query ${parameter.name}: not a cursor of this list`,
+            ...parts,
+            path: realPath,
+            query: [...others(parts), [parameter.name, cursor]],
+            expect: { status: 400, names: `request/query/${parameter.name}`, afterLookup: true },
+          })),
+      );
     }
   }
   const known = new Set(queryParameters.map((p) => p.name));
-  add(3, fc.tuple(valid, fc.stringMatching(/^[a-z][A-Za-z0-9_]{0,15}$/).filter((name) => !known.has(name))).map(([parts, name]) => ({
-    label: `unknown query parameter ${name}`,
-    ...parts,
-    query: [...parts.query, [name, "1"]],
-    expect: { status: 400, names: `request/query/${name}` },
-  })));
+  add(
+    3,
+    fc
+      .tuple(
+        valid,
+        fc.stringMatching(/^[a-z][A-Za-z0-9_]{0,15}$/).filter((name) => !known.has(name)),
+      )
+      .map(([parts, name]) => ({
+        label: `unknown query parameter ${name}`,
+        ...parts,
+        query: [...parts.query, [name, "1"]],
+        expect: { status: 400, names: `request/query/${name}` },
+      })),
+  );
   return fc.oneof(...kinds);
 }

@@ -6,7 +6,8 @@
 import { deref, type Schema } from "./contract";
 
 // The `email` format as ajv-formats checks it.
-const EMAIL = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
+const EMAIL =
+  /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/i;
 // Looser than RFC 3986: the gates only send URIs they made or strings that are plainly not URIs.
 const URI = /^[a-z][a-z0-9+.-]*:[^\s"<>\\^`{|}]*$/i;
@@ -14,7 +15,10 @@ const URI = /^[a-z][a-z0-9+.-]*:[^\s"<>\\^`{|}]*$/i;
 const patterns = new Map<string, RegExp>();
 function pattern(source: string): RegExp {
   let re = patterns.get(source);
-  if (!re) patterns.set(source, (re = new RegExp(source, "u")));
+  if (!re) {
+    re = new RegExp(source, "u");
+    patterns.set(source, re);
+  }
   return re;
 }
 
@@ -32,7 +36,9 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
 export function canonical(value: unknown): string {
   if (value === null || typeof value !== "object") return JSON.stringify(value);
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
-  const entries = Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`);
+  const entries = Object.keys(value)
+    .sort()
+    .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`);
   return `{${entries.join(",")}}`;
 }
 

@@ -1,12 +1,12 @@
 // What every handler and policy receives about the request it serves.
 import type { Logger } from "pino";
+import type { ActorCache } from "../auth/actor-cache";
+import type { Clock } from "../clock";
 import type { Config } from "../config";
+import type { DownloadSigner } from "../content/downloads";
 import type { Db } from "../db/database";
 import type { Role } from "../policy/roles";
-import type { Clock } from "../clock";
 import type { CursorCodec } from "./pagination";
-import type { ActorCache } from "../auth/actor-cache";
-import type { DownloadSigner } from "../content/downloads";
 
 export interface Actor {
   userId: string;

@@ -1,6 +1,7 @@
 // The interactive API reference at /docs: Swagger UI from the installed
 // swagger-ui-dist package (no CDN: Docstack runs offline), reading /openapi.json.
 import express from "express";
+
 // Only the path: the package's main module would load the whole UI bundle into the server.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const absolutePath = require("swagger-ui-dist/absolute-path.js") as () => string;

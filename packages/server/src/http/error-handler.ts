@@ -18,7 +18,12 @@ function hasNoBody(req: Request): boolean {
 }
 
 /** Status and message of a failure; internals of unexpected errors are not revealed. */
-function describe(error: unknown, req: Request, bodyLimit: number, revealResponseErrors: boolean): { status: number; message: string; headers: Record<string, string> } {
+function describe(
+  error: unknown,
+  req: Request,
+  bodyLimit: number,
+  revealResponseErrors: boolean,
+): { status: number; message: string; headers: Record<string, string> } {
   if (error instanceof ApiError) return { status: error.status, message: error.message, headers: error.headers };
   const e = (error ?? {}) as ValidatorError;
   // The validator answers a missing required body as an unsupported media type ("undefined"):
@@ -59,6 +64,8 @@ export function errorHandler(options: { bodyLimit: number; revealResponseErrors:
     if (status >= 500) req.log?.error({ err: error }, "request failed");
     if (res.headersSent) return res.end();
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-    res.status(status).json(errorBody(status, status >= 500 && message === "Internal error" ? `Internal error (request ${requestId})` : message, requestId || undefined));
+    res
+      .status(status)
+      .json(errorBody(status, status >= 500 && message === "Internal error" ? `Internal error (request ${requestId})` : message, requestId || undefined));
   };
 }

@@ -18,8 +18,7 @@ export const forbidden = (message: string) => new ApiError(403, message);
 /** Unknown, or in an organization the caller cannot see: the same answer, so nothing leaks. */
 export const notFound = (what: string) => new ApiError(404, `${what} not found`);
 export const conflict = (message: string) => new ApiError(409, message);
-export const notImplemented = (operationId: string) =>
-  new ApiError(501, `${operationId} is in the contract but not implemented yet`);
+export const notImplemented = (operationId: string) => new ApiError(501, `${operationId} is in the contract but not implemented yet`);
 
 export interface ErrorBody {
   error: { code: number; message: string; requestId?: string };

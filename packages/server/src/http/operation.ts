@@ -6,6 +6,7 @@ import type { RequestContext } from "./context";
 import { notImplemented } from "./errors";
 
 export type { OperationId };
+
 type Op<K extends OperationId> = operations[K];
 
 type ParamsOf<K extends OperationId, Where extends "path" | "query"> = Op<K>["parameters"] extends infer P
@@ -24,11 +25,8 @@ export type PathParams<K extends OperationId> = ParamsOf<K, "path">;
 export type QueryParams<K extends OperationId> = ParamsOf<K, "query">;
 
 type JsonContent<T> = T extends { content: { "application/json": infer B } } ? B : undefined;
-export type RequestBody<K extends OperationId> = Op<K> extends { requestBody: infer R }
-  ? JsonContent<R>
-  : Op<K> extends { requestBody?: infer R }
-    ? JsonContent<NonNullable<R>> | undefined
-    : undefined;
+export type RequestBody<K extends OperationId> =
+  Op<K> extends { requestBody: infer R } ? JsonContent<R> : Op<K> extends { requestBody?: infer R } ? JsonContent<NonNullable<R>> | undefined : undefined;
 
 type Responses<K extends OperationId> = Op<K>["responses"];
 type SuccessStatus<K extends OperationId> = Extract<keyof Responses<K>, 200 | 201 | 204 | 205>;
@@ -43,9 +41,7 @@ export interface RawBody {
 
 /** What a handler returns: one of the operation's success statuses, with its body when it has one. */
 export type OperationResult<K extends OperationId> = {
-  [S in SuccessStatus<K>]: JsonContent<Responses<K>[S]> extends undefined
-    ? { status: S; raw?: RawBody }
-    : { status: S; body: JsonContent<Responses<K>[S]> };
+  [S in SuccessStatus<K>]: JsonContent<Responses<K>[S]> extends undefined ? { status: S; raw?: RawBody } : { status: S; body: JsonContent<Responses<K>[S]> };
 }[SuccessStatus<K>];
 
 /** The JSON body of an operation's success response with status S. */
@@ -90,6 +86,8 @@ export function pendingOperation<K extends OperationId>(operationId: K): Operati
 }
 
 /** What an area exports: some operations, each under its own operationId. */
+// biome-ignore lint/suspicious/noExplicitAny: each operation loads its own kind of resource
 export type AreaOperations = { [K in OperationId]?: OperationDefinition<K, any> };
 /** The whole registry: every operation of the contract, exactly once. */
+// biome-ignore lint/suspicious/noExplicitAny: each operation loads its own kind of resource
 export type OperationRegistry = { [K in OperationId]: OperationDefinition<K, any> };

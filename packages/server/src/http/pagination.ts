@@ -20,9 +20,7 @@ export class CursorCodec {
   }
 
   encode(scope: string, values: readonly SortValue[]): string {
-    const payload = Buffer.from(
-      JSON.stringify(values.map((value) => (value instanceof Date ? { d: value.toISOString() } : value))),
-    ).toString("base64url");
+    const payload = Buffer.from(JSON.stringify(values.map((value) => (value instanceof Date ? { d: value.toISOString() } : value)))).toString("base64url");
     return `${payload}.${this.sign(scope, payload)}`;
   }
 
@@ -35,9 +33,7 @@ export class CursorCodec {
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalid();
     const values = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as unknown;
     if (!Array.isArray(values) || values.length !== length) throw invalid();
-    return values.map((value: unknown) =>
-      value !== null && typeof value === "object" && "d" in value ? new Date(String(value.d)) : (value as SortValue),
-    );
+    return values.map((value: unknown) => (value !== null && typeof value === "object" && "d" in value ? new Date(String(value.d)) : (value as SortValue)));
   }
 }
 

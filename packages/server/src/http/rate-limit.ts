@@ -1,9 +1,9 @@
 // Per-token rate limiting (per client address for requests without a token), in
 // fixed windows, with the RateLimit-* headers of the IETF draft on every response.
 import type { RequestHandler } from "express";
-import type { Clock } from "../clock";
 import { bearerToken } from "../auth/authenticate";
 import { hashToken } from "../auth/tokens";
+import type { Clock } from "../clock";
 import { ApiError } from "./errors";
 
 export function rateLimit(options: { max: number; windowMs: number; clock: Clock }): RequestHandler {

@@ -1,9 +1,10 @@
 // Routes come from the contract: every path and method of the bundled document
 // is served by the registry's definition for its operationId, and nothing else is.
-import express, { type NextFunction, type Request, type Response } from "express";
+
 import { HTTP_METHODS, type OpenapiDocument } from "@docstack/contract";
-import type { OperationRegistry, OperationId, OperationRequest, RawBody } from "./operation";
+import express, { type NextFunction, type Request, type Response } from "express";
 import type { RequestContext } from "./context";
+import type { OperationId, OperationRegistry, OperationRequest, RawBody } from "./operation";
 
 export interface ContractRoute {
   method: (typeof HTTP_METHODS)[number];
@@ -22,7 +23,7 @@ export function contractRoutes(document: OpenapiDocument): ContractRoute[] {
   const routes: ContractRoute[] = [];
   for (const [path, item] of Object.entries(document.paths)) {
     for (const method of HTTP_METHODS) {
-      const operation = item[method] as (NonNullable<typeof item[typeof method]> & { "x-docstack-body-limit"?: number }) | undefined;
+      const operation = item[method] as (NonNullable<(typeof item)[typeof method]> & { "x-docstack-body-limit"?: number }) | undefined;
       if (!operation) continue;
       routes.push({
         method,

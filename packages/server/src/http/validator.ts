@@ -1,9 +1,9 @@
 // Request (and, in tests and development, response) validation against the
 // contract, by express-openapi-validator.
 import path from "node:path";
+import type { OpenapiDocument } from "@docstack/contract";
 import type { RequestHandler } from "express";
 import * as OpenApiValidator from "express-openapi-validator";
-import type { OpenapiDocument } from "@docstack/contract";
 import { refuseNulCharacters } from "./nul-guard";
 
 /**
@@ -27,7 +27,10 @@ function compilePatternsOnce(): void {
       }
       const key = `${route} ${options?.sensitive ? 1 : 0}${options?.strict ? 1 : 0}`;
       let result = compiled.get(key);
-      if (!result) compiled.set(key, (result = compile(route, options)));
+      if (!result) {
+        result = compile(route, options);
+        compiled.set(key, result);
+      }
       return result;
     },
     { memoized: true as const },

@@ -13,12 +13,7 @@ export function grantedBy<P extends string>(table: PermissionTable<P>, level: Ro
 }
 
 /** 403 unless `permissions[permission]`, naming the role it needs. */
-export function demand<P extends string>(
-  table: PermissionTable<P>,
-  permissions: Record<P, boolean>,
-  permission: P,
-  on: string,
-): void {
+export function demand<P extends string>(table: PermissionTable<P>, permissions: Record<P, boolean>, permission: P, on: string): void {
   if (!permissions[permission]) {
     throw forbidden(`Your role does not allow this: it needs the ${table[permission]} role or more on ${on}`);
   }

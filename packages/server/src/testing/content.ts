@@ -9,7 +9,10 @@ export interface Change {
 export function contentHelpers(h: Harness) {
   const api = {
     createSpace: async (user: TestUser, organizationId: string, title = "Docs") =>
-      (await h.api.post(`/v1/orgs/${organizationId}/spaces`).set("Authorization", user.auth).send({ title }).expect(201)).body as { id: string; revision: string },
+      (await h.api.post(`/v1/orgs/${organizationId}/spaces`).set("Authorization", user.auth).send({ title }).expect(201)).body as {
+        id: string;
+        revision: string;
+      },
     createChangeRequest: async (user: TestUser, spaceId: string, subject = "Edits") =>
       (await h.api.post(`/v1/spaces/${spaceId}/change-requests`).set("Authorization", user.auth).send({ subject }).expect(201)).body as {
         id: string;
@@ -39,7 +42,12 @@ export function contentHelpers(h: Harness) {
   return api;
 }
 
-export const insertPage = (title: string, markdown = "", extra: Record<string, unknown> = {}): Change => ({ operation: "insert_page", title, document: { markdown }, ...extra });
+export const insertPage = (title: string, markdown = "", extra: Record<string, unknown> = {}): Change => ({
+  operation: "insert_page",
+  title,
+  document: { markdown },
+  ...extra,
+});
 
 /** A PNG of the given size: the signature and IHDR chunk are all a size reader needs. */
 export function pngBytes(width: number, height: number): Buffer {

@@ -4,14 +4,14 @@ import fs from "node:fs";
 import supertest from "supertest";
 import type TestAgent from "supertest/lib/agent";
 import { createApp } from "../app";
-import { loadConfig, type Config } from "../config";
-import { openDatabase, type Database } from "../db/database";
-import { newId } from "../db/ids";
 import { createApiToken } from "../auth/tokens";
 import { ManualClock } from "../clock";
-import { openServices } from "../services";
+import { type Config, loadConfig } from "../config";
+import { type Database, openDatabase } from "../db/database";
+import { newId } from "../db/ids";
 import type { Services } from "../http/context";
 import type { Role } from "../policy/roles";
+import { openServices } from "../services";
 import { testDatabaseUrl } from "./postgres";
 
 export interface TestUser {
@@ -41,7 +41,13 @@ async function testDatabase(): Promise<Database> {
   if (process.env.DATABASE_URL) {
     const { url, drop } = await testDatabaseUrl(process.env.DATABASE_URL);
     const database = await openDatabase({ databaseUrl: url, dataDir: "" });
-    return { ...database, close: async () => (await database.close(), await drop()) };
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        await drop();
+      },
+    };
   }
   const template = process.env.DOCSTACK_TEST_TEMPLATE;
   if (!template) throw new Error("DOCSTACK_TEST_TEMPLATE is not set: run the tests through jest (its global setup makes it)");

@@ -16,7 +16,14 @@ const siblingsWhere = (organizationId: string, parentId: string | null, exceptId
 });
 
 /** The sibling right before (or after) a position, in either table. */
-async function neighbour(tx: Tx, organizationId: string, parentId: string | null, exceptId: string, position: number, side: "before" | "after"): Promise<Sibling | undefined> {
+async function neighbour(
+  tx: Tx,
+  organizationId: string,
+  parentId: string | null,
+  exceptId: string,
+  position: number,
+  side: "before" | "after",
+): Promise<Sibling | undefined> {
   const where = siblingsWhere(organizationId, parentId, exceptId);
   const bound = side === "before" ? { lt: position } : { gt: position };
   const direction = side === "before" ? "desc" : "asc";

@@ -1,5 +1,5 @@
 import { useHarness } from "../../testing/harness";
-import { insertChangeRequest, requests, spaceWithPages, type PageSeed } from "../space-comments/test-fixtures";
+import { insertChangeRequest, type PageSeed, requests, spaceWithPages } from "../space-comments/test-fixtures";
 
 const h = useHarness();
 const api = requests(h);
@@ -18,8 +18,7 @@ async function setup(status = "open") {
 }
 
 /** What the change-requests area counts: open comments (not replies) of the change request. */
-const openCount = (changeRequestId: string) =>
-  h.services.prisma.comment.count({ where: { changeRequestId, parentId: null, status: "open" } });
+const openCount = (changeRequestId: string) => h.services.prisma.comment.count({ where: { changeRequestId, parentId: null, status: "open" } });
 
 describe("comments on a change request", () => {
   it("posts on pages of the change request's revision, not the space's counter", async () => {

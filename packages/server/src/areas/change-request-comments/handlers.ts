@@ -1,6 +1,6 @@
 // Comments on a change request: the same operations as a space's comments
 // (space-comments/comments.ts), on the change request named by the path.
-import { defineOperation, type AreaOperations } from "../../http/operation";
+import { type AreaOperations, defineOperation } from "../../http/operation";
 import { commentOperations } from "../space-comments/comments";
 import { changeRequestPlace } from "../space-comments/place";
 

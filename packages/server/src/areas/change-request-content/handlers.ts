@@ -1,9 +1,20 @@
 // The content of a change request: reading it (as for a space) and writing it.
-import { defineOperation, type AreaOperations } from "../../http/operation";
+
 import { readImport } from "../../content/import";
+import {
+  brokenLinksIn,
+  type ContentSource,
+  listFileBacklinks,
+  listFiles,
+  listLinks,
+  readFile,
+  readPage,
+  readPageTree,
+  readRevision,
+} from "../../content/reads";
 import type { RequestContext } from "../../http/context";
-import { brokenLinksIn, listFileBacklinks, listFiles, listLinks, readFile, readPage, readPageTree, readRevision, type ContentSource } from "../../content/reads";
-import { demandEditable, onChangeRequest, type ChangeRequestAccess } from "../change-requests/policy";
+import { type AreaOperations, defineOperation } from "../../http/operation";
+import { type ChangeRequestAccess, demandEditable, onChangeRequest } from "../change-requests/policy";
 import { serializeChangeRequest } from "../change-requests/serialize";
 import { importIntoChangeRequest, writeChangeRequestContent } from "../change-requests/workflows";
 

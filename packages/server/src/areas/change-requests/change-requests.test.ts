@@ -1,5 +1,5 @@
-import { useHarness, type TestUser } from "../../testing/harness";
 import { contentHelpers, insertPage } from "../../testing/content";
+import { type TestUser, useHarness } from "../../testing/harness";
 
 const h = useHarness();
 const c = contentHelpers(h);
@@ -17,7 +17,16 @@ describe("change requests", () => {
     const { admin, space } = await setup();
     const first = await c.createChangeRequest(admin, space.id, "First");
     const second = await c.createChangeRequest(admin, space.id, "Second");
-    expect(first).toMatchObject({ object: "change-request", number: 1, status: "draft", subject: "First", revision: space.revision, revisionInitial: space.revision, outdated: false, comments: 0 });
+    expect(first).toMatchObject({
+      object: "change-request",
+      number: 1,
+      status: "draft",
+      subject: "First",
+      revision: space.revision,
+      revisionInitial: space.revision,
+      outdated: false,
+      comments: 0,
+    });
     expect(second.number).toBe(2);
     expect((await get(admin, `/v1/spaces/${space.id}/change-requests/2`).expect(200)).body.id).toBe(second.id);
     expect((await get(admin, `/v1/spaces/${space.id}/change-requests/${first.id}`).expect(200)).body.number).toBe(1);
@@ -60,7 +69,10 @@ describe("change requests", () => {
     const res = await c.write(admin, space.id, cr.id, [insertPage("Getting started", "# Welcome\n\nHello."), insertPage("Second")]).expect(200);
     expect(res.body.revision).not.toBe(space.revision);
     const pages = await c.pages(admin, space.id, cr.id);
-    expect(pages.map((p) => [p.title, p.path])).toEqual([["Getting started", "getting-started"], ["Second", "second"]]);
+    expect(pages.map((p) => [p.title, p.path])).toEqual([
+      ["Getting started", "getting-started"],
+      ["Second", "second"],
+    ]);
     const failed = await c.write(admin, space.id, cr.id, [insertPage("Third"), { operation: "delete_page", page: "01aaaaaaaaaaaaaaaaaaaaaaaa" }]).expect(400);
     expect(failed.body.error.message).toMatch(/changes\/1\/page/);
     expect((await c.pages(admin, space.id, cr.id)).map((p) => p.title)).toEqual(["Getting started", "Second"]);
@@ -73,7 +85,13 @@ describe("change requests", () => {
     const cr = await c.createChangeRequest(admin, space.id);
     await c.write(admin, space.id, cr.id, [insertPage("Guides"), insertPage("API")]).expect(200);
     const [guides, apiPage] = await c.pages(admin, space.id, cr.id);
-    await c.write(admin, space.id, cr.id, [insertPage("Install", "", { into: guides!.id }), insertPage("Install", "", { into: guides!.id }), insertPage("First", "", { into: guides!.id, at: 0 })]).expect(200);
+    await c
+      .write(admin, space.id, cr.id, [
+        insertPage("Install", "", { into: guides!.id }),
+        insertPage("Install", "", { into: guides!.id }),
+        insertPage("First", "", { into: guides!.id, at: 0 }),
+      ])
+      .expect(200);
     let tree = await c.pages(admin, space.id, cr.id);
     const children = tree[0]!.pages as { id: string; title: string; path: string; slug: string }[];
     expect(children.map((p) => p.path)).toEqual(["guides/first", "guides/install", "guides/install-2"]);
@@ -123,7 +141,10 @@ describe("change requests", () => {
     const body = (await get(admin, `/v1/spaces/${space.id}/content/page/${page!.id}`).expect(200)).body.markdown;
     expect(body).toBe("line ONE\nline two\nline THREE");
     const conflicting = await c.merge(admin, space.id, d.id).expect(200);
-    expect(conflicting.body).toEqual({ result: "conflicts", conflicts: [{ page: { id: page!.id, title: "Doc", path: "doc" }, reason: expect.stringContaining("content") }] });
+    expect(conflicting.body).toEqual({
+      result: "conflicts",
+      conflicts: [{ page: { id: page!.id, title: "Doc", path: "doc" }, reason: expect.stringContaining("content") }],
+    });
     // Nothing changed.
     expect((await get(admin, `/v1/spaces/${space.id}/change-requests/${d.id}`)).body.status).toBe("draft");
     expect((await get(admin, `/v1/spaces/${space.id}/content/page/${page!.id}`)).body.markdown).toBe(body);
@@ -154,7 +175,11 @@ describe("change requests", () => {
     const crs = await Promise.all([0, 1, 2].map((i) => c.createChangeRequest(admin, space.id, `Race ${i}`)));
     for (const [i, cr] of crs.entries()) await c.write(admin, space.id, cr.id, [insertPage(`Page ${i}`)]).expect(200);
     const results = await Promise.all(crs.map((cr) => c.merge(admin, space.id, cr.id)));
-    expect(results.map((r) => [r.status, r.body.result])).toEqual([[200, "merge"], [200, "merge"], [200, "merge"]]);
+    expect(results.map((r) => [r.status, r.body.result])).toEqual([
+      [200, "merge"],
+      [200, "merge"],
+      [200, "merge"],
+    ]);
     expect((await c.pages(admin, space.id)).map((p) => p.title).sort()).toEqual(["Page 0", "Page 1", "Page 2"]);
     const revision = (await get(admin, `/v1/spaces/${space.id}/content`)).body;
     expect(results.map((r) => r.body.revision)).toContain(revision.id);

@@ -1,7 +1,8 @@
 // Change requests: proposed edits to a space, merged into it.
-import { defineOperation, type AreaOperations } from "../../http/operation";
-import { badRequest, notFound } from "../../http/errors";
+
 import { loadRevision } from "../../content/revisions";
+import { badRequest, notFound } from "../../http/errors";
+import { type AreaOperations, defineOperation } from "../../http/operation";
 import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
 import { onSpace } from "../spaces/policy";
 import { demandRoleAtLeast, onChangeRequest } from "./policy";

@@ -3,7 +3,8 @@
 import type { ChangeRequest } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { conflict, notFound } from "../../http/errors";
-import { spaceAccess, type SpaceAccess, type SpacePermission } from "../spaces/policy";
+import { type SpaceAccess, type SpacePermission, spaceAccess } from "../spaces/policy";
+
 export { demandRoleAtLeast } from "../spaces/policy";
 
 export interface ChangeRequestAccess extends SpaceAccess {

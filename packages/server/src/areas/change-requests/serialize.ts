@@ -8,7 +8,11 @@ import { serializeUser } from "../organizations/serialize";
 export const mergeBase = (changeRequest: ChangeRequest) => changeRequest.revisionMergedAncestorId ?? changeRequest.revisionInitialId;
 
 /** Serializes change requests of one space: creators, open comments and `outdated` read in bulk. */
-export async function serializeChangeRequests(ctx: RequestContext, spaceRevisionId: string, changeRequests: ChangeRequest[]): Promise<Schemas["ChangeRequest"][]> {
+export async function serializeChangeRequests(
+  ctx: RequestContext,
+  spaceRevisionId: string,
+  changeRequests: ChangeRequest[],
+): Promise<Schemas["ChangeRequest"][]> {
   const ids = changeRequests.map((cr) => cr.id);
   const [users, comments] = await Promise.all([
     ctx.prisma.user.findMany({ where: { id: { in: [...new Set(changeRequests.map((cr) => cr.createdById))] } } }),
@@ -24,7 +28,9 @@ export async function serializeChangeRequests(ctx: RequestContext, spaceRevision
       number: cr.number,
       status: cr.status as Schemas["ChangeRequestStatus"],
       subject: cr.subject,
-      createdBy: creator ? serializeUser(ctx, creator) : { object: "user", id: cr.createdById, displayName: "Deleted user", urls: { location: appUrl(ctx, `/users/${cr.createdById}`) } },
+      createdBy: creator
+        ? serializeUser(ctx, creator)
+        : { object: "user", id: cr.createdById, displayName: "Deleted user", urls: { location: appUrl(ctx, `/users/${cr.createdById}`) } },
       createdAt: cr.createdAt.toISOString(),
       updatedAt: cr.updatedAt.toISOString(),
       revision: cr.revisionId,

@@ -2,8 +2,8 @@
 import type { Schemas } from "@docstack/contract";
 import type { Tx } from "../../db/database";
 import { newId } from "../../db/ids";
-import { conflict } from "../../http/errors";
 import type { ChangeRequest } from "../../generated/prisma/client";
+import { conflict } from "../../http/errors";
 
 export type Status = Schemas["ChangeRequestStatus"];
 

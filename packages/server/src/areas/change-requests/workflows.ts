@@ -1,16 +1,17 @@
 // Writing a change request's content, merging it into its space, and updating it
 // with the space's content. Each runs in one transaction holding the rows it
 // changes, so concurrent writes and merges serialize instead of losing updates.
-import type { ChangeRequest } from "../../generated/prisma/client";
-import type { Tx } from "../../db/database";
-import type { RequestContext } from "../../http/context";
-import { conflict } from "../../http/errors";
+
 import { applyChanges, type ContentChange } from "../../content/changes";
 import { loadDocuments } from "../../content/documents";
-import { mergeContent, type Conflict, type Content } from "../../content/merge";
+import type { ImportedPage } from "../../content/import";
+import { type Conflict, type Content, mergeContent } from "../../content/merge";
 import { loadRevision, writeRevision } from "../../content/revisions";
 import { syncSpacePages } from "../../content/search-index";
-import type { ImportedPage } from "../../content/import";
+import type { Tx } from "../../db/database";
+import type { ChangeRequest } from "../../generated/prisma/client";
+import type { RequestContext } from "../../http/context";
+import { conflict } from "../../http/errors";
 import { LOCKED_MESSAGE } from "../spaces/policy";
 import { demandEditable } from "./policy";
 import { mergeBase } from "./serialize";
@@ -38,100 +39,109 @@ async function documentsToMerge(tx: Tx, base: Content, ours: Content, theirs: Co
 }
 
 export async function writeChangeRequestContent(ctx: RequestContext, changeRequestId: string, changes: readonly ContentChange[]): Promise<ChangeRequest> {
-  return ctx.prisma.$transaction(async (tx) => {
-    const changeRequest = await lockChangeRequest(tx, changeRequestId);
-    demandEditable(changeRequest, "be edited");
-    const space = await lockSpace(tx, changeRequest.spaceId);
-    if (space.editMode === "locked") throw conflict(LOCKED_MESSAGE);
-    const current = await content(tx, changeRequest.revisionId);
-    const applied = applyChanges(current, changes, ctx.clock.now());
-    const { revision } = await writeRevision(tx, {
-      spaceId: changeRequest.spaceId,
-      changeRequestId: changeRequest.id,
-      parents: [changeRequest.revisionId],
-      type: "edits",
-      ...applied,
-      appBase: ctx.baseUrl,
-    });
-    return tx.changeRequest.update({
-      where: { id: changeRequest.id },
-      data: {
-        revisionId: revision.id,
-        contributors: changeRequest.contributors.includes(ctx.actor.userId) ? undefined : { push: ctx.actor.userId },
-      },
-    });
-  }, { timeout: 30_000 });
+  return ctx.prisma.$transaction(
+    async (tx) => {
+      const changeRequest = await lockChangeRequest(tx, changeRequestId);
+      demandEditable(changeRequest, "be edited");
+      const space = await lockSpace(tx, changeRequest.spaceId);
+      if (space.editMode === "locked") throw conflict(LOCKED_MESSAGE);
+      const current = await content(tx, changeRequest.revisionId);
+      const applied = applyChanges(current, changes, ctx.clock.now());
+      const { revision } = await writeRevision(tx, {
+        spaceId: changeRequest.spaceId,
+        changeRequestId: changeRequest.id,
+        parents: [changeRequest.revisionId],
+        type: "edits",
+        ...applied,
+        appBase: ctx.baseUrl,
+      });
+      return tx.changeRequest.update({
+        where: { id: changeRequest.id },
+        data: {
+          revisionId: revision.id,
+          contributors: changeRequest.contributors.includes(ctx.actor.userId) ? undefined : { push: ctx.actor.userId },
+        },
+      });
+    },
+    { timeout: 30_000 },
+  );
 }
 
 export type MergeOutcome = { result: "merge"; revision: string; changeRequest: ChangeRequest } | { result: "conflicts"; conflicts: Conflict[] };
 
 export async function mergeChangeRequest(ctx: RequestContext, changeRequestId: string): Promise<MergeOutcome> {
-  return ctx.prisma.$transaction(async (tx): Promise<MergeOutcome> => {
-    // The space first: merges into one space queue here, each seeing the previous one's result.
-    const { spaceId } = await tx.changeRequest.findUniqueOrThrow({ where: { id: changeRequestId }, select: { spaceId: true } });
-    const space = await lockSpace(tx, spaceId);
-    const changeRequest = await lockChangeRequest(tx, changeRequestId);
-    demandEditable(changeRequest, "be merged");
-    if (space.editMode === "locked") throw conflict(LOCKED_MESSAGE);
-    const [base, ours, theirs] = await Promise.all([
-      content(tx, mergeBase(changeRequest)),
-      content(tx, space.revisionId),
-      content(tx, changeRequest.revisionId),
-    ]);
-    const merged = mergeContent(base, ours, theirs, await documentsToMerge(tx, base, ours, theirs));
-    if (merged.conflicts.length) return { result: "conflicts", conflicts: merged.conflicts };
-    const { revision } = await writeRevision(tx, {
-      spaceId,
-      changeRequestId: null,
-      parents: [space.revisionId, changeRequest.revisionId],
-      type: "merge",
-      pages: merged.pages,
-      files: merged.files,
-      storedBodies: merged.mergedBodies,
-      appBase: ctx.baseUrl,
-    });
-    await tx.space.update({ where: { id: spaceId }, data: { revisionId: revision.id } });
-    await syncSpacePages(tx, spaceId, merged.pages);
-    const updated = await tx.changeRequest.update({
-      where: { id: changeRequest.id },
-      data: { status: "merged", revisionMergedId: revision.id },
-    });
-    return { result: "merge", revision: revision.id, changeRequest: updated };
-  }, { timeout: 30_000 });
+  return ctx.prisma.$transaction(
+    async (tx): Promise<MergeOutcome> => {
+      // The space first: merges into one space queue here, each seeing the previous one's result.
+      const { spaceId } = await tx.changeRequest.findUniqueOrThrow({ where: { id: changeRequestId }, select: { spaceId: true } });
+      const space = await lockSpace(tx, spaceId);
+      const changeRequest = await lockChangeRequest(tx, changeRequestId);
+      demandEditable(changeRequest, "be merged");
+      if (space.editMode === "locked") throw conflict(LOCKED_MESSAGE);
+      const [base, ours, theirs] = await Promise.all([
+        content(tx, mergeBase(changeRequest)),
+        content(tx, space.revisionId),
+        content(tx, changeRequest.revisionId),
+      ]);
+      const merged = mergeContent(base, ours, theirs, await documentsToMerge(tx, base, ours, theirs));
+      if (merged.conflicts.length) return { result: "conflicts", conflicts: merged.conflicts };
+      const { revision } = await writeRevision(tx, {
+        spaceId,
+        changeRequestId: null,
+        parents: [space.revisionId, changeRequest.revisionId],
+        type: "merge",
+        pages: merged.pages,
+        files: merged.files,
+        storedBodies: merged.mergedBodies,
+        appBase: ctx.baseUrl,
+      });
+      await tx.space.update({ where: { id: spaceId }, data: { revisionId: revision.id } });
+      await syncSpacePages(tx, spaceId, merged.pages);
+      const updated = await tx.changeRequest.update({
+        where: { id: changeRequest.id },
+        data: { status: "merged", revisionMergedId: revision.id },
+      });
+      return { result: "merge", revision: revision.id, changeRequest: updated };
+    },
+    { timeout: 30_000 },
+  );
 }
 
 export type UpdateOutcome = { result: "update"; revision: string } | { result: "conflicts"; conflicts: Conflict[] };
 
 /** Brings the space's current content into the change request (the same merge, the other way). */
 export async function updateChangeRequestFromMain(ctx: RequestContext, changeRequestId: string): Promise<UpdateOutcome> {
-  return ctx.prisma.$transaction(async (tx): Promise<UpdateOutcome> => {
-    const changeRequest = await lockChangeRequest(tx, changeRequestId);
-    demandEditable(changeRequest, "be updated");
-    const space = await lockSpace(tx, changeRequest.spaceId);
-    if (space.editMode === "locked") throw conflict(LOCKED_MESSAGE);
-    const baseId = mergeBase(changeRequest);
-    if (space.revisionId === baseId) return { result: "update", revision: changeRequest.revisionId };
-    if (changeRequest.revisionId === baseId) {
-      // Nothing of its own yet: it simply moves to the space's content.
-      await tx.changeRequest.update({ where: { id: changeRequest.id }, data: { revisionId: space.revisionId, revisionMergedAncestorId: space.revisionId } });
-      return { result: "update", revision: space.revisionId };
-    }
-    const [base, ours, theirs] = await Promise.all([content(tx, baseId), content(tx, space.revisionId), content(tx, changeRequest.revisionId)]);
-    const merged = mergeContent(base, ours, theirs, await documentsToMerge(tx, base, ours, theirs));
-    if (merged.conflicts.length) return { result: "conflicts", conflicts: merged.conflicts };
-    const { revision } = await writeRevision(tx, {
-      spaceId: changeRequest.spaceId,
-      changeRequestId: changeRequest.id,
-      parents: [changeRequest.revisionId, space.revisionId],
-      type: "update",
-      pages: merged.pages,
-      files: merged.files,
-      storedBodies: merged.mergedBodies,
-      appBase: ctx.baseUrl,
-    });
-    await tx.changeRequest.update({ where: { id: changeRequest.id }, data: { revisionId: revision.id, revisionMergedAncestorId: space.revisionId } });
-    return { result: "update", revision: revision.id };
-  }, { timeout: 30_000 });
+  return ctx.prisma.$transaction(
+    async (tx): Promise<UpdateOutcome> => {
+      const changeRequest = await lockChangeRequest(tx, changeRequestId);
+      demandEditable(changeRequest, "be updated");
+      const space = await lockSpace(tx, changeRequest.spaceId);
+      if (space.editMode === "locked") throw conflict(LOCKED_MESSAGE);
+      const baseId = mergeBase(changeRequest);
+      if (space.revisionId === baseId) return { result: "update", revision: changeRequest.revisionId };
+      if (changeRequest.revisionId === baseId) {
+        // Nothing of its own yet: it simply moves to the space's content.
+        await tx.changeRequest.update({ where: { id: changeRequest.id }, data: { revisionId: space.revisionId, revisionMergedAncestorId: space.revisionId } });
+        return { result: "update", revision: space.revisionId };
+      }
+      const [base, ours, theirs] = await Promise.all([content(tx, baseId), content(tx, space.revisionId), content(tx, changeRequest.revisionId)]);
+      const merged = mergeContent(base, ours, theirs, await documentsToMerge(tx, base, ours, theirs));
+      if (merged.conflicts.length) return { result: "conflicts", conflicts: merged.conflicts };
+      const { revision } = await writeRevision(tx, {
+        spaceId: changeRequest.spaceId,
+        changeRequestId: changeRequest.id,
+        parents: [changeRequest.revisionId, space.revisionId],
+        type: "update",
+        pages: merged.pages,
+        files: merged.files,
+        storedBodies: merged.mergedBodies,
+        appBase: ctx.baseUrl,
+      });
+      await tx.changeRequest.update({ where: { id: changeRequest.id }, data: { revisionId: revision.id, revisionMergedAncestorId: space.revisionId } });
+      return { result: "update", revision: revision.id };
+    },
+    { timeout: 30_000 },
+  );
 }
 
 /** Imported pages, added after the existing top-level pages. */
@@ -146,14 +156,24 @@ export async function importIntoChangeRequest(ctx: RequestContext, changeRequest
 
 /** Adds imported pages straight to a space's content: a new revision of the space. */
 export async function importIntoSpace(ctx: RequestContext, spaceId: string, imported: ImportedPage[]): Promise<string> {
-  return ctx.prisma.$transaction(async (tx) => {
-    const space = await lockSpace(tx, spaceId);
-    if (space.editMode === "locked") throw conflict(LOCKED_MESSAGE);
-    const current = await content(tx, space.revisionId);
-    const applied = applyChanges(current, asInsertions(imported), ctx.clock.now());
-    const { revision, pages } = await writeRevision(tx, { spaceId, changeRequestId: null, parents: [space.revisionId], type: "edits", ...applied, appBase: ctx.baseUrl });
-    await tx.space.update({ where: { id: spaceId }, data: { revisionId: revision.id } });
-    await syncSpacePages(tx, spaceId, pages);
-    return revision.id;
-  }, { timeout: 30_000 });
+  return ctx.prisma.$transaction(
+    async (tx) => {
+      const space = await lockSpace(tx, spaceId);
+      if (space.editMode === "locked") throw conflict(LOCKED_MESSAGE);
+      const current = await content(tx, space.revisionId);
+      const applied = applyChanges(current, asInsertions(imported), ctx.clock.now());
+      const { revision, pages } = await writeRevision(tx, {
+        spaceId,
+        changeRequestId: null,
+        parents: [space.revisionId],
+        type: "edits",
+        ...applied,
+        appBase: ctx.baseUrl,
+      });
+      await tx.space.update({ where: { id: spaceId }, data: { revisionId: revision.id } });
+      await syncSpacePages(tx, spaceId, pages);
+      return revision.id;
+    },
+    { timeout: 30_000 },
+  );
 }

@@ -1,4 +1,4 @@
-import { useHarness, type TestUser } from "../../testing/harness";
+import { type TestUser, useHarness } from "../../testing/harness";
 
 const h = useHarness();
 
@@ -9,7 +9,13 @@ describe("collections", () => {
   it("creates collections at the root and nested, and gets them", async () => {
     const org = await h.organization();
     const root = await post(org.admin, `/v1/orgs/${org.id}/collections`, { title: "Guides" }).expect(201);
-    expect(root.body).toMatchObject({ object: "collection", title: "Guides", organization: org.id, defaultLevel: null, permissions: { view: true, admin: true, create: true } });
+    expect(root.body).toMatchObject({
+      object: "collection",
+      title: "Guides",
+      organization: org.id,
+      defaultLevel: null,
+      permissions: { view: true, admin: true, create: true },
+    });
     expect(root.body.parent).toBeUndefined();
     const child = await post(org.admin, `/v1/orgs/${org.id}/collections`, { title: "Advanced", parent: root.body.id }).expect(201);
     expect(child.body.parent).toBe(root.body.id);
@@ -56,7 +62,11 @@ describe("collections", () => {
     expect(JSON.stringify(hidden.body)).not.toContain("Private");
     await h.api.delete(`/v1/collections/${c.body.id}`).set("Authorization", outsider.auth).expect(404);
     await post(outsider, `/v1/orgs/${org.id}/collections`, { title: "In" }).expect(404);
-    const tooLong = await h.api.patch(`/v1/collections/${c.body.id}`).set("Authorization", org.admin.auth).send({ description: "x".repeat(101) }).expect(400);
+    const tooLong = await h.api
+      .patch(`/v1/collections/${c.body.id}`)
+      .set("Authorization", org.admin.auth)
+      .send({ description: "x".repeat(101) })
+      .expect(400);
     expect(tooLong.body.error.message).toMatch(/request\/body\/description/);
   });
 
@@ -77,7 +87,9 @@ describe("collections", () => {
     const stranger = await post(org.admin, `/v1/orgs/${org.id}/spaces`, { title: "Root" }).expect(201);
     const refused = await post(org.admin, `/v1/spaces/${spaces[0]}/move`, { position: { before: { type: "space", space: stranger.body.id } } }).expect(400);
     expect(refused.body.error.message).toMatch(/not a sibling/);
-    await post(org.admin, `/v1/spaces/${spaces[0]}/move`, { position: { before: { type: "space", space: spaces[1] }, after: { type: "space", space: spaces[2] } } }).expect(400);
+    await post(org.admin, `/v1/spaces/${spaces[0]}/move`, {
+      position: { before: { type: "space", space: spaces[1] }, after: { type: "space", space: spaces[2] } },
+    }).expect(400);
     // Out of the collection, to the root.
     const moved = await post(org.admin, `/v1/spaces/${spaces[0]}/move`, { parent: null }).expect(200);
     expect(moved.body.parent).toBeUndefined();
@@ -107,7 +119,10 @@ describe("collections", () => {
     const loop = await post(org.admin, `/v1/collections/${a.body.id}/move`, { parent: b.body.id }).expect(400);
     expect(loop.body.error.message).toMatch(/itself/);
     await post(org.admin, `/v1/collections/${a.body.id}/move`, { parent: a.body.id }).expect(400);
-    const moved = await post(org.admin, `/v1/collections/${c.body.id}/move`, { parent: a.body.id, position: { before: { type: "collection", collection: b.body.id } } }).expect(200);
+    const moved = await post(org.admin, `/v1/collections/${c.body.id}/move`, {
+      parent: a.body.id,
+      position: { before: { type: "collection", collection: b.body.id } },
+    }).expect(200);
     expect(moved.body.parent).toBe(a.body.id);
     const reader = await h.member(org.id, "read");
     await post(reader, `/v1/collections/${c.body.id}/move`, { parent: null }).expect(403);

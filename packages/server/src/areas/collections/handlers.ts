@@ -1,14 +1,15 @@
 // Collections: nestable groups of spaces.
-import { defineOperation, type AreaOperations } from "../../http/operation";
-import { badRequest, forbidden } from "../../http/errors";
-import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
-import { newId } from "../../db/ids";
+
 import type { Tx } from "../../db/database";
-import { placeAmongSiblings } from "../../tree/siblings";
+import { newId } from "../../db/ids";
+import { badRequest, forbidden } from "../../http/errors";
+import { type AreaOperations, defineOperation } from "../../http/operation";
+import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
 import { orgRole } from "../../policy/content";
+import { placeAmongSiblings } from "../../tree/siblings";
 import { organizationAccess } from "../organizations/policy";
 import { serializeSpaces } from "../spaces/serialize";
-import { collectionAccess, demandCreateIn, onCollection, collectionPermissions } from "./policy";
+import { collectionAccess, collectionPermissions, demandCreateIn, onCollection } from "./policy";
 import { serializeCollection, serializeCollections } from "./serialize";
 
 const BY_CREATION: SortField[] = [{ field: "id", direction: "asc" }];

@@ -3,7 +3,7 @@ import type { Collection } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { apiUrl, appUrl } from "../../http/urls";
 import { collectionLevel } from "../../policy/content";
-import { collectionPermissions, type CollectionPermissions } from "./policy";
+import { type CollectionPermissions, collectionPermissions } from "./policy";
 
 export function serializeCollection(ctx: RequestContext, collection: Collection, permissions: CollectionPermissions): Schemas["Collection"] {
   return {

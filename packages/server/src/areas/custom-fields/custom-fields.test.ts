@@ -1,4 +1,4 @@
-import { useHarness, type TestUser } from "../../testing/harness";
+import { type TestUser, useHarness } from "../../testing/harness";
 
 const h = useHarness();
 
@@ -32,8 +32,23 @@ describe("custom fields", () => {
   it("creates fields of every type, lists them in creation order and gets one by name", async () => {
     const org = await h.organization();
     const fields = `/v1/orgs/${org.id}/custom-fields`;
-    const created = await post(org.admin, fields, { name: "product-area", type: "select", title: "Product area", description: "", placeholder: "Choose", options: ["Billing", "Editor"] }).expect(201);
-    expect(created.body).toMatchObject({ name: "product-area", type: "select", title: "Product area", description: "", placeholder: "Choose", options: ["Billing", "Editor"], permissions: { view: true, edit: true } });
+    const created = await post(org.admin, fields, {
+      name: "product-area",
+      type: "select",
+      title: "Product area",
+      description: "",
+      placeholder: "Choose",
+      options: ["Billing", "Editor"],
+    }).expect(201);
+    expect(created.body).toMatchObject({
+      name: "product-area",
+      type: "select",
+      title: "Product area",
+      description: "",
+      placeholder: "Choose",
+      options: ["Billing", "Editor"],
+      permissions: { view: true, edit: true },
+    });
     expect(created.body.urls.location).toMatch(new RegExp(`/v1/orgs/${org.id}/custom-fields/product-area$`));
     const plain = await post(org.admin, fields, { name: "reviewed", type: "boolean" }).expect(201);
     expect(plain.body).not.toHaveProperty("options");
@@ -99,7 +114,9 @@ describe("custom fields", () => {
     expect(all.map((entry) => entry.customField.name)).toEqual(["notes", "score", "reviewed", "area", "tags"]);
 
     const editor = await h.member(org.id, "edit");
-    await patch(editor, values, { values: { notes: { value: "x".repeat(256) }, score: { value: 2.5 }, reviewed: { value: false }, area: { value: "Editor" }, tags: { value: ["c", "a"] } } }).expect(204);
+    await patch(editor, values, {
+      values: { notes: { value: "x".repeat(256) }, score: { value: 2.5 }, reviewed: { value: false }, area: { value: "Editor" }, tags: { value: ["c", "a"] } },
+    }).expect(204);
     expect(await stored()).toEqual({ notes: "x".repeat(256), score: 2.5, reviewed: false, area: "Editor", tags: ["c", "a"] });
     // Fields not named keep their value; null removes one.
     await patch(editor, values, { values: { score: { value: null }, tags: { value: [] } } }).expect(204);

@@ -1,15 +1,16 @@
 // Custom fields: definitions of an organization, and their values on its spaces.
-import { defineOperation, type AreaOperations } from "../../http/operation";
-import { badRequest, conflict, notFound } from "../../http/errors";
-import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
-import { newId } from "../../db/ids";
+
 import { isUniqueViolation } from "../../db/errors";
+import { newId } from "../../db/ids";
+import { badRequest, conflict, notFound } from "../../http/errors";
+import { type AreaOperations, defineOperation } from "../../http/operation";
+import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
 import { orgRole } from "../../policy/content";
 import { onSpace } from "../spaces/policy";
 import { customFieldPermissions, onCustomFields } from "./policy";
 import { serializeCustomField } from "./serialize";
 import { findField, pruneValues } from "./store";
-import { misfit, TAKES_OPTIONS, type FieldValue } from "./values";
+import { type FieldValue, misfit, TAKES_OPTIONS } from "./values";
 
 /** IDs sort by creation (db/ids.ts): the order fields were created in. */
 const BY_CREATION: SortField[] = [{ field: "id", direction: "asc" }];
@@ -17,7 +18,8 @@ const BY_CREATION: SortField[] = [{ field: "id", direction: "asc" }];
 /** `select` and `multi-select` need options; the other types take none. */
 function checkOptions(type: string, options: string[] | undefined): void {
   if (TAKES_OPTIONS.includes(type) && options === undefined) throw badRequest(`request/body/options: a ${type} field needs options`);
-  if (!TAKES_OPTIONS.includes(type) && options !== undefined) throw badRequest(`request/body/options: a ${type} field takes no options (only select and multi-select fields do)`);
+  if (!TAKES_OPTIONS.includes(type) && options !== undefined)
+    throw badRequest(`request/body/options: a ${type} field takes no options (only select and multi-select fields do)`);
 }
 
 export const customFieldsOperations = {
@@ -28,11 +30,11 @@ export const customFieldsOperations = {
         ctx.prisma.customField.findMany({ where: { organizationId: space.organizationId }, orderBy: orderBy(BY_CREATION) }),
         ctx.prisma.customFieldValue.findMany({ where: { spaceId: space.id } }),
       ]);
-      const valueOf = new Map(values.map((row) => [row.fieldId, row.value]));
+      const valueByField = new Map(values.map((row) => [row.fieldId, row.value]));
       const permissions = customFieldPermissions(orgRole(ctx, space.organizationId));
       const body = fields.map((field) => ({
         customField: serializeCustomField(ctx, field, permissions),
-        ...(valueOf.has(field.id) ? { value: valueOf.get(field.id) as FieldValue } : {}),
+        ...(valueByField.has(field.id) ? { value: valueByField.get(field.id) as FieldValue } : {}),
       }));
       return { status: 200, body };
     },
@@ -143,4 +145,3 @@ export const customFieldsOperations = {
     },
   }),
 } satisfies AreaOperations;
-

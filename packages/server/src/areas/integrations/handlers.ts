@@ -1,6 +1,6 @@
 // Integrations: published (and unpublished) by the organization that owns them, read
 // by whoever their visibility lets see them; their installations listed for the owner.
-import { defineOperation, type AreaOperations } from "../../http/operation";
+import { type AreaOperations, defineOperation } from "../../http/operation";
 import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
 import { authenticated } from "../organizations/policy";
 import { integrationPermissions, onIntegration, publisherAccess } from "./policy";
@@ -26,8 +26,7 @@ export const integrationsOperations = {
         scope: `integrations:${JSON.stringify(filters)}`,
         request: query,
         order: BY_NAME,
-        find: (after, take) =>
-          ctx.prisma.integration.findMany({ where: whereAfter(where, after), orderBy: orderBy(BY_NAME), take, include: { owner: true } }),
+        find: (after, take) => ctx.prisma.integration.findMany({ where: whereAfter(where, after), orderBy: orderBy(BY_NAME), take, include: { owner: true } }),
         count: () => ctx.prisma.integration.count({ where }),
         sortValues: (integration) => [integration.name],
         serialize: (integrations) => integrations.map((integration) => serializeIntegration(ctx, integration, integrationPermissions(ctx, integration))),

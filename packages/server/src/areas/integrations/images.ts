@@ -1,9 +1,10 @@
 // The integration's images: base64 in a publication, stored as file blobs (once per
 // distinct content), served back through signed download URLs.
-import type { RequestContext } from "../../http/context";
-import type { Db, Tx } from "../../db/database";
-import { badRequest } from "../../http/errors";
+
 import { putBlob } from "../../content/documents";
+import type { Db, Tx } from "../../db/database";
+import type { RequestContext } from "../../http/context";
+import { badRequest } from "../../http/errors";
 
 interface ImageType {
   extension: string;

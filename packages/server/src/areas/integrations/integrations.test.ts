@@ -1,5 +1,5 @@
-import { useHarness, type TestUser } from "../../testing/harness";
 import { newId } from "../../db/ids";
+import { type TestUser, useHarness } from "../../testing/harness";
 
 const h = useHarness();
 
@@ -33,21 +33,37 @@ describe("publishing integrations", () => {
   it("creates version 1 with the defaults, and each publication replaces it as a whole", async () => {
     const org = await h.organization("Acme");
     const name = uniqueName();
-    const first = await published(org.admin, org.id, {
+    const first = await published(
+      org.admin,
+      org.id,
+      {
+        summary: "# Acme",
+        visibility: "public",
+        target: "site",
+        scopes: ["site:views:read"],
+        categories: ["analytics"],
+        blocks: [{ id: "chart", title: "Chart", urlUnfurl: ["https://acme.example/charts/"] }],
+        externalLinks: [{ url: "https://acme.example/docs", label: "Docs" }],
+        icon: PNG,
+        secrets: { API_KEY: "sk_live_secret_1" },
+        contentSecurityPolicy: { "script-src": "'self' https://acme.example", "img-src": "*" },
+      },
+      name,
+    );
+    expect(first).toMatchObject({
+      object: "integration",
+      name,
+      version: 1,
+      title: "Acme Analytics",
       summary: "# Acme",
       visibility: "public",
       target: "site",
+      verified: false,
       scopes: ["site:views:read"],
       categories: ["analytics"],
-      blocks: [{ id: "chart", title: "Chart", urlUnfurl: ["https://acme.example/charts/"] }],
-      externalLinks: [{ url: "https://acme.example/docs", label: "Docs" }],
-      icon: PNG,
-      secrets: { API_KEY: "sk_live_secret_1" },
-      contentSecurityPolicy: { "script-src": "'self' https://acme.example", "img-src": "*" },
-    }, name);
-    expect(first).toMatchObject({
-      object: "integration", name, version: 1, title: "Acme Analytics", summary: "# Acme", visibility: "public", target: "site",
-      verified: false, scopes: ["site:views:read"], categories: ["analytics"], contentSources: [], configurations: {}, previewImages: [],
+      contentSources: [],
+      configurations: {},
+      previewImages: [],
       contentSecurityPolicy: "script-src 'self' https://acme.example; img-src *",
       permissions: { admin: true, install: true },
       owner: { object: "organization", id: org.id, title: "Acme", permissions: expect.objectContaining({ admin: true }) },
@@ -58,7 +74,16 @@ describe("publishing integrations", () => {
 
     // Omitted: the icon, visibility and secrets are kept; everything else takes its default.
     const second = await published(org.admin, org.id, { title: "Acme Two" }, name);
-    expect(second).toMatchObject({ version: 2, title: "Acme Two", visibility: "public", target: "all", scopes: [], categories: [], blocks: [], externalLinks: [] });
+    expect(second).toMatchObject({
+      version: 2,
+      title: "Acme Two",
+      visibility: "public",
+      target: "all",
+      scopes: [],
+      categories: [],
+      blocks: [],
+      externalLinks: [],
+    });
     expect(second).not.toHaveProperty("summary");
     expect(second).not.toHaveProperty("contentSecurityPolicy");
     expect((second.urls as Record<string, string>).icon).toMatch(/\/v1\/downloads\//);
@@ -102,21 +127,53 @@ describe("publishing integrations", () => {
       const res = await post(org.admin, `/v1/integrations/${name}`, publication(org.id, extra)).expect(400);
       expect(res.body.error.message).toContain(names);
     };
-    await refused({ blocks: [{ id: "a", title: "A" }, { id: "a", title: "B" }] }, "request/body/blocks/1/id");
-    await refused({ contentSources: [{ id: "s", title: "S", configuration: { componentId: "c" } }, { id: "s", title: "T", configuration: { componentId: "c" } }] }, "request/body/contentSources/1/id");
+    await refused(
+      {
+        blocks: [
+          { id: "a", title: "A" },
+          { id: "a", title: "B" },
+        ],
+      },
+      "request/body/blocks/1/id",
+    );
+    await refused(
+      {
+        contentSources: [
+          { id: "s", title: "S", configuration: { componentId: "c" } },
+          { id: "s", title: "T", configuration: { componentId: "c" } },
+        ],
+      },
+      "request/body/contentSources/1/id",
+    );
     await refused({ icon: NOT_AN_IMAGE }, "request/body/icon");
     await refused({ previewImages: [PNG, NOT_AN_IMAGE] }, "request/body/previewImages/1");
-    await refused({ configurations: { site: { properties: { a: { title: "A", type: "string" } }, required: ["b"] } } }, "request/body/configurations/site/required/0");
-    await refused({ configurations: { account: { properties: { a: { title: "A", type: "boolean", default: "yes" } } } } }, "request/body/configurations/account/properties/a/default");
-    await refused({ configurations: { space: { properties: { a: { title: "A", type: "button", default: "x" } } } } }, "request/body/configurations/space/properties/a/default");
-    await refused({ configurations: { space: { properties: { a: { title: "A", type: "number", enum: ["1"] } } } } }, "request/body/configurations/space/properties/a/enum");
+    await refused(
+      { configurations: { site: { properties: { a: { title: "A", type: "string" } }, required: ["b"] } } },
+      "request/body/configurations/site/required/0",
+    );
+    await refused(
+      { configurations: { account: { properties: { a: { title: "A", type: "boolean", default: "yes" } } } } },
+      "request/body/configurations/account/properties/a/default",
+    );
+    await refused(
+      { configurations: { space: { properties: { a: { title: "A", type: "button", default: "x" } } } } },
+      "request/body/configurations/space/properties/a/default",
+    );
+    await refused(
+      { configurations: { space: { properties: { a: { title: "A", type: "number", enum: ["1"] } } } } },
+      "request/body/configurations/space/properties/a/enum",
+    );
     const long = "y".repeat(2000);
     await refused({ contentSecurityPolicy: { "default-src": long, "img-src": long, "font-src": long } }, "request/body/contentSecurityPolicy");
     await post(org.admin, `/v1/integrations/${name}`, { ...publication(org.id), title: "A" }).expect(400);
     await post(org.admin, `/v1/integrations/${name}`, publication(org.id, { scopes: ["Not A Scope"] })).expect(400);
     expect(await h.services.prisma.integration.count({ where: { name } })).toBe(0);
     // A well-formed form passes.
-    await post(org.admin, `/v1/integrations/${name}`, publication(org.id, { configurations: { site: { properties: { a: { title: "A", type: "string", enum: ["x", "y"], default: "y" } }, required: ["a"] } } })).expect(200);
+    await post(
+      org.admin,
+      `/v1/integrations/${name}`,
+      publication(org.id, { configurations: { site: { properties: { a: { title: "A", type: "string", enum: ["x", "y"], default: "y" } }, required: ["a"] } } }),
+    ).expect(200);
   });
 
   it("needs admin in the publishing organization (403), membership (404), and the name not taken by another organization (409)", async () => {
@@ -172,7 +229,8 @@ describe("reading integrations", () => {
       expect((await get(nowhere, `/v1/integrations/${integration.name}`).expect(200)).body.permissions).toEqual({ admin: false, install: false });
     }
 
-    const listed = async (user: TestUser) => ((await get(user, `/v1/integrations?owner=${org.id}`).expect(200)).body.items as { name: string }[]).map((i) => i.name);
+    const listed = async (user: TestUser) =>
+      ((await get(user, `/v1/integrations?owner=${org.id}`).expect(200)).body.items as { name: string }[]).map((i) => i.name);
     expect(await listed(reader)).toEqual([privateOne.name, unlisted.name, publicOne.name].sort());
     expect(await listed(outsider)).toEqual([publicOne.name]);
     expect(await listed(nowhere)).toEqual([publicOne.name]);
@@ -182,15 +240,29 @@ describe("reading integrations", () => {
     const org = await h.organization();
     const other = await h.organization();
     const stem = `flt${Date.now().toString(36)}`;
-    const charts = await published(org.admin, org.id, {
-      visibility: "public", title: "Charts 100%", categories: ["analytics"],
-      blocks: [{ id: "c", title: "C", urlUnfurl: ["https://charts.ACME.example/x", "https://user@acme.example:8443/y"] }],
-    }, `${stem}-charts`);
-    const sources = await published(org.admin, org.id, {
-      visibility: "public", title: "Sources", categories: ["content"],
-      contentSources: [{ id: "s", title: "S", configuration: { componentId: "c" } }],
-      blocks: [{ id: "b", title: "B", urlUnfurl: ["https://evil-acme.example/"] }],
-    }, `${stem}-sources`);
+    const charts = await published(
+      org.admin,
+      org.id,
+      {
+        visibility: "public",
+        title: "Charts 100%",
+        categories: ["analytics"],
+        blocks: [{ id: "c", title: "C", urlUnfurl: ["https://charts.ACME.example/x", "https://user@acme.example:8443/y"] }],
+      },
+      `${stem}-charts`,
+    );
+    const sources = await published(
+      org.admin,
+      org.id,
+      {
+        visibility: "public",
+        title: "Sources",
+        categories: ["content"],
+        contentSources: [{ id: "s", title: "S", configuration: { componentId: "c" } }],
+        blocks: [{ id: "b", title: "B", urlUnfurl: ["https://evil-acme.example/"] }],
+      },
+      `${stem}-sources`,
+    );
     const plain = await published(other.admin, other.id, { visibility: "public", title: "Plain", categories: ["analytics"] }, `${stem}-plain`);
     const names = async (query: string) =>
       ((await get(org.admin, `/v1/integrations?${query}`).expect(200)).body.items as { name: string }[]).map((i) => i.name).filter((n) => n.startsWith(stem));
@@ -260,17 +332,51 @@ describe("unpublishing and installations", () => {
     const installer = await h.organization();
     for (const title of ["One", "Two"]) await post(installer.admin, `/v1/orgs/${installer.id}/spaces`, { title }).expect(201);
     const base = Date.now();
-    const newest = await installation(integration.name, installer.id, { createdAt: new Date(base + 2_000), externalId: "ext-2", spaceSelection: "selected", status: "pending" });
-    const oldest = await installation(integration.name, installer.id, { createdAt: new Date(base), externalId: "ext-1", configuration: { tracking_id: "AA-1" }, siteSelection: "selected" });
+    const newest = await installation(integration.name, installer.id, {
+      createdAt: new Date(base + 2_000),
+      externalId: "ext-2",
+      spaceSelection: "selected",
+      status: "pending",
+    });
+    const oldest = await installation(integration.name, installer.id, {
+      createdAt: new Date(base),
+      externalId: "ext-1",
+      configuration: { tracking_id: "AA-1" },
+      siteSelection: "selected",
+    });
     const middle = await installation(integration.name, org.id, { createdAt: new Date(base + 1_000), externalId: "ext-1", status: "paused" });
 
     const url = `/v1/integrations/${integration.name}/installations`;
     const list = (await get(org.admin, url).expect(200)).body;
     expect(list.count).toBe(3);
     expect(list.items).toEqual([
-      { id: oldest.id, status: "active", space_selection: "all", site_selection: "selected", spaces: 2, configuration: { tracking_id: "AA-1" }, createdAt: new Date(base).toISOString() },
-      { id: middle.id, status: "paused", space_selection: "all", site_selection: "all", spaces: 0, configuration: {}, createdAt: new Date(base + 1_000).toISOString() },
-      { id: newest.id, status: "pending", space_selection: "selected", site_selection: "all", spaces: 0, configuration: {}, createdAt: new Date(base + 2_000).toISOString() },
+      {
+        id: oldest.id,
+        status: "active",
+        space_selection: "all",
+        site_selection: "selected",
+        spaces: 2,
+        configuration: { tracking_id: "AA-1" },
+        createdAt: new Date(base).toISOString(),
+      },
+      {
+        id: middle.id,
+        status: "paused",
+        space_selection: "all",
+        site_selection: "all",
+        spaces: 0,
+        configuration: {},
+        createdAt: new Date(base + 1_000).toISOString(),
+      },
+      {
+        id: newest.id,
+        status: "pending",
+        space_selection: "selected",
+        site_selection: "all",
+        spaces: 0,
+        configuration: {},
+        createdAt: new Date(base + 2_000).toISOString(),
+      },
     ]);
     const filtered = (await get(org.admin, `${url}?externalId=ext-1`).expect(200)).body;
     expect(filtered.items.map((i: { id: string }) => i.id)).toEqual([oldest.id, middle.id]);

@@ -5,8 +5,8 @@ import type { Schemas } from "@docstack/contract";
 import type { Integration, Organization, Prisma } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { notFound } from "../../http/errors";
-import { demand, grantedBy, type PermissionTable } from "../../policy/demand";
 import { isMember, orgRole } from "../../policy/content";
+import { demand, grantedBy, type PermissionTable } from "../../policy/demand";
 import { atLeast } from "../../policy/roles";
 import { organizationAccess } from "../organizations/policy";
 

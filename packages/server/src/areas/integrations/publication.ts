@@ -2,11 +2,11 @@
 // into the integration's new version. Each publication replaces the previous version as
 // a whole; only `icon`, `visibility` and `secrets` carry over when omitted.
 import type { Schemas } from "@docstack/contract";
-import type { Integration, Prisma } from "../../generated/prisma/client";
 import type { Db, Tx } from "../../db/database";
-import type { RequestBody } from "../../http/operation";
+import type { Integration, Prisma } from "../../generated/prisma/client";
 import { badRequest } from "../../http/errors";
-import { decodeImage, storeImage, type DecodedImage } from "./images";
+import type { RequestBody } from "../../http/operation";
+import { type DecodedImage, decodeImage, storeImage } from "./images";
 
 type Publication = RequestBody<"publishIntegration">;
 type ConfigurationSchema = Schemas["IntegrationConfigurationSchema"];
@@ -43,7 +43,12 @@ function checkConfiguration(schema: ConfigurationSchema | undefined, field: stri
 /** The policy as one header value: a map's directives joined as `name value; name value`. */
 function contentSecurityPolicy(policy: Publication["contentSecurityPolicy"]): string | null {
   if (policy === undefined) return null;
-  const joined = typeof policy === "string" ? policy : Object.entries(policy).map(([directive, value]) => `${directive} ${value}`.trim()).join("; ");
+  const joined =
+    typeof policy === "string"
+      ? policy
+      : Object.entries(policy)
+          .map(([directive, value]) => `${directive} ${value}`.trim())
+          .join("; ");
   if (joined.length > CSP_MAX_LENGTH) throw badRequest(`request/body/contentSecurityPolicy: longer than ${CSP_MAX_LENGTH} characters once joined`);
   return joined;
 }

@@ -1,13 +1,14 @@
 // Reading and writing integrations: the list's filters, publishing a version, and what
 // installations count.
+
+import { isUniqueViolation } from "../../db/errors";
+import { escapeLike } from "../../db/like";
 import type { Integration, IntegrationInstallation, Prisma } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
-import type { QueryParams } from "../../http/operation";
 import { conflict } from "../../http/errors";
-import { isUniqueViolation } from "../../db/errors";
+import type { QueryParams } from "../../http/operation";
 import { listedFor } from "./policy";
-import { versionData, type CheckedPublication } from "./publication";
-import { escapeLike } from "../../db/like";
+import { type CheckedPublication, versionData } from "./publication";
 
 /** The host of a URL as PostgreSQL reads it: after the scheme and any user information, before port, path, query or fragment. */
 const URL_HOST = "^[A-Za-z][A-Za-z0-9+.-]*://(?:[^@/?#]*@)?([^/:?#]*)";
@@ -69,7 +70,10 @@ export async function publish(ctx: RequestContext, name: string, ownerId: string
 }
 
 /** How many spaces each installation is on: every space of its organization when it selects all. */
-export async function installationSpaces(ctx: RequestContext, installations: IntegrationInstallation[]): Promise<(installation: IntegrationInstallation) => number> {
+export async function installationSpaces(
+  ctx: RequestContext,
+  installations: IntegrationInstallation[],
+): Promise<(installation: IntegrationInstallation) => number> {
   const organizations = [...new Set(installations.filter((i) => i.spaceSelection === "all").map((i) => i.organizationId))];
   const counts = organizations.length
     ? await ctx.prisma.space.groupBy({ by: ["organizationId"], where: { organizationId: { in: organizations }, deletedAt: null }, _count: true })

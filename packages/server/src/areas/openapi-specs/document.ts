@@ -1,7 +1,8 @@
 // One document of a specification: parsed, checked to be OpenAPI 3.0 or 3.1, and
 // read for its external `$ref`s. Pure functions: the pipeline (source.ts) calls them.
-import YAML from "yaml";
+
 import type { Schemas } from "@docstack/contract";
+import YAML from "yaml";
 
 export type ProcessErrorCode = Schemas["OpenAPISpecProcessErrorCode"];
 
@@ -21,8 +22,7 @@ export type ParsedDocument = Record<string, unknown>;
 /** Nesting deeper than this is refused: walking and storing it would exhaust stacks for nothing. */
 const MAX_DEPTH = 512;
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === "object" && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
 
 /**
  * Parses a document's text, JSON or YAML (JSON is YAML too). Aliases are bounded
@@ -48,6 +48,7 @@ function* walk(root: unknown): Generator<{ value: unknown; key: string | undefin
 }
 
 /** U+0000 and unpaired surrogates: valid in JSON, refused by PostgreSQL's jsonb. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: U+0000 is what this looks for
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /**

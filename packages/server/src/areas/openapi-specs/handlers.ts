@@ -1,10 +1,11 @@
 // OpenAPI specifications of an organization, known by slug, and their versions: one per
 // source processed successfully (in the background, see processing.ts).
-import { defineOperation, type AreaOperations } from "../../http/operation";
-import { notFound } from "../../http/errors";
-import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
-import type { RequestContext } from "../../http/context";
+
 import type { OpenApiSpec } from "../../generated/prisma/client";
+import type { RequestContext } from "../../http/context";
+import { notFound } from "../../http/errors";
+import { type AreaOperations, defineOperation } from "../../http/operation";
+import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
 import { onSpec, specsAccess } from "./policy";
 import { serializeSpec, serializeVersion, serializeVersionContent } from "./serialize";
 import { createSpec, putSpecSource } from "./store";

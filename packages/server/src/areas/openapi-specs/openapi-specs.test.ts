@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { createHarness, type Harness, type TestUser } from "../../testing/harness";
 import { newId } from "../../db/ids";
+import { createHarness, type Harness, type TestUser } from "../../testing/harness";
 import { resumeSpecProcessing, specProcessingSettled } from "./processing";
 import { SOURCE_LIMITS } from "./source";
 
@@ -16,7 +16,10 @@ const text = (document: object) => ({ text: JSON.stringify(document) });
 // Documents served to URL sources. `/held` answers only when the test releases it.
 const documents: Record<string, string> = {
   "/root.json": JSON.stringify(petstore("Split", { components: { schemas: { Pet: { $ref: "schemas/pet.json#/Pet" }, Self: { $ref: "root.json#/info" } } } })),
-  "/schemas/pet.json": JSON.stringify({ Pet: { type: "object", properties: { owner: { $ref: "../common.json#/Owner" }, tag: { $ref: "#/Tag" } } }, Tag: { type: "string" } }),
+  "/schemas/pet.json": JSON.stringify({
+    Pet: { type: "object", properties: { owner: { $ref: "../common.json#/Owner" }, tag: { $ref: "#/Tag" } } },
+    Tag: { type: "string" },
+  }),
   "/common.json": JSON.stringify({ Owner: { type: "string" } }),
   "/plain.json": JSON.stringify(petstore("Plain")),
   "/swagger.json": JSON.stringify({ swagger: "2.0", info: { title: "Old", version: "1" }, paths: {} }),
@@ -26,7 +29,7 @@ const documents: Record<string, string> = {
   "/huge.json": JSON.stringify(petstore("Huge", { "x-padding": "x".repeat(SOURCE_LIMITS.characters) })),
 };
 /** `/held.json` waits for the test: it says when the request arrived, and answers once released. */
-let held = { arrived: () => undefined as void, released: Promise.resolve() };
+let held: { arrived: () => void; released: Promise<void> } = { arrived: () => {}, released: Promise.resolve() };
 function holdNextRequest(): { arrived: Promise<void>; release: () => void } {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
@@ -108,11 +111,14 @@ describe("OpenAPI specifications: processing", () => {
 
   it("reads a YAML source as its JSON equivalent", async () => {
     const org = await newOrg();
-    const yaml = "openapi: 3.1.0\ninfo:\n  title: Pets\n  version: '1'\npaths:\n  /pets:\n    get:\n      responses:\n        '200':\n          description: OK\n";
+    const yaml =
+      "openapi: 3.1.0\ninfo:\n  title: Pets\n  version: '1'\npaths:\n  /pets:\n    get:\n      responses:\n        '200':\n          description: OK\n";
     const spec = await processed(org.admin, org.specs, "yaml-api", { text: yaml });
     expect(spec).toMatchObject({ processingState: "complete" });
     const content = (await get(org.admin, `${org.specs}/yaml-api/versions/latest/content`).expect(200)).body;
-    expect(Object.values(content.filesystem)).toEqual([{ openapi: "3.1.0", info: { title: "Pets", version: "1" }, paths: { "/pets": { get: { responses: { "200": { description: "OK" } } } } } }]);
+    expect(Object.values(content.filesystem)).toEqual([
+      { openapi: "3.1.0", info: { title: "Pets", version: "1" }, paths: { "/pets": { get: { responses: { "200": { description: "OK" } } } } } },
+    ]);
   });
 
   it("changes updatedAt for a new source and at the end of a processing, not when it starts", async () => {
@@ -187,7 +193,11 @@ describe("OpenAPI specifications: processing", () => {
     const strict = await createHarness({ allowPrivateFetch: false });
     try {
       const org = await strict.organization();
-      await strict.api.post(`/v1/orgs/${org.id}/openapi`).set("Authorization", org.admin.auth).send({ slug: "inside", source: { url: `${base}/plain.json` } }).expect(201);
+      await strict.api
+        .post(`/v1/orgs/${org.id}/openapi`)
+        .set("Authorization", org.admin.auth)
+        .send({ slug: "inside", source: { url: `${base}/plain.json` } })
+        .expect(201);
       await specProcessingSettled();
       const spec = (await strict.api.get(`/v1/orgs/${org.id}/openapi/inside`).set("Authorization", org.admin.auth).expect(200)).body;
       expect(spec).toMatchObject({ processingState: "failed", lastProcessErrorCode: "FETCH_FAILED" });
@@ -264,7 +274,10 @@ describe("OpenAPI specifications: processing", () => {
   it("queues again, on start, what a stopped server left pending or in progress", async () => {
     const org = await newOrg();
     const { prisma } = h.services;
-    for (const [slug, processingState] of [["left-pending", "pending"], ["left-in-progress", "progress"]] as const) {
+    for (const [slug, processingState] of [
+      ["left-pending", "pending"],
+      ["left-in-progress", "progress"],
+    ] as const) {
       await prisma.openApiSpec.create({ data: { id: newId(), organizationId: org.id, slug, sourceText: JSON.stringify(petstore(slug)), processingState } });
     }
     expect(await resumeSpecProcessing(h.services)).toBeGreaterThanOrEqual(2);
@@ -317,7 +330,14 @@ describe("OpenAPI specifications: operations and access", () => {
     const org = await newOrg();
     const spec = await processed(org.admin, org.specs, "secret-api", text(petstore("Secret title")));
     const outsider = (await h.organization()).admin;
-    for (const url of [org.specs, `${org.specs}/secret-api`, `${org.specs}/secret-api/versions`, `${org.specs}/secret-api/versions/latest`, `${org.specs}/secret-api/versions/latest/content`, `${org.specs}/secret-api/versions/${spec.lastVersion}/content`]) {
+    for (const url of [
+      org.specs,
+      `${org.specs}/secret-api`,
+      `${org.specs}/secret-api/versions`,
+      `${org.specs}/secret-api/versions/latest`,
+      `${org.specs}/secret-api/versions/latest/content`,
+      `${org.specs}/secret-api/versions/${spec.lastVersion}/content`,
+    ]) {
       const res = await get(outsider, url).expect(404);
       expect(res.body).toEqual({ error: { code: 404, message: "Organization not found", requestId: expect.any(String) } });
     }

@@ -4,7 +4,7 @@ import type { Schemas } from "@docstack/contract";
 import type { OpenApiSpec } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { notFound } from "../../http/errors";
-import { organizationAccess, type OrganizationPermissions } from "../organizations/policy";
+import { type OrganizationPermissions, organizationAccess } from "../organizations/policy";
 
 export type SpecPermissions = Schemas["OpenAPISpec"]["permissions"];
 type SpecPermission = keyof SpecPermissions;

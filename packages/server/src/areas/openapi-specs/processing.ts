@@ -3,13 +3,14 @@
 // (`progress`), reads the source (source.ts), and ends it `complete` with a new version
 // or `failed` with a code. The latest source wins: a processing whose source was
 // replaced (or whose specification was deleted) meanwhile leaves no trace.
-import type { Services } from "../../http/context";
-import { registerBackgroundWork } from "../../jobs/background";
+
 import { newId } from "../../db/ids";
 import type { Prisma } from "../../generated/prisma/client";
+import type { Services } from "../../http/context";
+import { registerBackgroundWork } from "../../jobs/background";
 import { ProcessError, type ProcessErrorCode } from "./document";
-import { readSource, type ReadSource, type SpecSource } from "./source";
 import { versionContentPath } from "./serialize";
+import { type ReadSource, readSource, type SpecSource } from "./source";
 
 export type ProcessingServices = Pick<Services, "prisma" | "config" | "clock" | "logger">;
 

@@ -2,7 +2,7 @@
 // (given as text, or fetched from a URL) and, for a URL, every document its external
 // `$ref`s reach, fetched relative to the document that names them.
 import { FetchRefused, fetchSafely } from "../../content/fetch-safely";
-import { checkOpenAPI, externalRefs, parseDocument, ProcessError, storableDocument, type ParsedDocument } from "./document";
+import { checkOpenAPI, externalRefs, type ParsedDocument, ProcessError, parseDocument, storableDocument } from "./document";
 
 export const SOURCE_LIMITS = {
   /** The contract's limit of a document, applied to all the documents of a version together. */

@@ -1,9 +1,10 @@
 // Writing a specification's source: each new one puts it back in `pending` and queues it.
+
+import { isUniqueViolation } from "../../db/errors";
+import { newId } from "../../db/ids";
 import type { OpenApiSpec } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { conflict } from "../../http/errors";
-import { isUniqueViolation } from "../../db/errors";
-import { newId } from "../../db/ids";
 import { queueSpecProcessing } from "./processing";
 import type { SpecSource } from "./source";
 
@@ -23,7 +24,8 @@ export async function createSpec(ctx: RequestContext, organizationId: string, sl
   const spec = await ctx.prisma.openApiSpec
     .create({ data: { id: newId(), organizationId, slug, createdAt: ctx.clock.now(), ...sourceData(ctx, source) } })
     .catch((error: unknown) => {
-      if (isUniqueViolation(error)) throw conflict(`The organization has an OpenAPI specification with the slug "${slug}" already: PUT it to replace its source`);
+      if (isUniqueViolation(error))
+        throw conflict(`The organization has an OpenAPI specification with the slug "${slug}" already: PUT it to replace its source`);
       throw error;
     });
   queueSpecProcessing(ctx, spec.id);

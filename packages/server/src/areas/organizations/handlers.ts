@@ -1,14 +1,15 @@
 // Organizations, their members, and the authenticated user.
-import { defineOperation, type AreaOperations } from "../../http/operation";
-import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
-import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
+
 import { searchSpaces } from "../../content/search";
 import { isUniqueViolation } from "../../db/errors";
 import { Prisma } from "../../generated/prisma/client";
+import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
+import { type AreaOperations, defineOperation } from "../../http/operation";
+import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
+import { deleteOrganizationInviteLink, getOrganizationInviteLink, updateOrganizationInviteLink } from "./invites";
 import { authenticated, onOrganization, organizationAccess, organizationPermissions } from "./policy";
 import { serializeMember, serializeOrganization, serializeUser } from "./serialize";
 import { createOrganizationWithAdmin, memberCounts } from "./store";
-import { deleteOrganizationInviteLink, getOrganizationInviteLink, updateOrganizationInviteLink } from "./invites";
 
 const MEMBERSHIP_ORDER: SortField[] = [
   { field: "joinedAt", direction: "asc" },
@@ -43,8 +44,7 @@ export const organizationsOperations = {
           }),
         count: () => ctx.prisma.member.count({ where }),
         sortValues: (member) => [member.joinedAt, member.organizationId],
-        serialize: (members) =>
-          members.map((member) => serializeOrganization(ctx, member.organization, organizationPermissions(member.role))),
+        serialize: (members) => members.map((member) => serializeOrganization(ctx, member.organization, organizationPermissions(member.role))),
       });
       return { status: 200, body };
     },
@@ -122,7 +122,11 @@ export const organizationsOperations = {
         count: () => ctx.prisma.member.count({ where }),
         sortValues: (member) => [member.joinedAt, member.userId],
         serialize: async (members) => {
-          const counts = await memberCounts(ctx.prisma, params.organizationId, members.map((m) => m.userId));
+          const counts = await memberCounts(
+            ctx.prisma,
+            params.organizationId,
+            members.map((m) => m.userId),
+          );
           return members.map((member) => serializeMember(ctx, member, counts(member.userId, member.role)));
         },
       });
@@ -155,8 +159,7 @@ export const organizationsOperations = {
 
   removeOrganizationMember: defineOperation("removeOrganizationMember", {
     // Anyone may leave; removing someone else needs admin.
-    authorize: ({ ctx, params }) =>
-      organizationAccess(ctx, params.organizationId, params.userId === ctx.actor.userId ? "view" : "admin"),
+    authorize: ({ ctx, params }) => organizationAccess(ctx, params.organizationId, params.userId === ctx.actor.userId ? "view" : "admin"),
     handle: async ({ ctx, params }) => {
       await ctx.prisma.$transaction(async (tx) => {
         const current = await tx.member.findUnique({
@@ -205,7 +208,10 @@ export const organizationsOperations = {
     authorize: onOrganization("view"),
     handle: async ({ ctx, params, query }, { role }) => {
       // Guests read no space of the organization (policy/roles.ts); members read them all.
-      const spaces = role === null ? [] : await ctx.prisma.space.findMany({ where: { organizationId: params.organizationId, deletedAt: null }, select: { id: true, title: true } });
+      const spaces =
+        role === null
+          ? []
+          : await ctx.prisma.space.findMany({ where: { organizationId: params.organizationId, deletedAt: null }, select: { id: true, title: true } });
       return { status: 200, body: await searchSpaces(ctx, spaces, query.query, query, `org-search:${params.organizationId}:${query.query}`) };
     },
   }),

@@ -3,8 +3,8 @@
 import type { Schemas } from "@docstack/contract";
 import type { Db } from "../../db/database";
 import type { OrganizationInvite } from "../../generated/prisma/client";
-import { defineOperation } from "../../http/operation";
 import { notFound } from "../../http/errors";
+import { defineOperation } from "../../http/operation";
 import { onOrganization } from "./policy";
 
 async function findInvite(prisma: Db, organizationId: string, id: string): Promise<OrganizationInvite> {

@@ -36,7 +36,11 @@ describe("organizations", () => {
   it("pages through organizations with a cursor and refuses a modified cursor", async () => {
     const owner = await h.user();
     for (let i = 0; i < 3; i++) {
-      await h.api.post("/v1/orgs").set("Authorization", owner.auth).send({ title: `Org ${i}` }).expect(201);
+      await h.api
+        .post("/v1/orgs")
+        .set("Authorization", owner.auth)
+        .send({ title: `Org ${i}` })
+        .expect(201);
     }
     const first = await h.api.get("/v1/orgs?limit=2").set("Authorization", owner.auth).expect(200);
     expect(first.body.items).toHaveLength(2);
@@ -79,7 +83,13 @@ describe("organizations", () => {
       .set("Authorization", org.admin.auth)
       .send({ title: "Renamed", emailDomains: ["acme.example"], defaultRole: null, logo: "https://acme.example/logo.png", ai: true })
       .expect(200);
-    expect(res.body).toMatchObject({ title: "Renamed", emailDomains: ["acme.example"], defaultRole: null, ai: true, urls: { logo: "https://acme.example/logo.png" } });
+    expect(res.body).toMatchObject({
+      title: "Renamed",
+      emailDomains: ["acme.example"],
+      defaultRole: null,
+      ai: true,
+      urls: { logo: "https://acme.example/logo.png" },
+    });
     const unchanged = await h.api.get(`/v1/orgs/${org.id}`).set("Authorization", editor.auth).expect(200);
     expect(unchanged.body.title).toBe("Renamed");
   });

@@ -3,8 +3,8 @@ import type { Schemas } from "@docstack/contract";
 import type { Organization } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { notFound } from "../../http/errors";
-import { demand, grantedBy, type PermissionTable } from "../../policy/demand";
 import { orgRole } from "../../policy/content";
+import { demand, grantedBy, type PermissionTable } from "../../policy/demand";
 import type { Role } from "../../policy/roles";
 
 export type OrganizationPermissions = Schemas["Organization"]["permissions"];

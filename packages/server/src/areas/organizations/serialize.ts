@@ -15,11 +15,7 @@ export function serializeUser(ctx: RequestContext, user: Pick<User, "id" | "disp
   };
 }
 
-export function serializeOrganization(
-  ctx: RequestContext,
-  organization: Organization,
-  permissions: OrganizationPermissions,
-): Schemas["Organization"] {
+export function serializeOrganization(ctx: RequestContext, organization: Organization, permissions: OrganizationPermissions): Schemas["Organization"] {
   const o = organization;
   return {
     object: "organization",
@@ -47,11 +43,7 @@ export function serializeOrganization(
   };
 }
 
-export function serializeMember(
-  ctx: RequestContext,
-  member: Member & { user: User },
-  counts: { spaces: number; teams: number },
-): Schemas["Member"] {
+export function serializeMember(ctx: RequestContext, member: Member & { user: User }, counts: { spaces: number; teams: number }): Schemas["Member"] {
   return {
     object: "member",
     id: member.userId,

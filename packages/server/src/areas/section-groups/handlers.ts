@@ -4,13 +4,13 @@ import type { Schemas } from "@docstack/contract";
 import { newId } from "../../db/ids";
 import type { Organization, SiteSectionGroup } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
-import { defineOperation, type AreaOperations } from "../../http/operation";
 import { badRequest, notFound } from "../../http/errors";
+import { type AreaOperations, defineOperation } from "../../http/operation";
 import { paginateArray } from "../../http/pagination";
-import { onSite, onSiteItem, type SitePermission } from "../sites/policy";
 import { indexNextTo, positionAfterLast, positionsAt } from "../sites/ordering";
+import { onSite, onSiteItem, type SitePermission } from "../sites/policy";
 import { serializeSectionGroups } from "../sites/serialize";
-import { loadSiteTree, reloadSiteTree, sectionOf, sectionsOfGroup, topLevel, withSiteLocked, type SiteTree } from "../sites/store";
+import { loadSiteTree, reloadSiteTree, type SiteTree, sectionOf, sectionsOfGroup, topLevel, withSiteLocked } from "../sites/store";
 import { writeTopLevelPositions } from "../sites/structure";
 import { publicationOf } from "../sites/urls";
 
@@ -69,10 +69,17 @@ export const sectionGroupsOperations = {
         const index = !first
           ? remaining.length
           : first.groupId === null
-            ? items.slice(0, items.findIndex((item) => item.id === first.id)).filter((item) => !moved.has(item.id)).length
+            ? items
+                .slice(
+                  0,
+                  items.findIndex((item) => item.id === first.id),
+                )
+                .filter((item) => !moved.has(item.id)).length
             : remaining.findIndex((item) => item.id === first.groupId) + 1;
         const positions = positionsAt(remaining, index, [groupId]);
-        await tx.siteSectionGroup.create({ data: { id: groupId, siteId: current.id, title: body.title, icon: body.icon ?? null, position: positions.get(groupId)! } });
+        await tx.siteSectionGroup.create({
+          data: { id: groupId, siteId: current.id, title: body.title, icon: body.icon ?? null, position: positions.get(groupId)! },
+        });
         positions.delete(groupId);
         await writeTopLevelPositions(tx, remaining, positions);
         for (const [index, section] of sections.entries()) {
@@ -93,7 +100,11 @@ export const sectionGroupsOperations = {
         const items = topLevel(tree);
         const remaining = items.filter((other) => other.id !== group.id);
         const members = sectionsOfGroup(tree, group.id);
-        const positions = positionsAt(remaining, items.findIndex((other) => other.id === group.id), members.map((section) => section.id));
+        const positions = positionsAt(
+          remaining,
+          items.findIndex((other) => other.id === group.id),
+          members.map((section) => section.id),
+        );
         for (const section of members) {
           await tx.siteSection.update({ where: { id: section.id }, data: { groupId: null, position: positions.get(section.id)! } });
           positions.delete(section.id);
@@ -158,7 +169,8 @@ export const sectionGroupsOperations = {
         const siblings = items.filter((other) => other.id !== group.id);
         // A section outside groups, or another group.
         const index = indexNextTo(siblings, body.position, {
-          matches: (ref: Schemas["SiteSectionGroupPositionReference"], sibling) => sibling.id === ref.id && sibling.kind === (ref.type === "site-section" ? "section" : "group"),
+          matches: (ref: Schemas["SiteSectionGroupPositionReference"], sibling) =>
+            sibling.id === ref.id && sibling.kind === (ref.type === "site-section" ? "section" : "group"),
           idOf: (ref) => ref.id,
           field: "id",
         });

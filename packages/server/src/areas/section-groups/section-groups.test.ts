@@ -1,5 +1,5 @@
 import { useHarness } from "../../testing/harness";
-import { PUBLIC_URL, ids, newSite, orgWithSpaces, siteRequests } from "../sites/test-fixtures";
+import { ids, newSite, orgWithSpaces, PUBLIC_URL, siteRequests } from "../sites/test-fixtures";
 
 const h = useHarness({ publicUrl: PUBLIC_URL });
 const { as } = siteRequests(h);
@@ -8,7 +8,10 @@ type Top = string | [string, string[]];
 
 /** A site with a section per title (in order), made through the API. */
 async function siteWithSections(count: number) {
-  const org = await orgWithSpaces(h, Array.from({ length: count }, (_, i) => `Space ${i + 1}`));
+  const org = await orgWithSpaces(
+    h,
+    Array.from({ length: count }, (_, i) => `Space ${i + 1}`),
+  );
   const site = await newSite(h, org, { title: "Grouped" });
   const admin = as(org.admin);
   const sections: string[] = [];
@@ -58,7 +61,9 @@ describe("adding section groups", () => {
     expect(foreign.body.error.message).toContain("request/body/sections/1");
     await admin.post(groupsUrl, { title: "G", sections: [sections[0], sections[0]] }).expect(400);
     await admin.post(groupsUrl, { title: "" }).expect(400);
-    await as(await h.member(org.id, "read")).post(groupsUrl, { title: "G" }).expect(403);
+    await as(await h.member(org.id, "read"))
+      .post(groupsUrl, { title: "G" })
+      .expect(403);
     await as(other.org.admin).post(groupsUrl, { title: "G" }).expect(404);
     expect((await admin.get(groupsUrl)).body).toEqual({ items: [], count: 0 });
   });
@@ -75,7 +80,9 @@ describe("listing section groups", () => {
     const page = await reader.get(`${groupsUrl}?limit=1`).expect(200);
     expect(page.body).toMatchObject({ count: 2, items: [{ id: second.body.id, sections: [{ id: sections[0] }] }] });
     expect(ids(await reader.get(`${groupsUrl}?limit=1&page=${page.body.next.page}`).expect(200))).toEqual([first.body.id]);
-    const hidden = await as((await h.organization()).admin).get(groupsUrl).expect(404);
+    const hidden = await as((await h.organization()).admin)
+      .get(groupsUrl)
+      .expect(404);
     expect(hidden.body.error.message).toBe("Organization not found");
   });
 });
@@ -88,8 +95,12 @@ describe("updating and deleting section groups", () => {
     expect((await admin.patch(url, { title: "New" }).expect(200)).body).toMatchObject({ title: "New", icon: "book" });
     const cleared = await admin.patch(url, { icon: null }).expect(200);
     expect(cleared.body.icon).toBeUndefined();
-    await as(await h.member(org.id, "comment")).patch(url, { title: "No" }).expect(403);
-    await as((await h.organization()).admin).patch(url, { title: "No" }).expect(404);
+    await as(await h.member(org.id, "comment"))
+      .patch(url, { title: "No" })
+      .expect(403);
+    await as((await h.organization()).admin)
+      .patch(url, { title: "No" })
+      .expect(404);
     await admin.patch(`${groupsUrl}/01unknown00000000000000000`, { title: "No" }).expect(404);
     expect((await admin.get(groupsUrl)).body.items[0].title).toBe("New");
   });
@@ -99,8 +110,12 @@ describe("updating and deleting section groups", () => {
     const [a, b, c, d] = sections as [string, string, string, string];
     const group = await admin.post(groupsUrl, { title: "G", sections: [c, b] }).expect(201);
     const url = `${groupsUrl}/${group.body.id}`;
-    await as(await h.member(org.id, "read")).del(url).expect(403);
-    await as((await h.organization()).admin).del(url).expect(404);
+    await as(await h.member(org.id, "read"))
+      .del(url)
+      .expect(403);
+    await as((await h.organization()).admin)
+      .del(url)
+      .expect(404);
     expect(await top()).toEqual([a, [group.body.id, [c, b]], d]);
     await admin.del(url).expect(205);
     expect(await top()).toEqual([a, c, b, d]);
@@ -132,8 +147,12 @@ describe("sections in groups", () => {
     const url = `${groupsUrl}/${group}/sections`;
     const bad = await admin.post(url, { sectionId: "01unknown00000000000000000" }).expect(400);
     expect(bad.body.error.message).toContain("request/body/sectionId");
-    await as(await h.member(org.id, "read")).post(url, { sectionId: sections[0] }).expect(403);
-    await as((await h.organization()).admin).post(url, { sectionId: sections[0] }).expect(404);
+    await as(await h.member(org.id, "read"))
+      .post(url, { sectionId: sections[0] })
+      .expect(403);
+    await as((await h.organization()).admin)
+      .post(url, { sectionId: sections[0] })
+      .expect(404);
     expect((await admin.get(groupsUrl)).body.items[0].sections).toEqual([]);
   });
 
@@ -141,8 +160,12 @@ describe("sections in groups", () => {
     const { org, admin, sections, groupsUrl, top } = await siteWithSections(4);
     const [a, b, c, d] = sections as [string, string, string, string];
     const group = (await admin.post(groupsUrl, { title: "G", sections: [b, c] }).expect(201)).body.id as string;
-    await as(await h.member(org.id, "read")).del(`${groupsUrl}/${group}/sections/${b}`).expect(403);
-    await as((await h.organization()).admin).del(`${groupsUrl}/${group}/sections/${b}`).expect(404);
+    await as(await h.member(org.id, "read"))
+      .del(`${groupsUrl}/${group}/sections/${b}`)
+      .expect(403);
+    await as((await h.organization()).admin)
+      .del(`${groupsUrl}/${group}/sections/${b}`)
+      .expect(404);
     await admin.del(`${groupsUrl}/${group}/sections/${b}`).expect(205);
     expect(await top()).toEqual([a, [group, [c]], b, d]);
     const notIn = await admin.del(`${groupsUrl}/${group}/sections/${d}`).expect(404);
@@ -177,8 +200,12 @@ describe("moving section groups", () => {
     await move({ before: { type: "site-section-group", id: a } }).expect(400);
     await move({ before: { type: "site-section", id: g1 } }).expect(400);
     await move({ before: { type: "site-section", id: "01unknown00000000000000000" } }).expect(400);
-    await as(await h.member(org.id, "read")).post(`${groupsUrl}/${g2}/move`, { position: { before: { type: "site-section", id: a } } }).expect(403);
-    await as((await h.organization()).admin).post(`${groupsUrl}/${g2}/move`, { position: { before: { type: "site-section", id: a } } }).expect(404);
+    await as(await h.member(org.id, "read"))
+      .post(`${groupsUrl}/${g2}/move`, { position: { before: { type: "site-section", id: a } } })
+      .expect(403);
+    await as((await h.organization()).admin)
+      .post(`${groupsUrl}/${g2}/move`, { position: { before: { type: "site-section", id: a } } })
+      .expect(404);
     expect(await top()).toEqual([a, [g1, [b]]]);
     expect(ids(await admin.get(groupsUrl))).toEqual([g1, g2]);
   });

@@ -1,5 +1,5 @@
 import { useHarness } from "../../testing/harness";
-import { PUBLIC_URL, hostnameFor, ids, newSite, orgWithSpaces, siteRequests } from "../sites/test-fixtures";
+import { hostnameFor, ids, newSite, orgWithSpaces, PUBLIC_URL, siteRequests } from "../sites/test-fixtures";
 
 const h = useHarness({ publicUrl: PUBLIC_URL });
 const { as } = siteRequests(h);
@@ -45,9 +45,13 @@ describe("share links", () => {
     ]);
     const page = await admin.get(`${url}?limit=1`).expect(200);
     expect(ids(await admin.get(`${url}?limit=1&page=${page.body.next.page}`).expect(200))).toEqual([second.body.id]);
-    const refused = await as(await h.member(org.id, "create")).get(url).expect(403);
+    const refused = await as(await h.member(org.id, "create"))
+      .get(url)
+      .expect(403);
     expect(refused.text).not.toContain(keyOf(first.body));
-    const hidden = await as((await h.organization()).admin).get(url).expect(404);
+    const hidden = await as((await h.organization()).admin)
+      .get(url)
+      .expect(404);
     expect(hidden.text).not.toContain(keyOf(first.body));
   });
 

@@ -3,14 +3,24 @@ import type { Schemas } from "@docstack/contract";
 import { newId } from "../../db/ids";
 import type { Organization } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
-import { defineOperation, type AreaOperations } from "../../http/operation";
 import { badRequest, conflict } from "../../http/errors";
+import { type AreaOperations, defineOperation } from "../../http/operation";
 import { paginateArray } from "../../http/pagination";
-import { onSite } from "../sites/policy";
 import { indexNextTo, positionAfterLast, positionsAt } from "../sites/ordering";
 import { freeSegment, isTaken, segmentFrom } from "../sites/paths";
+import { onSite } from "../sites/policy";
 import { serializeSections } from "../sites/serialize";
-import { defaultSectionId, defaultSiteSpaceId, loadSiteTree, reloadSiteTree, sectionOf, sectionsOfGroup, siteSpacesIn, topLevel, withSiteLocked } from "../sites/store";
+import {
+  defaultSectionId,
+  defaultSiteSpaceId,
+  loadSiteTree,
+  reloadSiteTree,
+  sectionOf,
+  sectionsOfGroup,
+  siteSpacesIn,
+  topLevel,
+  withSiteLocked,
+} from "../sites/store";
 import { appendSiteSpaces, publishableSpace, refuseSpaceInSite, writeTopLevelPositions } from "../sites/structure";
 import { checkedShareKey, publicationOf } from "../sites/urls";
 import { onSection } from "./policy";
@@ -46,7 +56,8 @@ export const siteSectionsOperations = {
         let position = positionAfterLast(topLevel(tree));
         let defaultSection: string | undefined = defaultSectionId(tree);
         // A site has sections or none: its site spaces at the root level are first gathered in a section of their own.
-        const rootLevel = tree.sections.length === 0 ? await tx.siteSpace.findMany({ where: { siteId: current.id, sectionId: null }, select: { id: true } }) : [];
+        const rootLevel =
+          tree.sections.length === 0 ? await tx.siteSpace.findMany({ where: { siteId: current.id, sectionId: null }, select: { id: true } }) : [];
         if (rootLevel.length > 0) {
           const gathered = await tx.siteSection.create({
             data: {
@@ -139,7 +150,10 @@ export const siteSectionsOperations = {
         // At the top of the site, where groups stand too; only a section outside groups is a reference.
         const items = topLevel(tree);
         const siblings = items.filter((other) => other.id !== section.id);
-        const index = indexNextTo(siblings, body.position, { ...reference, matches: (ref, sibling) => sibling.kind === "section" && sibling.id === ref.siteSection });
+        const index = indexNextTo(siblings, body.position, {
+          ...reference,
+          matches: (ref, sibling) => sibling.kind === "section" && sibling.id === ref.siteSection,
+        });
         await writeTopLevelPositions(tx, items, positionsAt(siblings, index, [section.id]));
       });
       return { status: 200, body: await sectionNow(ctx, organization, site.id, item.id) };

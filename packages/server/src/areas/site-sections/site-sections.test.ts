@@ -1,5 +1,5 @@
 import { useHarness } from "../../testing/harness";
-import { PUBLIC_URL, addSpace, ids, newSite, orgWithSpaces, siteRequests } from "../sites/test-fixtures";
+import { addSpace, ids, newSite, orgWithSpaces, PUBLIC_URL, siteRequests } from "../sites/test-fixtures";
 
 const h = useHarness({ publicUrl: PUBLIC_URL });
 const { as } = siteRequests(h);
@@ -29,7 +29,9 @@ describe("adding sections", () => {
     await as(org.admin).patch(site.url, { defaultSiteSpace: rootLevel[1]!.id }).expect(200);
     const added = await as(org.admin).post(`${site.url}/sections`, { spaceId: org.spaces[2]!.id }).expect(201);
     expect(added.body).toMatchObject({ object: "site-section", title: "API reference", path: "api-reference", default: false, urls: {} });
-    expect(added.body.siteSpaces).toEqual([expect.objectContaining({ default: true, section: added.body.id, space: expect.objectContaining({ id: org.spaces[2]!.id }) })]);
+    expect(added.body.siteSpaces).toEqual([
+      expect.objectContaining({ default: true, section: added.body.id, space: expect.objectContaining({ id: org.spaces[2]!.id }) }),
+    ]);
     const list = await as(org.admin).get(`${site.url}/sections`).expect(200);
     const [gathered, second] = list.body.items as SectionBody[];
     expect(list.body.count).toBe(2);
@@ -64,7 +66,9 @@ describe("adding sections", () => {
     const again = await admin.post(`${site.url}/sections`, { spaceId: sections[0]!.siteSpaces[0]!.space.id }).expect(409);
     expect(again.body.error.message).toContain("already in this site");
     const fresh = await addSpace(h, org, "Fresh");
-    await as(await h.member(org.id, "read")).post(`${site.url}/sections`, { spaceId: fresh }).expect(403);
+    await as(await h.member(org.id, "read"))
+      .post(`${site.url}/sections`, { spaceId: fresh })
+      .expect(403);
     await as(other.admin).post(`${site.url}/sections`, { spaceId: fresh }).expect(404);
     expect(ids(await admin.get(`${site.url}/sections`))).toEqual([sections[0]!.id]);
   });
@@ -74,9 +78,13 @@ describe("listing sections", () => {
   it("lists an empty site's sections as none, and hides them from outsiders", async () => {
     const org = await orgWithSpaces(h, ["Docs"]);
     const site = await newSite(h, org, { spaces: [org.spaces[0]!.id] });
-    const list = await as(await h.member(org.id, "read")).get(`${site.url}/sections`).expect(200);
+    const list = await as(await h.member(org.id, "read"))
+      .get(`${site.url}/sections`)
+      .expect(200);
     expect(list.body).toEqual({ items: [], count: 0 });
-    const hidden = await as((await h.organization()).admin).get(`${site.url}/sections`).expect(404);
+    const hidden = await as((await h.organization()).admin)
+      .get(`${site.url}/sections`)
+      .expect(404);
     expect(hidden.body.error.message).toBe("Organization not found");
   });
 
@@ -99,7 +107,9 @@ describe("updating sections", () => {
     const second = await addSpace(h, org, "Two");
     const added = await admin.post(`${site.url}/site-spaces`, { spaceId: second, sectionId: section.id }).expect(201);
     const url = `${site.url}/sections/${section.id}`;
-    const updated = await admin.patch(url, { title: "API", path: "Api", condition: "visitor.claims.unsigned.beta", icon: "code", description: "The API." }).expect(200);
+    const updated = await admin
+      .patch(url, { title: "API", path: "Api", condition: "visitor.claims.unsigned.beta", icon: "code", description: "The API." })
+      .expect(200);
     expect(updated.body).toMatchObject({ title: "API", path: "Api", condition: "visitor.claims.unsigned.beta", icon: "code", description: "The API." });
     const defaulted = await admin.patch(url, { defaultSiteSpace: added.body.id, condition: null, icon: null }).expect(200);
     expect(defaulted.body).toMatchObject({ title: "API", description: "The API." });
@@ -122,8 +132,12 @@ describe("updating sections", () => {
     const elsewhere = await admin.patch(url, { defaultSiteSpace: sections[1]!.siteSpaces[0]!.id }).expect(400);
     expect(elsewhere.body.error.message).toContain("request/body/defaultSiteSpace");
     await admin.patch(url, { path: "/nested" }).expect(400);
-    await as(await h.member(org.id, "comment")).patch(url, { title: "No" }).expect(403);
-    await as((await h.organization()).admin).patch(url, { title: "No" }).expect(404);
+    await as(await h.member(org.id, "comment"))
+      .patch(url, { title: "No" })
+      .expect(403);
+    await as((await h.organization()).admin)
+      .patch(url, { title: "No" })
+      .expect(404);
     await admin.patch(`${site.url}/sections/01unknown00000000000000000`, { title: "No" }).expect(404);
     expect((await admin.get(`${site.url}/sections`)).body.items[0].title).toBe("One");
   });
@@ -132,8 +146,12 @@ describe("updating sections", () => {
 describe("deleting sections", () => {
   it("deletes a section with its site spaces, keeps the spaces, and makes the first remaining section the default", async () => {
     const { org, site, sections, admin } = await siteWithSections(["One", "Two", "Three"]);
-    await as(await h.member(org.id, "read")).del(`${site.url}/sections/${sections[0]!.id}`).expect(403);
-    await as((await h.organization()).admin).del(`${site.url}/sections/${sections[0]!.id}`).expect(404);
+    await as(await h.member(org.id, "read"))
+      .del(`${site.url}/sections/${sections[0]!.id}`)
+      .expect(403);
+    await as((await h.organization()).admin)
+      .del(`${site.url}/sections/${sections[0]!.id}`)
+      .expect(404);
     await admin.patch(site.url, { defaultSiteSection: sections[1]!.id }).expect(200);
     await admin.del(`${site.url}/sections/${sections[1]!.id}`).expect(205);
     const list = await admin.get(`${site.url}/sections`).expect(200);
@@ -151,7 +169,9 @@ describe("deleting sections", () => {
     const group = await admin.post(`${site.url}/section-groups`, { title: "G", sections: [sections[0]!.id, sections[1]!.id] }).expect(201);
     await admin.del(`${site.url}/sections/${sections[0]!.id}`).expect(205);
     const groups = await admin.get(`${site.url}/section-groups`).expect(200);
-    expect(groups.body.items.map((g: { id: string; sections: { id: string }[] }) => [g.id, g.sections.map((s) => s.id)])).toEqual([[group.body.id, [sections[1]!.id]]]);
+    expect(groups.body.items.map((g: { id: string; sections: { id: string }[] }) => [g.id, g.sections.map((s) => s.id)])).toEqual([
+      [group.body.id, [sections[1]!.id]],
+    ]);
   });
 });
 
@@ -183,8 +203,12 @@ describe("moving sections", () => {
     await move(a, { after: { type: "site-section", siteSection: a } }).expect(400);
     await move(a, { after: { type: "site-section", siteSection: "01unknown00000000000000000" } }).expect(400);
     await move(a, { after: { type: "site-section", siteSection: d }, before: { type: "site-section", siteSection: d } }).expect(400);
-    await as(await h.member(org.id, "read")).post(`${site.url}/sections/${a}/move`, { position: { after: { type: "site-section", siteSection: d } } }).expect(403);
-    await as((await h.organization()).admin).post(`${site.url}/sections/${a}/move`, { position: { after: { type: "site-section", siteSection: d } } }).expect(404);
+    await as(await h.member(org.id, "read"))
+      .post(`${site.url}/sections/${a}/move`, { position: { after: { type: "site-section", siteSection: d } } })
+      .expect(403);
+    await as((await h.organization()).admin)
+      .post(`${site.url}/sections/${a}/move`, { position: { after: { type: "site-section", siteSection: d } } })
+      .expect(404);
     expect(ids(await admin.get(`${site.url}/sections`))).toEqual([a, c, b, d]);
   });
 });

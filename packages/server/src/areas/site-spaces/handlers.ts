@@ -2,14 +2,24 @@
 import type { Schemas } from "@docstack/contract";
 import type { Organization } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
-import { defineOperation, type AreaOperations } from "../../http/operation";
-import { conflict, badRequest, notFound } from "../../http/errors";
+import { badRequest, conflict, notFound } from "../../http/errors";
+import { type AreaOperations, defineOperation } from "../../http/operation";
 import { paginateArray } from "../../http/pagination";
-import { onSite, onSiteItem } from "../sites/policy";
 import { indexNextTo, positionsAt } from "../sites/ordering";
 import { isTaken } from "../sites/paths";
+import { onSite, onSiteItem } from "../sites/policy";
 import { serializeSiteSpaces } from "../sites/serialize";
-import { defaultSectionId, defaultSiteSpaceId, loadSiteTree, reloadSiteTree, shownSiteSpace, siteSpacesIn, withSiteLocked, type SiteSpaceWithSpace, type SiteTree } from "../sites/store";
+import {
+  defaultSectionId,
+  defaultSiteSpaceId,
+  loadSiteTree,
+  reloadSiteTree,
+  type SiteSpaceWithSpace,
+  type SiteTree,
+  shownSiteSpace,
+  siteSpacesIn,
+  withSiteLocked,
+} from "../sites/store";
 import { appendSiteSpaces, publishableSpace, refuseSpaceInSite } from "../sites/structure";
 import { checkedShareKey, publicationOf } from "../sites/urls";
 
@@ -98,7 +108,12 @@ export const siteSpacesOperations = {
           const { sectionId } = siteSpaceOf(await loadSiteTree(tx, current), item.id);
           // Among every site space of the same section (or root level), shown or not: a restored space keeps its path.
           const others = await tx.siteSpace.findMany({ where: { siteId: site.id, sectionId, id: { not: item.id } }, select: { path: true } });
-          if (isTaken(body.path, others.map((other) => other.path))) {
+          if (
+            isTaken(
+              body.path,
+              others.map((other) => other.path),
+            )
+          ) {
             throw conflict(`The path "${body.path}" is used by another site space of the same ${sectionId ? "section" : "site"}`);
           }
         }

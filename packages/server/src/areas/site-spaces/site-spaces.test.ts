@@ -1,5 +1,5 @@
 import { useHarness } from "../../testing/harness";
-import { PUBLIC_URL, addSpace, hostnameFor, ids, newSite, orgWithSpaces, siteRequests } from "../sites/test-fixtures";
+import { addSpace, hostnameFor, ids, newSite, orgWithSpaces, PUBLIC_URL, siteRequests } from "../sites/test-fixtures";
 
 const h = useHarness({ publicUrl: PUBLIC_URL });
 const { as } = siteRequests(h);
@@ -64,7 +64,9 @@ describe("adding site spaces", () => {
     await as(org.admin).post(url, { spaceId: deleted }).expect(400);
     const again = await as(org.admin).post(url, { spaceId: org.spaces[0]!.id }).expect(409);
     expect(again.body.error.message).toContain("already in this site");
-    await as(await h.member(org.id, "create")).post(url, { spaceId: org.spaces[1]!.id }).expect(403);
+    await as(await h.member(org.id, "create"))
+      .post(url, { spaceId: org.spaces[1]!.id })
+      .expect(403);
     await as(other.admin).post(url, { spaceId: org.spaces[1]!.id }).expect(404);
     expect(ids(await as(org.admin).get(url))).toHaveLength(1);
   });
@@ -89,7 +91,9 @@ describe("listing site spaces", () => {
     await as(org.admin).post(`${site.url}/site-spaces`, { spaceId: org.spaces[2]!.id, sectionId: s1 }).expect(201);
     await as(org.admin).post(`${site.url}/site-spaces`, { spaceId: org.spaces[3]!.id, sectionId: s2 }).expect(201);
     // Section 2 first now.
-    await as(org.admin).post(`${site.url}/sections/${s2}/move`, { position: { before: { type: "site-section", siteSection: s1 } } }).expect(200);
+    await as(org.admin)
+      .post(`${site.url}/sections/${s2}/move`, { position: { before: { type: "site-section", siteSection: s1 } } })
+      .expect(200);
     const reader = as(await h.member(org.id, "read"));
     const url = `${site.url}/site-spaces`;
     const all = await reader.get(url).expect(200);
@@ -106,7 +110,9 @@ describe("listing site spaces", () => {
     expect(ids(await reader.get(`${url}?limit=3&page=${page.body.next.page}`).expect(200))).toEqual([all.body.items[3].id]);
     // A cursor of the unfiltered list is not one of the filtered list.
     await reader.get(`${url}?limit=3&default=false&page=${page.body.next.page}`).expect(400);
-    await as((await h.organization()).admin).get(url).expect(404);
+    await as((await h.organization()).admin)
+      .get(url)
+      .expect(404);
   });
 
   it("gives a share-link site's URLs with an active key only, and refuses another key (400)", async () => {
@@ -156,8 +162,12 @@ describe("updating site spaces", () => {
     expect(cleared.body.condition).toBeUndefined();
     expect(cleared.body.path).toBe("two");
     await as(org.admin).patch(url, { path: "a/b" }).expect(400);
-    await as(await h.member(org.id, "read")).patch(url, { path: "no" }).expect(403);
-    await as((await h.organization()).admin).patch(url, { path: "no" }).expect(404);
+    await as(await h.member(org.id, "read"))
+      .patch(url, { path: "no" })
+      .expect(403);
+    await as((await h.organization()).admin)
+      .patch(url, { path: "no" })
+      .expect(404);
     await as(org.admin).patch(`${site.url}/site-spaces/01unknown00000000000000000`, { path: "no" }).expect(404);
   });
 });
@@ -170,8 +180,12 @@ describe("removing site spaces", () => {
     const b = (await as(org.admin).post(`${site.url}/site-spaces`, { spaceId: org.spaces[1]!.id }).expect(201)).body;
     const c = (await as(org.admin).post(`${site.url}/site-spaces`, { spaceId: org.spaces[2]!.id }).expect(201)).body;
     const a = section.siteSpaces[0];
-    await as(await h.member(org.id, "read")).del(`${site.url}/site-spaces/${a.id}`).expect(403);
-    await as((await h.organization()).admin).del(`${site.url}/site-spaces/${a.id}`).expect(404);
+    await as(await h.member(org.id, "read"))
+      .del(`${site.url}/site-spaces/${a.id}`)
+      .expect(403);
+    await as((await h.organization()).admin)
+      .del(`${site.url}/site-spaces/${a.id}`)
+      .expect(404);
     await as(org.admin).del(`${site.url}/site-spaces/${a.id}`).expect(205);
     const list = await as(org.admin).get(`${site.url}/site-spaces`).expect(200);
     expect(list.body.items.map((s: SiteSpaceBody) => [s.id, s.default])).toEqual([
@@ -212,8 +226,12 @@ describe("moving site spaces", () => {
     expect(refused.body.error.message).toContain("request/body/position/before/siteSpace");
     await move(a, { before: { type: "site-space", siteSpace: a } }).expect(400);
     await move(a, {}).expect(400);
-    await as(await h.member(org.id, "comment")).post(`${site.url}/site-spaces/${a}/move`, { position: { after: { type: "site-space", siteSpace: b } } }).expect(403);
-    await as((await h.organization()).admin).post(`${site.url}/site-spaces/${a}/move`, { position: { after: { type: "site-space", siteSpace: b } } }).expect(404);
+    await as(await h.member(org.id, "comment"))
+      .post(`${site.url}/site-spaces/${a}/move`, { position: { after: { type: "site-space", siteSpace: b } } })
+      .expect(403);
+    await as((await h.organization()).admin)
+      .post(`${site.url}/site-spaces/${a}/move`, { position: { after: { type: "site-space", siteSpace: b } } })
+      .expect(404);
     expect(ids(await as(org.admin).get(`${site.url}/site-spaces`))).toEqual([a, b, c, other]);
   });
 });

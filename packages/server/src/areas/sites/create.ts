@@ -1,6 +1,7 @@
 // Creating a site: its basename made from its title, and what it publishes at first
 // (spaces of the organization, or a new empty space made for it).
 import type { Schemas } from "@docstack/contract";
+import { createEmptyRevision } from "../../content/revisions";
 import type { Tx } from "../../db/database";
 import { isUniqueViolation } from "../../db/errors";
 import { newId } from "../../db/ids";
@@ -8,10 +9,9 @@ import type { Organization, Site, Space } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { badRequest } from "../../http/errors";
 import type { OperationRequest } from "../../http/operation";
-import { createEmptyRevision } from "../../content/revisions";
 import { placeAmongSiblings } from "../../tree/siblings";
 import { demandCreateIn } from "../collections/policy";
-import { organizationAccess, type OrganizationAccess } from "../organizations/policy";
+import { type OrganizationAccess, organizationAccess } from "../organizations/policy";
 import { freeSegment, segmentFrom } from "./paths";
 import { appendSiteSpaces } from "./structure";
 
@@ -33,7 +33,8 @@ export async function createSite(ctx: RequestContext, organization: Organization
   for (let attempt = 1; ; attempt++) {
     try {
       return await ctx.prisma.$transaction(async (tx) => {
-        const spaces = body.spaces === "new" ? [await createEmptySpace(tx, organization.id, title)] : await spacesToPublish(tx, organization.id, body.spaces ?? []);
+        const spaces =
+          body.spaces === "new" ? [await createEmptySpace(tx, organization.id, title)] : await spacesToPublish(tx, organization.id, body.spaces ?? []);
         const taken = await tx.site.findMany({ where: { organizationId: organization.id }, select: { basename: true } });
         const site = await tx.site.create({
           data: {
@@ -41,7 +42,10 @@ export async function createSite(ctx: RequestContext, organization: Organization
             organizationId: organization.id,
             type: body.type ?? "basic",
             title,
-            basename: freeSegment(segmentFrom(title, "site"), taken.map((other) => other.basename)),
+            basename: freeSegment(
+              segmentFrom(title, "site"),
+              taken.map((other) => other.basename),
+            ),
             visibility: body.visibility ?? "public",
             published: false,
           },

@@ -2,19 +2,19 @@
 // published view. Their sections, section groups, site spaces and share links have
 // areas of their own, built on this one's policy, store and serializers.
 import type { Schemas } from "@docstack/contract";
-import { defineOperation, type AreaOperations } from "../../http/operation";
-import { badRequest, conflict, notFound } from "../../http/errors";
-import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
 import { isUniqueViolation } from "../../db/errors";
+import { escapeLike } from "../../db/like";
 import { Prisma } from "../../generated/prisma/client";
+import { badRequest, conflict, notFound } from "../../http/errors";
+import { type AreaOperations, defineOperation } from "../../http/operation";
+import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
 import { organizationAccess } from "../organizations/policy";
+import { authorizeCreateSite, createSite } from "./create";
 import { onSite } from "./policy";
 import { publishedSite } from "./published";
 import { serializeSite } from "./serialize";
 import { defaultSectionId, loadSiteTree, shownSiteSpace, siteFacts, siteSpacesIn, withSiteLocked } from "./store";
 import { checkedShareKey } from "./urls";
-import { authorizeCreateSite, createSite } from "./create";
-import { escapeLike } from "../../db/like";
 
 const BY_CREATION: SortField[] = [{ field: "id", direction: "asc" }];
 
@@ -37,7 +37,11 @@ export const sitesOperations = {
         count: () => ctx.prisma.site.count({ where }),
         sortValues: (site) => [site.id],
         serialize: async (sites) => {
-          const facts = await siteFacts(ctx.prisma, organization.id, sites.map((site) => site.id));
+          const facts = await siteFacts(
+            ctx.prisma,
+            organization.id,
+            sites.map((site) => site.id),
+          );
           return sites.map((site) => serializeSite(ctx, site, organization, facts.get(site.id)!));
         },
       });

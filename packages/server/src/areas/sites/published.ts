@@ -4,7 +4,7 @@ import type { Schemas } from "@docstack/contract";
 import type { Organization } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { serializeSections, serializeSite, serializeSiteSpaces } from "./serialize";
-import { factsOf, siteSpacesIn, type SiteTree } from "./store";
+import { factsOf, type SiteTree, siteSpacesIn } from "./store";
 import { publicationOf } from "./urls";
 
 const both = (color: string) => ({ light: color, dark: color });
@@ -24,7 +24,12 @@ const DEFAULT_STYLING: Schemas["PublishedSiteStyling"] = {
   search: "subtle",
 };
 
-export async function publishedSite(ctx: RequestContext, tree: SiteTree, organization: Organization, shareKey: string | undefined): Promise<Schemas["PublishedSite"]> {
+export async function publishedSite(
+  ctx: RequestContext,
+  tree: SiteTree,
+  organization: Organization,
+  shareKey: string | undefined,
+): Promise<Schemas["PublishedSite"]> {
   const publication = publicationOf(ctx, tree.site, organization, shareKey);
   const structure: Schemas["PublishedSiteStructure"] =
     tree.sections.length > 0

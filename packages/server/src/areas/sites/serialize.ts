@@ -5,8 +5,8 @@ import type { Organization, Site, SiteSection, SiteSectionGroup } from "../../ge
 import type { RequestContext } from "../../http/context";
 import { apiUrl, appUrl } from "../../http/urls";
 import { serializeSpaces } from "../spaces/serialize";
-import { defaultSectionId, defaultSiteSpaceId, siteSpacesIn, sectionsOfGroup, type SiteFacts, type SiteSpaceWithSpace, type SiteTree } from "./store";
-import { publicationOf, publishedAt, servedAt, type Publication } from "./urls";
+import { defaultSectionId, defaultSiteSpaceId, type SiteFacts, type SiteSpaceWithSpace, type SiteTree, sectionsOfGroup, siteSpacesIn } from "./store";
+import { type Publication, publicationOf, publishedAt, servedAt } from "./urls";
 
 type Feature = Schemas["SiteFeature"];
 
@@ -59,7 +59,10 @@ export async function serializeSiteSpaces(
   publication: Publication,
   siteSpaces: readonly SiteSpaceWithSpace[],
 ): Promise<Schemas["SiteSpace"][]> {
-  const spaces = await serializeSpaces(ctx, siteSpaces.map((siteSpace) => siteSpace.space));
+  const spaces = await serializeSpaces(
+    ctx,
+    siteSpaces.map((siteSpace) => siteSpace.space),
+  );
   return siteSpaces.map((siteSpace, index) => {
     const section = tree.sections.find((s) => s.id === siteSpace.sectionId);
     const published = section ? publishedAt(publication, section.path, siteSpace.path) : publishedAt(publication, siteSpace.path);
@@ -90,9 +93,9 @@ export async function serializeSections(
   const members = sections.map((section) => siteSpacesIn(tree, section.id));
   const serialized = await serializeSiteSpaces(ctx, tree, publication, members.flat());
   const defaultSection = defaultSectionId(tree);
-  let next = 0;
+  const grouped = splitAlong(serialized, members);
   return sections.map((section, index) => {
-    const siteSpaces = serialized.slice(next, (next += members[index]!.length));
+    const siteSpaces = grouped[index]!;
     const published = publishedAt(publication, section.path);
     return {
       object: "site-section",
@@ -119,12 +122,22 @@ export async function serializeSectionGroups(
 ): Promise<Schemas["SiteSectionGroup"][]> {
   const members = groups.map((group) => sectionsOfGroup(tree, group.id));
   const serialized = await serializeSections(ctx, tree, publication, members.flat());
-  let next = 0;
+  const grouped = splitAlong(serialized, members);
   return groups.map((group, index) => ({
     object: "site-section-group",
     id: group.id,
     title: group.title,
     ...(group.icon !== null ? { icon: group.icon } : {}),
-    sections: serialized.slice(next, (next += members[index]!.length)),
+    sections: grouped[index]!,
   }));
+}
+
+/** `items` cut into consecutive runs as long as each of `groups` (items serialized in one batch, then regrouped). */
+function splitAlong<T>(items: readonly T[], groups: readonly (readonly unknown[])[]): T[][] {
+  let start = 0;
+  return groups.map((group) => {
+    const run = items.slice(start, start + group.length);
+    start += group.length;
+    return run;
+  });
 }

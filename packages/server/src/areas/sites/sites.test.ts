@@ -1,5 +1,5 @@
 import { useHarness } from "../../testing/harness";
-import { PUBLIC_URL, hostnameFor, ids, newSite, orgWithSpaces, siteRequests } from "./test-fixtures";
+import { hostnameFor, ids, newSite, orgWithSpaces, PUBLIC_URL, siteRequests } from "./test-fixtures";
 
 const h = useHarness({ publicUrl: PUBLIC_URL });
 const { as } = siteRequests(h);
@@ -58,12 +58,21 @@ describe("creating sites", () => {
   it("refuses spaces of another organization or deleted ones (400), low roles (403) and outsiders (404)", async () => {
     const org = await orgWithSpaces(h, ["Mine", "Deleted"]);
     const other = await orgWithSpaces(h, ["Theirs"]);
-    const foreign = await as(org.admin).post(org.sitesUrl, { spaces: [org.spaces[0]!.id, other.spaces[0]!.id] }).expect(400);
+    const foreign = await as(org.admin)
+      .post(org.sitesUrl, { spaces: [org.spaces[0]!.id, other.spaces[0]!.id] })
+      .expect(400);
     expect(foreign.body.error.message).toContain("request/body/spaces/1");
     await as(org.admin).del(`/v1/spaces/${org.spaces[1]!.id}`).expect(205);
-    await as(org.admin).post(org.sitesUrl, { spaces: [org.spaces[1]!.id] }).expect(400);
-    await as(org.admin).post(org.sitesUrl, { spaces: [org.spaces[0]!.id, org.spaces[0]!.id] }).expect(400);
-    for (const role of ["read", "create"] as const) await as(await h.member(org.id, role)).post(org.sitesUrl, {}).expect(403);
+    await as(org.admin)
+      .post(org.sitesUrl, { spaces: [org.spaces[1]!.id] })
+      .expect(400);
+    await as(org.admin)
+      .post(org.sitesUrl, { spaces: [org.spaces[0]!.id, org.spaces[0]!.id] })
+      .expect(400);
+    for (const role of ["read", "create"] as const)
+      await as(await h.member(org.id, role))
+        .post(org.sitesUrl, {})
+        .expect(403);
     expect((await as(other.admin).post(org.sitesUrl, {}).expect(404)).body).toEqual(notFoundBody("Organization"));
     expect(await h.services.prisma.site.count({ where: { organizationId: org.id } })).toBe(0);
   });
@@ -81,7 +90,13 @@ describe("listing and reading sites", () => {
     const reader = await h.member(org.id, "read");
     expect(ids(await as(reader).get(org.sitesUrl).expect(200))).toEqual([a.id, b.id, c.id, d.id]);
     expect(ids(await as(reader).get(`${org.sitesUrl}?title=api`).expect(200))).toEqual([a.id, c.id]);
-    expect(ids(await as(reader).get(`${org.sitesUrl}?title=${encodeURIComponent("100%")}`).expect(200))).toEqual([a.id]);
+    expect(
+      ids(
+        await as(reader)
+          .get(`${org.sitesUrl}?title=${encodeURIComponent("100%")}`)
+          .expect(200),
+      ),
+    ).toEqual([a.id]);
     expect(ids(await as(reader).get(`${org.sitesUrl}?title=i_v`).expect(200))).toEqual([c.id]);
     expect(ids(await as(reader).get(`${org.sitesUrl}?published=true`).expect(200))).toEqual([b.id]);
     expect(ids(await as(reader).get(`${org.sitesUrl}?published=false&title=api`).expect(200))).toEqual([a.id, c.id]);
@@ -134,7 +149,9 @@ describe("updating sites", () => {
     const other = await newSite(h, org, { title: "Other" });
     const empty = await as(org.admin).patch(site.url, { published: true }).expect(409);
     expect(empty.body.error.message).toMatch(/no site space/);
-    await as(org.admin).patch(site.url, { basename: other.body.basename as string }).expect(409);
+    await as(org.admin)
+      .patch(site.url, { basename: other.body.basename as string })
+      .expect(409);
     // Keeping its own basename is no conflict; another organization may use it.
     await as(org.admin).patch(site.url, { basename: "empty" }).expect(200);
     const elsewhere = await orgWithSpaces(h, []);
@@ -147,7 +164,9 @@ describe("updating sites", () => {
     const org = await orgWithSpaces(h, ["Docs"], hostnameFor("proxied"));
     const site = await newSite(h, org, { title: "Docs", spaces: [org.spaces[0]!.id] });
     const proxy = `acme-${org.id.slice(-6)}.example/docs`;
-    const res = await as(org.admin).patch(site.url, { proxy, published: true, adaptiveContent: { enabled: true }, visibility: "visitor-auth" }).expect(200);
+    const res = await as(org.admin)
+      .patch(site.url, { proxy, published: true, adaptiveContent: { enabled: true }, visibility: "visitor-auth" })
+      .expect(200);
     expect(res.body.proxy).toEqual({ origin: `https://${proxy}`, target: expect.stringMatching(/^http:\/\/proxied-[a-z0-9]+\.localhost:3000\/docs$/) });
     expect(res.body.urls.published).toBe(`https://${proxy}`);
     expect(res.body.features).toEqual([
@@ -195,7 +214,10 @@ describe("updating sites", () => {
   it("refuses members below admin (403) and outsiders (404), changing nothing", async () => {
     const org = await orgWithSpaces(h, []);
     const site = await newSite(h, org, { title: "Original" });
-    for (const role of ["read", "comment", "create"] as const) await as(await h.member(org.id, role)).patch(site.url, { title: "Changed" }).expect(403);
+    for (const role of ["read", "comment", "create"] as const)
+      await as(await h.member(org.id, role))
+        .patch(site.url, { title: "Changed" })
+        .expect(403);
     const outsider = (await h.organization()).admin;
     expect((await as(outsider).patch(site.url, { title: "Changed" }).expect(404)).body).toEqual(notFoundBody("Organization"));
     expect((await as(org.admin).get(site.url)).body.title).toBe("Original");
@@ -212,8 +234,12 @@ describe("deleting sites", () => {
     const { prisma } = h.services;
     await prisma.organization.update({ where: { id: org.id }, data: { defaultContent: { type: "site", site: site.id } } });
 
-    await as(await h.member(org.id, "read")).del(site.url).expect(403);
-    await as((await h.organization()).admin).del(site.url).expect(404);
+    await as(await h.member(org.id, "read"))
+      .del(site.url)
+      .expect(403);
+    await as((await h.organization()).admin)
+      .del(site.url)
+      .expect(404);
     await as(org.admin).del(site.url).expect(205);
     await as(org.admin).get(site.url).expect(404);
     expect(await prisma.siteSpace.count({ where: { siteId: site.id } })).toBe(0);
@@ -263,12 +289,24 @@ describe("adaptive schema", () => {
     const org = await orgWithSpaces(h, []);
     const site = await newSite(h, org);
     const url = `${site.url}/adaptive-schema`;
-    await as(org.admin).put(url, { jsonSchema: { ...jsonSchema, properties: { plan: { type: "string" } } } }).expect(400);
-    await as(org.admin).put(url, { jsonSchema: { ...jsonSchema, additionalProperties: true } }).expect(400);
-    await as(org.admin).put(url, { jsonSchema: { ...jsonSchema, properties: { "not-an-identifier": { type: "boolean" } } } }).expect(400);
-    await as(await h.member(org.id, "edit")).put(url, { jsonSchema }).expect(403);
-    await as((await h.organization()).admin).put(url, { jsonSchema }).expect(404);
-    await as((await h.organization()).admin).get(url).expect(404);
+    await as(org.admin)
+      .put(url, { jsonSchema: { ...jsonSchema, properties: { plan: { type: "string" } } } })
+      .expect(400);
+    await as(org.admin)
+      .put(url, { jsonSchema: { ...jsonSchema, additionalProperties: true } })
+      .expect(400);
+    await as(org.admin)
+      .put(url, { jsonSchema: { ...jsonSchema, properties: { "not-an-identifier": { type: "boolean" } } } })
+      .expect(400);
+    await as(await h.member(org.id, "edit"))
+      .put(url, { jsonSchema })
+      .expect(403);
+    await as((await h.organization()).admin)
+      .put(url, { jsonSchema })
+      .expect(404);
+    await as((await h.organization()).admin)
+      .get(url)
+      .expect(404);
     await as(org.admin).get(url).expect(404);
   });
 });
@@ -339,6 +377,12 @@ describe("the published site", () => {
   it("hides the published site from outsiders", async () => {
     const org = await orgWithSpaces(h, []);
     const site = await newSite(h, org);
-    expect((await as((await h.organization()).admin).get(`${site.url}/published`).expect(404)).body).toEqual(notFoundBody("Organization"));
+    expect(
+      (
+        await as((await h.organization()).admin)
+          .get(`${site.url}/published`)
+          .expect(404)
+      ).body,
+    ).toEqual(notFoundBody("Organization"));
   });
 });

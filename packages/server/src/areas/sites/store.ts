@@ -14,8 +14,7 @@ export type SiteSpaceWithSpace = SiteSpace & { space: Space };
  * and nothing of it is shown to this organization's members). The rows are kept, so a
  * restored space is published again.
  */
-export const shownSiteSpace = (organizationId: string) =>
-  ({ space: { deletedAt: null, organizationId } }) satisfies Prisma.SiteSpaceWhereInput;
+export const shownSiteSpace = (organizationId: string) => ({ space: { deletedAt: null, organizationId } }) satisfies Prisma.SiteSpaceWhereInput;
 
 export interface SiteTree {
   site: Site;

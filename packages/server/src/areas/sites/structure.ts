@@ -48,7 +48,11 @@ export async function appendSiteSpaces(tx: Tx, site: Site, sectionId: string | n
 }
 
 /** Writes positions of items at the top of the site, each to its table (sections and groups share that order). */
-export async function writeTopLevelPositions(tx: Tx, items: readonly Pick<TopLevelItem, "kind" | "id">[], positions: ReadonlyMap<string, number>): Promise<void> {
+export async function writeTopLevelPositions(
+  tx: Tx,
+  items: readonly Pick<TopLevelItem, "kind" | "id">[],
+  positions: ReadonlyMap<string, number>,
+): Promise<void> {
   const kinds = new Map(items.map((item) => [item.id, item.kind]));
   for (const [id, position] of positions) {
     if (kinds.get(id) === "group") await tx.siteSectionGroup.update({ where: { id }, data: { position } });

@@ -5,9 +5,9 @@ import type { Schemas } from "@docstack/contract";
 import type { Comment } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import type { PageRequest } from "../../http/pagination";
-import { listComments, listReplies, type CommentListQuery } from "./lists";
+import { type CommentListQuery, listComments, listReplies } from "./lists";
 import type { CommentPlace } from "./place";
-import { demandOnComment, demandPost, findComment, findReply, permissionsToUpdate, type CommentPermission } from "./policy";
+import { type CommentPermission, demandOnComment, demandPost, findComment, findReply, permissionsToUpdate } from "./policy";
 import { serializeComment, serializeReply } from "./serialize";
 import { createComment, createReply, deleteComment, updateComment } from "./store";
 import { resolveTarget } from "./targets";
@@ -72,8 +72,7 @@ export function commentOperations<Params>(placeOf: PlaceOf<Params>) {
     },
 
     updateComment: {
-      authorize: ({ ctx, params, body }: Request<OnComment, unknown, Schemas["UpdateCommentRequest"]>) =>
-        commentAccess(ctx, params, permissionsToUpdate(body)),
+      authorize: ({ ctx, params, body }: Request<OnComment, unknown, Schemas["UpdateCommentRequest"]>) => commentAccess(ctx, params, permissionsToUpdate(body)),
       handle: async ({ ctx, body }: Request<unknown, unknown, Schemas["UpdateCommentRequest"]>, { place, comment }: CommentAccess) =>
         ok(await serializeComment(ctx, place, await updateComment(ctx, comment, body))),
     },
@@ -88,8 +87,7 @@ export function commentOperations<Params>(placeOf: PlaceOf<Params>) {
 
     listReplies: {
       authorize: ({ ctx, params }: Request<OnComment>) => commentAccess(ctx, params, ["view"]),
-      handle: async ({ ctx, query }: Request<unknown, PageRequest>, { place, comment }: CommentAccess) =>
-        ok(await listReplies(ctx, place, comment, query)),
+      handle: async ({ ctx, query }: Request<unknown, PageRequest>, { place, comment }: CommentAccess) => ok(await listReplies(ctx, place, comment, query)),
     },
 
     postReply: {

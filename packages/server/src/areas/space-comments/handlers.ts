@@ -1,6 +1,6 @@
 // Comments on a space's content (not on its change requests: see change-request-comments).
 // The operations are shared with change requests (comments.ts); here they are found by space.
-import { defineOperation, type AreaOperations } from "../../http/operation";
+import { type AreaOperations, defineOperation } from "../../http/operation";
 import { commentOperations } from "./comments";
 import { spacePlace } from "./place";
 

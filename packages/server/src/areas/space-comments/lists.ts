@@ -3,10 +3,10 @@
 import type { Schemas } from "@docstack/contract";
 import type { Comment } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
-import { orderBy, paginate, type ListPage, type PageRequest, type SortField, whereAfter } from "../../http/pagination";
+import { type ListPage, orderBy, type PageRequest, paginate, type SortField, whereAfter } from "../../http/pagination";
 import type { CommentPlace } from "./place";
 import { serializeComments, serializeReplies } from "./serialize";
-import { commentsWhere, type CommentStatus } from "./store";
+import { type CommentStatus, commentsWhere } from "./store";
 
 export interface CommentListQuery extends PageRequest {
   order?: "asc" | "desc";

@@ -1,12 +1,11 @@
 // Where comments live: on a space's content, or on one of its change requests.
 // Both kinds share one table; a place says which rows are its own, which revision
 // is its current content, and whether its comments may still change.
-import type { ChangeRequest } from "../../generated/prisma/client";
+import type { ChangeRequest, Space } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
+import type { Role } from "../../policy/roles";
 import { changeRequestAccess } from "../change-requests/policy";
 import { spaceAccess } from "../spaces/policy";
-import type { Space } from "../../generated/prisma/client";
-import type { Role } from "../../policy/roles";
 
 export interface CommentPlace {
   space: Space;

@@ -8,7 +8,7 @@ import type { RequestContext } from "../../http/context";
 import { conflict, forbidden, notFound } from "../../http/errors";
 import { grantedBy, type PermissionTable } from "../../policy/demand";
 import { atLeast, type Role } from "../../policy/roles";
-import { closedReason, type CommentPlace } from "./place";
+import { type CommentPlace, closedReason } from "./place";
 
 export type CommentPermissions = Schemas["CommentPermissions"];
 export type CommentPermission = keyof CommentPermissions;

@@ -5,9 +5,9 @@ import type { Comment, CommentReaction } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { apiUrl, appUrl } from "../../http/urls";
 import { serializeUser } from "../organizations/serialize";
-import { commentsPath, type CommentPlace } from "./place";
+import { type CommentPlace, commentsPath } from "./place";
 import { commentPermissions } from "./policy";
-import { reactionsOf, replyCounts, type CommentBody } from "./store";
+import { type CommentBody, reactionsOf, replyCounts } from "./store";
 import { describeTargets } from "./targets";
 
 type User = Schemas["User"];
@@ -48,7 +48,10 @@ function groupReactions(reactions: readonly CommentReaction[], userOf: (id: stri
   const byEmoji = new Map<string, Schemas["CommentReaction"]>();
   for (const reaction of reactions) {
     let entry = byEmoji.get(reaction.emoji);
-    if (!entry) byEmoji.set(reaction.emoji, (entry = { emoji: reaction.emoji, count: 0, users: [] }));
+    if (!entry) {
+      entry = { emoji: reaction.emoji, count: 0, users: [] };
+      byEmoji.set(reaction.emoji, entry);
+    }
     entry.users.push({ user: userOf(reaction.userId), reactedAt: reaction.reactedAt.toISOString() });
     entry.count = entry.users.length;
   }
@@ -57,7 +60,10 @@ function groupReactions(reactions: readonly CommentReaction[], userOf: (id: stri
 
 /** What comments and replies show alike: author, dates, text, reactions, permissions. */
 async function commonParts(ctx: RequestContext, place: CommentPlace, rows: readonly Comment[]) {
-  const reactions = await reactionsOf(ctx.prisma, rows.map((row) => row.id));
+  const reactions = await reactionsOf(
+    ctx.prisma,
+    rows.map((row) => row.id),
+  );
   const userOf = await userDirectory(ctx, [
     ...rows.flatMap((row) => [row.postedById, ...(row.resolvedById ? [row.resolvedById] : [])]),
     ...[...reactions.values()].flatMap((list) => list.map((reaction) => reaction.userId)),

@@ -1,5 +1,5 @@
-import { useHarness, type TestUser } from "../../testing/harness";
-import { insertChangeRequest, requests, setSpacePages, spaceWithPages, type PageSeed } from "./test-fixtures";
+import { type TestUser, useHarness } from "../../testing/harness";
+import { insertChangeRequest, type PageSeed, requests, setSpacePages, spaceWithPages } from "./test-fixtures";
 
 const h = useHarness();
 const api = requests(h);
@@ -319,7 +319,9 @@ describe("replies", () => {
     expect(edited.body).toMatchObject({ body: { markdown: "Answer" }, editedAt: h.clock.now().toISOString() });
     await api.put(s.org.admin, url, text("Hijack")).expect(403);
     const reacted = await api.put(s.org.admin, url, { addedReactions: ["2764"] }).expect(200);
-    expect(reacted.body.reactions).toEqual([{ emoji: "2764", count: 1, users: [expect.objectContaining({ user: expect.objectContaining({ id: s.org.admin.id }) })] }]);
+    expect(reacted.body.reactions).toEqual([
+      { emoji: "2764", count: 1, users: [expect.objectContaining({ user: expect.objectContaining({ id: s.org.admin.id }) })] },
+    ]);
     await api.put(author, url, { resolved: true }).expect(400);
 
     await h.services.prisma.space.update({ where: { id: s.spaceId }, data: { editMode: "locked" } });

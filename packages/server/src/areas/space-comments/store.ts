@@ -7,7 +7,7 @@ import type { Db, Tx } from "../../db/database";
 import { newId } from "../../db/ids";
 import type { Comment, CommentReaction, Prisma } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
-import { placeColumns, type CommentPlace } from "./place";
+import { type CommentPlace, placeColumns } from "./place";
 import type { PostedTarget } from "./targets";
 
 export type CommentBody = Schemas["CommentBody"];

@@ -4,14 +4,14 @@
 // (unique in the page): so a comment's node is a heading of its page, by anchor,
 // and its preview is the heading's text in the revision the comment was posted on.
 import type { Schemas } from "@docstack/contract";
-import type { Comment } from "../../generated/prisma/client";
-import { memoize, type RequestContext } from "../../http/context";
-import { badRequest } from "../../http/errors";
 import { loadDocuments } from "../../content/documents";
 import { sections } from "../../content/markdown";
 import { loadRevision } from "../../content/revisions";
 import { pagePaths, type StoredPage } from "../../content/tree";
-import { currentRevisionId, type CommentPlace } from "./place";
+import type { Comment } from "../../generated/prisma/client";
+import { memoize, type RequestContext } from "../../http/context";
+import { badRequest } from "../../http/errors";
+import { type CommentPlace, currentRevisionId } from "./place";
 
 type CommentTarget = Schemas["CommentTarget"];
 type TargetPage = NonNullable<CommentTarget["page"]>;
@@ -35,7 +35,14 @@ async function nodesOf(ctx: RequestContext, documentHashes: Iterable<string>): P
   const documents = await loadDocuments(ctx.prisma, documentHashes);
   const nodes = new Map<string, Map<string, string>>();
   for (const [hash, { markdown }] of documents) {
-    nodes.set(hash, new Map(sections(markdown, "").filter((section) => section.anchor).map((section) => [section.anchor, section.title])));
+    nodes.set(
+      hash,
+      new Map(
+        sections(markdown, "")
+          .filter((section) => section.anchor)
+          .map((section) => [section.anchor, section.title]),
+      ),
+    );
   }
   return nodes;
 }
@@ -104,13 +111,9 @@ export async function describeTargets(ctx: RequestContext, place: CommentPlace, 
     const posted = comment.revisionId ? (revisions.get(comment.revisionId) ?? null) : null;
     const document = postedPage(comment)?.document;
     targets.set(comment.id, {
-      ...(comment.targetNodeId
-        ? { node: { id: comment.targetNodeId, preview: (document && nodes.get(document)?.get(comment.targetNodeId)) ?? "" } }
-        : {}),
+      ...(comment.targetNodeId ? { node: { id: comment.targetNodeId, preview: (document && nodes.get(document)?.get(comment.targetNodeId)) ?? "" } } : {}),
       ...(comment.changeRequestId ? { changeRequest: comment.changeRequestId } : {}),
-      ...(comment.targetPageId
-        ? { page: describePage(comment.targetPageId, revisions.get(currentId) ?? null, posted, comment.revisionId === currentId) }
-        : {}),
+      ...(comment.targetPageId ? { page: describePage(comment.targetPageId, revisions.get(currentId) ?? null, posted, comment.revisionId === currentId) } : {}),
       space: comment.spaceId,
       ...(comment.revisionId ? { revision: comment.revisionId } : {}),
     });

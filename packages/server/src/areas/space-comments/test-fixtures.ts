@@ -1,10 +1,11 @@
 // What the comment tests of both areas set up: a space whose current revision has
 // pages (written as revision rows, so these tests do not depend on the content
 // operations), and change requests inserted as rows.
-import type { Harness, TestUser } from "../../testing/harness";
+
 import { putDocuments } from "../../content/documents";
 import type { StoredPage } from "../../content/tree";
 import { newId } from "../../db/ids";
+import type { Harness, TestUser } from "../../testing/harness";
 
 export interface PageSeed {
   id: string;
@@ -27,7 +28,10 @@ export function requests(h: Harness) {
 export async function writePages(h: Harness, spaceId: string, seeds: readonly PageSeed[], changeRequestId: string | null = null): Promise<string> {
   const { prisma } = h.services;
   const now = h.clock.now().toISOString();
-  const hashes = await putDocuments(prisma, seeds.map((seed) => seed.markdown ?? ""));
+  const hashes = await putDocuments(
+    prisma,
+    seeds.map((seed) => seed.markdown ?? ""),
+  );
   const pages: StoredPage[] = seeds.map((seed, i) => ({
     id: seed.id,
     title: seed.title,

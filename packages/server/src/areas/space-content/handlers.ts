@@ -1,12 +1,23 @@
 // The content of a space's current revision: pages, files, links, and downloads.
-import { defineOperation, type AreaOperations } from "../../http/operation";
+
 import { readImport } from "../../content/import";
-import { importIntoSpace } from "../change-requests/workflows";
-import { notFound } from "../../http/errors";
+import {
+  brokenLinksInOpenChangeRequests,
+  type ContentSource,
+  listFileBacklinks,
+  listFiles,
+  listLinks,
+  readFile,
+  readPage,
+  readPageTree,
+  readRevision,
+} from "../../content/reads";
 import { searchSpace } from "../../content/search";
 import { serveDownload } from "../../content/serve-download";
-import { brokenLinksInOpenChangeRequests, listFileBacklinks, listFiles, listLinks, readFile, readPage, readPageTree, readRevision, type ContentSource } from "../../content/reads";
 import type { RequestContext } from "../../http/context";
+import { notFound } from "../../http/errors";
+import { type AreaOperations, defineOperation } from "../../http/operation";
+import { importIntoSpace } from "../change-requests/workflows";
 import type { SpaceAccess } from "../spaces/policy";
 import { onSpace } from "../spaces/policy";
 

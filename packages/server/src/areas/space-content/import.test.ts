@@ -1,12 +1,15 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { createHarness, type Harness } from "../../testing/harness";
-import { contentHelpers } from "../../testing/content";
 import { isInternalAddress } from "../../content/fetch-safely";
+import { contentHelpers } from "../../testing/content";
+import { createHarness, type Harness } from "../../testing/harness";
 
 // A small website: an index linking to pages, some linking on; 60 pages under /many.
 const site: Record<string, { type: string; body: string }> = {
-  "/": { type: "text/html", body: `<html><head><title>Home</title></head><body><h1>Welcome</h1><p>Start <a href="/a">here</a>, then <a href="/b#top">there</a> or <a href="https://elsewhere.example/x">away</a>.</p></body></html>` },
+  "/": {
+    type: "text/html",
+    body: `<html><head><title>Home</title></head><body><h1>Welcome</h1><p>Start <a href="/a">here</a>, then <a href="/b#top">there</a> or <a href="https://elsewhere.example/x">away</a>.</p></body></html>`,
+  },
   "/a": { type: "text/html", body: `<html><head><title>Page A</title></head><body><p>Alpha with <strong>bold</strong>.</p><a href="/b">b</a></body></html>` },
   "/b": { type: "text/html", body: `<html><head><title>Page B</title></head><body><p>Beta.</p><a href="/logo.png">logo</a></body></html>` },
   "/doc.md": { type: "text/markdown", body: "# Imported guide\n\nSome **markdown**." },
@@ -22,7 +25,9 @@ let c: ReturnType<typeof contentHelpers>;
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     const path = req.url ?? "/";
-    const page = site[path] ?? (path.startsWith("/many/") ? { type: "text/html", body: `<html><head><title>Many ${path}</title></head><body>x</body></html>` } : undefined);
+    const page =
+      site[path] ??
+      (path.startsWith("/many/") ? { type: "text/html", body: `<html><head><title>Many ${path}</title></head><body>x</body></html>` } : undefined);
     if (!page) return res.writeHead(404).end();
     if (page.type === "redirect") return res.writeHead(302, { Location: page.body }).end();
     res.writeHead(200, { "Content-Type": page.type }).end(page.body);
@@ -41,7 +46,11 @@ describe("import", () => {
   it("crawls a website over its own origin into pages of a new space revision", async () => {
     const org = await h.organization();
     const space = await c.createSpace(org.admin, org.id);
-    const res = await h.api.post(`/v1/spaces/${space.id}/content/import`).set("Authorization", org.admin.auth).send({ url: `${base}/`, source: "website" }).expect(201);
+    const res = await h.api
+      .post(`/v1/spaces/${space.id}/content/import`)
+      .set("Authorization", org.admin.auth)
+      .send({ url: `${base}/`, source: "website" })
+      .expect(201);
     expect(res.body).toEqual({ revision: expect.any(String), importedResources: 3, totalResources: 3 });
     const spaceNow = (await h.api.get(`/v1/spaces/${space.id}`).set("Authorization", org.admin.auth)).body;
     expect(spaceNow.revision).toBe(res.body.revision);
@@ -55,9 +64,17 @@ describe("import", () => {
     const org = await h.organization();
     const space = await c.createSpace(org.admin, org.id);
     const cr = await c.createChangeRequest(org.admin, space.id);
-    const md = await h.api.post(`/v1/spaces/${space.id}/change-requests/${cr.id}/content/import`).set("Authorization", org.admin.auth).send({ url: `${base}/doc.md`, source: "markdown" }).expect(201);
+    const md = await h.api
+      .post(`/v1/spaces/${space.id}/change-requests/${cr.id}/content/import`)
+      .set("Authorization", org.admin.auth)
+      .send({ url: `${base}/doc.md`, source: "markdown" })
+      .expect(201);
     expect(md.body).toMatchObject({ importedResources: 1, totalResources: 1 });
-    const html = await h.api.post(`/v1/spaces/${space.id}/change-requests/${cr.id}/content/import`).set("Authorization", org.admin.auth).send({ url: `${base}/doc.html`, source: "html" }).expect(201);
+    const html = await h.api
+      .post(`/v1/spaces/${space.id}/change-requests/${cr.id}/content/import`)
+      .set("Authorization", org.admin.auth)
+      .send({ url: `${base}/doc.html`, source: "html" })
+      .expect(201);
     const pages = await c.pages(org.admin, space.id, cr.id);
     expect(pages.map((p) => p.title)).toEqual(["Imported guide", "One page"]);
     expect((await h.api.get(`/v1/spaces/${space.id}/change-requests/${cr.id}`).set("Authorization", org.admin.auth)).body.revision).toBe(html.body.revision);
@@ -67,7 +84,11 @@ describe("import", () => {
   it("stops at 50 pages and says how many it found", async () => {
     const org = await h.organization();
     const space = await c.createSpace(org.admin, org.id);
-    const res = await h.api.post(`/v1/spaces/${space.id}/content/import`).set("Authorization", org.admin.auth).send({ url: `${base}/many`, source: "website" }).expect(201);
+    const res = await h.api
+      .post(`/v1/spaces/${space.id}/content/import`)
+      .set("Authorization", org.admin.auth)
+      .send({ url: `${base}/many`, source: "website" })
+      .expect(201);
     expect(res.body.importedResources).toBe(50);
     expect(res.body.totalResources).toBe(61);
   });
@@ -75,11 +96,23 @@ describe("import", () => {
   it("answers 400 for unreachable or failing URLs and 409 on a locked space", async () => {
     const org = await h.organization();
     const space = await c.createSpace(org.admin, org.id);
-    const missing = await h.api.post(`/v1/spaces/${space.id}/content/import`).set("Authorization", org.admin.auth).send({ url: `${base}/nope.md`, source: "markdown" }).expect(400);
+    const missing = await h.api
+      .post(`/v1/spaces/${space.id}/content/import`)
+      .set("Authorization", org.admin.auth)
+      .send({ url: `${base}/nope.md`, source: "markdown" })
+      .expect(400);
     expect(missing.body.error.message).toMatch(/404/);
-    await h.api.post(`/v1/spaces/${space.id}/content/import`).set("Authorization", org.admin.auth).send({ url: "ftp://example.com/x", source: "markdown" }).expect(400);
+    await h.api
+      .post(`/v1/spaces/${space.id}/content/import`)
+      .set("Authorization", org.admin.auth)
+      .send({ url: "ftp://example.com/x", source: "markdown" })
+      .expect(400);
     await h.api.patch(`/v1/spaces/${space.id}`).set("Authorization", org.admin.auth).send({ editMode: "locked" }).expect(200);
-    await h.api.post(`/v1/spaces/${space.id}/content/import`).set("Authorization", org.admin.auth).send({ url: `${base}/doc.md`, source: "markdown" }).expect(409);
+    await h.api
+      .post(`/v1/spaces/${space.id}/content/import`)
+      .set("Authorization", org.admin.auth)
+      .send({ url: `${base}/doc.md`, source: "markdown" })
+      .expect(409);
   });
 });
 
@@ -89,9 +122,17 @@ describe("internal addresses", () => {
     try {
       const org = await strict.organization();
       const space = (await strict.api.post(`/v1/orgs/${org.id}/spaces`).set("Authorization", org.admin.auth).send({}).expect(201)).body;
-      const refused = await strict.api.post(`/v1/spaces/${space.id}/content/import`).set("Authorization", org.admin.auth).send({ url: `${base}/doc.md`, source: "markdown" }).expect(400);
+      const refused = await strict.api
+        .post(`/v1/spaces/${space.id}/content/import`)
+        .set("Authorization", org.admin.auth)
+        .send({ url: `${base}/doc.md`, source: "markdown" })
+        .expect(400);
       expect(refused.body.error.message).toMatch(/internal address/);
-      const byName = await strict.api.post(`/v1/spaces/${space.id}/content/import`).set("Authorization", org.admin.auth).send({ url: `http://localhost:${new URL(base).port}/doc.md`, source: "markdown" }).expect(400);
+      const byName = await strict.api
+        .post(`/v1/spaces/${space.id}/content/import`)
+        .set("Authorization", org.admin.auth)
+        .send({ url: `http://localhost:${new URL(base).port}/doc.md`, source: "markdown" })
+        .expect(400);
       expect(byName.body.error.message).toMatch(/internal address/);
     } finally {
       await strict.close();
@@ -99,11 +140,27 @@ describe("internal addresses", () => {
     // A redirect is followed with the same checks; one to where nothing answers fails cleanly.
     const org = await h.organization();
     const space = await c.createSpace(org.admin, org.id);
-    await h.api.post(`/v1/spaces/${space.id}/content/import`).set("Authorization", org.admin.auth).send({ url: `${base}/redirect-inside`, source: "markdown" }).expect(400);
+    await h.api
+      .post(`/v1/spaces/${space.id}/content/import`)
+      .set("Authorization", org.admin.auth)
+      .send({ url: `${base}/redirect-inside`, source: "markdown" })
+      .expect(400);
   });
 
   it("cover loopback, private, link-local and unique-local ranges", () => {
-    for (const address of ["127.0.0.1", "10.1.2.3", "172.20.0.1", "192.168.1.1", "169.254.169.254", "0.0.0.0", "::1", "fe80::1", "fd00::1", "::ffff:127.0.0.1", "100.64.0.1"]) {
+    for (const address of [
+      "127.0.0.1",
+      "10.1.2.3",
+      "172.20.0.1",
+      "192.168.1.1",
+      "169.254.169.254",
+      "0.0.0.0",
+      "::1",
+      "fe80::1",
+      "fd00::1",
+      "::ffff:127.0.0.1",
+      "100.64.0.1",
+    ]) {
       expect([address, isInternalAddress(address)]).toEqual([address, true]);
     }
     for (const address of ["93.184.216.34", "8.8.8.8", "2606:4700::1111", "172.32.0.1"]) {

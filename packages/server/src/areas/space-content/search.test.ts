@@ -1,5 +1,5 @@
-import { useHarness, type TestUser } from "../../testing/harness";
 import { contentHelpers, insertPage } from "../../testing/content";
+import { type TestUser, useHarness } from "../../testing/harness";
 
 const h = useHarness();
 const c = contentHelpers(h);
@@ -28,7 +28,10 @@ describe("search", () => {
     expect((await search(org.admin, `/v1/spaces/${space.id}/search?query=chart`)).body.items.map((p: { title: string }) => p.title)).toEqual(["Deployment"]);
     expect((await search(org.admin, `/v1/spaces/${space.id}/search?query=zeppelin`)).body).toEqual({ items: [], count: 0 });
     await h.api.get(`/v1/spaces/${space.id}/search`).set("Authorization", org.admin.auth).expect(400);
-    await h.api.get(`/v1/spaces/${space.id}/search?query=${"x".repeat(513)}`).set("Authorization", org.admin.auth).expect(400);
+    await h.api
+      .get(`/v1/spaces/${space.id}/search?query=${"x".repeat(513)}`)
+      .set("Authorization", org.admin.auth)
+      .expect(400);
   });
 
   it("follows the space's current revision: renamed and deleted pages", async () => {
@@ -54,7 +57,12 @@ describe("search", () => {
     const b = await c.createSpace(org.admin, org.id, "Beta");
     const gone = await c.createSpace(org.admin, org.id, "Gone");
     const foreign = await c.createSpace(other.admin, other.id, "Foreign");
-    for (const [space, admin] of [[a, org.admin], [b, org.admin], [gone, org.admin], [foreign, other.admin]] as const) {
+    for (const [space, admin] of [
+      [a, org.admin],
+      [b, org.admin],
+      [gone, org.admin],
+      [foreign, other.admin],
+    ] as const) {
       await c.publish(admin, space.id, [insertPage("Photosynthesis", "Plants and light.")]);
     }
     await c.publish(org.admin, b.id, [insertPage("More photosynthesis", "Chlorophyll and photosynthesis again.")]);

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
-import { useHarness, type TestUser } from "../../testing/harness";
 import { contentHelpers, insertPage, pngBytes } from "../../testing/content";
+import { type TestUser, useHarness } from "../../testing/harness";
 
 const h = useHarness();
 const c = contentHelpers(h);
@@ -19,8 +19,17 @@ async function spaceWithContent() {
   const cr = await c.createChangeRequest(org.admin, space.id);
   await c
     .write(org.admin, space.id, cr.id, [
-      { operation: "insert_files", files: [{ name: "diagram.png", contentType: "image/png", data: pngBytes(640, 480).toString("base64") }, { name: "notes.txt", contentType: "text/plain", data: Buffer.from("plain notes").toString("base64") }] },
-      insertPage("Guide", "# Install\n\nSee [the API](/api#auth) and ![diagram](diagram.png).\n\n## Usage\n\nJump to [usage](#usage), [gone](/nowhere), [site](https://example.com), [editor](http://127.0.0.1/app/spaces/x)."),
+      {
+        operation: "insert_files",
+        files: [
+          { name: "diagram.png", contentType: "image/png", data: pngBytes(640, 480).toString("base64") },
+          { name: "notes.txt", contentType: "text/plain", data: Buffer.from("plain notes").toString("base64") },
+        ],
+      },
+      insertPage(
+        "Guide",
+        "# Install\n\nSee [the API](/api#auth) and ![diagram](diagram.png).\n\n## Usage\n\nJump to [usage](#usage), [gone](/nowhere), [site](https://example.com), [editor](http://127.0.0.1/app/spaces/x).",
+      ),
       insertPage("API", "# Auth\n\nTokens. Back to the [guide](/guide)."),
     ])
     .expect(200);
@@ -33,7 +42,14 @@ describe("space content", () => {
   it("reads pages with their body, links by path, following renames", async () => {
     const { admin, space, guide, apiPage } = await spaceWithContent();
     const page = (await get(admin, `/v1/spaces/${space.id}/content/page/${guide.id}`).expect(200)).body;
-    expect(page).toMatchObject({ id: guide.id, title: "Guide", type: "document", slug: "guide", path: "guide", documentId: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(page).toMatchObject({
+      id: guide.id,
+      title: "Guide",
+      type: "document",
+      slug: "guide",
+      path: "guide",
+      documentId: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
     expect(page.markdown).toContain("[the API](/api#auth)");
     // Renaming the target page changes the link's path, not the linking page's document.
     const cr = await c.createChangeRequest(admin, space.id);
@@ -51,7 +67,9 @@ describe("space content", () => {
   it("classifies links when the revision is written: ok, broken, in-app, with stats", async () => {
     const { admin, space, guide } = await spaceWithContent();
     const res = await get(admin, `/v1/spaces/${space.id}/links`).expect(200);
-    const statuses = res.body.items.map((entry: { status: string; targetReference: { kind: string } }) => `${entry.targetReference.kind}:${entry.status}`).sort();
+    const statuses = res.body.items
+      .map((entry: { status: string; targetReference: { kind: string } }) => `${entry.targetReference.kind}:${entry.status}`)
+      .sort();
     expect(statuses).toEqual(["anchor:ok", "anchor:ok", "file:ok", "page:ok", "url:broken", "url:in-app", "url:ok"].sort());
     const nowhere = res.body.items.find((entry: { targetReference: { url?: string } }) => entry.targetReference.url === "/nowhere");
     expect(nowhere.status).toBe("broken");
@@ -60,7 +78,9 @@ describe("space content", () => {
     expect(broken.body.items).toHaveLength(1);
     expect(broken.body.stats.total).toBe(7);
     const pageLinks = await get(admin, `/v1/spaces/${space.id}/content/page/${guide.id}/links`).expect(200);
-    expect(pageLinks.body.items.every((entry: { locationReferences: { page: string }[] }) => entry.locationReferences.some((l) => l.page === guide.id))).toBe(true);
+    expect(pageLinks.body.items.every((entry: { locationReferences: { page: string }[] }) => entry.locationReferences.some((l) => l.page === guide.id))).toBe(
+      true,
+    );
     // A broken link in an open change request is counted as such.
     const cr = await c.createChangeRequest(admin, space.id);
     await c.write(admin, space.id, cr.id, [insertPage("Draft", "[missing](/not-there)")]).expect(200);
@@ -84,14 +104,27 @@ describe("space content", () => {
     h.clock.advance(61 * 60 * 1000);
     await h.api.get(new URL(notes.downloadURL).pathname).expect(404);
     const backlinks = (await get(admin, `/v1/spaces/${space.id}/content/files/${diagram.id}/backlinks`).expect(200)).body;
-    expect(backlinks.items).toEqual([{ kind: "file", organization: expect.any(String), space: space.id, versionContext: { type: "revision", revision: expect.any(String) }, file: diagram.id, page: { id: guide.id, title: "Guide", path: "guide" } }]);
+    expect(backlinks.items).toEqual([
+      {
+        kind: "file",
+        organization: expect.any(String),
+        space: space.id,
+        versionContext: { type: "revision", revision: expect.any(String) },
+        file: diagram.id,
+        page: { id: guide.id, title: "Guide", path: "guide" },
+      },
+    ]);
     expect((await get(admin, `/v1/spaces/${space.id}/content/files/${notes.id}/backlinks`)).body.count).toBe(0);
     await get(admin, `/v1/spaces/${space.id}/content/files/01aaaaaaaaaaaaaaaaaaaaaaaa`).expect(404);
   });
 
   it("keeps unchanged page documents and tree chunks shared between revisions", async () => {
     const { admin, space } = await spaceWithContent();
-    await c.publish(admin, space.id, Array.from({ length: 40 }, (_, i) => insertPage(`Filler ${i}`, `Body ${i}`)));
+    await c.publish(
+      admin,
+      space.id,
+      Array.from({ length: 40 }, (_, i) => insertPage(`Filler ${i}`, `Body ${i}`)),
+    );
     const documents = await h.services.prisma.pageDocument.count();
     const chunks = await h.services.prisma.contentChunk.count();
     const cr = await c.createChangeRequest(admin, space.id);
@@ -108,22 +141,29 @@ describe("space content", () => {
     const cr = await c.createChangeRequest(admin, space.id, "Printable");
     await c.write(admin, space.id, cr.id, [insertPage("Appendix", "Zebra crossing rules")]).expect(200);
     const { url } = (await get(admin, `/v1/spaces/${space.id}/change-requests/${cr.id}/pdf`).expect(200)).body;
-    const pdf = await h.api.get(new URL(url).pathname).buffer(true).parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => done(null, Buffer.concat(chunks)));
-    }).expect(200);
+    const pdf = await h.api
+      .get(new URL(url).pathname)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => done(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
     expect(pdf.headers["content-type"]).toBe("application/pdf");
     const text = pdfText(pdf.body as Buffer);
     expect(text).toHaveLength(3);
     expect(text.join(" ")).toContain("Zebra crossing rules");
     expect(text.join(" ")).toContain("Guide");
     const only = (await get(admin, `/v1/spaces/${space.id}/change-requests/${cr.id}/pdf?only=true&page=${guide.id}`).expect(200)).body.url;
-    const single = await h.api.get(new URL(only).pathname).buffer(true).parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => done(null, Buffer.concat(chunks)));
-    });
+    const single = await h.api
+      .get(new URL(only).pathname)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => done(null, Buffer.concat(chunks)));
+      });
     const singleText = pdfText(single.body as Buffer);
     expect(singleText).toHaveLength(1);
     expect(singleText[0]).toContain("Install");

@@ -1,13 +1,14 @@
 // Spaces: containers of pages and files.
-import { defineOperation, type AreaOperations } from "../../http/operation";
+
 import { brokenLinksInOpenChangeRequests, listLinks } from "../../content/reads";
-import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
-import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
-import { newId } from "../../db/ids";
 import { copyRevision, createEmptyRevision } from "../../content/revisions";
 import { copySpacePages } from "../../content/search-index";
-import { placeAmongSiblings } from "../../tree/siblings";
+import { newId } from "../../db/ids";
+import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
+import { type AreaOperations, defineOperation } from "../../http/operation";
+import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
 import { orgRole } from "../../policy/content";
+import { placeAmongSiblings } from "../../tree/siblings";
 import { demandCreateIn } from "../collections/policy";
 import { organizationAccess } from "../organizations/policy";
 import { demandRoleAtLeast, onSpace, spaceAccess } from "./policy";

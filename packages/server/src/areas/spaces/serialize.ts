@@ -3,7 +3,7 @@ import type { Space } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { apiUrl, appUrl } from "../../http/urls";
 import { spaceLevel } from "../../policy/content";
-import { spacePermissions, type SpacePermissions } from "./policy";
+import { type SpacePermissions, spacePermissions } from "./policy";
 import { countersOf } from "./store";
 
 function toSchema(ctx: RequestContext, space: Space, permissions: SpacePermissions): Schemas["Space"] {

@@ -1,5 +1,5 @@
-import { useHarness, type TestUser } from "../../testing/harness";
 import { newId } from "../../db/ids";
+import { type TestUser, useHarness } from "../../testing/harness";
 import { purgeDeletedSpaces, SPACE_RETENTION_MS } from "./retention";
 
 const h = useHarness();
@@ -31,7 +31,9 @@ describe("spaces", () => {
     const { org, space } = await newSpace();
     const { prisma } = h.services;
     const changeRequest = (status: string, number: number) =>
-      prisma.changeRequest.create({ data: { id: newId(), spaceId: space.id, number, status, createdById: org.admin.id, revisionId: space.revision, revisionInitialId: space.revision } });
+      prisma.changeRequest.create({
+        data: { id: newId(), spaceId: space.id, number, status, createdById: org.admin.id, revisionId: space.revision, revisionInitialId: space.revision },
+      });
     await changeRequest("open", 1);
     await changeRequest("draft", 2);
     await changeRequest("draft", 3);

@@ -1,9 +1,10 @@
 // SSO: the SAML identity providers of an organization, and its sign-in options.
 // (Signing in through a provider, at its `service` URLs, is not part of this API.)
-import { defineOperation, type AreaOperations } from "../../http/operation";
-import { notFound } from "../../http/errors";
-import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
+
 import { newId } from "../../db/ids";
+import { notFound } from "../../http/errors";
+import { type AreaOperations, defineOperation } from "../../http/operation";
+import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
 import { onOrganization } from "../organizations/policy";
 import { checkCertificate } from "./certificate";
 import { serializeSamlProvider, serializeSamlProviders, serviceUrls } from "./serialize";

@@ -15,7 +15,10 @@ export function serviceUrls(ctx: RequestContext, providerId: string): Schemas["S
 
 /** Providers with their default teams, the teams read in bulk. */
 export async function serializeSamlProviders(ctx: RequestContext, providers: SamlProviderWithTeam[]): Promise<Schemas["SamlProvider"][]> {
-  const teams = await serializeTeams(ctx, providers.flatMap((provider) => (provider.defaultTeam ? [provider.defaultTeam] : [])));
+  const teams = await serializeTeams(
+    ctx,
+    providers.flatMap((provider) => (provider.defaultTeam ? [provider.defaultTeam] : [])),
+  );
   const teamById = new Map(teams.map((team) => [team.id, team]));
   return providers.map((provider) => {
     const defaultTeam = provider.defaultTeamId ? teamById.get(provider.defaultTeamId) : undefined;

@@ -1,4 +1,4 @@
-import { useHarness, type TestUser } from "../../testing/harness";
+import { type TestUser, useHarness } from "../../testing/harness";
 import { TEST_CERTIFICATE } from "./test-certificate";
 
 const h = useHarness();
@@ -39,7 +39,11 @@ describe("SAML providers", () => {
   it("creates a complete provider with a default team and a guest default role", async () => {
     const { org, team, url } = await setUp();
     const created = await post(org.admin, url, { label: "Azure", ...READY, defaultTeam: team.id, defaultRole: null }).expect(201);
-    expect(created.body).toMatchObject({ ...READY, defaultRole: null, defaultTeam: { object: "team", id: team.id, title: "Newcomers", permissions: { admin: true } } });
+    expect(created.body).toMatchObject({
+      ...READY,
+      defaultRole: null,
+      defaultTeam: { object: "team", id: team.id, title: "Newcomers", permissions: { admin: true } },
+    });
   });
 
   it("refuses a certificate that is not a PEM certificate and a team of another organization (400), creating nothing", async () => {

@@ -1,6 +1,7 @@
 // Team members: the members of an organization who belong to a team, and their team role.
-import { defineOperation, type AreaOperations } from "../../http/operation";
+
 import { notFound } from "../../http/errors";
+import { type AreaOperations, defineOperation } from "../../http/operation";
 import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
 import { onTeam } from "../teams/policy";
 import { applyChanges, planChanges } from "./changes";

@@ -1,4 +1,4 @@
-import { useHarness, type TestUser } from "../../testing/harness";
+import { type TestUser, useHarness } from "../../testing/harness";
 
 const h = useHarness();
 
@@ -6,7 +6,11 @@ const get = (user: TestUser, url: string) => h.api.get(url).set("Authorization",
 const put = (user: TestUser, url: string, body?: object) => h.api.put(url).set("Authorization", user.auth).send(body);
 const del = (user: TestUser, url: string) => h.api.delete(url).set("Authorization", user.auth);
 
-type Entry = { organization: { id: string; role: string | null; teams: number; user: { email: string } }; team: { role: string }; permissions: { view: boolean } };
+type Entry = {
+  organization: { id: string; role: string | null; teams: number; user: { email: string } };
+  team: { role: string };
+  permissions: { view: boolean };
+};
 
 /** An organization with a team, the URL of its members, and people of several roles. */
 async function setUp(members: (org: string) => Promise<TestUser[]> = async () => []) {

@@ -1,14 +1,15 @@
 // Teams: named groups of members of an organization.
-import { defineOperation, type AreaOperations } from "../../http/operation";
-import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
-import type { RequestContext } from "../../http/context";
+
 import { newId } from "../../db/ids";
+import { escapeLike } from "../../db/like";
 import type { Prisma } from "../../generated/prisma/client";
+import type { RequestContext } from "../../http/context";
+import { type AreaOperations, defineOperation } from "../../http/operation";
+import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
 import { onOrganization } from "../organizations/policy";
 import { managesEveryTeam, onTeam } from "./policy";
 import { serializeTeam, serializeTeams } from "./serialize";
 import { resolveMembers } from "./store";
-import { escapeLike } from "../../db/like";
 
 /** IDs sort by creation (db/ids.ts): oldest first. */
 const BY_CREATION: SortField[] = [{ field: "id", direction: "asc" }];

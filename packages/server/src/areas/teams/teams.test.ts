@@ -1,5 +1,5 @@
-import { useHarness, type TestUser } from "../../testing/harness";
 import { newId } from "../../db/ids";
+import { type TestUser, useHarness } from "../../testing/harness";
 
 const h = useHarness();
 
@@ -23,7 +23,12 @@ describe("teams", () => {
     const team = await put(org.admin, `/v1/orgs/${org.id}/teams`, { title: "Support", members: [editor.id, guest.id, editor.id] }).expect(201);
     expect(team.body).toMatchObject({ object: "team", title: "Support", members: 2, spaces: 0, permissions: { admin: true, view: true } });
     const rows = await h.services.prisma.teamMember.findMany({ where: { teamId: team.body.id }, orderBy: { userId: "asc" } });
-    expect(rows.map((row) => [row.userId, row.role])).toEqual([[editor.id, "member"], [guest.id, "member"]].sort());
+    expect(rows.map((row) => [row.userId, row.role])).toEqual(
+      [
+        [editor.id, "member"],
+        [guest.id, "member"],
+      ].sort(),
+    );
     // A PUT always creates: same title, another team.
     const again = await put(org.admin, `/v1/orgs/${org.id}/teams`, { title: "Support" }).expect(201);
     expect(again.body.id).not.toBe(team.body.id);
@@ -34,7 +39,9 @@ describe("teams", () => {
     const org = await h.organization();
     const editor = await h.member(org.id, "edit");
     const stranger = (await h.organization()).admin;
-    const res = await put(org.admin, `/v1/orgs/${org.id}/teams`, { title: "Nope", members: [editor.id, stranger.id, "01unknownuser0000000000000"] }).expect(400);
+    const res = await put(org.admin, `/v1/orgs/${org.id}/teams`, { title: "Nope", members: [editor.id, stranger.id, "01unknownuser0000000000000"] }).expect(
+      400,
+    );
     expect(res.body.error.message).toContain("request/body/members");
     expect(res.body.error.message).toContain(stranger.id);
     expect(res.body.error.message).toContain("01unknownuser0000000000000");
