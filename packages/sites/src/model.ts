@@ -58,10 +58,10 @@ export interface HeadingAnchors {
 
 /** The content reads the renderer needs; the server implements them over its storage. */
 export interface SiteContentReader {
-  pages(revision: SpaceRevision): Promise<SitePage[]>;
+  /** The revision's pages (in table-of-contents order) and files. */
+  revision(revision: SpaceRevision): Promise<{ pages: SitePage[]; files: SiteFile[] }>;
   /** The page's Markdown as written (links by path, files by name); undefined when it has none. */
   markdown(revision: SpaceRevision, pageId: string): Promise<string | undefined>;
-  files(revision: SpaceRevision): Promise<SiteFile[]>;
   file(revision: SpaceRevision, fileId: string): Promise<SiteFileBytes | undefined>;
   /** Pages of these spaces' current revisions matching the words, best first. */
   search(spaces: SpaceRevision[], query: string, limit: number): Promise<SearchHit[]>;

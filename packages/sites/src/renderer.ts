@@ -143,7 +143,7 @@ export class SiteRenderer {
   private revision(content: SpaceRevision): Promise<{ pages: SitePage[]; files: SiteFile[] }> {
     let loaded = this.revisions.get(content.revisionId);
     if (!loaded) {
-      loaded = Promise.all([this.reader.pages(content), this.reader.files(content)]).then(([pages, files]) => ({ pages, files }));
+      loaded = this.reader.revision(content);
       // A failed read is not kept: the next request tries again.
       loaded.catch(() => this.revisions.delete(content.revisionId));
       this.revisions.set(content.revisionId, loaded);

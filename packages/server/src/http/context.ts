@@ -6,6 +6,7 @@ import type { Config } from "../config";
 import type { DownloadSigner } from "../content/downloads";
 import type { Db } from "../db/database";
 import type { Role } from "../policy/roles";
+import type { PublishedSites } from "../sites/published-sites";
 import type { CursorCodec } from "./pagination";
 
 export interface Actor {
@@ -25,6 +26,8 @@ export interface Services {
   logger: Logger;
   actors: ActorCache;
   downloads: DownloadSigner;
+  /** Published sites: served to readers; told of every write (`sites.changed()`). */
+  sites: PublishedSites;
 }
 
 export interface RequestContext extends Services {
