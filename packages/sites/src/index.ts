@@ -1,5 +1,8 @@
 // @docstack/sites: published sites as web pages. The server gives content reads
 // (SiteContentReader) and the site as a reader may see it; this package answers requests.
+
+export { escapeHtml } from "./html";
+export { sanitize } from "./markdown";
 export type {
   Audience,
   HeadingAnchors,
@@ -16,8 +19,6 @@ export type {
   SiteVariant,
   SpaceRevision,
 } from "./model";
-export { escapeHtml } from "./html";
-export { sanitize } from "./markdown";
-export { SiteRenderer, type RendererOptions, pageCsp } from "./renderer";
+export { pageCsp, type RendererOptions, SiteRenderer } from "./renderer";
 export { segmentsOf, variantPath } from "./routing";
 export { contrast } from "./theme";

@@ -47,7 +47,12 @@ export function shell(input: ShellInput): string {
   const c = site.customization;
   const siteTitle = c.title ?? site.title;
   const styling = c.styling;
-  const classes = [themeClass(c), styling?.search === "prominent" ? "search-prominent" : "", `list-${styling?.sidebar?.list ?? "default"}`, styling?.depth === "flat" ? "flat" : ""]
+  const classes = [
+    themeClass(c),
+    styling?.search === "prominent" ? "search-prominent" : "",
+    `list-${styling?.sidebar?.list ?? "default"}`,
+    styling?.depth === "flat" ? "flat" : "",
+  ]
     .filter(Boolean)
     .join(" ");
   const pageTitle = input.title === siteTitle ? siteTitle : `${input.title} | ${siteTitle}`;
@@ -101,9 +106,7 @@ export const siteRoot = (basePath: string) => `${basePath}/`;
 function header(chrome: Chrome, siteTitle: string): Html {
   const { site, basePath } = chrome;
   const logo = site.customization.header?.logo;
-  const brand = logo
-    ? html`<img src="${logo.light}" alt="${siteTitle}">`
-    : html`<span>${siteTitle}</span>`;
+  const brand = logo ? html`<img src="${logo.light}" alt="${siteTitle}">` : html`<span>${siteTitle}</span>`;
   return html`<header class="site-header">
 <a class="site-title" href="${siteRoot(basePath)}">${brand}</a>
 ${chrome.headerLinks.length ? html`<nav aria-label="Site links"><ul class="header-links">${chrome.headerLinks.map(headerLink)}</ul></nav>` : ""}

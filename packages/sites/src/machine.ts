@@ -29,7 +29,9 @@ export function pageMarkdown(reader: SiteContentReader, content: VariantContent,
 export const listedPages = (pages: readonly SitePage[]) => readablePages(pages).filter((page) => page.type === "document" && !page.noIndex);
 
 const heading = (site: PublishedSite, content: VariantContent) =>
-  [site.hasSections ? content.section.title : "", content.section.variants.length > 1 || !site.hasSections ? content.variant.title : ""].filter(Boolean).join(" / ");
+  [site.hasSections ? content.section.title : "", content.section.variants.length > 1 || !site.hasSections ? content.variant.title : ""]
+    .filter(Boolean)
+    .join(" / ");
 
 /** llms.txt (llmstxt.org): the site, then per site space its pages, each a link to its Markdown. */
 export function llmsTxt(site: PublishedSite, contents: readonly VariantContent[]): string {

@@ -210,21 +210,7 @@ function plainText(tokens: readonly Token[]): string {
 
 // Whatever this renderer makes, and the usual formatting of content; nothing that runs.
 const SANITIZE: sanitizeHtml.IOptions = {
-  allowedTags: [
-    ...sanitizeHtml.defaults.allowedTags,
-    "img",
-    "details",
-    "summary",
-    "input",
-    "del",
-    "ins",
-    "s",
-    "picture",
-    "source",
-    "video",
-    "audio",
-    "track",
-  ],
+  allowedTags: [...sanitizeHtml.defaults.allowedTags, "img", "details", "summary", "input", "del", "ins", "s", "picture", "source", "video", "audio", "track"],
   allowedAttributes: {
     "*": ["id", "class", "title", "lang", "dir", "role", "aria-label", "aria-hidden", "tabindex", "data-language"],
     a: ["href", "name", "target", "rel"],
@@ -245,7 +231,17 @@ const SANITIZE: sanitizeHtml.IOptions = {
   // A checkbox is the only input kept, and never one a reader can change.
   transformTags: {
     input: (tagName, attribs) =>
-      attribs.type === "checkbox" ? { tagName, attribs: { type: "checkbox", disabled: "", ...(attribs.checked !== undefined ? { checked: "" } : {}) } } : { tagName: "span", attribs: {} },
+      attribs.type === "checkbox"
+        ? {
+            tagName,
+            attribs: {
+              type: "checkbox",
+              disabled: "",
+              "aria-label": attribs["aria-label"] ?? "Checkbox",
+              ...(attribs.checked !== undefined ? { checked: "" } : {}),
+            },
+          }
+        : { tagName: "span", attribs: {} },
     a: (tagName, attribs) => (attribs.target === "_blank" ? { tagName, attribs: { ...attribs, rel: "noopener noreferrer" } } : { tagName, attribs }),
   },
 };

@@ -1,7 +1,8 @@
 // A content page of a site: the space's navigation, breadcrumbs, the rendered document,
 // its table of contents and the previous and next pages.
-import { type Chrome, shell, variantSwitcher } from "./layout";
+
 import { type Html, html, raw } from "./html";
+import { type Chrome, shell, variantSwitcher } from "./layout";
 import { type Heading, type ResolvedTarget, renderMarkdown } from "./markdown";
 import type { SiteContentReader, SiteFile, SitePage, SiteSection, SiteVariant } from "./model";
 import { encodePath, readablePages, variantPath } from "./routing";
@@ -38,7 +39,11 @@ export function targetResolver(pages: readonly SitePage[], files: readonly SiteF
     if (/^[a-z][a-z0-9+.-]*:/i.test(target)) return { kind: "broken" };
     if (target.startsWith("/")) {
       const [path = "", anchor] = target.split("#", 2);
-      const page = byPath.get(decodedOrSame(path).replace(/^\/+|\/+$/g, "").toLowerCase());
+      const page = byPath.get(
+        decodedOrSame(path)
+          .replace(/^\/+|\/+$/g, "")
+          .toLowerCase(),
+      );
       return page ? { kind: "internal", href: `${pageUrl(urls.base, page)}${anchor ? `#${anchor}` : ""}` } : { kind: "broken" };
     }
     const file = byName.get(target) ?? byName.get(decodedOrSame(target));
@@ -77,8 +82,7 @@ export function renderPage(input: PageInput): string {
   });
   const documents = readablePages(pages).filter((candidate) => candidate.type === "document");
   const index = documents.findIndex((candidate) => candidate.id === page.id);
-  const pager =
-    c.pagination?.enabled === false || index < 0 ? "" : pagerOf(urls.base, documents[index - 1], documents[index + 1]);
+  const pager = c.pagination?.enabled === false || index < 0 ? "" : pagerOf(urls.base, documents[index - 1], documents[index + 1]);
   const main = html`${breadcrumbs(urls.base, pages, page, section, chrome)}
 <article>
 <header><h1>${page.emoji ? html`<span aria-hidden="true">${page.emoji} </span>` : ""}${page.title}</h1>
@@ -124,7 +128,11 @@ function navigation(base: string, pages: readonly SitePage[], current: SitePage)
 function ancestors(pages: readonly SitePage[], page: SitePage): SitePage[] {
   const byId = new Map(pages.map((candidate) => [candidate.id, candidate]));
   const chain: SitePage[] = [];
-  for (let parent = page.parentId ? byId.get(page.parentId) : undefined; parent && chain.length < 100; parent = parent.parentId ? byId.get(parent.parentId) : undefined) {
+  for (
+    let parent = page.parentId ? byId.get(page.parentId) : undefined;
+    parent && chain.length < 100;
+    parent = parent.parentId ? byId.get(parent.parentId) : undefined
+  ) {
     chain.unshift(parent);
   }
   return chain;

@@ -5,7 +5,7 @@
 // request that already holds the answer gets a 304.
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
-import { inlineStyleOf, type Chrome, type ResolvedLink } from "./layout";
+import { type Chrome, inlineStyleOf, type ResolvedLink } from "./layout";
 import { listedPages, llmsTxt, pageMarkdown, robotsTxt, sitemapXml, type VariantContent } from "./machine";
 import type { PublishedSite, SiteContentReader, SiteFile, SitePage, SiteRequest, SiteResponse, SiteSection, SiteVariant, SpaceRevision } from "./model";
 import { pageUrl, renderPage, variantUrls } from "./page";
@@ -89,7 +89,13 @@ export class SiteRenderer {
     const at = segments.join("/");
     if (at === "~search") {
       const contents = await this.allContents(chrome);
-      const hits = query ? await this.reader.search(contents.map((content) => content.variant.content), query, MAX_RESULTS) : [];
+      const hits = query
+        ? await this.reader.search(
+            contents.map((content) => content.variant.content),
+            query,
+            MAX_RESULTS,
+          )
+        : [];
       return rendered(200, HTML, renderSearch(chrome, query, hits, contents), true);
     }
     if (at === "robots.txt") return rendered(200, "text/plain; charset=utf-8", robotsTxt(site), noIndex);
@@ -113,7 +119,17 @@ export class SiteRenderer {
     }
     const body = (await this.reader.markdown(location.variant.content, page.id)) ?? "";
     if (markdown) return rendered(200, "text/markdown; charset=utf-8", pageMarkdown(this.reader, content, page, body, request.origin), noIndex || page.noIndex);
-    const html = renderPage({ chrome, reader: this.reader, section: location.section, variant: location.variant, pages: content.pages, files: content.files, page, markdown: body, noIndex });
+    const html = renderPage({
+      chrome,
+      reader: this.reader,
+      section: location.section,
+      variant: location.variant,
+      pages: content.pages,
+      files: content.files,
+      page,
+      markdown: body,
+      noIndex,
+    });
     return rendered(200, HTML, html, noIndex || page.noIndex);
   }
 
@@ -186,7 +202,10 @@ export class SiteRenderer {
       ...base,
       headerLinks: await Promise.all((c.header?.links ?? []).map((item) => link(item as Parameters<typeof link>[0]))),
       footerGroups: await Promise.all(
-        (c.footer?.groups ?? []).map(async (group) => ({ title: group.title, links: await Promise.all(group.links.map((item) => link(item as Parameters<typeof link>[0]))) })),
+        (c.footer?.groups ?? []).map(async (group) => ({
+          title: group.title,
+          links: await Promise.all(group.links.map((item) => link(item as Parameters<typeof link>[0]))),
+        })),
       ),
       announcementLink: c.announcement?.link ? await href(c.announcement.link.to as ContentRef) : undefined,
     };
@@ -208,7 +227,10 @@ export class SiteRenderer {
   }
 
   /** The site's first page, for the server to answer what a site's root resolves to. */
-  async resolve(site: PublishedSite, path: string): Promise<{ section: SiteSection; variant: SiteVariant; page?: SitePage; complete: boolean; pagePath: string } | undefined> {
+  async resolve(
+    site: PublishedSite,
+    path: string,
+  ): Promise<{ section: SiteSection; variant: SiteVariant; page?: SitePage; complete: boolean; pagePath: string } | undefined> {
     const segments = segmentsOf(path);
     const location = segments && locate(site, segments);
     if (!location) return undefined;
@@ -236,4 +258,3 @@ export function pageCsp(inlineStyle: string): string {
     "frame-ancestors 'none'",
   ].join("; ");
 }
-

@@ -1,12 +1,11 @@
 // The reader's search: `<site>/~search?q=words`, an HTML page of the matching pages of
 // the site spaces that reader may see, each with its matching sections highlighted and
 // linked to their heading.
-import { type Html, html, raw } from "./html";
+import { escapeHtml, type Html, html, raw } from "./html";
 import { type Chrome, shell } from "./layout";
 import type { VariantContent } from "./machine";
 import type { SearchHit } from "./model";
 import { pageUrl } from "./page";
-import { escapeHtml } from "./html";
 
 export const MAX_QUERY = 200;
 export const MAX_RESULTS = 30;
@@ -27,15 +26,23 @@ export function renderSearch(chrome: Chrome, query: string, hits: readonly Searc
     const page = content?.pages.find((candidate) => candidate.id === hit.pageId);
     if (!content || !page || page.hidden) continue;
     const url = pageUrl(content.urls.base, page);
-    const where = [chrome.site.hasSections ? content.section.title : "", content.section.variants.length > 1 ? content.variant.title : ""].filter(Boolean).join(" › ");
+    const where = [chrome.site.hasSections ? content.section.title : "", content.section.variants.length > 1 ? content.variant.title : ""]
+      .filter(Boolean)
+      .join(" › ");
     const sections = hit.sections.map(
       (section) =>
         html`<li><a href="${url}${section.anchor ? `#${section.anchor}` : ""}">${section.title}</a>${section.snippet ? html`<p>${raw(snippetHtml(section.snippet))}</p>` : ""}</li>`,
     );
-    results.push(html`<li><a href="${url}"><strong>${page.title}</strong></a>${where ? html` <span class="where">${where}</span>` : ""}${sections.length ? html`<ul>${sections}</ul>` : ""}</li>`);
+    results.push(
+      html`<li><a href="${url}"><strong>${page.title}</strong></a>${where ? html` <span class="where">${where}</span>` : ""}${sections.length ? html`<ul>${sections}</ul>` : ""}</li>`,
+    );
   }
   const heading = query ? html`Results for “${query}”` : html`Search`;
-  const summary = !query ? "Type words to search for." : results.length ? `${results.length} page${results.length === 1 ? "" : "s"} found.` : "No page matches these words.";
+  const summary = !query
+    ? "Type words to search for."
+    : results.length
+      ? `${results.length} page${results.length === 1 ? "" : "s"} found.`
+      : "No page matches these words.";
   const main = html`<h1>${heading}</h1>
 <form class="search" role="search" action="${chrome.basePath}/~search" method="get">
 <label class="visually-hidden" for="search-page-input">Search the docs</label>

@@ -3,11 +3,12 @@
 // published site anyone may read, to the site. Nothing is looked up but what is public.
 import { escapeHtml, pageCsp } from "@docstack/sites";
 import type { RequestHandler } from "express";
-import type { Services } from "../http/context";
 import { readAt } from "../areas/sites/urls";
+import type { Services } from "../http/context";
 import { audienceFor } from "./audience";
 
-const STYLE = "body{font:16px/1.6 system-ui,sans-serif;max-width:44rem;margin:4rem auto;padding:0 1.5rem;color:#1f2328}code{background:#f6f8fa;padding:.1em .3em}@media (prefers-color-scheme:dark){body{background:#0d1117;color:#e6edf3}code{background:#161b22}a{color:#79b8ff}}";
+const STYLE =
+  "body{font:16px/1.6 system-ui,sans-serif;max-width:44rem;margin:4rem auto;padding:0 1.5rem;color:#1f2328}code{background:#f6f8fa;padding:.1em .3em}@media (prefers-color-scheme:dark){body{background:#0d1117;color:#e6edf3}code{background:#161b22}a{color:#79b8ff}}";
 
 const KINDS: Record<string, string> = {
   orgs: "organization",

@@ -14,7 +14,10 @@ export interface ReaderAudience extends Audience {
 }
 
 /** What the reader of this request may see of the site; undefined when nothing (the site answers 404). */
-export function audienceFor(site: Pick<Site, "published" | "visibility" | "adaptiveContent">, _request: { query: URLSearchParams }): ReaderAudience | undefined {
+export function audienceFor(
+  site: Pick<Site, "published" | "visibility" | "adaptiveContent">,
+  _request: { query: URLSearchParams },
+): ReaderAudience | undefined {
   if (!site.published) return undefined;
   if (site.visibility !== "public" && site.visibility !== "unlisted") return undefined;
   // Conditions apply only with adaptive content; until they are evaluated, an item with one is not shown.

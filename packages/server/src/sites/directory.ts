@@ -5,9 +5,9 @@
 // tagged with the generation of SiteChanges they were read at, and read again once a
 // write moved it; the caches are bounded, so hosts made up by clients cannot fill memory.
 import { LRUCache } from "lru-cache";
+import { partsOf, SITES_PATH } from "../areas/sites/urls";
 import type { Organization, Site } from "../generated/prisma/client";
 import type { Services } from "../http/context";
-import { partsOf, SITES_PATH } from "../areas/sites/urls";
 import type { SiteChanges } from "./changes";
 import { loadSnapshot, type SiteSnapshot } from "./snapshot";
 

@@ -2,7 +2,8 @@
 // not see): the same for both, so a 404 tells nothing of what exists.
 import { pageCsp } from "@docstack/sites";
 
-const STYLE = "body{font:16px/1.6 system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1.5rem;color:#1f2328}@media (prefers-color-scheme:dark){body{background:#0d1117;color:#e6edf3}}";
+const STYLE =
+  "body{font:16px/1.6 system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1.5rem;color:#1f2328}@media (prefers-color-scheme:dark){body{background:#0d1117;color:#e6edf3}}";
 
 const PAGE = Buffer.from(`<!doctype html>
 <html lang="en">

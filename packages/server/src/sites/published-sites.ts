@@ -36,7 +36,15 @@ export class PublishedSites {
     const site = audience && siteFor(match.snapshot, audience);
     if (!audience || !site) return { kind: "not-found" };
     const origin = `${request.protocol}://${request.host}`;
-    const response = await this.renderer.handle({ site, audience, origin, basePath: match.basePath, path: match.rest, query: request.query, ifNoneMatch: request.ifNoneMatch });
+    const response = await this.renderer.handle({
+      site,
+      audience,
+      origin,
+      basePath: match.basePath,
+      path: match.rest,
+      query: request.query,
+      ifNoneMatch: request.ifNoneMatch,
+    });
     return { kind: "response", response };
   }
 

@@ -2,12 +2,12 @@
 // published URL), and as one audience may see it: the renderer's PublishedSite.
 import { createHash } from "node:crypto";
 import type { PublishedSite, SiteSection } from "@docstack/sites";
-import type { Config } from "../config";
-import type { Db } from "../db/database";
-import type { Organization, Site } from "../generated/prisma/client";
 import { customizationOf } from "../areas/site-customization/settings";
 import { defaultSectionId, defaultSiteSpaceId, loadSiteTree, type SiteTree, siteSpacesIn } from "../areas/sites/store";
 import { readAt } from "../areas/sites/urls";
+import type { Config } from "../config";
+import type { Db } from "../db/database";
+import type { Organization, Site } from "../generated/prisma/client";
 import type { ReaderAudience } from "./audience";
 
 export interface SiteSnapshot {
