@@ -97,7 +97,7 @@ img{max-width:100%;height:auto}
 `;
 
 // highlight.js's accessible themes, the dark one only under dark pages (nested CSS).
-const CSS = `${BASE_CSS}\n${codeTheme("a11y-light")}\n${dark(codeTheme("a11y-dark"))}\n.hljs{background:transparent}`;
+const CSS = `${BASE_CSS}\n${codeTheme("a11y-light")}\n${dark(codeTheme("a11y-dark"))}\n.hljs{background:transparent}pre.code code.hljs{overflow:visible}`;
 
 export const STYLESHEET = Buffer.from(CSS);
 export const STYLESHEET_HASH = createHash("sha256").update(STYLESHEET).digest("hex").slice(0, 16);
