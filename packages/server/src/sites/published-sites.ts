@@ -56,7 +56,7 @@ export class PublishedSites {
     const audience = audienceFor(match.snapshot.site, { query: url.searchParams });
     const site = audience && siteFor(match.snapshot, audience);
     const found = site && (await this.renderer.resolve(site, match.rest));
-    if (!site || !found) return undefined;
+    if (!site || !found?.page) return undefined;
     const canonicalPath = found.page ? `/${found.page.path}` : "";
     return {
       organization: site.organizationId,

@@ -136,7 +136,23 @@ describe("updating sites", () => {
     expect(offline.body.urls.published).toBeUndefined();
   });
 
-  it("uses the organization's ID as its sub-domain when it has no hostname", async () => {
+  it("publishes and unpublishes with GitBook's operations (200, the site), refusing a site without site spaces (409) and low roles (403)", async () => {
+    const org = await orgWithSpaces(h, ["Docs"]);
+    const site = await newSite(h, org, { title: "Docs", spaces: [org.spaces[0]!.id] });
+    const published = await as(org.admin).post(`${site.url}/publish`).expect(200);
+    expect(published.body).toMatchObject({ id: site.id, published: true, urls: { published: `http://localhost:3000/sites/${org.id}/docs` } });
+    await as(org.admin).post(`${site.url}/publish`).expect(200);
+    const offline = await as(org.admin).post(`${site.url}/unpublish`).expect(200);
+    expect(offline.body.published).toBe(false);
+    expect(offline.body.urls.published).toBeUndefined();
+    const empty = await newSite(h, org, { title: "Empty" });
+    expect((await as(org.admin).post(`${empty.url}/publish`).expect(409)).body.error.message).toMatch(/no site space/);
+    const editor = await h.member(org.id, "edit");
+    await as(editor).post(`${site.url}/publish`).expect(403);
+    expect((await as(org.admin).get(site.url)).body.published).toBe(false);
+  });
+
+  it("uses the organization's ID in the site's URL when it has no hostname", async () => {
     const org = await orgWithSpaces(h, ["Docs"]);
     const site = await newSite(h, org, { title: "Docs", spaces: [org.spaces[0]!.id] });
     const res = await as(org.admin).patch(site.url, { published: true }).expect(200);
