@@ -4850,8 +4850,9 @@ export interface components {
             search: "subtle" | "prominent";
         };
         /**
-         * @description How the site looks. Docstack has site-wide customization only, so `site` is the only member; no
-         *     operation of this API changes it, and every value is the default given here.
+         * @description How the site looks. Docstack has site-wide customization only, so `site` is the only member: the
+         *     site's customization (`GET/PUT .../customization`) in this shorter shape (`circular` corners show as
+         *     `rounded`).
          */
         PublishedSiteCustomizations: {
             site: {
