@@ -4,7 +4,9 @@
 // to the site's URLs (broken ones marked). Raw HTML in the content is untrusted: a page
 // holding any is passed through sanitize-html with an allowlist of what this renderer
 // itself makes (no script, no event handler, no `javascript:` URL, no frame, no style).
+import { createHash } from "node:crypto";
 import hljs from "highlight.js";
+import { LRUCache } from "lru-cache";
 import MarkdownIt from "markdown-it";
 import sanitizeHtml from "sanitize-html";
 import { escapeHtml } from "./html";
@@ -18,6 +20,7 @@ export interface RenderOptions {
   resolve(target: string, image: boolean): ResolvedTarget;
   /** Open links to other sites in a new tab. */
   externalInNewTab: boolean;
+  highlighter: Highlighter;
 }
 
 export interface Heading {
@@ -50,7 +53,7 @@ interface Env {
 /** markdown-it passes our environment through as its own untyped one. */
 const envOf = (env: unknown) => env as Env;
 
-const parser = new MarkdownIt("default", { html: true, linkify: true, typographer: false, highlight });
+const parser = new MarkdownIt("default", { html: true, linkify: true, typographer: false });
 // Targets stay as written (`my file.png`, `/guides/install#step-2`): they are looked up
 // by the path or name users write. Unsafe schemes are still refused by validateLink.
 parser.normalizeLink = (url: string) => url;
@@ -69,6 +72,8 @@ parser.core.ruler.push("docstack", (state: StateCore) => {
 });
 
 const rules = parser.renderer.rules;
+rules.fence = (tokens, idx, _options, env) => envOf(env).options.highlighter.block(tokens[idx]!.content, tokens[idx]!.info);
+rules.code_block = (tokens, idx, _options, env) => envOf(env).options.highlighter.block(tokens[idx]!.content, "");
 rules.hint_open = (tokens, idx) => {
   const style = tokens[idx]!.info as HintStyle;
   return `<div class="hint hint-${style}" role="note" aria-label="${HINT_LABELS[style]}">\n`;
@@ -121,13 +126,38 @@ export function renderMarkdown(markdown: string, options: RenderOptions): Render
   return { html: env.rawHtml ? sanitize(rendered) : rendered, headings: env.headings };
 }
 
-function highlight(code: string, info: string): string {
-  const language = info.trim().split(/\s+/)[0]?.toLowerCase() ?? "";
-  const known = language && hljs.getLanguage(language) ? language : undefined;
-  const body = known && code.length <= MAX_HIGHLIGHTED ? hljs.highlight(code, { language: known, ignoreIllegals: true }).value : escapeHtml(code);
-  const label = known ? ` data-language="${escapeHtml(known)}"` : "";
-  // Focusable, so a reader on a keyboard can scroll a wide block.
-  return `<pre class="code" tabindex="0"${label}><code class="hljs${known ? ` language-${known}` : ""}">${body}</code></pre>`;
+/**
+ * Code highlighting, with highlighted code kept by language and content: highlighting is
+ * most of a page's render, and a page rendered again (a merge elsewhere in its space
+ * makes the site's pages new) mostly holds the code it held. Bounded by bytes.
+ */
+export class Highlighter {
+  private readonly cache: LRUCache<string, string> | undefined;
+
+  constructor(cacheBytes: number) {
+    this.cache = cacheBytes > 0 ? new LRUCache({ maxSize: cacheBytes, sizeCalculation: (value) => value.length * 2 + 100 }) : undefined;
+  }
+
+  /** A fenced block as HTML: highlighted when its language is known (first word of the info string). */
+  block(code: string, info: string): string {
+    const language = info.trim().split(/\s+/)[0]?.toLowerCase() ?? "";
+    const known = language && hljs.getLanguage(language) ? language : undefined;
+    const body = known && code.length <= MAX_HIGHLIGHTED ? this.highlighted(code, known) : escapeHtml(code);
+    const label = known ? ` data-language="${escapeHtml(known)}"` : "";
+    // Focusable, so a reader on a keyboard can scroll a wide block.
+    return `<pre class="code" tabindex="0"${label}><code class="hljs${known ? ` language-${known}` : ""}">${body}</code></pre>\n`;
+  }
+
+  private highlighted(code: string, language: string): string {
+    if (!this.cache) return hljs.highlight(code, { language, ignoreIllegals: true }).value;
+    const key = `${language}:${createHash("sha1").update(code).digest("base64")}`;
+    let value = this.cache.get(key);
+    if (value === undefined) {
+      value = hljs.highlight(code, { language, ignoreIllegals: true }).value;
+      this.cache.set(key, value);
+    }
+    return value;
+  }
 }
 
 /** `{% hint style="info" %}` … `{% endhint %}` (GitBook's Markdown), nestable, holding blocks. */

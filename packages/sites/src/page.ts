@@ -3,7 +3,7 @@
 
 import { type Html, html, raw } from "./html";
 import { type Chrome, shell, variantSwitcher } from "./layout";
-import { type Heading, type ResolvedTarget, renderMarkdown } from "./markdown";
+import { type Heading, type Highlighter, type ResolvedTarget, renderMarkdown } from "./markdown";
 import type { SiteContentReader, SiteFile, SitePage, SiteSection, SiteVariant } from "./model";
 import { encodePath, readablePages, variantPath } from "./routing";
 
@@ -69,6 +69,7 @@ export interface PageInput {
   page: SitePage;
   markdown: string;
   noIndex: boolean;
+  highlighter: Highlighter;
 }
 
 export function renderPage(input: PageInput): string {
@@ -79,6 +80,7 @@ export function renderPage(input: PageInput): string {
     anchors: input.reader.headingAnchors(),
     resolve: targetResolver(pages, input.files, urls),
     externalInNewTab: c.externalLinks?.target === "blank",
+    highlighter: input.highlighter,
   });
   const documents = readablePages(pages).filter((candidate) => candidate.type === "document");
   const index = documents.findIndex((candidate) => candidate.id === page.id);

@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { type Chrome, inlineStyleOf, type ResolvedLink } from "./layout";
 import { listedPages, llmsTxt, pageMarkdown, robotsTxt, sitemapXml, type VariantContent } from "./machine";
+import { Highlighter } from "./markdown";
 import type { PublishedSite, SiteContentReader, SiteFile, SitePage, SiteRequest, SiteResponse, SiteSection, SiteVariant, SpaceRevision } from "./model";
 import { pageUrl, renderPage, variantUrls } from "./page";
 import { locate, pageAt, segmentsOf } from "./routing";
@@ -16,6 +17,8 @@ import { STYLESHEET, STYLESHEET_HASH, styleHash } from "./theme";
 export interface RendererOptions {
   /** Bytes of rendered answers kept in memory. */
   cacheBytes: number;
+  /** Bytes of highlighted code kept in memory (a quarter of cacheBytes when not given). */
+  codeCacheBytes?: number;
 }
 
 interface Rendered {
@@ -37,12 +40,14 @@ export class SiteRenderer {
   private readonly rendered: LRUCache<string, Rendered>;
   /** Page lists and files of revisions (immutable), shared by every page of a space. */
   private readonly revisions = new LRUCache<string, Promise<{ pages: SitePage[]; files: SiteFile[] }>>({ max: 256 });
+  private readonly highlighter: Highlighter;
 
   constructor(
     private readonly reader: SiteContentReader,
     options: RendererOptions,
   ) {
     this.rendered = new LRUCache({ maxSize: Math.max(options.cacheBytes, 1), sizeCalculation: (entry) => entry.body.byteLength + 200 });
+    this.highlighter = new Highlighter(options.codeCacheBytes ?? Math.floor(options.cacheBytes / 4));
   }
 
   async handle(request: SiteRequest): Promise<SiteResponse> {
@@ -129,6 +134,7 @@ export class SiteRenderer {
       page,
       markdown: body,
       noIndex,
+      highlighter: this.highlighter,
     });
     return rendered(200, HTML, html, noIndex || page.noIndex);
   }

@@ -1,4 +1,4 @@
-import { renderMarkdown, sanitize } from "../src/markdown";
+import { Highlighter, renderMarkdown, sanitize } from "../src/markdown";
 import { contrast, readableOn } from "../src/theme";
 
 const anchors = () => {
@@ -17,6 +17,7 @@ const render = (markdown: string) =>
     anchors: anchors(),
     resolve: (target) => (target === "/gone" ? { kind: "broken" } : { kind: target.startsWith("http") ? "external" : "internal", href: target }),
     externalInNewTab: true,
+    highlighter: new Highlighter(0),
   });
 
 describe("rendering content", () => {

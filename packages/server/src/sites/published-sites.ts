@@ -2,7 +2,7 @@
 // its reader may see (audience), and the renderer that answers it, with the hook writes
 // call so that the next request sees them.
 import type { Schemas } from "@docstack/contract";
-import { SiteRenderer, type SiteResponse, variantPath } from "@docstack/sites";
+import { type RendererOptions, SiteRenderer, type SiteResponse, variantPath } from "@docstack/sites";
 import type { Services } from "../http/context";
 import { audienceFor } from "./audience";
 import { SiteChanges } from "./changes";
@@ -17,9 +17,9 @@ export class PublishedSites {
   private readonly directory: SiteDirectory;
   private readonly renderer: SiteRenderer;
 
-  constructor(services: Services) {
+  constructor(services: Services, options: Partial<RendererOptions> = {}) {
     this.directory = new SiteDirectory(services, this.changes);
-    this.renderer = new SiteRenderer(contentReader(services), { cacheBytes: services.config.siteCacheBytes });
+    this.renderer = new SiteRenderer(contentReader(services), { cacheBytes: services.config.siteCacheBytes, ...options });
   }
 
   /** A write committed: what sites show may have changed (called before its response leaves). */
