@@ -2,17 +2,11 @@
 // of a 1,000-page space with a large page (warm: its render cache on; cold: a second
 // app whose render cache keeps nothing), and express.static serving the same HTML bytes.
 const fs = require("node:fs");
-const os = require("node:os");
 const path = require("node:path");
-const http = require("node:http");
 const express = require("express");
+const { dist, listen, openBenchServices, runTarget } = require("./open.cjs");
 
-const server = path.dirname(require.resolve("@docstack/server/package.json"));
-const dist = (module) => require(path.join(server, "dist", module));
-const { loadConfig } = dist("config");
-const { openServices } = dist("services");
 const { createApp } = dist("app");
-const { bootstrap } = dist("bootstrap");
 const { writeRevision } = dist("content/revisions");
 const { syncSpacePages } = dist("content/search-index");
 const { PublishedSites } = dist("sites/published-sites");
@@ -20,12 +14,6 @@ const { PublishedSites } = dist("sites/published-sites");
 const PAGES = Number(process.env.BENCH_SITE_PAGES || 1000);
 /** Sections of the large page: each with prose, a code block, a hint, a list and a table (about 17 KB of Markdown for 20). */
 const SECTIONS = Number(process.env.BENCH_SITE_SECTIONS || 20);
-
-function listen(app) {
-  return new Promise((resolve) => {
-    const s = http.createServer(app).listen(0, "127.0.0.1", () => resolve(s.address().port));
-  });
-}
 
 /** A long page as docs have them: sections of prose with links, code in several languages, lists, tables, hints. */
 function largePage(sections, highlighted) {
@@ -76,19 +64,8 @@ Changing part ${i + 1} takes effect on the next merge.
   return parts.join("\n");
 }
 
-async function main() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "docstack-bench-sites-"));
-  const config = {
-    ...loadConfig({ ...process.env, NODE_ENV: "production" }),
-    databaseUrl: process.env.DATABASE_URL || undefined,
-    dataDir: path.join(dataDir, "db"),
-    rateLimit: { max: 0, windowMs: 60000 },
-    logLevel: "silent",
-  };
-  const { services, database } = await openServices(config);
-  const pino = require(require.resolve("pino", { paths: [server] }));
-  services.logger = pino({ level: "info" }, fs.createWriteStream("/dev/null"));
-  const { token, organizationId } = await bootstrap(services.prisma);
+runTarget(async () => {
+  const { services, config, dataDir, token, organizationId, close } = await openBenchServices("docstack-bench-sites-");
   const port = await listen(createApp(services));
   const base = `http://127.0.0.1:${port}`;
   const call = async (method, url, body) => {
@@ -153,7 +130,7 @@ async function main() {
   const staticApp = express();
   staticApp.use(express.static(staticDir));
   const staticPort = await listen(staticApp);
-  process.send({
+  const info = {
     warm: `${base}${sitePath}/large`,
     cold: `http://127.0.0.1:${coldPort}${sitePath}/large`,
     coldPlain: `http://127.0.0.1:${coldPort}${sitePath}/large-plain`,
@@ -165,17 +142,6 @@ async function main() {
     pageBytes: html.byteLength,
     markdownBytes: Buffer.byteLength(bodies.get(pages[0].id)),
     seedSeconds: (Date.now() - started) / 1000,
-  });
-  process.on("message", async (message) => {
-    if (message === "stop") {
-      await database.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      process.exit(0);
-    }
-  });
-}
-
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
+  };
+  return { info, close };
 });

@@ -79,7 +79,7 @@ export class SiteRenderer {
     };
     if (answer.type === HTML) headers["Content-Security-Policy"] = pageCsp(inlineStyleOf(request.site));
     if (answer.noIndex) headers["X-Robots-Tag"] = "noindex";
-    if (request.ifNoneMatch && request.ifNoneMatch.split(",").some((tag) => tag.trim() === answer.etag)) {
+    if (request.ifNoneMatch?.split(",").some((tag) => tag.trim() === answer.etag)) {
       return { status: 304, headers, body: Buffer.alloc(0) };
     }
     return { status: answer.status, headers, body: answer.body };

@@ -152,17 +152,7 @@ describe("a reader in Chromium", () => {
   });
 
   it("switches sections and variants", async () => {
-    const { space, as } = siteFixtures(h);
-    const org = await h.organization();
-    const v2 = await space(org.admin, org.id, "Guides v2", [insertPage("Start", "Version two.")]);
-    const v1 = await space(org.admin, org.id, "Guides v1", [insertPage("Start", "Version one.")]);
-    const ref = await space(org.admin, org.id, "API", [insertPage("Endpoints", "All endpoints.")]);
-    const site = (await as(org.admin).post(`/v1/orgs/${org.id}/sites`, { title: "Acme docs" }).expect(201)).body;
-    const siteUrl = `/v1/orgs/${org.id}/sites/${site.id}`;
-    const guides = (await as(org.admin).post(`${siteUrl}/sections`, { spaceId: v2, title: "Guides" }).expect(201)).body;
-    await as(org.admin).post(`${siteUrl}/sections`, { spaceId: ref, title: "API reference" }).expect(201);
-    await as(org.admin).post(`${siteUrl}/site-spaces`, { spaceId: v1, sectionId: guides.id }).expect(201);
-    const published = (await as(org.admin).post(`${siteUrl}/publish`).expect(200)).body.urls.published as string;
+    const { published } = await siteFixtures(h).sectionedSite();
     const page = await check(published, "sections");
     await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "API reference" }).click();
     await page.waitForURL(/\/api-reference\/$/);

@@ -7,7 +7,7 @@ import { insertPage, siteFixtures } from "./test-fixtures";
 
 const PUBLIC_URL = "http://localhost:3000";
 const h = useHarness({ publicUrl: PUBLIC_URL });
-const { as, publishedSite, read, space, setPageFields } = siteFixtures(h);
+const { as, publishedSite, sectionedSite, read, space, setPageFields } = siteFixtures(h);
 const content = contentHelpers(h);
 
 const GUIDE = `Intro text.
@@ -196,27 +196,18 @@ describe("what readers get", () => {
 
 describe("sections and variants", () => {
   it("serves each section and site space at its path, with tabs and a variant switcher, and the full forms the API gives", async () => {
-    const org = await h.organization();
-    const guides = await space(org.admin, org.id, "Guides v2", [insertPage("Start", "Version two.")]);
-    const older = await space(org.admin, org.id, "Guides v1", [insertPage("Start", "Version one.")]);
-    const api = await space(org.admin, org.id, "API", [insertPage("Endpoints", "All endpoints.")]);
-    const site = (await as(org.admin).post(`/v1/orgs/${org.id}/sites`, { title: "Acme docs" }).expect(201)).body;
-    const siteUrl = `/v1/orgs/${org.id}/sites/${site.id}`;
-    const first = (await as(org.admin).post(`${siteUrl}/sections`, { spaceId: guides, title: "Guides" }).expect(201)).body;
-    await as(org.admin).post(`${siteUrl}/sections`, { spaceId: api, title: "API" }).expect(201);
-    await as(org.admin).post(`${siteUrl}/site-spaces`, { spaceId: older, sectionId: first.id }).expect(201);
-    const published = (await as(org.admin).post(`${siteUrl}/publish`).expect(200)).body.urls.published as string;
+    const { admin, siteApiUrl, published } = await sectionedSite();
     const home = (await read(published).expect(200)).text;
     expect(home).toContain("Version two.");
-    expect(home).toMatch(/<nav class="sections" aria-label="Sections">.*aria-current="true">Guides<\/a>.*>API<\/a>/s);
+    expect(home).toMatch(/<nav class="sections" aria-label="Sections">.*aria-current="true">Guides<\/a>.*>API reference<\/a>/s);
     expect(home).toMatch(/<details class="variants"><summary><span class="visually-hidden">Version: <\/span>Guides v2<\/summary>/);
     // Links take the shortest form: the default section's path is left out.
     expect(home).toContain(`href="${pathOf(published)}/guides-v1/"`);
     expect((await read(`${published}/guides-v1/start`).expect(200)).text).toContain("Version one.");
     expect((await read(`${published}/guides/guides-v1/start`).expect(200)).text).toContain("Version one.");
-    expect((await read(`${published}/api`).expect(200)).text).toContain("All endpoints.");
+    expect((await read(`${published}/api-reference`).expect(200)).text).toContain("All endpoints.");
     // Every published URL of its sections and site spaces serves a page.
-    const sections = (await as(org.admin).get(`${siteUrl}/sections`).expect(200)).body.items as {
+    const sections = (await as(admin).get(`${siteApiUrl}/sections`).expect(200)).body.items as {
       urls: { published: string };
       siteSpaces: { urls: { published: string } }[];
     }[];

@@ -78,5 +78,23 @@ export function siteFixtures(h: Harness) {
     h.services.sites.changed();
   };
 
-  return { as, space, publishedSite, read, content, setPageFields };
+  /**
+   * A published site with two sections: "Guides" (site spaces "Guides v2", the default, and "Guides v1")
+   * and "API reference" (one site space); its `urls.published` and API URL.
+   */
+  const sectionedSite = async () => {
+    const org = await h.organization();
+    const v2 = await space(org.admin, org.id, "Guides v2", [insertPage("Start", "Version two.")]);
+    const v1 = await space(org.admin, org.id, "Guides v1", [insertPage("Start", "Version one.")]);
+    const reference = await space(org.admin, org.id, "API", [insertPage("Endpoints", "All endpoints.")]);
+    const site = (await as(org.admin).post(`/v1/orgs/${org.id}/sites`, { title: "Acme docs" }).expect(201)).body;
+    const siteApiUrl = `/v1/orgs/${org.id}/sites/${site.id}`;
+    const guides = (await as(org.admin).post(`${siteApiUrl}/sections`, { spaceId: v2, title: "Guides" }).expect(201)).body;
+    await as(org.admin).post(`${siteApiUrl}/sections`, { spaceId: reference, title: "API reference" }).expect(201);
+    await as(org.admin).post(`${siteApiUrl}/site-spaces`, { spaceId: v1, sectionId: guides.id }).expect(201);
+    const published = (await as(org.admin).post(`${siteApiUrl}/publish`).expect(200)).body.urls.published as string;
+    return { admin: org.admin, siteApiUrl, published };
+  };
+
+  return { as, space, publishedSite, sectionedSite, read, content, setPageFields };
 }
