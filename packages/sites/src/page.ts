@@ -1,7 +1,7 @@
 // A content page of a site: the space's navigation, breadcrumbs, the rendered document,
 // its table of contents and the previous and next pages.
 
-import { type Html, html, raw } from "./html";
+import { escapeHtml, type Html, html, raw } from "./html";
 import { type Chrome, shell, variantSwitcher } from "./layout";
 import { type Heading, type Highlighter, type ResolvedTarget, renderMarkdown } from "./markdown";
 import type { SiteContentReader, SiteFile, SitePage, SiteSection, SiteVariant } from "./model";
@@ -105,25 +105,54 @@ ${pager}`;
   });
 }
 
-/** The space's pages as nested lists: groups as headings, a page's children under it (open along the current page's path). */
-function navigation(base: string, pages: readonly SitePage[], current: SitePage): Html {
-  const shown = readablePages(pages);
-  const children = new Map<string, SitePage[]>();
-  for (const page of shown) {
-    const key = page.parentId ?? "";
-    children.set(key, [...(children.get(key) ?? []), page]);
+/**
+ * The space's navigation as HTML, made once per revision (the page list is the cached
+ * object of one) and site space URL: no page is current and every branch is closed.
+ */
+const navigations = new WeakMap<readonly SitePage[], Map<string, string>>();
+
+function navigationOf(base: string, pages: readonly SitePage[]): string {
+  let byBase = navigations.get(pages);
+  if (!byBase) navigations.set(pages, (byBase = new Map()));
+  let nav = byBase.get(base);
+  if (nav === undefined) {
+    nav = navigationHtml(base, pages);
+    byBase.set(base, nav);
   }
-  const open = new Set(ancestors(pages, current).map((page) => page.id));
+  return nav;
+}
+
+/** Groups as headings, a page's children under it in a (closed) <details>. */
+function navigationHtml(base: string, pages: readonly SitePage[]): string {
+  const children = new Map<string, SitePage[]>();
+  for (const page of readablePages(pages)) {
+    const key = page.parentId ?? "";
+    const siblings = children.get(key);
+    if (siblings) siblings.push(page);
+    else children.set(key, [page]);
+  }
   const item = (page: SitePage): Html => {
     const kids = children.get(page.id) ?? [];
     if (page.type === "group") return html`<li><div class="nav-group">${page.title}</div><ul>${kids.map(item)}</ul></li>`;
-    const href = page.type === "link" ? (page.href ?? "#") : pageUrl(base, page);
     const label = html`${page.emoji ? html`<span aria-hidden="true">${page.emoji} </span>` : ""}${page.title}`;
-    const link = html`<a href="${href}"${page.id === current.id ? raw(' aria-current="page"') : ""}>${label}</a>`;
-    if (!kids.length) return html`<li>${link}</li>`;
-    return html`<li><details${open.has(page.id) || page.id === current.id ? raw(" open") : ""}><summary>${link}</summary><ul>${kids.map(item)}</ul></details></li>`;
+    const link = html`<a href="${hrefOf(base, page)}">${label}</a>`;
+    return kids.length ? html`<li><details><summary>${link}</summary><ul>${kids.map(item)}</ul></details></li>` : html`<li>${link}</li>`;
   };
-  return html`<ul>${(children.get("") ?? []).map(item)}</ul>`;
+  return html`<ul>${(children.get("") ?? []).map(item)}</ul>`.value;
+}
+
+const hrefOf = (base: string, page: SitePage) => (page.type === "link" ? (page.href ?? "#") : pageUrl(base, page));
+/** A navigation link's href as it stands in the HTML. */
+const navHref = (base: string, page: SitePage) => escapeHtml(hrefOf(base, page));
+
+/** The navigation with the current page marked and the branches along its path open. */
+function navigation(base: string, pages: readonly SitePage[], current: SitePage): Html {
+  let nav = navigationOf(base, pages);
+  for (const page of [...ancestors(pages, current), current]) {
+    nav = nav.replace(`<details><summary><a href="${navHref(base, page)}">`, `<details open><summary><a href="${navHref(base, page)}">`);
+  }
+  const link = `<a href="${navHref(base, current)}">`;
+  return raw(nav.replace(link, `${link.slice(0, -1)} aria-current="page">`));
 }
 
 /** The page's ancestors, from the top. */
