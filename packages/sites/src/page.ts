@@ -113,7 +113,10 @@ const navigations = new WeakMap<readonly SitePage[], Map<string, string>>();
 
 function navigationOf(base: string, pages: readonly SitePage[]): string {
   let byBase = navigations.get(pages);
-  if (!byBase) navigations.set(pages, (byBase = new Map()));
+  if (!byBase) {
+    byBase = new Map();
+    navigations.set(pages, byBase);
+  }
   let nav = byBase.get(base);
   if (nav === undefined) {
     nav = navigationHtml(base, pages);

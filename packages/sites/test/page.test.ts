@@ -21,7 +21,15 @@ const site: PublishedSite = {
   visibility: "public",
   publishedUrl: "https://docs.example",
   hasSections: false,
-  sections: [{ id: "root", title: "Site", path: "", variants: [{ id: "v", title: "V", path: "v", content: { organizationId: "o", spaceId: "sp", revisionId: "r" } }], defaultVariantId: "v" }],
+  sections: [
+    {
+      id: "root",
+      title: "Site",
+      path: "",
+      variants: [{ id: "v", title: "V", path: "v", content: { organizationId: "o", spaceId: "sp", revisionId: "r" } }],
+      defaultVariantId: "v",
+    },
+  ],
   defaultSectionId: "root",
   customization: {} as PublishedSite["customization"],
   version: "1",

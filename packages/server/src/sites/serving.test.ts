@@ -101,7 +101,9 @@ describe("urls.app links", () => {
   it("answer a page naming the resource, with its API URL and, for a published site, the site's URL", async () => {
     const site = await basicSite();
     const app = (await as(site.admin).get(site.siteApiUrl).expect(200)).body.urls.app as string;
-    const res = await read(app).expect(200).expect("Content-Type", /text\/html/);
+    const res = await read(app)
+      .expect(200)
+      .expect("Content-Type", /text\/html/);
     expect(res.text).toContain("<h1>A site in Docstack</h1>");
     expect(res.text).toContain(`href="${PUBLIC_URL}${site.siteApiUrl}"`);
     expect(res.text).toContain(`href="${site.published}"`);
