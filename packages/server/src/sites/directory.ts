@@ -4,6 +4,7 @@
 // `/<basename>` on `<organization hostname or ID>.<public host>`. Lookups are cached,
 // tagged with the generation of SiteChanges they were read at, and read again once a
 // write moved it; the caches are bounded, so hosts made up by clients cannot fill memory.
+import { isIP } from "node:net";
 import { LRUCache } from "lru-cache";
 import { partsOf, SITES_PATH } from "../areas/sites/urls";
 import type { Organization, Site } from "../generated/prisma/client";
@@ -45,7 +46,10 @@ export class SiteDirectory {
   /** What the request names; undefined when it is not a site's URL (the API's). */
   async match(request: HostRequest): Promise<Match | undefined> {
     const hostname = request.hostname.toLowerCase();
-    const hosted = await this.byHost(hostname);
+    // A site's own hostname and a proxy's host are names ending in letters: an IP address, `localhost`
+    // or a name without a dot is none (no lookup for them, so the API's requests cost nothing here).
+    const named = /\.[a-z]{2,63}$/.test(hostname);
+    const hosted = named ? await this.byHost(hostname) : { proxies: [] };
     if (hosted.site) return this.site(hosted.site, "", request.path, `${request.protocol}://${request.host}`);
     for (const site of hosted.proxies) {
       const prefix = site.proxy!.slice(hostname.length);
@@ -62,7 +66,8 @@ export class SiteDirectory {
       return this.site(found.site, basePath, request.path.slice(basePath.length), `${request.protocol}://${request.host}`);
     }
     const dot = hostname.indexOf(".");
-    if (dot <= 0) return undefined;
+    // An organization's sub-domain is a label before a name (`acme.localhost`, `acme.docs.example`), never an address's part.
+    if (dot <= 0 || isIP(hostname.replace(/^\[|\]$/g, ""))) return undefined;
     const label = hostname.slice(0, dot);
     const parent = request.host.slice(request.host.indexOf(".") + 1);
     const publicUrl = this.services.config.publicUrl;
