@@ -10230,7 +10230,7 @@ export interface operations {
             query: {
                 /** @description The URL to resolve (absolute, `http:` or `https:`). */
                 url: components["schemas"]["PublishedUrl"];
-                /** @description A visitor's JWT. Visitor authentication is not implemented yet, so it is ignored. */
+                /** @description A visitor's JWT (base64url segments and dots). Visitor authentication is not implemented yet, so it is ignored. */
                 visitorAuthToken?: string;
                 /** @description Accepted for compatibility; Docstack answers 404 rather than redirecting. */
                 redirectOnError?: boolean;
