@@ -123,7 +123,9 @@ runTarget(async () => {
   again.sites = new PublishedSites(again, { codeCacheBytes: 16 * 1024 * 1024 });
   const againPort = await listen(createApp(again));
   // express.static serving the bytes of the rendered large page.
-  const html = Buffer.from(await (await fetch(`${base}${sitePath}/large`)).arrayBuffer());
+  // Retried once: the client may reuse a kept-alive connection the server is just closing.
+  const rendered = await fetch(`${base}${sitePath}/large`).catch(() => fetch(`${base}${sitePath}/large`));
+  const html = Buffer.from(await rendered.arrayBuffer());
   const staticDir = path.join(dataDir, "static");
   fs.mkdirSync(staticDir);
   fs.writeFileSync(path.join(staticDir, "large.html"), html);
