@@ -23,8 +23,8 @@ export interface Config {
 
 export const REPO_ROOT = path.resolve(__dirname, "../../..");
 
-function int(name: string, fallback: number): number {
-  const raw = process.env[name];
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
   if (raw === undefined || raw === "") return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
@@ -34,12 +34,12 @@ function int(name: string, fallback: number): number {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nodeEnv = env.NODE_ENV ?? "development";
   return {
-    port: int("PORT", 3000),
+    port: int(env, "PORT", 3000),
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: path.resolve(env.DOCSTACK_DATA_DIR || path.join(REPO_ROOT, ".data")),
     publicUrl: env.DOCSTACK_PUBLIC_URL?.replace(/\/+$/, "") || undefined,
-    bodyLimitBytes: int("DOCSTACK_BODY_LIMIT", 1024 * 1024),
-    rateLimit: { max: int("DOCSTACK_RATE_LIMIT", 600), windowMs: int("DOCSTACK_RATE_LIMIT_WINDOW_MS", 60_000) },
+    bodyLimitBytes: int(env, "DOCSTACK_BODY_LIMIT", 1024 * 1024),
+    rateLimit: { max: int(env, "DOCSTACK_RATE_LIMIT", 600), windowMs: int(env, "DOCSTACK_RATE_LIMIT_WINDOW_MS", 60_000) },
     corsOrigins: env.DOCSTACK_CORS_ORIGINS || undefined,
     logLevel: env.LOG_LEVEL ?? (nodeEnv === "test" ? "silent" : "info"),
     validateResponses: env.DOCSTACK_VALIDATE_RESPONSES ? env.DOCSTACK_VALIDATE_RESPONSES === "true" : nodeEnv !== "production",
