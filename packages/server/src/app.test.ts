@@ -1,5 +1,6 @@
 // What every request goes through: health, the contract, docs, errors, limits, logs.
 import { Writable } from "node:stream";
+import { loadOpenapiDocument } from "@docstack/contract";
 import pino from "pino";
 import supertest from "supertest";
 import { createApp } from "./app";
@@ -16,8 +17,11 @@ describe("outside /v1", () => {
   });
 
   it("serves the bundled contract and an interactive reference from installed files", async () => {
+    const { admin } = await h.organization();
+    // The validator has seen a request: it must not have changed the document that is served.
+    await h.api.post("/v1/orgs").set("Authorization", admin.auth).send({ title: 5 }).expect(400);
     const contract = await h.api.get("/openapi.json").expect(200);
-    expect(contract.body.openapi).toBe("3.1.0");
+    expect(contract.body).toEqual(loadOpenapiDocument());
     expect(Object.keys(contract.body.paths)).toContain("/v1/spaces/{spaceId}");
     await h.api.get("/docs").expect(301);
     const page = await h.api.get("/docs/").expect(200);
@@ -135,6 +139,19 @@ describe("logs", () => {
     } finally {
       await logged.close();
     }
+  });
+});
+
+describe("a document given to createApp", () => {
+  it("is the one requests are validated against, not only the one routes come from", async () => {
+    const { admin } = await h.organization();
+    const document = loadOpenapiDocument();
+    const schemas = document.components.schemas as Record<string, { properties: { title: { maxLength: number } } }>;
+    schemas.CreateOrganizationRequest!.properties.title.maxLength = 5;
+    const strict = supertest(createApp(h.services, { document }));
+    const res = await strict.post("/v1/orgs").set("Authorization", admin.auth).send({ title: "Longer than five" }).expect(400);
+    expect(res.body.error.message).toMatch(/request\/body\/title must NOT have more than 5 characters/);
+    await h.api.post("/v1/orgs").set("Authorization", admin.auth).send({ title: "Longer than five" }).expect(201);
   });
 });
 

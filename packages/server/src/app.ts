@@ -79,7 +79,7 @@ export function createApp(services: Services, options: AppOptions = {}): express
   app.use("/v1", rateLimit({ ...config.rateLimit, clock: services.clock }));
   app.use("/v1", authenticationMiddleware(services, routes));
   app.use(jsonBody(routes, config.bodyLimitBytes));
-  app.use(contractValidator(loadOpenapiDocument(), { validateResponses: config.validateResponses }));
+  app.use(contractValidator(document, { validateResponses: config.validateResponses }));
   app.use(operationRouter(routes, registry, (req, res) => requestContext(services, req, res)));
   app.use(errorHandler({ bodyLimit: config.bodyLimitBytes, revealResponseErrors: config.validateResponses }));
   return app;
