@@ -5627,7 +5627,7 @@ export interface components {
         };
     };
     parameters: {
-        /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+        /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
         page: string;
         /** @description How many items a page holds, 1 to 1000. Default 50. */
         limit: number;
@@ -5934,7 +5934,7 @@ export interface operations {
     listOrganizationsForAuthenticatedUser: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -6070,7 +6070,7 @@ export interface operations {
     listOrganizationMembers: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -6280,7 +6280,7 @@ export interface operations {
             query: {
                 /** @description What to search for. Words match in any form (stemmed); "quoted phrases", `-excluded` words and `or` are understood. */
                 query: components["parameters"]["searchQuery"];
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -6444,7 +6444,7 @@ export interface operations {
     listSpacesInCollectionById: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -6561,7 +6561,7 @@ export interface operations {
     listCollections: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -6635,7 +6635,7 @@ export interface operations {
     listOrganizationSpaces: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -6949,7 +6949,7 @@ export interface operations {
     listSpaceLinks: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -6986,7 +6986,7 @@ export interface operations {
             query: {
                 /** @description What to search for. Words match in any form (stemmed); "quoted phrases", `-excluded` words and `or` are understood. */
                 query: components["parameters"]["searchQuery"];
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -7126,7 +7126,7 @@ export interface operations {
     listFiles: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -7198,7 +7198,7 @@ export interface operations {
     listFileBacklinks: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -7273,7 +7273,7 @@ export interface operations {
     listPageLinks: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -7413,7 +7413,7 @@ export interface operations {
     listCustomFields: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -7602,7 +7602,7 @@ export interface operations {
     listCommentsInSpace: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -7802,7 +7802,7 @@ export interface operations {
     listCommentRepliesInSpace: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -7970,7 +7970,7 @@ export interface operations {
     listChangeRequestsForSpace: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -8406,7 +8406,7 @@ export interface operations {
     listChangeRequestFiles: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -8482,7 +8482,7 @@ export interface operations {
     listChangeRequestFileBacklinks: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -8561,7 +8561,7 @@ export interface operations {
     listChangeRequestPageLinks: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -8600,7 +8600,7 @@ export interface operations {
     listCommentsInChangeRequest: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -8810,7 +8810,7 @@ export interface operations {
     listCommentRepliesInChangeRequest: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -8944,7 +8944,7 @@ export interface operations {
     listTeamsInOrganization: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -9124,7 +9124,7 @@ export interface operations {
     listTeamMembers: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -9281,7 +9281,7 @@ export interface operations {
     listSites: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -9590,7 +9590,7 @@ export interface operations {
             query?: {
                 /** @description The secret key of a share link, to resolve published URLs of share-link sites. */
                 shareKey?: components["parameters"]["shareKey"];
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -9796,7 +9796,7 @@ export interface operations {
     listSiteSectionGroups: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -10077,7 +10077,7 @@ export interface operations {
             query?: {
                 /** @description The secret key of a share link, to resolve published URLs of share-link sites. */
                 shareKey?: components["parameters"]["shareKey"];
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -10282,7 +10282,7 @@ export interface operations {
     listSiteShareLinks: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -10433,7 +10433,7 @@ export interface operations {
     listSamlProviders: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -10640,7 +10640,7 @@ export interface operations {
     listOpenAPISpecs: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -10818,7 +10818,7 @@ export interface operations {
     listOpenAPISpecVersions: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -10977,7 +10977,7 @@ export interface operations {
     listIntegrations: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -11154,7 +11154,7 @@ export interface operations {
     listIntegrationInstallations: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
