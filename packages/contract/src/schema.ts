@@ -72,7 +72,8 @@ export interface paths {
         /**
          * Update an organization
          * @description Changes the fields sent; fields omitted are left unchanged. Needs `admin`. A `hostname` another
-         *     organization uses answers 409; a `defaultContent` site must belong to the organization (400).
+         *     organization uses answers 409; a `defaultContent` site must belong to the organization (400), `null`
+         *     clears it, and deleting that site clears it too.
          */
         patch: operations["updateOrganizationById"];
         trace?: never;
