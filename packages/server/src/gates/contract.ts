@@ -115,6 +115,5 @@ function loadOperations(): GateOperation[] {
 export const operations: readonly GateOperation[] = loadOperations();
 
 export const isWrite = (operation: GateOperation) => operation.method !== "get";
-export const pathParameters = (operation: GateOperation) => operation.parameters.filter((p) => p.in === "path");
 /** The list cursor, a signed token only a previous response can give (not any string). */
 export const isCursor = (parameter: GateParameter) => parameter.component === "page";
