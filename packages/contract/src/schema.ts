@@ -2698,11 +2698,24 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description What kind of failure it is, for programs (the `message` is for people, and may change):
+         *     `invalid_request` (400: the message names the field and the rule), `unauthenticated` (401: no token, or
+         *     an unknown or revoked one), `forbidden` (403: the caller's role does not allow it), `not_found` (404:
+         *     unknown, or not visible to the caller), `method_not_allowed` (405), `conflict` (409: the resource's
+         *     state forbids it now, or a concurrent request changed it first), `payload_too_large` (413),
+         *     `unsupported_media_type` (415: the body is not JSON), `rate_limited` (429: retry after `Retry-After`
+         *     seconds), `internal_error` (500), `not_implemented` (501), `unavailable` (503). Values are stable; new
+         *     ones may be added, so treat an unknown one by its status.
+         * @enum {string}
+         */
+        ErrorType: "invalid_request" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "not_implemented" | "unavailable";
         /** @description Every failure answers with this body. */
         Error: {
             error: {
                 /** @description The HTTP status code of the response. */
                 code: number;
+                type: components["schemas"]["ErrorType"];
                 /** @description What went wrong, for a person to read. Validation errors name the field and the rule. */
                 message: string;
                 /** @description The request's ID (also in the `X-Request-Id` response header and in the server's logs). */
@@ -5488,7 +5501,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description Any other failure (500 internal error, without internals; 501 for an operation not implemented yet). */
+        /** @description Any other failure (500 `internal_error`, without internals; 501 `not_implemented` for an operation not implemented yet). */
         Unexpected: {
             headers: {
                 [name: string]: unknown;
@@ -5498,6 +5511,7 @@ export interface components {
                  * @example {
                  *       "error": {
                  *         "code": 500,
+                 *         "type": "internal_error",
                  *         "message": "Internal error (request 3f2a...)"
                  *       }
                  *     }
@@ -5515,6 +5529,7 @@ export interface components {
                  * @example {
                  *       "error": {
                  *         "code": 400,
+                 *         "type": "invalid_request",
                  *         "message": "request/body/title must NOT have more than 50 characters"
                  *       }
                  *     }
@@ -5532,6 +5547,7 @@ export interface components {
                  * @example {
                  *       "error": {
                  *         "code": 401,
+                 *         "type": "unauthenticated",
                  *         "message": "Missing API token: send Authorization: Bearer <token>"
                  *       }
                  *     }
@@ -5551,6 +5567,7 @@ export interface components {
                  * @example {
                  *       "error": {
                  *         "code": 429,
+                 *         "type": "rate_limited",
                  *         "message": "Too many requests: retry in 12 seconds"
                  *       }
                  *     }
@@ -5568,6 +5585,7 @@ export interface components {
                  * @example {
                  *       "error": {
                  *         "code": 413,
+                 *         "type": "payload_too_large",
                  *         "message": "Request body is larger than 1048576 bytes"
                  *       }
                  *     }
@@ -5585,6 +5603,7 @@ export interface components {
                  * @example {
                  *       "error": {
                  *         "code": 404,
+                 *         "type": "not_found",
                  *         "message": "Space not found"
                  *       }
                  *     }
@@ -5602,6 +5621,7 @@ export interface components {
                  * @example {
                  *       "error": {
                  *         "code": 403,
+                 *         "type": "forbidden",
                  *         "message": "Your role does not allow this: it needs edit on this space"
                  *       }
                  *     }
@@ -5619,6 +5639,7 @@ export interface components {
                  * @example {
                  *       "error": {
                  *         "code": 409,
+                 *         "type": "conflict",
                  *         "message": "This space is locked: unlock it (editMode live) to edit"
                  *       }
                  *     }
@@ -5660,6 +5681,7 @@ export interface components {
     headers: never;
     pathItems: never;
 }
+export type ErrorType = components['schemas']['ErrorType'];
 export type Error = components['schemas']['Error'];
 export type Id = components['schemas']['Id'];
 export type User = components['schemas']['User'];

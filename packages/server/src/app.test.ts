@@ -74,6 +74,44 @@ describe("errors", () => {
     expect(res.body.error.message).toMatch(/request\/body\/title must be string/);
   });
 
+  it("says what kind of failure it is in a stable type, one per kind", async () => {
+    const { id, admin } = await h.organization();
+    const reader = await h.member(id, "read");
+    const space = (await h.api.post(`/v1/orgs/${id}/spaces`).set("Authorization", admin.auth).send({ title: "Kinds" }).expect(201)).body;
+    const typeOf = async (request: Promise<supertest.Response>, status: number) => {
+      const res = await request;
+      expect(res.status).toBe(status);
+      return res.body.error.type as string;
+    };
+    const as = (user: { auth: string }) => ({ get: (url: string) => h.api.get(url).set("Authorization", user.auth) });
+    const kinds = {
+      invalid: await typeOf(h.api.post(`/v1/orgs/${id}/spaces`).set("Authorization", admin.auth).send({ title: 5 }), 400),
+      unauthenticated: await typeOf(h.api.get("/v1/user"), 401),
+      forbidden: await typeOf(h.api.patch(`/v1/spaces/${space.id}`).set("Authorization", reader.auth).send({ title: "No" }), 403),
+      notFound: await typeOf(as(admin).get("/v1/spaces/01unknown00000000000000000"), 404),
+      method: await typeOf(h.api.put("/v1/user").set("Authorization", admin.auth), 405),
+      conflict: await typeOf(h.api.patch(`/v1/orgs/${id}/members/${admin.id}`).set("Authorization", admin.auth).send({ role: "read" }), 409),
+      tooLarge: await typeOf(
+        h.api
+          .post("/v1/orgs")
+          .set("Authorization", admin.auth)
+          .send({ title: "x".repeat(h.config.bodyLimitBytes + 10) }),
+        413,
+      ),
+      mediaType: await typeOf(h.api.post("/v1/orgs").set("Authorization", admin.auth).set("Content-Type", "text/plain").send("Acme"), 415),
+    };
+    expect(kinds).toEqual({
+      invalid: "invalid_request",
+      unauthenticated: "unauthenticated",
+      forbidden: "forbidden",
+      notFound: "not_found",
+      method: "method_not_allowed",
+      conflict: "conflict",
+      tooLarge: "payload_too_large",
+      mediaType: "unsupported_media_type",
+    });
+  });
+
   it("carries the request ID in the body and the X-Request-Id header", async () => {
     const res = await h.api.get("/v1/user").set("X-Request-Id", "trace-123").expect(401);
     expect(res.headers["x-request-id"]).toBe("trace-123");
@@ -92,7 +130,7 @@ describe("limits and headers", () => {
       await limited.api.get("/v1/user").set("Authorization", admin.auth).expect(200);
       await limited.api.get("/v1/user").set("Authorization", admin.auth).expect(200);
       const refused = await limited.api.get("/v1/user").set("Authorization", admin.auth).expect(429);
-      expect(refused.body.error.code).toBe(429);
+      expect(refused.body.error).toMatchObject({ code: 429, type: "rate_limited" });
       expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
       // Another token has its own budget.
       const other = await limited.user();
@@ -162,7 +200,7 @@ describe("operations not implemented yet", () => {
     const pending = supertest(createApp(h.services, { registry: { ...registry, listTeamsInOrganization: pendingOperation("listTeamsInOrganization") } }));
     await pending.get(`/v1/orgs/${id}/teams`).expect(401);
     const res = await pending.get(`/v1/orgs/${id}/teams`).set("Authorization", admin.auth).expect(501);
-    expect(res.body.error).toMatchObject({ code: 501, message: expect.stringContaining("listTeamsInOrganization") });
+    expect(res.body.error).toMatchObject({ code: 501, type: "not_implemented", message: expect.stringContaining("listTeamsInOrganization") });
     await h.api.get(`/v1/orgs/${id}/teams`).set("Authorization", admin.auth).expect(200);
   });
 });
