@@ -1,28 +1,19 @@
 // The HTTP application: contract-driven routes under /v1 behind rate limiting,
 // authentication and request validation, plus health, contract and docs.
-import { randomUUID } from "node:crypto";
 import { loadOpenapiDocument, type OpenapiDocument } from "@docstack/contract";
 import cors from "cors";
 import express, { type Request, type RequestHandler, type Response } from "express";
 import helmet from "helmet";
-import { pinoHttp } from "pino-http";
 import { authenticate } from "./auth/authenticate";
 import type { Actor, RequestContext, Services } from "./http/context";
 import { docsRouter } from "./http/docs";
 import { errorHandler } from "./http/error-handler";
 import type { OperationRegistry } from "./http/operation";
 import { rateLimit } from "./http/rate-limit";
+import { requestLogging, urlRedactor } from "./http/request-log";
 import { type ContractRoute, contractRoutes, operationRouter } from "./http/routes";
 import { contractValidator } from "./http/validator";
 import { registry as defaultRegistry } from "./operations";
-
-declare module "http" {
-  interface IncomingMessage {
-    id: string | number | object;
-  }
-}
-
-const REQUEST_ID = /^[A-Za-z0-9_.-]{1,64}$/;
 
 export interface AppOptions {
   registry?: OperationRegistry;
@@ -39,20 +30,7 @@ export function createApp(services: Services, options: AppOptions = {}): express
   app.set("trust proxy", "loopback");
   app.set("query parser", "extended");
 
-  app.use(
-    pinoHttp({
-      logger: services.logger,
-      genReqId: (req, res) => {
-        const given = req.headers["x-request-id"];
-        const id = typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
-        res.setHeader("X-Request-Id", id);
-        return id;
-      },
-      // Tokens never reach the logs.
-      redact: { paths: ["req.headers.authorization", "req.headers.cookie"], censor: "[redacted]" },
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
-    }),
-  );
+  app.use(requestLogging(services.logger, urlRedactor(document)));
   app.use(helmet({ contentSecurityPolicy: { directives: { "script-src": ["'self'"], "img-src": ["'self'", "data:"] } } }));
   if (config.corsOrigins) {
     const origins = config.corsOrigins === "*" ? "*" : config.corsOrigins.split(",").map((origin) => origin.trim());
@@ -128,7 +106,7 @@ function requestContext(services: Services, req: Request, res: Response): Reques
   return {
     ...services,
     actor: res.locals.actor as Actor,
-    requestId: String(req.id),
+    requestId: req.id,
     baseUrl: services.config.publicUrl ?? `${req.protocol}://${req.get("host") ?? "localhost"}`,
     log: req.log,
     memo: new Map(),

@@ -60,7 +60,7 @@ function describe(
 export function errorHandler(options: { bodyLimit: number; revealResponseErrors: boolean }): ErrorRequestHandler {
   return (error, req, res, _next) => {
     const { status, message, headers } = describe(error, req, options.bodyLimit, options.revealResponseErrors);
-    const requestId = String(req.id ?? "");
+    const requestId = req.id ?? "";
     if (status >= 500) req.log?.error({ err: error }, "request failed");
     if (res.headersSent) return res.end();
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
