@@ -13,7 +13,7 @@ import { backgroundWorkSettled } from "../jobs/background";
 import { createHarness, type Harness, secretInLogs, type TestUser } from "../testing/harness";
 import { type GateOperation, isWrite, operations } from "./contract";
 import { changedTables, fingerprint } from "./fingerprint";
-import { createFixtures, Fixtures, repairFixtures } from "./fixtures";
+import { createFixtures, FIXTURES_TIMEOUT_MS, Fixtures, repairFixtures } from "./fixtures";
 import { describeExchange, type Exchange, envelopeProblem, errorMessage, send } from "./http";
 import { type Lookup, type RequestPlan, refsOf, toHttp } from "./plan";
 import { fixturePath, minimalRequest, realPathArbitrary, validRequest } from "./requests";
@@ -70,7 +70,7 @@ beforeAll(async () => {
   h = await createHarness({ rateLimit: { max: 0, windowMs: 60_000 } });
   api = h.api;
   await setUp();
-});
+}, FIXTURES_TIMEOUT_MS);
 afterAll(async () => {
   for (const [key, why] of Fixtures.unmade) uncovered.push(`${key}: no real resource (${why})`);
   if (uncovered.length > 0) console.log(`Authorization matrix, not covered yet:\n${uncovered.join("\n")}`);

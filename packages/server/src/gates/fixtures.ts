@@ -20,6 +20,8 @@ import { seedFor } from "./seed";
 
 /** What a placeholder becomes when its resource could not be made: well-formed, and unknown. */
 export const UNKNOWN_ID = "01unknown00000000000000000";
+/** Making the fixtures takes seconds, more on a loaded machine: a set-up hook may take longer than a test's 30 s. */
+export const FIXTURES_TIMEOUT_MS = 180_000;
 /** Bodies tried, at most, to make a derived resource (a generated body may be refused for its content). */
 const ATTEMPTS = 12;
 

@@ -9,7 +9,7 @@ import { createHarness, type Harness } from "../testing/harness";
 import { type GateOperation, isCursor, operations } from "./contract";
 import { cursorTampering } from "./cursors";
 import { documents400 } from "./documented";
-import { createFixtures, Fixtures, repairFixtures } from "./fixtures";
+import { createFixtures, FIXTURES_TIMEOUT_MS, Fixtures, repairFixtures } from "./fixtures";
 import { describeExchange, type Exchange, envelopeProblem, errorMessage, send } from "./http";
 import { type Lookup, type RequestPlan, substitute, toHttp } from "./plan";
 import { invalidRequest, validRequest } from "./requests";
@@ -39,7 +39,7 @@ beforeAll(async () => {
   // Thousands of requests share one token: rate limiting (tested elsewhere) would answer 429.
   h = await createHarness({ rateLimit: { max: 0, windowMs: 60_000 } });
   fixtures = await createFixtures(h);
-});
+}, FIXTURES_TIMEOUT_MS);
 afterAll(async () => {
   const statuses = [...validStatuses]
     .sort(([a], [b]) => a - b)

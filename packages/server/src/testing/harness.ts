@@ -134,9 +134,10 @@ export async function createHarness(overrides: Partial<Config> = {}): Promise<Ha
  */
 export function useHarness(overrides: Partial<Config> = {}): Harness {
   let current: Harness | undefined;
+  // Opening a database takes a few seconds, many more on a loaded machine: more than a test's 30 s is allowed.
   beforeAll(async () => {
     current = await createHarness(overrides);
-  });
+  }, 120_000);
   afterAll(() => current?.close());
   return new Proxy({} as Harness, {
     get(_target, property) {

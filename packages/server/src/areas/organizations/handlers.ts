@@ -23,7 +23,7 @@ const MEMBER_ORDER: SortField[] = [
 export const organizationsOperations = {
   getAuthenticatedUser: defineOperation("getAuthenticatedUser", {
     authorize: authenticated,
-    handle: async ({ ctx }) => ({ status: 200, body: serializeUser(ctx, ctx.actor.user) }),
+    handle: async ({ ctx }) => ({ status: 200, body: serializeUser(ctx, ctx.actor.user, ctx.actor.orgRoles.keys()) }),
   }),
 
   listOrganizationsForAuthenticatedUser: defineOperation("listOrganizationsForAuthenticatedUser", {
