@@ -3,7 +3,7 @@
 import type { Schemas } from "@docstack/contract";
 import type { Comment, CommentReaction } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
-import { apiUrl, appUrl } from "../../http/urls";
+import { apiUrl } from "../../http/urls";
 import { userDirectory } from "../organizations/serialize";
 import { type CommentPlace, commentsPath } from "./place";
 import { commentPermissions } from "./policy";
