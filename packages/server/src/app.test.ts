@@ -1,4 +1,6 @@
 // What every request goes through: health, the contract, docs, errors, limits, logs.
+
+import { randomBytes } from "node:crypto";
 import { loadOpenapiDocument } from "@docstack/contract";
 import supertest from "supertest";
 import { createApp } from "./app";
@@ -122,6 +124,9 @@ describe("limits and headers", () => {
     const limited = await createHarness({ rateLimit: { max: 3, windowMs: 60_000 } });
     try {
       const { admin } = await limited.organization();
+      const other = await limited.user();
+      // A token's first request counts against its address (it has not authenticated yet), the next ones against the token.
+      for (const user of [admin, other]) await limited.api.get("/v1/user").set("Authorization", user.auth).expect(200);
       const first = await limited.api.get("/v1/user").set("Authorization", admin.auth).expect(200);
       expect(first.headers["ratelimit-limit"]).toBe("3");
       expect(first.headers["ratelimit-remaining"]).toBe("2");
@@ -131,11 +136,39 @@ describe("limits and headers", () => {
       expect(refused.body.error).toMatchObject({ code: 429, type: "rate_limited" });
       expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
       // Another token has its own budget.
-      const other = await limited.user();
-      await limited.api.get("/v1/user").set("Authorization", other.auth).expect(200);
+      const others = await limited.api.get("/v1/user").set("Authorization", other.auth).expect(200);
+      expect(others.headers["ratelimit-remaining"]).toBe("2");
       // The window passes.
       limited.clock.advance(61_000);
       await limited.api.get("/v1/user").set("Authorization", admin.auth).expect(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("counts made-up tokens against their address, and refuses a flood of them with 429 before looking them up", async () => {
+    const limited = await createHarness({ rateLimit: { max: 4, windowMs: 60_000 } });
+    try {
+      const { admin } = await limited.organization();
+      // A token that has authenticated gets a budget of its own (its first request counts against the address).
+      await limited.api.get("/v1/user").set("Authorization", admin.auth).expect(200);
+      const madeUp = () => `Bearer dst_${randomBytes(32).toString("base64url")}`;
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) statuses.push((await limited.api.get("/v1/user").set("Authorization", madeUp())).status);
+      expect(statuses).toEqual([401, 401, 401, 429, 429, 429]);
+      // So are requests without a token, or with a malformed header: the same address, the same budget.
+      const bare = await limited.api.get("/v1/user").expect(429);
+      expect(bare.body.error).toMatchObject({ code: 429, type: "rate_limited" });
+      await limited.api.get("/v1/user").set("Authorization", "Bearer a b").expect(429);
+      // The flood does not spend the budget of a token that works.
+      const own = await limited.api.get("/v1/user").set("Authorization", admin.auth).expect(200);
+      expect(own.headers["ratelimit-remaining"]).toBe("3");
+      // A token revoked since goes back to its address's budget, which is spent.
+      await limited.services.prisma.apiToken.update({ where: { id: admin.tokenId }, data: { revokedAt: new Date() } });
+      await limited.api.get("/v1/user").set("Authorization", admin.auth).expect(401);
+      await limited.api.get("/v1/user").set("Authorization", admin.auth).expect(429);
+      limited.clock.advance(61_000);
+      await limited.api.get("/v1/user").set("Authorization", madeUp()).expect(401);
     } finally {
       await limited.close();
     }

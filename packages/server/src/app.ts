@@ -4,12 +4,13 @@ import { loadOpenapiDocument, type OpenapiDocument } from "@docstack/contract";
 import cors from "cors";
 import express, { type Request, type RequestHandler, type Response } from "express";
 import helmet from "helmet";
-import { authenticate } from "./auth/authenticate";
+import { authenticate, bearerToken } from "./auth/authenticate";
+import { hashToken } from "./auth/tokens";
 import type { Actor, RequestContext, Services } from "./http/context";
 import { docsRouter } from "./http/docs";
 import { errorHandler } from "./http/error-handler";
 import type { OperationRegistry } from "./http/operation";
-import { rateLimit } from "./http/rate-limit";
+import { MemoryRateLimitStore, RateLimiter } from "./http/rate-limit";
 import { requestLogging, urlRedactor } from "./http/request-log";
 import { type ContractRoute, contractRoutes, operationRouter } from "./http/routes";
 import { contractValidator } from "./http/validator";
@@ -54,8 +55,9 @@ export function createApp(services: Services, options: AppOptions = {}): express
   });
   app.use("/docs", docsRouter());
 
-  app.use("/v1", rateLimit({ ...config.rateLimit, clock: services.clock }));
-  app.use("/v1", authenticationMiddleware(services, routes));
+  const limiter = new RateLimiter({ ...config.rateLimit, clock: services.clock, store: new MemoryRateLimitStore(services.clock) });
+  app.use("/v1", limiter.middleware());
+  app.use("/v1", authenticationMiddleware(services, routes, limiter));
   app.use(jsonBody(routes, config.bodyLimitBytes));
   app.use(contractValidator(document, { validateResponses: config.validateResponses }));
   app.use(operationRouter(routes, registry, (req, res) => requestContext(services, req, res)));
@@ -73,15 +75,21 @@ function routeMatcher(routes: readonly ContractRoute[], select: (route: Contract
   return (req: Request) => matchers.find((m) => m.method === req.method && m.pattern.test(req.originalUrl.split("?")[0] ?? ""))?.route;
 }
 
-/** Every operation needs a token, but those the contract marks `security: []` (signed downloads). */
-function authenticationMiddleware(services: Services, routes: readonly ContractRoute[]): RequestHandler {
+/**
+ * Every operation needs a token, but those the contract marks `security: []` (signed downloads).
+ * The rate limiter is told which tokens work, so their requests count against them, not their address.
+ */
+function authenticationMiddleware(services: Services, routes: readonly ContractRoute[], limiter: RateLimiter): RequestHandler {
   const isPublic = routeMatcher(routes, (route) => route.public);
   return async (req, res, next) => {
     if (isPublic(req)) return next();
+    const token = bearerToken(req.headers.authorization);
     try {
       res.locals.actor = await authenticate(services.prisma, req.headers.authorization, services.actors);
+      if (token) limiter.tokenAuthenticated(hashToken(token));
       next();
     } catch (error) {
+      if (token) limiter.tokenRefused(hashToken(token));
       next(error);
     }
   };

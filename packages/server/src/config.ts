@@ -10,7 +10,7 @@ export interface Config {
   /** The public base URL used in `urls` fields; unset: derived from each request's Host. */
   publicUrl: string | undefined;
   bodyLimitBytes: number;
-  /** Requests per token (or per client address without one) per window. */
+  /** Requests per token per window (per client address until the token has authenticated). */
   rateLimit: { max: number; windowMs: number };
   /** Origins allowed by CORS: "*" or a comma-separated list; unset: CORS off. */
   corsOrigins: string | undefined;
