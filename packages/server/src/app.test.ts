@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import { loadOpenapiDocument } from "@docstack/contract";
 import supertest from "supertest";
 import { createApp } from "./app";
-import { pendingOperation } from "./http/operation";
+import { defineOperation, pendingOperation } from "./http/operation";
 import { registry } from "./operations";
 import { createHarness, secretInLogs, useHarness } from "./testing/harness";
 
@@ -273,6 +273,41 @@ describe("a document given to createApp", () => {
     const res = await strict.post("/v1/orgs").set("Authorization", admin.auth).send({ title: "Longer than five" }).expect(400);
     expect(res.body.error.message).toMatch(/request\/body\/title must NOT have more than 5 characters/);
     await h.api.post("/v1/orgs").set("Authorization", admin.auth).send({ title: "Longer than five" }).expect(201);
+  });
+});
+
+describe("database errors a concurrent request causes", () => {
+  it("answer 404 for a row deleted first and 409 for a value taken first, never 500", async () => {
+    const { id, admin } = await h.organization();
+    const { prisma } = h.services;
+    // Handlers meeting what a concurrent request did: the real errors the database gives then.
+    const racing = supertest(
+      createApp(h.services, {
+        registry: {
+          ...registry,
+          getOrganizationById: defineOperation("getOrganizationById", {
+            authorize: async () => undefined,
+            handle: async () => {
+              await prisma.team.delete({ where: { id: "01unknown00000000000000000" } });
+              throw new Error("unreachable");
+            },
+          }),
+          listTeamsInOrganization: defineOperation("listTeamsInOrganization", {
+            authorize: async () => undefined,
+            handle: async () => {
+              await prisma.organization.update({ where: { id }, data: { hostname: `taken-${id.slice(-8).toLowerCase()}` } });
+              const other = await h.organization();
+              await prisma.organization.update({ where: { id: other.id }, data: { hostname: `taken-${id.slice(-8).toLowerCase()}` } });
+              throw new Error("unreachable");
+            },
+          }),
+        },
+      }),
+    );
+    const gone = await racing.get(`/v1/orgs/${id}`).set("Authorization", admin.auth).expect(404);
+    expect(gone.body.error).toMatchObject({ code: 404, type: "not_found", message: "Team not found" });
+    const taken = await racing.get(`/v1/orgs/${id}/teams`).set("Authorization", admin.auth).expect(409);
+    expect(taken.body.error).toMatchObject({ code: 409, type: "conflict", message: expect.stringContaining("already exists") });
   });
 });
 

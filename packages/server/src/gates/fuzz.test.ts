@@ -5,14 +5,15 @@
 // breaks it becomes a 500); invalid input gets 400 (413 past the body limit, 415 for
 // a body that is not JSON) with the error envelope, naming what is wrong.
 import fc from "fast-check";
+import { backgroundWorkSettled } from "../jobs/background";
 import { createHarness, type Harness } from "../testing/harness";
-import { type GateOperation, isCursor, operations } from "./contract";
+import { type GateOperation, isCursor, isWrite, operations } from "./contract";
 import { cursorTampering } from "./cursors";
 import { documents400 } from "./documented";
 import { createFixtures, FIXTURES_TIMEOUT_MS, Fixtures, repairFixtures } from "./fixtures";
 import { describeExchange, type Exchange, envelopeProblem, errorMessage, send } from "./http";
 import { type Lookup, type RequestPlan, substitute, toHttp } from "./plan";
-import { invalidRequest, validRequest } from "./requests";
+import { fixturePath, invalidRequest, minimalRequest, validRequest } from "./requests";
 import { isValid } from "./schema-check";
 import { FUZZ_SCALE, FUZZ_SEED, reproduce, seedFor } from "./seed";
 
@@ -67,8 +68,49 @@ async function exchange(operation: GateOperation, plan: RequestPlan, check?: (lo
   return result;
 }
 
+/**
+ * The operation's request sent twice at once on real resources, with the deletion of the same
+ * resource when the contract has one (as two clients would): every answer, then the fixtures repaired.
+ */
+async function race(operation: GateOperation): Promise<{ plan: RequestPlan; result: Exchange }[] | { uncovered: string }> {
+  const path = fixturePath(operation);
+  if (!path) return { uncovered: "a path parameter has no fixture" };
+  const sample = (of: GateOperation, label: string): RequestPlan => ({
+    ...(fc.sample(of === operation ? validRequest(of) : minimalRequest(of), {
+      seed: seedFor(operation.operationId, "race", label),
+      numRuns: 1,
+    })[0] as RequestPlan),
+    label,
+    path,
+  });
+  const deletion = operations.find((o) => o.method === "delete" && o.path === operation.path && !o.notImplemented && o !== operation);
+  const racing: [GateOperation, RequestPlan][] = [
+    [operation, sample(operation, "racing request")],
+    [operation, sample(operation, "racing request, again")],
+    ...(deletion ? [[deletion, sample(deletion, `racing ${deletion.operationId}`)] as [GateOperation, RequestPlan]] : []),
+  ];
+  const lookups = await Promise.all(racing.map(([, plan]) => fixtures.lookupFor(plan)));
+  if (fixtures.unresolved({ path }).length > 0) return { uncovered: `no real ${fixtures.unresolved({ path }).join(", ")}` };
+  const results = await Promise.all(
+    racing.map(async ([of, plan], i) => ({ plan, result: await send(h.api, toHttp(of, plan, lookups[i] as Lookup), { Authorization: fixtures.admin.auth }) })),
+  );
+  sent += results.length;
+  await backgroundWorkSettled();
+  for (const [, plan] of racing) fixtures.forget(plan);
+  if (!(await repairFixtures(h, fixtures))) fixtures = await createFixtures(h);
+  return results;
+}
+
 function failure(operation: GateOperation, plan: RequestPlan, exchange: Exchange, problem: string): Error {
-  return new Error(`${problem}\n${reproduce(operation.operationId)}, ${plan.label}\n${describeExchange(exchange)}`);
+  return new Error(`${problem}\n${reproduce(operation.operationId)}, ${plan.label}\n${describeExchange(exchange)}${serverErrors(exchange)}`);
+}
+
+/** What the server logged at `error` for the exchange's request (the cause of a 5xx). */
+function serverErrors(exchange: Exchange): string {
+  const logged = h.logs
+    .map((line) => JSON.parse(line) as { level: number; reqId?: string; err?: { type?: string; code?: string; message?: string } })
+    .filter((entry) => entry.reqId === exchange.requestId && entry.level >= 50 && entry.err);
+  return logged.map(({ err }) => `\nserver:   ${err?.type ?? "Error"} ${err?.code ?? ""} ${(err?.message ?? "").slice(0, 1500)}`).join("");
 }
 
 /** What is wrong with the answer to a valid request, or undefined. */
@@ -126,6 +168,17 @@ describe.each(operations.map((operation) => [operation.operationId, operation] a
     });
     await fc.assert(property, { seed: seedFor(operationId, "invalid"), numRuns: runs.invalid, endOnFailure: true });
   });
+
+  if (!operation.notImplemented && isWrite(operation) && operation.parameters.some((p) => p.in === "path")) {
+    it("never answers 5xx to clients racing on the same resource", async () => {
+      if (!(await repairFixtures(h, fixtures))) fixtures = await createFixtures(h);
+      const results = await race(operation);
+      if ("uncovered" in results) return void uncovered.push(`${operationId}: race not checked: ${results.uncovered}`);
+      for (const { plan, result } of results) {
+        if (result.status >= 500) throw failure(operation, plan, result, `a request racing others on the same resource got ${result.status}`);
+      }
+    });
+  }
 
   if (!operation.notImplemented && operation.parameters.some(isCursor)) {
     it("refuses a cursor that was modified or comes from another list", async () => {
