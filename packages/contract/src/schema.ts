@@ -288,7 +288,7 @@ export interface paths {
          * Move a collection
          * @description Moves the collection under another parent collection of the same organization (`parent`; `null` for the
          *     root) and/or among its siblings (`position`). Needs `admin` on the collection and `create` on the new
-         *     parent. A collection cannot move into itself or one of its descendants (400).
+         *     parent. A `parent` that is the collection itself or one of its descendants answers 400.
          */
         post: operations["moveCollection"];
         delete?: never;
@@ -841,8 +841,8 @@ export interface paths {
          * @description Sets the space's values for the fields named in `values` (`null` removes a value); other fields keep
          *     theirs. Every value must fit its field's type (see `CustomFieldType`): a string of at most 256 characters
          *     for `text`, a number, a boolean, one of the options for `select`, an array of options for
-         *     `multi-select`. A value that does not fit, or a field name the organization does not define, is refused
-         *     with 400 naming the field, and nothing changes. Needs `edit` on the space; a locked space (`editMode`
+         *     `multi-select`. A value in `values` that does not fit, or a field name the organization does not define,
+         *     is refused with 400 naming the field, and nothing changes. Needs `edit` on the space; a locked space (`editMode`
          *     `locked`) answers 409.
          */
         patch: operations["updateSpaceCustomFieldValues"];
@@ -1699,9 +1699,9 @@ export interface paths {
         /**
          * Add, remove and change the roles of team members
          * @description Applies `add`, `memberships` and `remove` at once (see the request body); fields omitted change nothing.
-         *     A user present in both `add` (or `memberships`) and `remove` is removed. Users are named by user ID or
-         *     e-mail address and must be members of the organization: any other is refused with 400, the message
-         *     naming each unknown one, and nothing changes. Needs `admin` on the organization, or team role `owner`
+         *     A user present in both `add` (or `memberships`) and `remove` is removed. Users in `add`, `memberships` and
+         *     `remove` are named by user ID or e-mail address and must be members of the organization: any other is
+         *     refused with 400, the message naming each unknown one at its field, and nothing changes. Needs `admin` on the organization, or team role `owner`
          *     (`permissions.admin` of the team).
          */
         put: operations["updateTeamMembers"];
@@ -1769,8 +1769,8 @@ export interface paths {
          * @description Creates a site, not yet published (`published: false`; publish it with `PATCH .../sites/{siteId}`). With
          *     `spaces`, it starts with those spaces as site spaces, or, with `spaces: "new"`, with a new empty space
          *     created for it. Needs `admin` on the organization (and, for `spaces: "new"`, the new space is created as
-         *     by `POST /v1/orgs/{organizationId}/spaces`). A space ID that is not a space of the organization answers
-         *     400.
+         *     by `POST /v1/orgs/{organizationId}/spaces`). A space ID in `spaces` that is not a space of the organization
+         *     answers 400.
          */
         post: operations["createSite"];
         delete?: never;
@@ -5307,7 +5307,9 @@ export interface components {
         /**
          * @description The configuration forms of the integration's installations, each present when the integration has one:
          *     `account` for its installation on an organization, `space` for its installation on a space, `site` for
-         *     its installation on a site.
+         *     its installation on a site. In each form, `required` names only its `properties`, `enum` is only for
+         *     `string` fields, a field's `default` has the field's `type` (and is one of its `enum`), and a `button`
+         *     has no `default`: a form breaking one of these rules is refused with 400, naming where.
          */
         IntegrationConfigurations: {
             account?: components["schemas"]["IntegrationConfigurationSchema"];
@@ -5404,7 +5406,7 @@ export interface components {
             next?: components["schemas"]["ListNext"];
             count: components["schemas"]["ListCount"];
         };
-        /** @description An image (PNG, JPEG, GIF, WebP or SVG), base64-encoded (not a data URL). */
+        /** @description An image (PNG, JPEG, GIF, WebP or SVG), base64-encoded (not a data URL); other bytes are refused with 400. */
         IntegrationBase64Image: string;
         /**
          * @description A new version of the integration. Each publication replaces the previous version as a whole: an omitted
@@ -5412,7 +5414,7 @@ export interface components {
          *     `icon`, `visibility` and `secrets`, which keep the previous version's value when omitted.
          */
         PublishIntegrationRequest: {
-            /** @description The integration's icon. Omitted, a new version keeps the previous icon (a new integration has none). */
+            /** @description The integration's icon, a PNG, JPEG, GIF, WebP or SVG image (400 otherwise). Omitted, a new version keeps the previous icon (a new integration has none). */
             icon?: components["schemas"]["IntegrationBase64Image"];
             title: string;
             /** @description A one-line description. */

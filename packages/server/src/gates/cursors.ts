@@ -21,7 +21,7 @@ const flip = (text: string, at: number) => {
   return text.slice(0, i) + replacement + text.slice(i + 1);
 };
 
-export type CursorCheck = { plan: RequestPlan; result: Exchange } | { uncovered: string };
+export type CursorCheck = { plan: RequestPlan; result: Exchange } | { uncovered: string; detail?: string };
 
 export async function* cursorTampering(
   operation: GateOperation,
@@ -45,7 +45,7 @@ export async function* cursorTampering(
   const first = await exchange(base);
   const cursor = (first.body as { next?: { page?: string } } | undefined)?.next?.page;
   if (first.status !== 200 || typeof cursor !== "string") {
-    return yield { uncovered: `the fixtures give this list no second page (first page of one item: ${first.status} ${first.text.slice(0, 200)})` };
+    return yield { uncovered: "the fixtures give this list no second page", detail: `first page of one item: ${first.status} ${first.text.slice(0, 200)}` };
   }
   const page = (label: string, value: string, expectRefusal = true): RequestPlan => ({
     ...base,
