@@ -52,7 +52,8 @@ install();
 switch (task) {
   case "start":
     build();
-    process.exit(run(process.execPath, [cli, "start", ...args]));
+    // Production behaviour (NODE_ENV for the libraries; Docstack's own defaults are production's anyway).
+    process.exit(run(process.execPath, [cli, "start", ...args], { env: { ...env, NODE_ENV: env.NODE_ENV ?? "production" } }));
     break;
   case "docstack":
     build();

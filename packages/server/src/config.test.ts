@@ -24,6 +24,13 @@ describe("loadConfig", () => {
     }
   });
 
+  it("serves in production mode unless asked: responses are validated only with DOCSTACK_VALIDATE_RESPONSES=true", () => {
+    expect(loadConfig({}).validateResponses).toBe(false);
+    expect(loadConfig({ NODE_ENV: "development" }).validateResponses).toBe(false);
+    expect(loadConfig({ DOCSTACK_VALIDATE_RESPONSES: "true" }).validateResponses).toBe(true);
+    expect(loadConfig({}).logLevel).toBe("info");
+  });
+
   it("refuses an integer setting that is not a non-negative integer, naming it", () => {
     expect(() => loadConfig({ DOCSTACK_RATE_LIMIT: "-1" })).toThrow(/DOCSTACK_RATE_LIMIT must be a non-negative integer, got "-1"/);
     expect(() => loadConfig({ PORT: "80.5" })).toThrow(/PORT/);

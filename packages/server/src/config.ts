@@ -15,7 +15,7 @@ export interface Config {
   /** Origins allowed by CORS: "*" or a comma-separated list; unset: CORS off. */
   corsOrigins: string | undefined;
   logLevel: string;
-  /** Whether responses are validated against the contract (tests and development). */
+  /** Whether responses are validated against the contract: on in tests, opt-in for development (it costs throughput). */
   validateResponses: boolean;
   /** Whether imports may fetch loopback/private addresses (tests against a local server). */
   allowPrivateFetch: boolean;
@@ -42,7 +42,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: { max: int(env, "DOCSTACK_RATE_LIMIT", 600), windowMs: int(env, "DOCSTACK_RATE_LIMIT_WINDOW_MS", 60_000) },
     corsOrigins: env.DOCSTACK_CORS_ORIGINS || undefined,
     logLevel: env.LOG_LEVEL ?? (nodeEnv === "test" ? "silent" : "info"),
-    validateResponses: env.DOCSTACK_VALIDATE_RESPONSES ? env.DOCSTACK_VALIDATE_RESPONSES === "true" : nodeEnv !== "production",
+    validateResponses: env.DOCSTACK_VALIDATE_RESPONSES === "true",
     allowPrivateFetch: env.DOCSTACK_ALLOW_PRIVATE_FETCH === "true",
   };
 }
