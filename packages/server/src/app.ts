@@ -84,12 +84,13 @@ function authenticationMiddleware(services: Services, routes: readonly ContractR
   return async (req, res, next) => {
     if (isPublic(req)) return next();
     const token = bearerToken(req.headers.authorization);
+    const tokenHash = token === undefined ? undefined : hashToken(token);
     try {
       res.locals.actor = await authenticate(services.prisma, req.headers.authorization, services.actors);
-      if (token) limiter.tokenAuthenticated(hashToken(token));
+      if (tokenHash) limiter.tokenAuthenticated(tokenHash);
       next();
     } catch (error) {
-      if (token) limiter.tokenRefused(hashToken(token));
+      if (tokenHash) limiter.tokenRefused(tokenHash);
       next(error);
     }
   };
