@@ -6,51 +6,19 @@
 //  - a list page (first and deep), a create, and a search;
 //  - list and search at 1k and at 100k rows in the tables: p50 ratio (goal ≤ 1.5);
 // then the storage figure (bench/storage.mjs). Results: bench/results/latest.json.
-import { fork, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import { contentBench } from "./content.mjs";
+import { CONNECTIONS, DURATION, measure, ratio, startTarget, table } from "./lib.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const DURATION = Number(process.env.BENCH_SECONDS || 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 10);
 const LARGE = Number(process.env.BENCH_LARGE_ROWS || 100_000);
 
-function startTarget(rows) {
-  const child = fork(path.join(here, "target.cjs"), {
-    execArgv: ["--expose-gc", ...(process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : [])],
-    env: { ...process.env, BENCH_ROWS: String(rows) },
-    stdio: ["ignore", "ignore", "inherit", "ipc"],
-  });
-  return new Promise((resolve, reject) => {
-    child.once("message", (info) => resolve({ child, info }));
-    child.once("exit", (code) => reject(new Error(`benchmark target exited with ${code}`)));
-  });
-}
-
-async function measure(name, options, duration = DURATION) {
-  const result = await autocannon({ duration, connections: CONNECTIONS, ...options });
-  return {
-    scenario: name,
-    requestsPerSecond: Math.round(result.requests.average),
-    p50ms: result.latency.p50,
-    p99ms: result.latency.p99,
-    requests: result.requests.total,
-    failed: result.non2xx + result.errors,
-  };
-}
-
-function table(rows) {
-  const header = ["scenario", "req/s", "p50 ms", "p99 ms", "requests", "failed"];
-  const lines = rows.map((r) => [r.scenario, r.requestsPerSecond, r.p50ms, r.p99ms, r.requests, r.failed].map(String));
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-  const format = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
-  return [format(header), ...lines.map(format)].join("\n");
-}
-
 async function scenarios(rows, all) {
-  const { child, info } = await startTarget(rows);
+  const { child, info } = await startTarget({ BENCH_ROWS: String(rows) });
   const headers = { authorization: `Bearer ${info.token}` };
   const url = (p) => `${info.full}${p}`;
   const results = [];
@@ -86,9 +54,8 @@ async function scenarios(rows, all) {
   return { results, seedSeconds: info.seedSeconds };
 }
 
-async function main() {
-  const database = process.env.DATABASE_URL ? "postgresql" : "embedded (PGlite)";
-  console.log(`\nDocstack benchmark — ${database}, ${CONNECTIONS} connections, ${DURATION} s per scenario\n`);
+/** Table size: the same requests with 1k and with 100k rows in the tables. */
+async function tableBench() {
   const small = await scenarios(1000, true);
   console.log(table(small.results));
   console.log(`\nseeding ${LARGE} rows…`);
@@ -97,33 +64,56 @@ async function main() {
   const find = (results, prefix) => results.find((r) => r.scenario.startsWith(prefix));
   const full = find(small.results, "GET /v1/spaces/{spaceId} (full");
   const bare = find(small.results, "bare");
-  const ratio = (a, b) => Number((a / b).toFixed(2));
   const summary = {
     fullStackToBareRequestsRatio: ratio(full.requestsPerSecond, bare.requestsPerSecond),
     listP50LargeToSmall: ratio(find(large.results, "GET /v1/orgs/{org}/spaces first").p50ms, find(small.results, "GET /v1/orgs/{org}/spaces first").p50ms),
     deepListP50LargeToSmall: ratio(find(large.results, "GET /v1/orgs/{org}/spaces deep").p50ms, find(small.results, "GET /v1/orgs/{org}/spaces deep").p50ms),
     searchP50LargeToSmall: ratio(find(large.results, "GET /v1/spaces/{spaceId}/search").p50ms, find(small.results, "GET /v1/spaces/{spaceId}/search").p50ms),
   };
-  console.log(`\nfull stack / bare Express (req/s): ${summary.fullStackToBareRequestsRatio}  (goal ≥ 0.6)`);
+  console.log(`\nfull stack / bare Express (req/s): ${summary.fullStackToBareRequestsRatio}  (goal ≥ 0.8)`);
   console.log(`list p50, ${LARGE} rows / 1k rows: ${summary.listP50LargeToSmall} (deep page: ${summary.deepListP50LargeToSmall})  (goal ≤ 1.5)`);
   console.log(`search p50, ${LARGE} rows / 1k rows: ${summary.searchP50LargeToSmall}  (goal ≤ 1.5)`);
-  const storage = spawnSync(process.execPath, [path.join(here, "storage.mjs")], { encoding: "utf8", env: process.env });
-  process.stdout.write(storage.stdout);
-  if (storage.status !== 0) process.stderr.write(storage.stderr);
-  const storageFigures = storage.status === 0 ? JSON.parse(fs.readFileSync(path.join(here, "results", "storage.json"), "utf8")) : { error: storage.stderr };
-  const report = {
-    date: new Date().toISOString(),
-    database,
-    durationSeconds: DURATION,
-    connections: CONNECTIONS,
-    small,
-    large,
-    summary,
-    storage: storageFigures,
-  };
+  return { small, large, summary };
+}
+
+/** Content size: spaces of 10 to 10,000 pages in one run (bench/content.mjs). */
+async function contentSizeBench() {
+  console.log(`\nseeding content spaces…`);
+  const content = await contentBench();
+  console.log(`(seeded in ${content.seedSeconds.toFixed(1)} s)`);
+  console.log(table(content.results));
+  const { summary: s, writes, small, large } = content;
+  console.log(`\npage by ID p50, ${large} / ${small}: ${s.pageByIdP50LargeToSmall}  (goal ≤ 1.3)`);
+  console.log(`page by path p50, ${large} / ${small}: ${s.pageByPathP50LargeToSmall}  (goal ≤ 1.3)`);
+  console.log(`page list p50, ${large} / ${small}: ${s.pageListP50LargeToSmall}  (no goal: the list is the whole tree)`);
+  console.log(`search p50 (term on every page), ${large} / ${small}: ${s.searchCommonP50LargeToSmall}  (goal ≤ 2)`);
+  console.log(`search p50 (term on every page) / GET space p50, ${large}: ${s.searchCommonToGetSpaceP50}  (goal ≤ 5)`);
+  console.log(`search p50 (rare term), ${large} / ${small}: ${s.searchRareP50LargeToSmall}`);
+  console.log(`one-page merge p50, ${large} / ${small}: ${s.mergeP50LargeToSmall}  (goal ≤ 3)`);
+  const at = Object.entries(writes.secondsPer100PagesAt).map(([mark, seconds]) => `${seconds} s at ${mark}`);
+  console.log(`\nwrites: a change request growing to ${writes.pages} pages in batches of ${writes.batch}: seconds per 100 pages: ${at.join(", ")}`);
+  console.log(`  (linear: the figure stays flat; last / first: ${s.writeSecondsPer100LastToFirst}); ${writes.totalWriteSeconds} s in all; merged in ${writes.mergeSeconds} s`);
+  return content;
+}
+
+async function main() {
+  const started = Date.now();
+  const only = process.env.BENCH_ONLY; // "tables", "content" or "storage": one part (development)
+  const database = process.env.DATABASE_URL ? "postgresql" : "embedded (PGlite)";
+  console.log(`\nDocstack benchmark — ${database}, ${CONNECTIONS} connections, ${DURATION} s per scenario\n`);
+  const report = { date: new Date().toISOString(), database, durationSeconds: DURATION, connections: CONNECTIONS };
+  if (!only || only === "tables") report.tables = await tableBench();
+  if (!only || only === "content") report.content = await contentSizeBench();
+  if (!only || only === "storage") {
+    const storage = spawnSync(process.execPath, [path.join(here, "storage.mjs")], { encoding: "utf8", env: process.env });
+    process.stdout.write(storage.stdout);
+    if (storage.status !== 0) process.stderr.write(storage.stderr);
+    report.storage = storage.status === 0 ? JSON.parse(fs.readFileSync(path.join(here, "results", "storage.json"), "utf8")) : { error: storage.stderr };
+  }
+  report.totalSeconds = Math.round((Date.now() - started) / 1000);
   fs.mkdirSync(path.join(here, "results"), { recursive: true });
   fs.writeFileSync(path.join(here, "results", "latest.json"), `${JSON.stringify(report, null, 2)}\n`);
-  console.log(`\nwritten to bench/results/latest.json`);
+  console.log(`\nbenchmark took ${report.totalSeconds} s; written to bench/results/latest.json`);
 }
 
 main().catch((error) => {

@@ -19,6 +19,23 @@ function listen(app) {
   });
 }
 
+/** One space per size, created through the API, its pages written through the storage layer. */
+async function seedContent(prisma, base, token, organizationId, sizes) {
+  const { fillSpace } = require("./content-seed.cjs");
+  const spaces = [];
+  for (const count of sizes) {
+    const response = await fetch(`${base}/v1/orgs/${organizationId}/spaces`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ title: `${count} pages` }),
+    });
+    const space = await response.json();
+    spaces.push({ count, ...(await fillSpace(prisma, { spaceId: space.id, revisionId: space.revision, count, appBase: base })) });
+  }
+  await prisma.$executeRawUnsafe("VACUUM ANALYZE");
+  return { spaceId: spaces[0].spaceId, contentSpaces: spaces };
+}
+
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "docstack-bench-"));
   const config = {
@@ -42,9 +59,10 @@ async function main() {
     res.json(space);
   });
   const bare = await listen(bareApp);
-  const seed = require("./seed.cjs");
   const started = Date.now();
-  const fixtures = await seed(services.prisma, { organizationId, rows: Number(process.env.BENCH_ROWS || 1000) });
+  const fixtures = process.env.BENCH_CONTENT_SIZES
+    ? await seedContent(services.prisma, `http://127.0.0.1:${full}`, token, organizationId, process.env.BENCH_CONTENT_SIZES.split(",").map(Number))
+    : await require("./seed.cjs")(services.prisma, { organizationId, rows: Number(process.env.BENCH_ROWS || 1000) });
   // A cursor as the list would give it, deep in the organization's spaces (keyset on id).
   // Seeding leaves garbage behind: collect it so that it does not weigh on the measurements.
   globalThis.gc?.();

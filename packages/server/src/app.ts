@@ -12,7 +12,7 @@ import { docsRouter } from "./http/docs";
 import { errorHandler } from "./http/error-handler";
 import type { OperationRegistry } from "./http/operation";
 import { rateLimit } from "./http/rate-limit";
-import { type ContractRoute, contractRoutes, operationRouter } from "./http/routes";
+import { type ContractRoute, contractRoutes, encodePathRests, operationRouter } from "./http/routes";
 import { contractValidator } from "./http/validator";
 import { registry as defaultRegistry } from "./operations";
 
@@ -76,6 +76,7 @@ export function createApp(services: Services, options: AppOptions = {}): express
   });
   app.use("/docs", docsRouter());
 
+  app.use(encodePathRests(routes));
   app.use("/v1", rateLimit({ ...config.rateLimit, clock: services.clock }));
   app.use("/v1", authenticationMiddleware(services, routes));
   app.use(jsonBody(routes, config.bodyLimitBytes));

@@ -19,6 +19,8 @@ export interface Config {
   validateResponses: boolean;
   /** Whether imports may fetch loopback/private addresses (tests against a local server). */
   allowPrivateFetch: boolean;
+  /** Bytes of immutable content (documents, page-tree chunks, revision indexes) kept in memory; 0: none. */
+  contentCacheBytes: number;
 }
 
 export const REPO_ROOT = path.resolve(__dirname, "../../..");
@@ -44,5 +46,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? (nodeEnv === "test" ? "silent" : "info"),
     validateResponses: env.DOCSTACK_VALIDATE_RESPONSES ? env.DOCSTACK_VALIDATE_RESPONSES === "true" : nodeEnv !== "production",
     allowPrivateFetch: env.DOCSTACK_ALLOW_PRIVATE_FETCH === "true",
+    contentCacheBytes: int("DOCSTACK_CONTENT_CACHE_MB", 128) * 1024 * 1024,
   };
 }

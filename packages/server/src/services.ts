@@ -5,6 +5,7 @@ import pino from "pino";
 import { ActorCache } from "./auth/actor-cache";
 import { type Clock, systemClock } from "./clock";
 import type { Config } from "./config";
+import { ContentCache } from "./content/cache";
 import { DownloadSigner } from "./content/downloads";
 import { type Database, type Db, openDatabase } from "./db/database";
 import type { Services } from "./http/context";
@@ -39,7 +40,8 @@ export async function openServices(config: Config, options: { clock?: Clock; dat
     );
     const clock = options.clock ?? systemClock;
     const downloads = new DownloadSigner(await instanceSecret(database.prisma, "download-secret"), clock);
-    return { database, services: { prisma: database.prisma, config, clock, cursors, logger, actors, downloads } };
+    const contentCache = new ContentCache(config.contentCacheBytes);
+    return { database, services: { prisma: database.prisma, config, clock, cursors, logger, actors, downloads, contentCache } };
   } catch (error) {
     await database.close();
     throw error;

@@ -17,13 +17,17 @@ export interface ContractRoute {
   bodyLimit?: number;
   /** `security: []`: no token (the request carries its own authorization, such as a signed URL). */
   public: boolean;
+  /** x-docstack-path-rest: the last path parameter takes the rest of the path, slashes included. */
+  pathRest: boolean;
 }
 
 export function contractRoutes(document: OpenapiDocument): ContractRoute[] {
   const routes: ContractRoute[] = [];
   for (const [path, item] of Object.entries(document.paths)) {
     for (const method of HTTP_METHODS) {
-      const operation = item[method] as (NonNullable<(typeof item)[typeof method]> & { "x-docstack-body-limit"?: number }) | undefined;
+      const operation = item[method] as
+        | (NonNullable<(typeof item)[typeof method]> & { "x-docstack-body-limit"?: number; "x-docstack-path-rest"?: boolean })
+        | undefined;
       if (!operation) continue;
       routes.push({
         method,
@@ -31,6 +35,7 @@ export function contractRoutes(document: OpenapiDocument): ContractRoute[] {
         expressPath: path.replace(/\{([^}]+)\}/g, ":$1"),
         operationId: operation.operationId as OperationId,
         public: Array.isArray(operation.security) && operation.security.length === 0,
+        pathRest: operation["x-docstack-path-rest"] === true,
         ...(operation["x-docstack-body-limit"] ? { bodyLimit: operation["x-docstack-body-limit"] } : {}),
       });
     }
@@ -45,6 +50,28 @@ export function contractRoutes(document: OpenapiDocument): ContractRoute[] {
     }
     return ra.length - rb.length;
   });
+}
+
+/**
+ * For the routes whose last parameter takes the rest of the path (a page's path such as
+ * `guides/getting-started`, which clients send with its slashes as they are), encodes those
+ * slashes (`%2F`), so that validation and routing see one segment and the handler gets
+ * the path decoded, as when the client encoded it.
+ */
+export function encodePathRests(routes: readonly ContractRoute[]): express.RequestHandler {
+  const patterns = routes
+    .filter((route) => route.pathRest)
+    .map((route) => new RegExp(`^(${route.path.replace(/\{[^}]+\}$/, "").replace(/\{[^}]+\}/g, "[^/]+")})([^?]+/[^?]*)([?].*)?$`));
+  return (req, _res, next) => {
+    for (const pattern of patterns) {
+      const match = pattern.exec(req.url);
+      if (match) {
+        req.url = `${match[1]}${match[2]!.replaceAll("/", "%2F")}${match[3] ?? ""}`;
+        break;
+      }
+    }
+    next();
+  };
 }
 
 /** Registers one route per contract operation, each running its policy rule, then its handler. */

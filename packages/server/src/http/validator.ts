@@ -49,6 +49,8 @@ export function contractValidator(document: OpenapiDocument, options: { validate
     validateFormats: true,
     // Only the API is in the contract; /healthz, /docs and the like are not.
     ignorePaths: /^\/(?!v1\/)/,
+    // The URL as routing sees it (page paths' slashes encoded, see encodePathRests).
+    useRequestUrl: true,
   }) as unknown as RequestHandler[];
   return [...validator, refuseNulCharacters];
 }

@@ -1,0 +1,44 @@
+// What the benchmark scripts share: the target process, autocannon runs and the table.
+import { fork } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const DURATION = Number(process.env.BENCH_SECONDS || 10);
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 10);
+
+/** Starts target.cjs (the server under measurement) in its own process; `env` picks what it seeds. */
+export function startTarget(env) {
+  const child = fork(path.join(here, "target.cjs"), {
+    execArgv: ["--expose-gc", ...(process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : [])],
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "ignore", "inherit", "ipc"],
+  });
+  return new Promise((resolve, reject) => {
+    child.once("message", (info) => resolve({ child, info }));
+    child.once("exit", (code) => reject(new Error(`benchmark target exited with ${code}`)));
+  });
+}
+
+export async function measure(name, options, duration = DURATION) {
+  const result = await autocannon({ duration, connections: CONNECTIONS, ...options });
+  return {
+    scenario: name,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50ms: result.latency.p50,
+    p99ms: result.latency.p99,
+    requests: result.requests.total,
+    failed: result.non2xx + result.errors,
+  };
+}
+
+export function table(rows) {
+  const header = ["scenario", "req/s", "p50 ms", "p99 ms", "requests", "failed"];
+  const lines = rows.map((r) => [r.scenario, r.requestsPerSecond, r.p50ms, r.p99ms, r.requests, r.failed].map(String));
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const format = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
+  return [format(header), ...lines.map(format)].join("\n");
+}
+
+export const ratio = (a, b) => Number((a / b).toFixed(2));
