@@ -5,14 +5,14 @@
 const path = require("node:path");
 
 const server = path.dirname(require.resolve("@docstack/server/package.json"));
-const { writeRevision } = require(path.join(server, "dist/content/revisions"));
+const { existingRevisionIndex, writeRevision } = require(path.join(server, "dist/content/revisions"));
 const { syncSpacePages } = require(path.join(server, "dist/content/search-index"));
 const { pagePaths, slugify } = require(path.join(server, "dist/content/tree"));
 const { newId } = require(path.join(server, "dist/db/ids"));
 const { parentIndex, pageMarkdown, WORDS } = require("./pages.cjs");
 
 /** Writes `count` pages as one revision of the space and makes it the space's current one. */
-async function fillSpace(prisma, { spaceId, revisionId, count, appBase }) {
+async function fillSpace({ prisma, contentCache }, { spaceId, revisionId, count, appBase }) {
   const at = new Date().toISOString();
   const ids = Array.from({ length: count }, () => newId());
   const pages = ids.map((id, i) => {
@@ -24,7 +24,9 @@ async function fillSpace(prisma, { spaceId, revisionId, count, appBase }) {
   const bodies = new Map(ids.map((id, i) => [id, pageMarkdown(i, (offset) => paths.get(ids[(i + offset) % count]), i === count - 1)]));
   await prisma.$transaction(
     async (tx) => {
-      const { revision, pages: written } = await writeRevision(tx, {
+      const store = { db: tx, cache: contentCache };
+      const previous = await existingRevisionIndex(store, revisionId);
+      const written = await writeRevision(store, {
         spaceId,
         changeRequestId: null,
         parents: [revisionId],
@@ -34,8 +36,8 @@ async function fillSpace(prisma, { spaceId, revisionId, count, appBase }) {
         bodies,
         appBase,
       });
-      await tx.space.update({ where: { id: spaceId }, data: { revisionId: revision.id } });
-      await syncSpacePages(tx, spaceId, written);
+      await tx.space.update({ where: { id: spaceId }, data: { revisionId: written.revision.id } });
+      await syncSpacePages(tx, spaceId, previous, written);
     },
     { timeout: 600_000, maxWait: 60_000 },
   );

@@ -4,7 +4,7 @@
 // request growing to 5,000 pages in batches of 50, merged. Goals are ratios of the same
 // run: reads and merges must cost what the requested data costs, not what the space holds.
 import { COMMON_TERM, pageMarkdown, RARE_TERM } from "./pages.cjs";
-import { DURATION, measure, ratio, startTarget } from "./lib.mjs";
+import { DURATION, measureAlternating, ratio, startTarget } from "./lib.mjs";
 
 const SIZES = (process.env.BENCH_CONTENT_SIZES || "10,1000,10000").split(",").map(Number);
 const WRITE_PAGES = Number(process.env.BENCH_WRITE_PAGES || 5000);
@@ -25,31 +25,38 @@ function client(base, token) {
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
-/** Merges of one-page changes, one after the other, for the scenario's duration (at least 5): the merge calls are timed. */
-async function merges(call, label, space) {
-  const times = [];
-  const until = Date.now() + DURATION * 1000;
-  for (let i = 0; times.length < 5 || Date.now() < until; i++) {
-    const page = space.sample[i % space.sample.length];
-    const cr = await call("POST", `/v1/spaces/${space.spaceId}/change-requests`, { subject: `Edit ${i}` });
-    await call("POST", `/v1/spaces/${space.spaceId}/change-requests/${cr.id}/content`, {
-      changes: [{ operation: "update_page", page: page.id, document: { markdown: pageMarkdown(i, () => page.path) } }],
-    });
-    const started = performance.now();
-    const merged = await call("POST", `/v1/spaces/${space.spaceId}/change-requests/${cr.id}/merge`);
-    times.push(performance.now() - started);
-    if (merged.result !== "merge") throw new Error(`merge ${i} did not merge: ${JSON.stringify(merged)}`);
+/** One merge of a one-page change (the change request made and written first): its milliseconds. */
+async function timedMerge(call, space, i) {
+  const page = space.sample[i % space.sample.length];
+  const cr = await call("POST", `/v1/spaces/${space.spaceId}/change-requests`, { subject: `Edit ${i}` });
+  await call("POST", `/v1/spaces/${space.spaceId}/change-requests/${cr.id}/content`, {
+    changes: [{ operation: "update_page", page: page.id, document: { markdown: pageMarkdown(i, () => page.path) } }],
+  });
+  const started = performance.now();
+  const merged = await call("POST", `/v1/spaces/${space.spaceId}/change-requests/${cr.id}/merge`);
+  if (merged.result !== "merge") throw new Error(`merge ${i} did not merge: ${JSON.stringify(merged)}`);
+  return performance.now() - started;
+}
+
+/** Merges of one-page changes, one at a time, the spaces taking turns, for the scenario's duration per space (at least 5 each). */
+async function merges(call, spaces) {
+  const times = spaces.map(() => []);
+  const until = Date.now() + DURATION * 1000 * spaces.length;
+  for (let i = 0; times.some((t) => t.length < 5) || Date.now() < until; i++) {
+    for (const [k, space] of spaces.entries()) times[k].push(await timedMerge(call, space, i));
   }
-  const sorted = [...times].sort((a, b) => a - b);
-  const mean = times.reduce((sum, t) => sum + t, 0) / times.length;
-  return {
-    scenario: `merge of a one-page change (one at a time), ${label}`,
-    requestsPerSecond: Math.round(1000 / mean),
-    p50ms: Math.round(percentile(sorted, 50)),
-    p99ms: Math.round(percentile(sorted, 99)),
-    requests: times.length,
-    failed: 0,
-  };
+  return spaces.map((space, k) => {
+    const sorted = [...times[k]].sort((a, b) => a - b);
+    const mean = sorted.reduce((sum, t) => sum + t, 0) / sorted.length;
+    return {
+      scenario: `merge of a one-page change (one at a time), ${space.count} pages`,
+      requestsPerSecond: Math.round(1000 / mean),
+      p50ms: Math.round(percentile(sorted, 50)),
+      p99ms: Math.round(percentile(sorted, 99)),
+      requests: sorted.length,
+      failed: 0,
+    };
+  });
 }
 
 /**
@@ -94,21 +101,22 @@ export async function contentBench() {
   const results = [];
   let writes;
   try {
-    for (const space of info.contentSpaces) {
-      const label = `${space.count} pages`;
-      const base = `/v1/spaces/${space.spaceId}`;
-      const run = async (name, paths) => {
-        for (const p of paths) await call("GET", p); // warm: the first read of a revision builds its index
-        results.push(await measure(`${name}, ${label}`, { url: info.full, headers, requests: paths.map((p) => ({ method: "GET", path: p })) }));
-      };
-      await run("GET /v1/spaces/{spaceId}", [base]);
-      await run("page by ID", space.sample.map((page) => `${base}/content/page/${page.id}`));
-      await run("page by path", space.sample.map((page) => `${base}/content/path/${page.path}`));
-      await run("page list (content/pages)", [`${base}/content/pages`]);
-      await run(`search "${COMMON_TERM}" (every page)`, [`${base}/search?query=${COMMON_TERM}&limit=20`]);
-      await run(`search "${RARE_TERM}" (one page)`, [`${base}/search?query=${RARE_TERM}&limit=20`]);
-      results.push(await merges(call, label, space));
-    }
+    // Each request in turn on every space (alternating, so that ratios see the same load).
+    const scenario = async (name, pathsOf) => {
+      const scenarios = info.contentSpaces.map((space) => {
+        const paths = pathsOf(`/v1/spaces/${space.spaceId}`, space);
+        return { name: `${name}, ${space.count} pages`, paths, options: { url: info.full, headers, requests: paths.map((p) => ({ method: "GET", path: p })) } };
+      });
+      for (const { paths } of scenarios) for (const p of paths) await call("GET", p); // the first read of a revision builds its index
+      results.push(...(await measureAlternating(scenarios)));
+    };
+    await scenario("GET /v1/spaces/{spaceId}", (base) => [base]);
+    await scenario("page by ID", (base, space) => space.sample.map((page) => `${base}/content/page/${page.id}`));
+    await scenario("page by path", (base, space) => space.sample.map((page) => `${base}/content/path/${page.path}`));
+    await scenario("page list (content/pages)", (base) => [`${base}/content/pages`]);
+    await scenario(`search "${COMMON_TERM}" (every page)`, (base) => [`${base}/search?query=${COMMON_TERM}&limit=20`]);
+    await scenario(`search "${RARE_TERM}" (one page)`, (base) => [`${base}/search?query=${RARE_TERM}&limit=20`]);
+    results.push(...(await merges(call, info.contentSpaces)));
     writes = await writesAtScale(call, info.organizationId);
   } finally {
     child.send("stop");

@@ -33,6 +33,27 @@ export async function measure(name, options, duration = DURATION) {
   };
 }
 
+/**
+ * Several scenarios measured in alternation, `rounds` times each (DURATION in all per
+ * scenario), so that their ratios see the same load on a shared machine: requests/s over
+ * all rounds, p50 the median of the rounds' p50s, p99 the highest round's.
+ */
+export async function measureAlternating(scenarios, rounds = 3) {
+  const runs = scenarios.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    for (const [i, { name, options }] of scenarios.entries()) runs[i].push(await measure(name, options, DURATION / rounds));
+  }
+  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  return scenarios.map(({ name }, i) => ({
+    scenario: name,
+    requestsPerSecond: Math.round(runs[i].reduce((sum, r) => sum + r.requests, 0) / DURATION),
+    p50ms: median(runs[i].map((r) => r.p50ms)),
+    p99ms: Math.max(...runs[i].map((r) => r.p99ms)),
+    requests: runs[i].reduce((sum, r) => sum + r.requests, 0),
+    failed: runs[i].reduce((sum, r) => sum + r.failed, 0),
+  }));
+}
+
 export function table(rows) {
   const header = ["scenario", "req/s", "p50 ms", "p99 ms", "requests", "failed"];
   const lines = rows.map((r) => [r.scenario, r.requestsPerSecond, r.p50ms, r.p99ms, r.requests, r.failed].map(String));

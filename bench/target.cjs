@@ -20,7 +20,7 @@ function listen(app) {
 }
 
 /** One space per size, created through the API, its pages written through the storage layer. */
-async function seedContent(prisma, base, token, organizationId, sizes) {
+async function seedContent(services, base, token, organizationId, sizes) {
   const { fillSpace } = require("./content-seed.cjs");
   const spaces = [];
   for (const count of sizes) {
@@ -30,9 +30,9 @@ async function seedContent(prisma, base, token, organizationId, sizes) {
       body: JSON.stringify({ title: `${count} pages` }),
     });
     const space = await response.json();
-    spaces.push({ count, ...(await fillSpace(prisma, { spaceId: space.id, revisionId: space.revision, count, appBase: base })) });
+    spaces.push({ count, ...(await fillSpace(services, { spaceId: space.id, revisionId: space.revision, count, appBase: base })) });
   }
-  await prisma.$executeRawUnsafe("VACUUM ANALYZE");
+  await services.prisma.$executeRawUnsafe("VACUUM ANALYZE");
   return { spaceId: spaces[0].spaceId, contentSpaces: spaces };
 }
 
@@ -61,7 +61,7 @@ async function main() {
   const bare = await listen(bareApp);
   const started = Date.now();
   const fixtures = process.env.BENCH_CONTENT_SIZES
-    ? await seedContent(services.prisma, `http://127.0.0.1:${full}`, token, organizationId, process.env.BENCH_CONTENT_SIZES.split(",").map(Number))
+    ? await seedContent(services, `http://127.0.0.1:${full}`, token, organizationId, process.env.BENCH_CONTENT_SIZES.split(",").map(Number))
     : await require("./seed.cjs")(services.prisma, { organizationId, rows: Number(process.env.BENCH_ROWS || 1000) });
   // A cursor as the list would give it, deep in the organization's spaces (keyset on id).
   // Seeding leaves garbage behind: collect it so that it does not weigh on the measurements.

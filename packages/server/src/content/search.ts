@@ -2,13 +2,14 @@
 // over the current revision of spaces: page titles (SpacePage) and sections, the text
 // under each heading (SpaceSection), both kept in step with merges (./search-index).
 //
-// What a search costs is bounded, whatever the size of the space: the database finds
-// matches through the GIN indexes (or, for a term on most pages, walks the space's
-// rows in key order and stops early), ranks at most MAX_HITS sections and MAX_HITS
-// titles, groups them by page and returns one page of results; only the sections of
-// the returned pages are then highlighted (ts_headline, the expensive part), at most
-// SECTIONS_PER_PAGE per page. A term on more than MAX_HITS sections of a space is
-// therefore ranked among the first MAX_HITS found (in page-ID order), not among all.
+// What a search costs is bounded, whatever the size of the space, and it is one
+// statement: the database finds matches through the GIN indexes (or, for a term on most
+// pages, walks the space's rows in key order and stops early), ranks at most MAX_HITS
+// sections and MAX_HITS titles, groups them by page, keeps one page of results, and
+// highlights (ts_headline, the expensive part) only the best sections of the returned
+// pages, at most SECTIONS_PER_PAGE each. A term on more than MAX_HITS sections of a
+// space is therefore ranked among the first MAX_HITS found (in page-ID order), not
+// among all; `count` counts the pages among them.
 import type { Schemas } from "@docstack/contract";
 import { Prisma } from "../generated/prisma/client";
 import type { RequestContext } from "../http/context";
@@ -16,7 +17,7 @@ import { type ListPage, type PageRequest, paginateByOffset } from "../http/pagin
 import { appUrl } from "../http/urls";
 
 /** At most this many matching sections, and as many matching titles, are ranked per search. */
-export const MAX_HITS = 1000;
+export const MAX_HITS = 500;
 /** A page's best matching sections shown (and highlighted) with it. */
 export const SECTIONS_PER_PAGE = 3;
 /** An organization search shows a space's best pages, at most this many. */
@@ -57,47 +58,49 @@ function pageHits(spaces: { one: string } | { any: readonly string[] }, query: s
     GROUP BY "spaceId", "pageId"`;
 }
 
+/** The page (`shown`, with its SpacePage `sp`) as a result row: title, path and its sections highlighted, best first. */
+function pageColumns(query: string): Prisma.Sql {
+  return Prisma.sql`shown."spaceId", shown."pageId", sp.title, sp.path,
+    (SELECT json_agg(json_build_object('index', ds.index, 'anchor', ds.anchor, 'title', ds.title,
+        'body', ts_headline('english', ds.body, ${tsquery(query)}, 'StartSel=<mark>, StopSel=</mark>, MaxFragments=2, MaxWords=30, MinWords=10'))
+        ORDER BY k.n)
+     FROM unnest(shown.sections) WITH ORDINALITY AS k(index, n)
+     JOIN "DocumentSection" ds ON ds."documentHash" = sp."documentHash" AND ds.index = k.index) AS sections`;
+}
+
 interface PageRow {
   spaceId: string;
   pageId: string;
-  rank: number;
-  sections: number[] | null;
   title: string;
   path: string;
-  documentHash: string | null;
+  sections: { index: number; anchor: string; title: string; body: string }[] | null;
 }
 
-/** The pages' matching sections, highlighted, with their anchors and titles. */
-async function highlight(ctx: RequestContext, rows: readonly PageRow[], query: string): Promise<Map<string, { anchor: string; title: string; body: string }>> {
-  const keys = rows.flatMap((row) => (row.documentHash ? (row.sections ?? []).map((index) => [row.documentHash!, index] as const) : []));
-  if (!keys.length) return new Map();
-  const found = await ctx.prisma.$queryRaw<{ documentHash: string; index: number; anchor: string; title: string; body: string }[]>`
-    SELECT ds."documentHash", ds.index, ds.anchor, ds.title,
-      ts_headline('english', ds.body, ${tsquery(query)}, 'StartSel=<mark>, StopSel=</mark>, MaxFragments=2, MaxWords=30, MinWords=10') AS body
-    FROM "DocumentSection" ds
-    JOIN unnest(${keys.map(([hash]) => hash)}::text[], ${keys.map(([, index]) => index)}::int[]) AS k(hash, idx)
-      ON ds."documentHash" = k.hash AND ds.index = k.idx`;
-  return new Map(found.map((row) => [`${row.documentHash}/${row.index}`, row]));
+/** A row per result (null columns when there is none), each with the count. */
+type Counted<Row> = { [K in keyof Row]: Row[K] | null } & { count: bigint };
+
+function found<Row extends PageRow>(row: Counted<Row>): row is Counted<Row> & Row {
+  return row.pageId !== null;
 }
 
-/** Results as the contract shows them, sections best first. */
-async function pageResults(ctx: RequestContext, rows: readonly PageRow[], query: string): Promise<Schemas["SearchPageResult"][]> {
-  const sections = await highlight(ctx, rows, query);
-  return rows.map((row) => {
-    const pageUrl = appUrl(ctx, `/spaces/${row.spaceId}/pages/${row.pageId}`);
-    return {
-      id: row.pageId,
-      title: row.title,
-      path: row.path,
-      sections: (row.sections ?? []).flatMap((index) => {
-        const section = sections.get(`${row.documentHash}/${index}`);
-        if (!section) return [];
-        const anchor = section.anchor ? `#${section.anchor}` : "";
-        return [{ id: `${row.pageId}-${index}`, title: section.title || row.title, path: `${row.path}${anchor}`, body: section.body, urls: { app: `${pageUrl}${anchor}` } }];
-      }),
-      urls: { app: pageUrl },
-    };
-  });
+function pageResult(ctx: RequestContext, row: PageRow): Schemas["SearchPageResult"] {
+  const pageUrl = appUrl(ctx, `/spaces/${row.spaceId}/pages/${row.pageId}`);
+  return {
+    id: row.pageId,
+    title: row.title,
+    path: row.path,
+    sections: (row.sections ?? []).map((section) => {
+      const anchor = section.anchor ? `#${section.anchor}` : "";
+      return {
+        id: `${row.pageId}-${section.index}`,
+        title: section.title || row.title,
+        path: `${row.path}${anchor}`,
+        body: section.body,
+        urls: { app: `${pageUrl}${anchor}` },
+      };
+    }),
+    urls: { app: pageUrl },
+  };
 }
 
 /** Pages of one space matching the query, best first: one page of them. */
@@ -108,18 +111,18 @@ export async function searchSpace(
   request: PageRequest,
   scope: string,
 ): Promise<ListPage<Schemas["SearchPageResult"]>> {
-  const page = await paginateByOffset(ctx.cursors, scope, request, async (offset, take) => {
-    // One row at least (the count), with the page's rows joined to it.
-    const rows = await ctx.prisma.$queryRaw<(Omit<PageRow, "spaceId"> & { spaceId: string | null; count: bigint })[]>`
-      WITH pages AS (${pageHits({ one: spaceId }, query)})
-      SELECT (SELECT count(*) FROM pages) AS count, ranked.*, sp.title, sp.path, sp."documentHash"
+  return paginateByOffset(ctx.cursors, scope, request, async (offset, limit) => {
+    const rows = await ctx.prisma.$queryRaw<Counted<PageRow & { rank: number }>[]>`
+      WITH pages AS (${pageHits({ one: spaceId }, query)}),
+      shown AS (SELECT * FROM pages ORDER BY rank DESC, "pageId" OFFSET ${offset} LIMIT ${limit})
+      SELECT (SELECT count(*) FROM pages) AS count, found.*
       FROM (SELECT 1) one
-      LEFT JOIN (SELECT * FROM pages ORDER BY rank DESC, "pageId" OFFSET ${offset} LIMIT ${take}) ranked ON true
-      LEFT JOIN "SpacePage" sp ON sp."spaceId" = ranked."spaceId" AND sp."pageId" = ranked."pageId"
-      ORDER BY ranked.rank DESC, ranked."pageId"`;
-    return { items: rows.filter((row): row is PageRow & { count: bigint } => row.spaceId !== null), count: Number(rows[0]?.count ?? 0) };
+      LEFT JOIN (
+        SELECT shown.rank, ${pageColumns(query)}
+        FROM shown JOIN "SpacePage" sp ON sp."spaceId" = shown."spaceId" AND sp."pageId" = shown."pageId") found ON true
+      ORDER BY found.rank DESC, found."pageId"`;
+    return { items: rows.filter(found).map((row) => pageResult(ctx, row)), count: Number(rows[0]?.count ?? 0) };
   });
-  return { ...page, items: await pageResults(ctx, page.items, query) };
 }
 
 /** Spaces with matching pages, best first (a space ranks by its best page), each with its best pages: one page of them. */
@@ -130,40 +133,30 @@ export async function searchSpaces(
   request: PageRequest,
   scope: string,
 ): Promise<ListPage<Schemas["SearchSpaceResult"]>> {
-  const page = await paginateByOffset(ctx.cursors, scope, request, async (offset, take) => {
+  const titles = new Map(spaces.map((space) => [space.id, space.title]));
+  return paginateByOffset(ctx.cursors, scope, request, async (offset, limit) => {
     if (!spaces.length) return { items: [], count: 0 };
-    // One row at least (the count), with the shown pages of the page's spaces joined to it.
-    const rows = await ctx.prisma.$queryRaw<(PageRow & { count: bigint })[]>`
-      WITH pages AS (${pageHits(
-        { any: spaces.map((space) => space.id) },
-        query,
-      )}),
+    const rows = await ctx.prisma.$queryRaw<Counted<PageRow & { best: number; rank: number }>[]>`
+      WITH pages AS (${pageHits({ any: [...titles.keys()] }, query)}),
       ranked AS (
         SELECT "spaceId", max(rank) AS best FROM pages GROUP BY "spaceId"
-        ORDER BY best DESC, "spaceId" OFFSET ${offset} LIMIT ${take}),
+        ORDER BY best DESC, "spaceId" OFFSET ${offset} LIMIT ${limit}),
       shown AS (
-        SELECT pages.*, ranked.best, row_number() OVER (PARTITION BY pages."spaceId" ORDER BY pages.rank DESC, pages."pageId") AS n
-        FROM pages JOIN ranked USING ("spaceId"))
+        SELECT * FROM (
+          SELECT pages.*, ranked.best, row_number() OVER (PARTITION BY pages."spaceId" ORDER BY pages.rank DESC, pages."pageId") AS n
+          FROM pages JOIN ranked USING ("spaceId")) numbered
+        WHERE n <= ${PAGES_PER_SPACE})
       SELECT (SELECT count(DISTINCT "spaceId") FROM pages) AS count, found.*
       FROM (SELECT 1) one
       LEFT JOIN (
-        SELECT shown.*, sp.title, sp.path, sp."documentHash"
-        FROM shown JOIN "SpacePage" sp ON sp."spaceId" = shown."spaceId" AND sp."pageId" = shown."pageId"
-        WHERE n <= ${PAGES_PER_SPACE}) found ON true
+        SELECT shown.best, shown.rank, ${pageColumns(query)}
+        FROM shown JOIN "SpacePage" sp ON sp."spaceId" = shown."spaceId" AND sp."pageId" = shown."pageId") found ON true
       ORDER BY found.best DESC, found."spaceId", found.rank DESC, found."pageId"`;
-    const count = Number(rows[0]?.count ?? 0);
-    const bySpace = new Map<string, PageRow[]>();
-    for (const row of rows) if (row.spaceId !== null) bySpace.set(row.spaceId, [...(bySpace.get(row.spaceId) ?? []), row]);
-    return { items: [...bySpace.values()], count };
+    const bySpace = new Map<string, Schemas["SearchPageResult"][]>();
+    for (const row of rows.filter(found)) bySpace.set(row.spaceId, [...(bySpace.get(row.spaceId) ?? []), pageResult(ctx, row)]);
+    return {
+      items: [...bySpace].map(([id, pages]) => ({ id, title: titles.get(id) ?? "", pages })),
+      count: Number(rows[0]?.count ?? 0),
+    };
   });
-  const titles = new Map(spaces.map((space) => [space.id, space.title]));
-  const results = await pageResults(ctx, page.items.flat(), query);
-  let next = 0;
-  const items = page.items.map((rows) => {
-    const spaceId = rows[0]!.spaceId;
-    const pages = results.slice(next, next + rows.length);
-    next += rows.length;
-    return { id: spaceId, title: titles.get(spaceId) ?? "", pages };
-  });
-  return { ...page, items };
 }

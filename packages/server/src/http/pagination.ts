@@ -118,16 +118,16 @@ export function paginateArray<T>(cursors: CursorCodec, scope: string, request: P
 
 /**
  * Pages a list the database orders and counts itself (ranked search results), by
- * offset: `find(offset, take)` gives up to `take` items from `offset` and the count.
+ * offset: `find(offset, limit)` gives up to `limit` items from `offset`, and the count.
  */
 export async function paginateByOffset<T>(
   cursors: CursorCodec,
   scope: string,
   request: PageRequest,
-  find: (offset: number, take: number) => Promise<{ items: T[]; count: number }>,
+  find: (offset: number, limit: number) => Promise<{ items: T[]; count: number }>,
 ): Promise<ListPage<T>> {
   const limit = request.limit ?? DEFAULT_LIMIT;
   const start = offsetOf(cursors, scope, request);
-  const { items, count } = await find(start, limit + 1);
-  return { items: items.slice(0, limit), ...nextAfter(cursors, scope, start, limit, items.length > limit), count };
+  const { items, count } = await find(start, limit);
+  return { items, ...nextAfter(cursors, scope, start, limit, start + limit < count), count };
 }
