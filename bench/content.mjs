@@ -10,7 +10,7 @@ const SIZES = (process.env.BENCH_CONTENT_SIZES || "10,1000,10000").split(",").ma
 const WRITE_PAGES = Number(process.env.BENCH_WRITE_PAGES || 5000);
 const BATCH = 50;
 
-function client(base, token) {
+export function client(base, token) {
   return async function call(method, url, body) {
     const response = await fetch(`${base}${url}`, {
       method,
@@ -64,7 +64,7 @@ async function merges(call, spaces) {
  * under the previous batch's chapter), then merged: seconds per 100 pages written
  * around each mark (the two batches ending there), and the merge.
  */
-async function writesAtScale(call, organizationId) {
+export async function writesAtScale(call, organizationId) {
   const space = await call("POST", `/v1/orgs/${organizationId}/spaces`, { title: "Writes" });
   const cr = await call("POST", `/v1/spaces/${space.id}/change-requests`, { subject: "Many pages" });
   const batchSeconds = [];

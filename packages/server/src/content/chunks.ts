@@ -31,10 +31,23 @@ export function chunkBy<T>(items: readonly T[], key: (item: T) => string): T[][]
   return chunks;
 }
 
+/**
+ * The chunk each loaded or stored item is in (by the item object): a chunk made of the
+ * same objects as one known here has its hash, without encoding and hashing it again.
+ */
+const chunkOf = new WeakMap<object, { hash: string; items: readonly unknown[] }>();
+
 /** A chunk as cached: its items frozen, since every revision holding it shares them. */
 function cacheChunk<T>(store: ContentStore, hash: string, items: T[], json: string): readonly T[] {
-  for (const item of items) Object.freeze(item);
-  return store.cache.set("chunk", hash, Object.freeze(items), estimatedBytes(json));
+  const frozen = Object.freeze(items);
+  for (const item of items) chunkOf.set(Object.freeze(item) as object, { hash, items: frozen });
+  return store.cache.set("chunk", hash, frozen, estimatedBytes(json));
+}
+
+/** The hash of a chunk made of the same objects as a known one. */
+function knownHash(chunk: readonly unknown[]): string | undefined {
+  const known = chunk.length ? chunkOf.get(chunk[0] as object) : undefined;
+  return known && known.items.length === chunk.length && known.items.every((item, i) => item === chunk[i]) ? known.hash : undefined;
 }
 
 /**
@@ -43,13 +56,20 @@ function cacheChunk<T>(store: ContentStore, hash: string, items: T[], json: stri
  * The chunks' items are frozen (cached and shared from now on).
  */
 export async function putChunks(store: ContentStore, chunks: readonly unknown[][], stored: ReadonlySet<string>): Promise<string[]> {
-  const encoded = chunks.map((chunk) => JSON.stringify(chunk));
-  const hashes = encoded.map((json) => sha256(json));
   const added = new Map<string, unknown[]>();
-  hashes.forEach((hash, i) => {
-    if (stored.has(hash) || added.has(hash)) return;
-    added.set(hash, chunks[i]!);
-    cacheChunk(store, hash, chunks[i]!, encoded[i]!);
+  const hashes = chunks.map((chunk) => {
+    const known = knownHash(chunk);
+    if (known) {
+      if (!stored.has(known)) added.set(known, chunk);
+      return known;
+    }
+    const json = JSON.stringify(chunk);
+    const hash = sha256(json);
+    if (!stored.has(hash) && !added.has(hash)) {
+      added.set(hash, chunk);
+      cacheChunk(store, hash, chunk, json);
+    }
+    return hash;
   });
   if (added.size) {
     await store.db.contentChunk.createMany({ data: [...added].map(([hash, data]) => ({ hash, data: data as object[] })), skipDuplicates: true });

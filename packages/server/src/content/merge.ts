@@ -122,8 +122,7 @@ export function mergeContent(base: Content, ours: Content, theirs: Content, docu
     }
   }
 
-  const pages = ordered(base, ours, theirs, result);
-  deduplicateSlugs(pages);
+  const pages = deduplicateSlugs(ordered(base, ours, theirs, result));
   const paths = pagePaths([...pages, ...theirs.pages.filter((page) => !result.has(page.id))]);
   const seenConflict = new Set<string>();
   return {

@@ -11,7 +11,7 @@ import type { ContentStore } from "./cache";
 import type { NewFile } from "./changes";
 import { chunkBy, chunkHashes, loadChunks, putChunks } from "./chunks";
 import { loadDocumentMeta, putBlob, putDocuments } from "./documents";
-import { computeLinks, readLinks, type StoredLink } from "./links";
+import { computeLinks, documentsForLinks, readLinks, type StoredLink, unchangedLinks } from "./links";
 import { type ContentIndex, contentIndex, toStoredMarkdown } from "./references";
 import { childrenIndex, deduplicateSlugs, readFiles, readTree, type StoredFile, type StoredPage } from "./tree";
 
@@ -126,6 +126,15 @@ async function parentChunks(store: ContentStore, parents: readonly string[]): Pr
   return stored;
 }
 
+/** The links of the pages: those of the first parent where they cannot have changed, the others computed. */
+async function linksOf(store: ContentStore, pages: readonly StoredPage[], input: RevisionInput): Promise<StoredLink[]> {
+  const parent = input.parents[0] ? await existingRevisionIndex(store, input.parents[0]) : undefined;
+  const kept = parent ? unchangedLinks(pages, input.files, { pages: parent.byId, files: parent.files, links: await revisionLinks(store, parent) }) : new Map();
+  const own = await loadDocumentMeta(store, documentsForLinks(pages, kept));
+  const targets = await loadDocumentMeta(store, documentsForLinks(pages, kept, own));
+  return computeLinks(pages, input.files, new Map([...own, ...targets]), input.appBase, kept);
+}
+
 /** Pages and their links, chunked along the same page boundaries; only chunks the parents lack are stored. */
 async function storeChunked(store: ContentStore, pages: StoredPage[], links: StoredLink[], stored: Set<string>): Promise<{ tree: object; links: object }> {
   const pageChunks = chunkBy(pages, (page) => page.id);
@@ -141,8 +150,8 @@ async function storeChunked(store: ContentStore, pages: StoredPage[], links: Sto
 }
 
 export async function writeRevision(store: ContentStore, input: RevisionInput): Promise<RevisionIndex> {
-  const pages = input.pages.map((page) => ({ ...page }));
-  deduplicateSlugs(pages);
+  // Pages not changed here stay the same objects, so the chunks holding only them are known without hashing them again.
+  let pages = deduplicateSlugs(input.pages);
   for (const { file, data } of input.newFiles ?? []) {
     file.blob = await putBlob(store.db, data);
     const size = dimensions(data, file.contentType);
@@ -161,13 +170,9 @@ export async function writeRevision(store: ContentStore, input: RevisionInput): 
       stored.map(([, markdown]) => markdown),
     );
     const byPage = new Map(stored.map(([pageId], i) => [pageId, hashes[i]!]));
-    for (const page of pages) if (byPage.has(page.id)) page.document = byPage.get(page.id);
+    pages = pages.map((page) => (byPage.has(page.id) && byPage.get(page.id) !== page.document ? { ...page, document: byPage.get(page.id) } : page));
   }
-  const meta = await loadDocumentMeta(
-    store,
-    pages.flatMap((page) => (page.document ? [page.document] : [])),
-  );
-  const links = computeLinks(pages, input.files, meta, input.appBase);
+  const links = await linksOf(store, pages, input);
   const chunked = await storeChunked(store, pages, links, await parentChunks(store, input.parents));
   const revision = await store.db.revision.create({
     data: {
