@@ -37,7 +37,7 @@ async function fillSpace({ prisma, contentCache }, { spaceId, revisionId, count,
         appBase,
       });
       await tx.space.update({ where: { id: spaceId }, data: { revisionId: written.revision.id } });
-      await syncSpacePages(tx, spaceId, previous, written);
+      await syncSpacePages(store, spaceId, previous, written);
     },
     { timeout: 600_000, maxWait: 60_000 },
   );

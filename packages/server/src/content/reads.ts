@@ -9,7 +9,7 @@
 // chunks are cached by hash (./cache), so reading a hot page queries nothing.
 import type { Schemas } from "@docstack/contract";
 import type { Tx } from "../db/database";
-import type { RequestContext } from "../http/context";
+import type { RequestContext, Services } from "../http/context";
 import { notFound } from "../http/errors";
 import { type PageRequest, paginateArray } from "../http/pagination";
 import type { ContentStore } from "./cache";
@@ -28,8 +28,8 @@ export interface ContentSource {
   revisionId: string;
 }
 
-/** The content store of a request: its database (or a transaction of it) through the shared cache. */
-export const contentStore = (ctx: RequestContext, tx?: Tx): ContentStore => ({ db: tx ?? ctx.prisma, cache: ctx.contentCache });
+/** The content store of a request (or of the services): the database (or a transaction of it) through the shared cache. */
+export const contentStore = (ctx: Pick<Services, "prisma" | "contentCache">, tx?: Tx): ContentStore => ({ db: tx ?? ctx.prisma, cache: ctx.contentCache });
 
 async function load(source: ContentSource): Promise<{ index: RevisionIndex; s: SerializationContext }> {
   const index = await existingRevisionIndex(contentStore(source.ctx), source.revisionId);

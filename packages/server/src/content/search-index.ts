@@ -3,8 +3,12 @@
 // path, document) and SpaceSection (a row per section of the pages not marked noIndex,
 // with its search vector). A move from one revision to the next writes the rows of the
 // pages that differ between them, found by comparing the two revisions' indexes in
-// memory: a one-page merge into a 10,000-page space writes one page's rows.
+// memory, and only the pages of the chunks that differ between them (and the sub-pages
+// of a page renamed or moved): a one-page merge into a 10,000-page space reads and
+// writes one page's rows.
 import type { Tx } from "../db/database";
+import type { ContentStore } from "./cache";
+import { chunkHashes, loadChunks } from "./chunks";
 import type { RevisionIndex } from "./revisions";
 import type { StoredPage } from "./tree";
 
@@ -24,7 +28,7 @@ function pageRow(spaceId: string, index: RevisionIndex, page: StoredPage): PageR
 const searched = (row: PageRow | undefined) => (row && !row.noIndex ? row.documentHash : null);
 
 /** Section rows (with their search vector, headings weighted above text) for pages and their documents. */
-async function insertSections(tx: Tx, spaceId: string, pages: readonly { pageId: string; documentHash: string }[]): Promise<void> {
+async function insertSections(tx: ContentStore["db"], spaceId: string, pages: readonly { pageId: string; documentHash: string }[]): Promise<void> {
   if (!pages.length) return;
   await tx.$executeRaw`
     INSERT INTO "SpaceSection" ("spaceId", "pageId", index, search)
@@ -33,31 +37,59 @@ async function insertSections(tx: Tx, spaceId: string, pages: readonly { pageId:
     JOIN "DocumentSection" ds ON ds."documentHash" = p.hash`;
 }
 
+/**
+ * The pages whose rows may differ between two revisions: those in the chunks only one of
+ * them has, and the sub-pages of those renamed or moved (their paths change); undefined
+ * (every page) for revisions whose pages are not chunked.
+ */
+async function pagesToCompare(store: ContentStore, previous: RevisionIndex, next: RevisionIndex): Promise<Iterable<string> | undefined> {
+  const [before, after] = [chunkHashes(previous.revision.tree), chunkHashes(next.revision.tree)];
+  if (!before || !after) return undefined;
+  const [had, has] = [new Set(before), new Set(after)];
+  const differing = [...before.filter((hash) => !has.has(hash)), ...after.filter((hash) => !had.has(hash))];
+  const ids = new Set((await loadChunks<StoredPage>(store, differing)).map((page) => page.id));
+  const below = (id: string) => {
+    for (const child of next.children.get(id) ?? []) {
+      ids.add(child.id);
+      below(child.id);
+    }
+  };
+  for (const id of [...ids]) {
+    const [then, now] = [previous.byId.get(id), next.byId.get(id)];
+    if (then && now && (then.slug !== now.slug || then.parent !== now.parent)) below(id);
+  }
+  return ids;
+}
+
 /** Moves the index of `spaceId` from the revision `previous` (the one it holds) to `next`. */
-export async function syncSpacePages(tx: Tx, spaceId: string, previous: RevisionIndex, next: RevisionIndex): Promise<void> {
+export async function syncSpacePages(store: ContentStore, spaceId: string, previous: RevisionIndex, next: RevisionIndex): Promise<void> {
   const changedRows: PageRow[] = [];
   const goneRows: string[] = [];
   const sectionsGone: string[] = [];
   const sectionsNew: { pageId: string; documentHash: string }[] = [];
-  for (const page of next.pages) {
+  const ids = (await pagesToCompare(store, previous, next)) ?? new Set([...previous.byId.keys(), ...next.byId.keys()]);
+  for (const id of ids) {
+    const [old, page] = [previous.byId.get(id), next.byId.get(id)];
+    if (!page) {
+      if (old) {
+        goneRows.push(id);
+        sectionsGone.push(id);
+      }
+      continue;
+    }
     const row = pageRow(spaceId, next, page);
-    const old = previous.byId.get(page.id);
     const before = old && pageRow(spaceId, previous, old);
     if (before && before.title === row.title && before.path === row.path && before.documentHash === row.documentHash && before.noIndex === row.noIndex) {
       continue;
     }
-    if (before) goneRows.push(page.id);
+    if (before) goneRows.push(id);
     changedRows.push(row);
     if (searched(before) !== searched(row)) {
-      if (searched(before)) sectionsGone.push(page.id);
-      if (searched(row)) sectionsNew.push({ pageId: page.id, documentHash: searched(row)! });
+      if (searched(before)) sectionsGone.push(id);
+      if (searched(row)) sectionsNew.push({ pageId: id, documentHash: searched(row)! });
     }
   }
-  for (const old of previous.pages) {
-    if (next.byId.has(old.id)) continue;
-    goneRows.push(old.id);
-    sectionsGone.push(old.id);
-  }
+  const tx = store.db;
   if (goneRows.length) await tx.spacePage.deleteMany({ where: { spaceId, pageId: { in: goneRows } } });
   if (changedRows.length) await tx.spacePage.createMany({ data: changedRows });
   if (sectionsGone.length) await tx.$executeRaw`DELETE FROM "SpaceSection" WHERE "spaceId" = ${spaceId} AND "pageId" = ANY(${sectionsGone}::text[])`;

@@ -103,6 +103,19 @@ function pageResult(ctx: RequestContext, row: PageRow): Schemas["SearchPageResul
   };
 }
 
+/** The statement of a search in one space: a row per result of the page asked for (none: one row of nulls), each with the count. */
+export function spaceSearchStatement(spaceId: string, query: string, offset: number, limit: number): Prisma.Sql {
+  return Prisma.sql`
+    WITH pages AS (${pageHits({ one: spaceId }, query)}),
+    shown AS (SELECT * FROM pages ORDER BY rank DESC, "pageId" OFFSET ${offset} LIMIT ${limit})
+    SELECT (SELECT count(*) FROM pages) AS count, found.*
+    FROM (SELECT 1) one
+    LEFT JOIN (
+      SELECT shown.rank, ${pageColumns(query)}
+      FROM shown JOIN "SpacePage" sp ON sp."spaceId" = shown."spaceId" AND sp."pageId" = shown."pageId") found ON true
+    ORDER BY found.rank DESC, found."pageId"`;
+}
+
 /** Pages of one space matching the query, best first: one page of them. */
 export async function searchSpace(
   ctx: RequestContext,
@@ -112,15 +125,7 @@ export async function searchSpace(
   scope: string,
 ): Promise<ListPage<Schemas["SearchPageResult"]>> {
   return paginateByOffset(ctx.cursors, scope, request, async (offset, limit) => {
-    const rows = await ctx.prisma.$queryRaw<Counted<PageRow & { rank: number }>[]>`
-      WITH pages AS (${pageHits({ one: spaceId }, query)}),
-      shown AS (SELECT * FROM pages ORDER BY rank DESC, "pageId" OFFSET ${offset} LIMIT ${limit})
-      SELECT (SELECT count(*) FROM pages) AS count, found.*
-      FROM (SELECT 1) one
-      LEFT JOIN (
-        SELECT shown.rank, ${pageColumns(query)}
-        FROM shown JOIN "SpacePage" sp ON sp."spaceId" = shown."spaceId" AND sp."pageId" = shown."pageId") found ON true
-      ORDER BY found.rank DESC, found."pageId"`;
+    const rows = await ctx.prisma.$queryRaw<Counted<PageRow & { rank: number }>[]>(spaceSearchStatement(spaceId, query, offset, limit));
     return { items: rows.filter(found).map((row) => pageResult(ctx, row)), count: Number(rows[0]?.count ?? 0) };
   });
 }

@@ -89,7 +89,7 @@ export async function mergeChangeRequest(ctx: RequestContext, changeRequestId: s
       }
       const revision = merged.revision;
       await tx.space.update({ where: { id: spaceId }, data: { revisionId: revision.id } });
-      await syncSpacePages(tx, spaceId, ours, merged);
+      await syncSpacePages(store, spaceId, ours, merged);
       const updated = await tx.changeRequest.update({
         where: { id: changeRequest.id },
         data: { status: "merged", revisionMergedId: revision.id },
@@ -170,7 +170,7 @@ export async function importIntoSpace(ctx: RequestContext, spaceId: string, impo
         appBase: ctx.baseUrl,
       });
       await tx.space.update({ where: { id: spaceId }, data: { revisionId: written.revision.id } });
-      await syncSpacePages(tx, spaceId, current, written);
+      await syncSpacePages(store, spaceId, current, written);
       return written.revision.id;
     },
     { timeout: 30_000 },
