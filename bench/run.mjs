@@ -5,6 +5,7 @@
 //    same read with the same Prisma client, in alternation: their ratio (goal ≥ 0.8);
 //  - a list page (first and deep), a create, and a search;
 //  - list and search at 1k and at 100k rows in the tables: p50 ratio (goal ≤ 1.5);
+//  - content size (bench/content.mjs): spaces of 10, 1,000 and 10,000 pages, writes at scale;
 // then the storage figure (bench/storage.mjs). Results: bench/results/latest.json.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";

@@ -178,8 +178,10 @@ export interface paths {
         /**
          * Search the content of an organization
          * @description Full-text search over page titles and sections (the text under each heading) of every space of the
-         *     organization the caller can read, in their current revision. Spaces are ranked by their best page, pages
-         *     by relevance, and each page comes with its matching sections.
+         *     organization the caller can read, in their current revision. Spaces are ranked by their best page, each
+         *     with its best pages (at most 5), and each page comes with its best matching sections (at most 3,
+         *     highlighted). At most 500 matching sections and 500 matching titles are ranked per search (the first
+         *     found), so that its cost is bounded; `count` is the number of spaces among them.
          */
         get: operations["searchOrganizationContent"];
         put?: never;
@@ -552,8 +554,12 @@ export interface paths {
         /**
          * Search the content of a space
          * @description Full-text search over the page titles and sections (the text under each heading) of the space's current
-         *     revision. Pages are ranked by relevance, each with its matching sections, best first; pages with
-         *     `noIndex` are left out. Needs `read` on the space. A deleted space answers 404.
+         *     revision. Pages are ranked by relevance, each with its best matching sections (at most 3, highlighted),
+         *     best first; pages with `noIndex` are left out. Needs `read` on the space. A deleted space answers 404.
+         *
+         *     A search costs the same whatever the size of the space: it ranks at most the first 500 matching sections
+         *     and 500 matching titles it finds (in page order), so a word on nearly every page of a large space gives
+         *     good matches among those, not necessarily the best of all; `count` is the number of pages among them.
          */
         get: operations["searchSpaceContent"];
         put?: never;
