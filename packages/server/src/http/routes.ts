@@ -10,8 +10,6 @@ export interface ContractRoute {
   method: (typeof HTTP_METHODS)[number];
   /** The contract's path, e.g. /v1/spaces/{spaceId} */
   path: string;
-  /** Express's form, e.g. /v1/spaces/:spaceId */
-  expressPath: string;
   operationId: OperationId;
   /** x-docstack-body-limit: a larger body limit than the default, in bytes. */
   bodyLimit?: number;
@@ -32,7 +30,6 @@ export function contractRoutes(document: OpenapiDocument): ContractRoute[] {
       routes.push({
         method,
         path,
-        expressPath: path.replace(/\{([^}]+)\}/g, ":$1"),
         operationId: operation.operationId as OperationId,
         public: Array.isArray(operation.security) && operation.security.length === 0,
         pathRest: operation["x-docstack-path-rest"] === true,
@@ -74,35 +71,43 @@ export function encodePathRests(routes: readonly ContractRoute[]): express.Reque
   };
 }
 
-/** Registers one route per contract operation, each running its policy rule, then its handler. */
+/**
+ * Serves every contract operation: its policy rule, then its handler. The operation is
+ * the one request validation matched (`req.openapi`, which runs first and answers 404 or
+ * 405 for anything else), found in a map: no second walk through the routes.
+ */
 export function operationRouter(
   routes: readonly ContractRoute[],
   registry: OperationRegistry,
   contextOf: (req: Request, res: Response) => RequestContext,
-): express.Router {
-  const router = express.Router();
+): express.RequestHandler {
+  const operations = new Map<string, ContractRoute>();
   for (const route of routes) {
-    const definition = registry[route.operationId];
-    if (!definition) throw new Error(`No handler for operation ${route.operationId}`);
-    router[route.method](route.expressPath, async (req: Request, res: Response, next: NextFunction) => {
-      try {
-        const request = {
-          params: req.params,
-          query: req.query,
-          body: req.body,
-          ctx: contextOf(req, res),
-        } as unknown as OperationRequest<typeof route.operationId>;
-        const resource = await definition.authorize(request as never);
-        const result = (await definition.handle(request as never, resource)) as { status: number; body?: unknown; raw?: RawBody };
-        if ("body" in result) res.status(result.status).json(result.body);
-        else if (result.raw) sendRaw(res.status(result.status), result.raw);
-        else res.status(result.status).end();
-      } catch (error) {
-        next(error);
-      }
-    });
+    if (!registry[route.operationId]) throw new Error(`No handler for operation ${route.operationId}`);
+    operations.set(`${route.method.toUpperCase()} ${route.path}`, route);
   }
-  return router;
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const matched = (req as { openapi?: { openApiRoute?: string; pathParams?: Record<string, string> } }).openapi;
+    const route = matched?.openApiRoute && operations.get(`${req.method} ${matched.openApiRoute}`);
+    if (!route) return next();
+    const definition = registry[route.operationId]!;
+    try {
+      const request = {
+        // Decoded by validation (Express gives a middleware's own, empty, params).
+        params: matched.pathParams ?? {},
+        query: req.query,
+        body: req.body,
+        ctx: contextOf(req, res),
+      } as unknown as OperationRequest<typeof route.operationId>;
+      const resource = await definition.authorize(request as never);
+      const result = (await definition.handle(request as never, resource)) as { status: number; body?: unknown; raw?: RawBody };
+      if ("body" in result) res.status(result.status).json(result.body);
+      else if (result.raw) sendRaw(res.status(result.status), result.raw);
+      else res.status(result.status).end();
+    } catch (error) {
+      next(error);
+    }
+  };
 }
 
 function sendRaw(res: Response, raw: RawBody): void {
