@@ -19,18 +19,19 @@ function listen(app) {
   });
 }
 
-/** One space per size, created through the API, its pages written through the storage layer. */
-async function seedContent(services, base, token, organizationId, sizes) {
+/** One space per size (rows as the API creates them), its pages written through the storage layer. */
+async function seedContent(services, base, organizationId, sizes) {
   const { fillSpace } = require("./content-seed.cjs");
+  const { createEmptyRevision } = require(path.join(server, "dist/content/revisions"));
+  const { newId } = require(path.join(server, "dist/db/ids"));
   const spaces = [];
-  for (const count of sizes) {
-    const response = await fetch(`${base}/v1/orgs/${organizationId}/spaces`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: JSON.stringify({ title: `${count} pages` }),
+  for (const [position, count] of sizes.entries()) {
+    const [spaceId, revisionId] = [newId(), newId()];
+    await services.prisma.$transaction(async (tx) => {
+      await tx.space.create({ data: { id: spaceId, organizationId, title: `${count} pages`, position, revisionId } });
+      await createEmptyRevision(tx, spaceId, revisionId);
     });
-    const space = await response.json();
-    spaces.push({ count, ...(await fillSpace(services, { spaceId: space.id, revisionId: space.revision, count, appBase: base })) });
+    spaces.push({ count, ...(await fillSpace(services, { spaceId, revisionId, count, appBase: base })) });
   }
   await services.prisma.$executeRawUnsafe("VACUUM ANALYZE");
   return { spaceId: spaces[0].spaceId, contentSpaces: spaces };
@@ -61,7 +62,7 @@ async function main() {
   const bare = await listen(bareApp);
   const started = Date.now();
   const fixtures = process.env.BENCH_CONTENT_SIZES
-    ? await seedContent(services, `http://127.0.0.1:${full}`, token, organizationId, process.env.BENCH_CONTENT_SIZES.split(",").map(Number))
+    ? await seedContent(services, `http://127.0.0.1:${full}`, organizationId, process.env.BENCH_CONTENT_SIZES.split(",").map(Number))
     : await require("./seed.cjs")(services.prisma, { organizationId, rows: Number(process.env.BENCH_ROWS || 1000) });
   // A cursor as the list would give it, deep in the organization's spaces (keyset on id).
   // Seeding leaves garbage behind: collect it so that it does not weigh on the measurements.

@@ -2,14 +2,14 @@
 // over the current revision of spaces: page titles (SpacePage) and sections, the text
 // under each heading (SpaceSection), both kept in step with merges (./search-index).
 //
-// What a search costs is bounded, whatever the size of the space, and it is one
-// statement: the database finds matches through the GIN indexes (or, for a term on most
-// pages, walks the space's rows in key order and stops early), ranks at most MAX_HITS
-// sections and MAX_HITS titles, groups them by page, keeps one page of results, and
-// highlights (ts_headline, the expensive part) only the best sections of the returned
-// pages, at most SECTIONS_PER_PAGE each. A term on more than MAX_HITS sections of a
-// space is therefore ranked among the first MAX_HITS found (in page-ID order), not
-// among all; `count` counts the pages among them.
+// What a search costs is bounded, whatever the size of the space. One statement finds
+// matches through the GIN indexes (or, for a term on most pages, walks the space's rows
+// in key order and stops early), ranks at most MAX_HITS sections and MAX_HITS titles,
+// groups them by page and keeps one page of results. Then only the best sections of the
+// returned pages, at most SECTIONS_PER_PAGE each, are highlighted (ts_headline, the
+// expensive part), and the highlights are cached: a repeated search highlights nothing
+// again. A term on more than MAX_HITS sections of a space is ranked among the first
+// MAX_HITS found (in page-ID order), not among all; `count` counts the pages among them.
 import type { Schemas } from "@docstack/contract";
 import { Prisma } from "../generated/prisma/client";
 import type { RequestContext } from "../http/context";
@@ -58,22 +58,19 @@ function pageHits(spaces: { one: string } | { any: readonly string[] }, query: s
     GROUP BY "spaceId", "pageId"`;
 }
 
-/** The page (`shown`, with its SpacePage `sp`) as a result row: title, path and its sections highlighted, best first. */
-function pageColumns(query: string): Prisma.Sql {
-  return Prisma.sql`shown."spaceId", shown."pageId", sp.title, sp.path,
-    (SELECT json_agg(json_build_object('index', ds.index, 'anchor', ds.anchor, 'title', ds.title,
-        'body', ts_headline('english', ds.body, ${tsquery(query)}, 'StartSel=<mark>, StopSel=</mark>, MaxFragments=2, MaxWords=30, MinWords=10'))
-        ORDER BY k.n)
+/** The page (`shown`, with its SpacePage `sp`) as a result row: title, path, document and its best sections, best first. */
+const pageColumns = Prisma.sql`shown."spaceId", shown."pageId", sp.title, sp.path, sp."documentHash",
+    (SELECT json_agg(json_build_object('index', ds.index, 'anchor', ds.anchor, 'title', ds.title) ORDER BY k.n)
      FROM unnest(shown.sections) WITH ORDINALITY AS k(index, n)
      JOIN "DocumentSection" ds ON ds."documentHash" = sp."documentHash" AND ds.index = k.index) AS sections`;
-}
 
 interface PageRow {
   spaceId: string;
   pageId: string;
   title: string;
   path: string;
-  sections: { index: number; anchor: string; title: string; body: string }[] | null;
+  documentHash: string;
+  sections: { index: number; anchor: string; title: string }[] | null;
 }
 
 /** A row per result (null columns when there is none), each with the count. */
@@ -83,24 +80,53 @@ function found<Row extends PageRow>(row: Counted<Row>): row is Counted<Row> & Ro
   return row.pageId !== null;
 }
 
-function pageResult(ctx: RequestContext, row: PageRow): Schemas["SearchPageResult"] {
-  const pageUrl = appUrl(ctx, `/spaces/${row.spaceId}/pages/${row.pageId}`);
-  return {
-    id: row.pageId,
-    title: row.title,
-    path: row.path,
-    sections: (row.sections ?? []).map((section) => {
-      const anchor = section.anchor ? `#${section.anchor}` : "";
-      return {
-        id: `${row.pageId}-${section.index}`,
-        title: section.title || row.title,
-        path: `${row.path}${anchor}`,
-        body: section.body,
-        urls: { app: `${pageUrl}${anchor}` },
-      };
-    }),
-    urls: { app: pageUrl },
-  };
+/**
+ * The sections' text with the query's matches marked (ts_headline): computed for the
+ * sections shown only, and cached (a section of a document and a query always give the
+ * same text), so a repeated search highlights nothing again.
+ */
+async function highlights(ctx: RequestContext, rows: readonly PageRow[], query: string): Promise<Map<string, string>> {
+  const keyOf = (hash: string, index: number) => `${hash}/${index}/${query}`;
+  const wanted = rows.flatMap((row) => (row.sections ?? []).map((section) => keyOf(row.documentHash, section.index)));
+  const { found: known, missing } = ctx.contentCache.getMany<string>("highlight", wanted);
+  if (missing.length) {
+    const keys = rows.flatMap((row) => (row.sections ?? []).flatMap((section) => (known.has(keyOf(row.documentHash, section.index)) ? [] : [[row.documentHash, section.index] as const])));
+    const marked = await ctx.prisma.$queryRaw<{ documentHash: string; index: number; body: string }[]>`
+      SELECT ds."documentHash", ds.index,
+        ts_headline('english', ds.body, ${tsquery(query)}, 'StartSel=<mark>, StopSel=</mark>, MaxFragments=2, MaxWords=30, MinWords=10') AS body
+      FROM "DocumentSection" ds
+      JOIN unnest(${keys.map(([hash]) => hash)}::text[], ${keys.map(([, index]) => index)}::int[]) AS k(hash, idx)
+        ON ds."documentHash" = k.hash AND ds.index = k.idx`;
+    for (const row of marked) {
+      const key = keyOf(row.documentHash, row.index);
+      known.set(key, ctx.contentCache.set("highlight", key, row.body, 2 * (key.length + row.body.length)));
+    }
+  }
+  return known;
+}
+
+/** Results as the contract shows them, sections best first, highlighted. */
+async function pageResults(ctx: RequestContext, rows: readonly PageRow[], query: string): Promise<Schemas["SearchPageResult"][]> {
+  const bodies = await highlights(ctx, rows, query);
+  return rows.map((row) => {
+    const pageUrl = appUrl(ctx, `/spaces/${row.spaceId}/pages/${row.pageId}`);
+    return {
+      id: row.pageId,
+      title: row.title,
+      path: row.path,
+      sections: (row.sections ?? []).map((section) => {
+        const anchor = section.anchor ? `#${section.anchor}` : "";
+        return {
+          id: `${row.pageId}-${section.index}`,
+          title: section.title || row.title,
+          path: `${row.path}${anchor}`,
+          body: bodies.get(`${row.documentHash}/${section.index}/${query}`) ?? "",
+          urls: { app: `${pageUrl}${anchor}` },
+        };
+      }),
+      urls: { app: pageUrl },
+    };
+  });
 }
 
 /** The statement of a search in one space: a row per result of the page asked for (none: one row of nulls), each with the count. */
@@ -111,7 +137,7 @@ export function spaceSearchStatement(spaceId: string, query: string, offset: num
     SELECT (SELECT count(*) FROM pages) AS count, found.*
     FROM (SELECT 1) one
     LEFT JOIN (
-      SELECT shown.rank, ${pageColumns(query)}
+      SELECT shown.rank, ${pageColumns}
       FROM shown JOIN "SpacePage" sp ON sp."spaceId" = shown."spaceId" AND sp."pageId" = shown."pageId") found ON true
     ORDER BY found.rank DESC, found."pageId"`;
 }
@@ -126,7 +152,7 @@ export async function searchSpace(
 ): Promise<ListPage<Schemas["SearchPageResult"]>> {
   return paginateByOffset(ctx.cursors, scope, request, async (offset, limit) => {
     const rows = await ctx.prisma.$queryRaw<Counted<PageRow & { rank: number }>[]>(spaceSearchStatement(spaceId, query, offset, limit));
-    return { items: rows.filter(found).map((row) => pageResult(ctx, row)), count: Number(rows[0]?.count ?? 0) };
+    return { items: await pageResults(ctx, rows.filter(found), query), count: Number(rows[0]?.count ?? 0) };
   });
 }
 
@@ -154,11 +180,13 @@ export async function searchSpaces(
       SELECT (SELECT count(DISTINCT "spaceId") FROM pages) AS count, found.*
       FROM (SELECT 1) one
       LEFT JOIN (
-        SELECT shown.best, shown.rank, ${pageColumns(query)}
+        SELECT shown.best, shown.rank, ${pageColumns}
         FROM shown JOIN "SpacePage" sp ON sp."spaceId" = shown."spaceId" AND sp."pageId" = shown."pageId") found ON true
       ORDER BY found.best DESC, found."spaceId", found.rank DESC, found."pageId"`;
+    const shown = rows.filter(found);
+    const results = await pageResults(ctx, shown, query);
     const bySpace = new Map<string, Schemas["SearchPageResult"][]>();
-    for (const row of rows.filter(found)) bySpace.set(row.spaceId, [...(bySpace.get(row.spaceId) ?? []), pageResult(ctx, row)]);
+    shown.forEach((row, i) => bySpace.set(row.spaceId, [...(bySpace.get(row.spaceId) ?? []), results[i]!]));
     return {
       items: [...bySpace].map(([id, pages]) => ({ id, title: titles.get(id) ?? "", pages })),
       count: Number(rows[0]?.count ?? 0),

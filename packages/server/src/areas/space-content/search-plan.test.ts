@@ -2,6 +2,7 @@
 // (EXPLAIN ANALYZE, on the embedded database and on PostgreSQL alike): a rare term is
 // found through the GIN index, and a term on every page reads a bounded number of rows.
 import { MAX_HITS, spaceSearchStatement } from "../../content/search";
+import type { Db } from "../../db/database";
 import { Prisma } from "../../generated/prisma/client";
 import { contentHelpers, writePagesInBulk } from "../../testing/content";
 import { useHarness } from "../../testing/harness";
@@ -71,6 +72,24 @@ describe("search at scale", () => {
     expect(next.body.count).toBe(res.body.count);
     const ids = new Set([...res.body.items, ...next.body.items].map((page: { id: string }) => page.id));
     expect(ids.size).toBe(40);
+    // The same search again: ranked again (one statement), its highlights from the cache.
+    const real = h.services.prisma;
+    let statements = 0;
+    h.services.prisma = new Proxy(real, {
+      get: (target, key) => {
+        if (key === "$queryRaw") statements++;
+        return Reflect.get(target, key);
+      },
+    }) as Db;
+    try {
+      const again = await h.api.get(`/v1/spaces/${spaceId}/search?query=configuration&limit=20`).set("Authorization", adminAuth).expect(200);
+      // (The same results; their URLs name the port supertest served each request on.)
+      const bodies = (body: typeof res.body) => body.items.map((page: { id: string; sections: { body: string }[] }) => [page.id, page.sections.map((section) => section.body)]);
+      expect(bodies(again.body)).toEqual(bodies(res.body));
+    } finally {
+      h.services.prisma = real;
+    }
+    expect(statements).toBe(1);
     for (const page of res.body.items) {
       expect(page.sections.map((section: { title: string }) => section.title).sort()).toEqual([page.title, "Usage"].sort());
       for (const section of page.sections) expect(section.body).toContain("<mark>configuration</mark>");
