@@ -3,8 +3,9 @@
 // every page and for a rare one, and the merge of a one-page change; then a change
 // request growing to 5,000 pages in batches of 50, merged. Goals are ratios of the same
 // run: reads and merges must cost what the requested data costs, not what the space holds.
-import { COMMON_TERM, pageMarkdown, RARE_TERM } from "./pages.cjs";
+
 import { DURATION, measureAlternating, ratio, startTarget } from "./lib.mjs";
+import { COMMON_TERM, pageMarkdown, RARE_TERM } from "./pages.cjs";
 
 const SIZES = (process.env.BENCH_CONTENT_SIZES || "10,1000,10000").split(",").map(Number);
 const WRITE_PAGES = Number(process.env.BENCH_WRITE_PAGES || 5000);
@@ -74,7 +75,12 @@ export async function writesAtScale(call, organizationId) {
     const changes = [{ operation: "insert_page", title: `Chapter ${b}`, document: { markdown: pageMarkdown(written, () => `chapter-${b}`) } }];
     for (let i = 1; i < BATCH; i++) {
       const into = chapter ? { into: chapter } : {};
-      changes.push({ operation: "insert_page", title: `Part ${written + i}`, ...into, document: { markdown: pageMarkdown(written + i, () => `chapter-${b}`) } });
+      changes.push({
+        operation: "insert_page",
+        title: `Part ${written + i}`,
+        ...into,
+        document: { markdown: pageMarkdown(written + i, () => `chapter-${b}`) },
+      });
     }
     const started = performance.now();
     await call("POST", `/v1/spaces/${space.id}/change-requests/${cr.id}/content`, { changes });
@@ -87,9 +93,23 @@ export async function writesAtScale(call, organizationId) {
   const mergeSeconds = (performance.now() - started) / 1000;
   const marks = [100, 1000, 2000, 5000].filter((mark) => mark <= WRITE_PAGES);
   const perHundred = Object.fromEntries(
-    marks.map((mark) => [mark, Number(batchSeconds.slice(mark / BATCH - 2, mark / BATCH).reduce((sum, s) => sum + s, 0).toFixed(3))]),
+    marks.map((mark) => [
+      mark,
+      Number(
+        batchSeconds
+          .slice(mark / BATCH - 2, mark / BATCH)
+          .reduce((sum, s) => sum + s, 0)
+          .toFixed(3),
+      ),
+    ]),
   );
-  return { pages: WRITE_PAGES, batch: BATCH, secondsPer100PagesAt: perHundred, totalWriteSeconds: Number(batchSeconds.reduce((s, t) => s + t, 0).toFixed(1)), mergeSeconds: Number(mergeSeconds.toFixed(2)) };
+  return {
+    pages: WRITE_PAGES,
+    batch: BATCH,
+    secondsPer100PagesAt: perHundred,
+    totalWriteSeconds: Number(batchSeconds.reduce((s, t) => s + t, 0).toFixed(1)),
+    mergeSeconds: Number(mergeSeconds.toFixed(2)),
+  };
 }
 
 export async function contentBench() {

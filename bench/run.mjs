@@ -97,7 +97,9 @@ async function contentSizeBench() {
   console.log(`one-page merge p50, ${large} / ${small}: ${s.mergeP50LargeToSmall}  (goal ≤ 3)`);
   const at = Object.entries(writes.secondsPer100PagesAt).map(([mark, seconds]) => `${seconds} s at ${mark}`);
   console.log(`\nwrites: a change request growing to ${writes.pages} pages in batches of ${writes.batch}: seconds per 100 pages: ${at.join(", ")}`);
-  console.log(`  (linear: the figure stays flat; last / first: ${s.writeSecondsPer100LastToFirst}); ${writes.totalWriteSeconds} s in all; merged in ${writes.mergeSeconds} s`);
+  console.log(
+    `  (linear: the figure stays flat; last / first: ${s.writeSecondsPer100LastToFirst}); ${writes.totalWriteSeconds} s in all; merged in ${writes.mergeSeconds} s`,
+  );
   return content;
 }
 

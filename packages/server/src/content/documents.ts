@@ -59,7 +59,8 @@ export async function loadDocuments(store: ContentStore, hashes: Iterable<string
   const { found, missing } = store.cache.getMany<LoadedDocument>("document", hashes);
   if (missing.length) {
     const rows = await store.db.pageDocument.findMany({ where: { hash: { in: missing } } });
-    for (const row of rows) found.set(row.hash, cacheDocument(store, row.hash, { markdown: row.markdown, references: row.references as unknown as Reference[] }));
+    for (const row of rows)
+      found.set(row.hash, cacheDocument(store, row.hash, { markdown: row.markdown, references: row.references as unknown as Reference[] }));
   }
   return found;
 }

@@ -22,7 +22,14 @@ interface PageRow {
 }
 
 function pageRow(spaceId: string, index: RevisionIndex, page: StoredPage): PageRow {
-  return { spaceId, pageId: page.id, title: page.title, path: index.pathById.get(page.id)!, documentHash: page.document ?? null, noIndex: Boolean(page.noIndex) };
+  return {
+    spaceId,
+    pageId: page.id,
+    title: page.title,
+    path: index.pathById.get(page.id)!,
+    documentHash: page.document ?? null,
+    noIndex: Boolean(page.noIndex),
+  };
 }
 
 const searched = (row: PageRow | undefined) => (row && !row.noIndex ? row.documentHash : null);

@@ -90,7 +90,9 @@ async function highlights(ctx: RequestContext, rows: readonly PageRow[], query: 
   const wanted = rows.flatMap((row) => (row.sections ?? []).map((section) => keyOf(row.documentHash, section.index)));
   const { found: known, missing } = ctx.contentCache.getMany<string>("highlight", wanted);
   if (missing.length) {
-    const keys = rows.flatMap((row) => (row.sections ?? []).flatMap((section) => (known.has(keyOf(row.documentHash, section.index)) ? [] : [[row.documentHash, section.index] as const])));
+    const keys = rows.flatMap((row) =>
+      (row.sections ?? []).flatMap((section) => (known.has(keyOf(row.documentHash, section.index)) ? [] : [[row.documentHash, section.index] as const])),
+    );
     const marked = await ctx.prisma.$queryRaw<{ documentHash: string; index: number; body: string }[]>`
       SELECT ds."documentHash", ds.index,
         ts_headline('english', ds.body, ${tsquery(query)}, 'StartSel=<mark>, StopSel=</mark>, MaxFragments=2, MaxWords=30, MinWords=10') AS body
@@ -186,7 +188,9 @@ export async function searchSpaces(
     const shown = rows.filter(found);
     const results = await pageResults(ctx, shown, query);
     const bySpace = new Map<string, Schemas["SearchPageResult"][]>();
-    shown.forEach((row, i) => bySpace.set(row.spaceId, [...(bySpace.get(row.spaceId) ?? []), results[i]!]));
+    shown.forEach((row, i) => {
+      bySpace.set(row.spaceId, [...(bySpace.get(row.spaceId) ?? []), results[i]!]);
+    });
     return {
       items: [...bySpace].map(([id, pages]) => ({ id, title: titles.get(id) ?? "", pages })),
       count: Number(rows[0]?.count ?? 0),

@@ -2,7 +2,8 @@
 // is served by the registry's definition for its operationId, and nothing else is.
 
 import { HTTP_METHODS, type OpenapiDocument } from "@docstack/contract";
-import express, { type NextFunction, type Request, type Response } from "express";
+import type express from "express";
+import type { NextFunction, Request, Response } from "express";
 import type { RequestContext } from "./context";
 import type { OperationId, OperationRegistry, OperationRequest, RawBody } from "./operation";
 

@@ -32,7 +32,8 @@ function compilePatternsOnce(): void {
         byFlags = [];
         compiled.set(route, byFlags);
       }
-      return (byFlags[flags] ??= compile(route, options));
+      if (byFlags[flags] === undefined) byFlags[flags] = compile(route, options);
+      return byFlags[flags];
     },
     { memoized: true as const },
   );

@@ -13,7 +13,10 @@ async function setup(h: Harness) {
   const c = contentHelpers(h);
   const org = await h.organization();
   const space = await c.createSpace(org.admin, org.id);
-  const [guides, reference] = await c.publish(org.admin, space.id, [insertPage("Guides", "All the guides."), insertPage("Reference", "# Tokens\n\nAbout tokens.")]);
+  const [guides, reference] = await c.publish(org.admin, space.id, [
+    insertPage("Guides", "All the guides."),
+    insertPage("Reference", "# Tokens\n\nAbout tokens."),
+  ]);
   await c.publish(org.admin, space.id, [insertPage("Install", "See [tokens](/reference#tokens).", { into: guides!.id })]);
   const install = (await c.pages(org.admin, space.id))[0]!.pages[0] as { id: string; path: string };
   const cr = await c.createChangeRequest(org.admin, space.id);

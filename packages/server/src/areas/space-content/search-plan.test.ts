@@ -68,7 +68,10 @@ describe("search at scale", () => {
     // Two matching sections per page, at most MAX_HITS ranked: the pages among them.
     expect(res.body.count).toBe(MAX_HITS / 2);
     expect(res.body.next).toBeDefined();
-    const next = await h.api.get(`/v1/spaces/${spaceId}/search?query=configuration&limit=20&page=${res.body.next.page}`).set("Authorization", adminAuth).expect(200);
+    const next = await h.api
+      .get(`/v1/spaces/${spaceId}/search?query=configuration&limit=20&page=${res.body.next.page}`)
+      .set("Authorization", adminAuth)
+      .expect(200);
     expect(next.body.count).toBe(res.body.count);
     const ids = new Set([...res.body.items, ...next.body.items].map((page: { id: string }) => page.id));
     expect(ids.size).toBe(40);
@@ -84,7 +87,8 @@ describe("search at scale", () => {
     try {
       const again = await h.api.get(`/v1/spaces/${spaceId}/search?query=configuration&limit=20`).set("Authorization", adminAuth).expect(200);
       // (The same results; their URLs name the port supertest served each request on.)
-      const bodies = (body: typeof res.body) => body.items.map((page: { id: string; sections: { body: string }[] }) => [page.id, page.sections.map((section) => section.body)]);
+      const bodies = (body: typeof res.body) =>
+        body.items.map((page: { id: string; sections: { body: string }[] }) => [page.id, page.sections.map((section) => section.body)]);
       expect(bodies(again.body)).toEqual(bodies(res.body));
     } finally {
       h.services.prisma = real;

@@ -55,8 +55,13 @@ describe("search", () => {
     const space = await c.createSpace(org.admin, org.id);
     // Enough sub-pages that the last one is stored in another chunk than its parent.
     const children = Array.from({ length: 150 }, (_, i) => ({ title: `Part ${i}`, markdown: "Filler.", parent: 0 }));
-    const [guides] = await writePagesInBulk(h, space.id, [{ title: "Guides", markdown: "Index." }, ...children, { title: "Walrus", markdown: "Tusks.", parent: 0 }]);
-    const path = async (spaceId: string) => (await search(org.admin, `/v1/spaces/${spaceId}/search?query=tusks`)).body.items.map((p: { path: string }) => p.path);
+    const [guides] = await writePagesInBulk(h, space.id, [
+      { title: "Guides", markdown: "Index." },
+      ...children,
+      { title: "Walrus", markdown: "Tusks.", parent: 0 },
+    ]);
+    const path = async (spaceId: string) =>
+      (await search(org.admin, `/v1/spaces/${spaceId}/search?query=tusks`)).body.items.map((p: { path: string }) => p.path);
     expect(await path(space.id)).toEqual(["guides/walrus"]);
     await c.publish(org.admin, space.id, [{ operation: "update_page", page: guides!.id, title: "Animals" }]);
     expect(await path(space.id)).toEqual(["animals/walrus"]);
