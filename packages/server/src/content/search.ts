@@ -28,28 +28,27 @@ const TITLE_BOOST = 1;
 const tsquery = (query: string) => Prisma.sql`websearch_to_tsquery('english', ${query})`;
 
 /**
- * Matches in one space (or several), one row per page: its rank (the sum of its
- * matches') and its best sections. The tsquery is written out in each condition (not
- * shared through a CTE) so that the planner sees its value and estimates how common it
- * is. In one space, matches are taken in key order (the primary key's order, so a term
- * on every page stops the walk after MAX_HITS rows, and pages of results are stable);
- * across spaces, in whatever order the plan finds them first.
+ * Matches in one space (or several), one row per page with its rank (the sum of its
+ * matches'). The tsquery is written out in each condition (not shared through a CTE) so
+ * that the planner sees its value and estimates how common it is. In one space, matches
+ * are taken in key order (the primary key's order, so a term on every page stops the
+ * walk after MAX_HITS rows, and pages of results are stable); across spaces, in
+ * whatever order the plan finds them first.
  */
 function pageHits(spaces: { one: string } | { any: readonly string[] }, query: string): Prisma.Sql {
   const inSpaces = "one" in spaces ? Prisma.sql`= ${spaces.one}` : Prisma.sql`= ANY(${[...spaces.any]}::text[])`;
   const [sectionOrder, titleOrder] =
     "one" in spaces ? [Prisma.sql`ORDER BY s."pageId", s.index`, Prisma.sql`ORDER BY p."pageId"`] : [Prisma.empty, Prisma.empty];
   return Prisma.sql`
-    SELECT "spaceId", "pageId", sum(rank)::float8 AS rank,
-      (array_agg(index ORDER BY rank DESC, index) FILTER (WHERE index >= 0))[1:${SECTIONS_PER_PAGE}] AS sections
+    SELECT "spaceId", "pageId", sum(rank)::float8 AS rank
     FROM (
-      (SELECT s."spaceId", s."pageId", s.index, ts_rank(s.search, ${tsquery(query)}) AS rank
+      (SELECT s."spaceId", s."pageId", ts_rank(s.search, ${tsquery(query)}) AS rank
        FROM "SpaceSection" s
        WHERE s."spaceId" ${inSpaces} AND s.search @@ ${tsquery(query)}
        ${sectionOrder}
        LIMIT ${MAX_HITS})
       UNION ALL
-      (SELECT p."spaceId", p."pageId", -1, ts_rank(to_tsvector('english', p.title), ${tsquery(query)}) + ${TITLE_BOOST}
+      (SELECT p."spaceId", p."pageId", ts_rank(to_tsvector('english', p.title), ${tsquery(query)}) + ${TITLE_BOOST}
        FROM "SpacePage" p
        WHERE p."spaceId" ${inSpaces} AND NOT p."noIndex" AND to_tsvector('english', p.title) @@ ${tsquery(query)}
        ${titleOrder}
@@ -58,11 +57,21 @@ function pageHits(spaces: { one: string } | { any: readonly string[] }, query: s
     GROUP BY "spaceId", "pageId"`;
 }
 
-/** The page (`shown`, with its SpacePage `sp`) as a result row: title, path, document and its best sections, best first. */
-const pageColumns = Prisma.sql`shown."spaceId", shown."pageId", sp.title, sp.path, sp."documentHash",
-    (SELECT json_agg(json_build_object('index', ds.index, 'anchor', ds.anchor, 'title', ds.title) ORDER BY k.n)
-     FROM unnest(shown.sections) WITH ORDINALITY AS k(index, n)
-     JOIN "DocumentSection" ds ON ds."documentHash" = sp."documentHash" AND ds.index = k.index) AS sections`;
+/**
+ * The page (`shown`, with its SpacePage `sp`) as a result row: title, path, document
+ * and its best matching sections, best first (found again for the shown pages alone).
+ */
+function pageColumns(query: string): Prisma.Sql {
+  return Prisma.sql`shown."spaceId", shown."pageId", sp.title, sp.path, sp."documentHash",
+    (SELECT json_agg(json_build_object('index', ds.index, 'anchor', ds.anchor, 'title', ds.title) ORDER BY best.rank DESC, best.index)
+     FROM (
+       SELECT s.index, ts_rank(s.search, ${tsquery(query)}) AS rank
+       FROM "SpaceSection" s
+       WHERE s."spaceId" = shown."spaceId" AND s."pageId" = shown."pageId" AND s.search @@ ${tsquery(query)}
+       ORDER BY rank DESC, s.index
+       LIMIT ${SECTIONS_PER_PAGE}) best
+     JOIN "DocumentSection" ds ON ds."documentHash" = sp."documentHash" AND ds.index = best.index) AS sections`;
+}
 
 interface PageRow {
   spaceId: string;
@@ -139,7 +148,7 @@ export function spaceSearchStatement(spaceId: string, query: string, offset: num
     SELECT (SELECT count(*) FROM pages) AS count, found.*
     FROM (SELECT 1) one
     LEFT JOIN (
-      SELECT shown.rank, ${pageColumns}
+      SELECT shown.rank, ${pageColumns(query)}
       FROM shown JOIN "SpacePage" sp ON sp."spaceId" = shown."spaceId" AND sp."pageId" = shown."pageId") found ON true
     ORDER BY found.rank DESC, found."pageId"`;
 }
@@ -182,7 +191,7 @@ export async function searchSpaces(
       SELECT (SELECT count(DISTINCT "spaceId") FROM pages) AS count, found.*
       FROM (SELECT 1) one
       LEFT JOIN (
-        SELECT shown.best, shown.rank, ${pageColumns}
+        SELECT shown.best, shown.rank, ${pageColumns(query)}
         FROM shown JOIN "SpacePage" sp ON sp."spaceId" = shown."spaceId" AND sp."pageId" = shown."pageId") found ON true
       ORDER BY found.best DESC, found."spaceId", found.rank DESC, found."pageId"`;
     const shown = rows.filter(found);
