@@ -4,7 +4,7 @@
 // request growing to 5,000 pages in batches of 50, merged. Goals are ratios of the same
 // run: reads and merges must cost what the requested data costs, not what the space holds.
 
-import { DURATION, measureAlternating, ratio, startTarget } from "./lib.mjs";
+import { DURATION, drainOf, measureAlternating, ratio, startTarget } from "./lib.mjs";
 import { COMMON_TERM, pageMarkdown, RARE_TERM } from "./pages.cjs";
 
 const SIZES = (process.env.BENCH_CONTENT_SIZES || "10,1000,10000").split(",").map(Number);
@@ -128,7 +128,7 @@ export async function contentBench() {
         return { name: `${name}, ${space.count} pages`, paths, options: { url: info.full, headers, requests: paths.map((p) => ({ method: "GET", path: p })) } };
       });
       for (const { paths } of scenarios) for (const p of paths) await call("GET", p); // the first read of a revision builds its index
-      results.push(...(await measureAlternating(scenarios)));
+      results.push(...(await measureAlternating(scenarios, drainOf(info.full))));
     };
     await scenario("GET /v1/spaces/{spaceId}", (base) => [base]);
     await scenario("page by ID", (base, space) => space.sample.map((page) => `${base}/content/page/${page.id}`));

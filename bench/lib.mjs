@@ -36,18 +36,23 @@ export async function measure(name, options, duration = DURATION) {
 /**
  * Several scenarios measured in alternation, `rounds` times each (DURATION in all per
  * scenario), so that their ratios see the same load on a shared machine: requests/s over
- * all rounds, p50 the median of the rounds' p50s, p99 the highest round's.
+ * all rounds, p50 the median of the rounds' p50s, p99 the highest round's. `drain` (a
+ * request answered once the server has worked through what it was sent) runs between
+ * rounds, so that no round pays for the previous one's queue.
  */
-export async function measureAlternating(scenarios, rounds = 3) {
+export async function measureAlternating(scenarios, drain, rounds = 3) {
   const runs = scenarios.map(() => []);
   for (let round = 0; round < rounds; round++) {
-    for (const [i, { name, options }] of scenarios.entries()) runs[i].push(await measure(name, options, DURATION / rounds));
+    for (const [i, { name, options }] of scenarios.entries()) {
+      runs[i].push(await measure(name, options, DURATION / rounds));
+      await drain();
+    }
   }
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   return scenarios.map(({ name }, i) => ({
     scenario: name,
     requestsPerSecond: Math.round(runs[i].reduce((sum, r) => sum + r.requests, 0) / DURATION),
-    p50ms: median(runs[i].map((r) => r.p50ms)),
+    p50ms: median(runs[i].filter((r) => r.requests > 0).map((r) => r.p50ms)),
     p99ms: Math.max(...runs[i].map((r) => r.p99ms)),
     requests: runs[i].reduce((sum, r) => sum + r.requests, 0),
     failed: runs[i].reduce((sum, r) => sum + r.failed, 0),
@@ -63,3 +68,8 @@ export function table(rows) {
 }
 
 export const ratio = (a, b) => Number((a / b).toFixed(2));
+
+/** A drain for measureAlternating: the target's readiness check, which queries the database behind whatever is queued. */
+export const drainOf = (base) => async () => {
+  await fetch(`${base}/readyz`).then((response) => response.arrayBuffer());
+};

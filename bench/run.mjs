@@ -13,7 +13,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { contentBench } from "./content.mjs";
-import { CONNECTIONS, DURATION, measure, measureAlternating, ratio, startTarget, table } from "./lib.mjs";
+import { CONNECTIONS, DURATION, drainOf, measure, measureAlternating, ratio, startTarget, table } from "./lib.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const LARGE = Number(process.env.BENCH_LARGE_ROWS || 100_000);
@@ -29,10 +29,13 @@ async function scenarios(rows, all) {
     if (all) {
       await autocannon({ url: `${info.bare}/bare/spaces/${info.spaceId}`, duration: 2, connections: CONNECTIONS });
       results.push(
-        ...(await measureAlternating([
-          { name: "GET /v1/spaces/{spaceId} (full stack)", options: { url: url(`/v1/spaces/${info.spaceId}`), headers } },
-          { name: "bare Express + same Prisma read", options: { url: `${info.bare}/bare/spaces/${info.spaceId}` } },
-        ])),
+        ...(await measureAlternating(
+          [
+            { name: "GET /v1/spaces/{spaceId} (full stack)", options: { url: url(`/v1/spaces/${info.spaceId}`), headers } },
+            { name: "bare Express + same Prisma read", options: { url: `${info.bare}/bare/spaces/${info.spaceId}` } },
+          ],
+          drainOf(info.full),
+        )),
       );
       results.push(
         await measure("POST /v1/orgs/{org}/collections (create)", {
