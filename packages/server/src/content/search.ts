@@ -19,9 +19,9 @@ import { appUrl } from "../http/urls";
 /** At most this many matching sections, and as many matching titles, are ranked per search. */
 export const MAX_HITS = 500;
 /** A page's best matching sections shown (and highlighted) with it. */
-export const SECTIONS_PER_PAGE = 3;
+const SECTIONS_PER_PAGE = 3;
 /** An organization search shows a space's best pages, at most this many. */
-export const PAGES_PER_SPACE = 5;
+const PAGES_PER_SPACE = 5;
 /** A page whose title matches ranks above pages matching only in their text. */
 const TITLE_BOOST = 1;
 

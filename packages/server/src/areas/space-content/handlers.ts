@@ -12,8 +12,8 @@ import {
   readPageByPath,
   readPageTree,
   readRevision,
+  searchSpace,
 } from "../../content/reads";
-import { searchSpace } from "../../content/search";
 import { serveDownload } from "../../content/serve-download";
 import type { RequestContext } from "../../http/context";
 import { notFound } from "../../http/errors";
