@@ -6,7 +6,8 @@
 //  - a list page (first and deep), a create, and a search;
 //  - list and search at 1k and at 100k rows in the tables: p50 ratio (goal ≤ 1.5);
 //  - content size (bench/content.mjs): spaces of 10, 1,000 and 10,000 pages, writes at scale;
-// then the storage figure (bench/storage.mjs). Results: bench/results/latest.json.
+// then the storage figure (bench/storage.mjs) and the published sites' (bench/sites.mjs).
+// Results: bench/results/latest.json.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -108,17 +109,19 @@ async function contentSizeBench() {
 
 async function main() {
   const started = Date.now();
-  const only = process.env.BENCH_ONLY; // "tables", "content" or "storage": one part (development)
+  const only = process.env.BENCH_ONLY; // "tables", "content", "storage" or "sites": one part (development)
   const database = process.env.DATABASE_URL ? "postgresql" : "embedded (PGlite)";
   console.log(`\nDocstack benchmark — ${database}, ${CONNECTIONS} connections, ${DURATION} s per scenario\n`);
   const report = { date: new Date().toISOString(), database, durationSeconds: DURATION, connections: CONNECTIONS };
   if (!only || only === "tables") report.tables = await tableBench();
   if (!only || only === "content") report.content = await contentSizeBench();
-  if (!only || only === "storage") {
-    const storage = spawnSync(process.execPath, [path.join(here, "storage.mjs")], { encoding: "utf8", env: process.env });
-    process.stdout.write(storage.stdout);
-    if (storage.status !== 0) process.stderr.write(storage.stderr);
-    report.storage = storage.status === 0 ? JSON.parse(fs.readFileSync(path.join(here, "results", "storage.json"), "utf8")) : { error: storage.stderr };
+  // Figures of their own scripts, each writing results/<part>.json.
+  for (const part of ["storage", "sites"]) {
+    if (only && only !== part) continue;
+    const run = spawnSync(process.execPath, [path.join(here, `${part}.mjs`)], { encoding: "utf8", env: process.env });
+    process.stdout.write(run.stdout);
+    if (run.status !== 0) process.stderr.write(run.stderr);
+    report[part] = run.status === 0 ? JSON.parse(fs.readFileSync(path.join(here, "results", `${part}.json`), "utf8")) : { error: run.stderr };
   }
   report.totalSeconds = Math.round((Date.now() - started) / 1000);
   fs.mkdirSync(path.join(here, "results"), { recursive: true });

@@ -31,7 +31,7 @@ describe("the bundled contract", () => {
   });
 
   const specified = Object.entries(SPECIFICATION_OPERATIONS).flatMap(([area, list]) => list.map((op) => [area, ...op] as const));
-  it("holds the specification's 131 operations and the 9 added ones, and nothing else", () => {
+  it("holds the specification's 131 operations and the ones added to it, and nothing else", () => {
     expect(specified).toHaveLength(131);
     const expected = [...specified.map(([, method, path]) => `${method} ${path}`), ...ADDED_OPERATIONS.map(([method, path]) => `${method} ${path}`)];
     expect(operations.map(({ method, path }) => `${method} ${path}`).sort()).toEqual(expected.sort());

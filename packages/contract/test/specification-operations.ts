@@ -191,4 +191,11 @@ export const ADDED_OPERATIONS: readonly SpecOperation[] = [
   ["post", `${O}/spaces`, 201],
   ["post", `${CR}/content`, 200],
   ["get", "/v1/downloads/{downloadToken}", 200],
+  // Published sites (GitBook's operations, issue 11).
+  ["post", `${SITE}/publish`, 200],
+  ["post", `${SITE}/unpublish`, 200],
+  ["get", `${SITE}/customization`, 200],
+  ["put", `${SITE}/customization`, 200],
+  ["get", "/v1/urls/published", 200],
+  ["post", "/v1/urls/published", 200],
 ];

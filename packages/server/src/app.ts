@@ -15,6 +15,8 @@ import { rateLimit } from "./http/rate-limit";
 import { type ContractRoute, contractRoutes, encodePathRests, operationRouter } from "./http/routes";
 import { contractValidator } from "./http/validator";
 import { registry as defaultRegistry } from "./operations";
+import { appPages } from "./sites/app-pages";
+import { siteChangesMiddleware, sitesMiddleware } from "./sites/middleware";
 
 declare module "http" {
   interface IncomingMessage {
@@ -59,6 +61,10 @@ export function createApp(services: Services, options: AppOptions = {}): express
     app.use(cors({ origin: origins, exposedHeaders: ["X-Request-Id", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "Retry-After"] }));
   }
 
+  // Published sites first: their hosts and /sites/ paths are theirs, whatever the path.
+  app.use(sitesMiddleware(services));
+  app.use("/app", appPages(services));
+
   app.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });
   });
@@ -78,6 +84,7 @@ export function createApp(services: Services, options: AppOptions = {}): express
 
   app.use(encodePathRests(routes));
   app.use("/v1", rateLimit({ ...config.rateLimit, clock: services.clock }));
+  app.use("/v1", siteChangesMiddleware(services));
   app.use("/v1", authenticationMiddleware(services, routes));
   app.use(jsonBody(routes, config.bodyLimitBytes));
   app.use(contractValidator(loadOpenapiDocument(), { validateResponses: config.validateResponses }));

@@ -21,6 +21,14 @@ export interface Config {
   allowPrivateFetch: boolean;
   /** Bytes of immutable content (documents, page-tree chunks, revision indexes) kept in memory; 0: none. */
   contentCacheBytes: number;
+  /**
+   * How sites without a hostname of their own are addressed: on sub-domains of the public host
+   * (`http://acme.docs.example/handbook`), on paths of it (`http://localhost:3000/sites/acme/handbook`),
+   * or `auto`: paths when the host cannot carry sub-domains (an IP address, `localhost`, a name without a dot).
+   */
+  siteUrls: "auto" | "subdomain" | "path";
+  /** Bytes of rendered site pages kept in memory. */
+  siteCacheBytes: number;
 }
 
 export const REPO_ROOT = path.resolve(__dirname, "../../..");
@@ -47,5 +55,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     validateResponses: env.DOCSTACK_VALIDATE_RESPONSES ? env.DOCSTACK_VALIDATE_RESPONSES === "true" : nodeEnv !== "production",
     allowPrivateFetch: env.DOCSTACK_ALLOW_PRIVATE_FETCH === "true",
     contentCacheBytes: int("DOCSTACK_CONTENT_CACHE_MB", 128) * 1024 * 1024,
+    siteUrls: siteUrls(env.DOCSTACK_SITE_URLS),
+    siteCacheBytes: int("DOCSTACK_SITE_CACHE_MB", 64) * 1024 * 1024,
   };
+}
+
+function siteUrls(raw: string | undefined): Config["siteUrls"] {
+  if (raw === undefined || raw === "") return "auto";
+  if (raw === "auto" || raw === "subdomain" || raw === "path") return raw;
+  throw new Error(`DOCSTACK_SITE_URLS must be auto, subdomain or path, got "${raw}"`);
 }

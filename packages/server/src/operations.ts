@@ -12,6 +12,7 @@ import { openapiSpecsOperations } from "./areas/openapi-specs/handlers";
 import { organizationsOperations } from "./areas/organizations/handlers";
 import { sectionGroupsOperations } from "./areas/section-groups/handlers";
 import { shareLinksOperations } from "./areas/share-links/handlers";
+import { siteCustomizationOperations } from "./areas/site-customization/handlers";
 import { siteSectionsOperations } from "./areas/site-sections/handlers";
 import { siteSpacesOperations } from "./areas/site-spaces/handlers";
 import { sitesOperations } from "./areas/sites/handlers";
@@ -21,6 +22,7 @@ import { spacesOperations } from "./areas/spaces/handlers";
 import { ssoOperations } from "./areas/sso/handlers";
 import { teamMembersOperations } from "./areas/team-members/handlers";
 import { teamsOperations } from "./areas/teams/handlers";
+import { urlsOperations } from "./areas/urls/handlers";
 import type { OperationRegistry } from "./http/operation";
 
 export const registry: OperationRegistry = {
@@ -36,6 +38,7 @@ export const registry: OperationRegistry = {
   ...teamsOperations,
   ...teamMembersOperations,
   ...sitesOperations,
+  ...siteCustomizationOperations,
   ...siteSectionsOperations,
   ...sectionGroupsOperations,
   ...siteSpacesOperations,
@@ -43,4 +46,5 @@ export const registry: OperationRegistry = {
   ...ssoOperations,
   ...openapiSpecsOperations,
   ...integrationsOperations,
+  ...urlsOperations,
 };

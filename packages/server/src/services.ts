@@ -10,6 +10,7 @@ import { DownloadSigner } from "./content/downloads";
 import { type Database, type Db, openDatabase } from "./db/database";
 import type { Services } from "./http/context";
 import { CursorCodec } from "./http/pagination";
+import { PublishedSites } from "./sites/published-sites";
 
 /** The channel the database notifies when tokens, memberships or users change. */
 const AUTH_CHANGES = "docstack_auth";
@@ -41,7 +42,19 @@ export async function openServices(config: Config, options: { clock?: Clock; dat
     const clock = options.clock ?? systemClock;
     const downloads = new DownloadSigner(await instanceSecret(database.prisma, "download-secret"), clock);
     const contentCache = new ContentCache(config.contentCacheBytes);
-    return { database, services: { prisma: database.prisma, config, clock, cursors, logger, actors, downloads, contentCache } };
+    const services: Services = {
+      prisma: database.prisma,
+      config,
+      clock,
+      cursors,
+      logger,
+      actors,
+      downloads,
+      contentCache,
+      sites: undefined as unknown as PublishedSites,
+    };
+    services.sites = new PublishedSites(services);
+    return { database, services };
   } catch (error) {
     await database.close();
     throw error;

@@ -71,6 +71,9 @@ async function setUp(): Promise<void> {
   for (const user of [fixtures.admin, fixtures.member, ...Object.values(people)]) tokens.add(user.token);
 }
 
+/** Making the fixtures sends hundreds of requests: on a loaded machine that takes longer than a test's 30 s. */
+const FIXTURES_TIMEOUT_MS = 180_000;
+
 beforeAll(async () => {
   h = await createHarness({ rateLimit: { max: 0, windowMs: 60_000 } });
   // The app under test logs to a capture, at the most verbose level. The base logger has no
@@ -84,7 +87,7 @@ beforeAll(async () => {
   h.services.logger = pino({ level: "trace" }, capture);
   api = supertest(createApp(h.services));
   await setUp();
-});
+}, FIXTURES_TIMEOUT_MS);
 afterAll(async () => {
   for (const [key, why] of Fixtures.unmade) uncovered.push(`${key}: no real resource (${why})`);
   if (uncovered.length > 0) console.log(`Authorization matrix, not covered yet:\n${uncovered.join("\n")}`);

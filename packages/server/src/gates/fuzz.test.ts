@@ -34,12 +34,15 @@ const uncovered: string[] = [];
 const validStatuses = new Map<number, number>();
 const started = Date.now();
 
+/** Making the fixtures sends hundreds of requests: on a loaded machine that takes longer than a test's 30 s. */
+const FIXTURES_TIMEOUT_MS = 180_000;
+
 beforeAll(async () => {
   console.log(`Contract fuzzing, seed ${FUZZ_SEED}: run with DOCSTACK_FUZZ_SEED=${FUZZ_SEED} to reproduce (DOCSTACK_FUZZ_SCALE=${FUZZ_SCALE}).`);
   // Thousands of requests share one token: rate limiting (tested elsewhere) would answer 429.
   h = await createHarness({ rateLimit: { max: 0, windowMs: 60_000 } });
   fixtures = await createFixtures(h);
-});
+}, FIXTURES_TIMEOUT_MS);
 afterAll(async () => {
   const statuses = [...validStatuses]
     .sort(([a], [b]) => a - b)

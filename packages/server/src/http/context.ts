@@ -7,6 +7,7 @@ import type { ContentCache } from "../content/cache";
 import type { DownloadSigner } from "../content/downloads";
 import type { Db } from "../db/database";
 import type { Role } from "../policy/roles";
+import type { PublishedSites } from "../sites/published-sites";
 import type { CursorCodec } from "./pagination";
 
 export interface Actor {
@@ -28,6 +29,8 @@ export interface Services {
   downloads: DownloadSigner;
   /** Immutable content (documents, chunks, revision indexes), shared by every request. */
   contentCache: ContentCache;
+  /** Published sites: served to readers; told of every write (`sites.changed()`). */
+  sites: PublishedSites;
 }
 
 export interface RequestContext extends Services {
