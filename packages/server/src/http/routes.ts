@@ -92,6 +92,7 @@ export function operationRouter(
     const route = matched?.openApiRoute && operations.get(`${req.method} ${matched.openApiRoute}`);
     if (!route) return next();
     const definition = registry[route.operationId]!;
+    res.locals.route = route.path;
     try {
       const request = {
         // Decoded by validation (Express gives a middleware's own, empty, params).
