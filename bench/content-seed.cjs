@@ -11,8 +11,26 @@ const { pagePaths, slugify } = require(path.join(server, "dist/content/tree"));
 const { newId } = require(path.join(server, "dist/db/ids"));
 const { parentIndex, pageMarkdown, WORDS } = require("./pages.cjs");
 
+/**
+ * Replaces a space's content with `pages` (and their `bodies`, Markdown by page ID) in one
+ * revision written through the storage layer, as an import would, with its search index.
+ */
+async function writeSpaceContent({ prisma, contentCache }, { spaceId, pages, bodies, appBase }) {
+  await prisma.$transaction(
+    async (tx) => {
+      const store = { db: tx, cache: contentCache };
+      const { revisionId } = await tx.space.findUniqueOrThrow({ where: { id: spaceId } });
+      const previous = await existingRevisionIndex(store, revisionId);
+      const written = await writeRevision(store, { spaceId, changeRequestId: null, parents: [revisionId], type: "edits", pages, files: [], bodies, appBase });
+      await tx.space.update({ where: { id: spaceId }, data: { revisionId: written.revision.id } });
+      await syncSpacePages(store, spaceId, previous, written);
+    },
+    { timeout: 600_000, maxWait: 60_000 },
+  );
+}
+
 /** Writes `count` pages as one revision of the space and makes it the space's current one. */
-async function fillSpace({ prisma, contentCache }, { spaceId, revisionId, count, appBase }) {
+async function fillSpace(services, { spaceId, count, appBase }) {
   const at = new Date().toISOString();
   const ids = Array.from({ length: count }, () => newId());
   const pages = ids.map((id, i) => {
@@ -22,25 +40,7 @@ async function fillSpace({ prisma, contentCache }, { spaceId, revisionId, count,
   });
   const paths = pagePaths(pages);
   const bodies = new Map(ids.map((id, i) => [id, pageMarkdown(i, (offset) => paths.get(ids[(i + offset) % count]), i === count - 1)]));
-  await prisma.$transaction(
-    async (tx) => {
-      const store = { db: tx, cache: contentCache };
-      const previous = await existingRevisionIndex(store, revisionId);
-      const written = await writeRevision(store, {
-        spaceId,
-        changeRequestId: null,
-        parents: [revisionId],
-        type: "edits",
-        pages,
-        files: [],
-        bodies,
-        appBase,
-      });
-      await tx.space.update({ where: { id: spaceId }, data: { revisionId: written.revision.id } });
-      await syncSpacePages(store, spaceId, previous, written);
-    },
-    { timeout: 600_000, maxWait: 60_000 },
-  );
+  await writeSpaceContent(services, { spaceId, pages, bodies, appBase });
   // Up to 8 pages without sub-pages (no multiple of 5 has any), spread over the space, for reads.
   const leaves = ids.map((id, i) => ({ id, path: paths.get(id), i })).filter(({ i }) => i % 5 !== 0);
   const step = Math.max(1, Math.floor(leaves.length / 8));
@@ -48,4 +48,4 @@ async function fillSpace({ prisma, contentCache }, { spaceId, revisionId, count,
   return { spaceId, sample };
 }
 
-module.exports = { fillSpace };
+module.exports = { fillSpace, writeSpaceContent };

@@ -20,7 +20,7 @@ async function seedContent(services, base, organizationId, sizes) {
       await tx.space.create({ data: { id: spaceId, organizationId, title: `${count} pages`, position, revisionId } });
       await createEmptyRevision(tx, spaceId, revisionId);
     });
-    spaces.push({ count, ...(await fillSpace(services, { spaceId, revisionId, count, appBase: base })) });
+    spaces.push({ count, ...(await fillSpace(services, { spaceId, count, appBase: base })) });
   }
   await services.prisma.$executeRawUnsafe("VACUUM ANALYZE");
   return { spaceId: spaces[0].spaceId, contentSpaces: spaces };
