@@ -4,7 +4,7 @@
 import { createHash } from "node:crypto";
 import type { Db, Tx } from "../db/database";
 import type { ContentStore } from "./cache";
-import { sections } from "./markdown";
+import { type Section, sections } from "./markdown";
 import { type Reference, referencesIn } from "./references";
 
 export const sha256 = (data: string | Uint8Array) => createHash("sha256").update(data).digest("hex");
@@ -26,6 +26,26 @@ const cacheDocument = (store: ContentStore, hash: string, document: LoadedDocume
 const cacheMeta = (store: ContentStore, hash: string, meta: DocumentMeta) =>
   store.cache.set("meta", hash, meta, referencesBytes(meta.references) + 48 * meta.anchors.size);
 
+/**
+ * Inserts documents and their sections, each table in one statement of a few array
+ * parameters: an import of thousands of pages would otherwise spend most of its time
+ * in Prisma building a statement with a parameter per field.
+ */
+async function insertDocuments(db: Tx | Db, documents: readonly { hash: string; markdown: string; references: Reference[]; sections: Section[] }[]) {
+  await db.$executeRaw`
+    INSERT INTO "PageDocument" (hash, markdown, "references")
+    SELECT hash, markdown, refs::jsonb
+    FROM unnest(${documents.map((d) => d.hash)}::text[], ${documents.map((d) => d.markdown)}::text[], ${documents.map((d) => JSON.stringify(d.references))}::text[])
+      AS d(hash, markdown, refs)
+    ON CONFLICT DO NOTHING`;
+  const rows = documents.flatMap(({ hash, sections }) => sections.map((section) => ({ hash, ...section })));
+  await db.$executeRaw`
+    INSERT INTO "DocumentSection" ("documentHash", index, anchor, title, body)
+    SELECT * FROM unnest(${rows.map((r) => r.hash)}::text[], ${rows.map((r) => r.index)}::int[], ${rows.map((r) => r.anchor)}::text[],
+      ${rows.map((r) => r.title)}::text[], ${rows.map((r) => r.body)}::text[])
+    ON CONFLICT DO NOTHING`;
+}
+
 /** Stores documents not stored yet (with their references and search sections); returns their hashes. */
 export async function putDocuments(store: ContentStore, markdowns: readonly string[]): Promise<string[]> {
   const hashes = markdowns.map((markdown) => sha256(markdown));
@@ -36,18 +56,7 @@ export async function putDocuments(store: ContentStore, markdowns: readonly stri
   const missing = [...unique]
     .filter(([hash]) => !existing.has(hash))
     .map(([hash, markdown]) => ({ hash, markdown, references: referencesIn(markdown), sections: sections(markdown, "") }));
-  if (missing.length) {
-    await store.db.pageDocument.createMany({
-      data: missing.map(({ hash, markdown, references }) => ({ hash, markdown, references: references as object[] })),
-      skipDuplicates: true,
-    });
-    await store.db.documentSection.createMany({
-      data: missing.flatMap(({ hash, sections }) =>
-        sections.map((section) => ({ documentHash: hash, index: section.index, anchor: section.anchor, title: section.title, body: section.body })),
-      ),
-      skipDuplicates: true,
-    });
-  }
+  if (missing.length) await insertDocuments(store.db, missing);
   for (const { hash, markdown, references, sections } of missing) {
     cacheDocument(store, hash, { markdown, references });
     cacheMeta(store, hash, { references, anchors: new Set(sections.flatMap((section) => (section.anchor ? [section.anchor] : []))) });
