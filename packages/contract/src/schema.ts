@@ -15,6 +15,8 @@ export interface paths {
         /**
          * Get the authenticated user
          * @description Returns the user the API token belongs to.
+         *
+         *     Needs a valid API token, of any user.
          */
         get: operations["getAuthenticatedUser"];
         put?: never;
@@ -35,12 +37,16 @@ export interface paths {
         /**
          * List the caller's organizations
          * @description Lists the organizations the authenticated user is a member of, oldest membership first.
+         *
+         *     Needs a valid API token, of any user.
          */
         get: operations["listOrganizationsForAuthenticatedUser"];
         put?: never;
         /**
          * Create an organization
          * @description Creates an organization; the caller becomes its first admin. Not in the original specification.
+         *
+         *     Needs a valid API token, of any user.
          */
         post: operations["createOrganization"];
         delete?: never;
@@ -62,6 +68,8 @@ export interface paths {
         /**
          * Get an organization
          * @description Returns an organization the caller is a member of, with what they may do in it in `permissions`.
+         *
+         *     Needs `view` on the organization (any member of the organization, guests included).
          */
         get: operations["getOrganizationById"];
         put?: never;
@@ -71,8 +79,10 @@ export interface paths {
         head?: never;
         /**
          * Update an organization
-         * @description Changes the fields sent; fields omitted are left unchanged. Needs `admin`. A `hostname` another
+         * @description Changes the fields sent; fields omitted are left unchanged. A `hostname` another
          *     organization uses answers 409; a `defaultContent` site must belong to the organization (400).
+         *
+         *     Needs `admin` on the organization (role `admin`).
          */
         patch: operations["updateOrganizationById"];
         trace?: never;
@@ -89,7 +99,9 @@ export interface paths {
         };
         /**
          * List the members of an organization
-         * @description Lists the organization's members, oldest first. Any member may list them. Not in the original specification.
+         * @description Lists the organization's members, oldest first. Not in the original specification.
+         *
+         *     Needs `listMembers` on the organization (any member of the organization, guests included).
          */
         get: operations["listOrganizationMembers"];
         put?: never;
@@ -118,16 +130,20 @@ export interface paths {
         /**
          * Remove a member
          * @description Removes the user from the organization (and from its teams); their API tokens stop giving access to it at
-         *     once. Needs `admin`, except to remove oneself. Removing the last admin answers 409. Not in the original
+         *     once. Removing the last admin answers 409. Not in the original
          *     specification.
+         *
+         *     Needs `admin` on the organization (role `admin`). Acting on yourself (your own `userId`), `view` is enough.
          */
         delete: operations["removeOrganizationMember"];
         options?: never;
         head?: never;
         /**
          * Change a member's role
-         * @description Sets the member's organization role. Needs `admin`. Demoting the last admin answers 409: an organization
+         * @description Sets the member's organization role. Demoting the last admin answers 409: an organization
          *     always keeps one. Not in the original specification.
+         *
+         *     Needs `admin` on the organization (role `admin`).
          */
         patch: operations["updateOrganizationMember"];
         trace?: never;
@@ -146,21 +162,27 @@ export interface paths {
         };
         /**
          * Get an invite link
-         * @description Returns one of the organization's invite links. Needs `admin`.
+         * @description Returns one of the organization's invite links.
+         *
+         *     Needs `admin` on the organization (role `admin`).
          */
         get: operations["getOrganizationInviteLink"];
         put?: never;
         post?: never;
         /**
          * Delete an invite link
-         * @description Deletes the invite link; it can no longer be used to join. Needs `admin`.
+         * @description Deletes the invite link; it can no longer be used to join.
+         *
+         *     Needs `admin` on the organization (role `admin`).
          */
         delete: operations["deleteOrganizationInviteLink"];
         options?: never;
         head?: never;
         /**
          * Change the role of an invite link
-         * @description Sets the role people who join through the link get. Needs `admin`.
+         * @description Sets the role people who join through the link get.
+         *
+         *     Needs `admin` on the organization (role `admin`).
          */
         patch: operations["updateOrganizationInviteLink"];
         trace?: never;
@@ -180,6 +202,8 @@ export interface paths {
          * @description Full-text search over page titles and sections (the text under each heading) of every space of the
          *     organization the caller can read, in their current revision. Spaces are ranked by their best page, pages
          *     by relevance, and each page comes with its matching sections.
+         *
+         *     Needs `view` on the organization (any member of the organization, guests included).
          */
         get: operations["searchOrganizationContent"];
         put?: never;
@@ -203,8 +227,9 @@ export interface paths {
         /**
          * List the organizations of an e-mail domain
          * @description Lists the organizations that declare this e-mail domain, so that a user of the domain can find the
-         *     organizations they may join. Only the caller's own e-mail domain can be looked up (403 for another
-         *     one), so that the organizations of a domain are not revealed to outsiders.
+         *     organizations they may join. Another domain answers 403, so that the organizations of a domain are not revealed to outsiders.
+         *
+         *     Needs `own` on the e-mail domain (it must be the domain of your own e-mail address).
          */
         get: operations["listOrganizationsForEmailDomain"];
         put?: never;
@@ -228,6 +253,8 @@ export interface paths {
         /**
          * Get a collection
          * @description Returns a collection the caller can see, with what the caller may do with it in `permissions`.
+         *
+         *     Needs `view` on the collection (role `read` or more).
          */
         get: operations["getCollectionById"];
         put?: never;
@@ -236,14 +263,17 @@ export interface paths {
          * Delete a collection
          * @description Deletes the collection and the collections nested in it. The spaces it holds are deleted the way
          *     `DELETE /v1/spaces/{spaceId}` deletes a space: restorable for 7 days (at the root of the organization).
-         *     Needs `admin` on the collection.
+         *
+         *     Needs `admin` on the collection (role `admin`).
          */
         delete: operations["deleteCollectionById"];
         options?: never;
         head?: never;
         /**
          * Update a collection
-         * @description Changes the fields sent; fields omitted are left unchanged. Needs `admin` on the collection.
+         * @description Changes the fields sent; fields omitted are left unchanged.
+         *
+         *     Needs `admin` on the collection (role `admin`).
          */
         patch: operations["updateCollectionById"];
         trace?: never;
@@ -261,6 +291,8 @@ export interface paths {
         /**
          * List the spaces of a collection
          * @description Lists the spaces directly in the collection (not in its nested collections), in sidebar order. Deleted spaces are left out.
+         *
+         *     Needs `view` on the collection (role `read` or more).
          */
         get: operations["listSpacesInCollectionById"];
         put?: never;
@@ -286,8 +318,9 @@ export interface paths {
         /**
          * Move a collection
          * @description Moves the collection under another parent collection of the same organization (`parent`; `null` for the
-         *     root) and/or among its siblings (`position`). Needs `admin` on the collection and `create` on the new
-         *     parent. A collection cannot move into itself or one of its descendants (400).
+         *     root) and/or among its siblings (`position`). A collection cannot move into itself or one of its descendants (400).
+         *
+         *     Needs `admin` on the collection (role `admin`); and `create` on the collection named by `parent` when it is sent, or the organization's root for `null` (role `create` or more).
          */
         post: operations["moveCollection"];
         delete?: never;
@@ -313,6 +346,8 @@ export interface paths {
          * @description Moves the collection, its nested collections and their spaces to the root of another organization.
          *     The caller must be an admin of both organizations (403 otherwise; 404 when the target organization is
          *     not one of theirs).
+         *
+         *     Needs `view` on the collection (role `read` or more); and `admin` on the organization it belongs to (role `admin`); and `admin` on the organization named by `organization` (role `admin`).
          */
         post: operations["transferCollection"];
         delete?: never;
@@ -335,13 +370,16 @@ export interface paths {
          * List the collections of an organization
          * @description Lists the organization's collections in sidebar order, parents before their children. With
          *     `nested=false` only the collections at the root of the organization are listed.
+         *
+         *     Needs `view` on the organization (any member of the organization, guests included).
          */
         get: operations["listCollections"];
         put?: never;
         /**
          * Create a collection
-         * @description Creates a collection at the root of the organization, or in `parent`. Needs `create` on the
-         *     organization (or on the parent collection). It goes last among its siblings.
+         * @description Creates a collection at the root of the organization, or in `parent`. It goes last among its siblings.
+         *
+         *     Needs `view` on the organization (any member of the organization, guests included); and `create` on the collection named by `parent`, or the organization's root without one (role `create` or more).
          */
         post: operations["createCollection"];
         delete?: never;
@@ -364,14 +402,18 @@ export interface paths {
          * List the spaces of an organization
          * @description Lists every space of the organization the caller can see (in collections or not), by creation, oldest
          *     first. Deleted spaces are left out. Not in the original specification: users need it to find spaces.
+         *
+         *     Needs `view` on the organization (any member of the organization, guests included).
          */
         get: operations["listOrganizationSpaces"];
         put?: never;
         /**
          * Create a space
          * @description Creates an empty space (its first revision has no pages) at the root of the organization or in the
-         *     collection `parent`, last among its siblings. Needs `create` on the organization (or on the collection).
+         *     collection `parent`, last among its siblings.
          *     Not in the original specification: users need it to start.
+         *
+         *     Needs `view` on the organization (any member of the organization, guests included); and `create` on the collection named by `parent`, or the organization's root without one (role `create` or more).
          */
         post: operations["createSpace"];
         delete?: never;
@@ -393,6 +435,8 @@ export interface paths {
         /**
          * Get a space
          * @description Returns a space the caller can see, with its counters and what the caller may do with it in `permissions`. A deleted space answers 404.
+         *
+         *     Needs `view` on the space (role `read` or more).
          */
         get: operations["getSpaceById"];
         put?: never;
@@ -400,7 +444,9 @@ export interface paths {
         /**
          * Delete a space
          * @description Deletes the space: it disappears from reads and lists at once, can be restored for 7 days
-         *     (`POST /v1/spaces/{spaceId}/restore`), and is then removed for good. Needs `admin` on the space.
+         *     (`POST /v1/spaces/{spaceId}/restore`), and is then removed for good.
+         *
+         *     Needs `admin` on the space (role `admin`).
          */
         delete: operations["deleteSpaceById"];
         options?: never;
@@ -410,6 +456,8 @@ export interface paths {
          * @description Changes the fields sent; fields omitted are left unchanged. `title` and `emoji` need `edit` on the space;
          *     `editMode`, `defaultLevel` and `visibility` need `admin`. `visibility: in-collection` needs the space to be
          *     in a collection (400 otherwise).
+         *
+         *     Needs role `edit` or more on the space (also while the space is locked). `editMode`, `defaultLevel` and `visibility` need `admin` on the space (role `admin`).
          */
         patch: operations["updateSpaceById"];
         trace?: never;
@@ -429,8 +477,9 @@ export interface paths {
         /**
          * Duplicate a space
          * @description Creates a copy of the space next to it (same parent, right after it): its title with " (copy)", emoji,
-         *     visibility, default level and current content. Change requests and comments are not copied. Needs `read`
-         *     on the space and `create` where the copy goes.
+         *     visibility, default level and current content. Change requests and comments are not copied.
+         *
+         *     Needs `view` on the space (role `read` or more); and `create` on the space's collection, or the organization's root when it is in none (role `create` or more).
          */
         post: operations["duplicateSpace"];
         delete?: never;
@@ -454,8 +503,10 @@ export interface paths {
         /**
          * Restore a deleted space
          * @description Restores a space deleted within the last 7 days, where it was (at the root if its collection is gone).
-         *     Needs `admin` on the space. A space that is not deleted answers 409; one deleted more than 7 days ago
+         *     A space that is not deleted answers 409; one deleted more than 7 days ago
          *     answers 404.
+         *
+         *     Needs `admin` on the space, deleted or not (role `admin`).
          */
         post: operations["restoreSpace"];
         delete?: never;
@@ -479,7 +530,9 @@ export interface paths {
         /**
          * Move a space
          * @description Moves the space into another collection of the same organization (`parent`; `null` for the root) and/or
-         *     among its siblings (`position`). Needs `admin` on the space and `create` on the new parent.
+         *     among its siblings (`position`).
+         *
+         *     Needs `admin` on the space (role `admin`); and `create` on the collection named by `parent` when it is sent, or the organization's root for `null` (role `create` or more).
          */
         post: operations["moveSpace"];
         delete?: never;
@@ -505,6 +558,8 @@ export interface paths {
          * @description Moves the space to another organization (and, with `collection`, into one of its collections). The caller
          *     must be an admin of both organizations (403 otherwise; 404 when the target is not one of their
          *     organizations).
+         *
+         *     Needs `view` on the space (role `read` or more); and `admin` on the organization it belongs to (role `admin`); and `admin` on the organization named by `organization` (role `admin`).
          */
         post: operations["transferSpace"];
         delete?: never;
@@ -528,7 +583,9 @@ export interface paths {
          * @description Lists the links and embedded files of every page of the space's current revision, in table-of-contents
          *     order of their pages, then in their order in the page, with their status (`ok`, `broken`, `in-app`);
          *     `status` keeps only one kind. `stats` counts every link of the space, and `stats.broken.changeRequest`
-         *     the broken links in the content of the space's open change requests. Needs `read` on the space.
+         *     the broken links in the content of the space's open change requests.
+         *
+         *     Needs `view` on the space (role `read` or more).
          */
         get: operations["listSpaceLinks"];
         put?: never;
@@ -553,7 +610,9 @@ export interface paths {
          * Search the content of a space
          * @description Full-text search over the page titles and sections (the text under each heading) of the space's current
          *     revision. Pages are ranked by relevance, each with its matching sections, best first; pages with
-         *     `noIndex` are left out. Needs `read` on the space. A deleted space answers 404.
+         *     `noIndex` are left out. A deleted space answers 404.
+         *
+         *     Needs `view` on the space (role `read` or more).
          */
         get: operations["searchSpaceContent"];
         put?: never;
@@ -577,9 +636,11 @@ export interface paths {
         /**
          * Get a space's current revision
          * @description Returns the space's current (primary) revision: its page tree (pages without their body), its files and
-         *     its reusable contents. Needs `read` on the space. `metadata=false` leaves out git metadata (which can
+         *     its reusable contents. `metadata=false` leaves out git metadata (which can
          *     change after the revision is made); `computed=false` does not compute `computed` pages (their sub-pages
          *     are then empty). A deleted space answers 404.
+         *
+         *     Needs `view` on the space (role `read` or more).
          */
         get: operations["getCurrentRevision"];
         put?: never;
@@ -608,7 +669,7 @@ export interface paths {
          *     `edits`) that becomes the space's current revision; open change requests of the space become
          *     `outdated`. Imported pages go after the existing top-level pages, in the order they were read; each
          *     takes its title from its first top-level heading (or the HTML `<title>`), else from the last segment of
-         *     its URL. Images stay links to their original URLs. Needs `edit` on the space.
+         *     its URL. Images stay links to their original URLs.
          *
          *     `source` says what `url` is: `website` crawls the same-origin pages linked from it, `markdown` and `html`
          *     import one document. An import reads at most 50 pages and 5 MB in all, for at most 30 seconds; past a
@@ -618,6 +679,8 @@ export interface paths {
          *     link-local address (or a redirect leads to one), when it cannot be fetched (unreachable, an error
          *     status, nothing read within 30 seconds) or when its content is not of the `source` kind; with 409 when
          *     the space is locked (`editMode: locked`).
+         *
+         *     Needs `edit` on the space (role `edit` or more; refused with 409 while the space is locked).
          */
         post: operations["importContent"];
         delete?: never;
@@ -639,8 +702,10 @@ export interface paths {
         /**
          * List the pages of a space
          * @description Returns the page tree of the space's current revision: the top-level pages in table-of-contents order,
-         *     each with its sub-pages, all without their body (read a page for its body). Needs `read` on the space.
+         *     each with its sub-pages, all without their body (read a page for its body).
          *     `metadata=false` leaves out git metadata; `computed=false` does not compute `computed` pages.
+         *
+         *     Needs `view` on the space (role `read` or more).
          */
         get: operations["listPages"];
         put?: never;
@@ -664,8 +729,10 @@ export interface paths {
         /**
          * List the files of a space
          * @description Lists the files (images and attachments) of the space's current revision, in the order they were added.
-         *     Each `downloadURL` is valid for 1 hour. Needs `read` on the space. `metadata=false` leaves out git
+         *     Each `downloadURL` is valid for 1 hour. `metadata=false` leaves out git
          *     metadata.
+         *
+         *     Needs `view` on the space (role `read` or more).
          */
         get: operations["listFiles"];
         put?: never;
@@ -691,8 +758,10 @@ export interface paths {
         /**
          * Get a file of a space
          * @description Returns a file of the space's current revision, with a fresh `downloadURL` (a signed URL valid for 1
-         *     hour that serves the bytes without a token). Needs `read` on the space. A file that is not in the current
+         *     hour that serves the bytes without a token). A file that is not in the current
          *     revision answers 404.
+         *
+         *     Needs `view` on the space (role `read` or more).
          */
         get: operations["getFileById"];
         put?: never;
@@ -718,8 +787,10 @@ export interface paths {
         /**
          * List the pages using a file
          * @description Lists the pages of the space's current revision that use the file (link to it, show it, or have it as
-         *     their cover), one entry per page, in table-of-contents order. Needs `read` on the space. A file that is
+         *     their cover), one entry per page, in table-of-contents order. A file that is
          *     not in the current revision answers 404.
+         *
+         *     Needs `view` on the space (role `read` or more).
          */
         get: operations["listFileBacklinks"];
         put?: never;
@@ -745,9 +816,10 @@ export interface paths {
         /**
          * Get a page of a space
          * @description Returns a page of the space's current revision with its body (`markdown` by default, `document` with
-         *     `format=document`; `group` and `link` pages have none) and its sub-pages (without their body). Needs
-         *     `read` on the space. `computed=false` does not compute a `computed` page (it then has no body and no
+         *     `format=document`; `group` and `link` pages have none) and its sub-pages (without their body). `computed=false` does not compute a `computed` page (it then has no body and no
          *     sub-pages). A page that is not in the current revision answers 404.
+         *
+         *     Needs `view` on the space (role `read` or more).
          */
         get: operations["getPageById"];
         put?: never;
@@ -775,7 +847,9 @@ export interface paths {
          * @description Lists the links and embedded files of a page of the space's current revision, in their order in the
          *     page, with their status (`ok`, `broken`, `in-app`); `status` keeps only one kind. `stats` counts every
          *     link of the page, and `stats.broken.changeRequest` the broken links of that page in the space's open
-         *     change requests. Needs `read` on the space. A page that is not in the current revision answers 404.
+         *     change requests. A page that is not in the current revision answers 404.
+         *
+         *     Needs `view` on the space (role `read` or more).
          */
         get: operations["listPageLinks"];
         put?: never;
@@ -803,6 +877,8 @@ export interface paths {
          *     `Authorization` header can be sent (an `<img>`, a browser tab). Read the file (or ask for the PDF) again for
          *     a fresh URL: an expired or modified one answers 404. Not in the original specification: its `downloadURL`
          *     fields need somewhere to point.
+         *
+         *     Needs no API token: the signed URL is the authorization.
          */
         get: operations["downloadContent"];
         put?: never;
@@ -826,8 +902,9 @@ export interface paths {
         /**
          * List a space's custom field values
          * @description Returns every custom field of the space's organization, in the order they were created, each with the
-         *     space's `value` (absent when the space has none). An array, not a paginated list. Needs `read` on the
-         *     space.
+         *     space's `value` (absent when the space has none). An array, not a paginated list.
+         *
+         *     Needs `view` on the space (role `read` or more).
          */
         get: operations["listSpaceCustomFieldValues"];
         put?: never;
@@ -841,8 +918,9 @@ export interface paths {
          *     theirs. Every value must fit its field's type (see `CustomFieldType`): a string of at most 256 characters
          *     for `text`, a number, a boolean, one of the options for `select`, an array of options for
          *     `multi-select`. A value that does not fit, or a field name the organization does not define, is refused
-         *     with 400 naming the field, and nothing changes. Needs `edit` on the space; a locked space (`editMode`
-         *     `locked`) answers 409.
+         *     with 400 naming the field, and nothing changes.
+         *
+         *     Needs `edit` on the space (role `edit` or more; refused with 409 while the space is locked).
          */
         patch: operations["updateSpaceCustomFieldValues"];
         trace?: never;
@@ -859,15 +937,18 @@ export interface paths {
         };
         /**
          * List the custom fields of an organization
-         * @description Lists the custom field definitions of the organization, in the order they were created. Any member of the organization may list them.
+         * @description Lists the custom field definitions of the organization, in the order they were created.
+         *
+         *     Needs `view` on the organization's custom fields (any member of the organization, guests included).
          */
         get: operations["listCustomFields"];
         put?: never;
         /**
          * Create a custom field
-         * @description Defines a custom field for every space of the organization; spaces start without a value. Needs `admin`
-         *     on the organization. `select` and `multi-select` need `options`, and the other types refuse them (400).
+         * @description Defines a custom field for every space of the organization; spaces start without a value. `select` and `multi-select` need `options`, and the other types refuse them (400).
          *     A `name` the organization already uses answers 409.
+         *
+         *     Needs `edit` on the organization's custom fields (role `admin`).
          */
         post: operations["createCustomField"];
         delete?: never;
@@ -890,14 +971,18 @@ export interface paths {
         };
         /**
          * Get a custom field
-         * @description Returns one of the organization's custom field definitions, by name. Any member of the organization may read it.
+         * @description Returns one of the organization's custom field definitions, by name.
+         *
+         *     Needs `view` on the organization's custom fields (any member of the organization, guests included).
          */
         get: operations["getCustomField"];
         put?: never;
         post?: never;
         /**
          * Delete a custom field
-         * @description Deletes the custom field and every space's value for it. Its name can then be used again. Needs `admin` on the organization.
+         * @description Deletes the custom field and every space's value for it. Its name can then be used again.
+         *
+         *     Needs `edit` on the organization's custom fields (role `admin`).
          */
         delete: operations["deleteCustomField"];
         options?: never;
@@ -907,7 +992,9 @@ export interface paths {
          * @description Changes the fields sent; fields omitted are left unchanged, and `null` removes `title`, `description` or
          *     `placeholder`. `name` and `type` cannot be changed. `options` is only for `select` and `multi-select`
          *     fields (400 otherwise); space values that are no longer among the new options are removed (a `select`
-         *     value is cleared, a `multi-select` value loses them). Needs `admin` on the organization.
+         *     value is cleared, a `multi-select` value loses them).
+         *
+         *     Needs `edit` on the organization's custom fields (role `admin`).
          */
         patch: operations["updateCustomField"];
         trace?: never;
@@ -926,8 +1013,10 @@ export interface paths {
          * List the comments on a space
          * @description Lists the comments on the space's content, newest first unless `order=asc`, narrowed by `status`,
          *     `targetPage` and `authors`. Comments on the space's change requests are not listed here: see each change
-         *     request's comments. Needs `read` on the space. `format` is accepted, but bodies are always `{markdown}` or
+         *     request's comments. `format` is accepted, but bodies are always `{markdown}` or
          *     `{}` (see `CommentBody`).
+         *
+         *     Needs `view` on the space (comments of a change request follow its space) (role `read` or more).
          */
         get: operations["listCommentsInSpace"];
         put?: never;
@@ -935,9 +1024,11 @@ export interface paths {
          * Post a comment on a space
          * @description Posts an `open` comment on the space's content as a whole, on a page (`page`), or on a node of a page
          *     (`node` with `page`), in the space's current revision. Answers 200 (not 201), as the specification states;
-         *     the space's `comments` count goes up. Needs role `comment` or more on the space. `node` without `page`, or a
+         *     the space's `comments` count goes up. `node` without `page`, or a
          *     page or node not in the space's current revision, answers 400. A locked space (`editMode: locked`) answers
          *     409.
+         *
+         *     Needs `post` on the space (comments of a change request follow its space) (role `comment` or more; refused with 409 while the space is locked or the change request merged).
          */
         post: operations["postCommentInSpace"];
         delete?: never;
@@ -960,8 +1051,9 @@ export interface paths {
         };
         /**
          * Get a comment on a space
-         * @description Returns a comment on the space's content, with what the caller may do with it in `permissions`. Needs `read`
-         *     on the space. `format` is accepted, but bodies are always `{markdown}` or `{}` (see `CommentBody`).
+         * @description Returns a comment on the space's content, with what the caller may do with it in `permissions`. `format` is accepted, but bodies are always `{markdown}` or `{}` (see `CommentBody`).
+         *
+         *     Needs `view` on the comment (role `read` or more).
          */
         get: operations["getCommentInSpace"];
         /**
@@ -971,13 +1063,16 @@ export interface paths {
          *     `resolvedAt`, `resolvedBy`), `resolved: false` reopens it (`status` `open`). `addedReactions` and
          *     `removedReactions` add and take back the caller's own reactions (an emoji in both is removed). Resolving and
          *     reactions need role `comment` or more on the space. A locked space (`editMode: locked`) answers 409.
+         *
+         *     Needs `reply` on the comment (role `comment` or more on the space; refused with 409 while the space is locked or the change request merged). `body` needs `edit` on the comment (only its author, with role `comment` or more on the space).
          */
         put: operations["updateCommentInSpace"];
         post?: never;
         /**
          * Delete a comment on a space
-         * @description Deletes the comment and all its replies, for good. Needs the `delete` permission: its author (with role
-         *     `comment` or more), or an `admin` of the space. A locked space (`editMode: locked`) answers 409.
+         * @description Deletes the comment and all its replies, for good. A locked space (`editMode: locked`) answers 409.
+         *
+         *     Needs `delete` on the comment (its author with role `comment` or more, or role `admin` on the space).
          */
         delete: operations["deleteCommentInSpace"];
         options?: never;
@@ -999,16 +1094,20 @@ export interface paths {
         };
         /**
          * List the replies to a comment on a space
-         * @description Lists the replies to the comment, oldest first. Needs `read` on the space. `format` is accepted, but bodies
+         * @description Lists the replies to the comment, oldest first. `format` is accepted, but bodies
          *     are always `{markdown}` or `{}` (see `CommentBody`).
+         *
+         *     Needs `view` on the comment (role `read` or more).
          */
         get: operations["listCommentRepliesInSpace"];
         put?: never;
         /**
          * Reply to a comment on a space
          * @description Posts a reply to the comment. Answers 200 (not 201), as the specification states; the comment's `replies`
-         *     count goes up and its `status` is unchanged. Needs role `comment` or more on the space. A locked space
+         *     count goes up and its `status` is unchanged. A locked space
          *     (`editMode: locked`) answers 409.
+         *
+         *     Needs `reply` on the comment (role `comment` or more on the space; refused with 409 while the space is locked or the change request merged).
          */
         post: operations["postCommentReplyInSpace"];
         delete?: never;
@@ -1033,8 +1132,9 @@ export interface paths {
         };
         /**
          * Get a reply to a comment on a space
-         * @description Returns a reply to the comment, with what the caller may do with it in `permissions`. Needs `read` on the
-         *     space. `format` is accepted, but bodies are always `{markdown}` or `{}` (see `CommentBody`).
+         * @description Returns a reply to the comment, with what the caller may do with it in `permissions`. `format` is accepted, but bodies are always `{markdown}` or `{}` (see `CommentBody`).
+         *
+         *     Needs `view` on the reply (role `read` or more).
          */
         get: operations["getCommentReplyInSpace"];
         /**
@@ -1044,6 +1144,8 @@ export interface paths {
          *     caller's own reactions (an emoji in both is removed); they need role `comment` or more on the space. A
          *     locked space (`editMode: locked`) answers 409. The specification does not show this response: Docstack
          *     answers 200 with the updated reply, as updating a comment answers the comment.
+         *
+         *     Needs `reply` on the reply (role `comment` or more on the space; refused with 409 while the space is locked or the change request merged). `body` needs `edit` on the reply (only its author, with role `comment` or more on the space).
          */
         put: operations["updateCommentReplyInSpace"];
         post?: never;
@@ -1066,7 +1168,9 @@ export interface paths {
         /**
          * List the change requests of a space
          * @description Lists the space's change requests in one status (`open` unless `status` says otherwise), newest first (by
-         *     `number`). With `contributor`, only those that user created or edited. Needs `read` on the space.
+         *     `number`). With `contributor`, only those that user created or edited.
+         *
+         *     Needs `view` on the space (role `read` or more).
          */
         get: operations["listChangeRequestsForSpace"];
         put?: never;
@@ -1074,7 +1178,9 @@ export interface paths {
          * Create a change request
          * @description Creates a change request in `draft`, based on the space's current revision (its `revision` and
          *     `revisionInitial` are that revision until it is edited). Its `number` is the next one in the space, without
-         *     gaps. Needs `edit` on the space; a locked space (`editMode: locked`) answers 409.
+         *     gaps.
+         *
+         *     Needs `edit` on the space (role `edit` or more; refused with 409 while the space is locked).
          */
         post: operations["createChangeRequest"];
         delete?: never;
@@ -1097,7 +1203,9 @@ export interface paths {
         };
         /**
          * Get a change request
-         * @description Returns a change request of the space, by ID or by number. Needs `read` on the space.
+         * @description Returns a change request of the space, by ID or by number.
+         *
+         *     Needs `view` on the change request's space (role `read` or more).
          */
         get: operations["getChangeRequestById"];
         put?: never;
@@ -1107,11 +1215,12 @@ export interface paths {
         head?: never;
         /**
          * Update a change request
-         * @description Changes the subject and/or the status; fields omitted are left unchanged. Needs `edit` on the space
-         *     (locking the space does not prevent it). Allowed status moves: `draft` <-> `open`; `draft` or `open` ->
+         * @description Changes the subject and/or the status; fields omitted are left unchanged. Allowed status moves: `draft` <-> `open`; `draft` or `open` ->
          *     `archived`; `archived` -> `draft` or `open`; sending the current status changes nothing. `merged` is set
          *     only by merging (`POST .../merge`; sending it answers 400). A merged change request is final: any change
          *     to it (subject or status) answers 409 with a message saying so, as does any move not allowed.
+         *
+         *     Needs role `edit` or more on the change request's space (also while the space is locked).
          */
         patch: operations["updateChangeRequestById"];
         trace?: never;
@@ -1137,8 +1246,10 @@ export interface paths {
          *     revision, the change request becomes `merged` (final) with `revisionMerged` set, and the answer is
          *     `{result: "merge", revision}`. When the change request and the space edited the same pages in ways that
          *     cannot be combined, nothing changes and the answer is `{result: "conflicts", conflicts}` (still 200).
-         *     Needs the `merge` permission on the space (role `edit` or more). A change request already `merged` or
+         *     A change request already `merged` or
          *     `archived`, or a locked space (`editMode: locked`), answers 409. No request body.
+         *
+         *     Needs `merge` on the change request's space (role `edit` or more; refused with 409 while the space is locked).
          */
         post: operations["mergeChangeRequest"];
         delete?: never;
@@ -1168,9 +1279,11 @@ export interface paths {
          *     `revisionMergedAncestor` becomes the space's current revision, `outdated` becomes false, and the answer is
          *     `{result: "update", revision}` (an up-to-date change request answers its current revision, unchanged). When
          *     the same pages were edited on both sides in ways that cannot be combined, nothing changes and the answer is
-         *     `{result: "conflicts", conflicts}` (still 200). The status is unchanged. Needs `edit` on the space. A
+         *     `{result: "conflicts", conflicts}` (still 200). The status is unchanged. A
          *     change request `merged` or `archived` (reopen it first), or a locked space (`editMode: locked`), answers
          *     409. No request body.
+         *
+         *     Needs `edit` on the change request's space (role `edit` or more; refused with 409 while the space is locked).
          */
         post: operations["updateChangeRequestFromMain"];
         delete?: never;
@@ -1195,8 +1308,10 @@ export interface paths {
          * Get a PDF of a change request's content
          * @description Returns a signed URL, valid for 1 hour, serving a PDF of the change request's content: every page, or with
          *     `page` that page and the pages nested under it, or with `only=true` that page alone. The URL needs no API
-         *     token. Needs `read` on the space. `only=true` without `page` answers 400; a `page` that is not in the
+         *     token. `only=true` without `page` answers 400; a `page` that is not in the
          *     change request's content answers 404.
+         *
+         *     Needs `view` on the change request's space (role `read` or more).
          */
         get: operations["getChangeRequestPdf"];
         put?: never;
@@ -1222,8 +1337,10 @@ export interface paths {
         /**
          * Get a change request's current revision
          * @description Returns the change request's current revision (its `revision`): its page tree (pages without their
-         *     body), its files and its reusable contents. Needs `read` on the space. `metadata=false` leaves out git
+         *     body), its files and its reusable contents. `metadata=false` leaves out git
          *     metadata; `computed=false` does not compute `computed` pages (their sub-pages are then empty). A change request that does not exist in the space answers 404.
+         *
+         *     Needs `view` on the change request's space (role `read` or more).
          */
         get: operations["getChangeRequestRevision"];
         put?: never;
@@ -1245,6 +1362,8 @@ export interface paths {
          *     body answers 413.
          *
          *     Not in the original specification: users need it, as it is the only way to write content. A change request that does not exist in the space answers 404.
+         *
+         *     Needs `edit` on the change request's space (role `edit` or more; refused with 409 while the space is locked).
          */
         post: operations["updateChangeRequestContent"];
         delete?: never;
@@ -1273,7 +1392,7 @@ export interface paths {
          *     of the change request (type `edits`) that becomes its `revision`; the space's own content is unchanged
          *     until the change request is merged. Imported pages go after the existing top-level pages, in the order
          *     they were read; each takes its title from its first top-level heading (or the HTML `<title>`), else
-         *     from the last segment of its URL. Images stay links to their original URLs. Needs `edit` on the space.
+         *     from the last segment of its URL. Images stay links to their original URLs.
          *
          *     `source` says what `url` is: `website` crawls the same-origin pages linked from it, `markdown` and `html`
          *     import one document. An import reads at most 50 pages and 5 MB in all, for at most 30 seconds; past a
@@ -1283,6 +1402,8 @@ export interface paths {
          *     link-local address (or a redirect leads to one), when it cannot be fetched (unreachable, an error
          *     status, nothing read within 30 seconds) or when its content is not of the `source` kind; with 409 when
          *     the change request is `merged` or `archived`, or when the space is locked (`editMode: locked`). A change request that does not exist in the space answers 404.
+         *
+         *     Needs `edit` on the change request's space (role `edit` or more; refused with 409 while the space is locked).
          */
         post: operations["importChangeRequestContent"];
         delete?: never;
@@ -1307,8 +1428,10 @@ export interface paths {
          * List the pages of a change request
          * @description Returns the page tree of the change request's current revision: the top-level pages in
          *     table-of-contents order, each with its sub-pages, all without their body (read a page for its body).
-         *     Needs `read` on the space. `metadata=false` leaves out git metadata; `computed=false` does not compute
+         *     `metadata=false` leaves out git metadata; `computed=false` does not compute
          *     `computed` pages. A change request that does not exist in the space answers 404.
+         *
+         *     Needs `view` on the change request's space (role `read` or more).
          */
         get: operations["listChangeRequestPages"];
         put?: never;
@@ -1334,8 +1457,10 @@ export interface paths {
         /**
          * List the files of a change request
          * @description Lists the files (images and attachments) of the change request's current revision, in the order they
-         *     were added. Each `downloadURL` is valid for 1 hour. Needs `read` on the space. `metadata=false` leaves
+         *     were added. Each `downloadURL` is valid for 1 hour. `metadata=false` leaves
          *     out git metadata. A change request that does not exist in the space answers 404.
+         *
+         *     Needs `view` on the change request's space (role `read` or more).
          */
         get: operations["listChangeRequestFiles"];
         put?: never;
@@ -1363,8 +1488,10 @@ export interface paths {
         /**
          * Get a file of a change request
          * @description Returns a file of the change request's current revision, with a fresh `downloadURL` (a signed URL valid
-         *     for 1 hour that serves the bytes without a token). Needs `read` on the space. A change request or a file
+         *     for 1 hour that serves the bytes without a token). A change request or a file
          *     that is not in its current revision answers 404.
+         *
+         *     Needs `view` on the change request's space (role `read` or more).
          */
         get: operations["getChangeRequestFileById"];
         put?: never;
@@ -1392,8 +1519,10 @@ export interface paths {
         /**
          * List the pages of a change request using a file
          * @description Lists the pages of the change request's current revision that use the file (link to it, show it, or
-         *     have it as their cover), one entry per page, in table-of-contents order. Needs `read` on the space. A
+         *     have it as their cover), one entry per page, in table-of-contents order. A
          *     change request or a file that is not in its current revision answers 404.
+         *
+         *     Needs `view` on the change request's space (role `read` or more).
          */
         get: operations["listChangeRequestFileBacklinks"];
         put?: never;
@@ -1422,8 +1551,10 @@ export interface paths {
          * Get a page of a change request
          * @description Returns a page of the change request's current revision with its body (`markdown` by default,
          *     `document` with `format=document`; `group` and `link` pages have none) and its sub-pages (without
-         *     their body). Needs `read` on the space. `computed=false` does not compute a `computed` page (it then has
+         *     their body). `computed=false` does not compute a `computed` page (it then has
          *     no body and no sub-pages). A change request or a page that is not in its current revision answers 404.
+         *
+         *     Needs `view` on the change request's space (role `read` or more).
          */
         get: operations["getChangeRequestPageById"];
         put?: never;
@@ -1453,8 +1584,10 @@ export interface paths {
          * @description Lists the links and embedded files of a page of the change request's current revision, in their order
          *     in the page, with their status (`ok`, `broken`, `in-app`); `status` keeps only one kind. `stats` counts
          *     every link of the page, and `stats.broken.changeRequest` the broken links of that page in the space's
-         *     open change requests. Needs `read` on the space. A change request or a page that is not in its current
+         *     open change requests. A change request or a page that is not in its current
          *     revision answers 404.
+         *
+         *     Needs `view` on the change request's space (role `read` or more).
          */
         get: operations["listChangeRequestPageLinks"];
         put?: never;
@@ -1480,8 +1613,9 @@ export interface paths {
         /**
          * List the comments on a change request
          * @description Lists the comments on the change request, newest first unless `order=asc`, narrowed by `status`,
-         *     `targetPage` and `authors`. Only the comments on this change request (`target.changeRequest`). Needs `read`
-         *     on the space. `format` is accepted, but bodies are always `{markdown}` or `{}` (see `CommentBody`).
+         *     `targetPage` and `authors`. Only the comments on this change request (`target.changeRequest`). `format` is accepted, but bodies are always `{markdown}` or `{}` (see `CommentBody`).
+         *
+         *     Needs `view` on the space (comments of a change request follow its space) (role `read` or more).
          */
         get: operations["listCommentsInChangeRequest"];
         put?: never;
@@ -1489,10 +1623,12 @@ export interface paths {
          * Post a comment on a change request
          * @description Posts an `open` comment on the change request as a whole, on a page (`page`), or on a node of a page (`node`
          *     with `page`), in the change request's current revision. Answers 200 (not 201), as the specification states;
-         *     the change request's `comments` count goes up. Needs role `comment` or more on the space. `node` without
+         *     the change request's `comments` count goes up. `node` without
          *     `page`, or a page or node not in the change request's current revision, answers 400. A `merged` change
          *     request (final), or a locked space (`editMode: locked`), answers 409; an `archived` one can still be
          *     discussed.
+         *
+         *     Needs `post` on the space (comments of a change request follow its space) (role `comment` or more; refused with 409 while the space is locked or the change request merged).
          */
         post: operations["postCommentInChangeRequest"];
         delete?: never;
@@ -1517,8 +1653,9 @@ export interface paths {
         };
         /**
          * Get a comment on a change request
-         * @description Returns a comment on the change request, with what the caller may do with it in `permissions`. Needs `read`
-         *     on the space. `format` is accepted, but bodies are always `{markdown}` or `{}` (see `CommentBody`).
+         * @description Returns a comment on the change request, with what the caller may do with it in `permissions`. `format` is accepted, but bodies are always `{markdown}` or `{}` (see `CommentBody`).
+         *
+         *     Needs `view` on the comment (role `read` or more).
          */
         get: operations["getCommentInChangeRequest"];
         /**
@@ -1529,14 +1666,17 @@ export interface paths {
          *     `removedReactions` add and take back the caller's own reactions (an emoji in both is removed). Resolving and
          *     reactions need role `comment` or more on the space. A `merged` change request (final), or a locked space
          *     (`editMode: locked`), answers 409; an `archived` one can still be discussed.
+         *
+         *     Needs `reply` on the comment (role `comment` or more on the space; refused with 409 while the space is locked or the change request merged). `body` needs `edit` on the comment (only its author, with role `comment` or more on the space).
          */
         put: operations["updateCommentInChangeRequest"];
         post?: never;
         /**
          * Delete a comment on a change request
-         * @description Deletes the comment and all its replies, for good. Needs the `delete` permission: its author (with role
-         *     `comment` or more), or an `admin` of the space. A `merged` change request (final), or a locked space
+         * @description Deletes the comment and all its replies, for good. A `merged` change request (final), or a locked space
          *     (`editMode: locked`), answers 409; an `archived` one can still be discussed.
+         *
+         *     Needs `delete` on the comment (its author with role `comment` or more, or role `admin` on the space).
          */
         delete: operations["deleteCommentInChangeRequest"];
         options?: never;
@@ -1560,17 +1700,21 @@ export interface paths {
         };
         /**
          * List the replies to a comment on a change request
-         * @description Lists the replies to the comment, oldest first. Needs `read` on the space. `format` is accepted, but bodies
+         * @description Lists the replies to the comment, oldest first. `format` is accepted, but bodies
          *     are always `{markdown}` or `{}` (see `CommentBody`).
+         *
+         *     Needs `view` on the comment (role `read` or more).
          */
         get: operations["listCommentRepliesInChangeRequest"];
         put?: never;
         /**
          * Reply to a comment on a change request
          * @description Posts a reply to the comment. Answers 200 (not 201), as the specification states; the comment's `replies`
-         *     count goes up and its `status` is unchanged. Needs role `comment` or more on the space. A `merged` change
+         *     count goes up and its `status` is unchanged. A `merged` change
          *     request (final), or a locked space (`editMode: locked`), answers 409; an `archived` one can still be
          *     discussed. `format` is accepted, but bodies are always `{markdown}` or `{}` (see `CommentBody`).
+         *
+         *     Needs `reply` on the comment (role `comment` or more on the space; refused with 409 while the space is locked or the change request merged).
          */
         post: operations["postCommentReplyInChangeRequest"];
         delete?: never;
@@ -1597,8 +1741,9 @@ export interface paths {
         };
         /**
          * Get a reply to a comment on a change request
-         * @description Returns a reply to the comment, with what the caller may do with it in `permissions`. Needs `read` on the
-         *     space. `format` is accepted, but bodies are always `{markdown}` or `{}` (see `CommentBody`).
+         * @description Returns a reply to the comment, with what the caller may do with it in `permissions`. `format` is accepted, but bodies are always `{markdown}` or `{}` (see `CommentBody`).
+         *
+         *     Needs `view` on the reply (role `read` or more).
          */
         get: operations["getCommentReplyInChangeRequest"];
         put?: never;
@@ -1621,19 +1766,23 @@ export interface paths {
         };
         /**
          * List the teams of an organization
-         * @description Lists the organization's teams, oldest first. Any member of the organization may list them. With `owner`,
+         * @description Lists the organization's teams, oldest first. With `owner`,
          *     only the teams that member can manage are listed (every team for an organization admin, otherwise the
          *     teams where they have team role `owner`; none for an ID that is not a member); with `title`, only the
          *     teams whose title contains it, ignoring case.
+         *
+         *     Needs `listTeams` on the organization (any member of the organization, guests included).
          */
         get: operations["listTeamsInOrganization"];
         /**
          * Create a team
-         * @description Creates a team (this `PUT` always creates a new one). Needs `admin` on the organization. The team holds
+         * @description Creates a team (this `PUT` always creates a new one). The team holds
          *     exactly the users listed in `members`, each with team role `member`; the caller is not added. A new team
          *     has no owner: organization admins manage every team, and anyone can be made an owner afterwards with
          *     `PUT /v1/orgs/{organizationId}/teams/{teamId}/members/{userId}` and `{"role": "owner"}`. An ID in
          *     `members` that is not a member of the organization is refused with 400, and no team is created.
+         *
+         *     Needs `admin` on the organization (role `admin`).
          */
         put: operations["createOrganizationTeam"];
         post?: never;
@@ -1657,7 +1806,9 @@ export interface paths {
         };
         /**
          * Get a team
-         * @description Returns one of the organization's teams, with what the caller may do with it in `permissions`. Any member of the organization may read it.
+         * @description Returns one of the organization's teams, with what the caller may do with it in `permissions`.
+         *
+         *     Needs `view` on the team (any member of the organization, guests included).
          */
         get: operations["getTeamInOrganizationById"];
         put?: never;
@@ -1665,15 +1816,18 @@ export interface paths {
         /**
          * Delete a team
          * @description Deletes the team. Its members stay members of the organization but lose the access they had through the
-         *     team, and a SAML provider that had the team as `defaultTeam` no longer has one. Needs `admin` on the
-         *     organization, or team role `owner` (`permissions.admin`).
+         *     team, and a SAML provider that had the team as `defaultTeam` no longer has one.
+         *
+         *     Needs `admin` on the team (role `admin` on the organization, or team role `owner`).
          */
         delete: operations["deleteTeamInOrganizationById"];
         options?: never;
         head?: never;
         /**
          * Rename a team
-         * @description Sets the team's title. Needs `admin` on the organization, or team role `owner` (`permissions.admin`).
+         * @description Sets the team's title.
+         *
+         *     Needs `admin` on the team (role `admin` on the organization, or team role `owner`).
          */
         patch: operations["updateTeamInOrganizationById"];
         trace?: never;
@@ -1692,7 +1846,9 @@ export interface paths {
         };
         /**
          * List the members of a team
-         * @description Lists the team's members with their team role, in the order they joined the team, oldest first. Any member of the organization may list them.
+         * @description Lists the team's members with their team role, in the order they joined the team, oldest first.
+         *
+         *     Needs `view` on the team (any member of the organization, guests included).
          */
         get: operations["listTeamMembers"];
         /**
@@ -1700,8 +1856,9 @@ export interface paths {
          * @description Applies `add`, `memberships` and `remove` at once (see the request body); fields omitted change nothing.
          *     A user present in both `add` (or `memberships`) and `remove` is removed. Users are named by user ID or
          *     e-mail address and must be members of the organization: any other is refused with 400, the message
-         *     naming each unknown one, and nothing changes. Needs `admin` on the organization, or team role `owner`
-         *     (`permissions.admin` of the team).
+         *     naming each unknown one, and nothing changes.
+         *
+         *     Needs `admin` on the team (role `admin` on the organization, or team role `owner`).
          */
         put: operations["updateTeamMembers"];
         post?: never;
@@ -1730,15 +1887,18 @@ export interface paths {
          * Add a team member or change their role
          * @description Puts the user in the team with `role` (`member` when omitted), or, when they already belong to it, sets
          *     their role (left unchanged when `role` is omitted). The user must be a member of the organization (404
-         *     otherwise). Needs `admin` on the organization, or team role `owner` (`permissions.admin` of the team).
+         *     otherwise).
+         *
+         *     Needs `admin` on the team (role `admin` on the organization, or team role `owner`).
          */
         put: operations["addOrUpdateTeamMember"];
         post?: never;
         /**
          * Remove a team member
          * @description Takes the user out of the team; they stay a member of the organization. A user who is not in the team
-         *     answers 404. Needs `admin` on the organization, or team role `owner` (`permissions.admin` of the team);
-         *     an owner may remove themself.
+         *     answers 404. An owner may remove themself.
+         *
+         *     Needs `admin` on the team (role `admin` on the organization, or team role `owner`).
          */
         delete: operations["removeTeamMember"];
         options?: never;
@@ -1759,7 +1919,9 @@ export interface paths {
         /**
          * List the sites of an organization
          * @description Lists the organization's sites, oldest first, filtered by the query parameters given (all of them must
-         *     match). Any member of the organization may list them.
+         *     match).
+         *
+         *     Needs `view` on the organization (any member of the organization, guests included).
          */
         get: operations["listSites"];
         put?: never;
@@ -1767,9 +1929,10 @@ export interface paths {
          * Create a site
          * @description Creates a site, not yet published (`published: false`; publish it with `PATCH .../sites/{siteId}`). With
          *     `spaces`, it starts with those spaces as site spaces, or, with `spaces: "new"`, with a new empty space
-         *     created for it. Needs `admin` on the organization (and, for `spaces: "new"`, the new space is created as
-         *     by `POST /v1/orgs/{organizationId}/spaces`). A space ID that is not a space of the organization answers
+         *     created for it. For `spaces: "new"`, the new space is created as by `POST /v1/orgs/{organizationId}/spaces`. A space ID that is not a space of the organization answers
          *     400.
+         *
+         *     Needs `admin` on the organization (role `admin`); and when `spaces` is `new`, `create` on the organization's root (where content outside collections is) (role `create` or more).
          */
         post: operations["createSite"];
         delete?: never;
@@ -1792,7 +1955,9 @@ export interface paths {
         };
         /**
          * Get a site
-         * @description Returns one of the organization's sites. Any member of the organization may read it.
+         * @description Returns one of the organization's sites.
+         *
+         *     Needs `view` on the site (any member of the organization, guests included).
          */
         get: operations["getSiteById"];
         put?: never;
@@ -1801,20 +1966,24 @@ export interface paths {
          * Delete a site
          * @description Deletes the site for good, with its sections, section groups, site spaces, share links and adaptive
          *     schema; it stops being served at once. The spaces it published are kept. When the site is the
-         *     organization's `defaultContent`, that setting is removed. Needs `admin` on the organization.
+         *     organization's `defaultContent`, that setting is removed.
+         *
+         *     Needs `admin` on the site (role `admin` on the organization).
          */
         delete: operations["deleteSiteById"];
         options?: never;
         head?: never;
         /**
          * Update or publish a site
-         * @description Changes the fields sent; fields omitted are left unchanged. Needs `admin` on the organization.
+         * @description Changes the fields sent; fields omitted are left unchanged.
          *     `published: true` publishes the site to the audience of its `visibility`, `published: false` takes it
          *     offline (the original specification shows no operation changing `published`; Docstack does it here).
          *     Fails with 400 when `defaultSiteSpace` is not a site space of this site (or, on a site with sections,
          *     not one in its default section) or `defaultSiteSection` is not a section of this site; with 409 when
          *     `basename` is already used by another site of the organization, when `proxy` is already used by another
          *     site, or when publishing a site that has no site space.
+         *
+         *     Needs `admin` on the site (role `admin` on the organization).
          */
         patch: operations["updateSiteById"];
         trace?: never;
@@ -1834,15 +2003,19 @@ export interface paths {
         /**
          * Get a site's adaptive schema
          * @description Returns the JSON schema of the claims the site's visitors may carry, which adaptive content conditions
-         *     refer to. Any member of the organization may read it. A site whose schema was never set answers 404.
+         *     refer to. A site whose schema was never set answers 404.
+         *
+         *     Needs `view` on the site (any member of the organization, guests included).
          */
         get: operations["getSiteAdaptiveSchema"];
         /**
          * Set a site's adaptive schema
-         * @description Creates the site's adaptive schema, or replaces it whole. Needs `admin` on the organization. A schema
+         * @description Creates the site's adaptive schema, or replaces it whole. A schema
          *     that is not of the accepted shape (a draft-07 object schema of boolean properties, with an optional
          *     `unsigned` object of boolean properties, and `additionalProperties: false`) answers 400. Existing
          *     conditions are not checked against the new schema.
+         *
+         *     Needs `admin` on the site (role `admin` on the organization).
          */
         put: operations["updateSiteAdaptiveSchema"];
         post?: never;
@@ -1867,10 +2040,11 @@ export interface paths {
         /**
          * Get a site as published
          * @description Returns what the site publishes: the site, its structure (sections, or site spaces when it has no
-         *     sections) and its customizations. Any member of the organization may read it, also while the site is
-         *     not published (`site.published` is then `false`), to preview it. For a `share-link` site, pass
+         *     sections) and its customizations. It can be read while the site is not published too (`site.published` is then `false`), to preview it. For a `share-link` site, pass
          *     `shareKey` (the key of one of the site's active share links; another key answers 400) to get the
          *     `urls.published` of the site, its sections and site spaces, which then include the key.
+         *
+         *     Needs `view` on the site (any member of the organization, guests included).
          */
         get: operations["getSitePublished"];
         put?: never;
@@ -1897,9 +2071,11 @@ export interface paths {
          * List the sections of a site
          * @description Lists the site's sections, grouped or not, in the site's order (the sections of a group where the group
          *     stands, in their order within it), each with its site spaces. A site without sections gives an empty
-         *     list. Any member of the organization may list them. For a `share-link` site, pass `shareKey` (the key of
+         *     list. For a `share-link` site, pass `shareKey` (the key of
          *     one of the site's active share links; another key answers 400) to get `urls.published`, which then
          *     include the key.
+         *
+         *     Needs `view` on the site (any member of the organization, guests included).
          */
         get: operations["listSiteSections"];
         put?: never;
@@ -1909,8 +2085,10 @@ export interface paths {
          *     `spaceId` (the section's default site space). Its path is made from its title. When the site has no
          *     sections yet, its site spaces at the root level are first gathered in a section of their own, titled
          *     after the site, which becomes the default section, and the new section comes after it; the first
-         *     section of an empty site is its default. Needs `admin` on the organization. The space must be a space of
+         *     section of an empty site is its default. The space must be a space of
          *     the site's organization that is not deleted (400); a space already in the site answers 409.
+         *
+         *     Needs `admin` on the site (role `admin` on the organization).
          */
         post: operations["addSiteSection"];
         delete?: never;
@@ -1940,7 +2118,9 @@ export interface paths {
          * Delete a section
          * @description Deletes the section and its site spaces: their spaces are no longer published in the site (the spaces
          *     themselves are left as they are). It leaves its group, if any. When it was the default section, the
-         *     first remaining section (in the site's order) becomes the default. Needs `admin` on the organization.
+         *     first remaining section (in the site's order) becomes the default.
+         *
+         *     Needs `admin` on the section's site (role `admin` on the organization).
          */
         delete: operations["deleteSiteSection"];
         options?: never;
@@ -1948,8 +2128,9 @@ export interface paths {
         /**
          * Update a section
          * @description Changes the fields sent; fields omitted are left unchanged, and `null` removes `condition`, `icon` or
-         *     `description`. `defaultSiteSpace` must be one of the section's site spaces (400). Needs `admin` on the
-         *     organization. A `path` another section of the site uses, ignoring case, answers 409.
+         *     `description`. `defaultSiteSpace` must be one of the section's site spaces (400). A `path` another section of the site uses, ignoring case, answers 409.
+         *
+         *     Needs `admin` on the section's site (role `admin` on the organization).
          */
         patch: operations["updateSiteSection"];
         trace?: never;
@@ -1976,8 +2157,9 @@ export interface paths {
          *     when it is in a group, another section outside groups when it is not. Give exactly one of
          *     `position.before` and `position.after`; a reference that is not a sibling (a section of another group,
          *     the section itself, an unknown ID) answers 400. It does not move a section into or out of a group (see
-         *     the section groups' `sections` operations); to place a section next to a group, move the group. Needs
-         *     `admin` on the organization.
+         *     the section groups' `sections` operations); to place a section next to a group, move the group.
+         *
+         *     Needs `admin` on the section's site (role `admin` on the organization).
          */
         post: operations["moveSiteSection"];
         delete?: never;
@@ -2001,7 +2183,8 @@ export interface paths {
         /**
          * List the section groups of a site
          * @description Lists the site's section groups in the site's order, each with its sections (and their site spaces).
-         *     Any member of the organization may list them.
+         *
+         *     Needs `view` on the site (any member of the organization, guests included).
          */
         get: operations["listSiteSectionGroups"];
         put?: never;
@@ -2009,8 +2192,10 @@ export interface paths {
          * Add a section group to a site
          * @description Creates a section group holding the sections `sections`, in that order (sections in other groups leave
          *     them). The group takes the place, at the top of the site, of the first of these sections; without
-         *     sections, it goes last. Needs `admin` on the organization. IDs that are not sections of the site, or
+         *     sections, it goes last. IDs that are not sections of the site, or
          *     given twice, answer 400.
+         *
+         *     Needs `admin` on the site (role `admin` on the organization).
          */
         post: operations["addSiteSectionGroup"];
         delete?: never;
@@ -2039,15 +2224,18 @@ export interface paths {
         /**
          * Delete a section group
          * @description Deletes the section group. Its sections are kept: they leave the group and stand, in their order, where
-         *     the group stood at the top of the site. Needs `admin` on the organization.
+         *     the group stood at the top of the site.
+         *
+         *     Needs `admin` on the section group's site (role `admin` on the organization).
          */
         delete: operations["deleteSiteSectionGroup"];
         options?: never;
         head?: never;
         /**
          * Update a section group
-         * @description Changes the fields sent; fields omitted are left unchanged, and `icon: null` removes the icon. Needs
-         *     `admin` on the organization.
+         * @description Changes the fields sent; fields omitted are left unchanged, and `icon: null` removes the icon.
+         *
+         *     Needs `admin` on the section group's site (role `admin` on the organization).
          */
         patch: operations["updateSiteSectionGroup"];
         trace?: never;
@@ -2071,8 +2259,10 @@ export interface paths {
         /**
          * Add a section to a section group
          * @description Puts the section last in the group. A section belongs to at most one group: one in another group leaves
-         *     it; one already in this group stays where it is. Needs `admin` on the organization. An ID that is not a
+         *     it; one already in this group stays where it is. An ID that is not a
          *     section of the site answers 400.
+         *
+         *     Needs `admin` on the section group's site (role `admin` on the organization).
          */
         post: operations["addSiteSectionToGroup"];
         delete?: never;
@@ -2103,7 +2293,9 @@ export interface paths {
         /**
          * Remove a section from a section group
          * @description Takes the section out of the group; the section is kept and stands at the top of the site right after
-         *     the group. Needs `admin` on the organization. A section that is not in this group answers 404.
+         *     the group. A section that is not in this group answers 404.
+         *
+         *     Needs `admin` on the section group's site (role `admin` on the organization).
          */
         delete: operations["removeSiteSectionFromGroup"];
         options?: never;
@@ -2134,7 +2326,9 @@ export interface paths {
          *     (`{type: "site-section", id}`) or another group (`{type: "site-section-group", id}`; this second form
          *     is not in the original specification). Give exactly one of `position.before` and `position.after`; a
          *     reference that is not such a sibling (a section in a group, the group itself, an unknown ID) answers
-         *     400. Needs `admin` on the organization.
+         *     400.
+         *
+         *     Needs `admin` on the section group's site (role `admin` on the organization).
          */
         post: operations["moveSiteSectionGroup"];
         delete?: never;
@@ -2159,10 +2353,12 @@ export interface paths {
          * List the site spaces of a site
          * @description Lists the site's site spaces in the site's order: section by section (in the order of
          *     `GET .../sections`), then in their order within the section; or in their order at the root level when
-         *     the site has no sections. Any member of the organization may list them. With `default`, only the
+         *     the site has no sections. With `default`, only the
          *     default site spaces (`true`: one per section, or the one at the root level) or only the others (`false`).
          *     For a `share-link` site, pass `shareKey` (the key of one of the site's active share links; another key
          *     answers 400) to get `urls.published`, which then include the key.
+         *
+         *     Needs `view` on the site (any member of the organization, guests included).
          */
         get: operations["listSiteSpaces"];
         put?: never;
@@ -2171,9 +2367,11 @@ export interface paths {
          * @description Publishes a space in the site: adds a site space for it, last in the section `sectionId`; without it,
          *     last in the site's default section, or at the site's root level when the site has no sections. Its path
          *     is made from the space's title and its title is the space's; it becomes the default site space when it
-         *     is the first of its section (or of the site). Needs `admin` on the organization. The space must be a
+         *     is the first of its section (or of the site). The space must be a
          *     space of the site's organization that is not deleted, and `sectionId` a section of the site (400); a
          *     space already in the site answers 409.
+         *
+         *     Needs `admin` on the site (role `admin` on the organization).
          */
         post: operations["addSiteSpace"];
         delete?: never;
@@ -2203,8 +2401,10 @@ export interface paths {
          * Remove a space from a site
          * @description Removes the site space: the space is no longer published in the site (the space itself is left as it
          *     is). When it was the default site space, the first remaining one of its section (or of the site's root
-         *     level) becomes the default. Needs `admin` on the organization. The last site space of a section cannot
+         *     level) becomes the default. The last site space of a section cannot
          *     be removed (409): delete the section instead.
+         *
+         *     Needs `admin` on the site space's site (role `admin` on the organization).
          */
         delete: operations["deleteSiteSpace"];
         options?: never;
@@ -2212,8 +2412,10 @@ export interface paths {
         /**
          * Update a site space
          * @description Changes the fields sent; fields omitted are left unchanged. `condition: null` removes the condition.
-         *     Needs `admin` on the organization. A `path` another site space of the same section (or of the site's
+         *     A `path` another site space of the same section (or of the site's
          *     root level) uses, ignoring case, answers 409.
+         *
+         *     Needs `admin` on the site space's site (role `admin` on the organization).
          */
         patch: operations["updateSiteSpace"];
         trace?: never;
@@ -2239,7 +2441,9 @@ export interface paths {
          * @description Places the site space right before or right after another site space of the same section (or, like it,
          *     of the site's root level). Give exactly one of `position.before` and `position.after`; a reference that
          *     is not a sibling (another section's site space, the site space itself, an unknown ID) answers 400. It
-         *     does not move a site space to another section. Needs `admin` on the organization.
+         *     does not move a site space to another section.
+         *
+         *     Needs `admin` on the site space's site (role `admin` on the organization).
          */
         post: operations["moveSiteSpace"];
         delete?: never;
@@ -2264,14 +2468,18 @@ export interface paths {
          * List the share links of a site
          * @description Lists the site's share links, active or not, oldest first. Each carries its secret key in
          *     `urls.published`, so listing needs `admin` on the organization (403 for other members).
+         *
+         *     Needs `admin` on the site (role `admin` on the organization).
          */
         get: operations["listSiteShareLinks"];
         put?: never;
         /**
          * Create a share link
          * @description Creates an active share link with a new secret key; give its `urls.published` to the people who should
-         *     read the site. Needs `admin` on the organization. A link can be created whatever the site's visibility,
+         *     read the site. A link can be created whatever the site's visibility,
          *     but it gives access only while the site is published with visibility `share-link`.
+         *
+         *     Needs `admin` on the site (role `admin` on the organization).
          */
         post: operations["createSiteShareLink"];
         delete?: never;
@@ -2299,7 +2507,9 @@ export interface paths {
         post?: never;
         /**
          * Delete a share link
-         * @description Deletes the share link; its key stops giving access at once. Needs `admin` on the organization.
+         * @description Deletes the share link; its key stops giving access at once.
+         *
+         *     Needs `admin` on the share link's site (role `admin` on the organization).
          */
         delete: operations["deleteSiteShareLink"];
         options?: never;
@@ -2307,7 +2517,9 @@ export interface paths {
         /**
          * Rename, deactivate or reactivate a share link
          * @description Changes the fields sent; fields omitted are left unchanged. `active: false` stops the key giving access
-         *     at once; `active: true` makes it work again (same key). Needs `admin` on the organization.
+         *     at once; `active: true` makes it work again (same key).
+         *
+         *     Needs `admin` on the share link's site (role `admin` on the organization).
          */
         patch: operations["updateSiteShareLink"];
         trace?: never;
@@ -2324,7 +2536,9 @@ export interface paths {
         };
         /**
          * List the SAML providers of an organization
-         * @description Lists the organization's SAML providers with their full configuration, oldest first. Needs `admin` on the organization.
+         * @description Lists the organization's SAML providers with their full configuration, oldest first.
+         *
+         *     Needs `admin` on the organization (role `admin`).
          */
         get: operations["listSamlProviders"];
         put?: never;
@@ -2332,9 +2546,11 @@ export interface paths {
          * Create a SAML provider
          * @description Adds a SAML identity provider to the organization. Only `label` is needed at first: the response's
          *     `service` gives the values to enter in the identity provider, and sign-in works once `ssoURL`,
-         *     `entityID` and `certificate` are set (here or later with `PATCH`). Needs `admin` on the organization.
+         *     `entityID` and `certificate` are set (here or later with `PATCH`).
          *     A `defaultTeam` that is not a team of the organization, or a `certificate` that is not a PEM certificate,
          *     is refused with 400.
+         *
+         *     Needs `admin` on the organization (role `admin`).
          */
         post: operations["createSamlProvider"];
         delete?: never;
@@ -2357,7 +2573,9 @@ export interface paths {
         };
         /**
          * Get a SAML provider
-         * @description Returns one of the organization's SAML providers with its full configuration. Needs `admin` on the organization.
+         * @description Returns one of the organization's SAML providers with its full configuration.
+         *
+         *     Needs `admin` on the organization (role `admin`).
          */
         get: operations["getSamlProvider"];
         put?: never;
@@ -2365,7 +2583,9 @@ export interface paths {
         /**
          * Delete a SAML provider
          * @description Deletes the SAML provider: signing in through it stops working at once. Members who joined through it
-         *     stay members. Needs `admin` on the organization.
+         *     stay members.
+         *
+         *     Needs `admin` on the organization (role `admin`).
          */
         delete: operations["deleteSamlProvider"];
         options?: never;
@@ -2373,9 +2593,10 @@ export interface paths {
         /**
          * Update a SAML provider
          * @description Changes the fields sent; fields omitted are left unchanged (`defaultTeam: null` removes the default team).
-         *     A new `defaultRole` or `defaultTeam` applies to users who join afterwards, not to existing members. Needs
-         *     `admin` on the organization. A `defaultTeam` that is not a team of the organization, or a `certificate`
+         *     A new `defaultRole` or `defaultTeam` applies to users who join afterwards, not to existing members. A `defaultTeam` that is not a team of the organization, or a `certificate`
          *     that is not a PEM certificate, is refused with 400.
+         *
+         *     Needs `admin` on the organization (role `admin`).
          */
         patch: operations["updateSamlProvider"];
         trace?: never;
@@ -2394,8 +2615,9 @@ export interface paths {
          * List the single sign-on options of an organization
          * @description Lists the organization's SAML providers that are ready for sign-in (`ssoURL`, `entityID` and
          *     `certificate` all set), oldest first, each with the URL where signing in through it starts: what a
-         *     sign-in page offers. Not paginated. Any member of the organization may call it; as for every organization
-         *     resource, a caller who is not a member gets 404.
+         *     sign-in page offers. Not paginated.
+         *
+         *     Needs `view` on the organization (any member of the organization, guests included).
          */
         get: operations["listSsoProviders"];
         put?: never;
@@ -2418,7 +2640,9 @@ export interface paths {
         };
         /**
          * List the OpenAPI specifications of an organization
-         * @description Lists the organization's OpenAPI specifications, by slug in alphabetical order. Any member of the organization may list them.
+         * @description Lists the organization's OpenAPI specifications, by slug in alphabetical order.
+         *
+         *     Needs `view` on the organization's OpenAPI specifications (any member of the organization, guests included).
          */
         get: operations["listOpenAPISpecs"];
         put?: never;
@@ -2427,9 +2651,10 @@ export interface paths {
          * @description Creates a specification from a `source`: a `url` Docstack fetches the document from, or the document's
          *     `text`. It answers at once with `processingState: pending`; the source is then processed in the
          *     background: get the specification until its `processingState` is `complete` (its first version is
-         *     `lastVersion`) or `failed` (see `lastProcessErrorCode`). Needs the organization role `create` or more
-         *     (403). A `slug` the organization already uses answers 409 (use
+         *     `lastVersion`) or `failed` (see `lastProcessErrorCode`). A `slug` the organization already uses answers 409 (use
          *     `PUT /v1/orgs/{organizationId}/openapi/{specSlug}` to replace its source).
+         *
+         *     Needs `edit` on the organization's OpenAPI specifications (role `create` or more).
          */
         post: operations["createOpenAPISpec"];
         delete?: never;
@@ -2453,7 +2678,9 @@ export interface paths {
         /**
          * Get an OpenAPI specification
          * @description Returns the specification, with where the processing of its source stands (`processingState`) and what
-         *     the caller may do with it in `permissions`. Any member of the organization may read it.
+         *     the caller may do with it in `permissions`.
+         *
+         *     Needs `view` on the OpenAPI specification (any member of the organization, guests included).
          */
         get: operations["getOpenAPISpecBySlug"];
         /**
@@ -2461,14 +2688,17 @@ export interface paths {
          * @description Sets the source of the specification with this slug, creating the specification when the organization
          *     has none with it; both answer 200. The specification moves to `processingState: pending` and the new
          *     source is processed in the background, even while an earlier source is still being processed (the latest
-         *     source wins); its existing versions are kept. Needs the organization role `create` or more (403).
+         *     source wins); its existing versions are kept.
+         *
+         *     Needs `edit` on the organization's OpenAPI specifications (role `create` or more).
          */
         put: operations["putOpenAPISpecBySlug"];
         post?: never;
         /**
          * Delete an OpenAPI specification
-         * @description Deletes the specification and all its versions; its slug can be used again. Needs the organization role
-         *     `create` or more (403).
+         * @description Deletes the specification and all its versions; its slug can be used again.
+         *
+         *     Needs `edit` on the OpenAPI specification (role `create` or more).
          */
         delete: operations["deleteOpenAPISpecBySlug"];
         options?: never;
@@ -2490,8 +2720,9 @@ export interface paths {
         };
         /**
          * List the versions of an OpenAPI specification
-         * @description Lists the specification's versions, newest first: one per source processed successfully. Any member of
-         *     the organization may list them.
+         * @description Lists the specification's versions, newest first: one per source processed successfully.
+         *
+         *     Needs `view` on the OpenAPI specification (any member of the organization, guests included).
          */
         get: operations["listOpenAPISpecVersions"];
         put?: never;
@@ -2518,7 +2749,9 @@ export interface paths {
          * Get the latest version of an OpenAPI specification
          * @description Returns the specification's latest version (the one its `lastVersion` names). Answers 404 while no
          *     source of the specification has been processed successfully yet (`processingState` `pending`,
-         *     `progress` or `failed`, and no `lastVersion`). Any member of the organization may read it.
+         *     `progress` or `failed`, and no `lastVersion`).
+         *
+         *     Needs `view` on the OpenAPI specification (any member of the organization, guests included).
          */
         get: operations["getLatestOpenAPISpecVersion"];
         put?: never;
@@ -2544,7 +2777,9 @@ export interface paths {
         /**
          * Get the content of the latest version of an OpenAPI specification
          * @description Returns the parsed documents of the specification's latest version. Answers 404 while no source of the
-         *     specification has been processed successfully yet. Any member of the organization may read it.
+         *     specification has been processed successfully yet.
+         *
+         *     Needs `view` on the OpenAPI specification (any member of the organization, guests included).
          */
         get: operations["getLatestOpenAPISpecVersionContent"];
         put?: never;
@@ -2571,7 +2806,9 @@ export interface paths {
         };
         /**
          * Get a version of an OpenAPI specification
-         * @description Returns one version of the specification. Any member of the organization may read it.
+         * @description Returns one version of the specification.
+         *
+         *     Needs `view` on the OpenAPI specification (any member of the organization, guests included).
          */
         get: operations["getOpenAPISpecVersionById"];
         put?: never;
@@ -2598,7 +2835,9 @@ export interface paths {
         };
         /**
          * Get the content of a version of an OpenAPI specification
-         * @description Returns the parsed documents of one version of the specification. Any member of the organization may read it.
+         * @description Returns the parsed documents of one version of the specification.
+         *
+         *     Needs `view` on the OpenAPI specification (any member of the organization, guests included).
          */
         get: operations["getOpenAPISpecVersionContentById"];
         put?: never;
@@ -2621,6 +2860,8 @@ export interface paths {
          * @description Lists the integrations the caller can see, by name: every `public` integration, plus the `private` and
          *     `unlisted` ones owned by an organization the caller is a member of. The filters narrow the list and
          *     combine (all must match); an `owner` that owns no integration the caller can see gives an empty list.
+         *
+         *     Needs a valid API token, of any user.
          */
         get: operations["listIntegrations"];
         put?: never;
@@ -2646,6 +2887,8 @@ export interface paths {
          * @description Returns the latest published version of the integration, with what the caller may do with it in
          *     `permissions`. A `public` or `unlisted` integration can be read by anyone; a `private` one only by members
          *     of the organization that owns it (404 for others).
+         *
+         *     Needs `view` on the integration (anyone for a public or unlisted integration; the members of the organization that owns it for a private one).
          */
         get: operations["getIntegrationByName"];
         put?: never;
@@ -2653,15 +2896,18 @@ export interface paths {
          * Publish an integration
          * @description Publishes a new version of the integration with this name, owned by `organization`; the first
          *     publication of a name creates the integration (version 1). Each publication replaces the previous
-         *     version as a whole (see the request body) and answers 200. Needs `admin` in `organization` (403; 404
-         *     when the caller is not a member of it). A name that belongs to another organization's integration
+         *     version as a whole (see the request body) and answers 200. A name that belongs to another organization's integration
          *     answers 409.
+         *
+         *     Needs `admin` on the organization named by `organization` (its ID or hostname) (role `admin`).
          */
         post: operations["publishIntegration"];
         /**
          * Unpublish an integration
          * @description Unpublishes the integration: it and all its versions are removed, and so are its installations. Its name
-         *     can then be published again, by any organization. Needs `admin` in the organization that owns it (403).
+         *     can then be published again, by any organization.
+         *
+         *     Needs `admin` on the integration (role `admin` in the organization that owns it).
          */
         delete: operations["unpublishIntegration"];
         options?: never;
@@ -2681,8 +2927,9 @@ export interface paths {
         };
         /**
          * List the installations of an integration
-         * @description Lists the installations of the integration, in every organization that installed it, oldest first. Only
-         *     admins of the organization that owns the integration may list them (403 for others who can see it).
+         * @description Lists the installations of the integration, in every organization that installed it, oldest first.
+         *
+         *     Needs `admin` on the integration (role `admin` in the organization that owns it).
          */
         get: operations["listIntegrationInstallations"];
         put?: never;

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { createConfig, lintFromString } from "@redocly/openapi-core";
-import { HTTP_METHODS, loadOpenapiDocument, type OpenapiOperation, openapiDocumentPath } from "../src/index";
+import { HTTP_METHODS, loadOpenapiDocument, type OpenapiOperation, openapiDocumentPath, operationPolicies, policyKinds } from "../src/index";
 import { ADDED_OPERATIONS, SPECIFICATION_OPERATIONS } from "./specification-operations";
 
 const document = loadOpenapiDocument();
@@ -45,6 +45,19 @@ describe("the bundled contract", () => {
     if (status === 204 || status === 205) expect(response.content).toBeUndefined();
     else if (path === "/v1/downloads/{downloadToken}") expect(response.content).toHaveProperty(["*/*"]);
     else expect(response.content).toHaveProperty(["application/json"]);
+  });
+
+  it("declares each operation's policy rule, on a kind of openapi/policies.yaml, and ends its description with what it needs", () => {
+    for (const { operation } of operations) {
+      const rule = (operation as OpenapiOperation & { "x-docstack-policy"?: { on: string; needs?: string } })["x-docstack-policy"];
+      expect(rule).toEqual(operationPolicies[operation.operationId as keyof typeof operationPolicies]);
+      const kind = policyKinds[rule?.on as keyof typeof policyKinds];
+      expect(kind).toBeDefined();
+      if (rule?.needs) expect(Object.keys(kind.permissions)).toContain(rule.needs);
+      const description = (operation as OpenapiOperation & { description?: string }).description ?? "";
+      expect(description.trimEnd().split("\n\n").at(-1)).toMatch(/^Needs /);
+      if (rule?.needs) expect(description).toContain(`\`${rule.needs}\` on ${kind.noun}`);
+    }
   });
 
   it("documents {changeRequestId} as an ID or a number", () => {

@@ -1,8 +1,9 @@
 // Gate 2: the authorization matrix, derived from the contract. For every operation:
 // no, a malformed or a revoked token answers 401; a user of another organization gets
 // 404 for a resource of this one (exactly the error envelope, the same answer as for
-// an unknown ID), or 403 for one its visibility shows them (a public integration); members with the read and comment roles get 403 on writes. Nothing
-// in the database changes on any refused request, and no token ever reaches the logs.
+// an unknown ID), or 403 for one its visibility shows them (a public integration); members with the read and comment roles get 403 on
+// the writes the operation's rule (its `x-docstack-policy` in the contract) refuses them. Nothing in the database changes on any
+// refused request, and no token ever reaches the logs.
 // Requests are valid (Gate 1's generators), so a status tells authorization, not validation.
 
 import { randomBytes } from "node:crypto";
@@ -14,6 +15,9 @@ import type TestAgent from "supertest/lib/agent";
 import { createApp } from "../app";
 import { newId } from "../db/ids";
 import { backgroundWorkSettled } from "../jobs/background";
+import { tableOf } from "../policy/factory";
+import { type Level, reaches } from "../policy/roles";
+import { type Rule, ruleOf } from "../policy/rules";
 import { createHarness, type Harness, type TestUser } from "../testing/harness";
 import { type GateOperation, isWrite, operations } from "./contract";
 import { changedTables, fingerprint } from "./fingerprint";
@@ -30,21 +34,26 @@ const OUTSIDER_MAY_GET_403: Record<string, string> = {
 };
 
 type LowRole = "read" | "comment";
+
+/** The least level a rule's requirement needs on what it acts on (its permission's, from the contract's table, or its role). */
+function leastLevel(rule: Rule): Level | "author" {
+  return rule.role ?? (rule.needs === undefined ? "guest" : ((tableOf(rule.on) as Record<string, Level | "author">)[rule.needs] ?? null));
+}
+
 /**
- * Writes the description opens to a low role, in its own words. For these the role may be
- * served (or refused for another reason, e.g. editing someone else's comment), never 401 or
- * 5xx, and a refusal changes nothing.
+ * Whether the operation's rule (the contract's `x-docstack-policy`) lets a member whose level is
+ * `role` through: its own requirement and every further one it always checks. Such writes may be
+ * served, or refused for another reason (a field that needs more, someone else's comment), never
+ * answered 401 or 5xx; the others must be refused, and a refusal changes nothing.
  */
-const NEEDS_COMMENT = "Needs role `comment` or more on the space.";
-const OPEN_TO_LOW_ROLES: Record<string, { roles: LowRole[]; reason: string }> = {
-  postCommentInSpace: { roles: ["comment"], reason: NEEDS_COMMENT },
-  postCommentReplyInSpace: { roles: ["comment"], reason: NEEDS_COMMENT },
-  postCommentInChangeRequest: { roles: ["comment"], reason: NEEDS_COMMENT },
-  postCommentReplyInChangeRequest: { roles: ["comment"], reason: NEEDS_COMMENT },
-  updateCommentInSpace: { roles: ["comment"], reason: "Resolving and reactions need role `comment` or more on the space." },
-  updateCommentInChangeRequest: { roles: ["comment"], reason: "Resolving and reactions need role `comment` or more on the space." },
-  updateCommentReplyInSpace: { roles: ["comment"], reason: "`addedReactions` and `removedReactions` [...] need role `comment` or more on the space." },
-};
+function openTo(operation: GateOperation, role: LowRole): boolean {
+  const rule = ruleOf(operation.operationId);
+  const always = (rule.and ?? []).filter((further) => !further.when && further.on !== "destination");
+  return [rule, ...always].every((requirement) => {
+    const least = leastLevel(requirement);
+    return least !== "author" && least !== null && reaches(role, least);
+  });
+}
 
 let h: Harness;
 let api: TestAgent;
@@ -239,10 +248,10 @@ describe.each(operations.map((operation) => [operation.operationId, operation] a
       const notFound: string[] = [];
       for (const role of ["read", "comment"] as const) {
         const who = `a member with the ${role} role, ${variant} request`;
-        const open = OPEN_TO_LOW_ROLES[operationId];
-        if (open?.roles.includes(role)) {
+        if (openTo(operation, role)) {
           const answer = await watched(operation, plan, lookup, people[role].auth, who);
-          if (answer.status === 401) throw fail(operation, who, answer, `401 for a role the operation is open to (${open.reason})`);
+          if (answer.status === 401)
+            throw fail(operation, who, answer, `401 for a role the operation's rule lets through (${JSON.stringify(ruleOf(operationId))})`);
           continue;
         }
         const answer = await refused(operation, plan, lookup, people[role].auth, who, [403, 404]);

@@ -3,6 +3,8 @@
 
 import { HTTP_METHODS, type OpenapiDocument } from "@docstack/contract";
 import express, { type NextFunction, type Request, type Response } from "express";
+import type { PolicyRequest } from "../policy/factory";
+import { authorize, ruleOf } from "../policy/rules";
 import type { RequestContext } from "./context";
 import type { OperationId, OperationRegistry, OperationRequest, RawBody } from "./operation";
 
@@ -47,7 +49,7 @@ export function contractRoutes(document: OpenapiDocument): ContractRoute[] {
   });
 }
 
-/** Registers one route per contract operation, each running its policy rule, then its handler. */
+/** Registers one route per contract operation, each authorized by its rule (from the contract), then handled. */
 export function operationRouter(
   routes: readonly ContractRoute[],
   registry: OperationRegistry,
@@ -65,8 +67,8 @@ export function operationRouter(
           body: req.body,
           ctx: contextOf(req, res),
         } as unknown as OperationRequest<typeof route.operationId>;
-        const resource = await definition.authorize(request as never);
-        const result = (await definition.handle(request as never, resource)) as { status: number; body?: unknown; raw?: RawBody };
+        const access = await authorize(ruleOf(route.operationId), request as unknown as PolicyRequest);
+        const result = (await definition.handle(request as never, access as never)) as { status: number; body?: unknown; raw?: RawBody };
         if ("body" in result) res.status(result.status).json(result.body);
         else if (result.raw) sendRaw(res.status(result.status), result.raw);
         else res.status(result.status).end();

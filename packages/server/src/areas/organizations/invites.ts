@@ -5,7 +5,6 @@ import type { Db } from "../../db/database";
 import type { OrganizationInvite } from "../../generated/prisma/client";
 import { notFound } from "../../http/errors";
 import { defineOperation } from "../../http/operation";
-import { onOrganization } from "./policy";
 
 async function findInvite(prisma: Db, organizationId: string, id: string): Promise<OrganizationInvite> {
   const invite = await prisma.organizationInvite.findFirst({ where: { id, organizationId } });
@@ -20,7 +19,6 @@ async function serializeInvite(prisma: Db, invite: OrganizationInvite): Promise<
 }
 
 export const getOrganizationInviteLink = defineOperation("getOrganizationInviteLink", {
-  authorize: onOrganization("admin"),
   handle: async ({ ctx, params }) => ({
     status: 200,
     body: await serializeInvite(ctx.prisma, await findInvite(ctx.prisma, params.organizationId, params.inviteId)),
@@ -28,7 +26,6 @@ export const getOrganizationInviteLink = defineOperation("getOrganizationInviteL
 });
 
 export const deleteOrganizationInviteLink = defineOperation("deleteOrganizationInviteLink", {
-  authorize: onOrganization("admin"),
   handle: async ({ ctx, params }) => {
     const { count } = await ctx.prisma.organizationInvite.deleteMany({ where: { id: params.inviteId, organizationId: params.organizationId } });
     if (count === 0) throw notFound("Invite link");
@@ -37,7 +34,6 @@ export const deleteOrganizationInviteLink = defineOperation("deleteOrganizationI
 });
 
 export const updateOrganizationInviteLink = defineOperation("updateOrganizationInviteLink", {
-  authorize: onOrganization("admin"),
   handle: async ({ ctx, params, body }) => {
     const invite = await findInvite(ctx.prisma, params.organizationId, params.inviteId);
     const updated = await ctx.prisma.organizationInvite.update({ where: { id: invite.id }, data: { role: body.role } });
