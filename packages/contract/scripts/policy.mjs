@@ -56,9 +56,9 @@ function requirement(kinds, rule) {
 
 /** The sentence that ends an operation's description. */
 export function needsLine(kinds, rule) {
-  if (rule.on === "caller") return "Needs a valid API token, of any user.";
-  if (rule.on === "download") return "Needs no API token: the signed URL is the authorization.";
   const kind = kinds[rule.on];
+  // Kinds without permissions (the caller, anyone) say in their own words what they need.
+  if (kind.line) return kind.line;
   const parts = [requirement(kinds, rule), ...(rule.and ?? []).map((further) => requirement(kinds, further))];
   let line = `Needs ${parts.join("; and ")}.`;
   if (rule.self) line += ` Acting on yourself (your own \`userId\`), ${code(rule.self)} is enough.`;
@@ -88,6 +88,12 @@ export function applyPolicies(document) {
       if (!operation) continue;
       const rule = operation["x-docstack-policy"];
       checkRule(kinds, rule, `${method.toUpperCase()} ${path}`);
+      const open = Array.isArray(operation.security) && operation.security.length === 0;
+      if (open !== Boolean(kinds[rule.on].public)) {
+        throw new Error(
+          `${method.toUpperCase()} ${path}: ${open ? "takes no token (security: []) but its rule is on" : "takes a token but its rule is on"} ${rule.on}`,
+        );
+      }
       rules[operation.operationId] = rule;
       const description = (operation.description ?? "").trimEnd();
       operation.description = `${description}${description ? "\n\n" : ""}${needsLine(kinds, rule)}\n`;

@@ -4,11 +4,29 @@
 export const policyKinds = {
   "caller": {
     "noun": "your own account",
+    "line": "Needs a valid API token, of any user.",
+    "permissions": {}
+  },
+  "anyone": {
+    "noun": "anyone",
+    "public": true,
+    "line": "Needs no API token.",
     "permissions": {}
   },
   "download": {
     "noun": "the signed download URL",
+    "public": true,
+    "line": "Needs no API token: the signed URL is the authorization.",
     "permissions": {}
+  },
+  "ownToken": {
+    "noun": "the token",
+    "permissions": {
+      "revoke": "guest"
+    },
+    "notes": {
+      "revoke": "it must be one of your own tokens"
+    }
   },
   "emailDomain": {
     "noun": "the e-mail domain",
@@ -31,6 +49,33 @@ export const policyKinds = {
       "createOpenAPISpec": "create",
       "viewBilling": "admin",
       "listIntegrations": "admin"
+    }
+  },
+  "user": {
+    "noun": "the user",
+    "permissions": {
+      "view": "guest"
+    },
+    "notes": {
+      "view": "you share an organization with them, or it is you"
+    }
+  },
+  "invitation": {
+    "noun": "the invite link",
+    "permissions": {
+      "join": "guest"
+    },
+    "notes": {
+      "join": "anyone signed in who has the link (its ID is its secret)"
+    }
+  },
+  "joinable": {
+    "noun": "the organization",
+    "permissions": {
+      "join": "guest"
+    },
+    "notes": {
+      "join": "the domain of your e-mail address is one of its `emailDomains`, and you verified the address by signing in by e-mail"
     }
   },
   "homeOrganization": {
@@ -293,12 +338,24 @@ export const operationPolicies = {
     "on": "organization",
     "needs": "listMembers"
   },
+  "getMemberInOrganizationById": {
+    "on": "organization",
+    "needs": "listMembers"
+  },
   "removeOrganizationMember": {
     "on": "organization",
     "needs": "admin",
     "self": "view"
   },
   "updateOrganizationMember": {
+    "on": "organization",
+    "needs": "admin"
+  },
+  "listOrganizationInviteLinks": {
+    "on": "organization",
+    "needs": "admin"
+  },
+  "createOrganizationInvite": {
     "on": "organization",
     "needs": "admin"
   },
@@ -313,6 +370,38 @@ export const operationPolicies = {
   "updateOrganizationInviteLink": {
     "on": "organization",
     "needs": "admin"
+  },
+  "inviteUsersToOrganization": {
+    "on": "organization",
+    "needs": "admin"
+  },
+  "joinOrganizationWithInvite": {
+    "on": "invitation",
+    "needs": "join"
+  },
+  "joinOrganization": {
+    "on": "joinable",
+    "needs": "join"
+  },
+  "getUserById": {
+    "on": "user",
+    "needs": "view"
+  },
+  "requestEmailSignIn": {
+    "on": "anyone"
+  },
+  "verifyEmailSignIn": {
+    "on": "anyone"
+  },
+  "listUserTokens": {
+    "on": "caller"
+  },
+  "createUserToken": {
+    "on": "caller"
+  },
+  "revokeUserToken": {
+    "on": "ownToken",
+    "needs": "revoke"
   },
   "searchOrganizationContent": {
     "on": "organization",
@@ -825,6 +914,102 @@ export const operationPolicies = {
   "updateSiteShareLink": {
     "on": "shareLink",
     "needs": "admin"
+  },
+  "inviteToSpace": {
+    "on": "space",
+    "needs": "admin"
+  },
+  "listUserPermissionsInSpace": {
+    "on": "space",
+    "needs": "view"
+  },
+  "removeUserFromSpace": {
+    "on": "space",
+    "needs": "admin"
+  },
+  "updateUserPermissionInSpace": {
+    "on": "space",
+    "needs": "admin"
+  },
+  "listTeamPermissionsInSpace": {
+    "on": "space",
+    "needs": "view"
+  },
+  "removeTeamFromSpace": {
+    "on": "space",
+    "needs": "admin"
+  },
+  "updateTeamPermissionInSpace": {
+    "on": "space",
+    "needs": "admin"
+  },
+  "listPermissionsAggregateInSpace": {
+    "on": "space",
+    "needs": "view"
+  },
+  "inviteToCollection": {
+    "on": "collection",
+    "needs": "admin"
+  },
+  "listUserPermissionsInCollection": {
+    "on": "collection",
+    "needs": "view"
+  },
+  "removeUserFromCollection": {
+    "on": "collection",
+    "needs": "admin"
+  },
+  "updateUserPermissionInCollection": {
+    "on": "collection",
+    "needs": "admin"
+  },
+  "listTeamPermissionsInCollection": {
+    "on": "collection",
+    "needs": "view"
+  },
+  "removeTeamFromCollection": {
+    "on": "collection",
+    "needs": "admin"
+  },
+  "updateTeamPermissionInCollection": {
+    "on": "collection",
+    "needs": "admin"
+  },
+  "listPermissionsAggregateInCollection": {
+    "on": "collection",
+    "needs": "view"
+  },
+  "inviteToSite": {
+    "on": "site",
+    "needs": "admin"
+  },
+  "listUserPermissionsInSite": {
+    "on": "site",
+    "needs": "view"
+  },
+  "removeUserFromSite": {
+    "on": "site",
+    "needs": "admin"
+  },
+  "updateUserPermissionInSite": {
+    "on": "site",
+    "needs": "admin"
+  },
+  "listTeamPermissionsInSite": {
+    "on": "site",
+    "needs": "view"
+  },
+  "removeTeamFromSite": {
+    "on": "site",
+    "needs": "admin"
+  },
+  "updateTeamPermissionInSite": {
+    "on": "site",
+    "needs": "admin"
+  },
+  "listPermissionsAggregateInSite": {
+    "on": "site",
+    "needs": "view"
   },
   "listSamlProviders": {
     "on": "organization",

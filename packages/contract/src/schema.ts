@@ -99,7 +99,11 @@ export interface paths {
         };
         /**
          * List the members of an organization
-         * @description Lists the organization's members, oldest first. Not in the original specification.
+         * @description Lists the organization's members (guests included), by default the newest first (GitBook's `sort=joinedAt`,
+         *     `order=desc`). `role` keeps those with one role (`guest`: those without one); `search` keeps those whose
+         *     display name or e-mail address contains the text; `sort` orders by `joinedAt`, `lastSeenAt` (the last use
+         *     of one of their API tokens, to the minute; never seen last) or `name` (display name), then by user ID.
+         *     Each member's `spaces` counts the spaces they can read. Not in the original specification.
          *
          *     Needs `listMembers` on the organization (any member of the organization, guests included).
          */
@@ -124,7 +128,13 @@ export interface paths {
             };
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Get a member of an organization
+         * @description Returns one member of the organization (a guest too); a user who is not a member answers 404.
+         *
+         *     Needs `listMembers` on the organization (any member of the organization, guests included).
+         */
+        get: operations["getMemberInOrganizationById"];
         put?: never;
         post?: never;
         /**
@@ -148,6 +158,41 @@ export interface paths {
         patch: operations["updateOrganizationMember"];
         trace?: never;
     };
+    "/v1/orgs/{organizationId}/link-invites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the invite links of an organization
+         * @description Lists the organization's invite links, oldest first.
+         *
+         *     Needs `admin` on the organization (role `admin`).
+         */
+        get: operations["listOrganizationInviteLinks"];
+        put?: never;
+        /**
+         * Create an invite link
+         * @description Creates a link people join the organization through, with `role` (`null`: as guests). Its `id` is a secret
+         *     of 192 random bits and `urls.join` the link to give: whoever signed in posts it
+         *     (`POST /v1/orgs/{organizationId}/invites/{inviteId}`) to join. Invite links must be allowed by the
+         *     organization (`inviteLinks`, 403 otherwise). Links to a space or a collection (GitBook's other shapes) are
+         *     not supported: share those with `POST .../permissions`.
+         *
+         *     Needs `admin` on the organization (role `admin`).
+         */
+        post: operations["createOrganizationInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/orgs/{organizationId}/link-invites/{inviteId}": {
         parameters: {
             query?: never;
@@ -155,8 +200,8 @@ export interface paths {
             path: {
                 /** @description The ID of the organization. */
                 organizationId: components["parameters"]["organizationId"];
-                /** @description The ID of the invite link. */
-                inviteId: components["schemas"]["Id"];
+                /** @description The ID of the invite link, which is its secret (never logged by the server). */
+                inviteId: components["parameters"]["inviteId"];
             };
             cookie?: never;
         };
@@ -185,6 +230,227 @@ export interface paths {
          *     Needs `admin` on the organization (role `admin`).
          */
         patch: operations["updateOrganizationInviteLink"];
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/invites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite people to an organization
+         * @description Adds each e-mail address of `emails` to the organization as a member (creating the user when the address is
+         *     new to Docstack, with the part before `@` as display name), with its own `role` or else `role` (omitted: the
+         *     organization's `defaultRole`; `null` makes guests), and e-mails each an invitation with a link to sign in
+         *     (`/sign-in` on this server; see `POST /v1/auth/email`). Addresses are compared ignoring case; one already a
+         *     member is left as it is (not counted, no e-mail). Answers the IDs of the users added and how many.
+         *     Without SMTP configured (`DOCSTACK_SMTP_URL`) the people are still added, and no e-mail is sent.
+         *
+         *     Needs `admin` on the organization (role `admin`).
+         */
+        post: operations["inviteUsersToOrganization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/invites/{inviteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the invite link, which is its secret (never logged by the server). */
+                inviteId: components["parameters"]["inviteId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Join an organization with an invite link
+         * @description Makes the caller a member of the organization with the invite link's role (`null`: a guest). The link's ID
+         *     is its secret: whoever has it can join while the link exists (deleting it stops it at once), and an unknown
+         *     or deleted one answers 404. A caller who is already a member keeps their membership as it is.
+         *
+         *     Needs `join` on the invite link (anyone signed in who has the link (its ID is its secret)).
+         */
+        post: operations["joinOrganizationWithInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Join an organization by e-mail domain
+         * @description Makes the caller a member of an organization whose `emailDomains` include the domain of their e-mail address,
+         *     with the organization's `defaultRole` (`null`: as a guest). The address must be verified: signing in by
+         *     e-mail (`POST /v1/auth/email/verify`) verifies it (403 otherwise). An organization of another domain answers
+         *     404, as an unknown one. A caller who is already a member keeps their membership as it is.
+         *
+         *     Needs `join` on the organization (the domain of your e-mail address is one of its `emailDomains`, and you verified the address by signing in by e-mail).
+         */
+        post: operations["joinOrganization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the user. */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a user
+         * @description Returns a user the caller shares an organization with (or the caller). Any other user answers 404, as an
+         *     unknown one, so that who uses Docstack cannot be probed.
+         *
+         *     Needs `view` on the user (you share an organization with them, or it is you).
+         */
+        get: operations["getUserById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for a sign-in code by e-mail
+         * @description E-mails a one-time code (on a line of its own, `Code: <code>`) and a link to sign in with it, when the
+         *     address is a Docstack user's (one invited to an organization is one). Answers 204 whatever the address,
+         *     so that who uses Docstack cannot be found out this way. A code works once, for 15 minutes; asking again
+         *     replaces it; 5 wrong tries burn it. Per address and per client, codes are limited (5 and 20 an hour,
+         *     across every instance of the server): beyond, 429. Without SMTP configured, no e-mail can be sent.
+         *
+         *     Needs no API token.
+         */
+        post: operations["requestEmailSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/email/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with an e-mailed code
+         * @description Signs in with the code e-mailed for the address (`POST /v1/auth/email`): answers a new API token, valid
+         *     for 30 days (label `E-mail sign-in`; see `GET /v1/user/tokens`), and the user. The code is used up, and
+         *     the address counts as verified (joining organizations by e-mail domain needs it). A wrong, used, expired
+         *     or burnt code answers 400, the same for every address.
+         *
+         *     Needs no API token.
+         */
+        post: operations["verifyEmailSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your API tokens
+         * @description Lists the caller's API tokens that still work (neither revoked nor expired), newest first: those made here,
+         *     by signing in (e-mail, SAML) and on the command line. Their secrets are never shown again.
+         *
+         *     Needs a valid API token, of any user.
+         */
+        get: operations["listUserTokens"];
+        put?: never;
+        /**
+         * Create an API token
+         * @description Makes a personal API token for the caller, with `label` and, optionally, `expiresAt` (in the future, 400
+         *     otherwise). Its secret (`token`) is in this answer only: it is stored as a hash. It acts as the caller, with
+         *     their memberships, until revoked or expired; its last use is recorded to the minute (`lastUsedAt`).
+         *
+         *     Needs a valid API token, of any user.
+         */
+        post: operations["createUserToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/tokens/{tokenId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the token (not its secret). */
+                tokenId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API token
+         * @description Revokes one of the caller's tokens (the one used for this request too): the next request with it is refused
+         *     (401), whichever instance of the server it reaches. Another user's token, or an unknown one, answers 404.
+         *
+         *     Needs `revoke` on the token (it must be one of your own tokens).
+         */
+        delete: operations["revokeUserToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/v1/orgs/{organizationId}/search": {
@@ -2524,6 +2790,548 @@ export interface paths {
         patch: operations["updateSiteShareLink"];
         trace?: never;
     };
+    "/v1/spaces/{spaceId}/permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Share the space with users or teams
+         * @description Gives each of `users` (members of the organization, guests included) and each of `teams` (teams of the
+         *     organization) the role `role` on the space, replacing the role they had there. A member's level on the space is the highest of its default level and the roles it, or a collection holding it, is shared with them or their teams. An ID that is
+         *     not a member or a team of the organization answers 404 naming it, and nothing changes. `role: null`
+         *     would give no access: it answers 400 (remove access with `DELETE`).
+         *
+         *     Needs `admin` on the space (role `admin`).
+         */
+        post: operations["inviteToSpace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/permissions/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the users the space is shared with
+         * @description The users the space is shared with directly, each with the role they were given there, in the order they were given it.
+         *
+         *     Needs `view` on the space (role `read` or more).
+         */
+        get: operations["listUserPermissionsInSpace"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/permissions/users/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of the user. */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Stop sharing the space with a user
+         * @description Removes what the space is shared with the user as: they keep only what their other sources give them
+         *     (the default level, their teams, a collection holding it). Answers 205 when something was removed,
+         *     204 when the space was not shared with them.
+         *
+         *     Needs `admin` on the space (role `admin`).
+         */
+        delete: operations["removeUserFromSpace"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a user's role on the space
+         * @description Sets the role the space is shared with the user as (sharing it with them when it was not). A user who is
+         *     not a member of the organization answers 404. `role: null` answers 400 (remove access with `DELETE`).
+         *
+         *     Needs `admin` on the space (role `admin`).
+         */
+        patch: operations["updateUserPermissionInSpace"];
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/permissions/teams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the teams the space is shared with
+         * @description The teams the space is shared with, each with the role it was given there, in the order they were given it.
+         *
+         *     Needs `view` on the space (role `read` or more).
+         */
+        get: operations["listTeamPermissionsInSpace"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/permissions/teams/{teamId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of the team. */
+                teamId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Stop sharing the space with a team
+         * @description Removes what the space is shared with the team as; its members keep what their other sources give them.
+         *     Answers 205 when something was removed, 204 when the space was not shared with the team.
+         *
+         *     Needs `admin` on the space (role `admin`).
+         */
+        delete: operations["removeTeamFromSpace"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a team's role on the space
+         * @description Sets the role the space is shared with the team as (sharing it with the team when it was not). A team
+         *     of another organization, or none, answers 404. `role: null` answers 400 (remove access with `DELETE`).
+         *
+         *     Needs `admin` on the space (role `admin`).
+         */
+        patch: operations["updateTeamPermissionInSpace"];
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/permissions/aggregate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List everyone who can reach the space
+         * @description Every user who can reach the space, with their level there (the highest of their sources: the default
+         *     level, what the space or a collection holding it is shared with them or their teams as; organization admins
+         *     are `admin`), ordered by user ID.
+         *
+         *     Needs `view` on the space (role `read` or more).
+         */
+        get: operations["listPermissionsAggregateInSpace"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/collections/{collectionId}/permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the collection. */
+                collectionId: components["parameters"]["collectionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Share the collection with users or teams
+         * @description Gives each of `users` (members of the organization, guests included) and each of `teams` (teams of the
+         *     organization) the role `role` on the collection, replacing the role they had there. What is shared on a collection is shared on everything in it: its spaces and the collections nested in it. An ID that is
+         *     not a member or a team of the organization answers 404 naming it, and nothing changes. `role: null`
+         *     would give no access: it answers 400 (remove access with `DELETE`).
+         *
+         *     Needs `admin` on the collection (role `admin`).
+         */
+        post: operations["inviteToCollection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/collections/{collectionId}/permissions/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the collection. */
+                collectionId: components["parameters"]["collectionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the users the collection is shared with
+         * @description The users the collection is shared with directly, each with the role they were given there, in the order they were given it.
+         *
+         *     Needs `view` on the collection (role `read` or more).
+         */
+        get: operations["listUserPermissionsInCollection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/collections/{collectionId}/permissions/users/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the collection. */
+                collectionId: components["parameters"]["collectionId"];
+                /** @description The ID of the user. */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Stop sharing the collection with a user
+         * @description Removes what the collection is shared with the user as: they keep only what their other sources give them
+         *     (the default level, their teams, a collection holding it). Answers 205 when something was removed,
+         *     204 when the collection was not shared with them.
+         *
+         *     Needs `admin` on the collection (role `admin`).
+         */
+        delete: operations["removeUserFromCollection"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a user's role on the collection
+         * @description Sets the role the collection is shared with the user as (sharing it with them when it was not). A user who is
+         *     not a member of the organization answers 404. `role: null` answers 400 (remove access with `DELETE`).
+         *
+         *     Needs `admin` on the collection (role `admin`).
+         */
+        patch: operations["updateUserPermissionInCollection"];
+        trace?: never;
+    };
+    "/v1/collections/{collectionId}/permissions/teams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the collection. */
+                collectionId: components["parameters"]["collectionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the teams the collection is shared with
+         * @description The teams the collection is shared with, each with the role it was given there, in the order they were given it.
+         *
+         *     Needs `view` on the collection (role `read` or more).
+         */
+        get: operations["listTeamPermissionsInCollection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/collections/{collectionId}/permissions/teams/{teamId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the collection. */
+                collectionId: components["parameters"]["collectionId"];
+                /** @description The ID of the team. */
+                teamId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Stop sharing the collection with a team
+         * @description Removes what the collection is shared with the team as; its members keep what their other sources give them.
+         *     Answers 205 when something was removed, 204 when the collection was not shared with the team.
+         *
+         *     Needs `admin` on the collection (role `admin`).
+         */
+        delete: operations["removeTeamFromCollection"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a team's role on the collection
+         * @description Sets the role the collection is shared with the team as (sharing it with the team when it was not). A team
+         *     of another organization, or none, answers 404. `role: null` answers 400 (remove access with `DELETE`).
+         *
+         *     Needs `admin` on the collection (role `admin`).
+         */
+        patch: operations["updateTeamPermissionInCollection"];
+        trace?: never;
+    };
+    "/v1/collections/{collectionId}/permissions/aggregate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the collection. */
+                collectionId: components["parameters"]["collectionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List everyone who can reach the collection
+         * @description Every user who can reach the collection, with their level there (the highest of their sources: the default
+         *     level, what the collection or a collection holding it is shared with them or their teams as; organization admins
+         *     are `admin`), ordered by user ID.
+         *
+         *     Needs `view` on the collection (role `read` or more).
+         */
+        get: operations["listPermissionsAggregateInCollection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/sites/{siteId}/permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the site. */
+                siteId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Share the site with users or teams
+         * @description Gives each of `users` (members of the organization, guests included) and each of `teams` (teams of the
+         *     organization) the role `role` on the site, replacing the role they had there. A member's level on the site is the highest of their organization role (any member reads the site; changing it needs `admin`) and the roles it is shared with them or their teams. An ID that is
+         *     not a member or a team of the organization answers 404 naming it, and nothing changes. `role: null`
+         *     would give no access: it answers 400 (remove access with `DELETE`).
+         *
+         *     Needs `admin` on the site (role `admin` on the organization).
+         */
+        post: operations["inviteToSite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/sites/{siteId}/permissions/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the site. */
+                siteId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the users the site is shared with
+         * @description The users the site is shared with directly, each with the role they were given there, in the order they were given it.
+         *
+         *     Needs `view` on the site (any member of the organization, guests included).
+         */
+        get: operations["listUserPermissionsInSite"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/sites/{siteId}/permissions/users/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the site. */
+                siteId: components["schemas"]["Id"];
+                /** @description The ID of the user. */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Stop sharing the site with a user
+         * @description Removes what the site is shared with the user as: they keep only what their other sources give them
+         *     (the default level, their teams, a collection holding it). Answers 205 when something was removed,
+         *     204 when the site was not shared with them.
+         *
+         *     Needs `admin` on the site (role `admin` on the organization).
+         */
+        delete: operations["removeUserFromSite"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a user's role on the site
+         * @description Sets the role the site is shared with the user as (sharing it with them when it was not). A user who is
+         *     not a member of the organization answers 404.
+         *
+         *     Needs `admin` on the site (role `admin` on the organization).
+         */
+        patch: operations["updateUserPermissionInSite"];
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/sites/{siteId}/permissions/teams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the site. */
+                siteId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the teams the site is shared with
+         * @description The teams the site is shared with, each with the role it was given there, in the order they were given it.
+         *
+         *     Needs `view` on the site (any member of the organization, guests included).
+         */
+        get: operations["listTeamPermissionsInSite"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/sites/{siteId}/permissions/teams/{teamId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the site. */
+                siteId: components["schemas"]["Id"];
+                /** @description The ID of the team. */
+                teamId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Stop sharing the site with a team
+         * @description Removes what the site is shared with the team as; its members keep what their other sources give them.
+         *     Answers 205 when something was removed, 204 when the site was not shared with the team.
+         *
+         *     Needs `admin` on the site (role `admin` on the organization).
+         */
+        delete: operations["removeTeamFromSite"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a team's role on the site
+         * @description Sets the role the site is shared with the team as (sharing it with the team when it was not). A team
+         *     of another organization, or none, answers 404.
+         *
+         *     Needs `admin` on the site (role `admin` on the organization).
+         */
+        patch: operations["updateTeamPermissionInSite"];
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/sites/{siteId}/permissions/aggregate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the site. */
+                siteId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List everyone who can reach the site
+         * @description Every member of the organization who can reach the site, with their level there and where it comes
+         *     from (`origin`: the organization role, or what the site is shared with them or one of their teams as).
+         *     `role` keeps those whose level is that role (`guest`: none); `search` matches display names and e-mail
+         *     addresses (case-insensitive); `sort` and `order` order them (by `joinedAt` newest first by default); `team`
+         *     keeps the members of one team.
+         *
+         *     Needs `view` on the site (any member of the organization, guests included).
+         */
+        get: operations["listPermissionsAggregateInSite"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/orgs/{organizationId}/saml": {
         parameters: {
             query?: never;
@@ -3175,13 +3983,114 @@ export interface components {
         InviteLink: {
             /** @constant */
             object: "invite";
+            /** @description The link's secret (192 random bits); whoever has it can join while the link exists. */
             id: components["schemas"]["Id"];
-            role: components["schemas"]["Role"];
+            /** @description The role people who join through the link get; `null` makes them guests. */
+            role: components["schemas"]["NullableRole"];
             /** @description True when another invite link of the organization already grants the same role. */
             redundant: boolean;
+            urls: {
+                /**
+                 * Format: uri
+                 * @description What to give people to join: signed in, they `POST` it.
+                 */
+                join: string;
+            };
+        };
+        InviteLinkList: {
+            items: components["schemas"]["InviteLink"][];
+            next?: components["schemas"]["ListNext"];
+            count: components["schemas"]["ListCount"];
+        };
+        CreateInviteLinkRequest: {
+            /** @description The role people who join through the link get; `null` makes them guests. */
+            role: components["schemas"]["NullableRole"];
         };
         UpdateInviteLinkRequest: {
-            role: components["schemas"]["Role"];
+            /** @description The role people who join through the link get; `null` makes them guests. */
+            role: components["schemas"]["NullableRole"];
+        };
+        /**
+         * Format: email
+         * @description An e-mail address.
+         */
+        InviteEmail: string;
+        /** @description Who to invite (GitBook's shape). */
+        InviteUsersToOrganization: {
+            emails: (components["schemas"]["InviteEmail"] | {
+                email: components["schemas"]["InviteEmail"];
+                /** @description This person's role; `null` makes them a guest. */
+                role: components["schemas"]["NullableRole"];
+            })[];
+            /** @description The role of those invited without their own; omitted, the organization's `defaultRole`. */
+            role?: components["schemas"]["NullableRole"];
+            /** @description Mark the new members as SSO members (`sso` on the member). Defaults to false. */
+            sso?: boolean;
+        };
+        InviteUsersResult: {
+            /** @description The IDs of the users added to the organization. */
+            users: components["schemas"]["Id"][];
+            /** @description How many people were added. */
+            invited: number;
+        };
+        EmailSignInRequest: {
+            /** Format: email */
+            email: string;
+        };
+        EmailSignInVerification: {
+            /** Format: email */
+            email: string;
+            /** @description The 8 digits of the e-mail. */
+            code: string;
+        };
+        SignedIn: {
+            /** @description A new API token (`Authorization: Bearer <token>`), shown this once. */
+            token: string;
+            user: components["schemas"]["User"];
+        };
+        /** @description An API token of the caller (never its secret). */
+        ApiToken: {
+            /** @constant */
+            object: "api-token";
+            id: components["schemas"]["Id"];
+            label: string;
+            /**
+             * @description How it was made: `personal` (`POST /v1/user/tokens`), `email` or `saml` (signing in), `cli` (the command line).
+             * @enum {string}
+             */
+            origin: "personal" | "email" | "saml" | "cli";
+            createdAt: components["schemas"]["Timestamp"];
+            /** @description When it stops working; absent when it does not expire. */
+            expiresAt?: components["schemas"]["Timestamp"];
+            /** @description Its last use, to the minute; absent when never used. */
+            lastUsedAt?: components["schemas"]["Timestamp"];
+            /** @description Whether it is the token of this request. */
+            current: boolean;
+        };
+        ApiTokenList: {
+            items: components["schemas"]["ApiToken"][];
+            next?: components["schemas"]["ListNext"];
+            count: components["schemas"]["ListCount"];
+        };
+        CreateApiTokenRequest: {
+            label: string;
+            /** @description When it stops working (in the future); omitted, it does not expire. */
+            expiresAt?: components["schemas"]["Timestamp"];
+        };
+        /** @description A new API token, with its secret. */
+        NewApiToken: {
+            /** @constant */
+            object: "api-token";
+            id: components["schemas"]["Id"];
+            label: string;
+            /** @enum {string} */
+            origin: "personal";
+            createdAt: components["schemas"]["Timestamp"];
+            expiresAt?: components["schemas"]["Timestamp"];
+            /** @constant */
+            current: false;
+            /** @description The secret, shown this once. */
+            token: string;
         };
         /** @description A section of a page (the part under one heading) that matches the query. */
         SearchSection: {
@@ -3218,11 +4127,14 @@ export interface components {
             count: components["schemas"]["ListCount"];
         };
         /**
-         * @description The level members of the organization have on this content by default. `null` inherits: from the
-         *     parent collection, and at the root of the organization from each member's organization role.
-         *     Organization admins are always `admin`.
+         * @description The level members of the organization get on this content by default, as in GitBook: `inherit` takes
+         *     the parent collection's (at the root of the organization, each member's organization role); a role
+         *     sets it; `null` gives no default access, so that only the people and teams it is shared with (its
+         *     `permissions` operations) and the organization's admins reach it. A member's level is the highest of
+         *     this default and what is shared with them or their teams, on the content and on its parent
+         *     collections. Organization admins are always `admin`; guests get nothing by default.
          */
-        ContentDefaultLevel: components["schemas"]["Role"] | null;
+        ContentDefaultLevel: components["schemas"]["Role"] | "inherit" | null;
         /** @description A nestable group of spaces (and of other collections). */
         Collection: {
             /** @constant */
@@ -5174,6 +6086,88 @@ export interface components {
             active?: boolean;
             name?: components["schemas"]["ShareLinkName"];
         };
+        /** @description Who to share the resource with, and as what. At least one of `users` and `teams` (`role` and one of them). */
+        InviteUsersAndTeams: {
+            /** @description The role to give them there. `null` would give no access and answers 400. */
+            role: components["schemas"]["NullableRole"];
+            /** @description IDs of members of the organization (guests included). */
+            users?: components["schemas"]["Id"][];
+            /** @description IDs of teams of the organization. */
+            teams?: components["schemas"]["Id"][];
+        };
+        /** @description A user's role on a space or collection. */
+        UserContentPermission: {
+            permission: components["schemas"]["Role"];
+            user: components["schemas"]["User"];
+        };
+        UserContentPermissionList: {
+            items: components["schemas"]["UserContentPermission"][];
+            next?: components["schemas"]["ListNext"];
+            count: components["schemas"]["ListCount"];
+        };
+        UpdateContentPermission: {
+            /** @description The role to give there. `null` would give no access and answers 400. */
+            role: components["schemas"]["NullableRole"];
+        };
+        /** @description A team's role on a space or collection. */
+        TeamContentPermission: {
+            permission: components["schemas"]["Role"];
+            team: components["schemas"]["Team"];
+        };
+        TeamContentPermissionList: {
+            items: components["schemas"]["TeamContentPermission"][];
+            next?: components["schemas"]["ListNext"];
+            count: components["schemas"]["ListCount"];
+        };
+        /** @description The role a site is shared with a user as. */
+        UserSitePermissionOverride: {
+            permission: components["schemas"]["Role"];
+            user: components["schemas"]["User"];
+        };
+        UserSitePermissionOverrideList: {
+            items: components["schemas"]["UserSitePermissionOverride"][];
+            next?: components["schemas"]["ListNext"];
+            count: components["schemas"]["ListCount"];
+        };
+        UpdateSitePermission: {
+            role: components["schemas"]["Role"];
+        };
+        /** @description The role a site is shared with a team as. */
+        TeamSitePermissionOverride: {
+            permission: components["schemas"]["Role"];
+            team: components["schemas"]["Team"];
+        };
+        TeamSitePermissionOverrideList: {
+            items: components["schemas"]["TeamSitePermissionOverride"][];
+            next?: components["schemas"]["ListNext"];
+            count: components["schemas"]["ListCount"];
+        };
+        /** @description A member's level on a site, and where it comes from. */
+        UserSitePermission: {
+            /** @description The member's level on the site; `null` for a guest who reads it as any member does. */
+            permission: components["schemas"]["NullableRole"];
+            user: components["schemas"]["User"];
+            origin: {
+                /** @constant */
+                type: "organization";
+                organization: components["schemas"]["Id"];
+            } | {
+                /** @constant */
+                type: "site";
+                site: components["schemas"]["Id"];
+                /** @enum {string} */
+                reason: "member" | "team" | "default";
+                /** @description The team, when `reason` is `team`. */
+                team?: components["schemas"]["Id"];
+            };
+            disabled: boolean;
+            lastSeenAt?: components["schemas"]["Timestamp"];
+        };
+        UserSitePermissionList: {
+            items: components["schemas"]["UserSitePermission"][];
+            next?: components["schemas"]["ListNext"];
+            count: components["schemas"]["ListCount"];
+        };
         /** @description The name shown to members choosing how to sign in, such as "Okta". */
         SamlProviderLabel: string;
         /**
@@ -5880,8 +6874,18 @@ export interface components {
         limit: number;
         /** @description The ID of the organization. */
         organizationId: components["schemas"]["Id"];
+        /** @description The order of the list, by `sort`. */
+        listOrder: "asc" | "desc";
+        /** @description Only the members with this role (`guest`, those without one). */
+        memberRoleFilter: components["schemas"]["Role"] | "guest";
+        /** @description Only the members whose display name or e-mail address contains this text (case-insensitive). */
+        memberSearch: string;
+        /** @description What to order the members by. `lastSeenAt` puts those never seen last. */
+        memberSort: "joinedAt" | "lastSeenAt" | "name";
         /** @description The ID of the user. */
         userId: components["schemas"]["Id"];
+        /** @description The ID of the invite link, which is its secret (never logged by the server). */
+        inviteId: components["schemas"]["Id"];
         /** @description What to search for. Words match in any form (stemmed); "quoted phrases", `-excluded` words and `or` are understood. */
         searchQuery: string;
         /** @description The ID of the collection. */
@@ -5925,7 +6929,19 @@ export type Member = components['schemas']['Member'];
 export type MemberList = components['schemas']['MemberList'];
 export type UpdateMemberRequest = components['schemas']['UpdateMemberRequest'];
 export type InviteLink = components['schemas']['InviteLink'];
+export type InviteLinkList = components['schemas']['InviteLinkList'];
+export type CreateInviteLinkRequest = components['schemas']['CreateInviteLinkRequest'];
 export type UpdateInviteLinkRequest = components['schemas']['UpdateInviteLinkRequest'];
+export type InviteEmail = components['schemas']['InviteEmail'];
+export type InviteUsersToOrganization = components['schemas']['InviteUsersToOrganization'];
+export type InviteUsersResult = components['schemas']['InviteUsersResult'];
+export type EmailSignInRequest = components['schemas']['EmailSignInRequest'];
+export type EmailSignInVerification = components['schemas']['EmailSignInVerification'];
+export type SignedIn = components['schemas']['SignedIn'];
+export type ApiToken = components['schemas']['ApiToken'];
+export type ApiTokenList = components['schemas']['ApiTokenList'];
+export type CreateApiTokenRequest = components['schemas']['CreateApiTokenRequest'];
+export type NewApiToken = components['schemas']['NewApiToken'];
 export type SearchSection = components['schemas']['SearchSection'];
 export type SearchPageResult = components['schemas']['SearchPageResult'];
 export type SearchSpaceResult = components['schemas']['SearchSpaceResult'];
@@ -6092,6 +7108,19 @@ export type ShareLink = components['schemas']['ShareLink'];
 export type ShareLinkList = components['schemas']['ShareLinkList'];
 export type CreateShareLinkRequest = components['schemas']['CreateShareLinkRequest'];
 export type UpdateShareLinkRequest = components['schemas']['UpdateShareLinkRequest'];
+export type InviteUsersAndTeams = components['schemas']['InviteUsersAndTeams'];
+export type UserContentPermission = components['schemas']['UserContentPermission'];
+export type UserContentPermissionList = components['schemas']['UserContentPermissionList'];
+export type UpdateContentPermission = components['schemas']['UpdateContentPermission'];
+export type TeamContentPermission = components['schemas']['TeamContentPermission'];
+export type TeamContentPermissionList = components['schemas']['TeamContentPermissionList'];
+export type UserSitePermissionOverride = components['schemas']['UserSitePermissionOverride'];
+export type UserSitePermissionOverrideList = components['schemas']['UserSitePermissionOverrideList'];
+export type UpdateSitePermission = components['schemas']['UpdateSitePermission'];
+export type TeamSitePermissionOverride = components['schemas']['TeamSitePermissionOverride'];
+export type TeamSitePermissionOverrideList = components['schemas']['TeamSitePermissionOverrideList'];
+export type UserSitePermission = components['schemas']['UserSitePermission'];
+export type UserSitePermissionList = components['schemas']['UserSitePermissionList'];
 export type SamlProviderLabel = components['schemas']['SamlProviderLabel'];
 export type SamlProviderSsoUrl = components['schemas']['SamlProviderSsoURL'];
 export type SamlProviderEntityId = components['schemas']['SamlProviderEntityID'];
@@ -6143,7 +7172,12 @@ export type ResponseConflict = components['responses']['Conflict'];
 export type ParameterPage = components['parameters']['page'];
 export type ParameterLimit = components['parameters']['limit'];
 export type ParameterOrganizationId = components['parameters']['organizationId'];
+export type ParameterListOrder = components['parameters']['listOrder'];
+export type ParameterMemberRoleFilter = components['parameters']['memberRoleFilter'];
+export type ParameterMemberSearch = components['parameters']['memberSearch'];
+export type ParameterMemberSort = components['parameters']['memberSort'];
 export type ParameterUserId = components['parameters']['userId'];
+export type ParameterInviteId = components['parameters']['inviteId'];
 export type ParameterSearchQuery = components['parameters']['searchQuery'];
 export type ParameterCollectionId = components['parameters']['collectionId'];
 export type ParameterSpaceId = components['parameters']['spaceId'];
@@ -6321,8 +7355,14 @@ export interface operations {
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
-                /** @description Only members with this role. */
-                role?: components["schemas"]["Role"];
+                /** @description The order of the list, by `sort`. */
+                order?: components["parameters"]["listOrder"];
+                /** @description Only the members with this role (`guest`, those without one). */
+                role?: components["parameters"]["memberRoleFilter"];
+                /** @description Only the members whose display name or e-mail address contains this text (case-insensitive). */
+                search?: components["parameters"]["memberSearch"];
+                /** @description What to order the members by. `lastSeenAt` puts those never seen last. */
+                sort?: components["parameters"]["memberSort"];
             };
             header?: never;
             path: {
@@ -6340,6 +7380,36 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MemberList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    getMemberInOrganizationById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the user. */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Member"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6421,6 +7491,79 @@ export interface operations {
             default: components["responses"]["Unexpected"];
         };
     };
+    listOrganizationInviteLinks: {
+        parameters: {
+            query?: {
+                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                page?: components["parameters"]["page"];
+                /** @description How many items a page holds, 1 to 1000. Default 50. */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of invite links. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InviteLinkList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    createOrganizationInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "edit"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateInviteLinkRequest"];
+            };
+        };
+        responses: {
+            /** @description The invite link. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InviteLink"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
     getOrganizationInviteLink: {
         parameters: {
             query?: never;
@@ -6428,8 +7571,8 @@ export interface operations {
             path: {
                 /** @description The ID of the organization. */
                 organizationId: components["parameters"]["organizationId"];
-                /** @description The ID of the invite link. */
-                inviteId: components["schemas"]["Id"];
+                /** @description The ID of the invite link, which is its secret (never logged by the server). */
+                inviteId: components["parameters"]["inviteId"];
             };
             cookie?: never;
         };
@@ -6459,8 +7602,8 @@ export interface operations {
             path: {
                 /** @description The ID of the organization. */
                 organizationId: components["parameters"]["organizationId"];
-                /** @description The ID of the invite link. */
-                inviteId: components["schemas"]["Id"];
+                /** @description The ID of the invite link, which is its secret (never logged by the server). */
+                inviteId: components["parameters"]["inviteId"];
             };
             cookie?: never;
         };
@@ -6488,8 +7631,8 @@ export interface operations {
             path: {
                 /** @description The ID of the organization. */
                 organizationId: components["parameters"]["organizationId"];
-                /** @description The ID of the invite link. */
-                inviteId: components["schemas"]["Id"];
+                /** @description The ID of the invite link, which is its secret (never logged by the server). */
+                inviteId: components["parameters"]["inviteId"];
             };
             cookie?: never;
         };
@@ -6518,6 +7661,301 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    inviteUsersToOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "emails": [
+                 *         "ada@example.com",
+                 *         {
+                 *           "email": "grace@example.com",
+                 *           "role": "edit"
+                 *         }
+                 *       ],
+                 *       "role": "read"
+                 *     }
+                 */
+                "application/json": components["schemas"]["InviteUsersToOrganization"];
+            };
+        };
+        responses: {
+            /** @description Who was added. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "users": [
+                     *         "01jq3k8v0m8n2b7x4c5d6e7f8g"
+                     *       ],
+                     *       "invited": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InviteUsersResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    joinOrganizationWithInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the invite link, which is its secret (never logged by the server). */
+                inviteId: components["parameters"]["inviteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Joined (or already a member). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {} */
+                    "application/json": Record<string, never>;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    joinOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Joined (or already a member). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    getUserById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the user. */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    requestEmailSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com"
+                 *     }
+                 */
+                "application/json": components["schemas"]["EmailSignInRequest"];
+            };
+        };
+        responses: {
+            /** @description Sent, when the address is a user's. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    verifyEmailSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com",
+                 *       "code": "20481377"
+                 *     }
+                 */
+                "application/json": components["schemas"]["EmailSignInVerification"];
+            };
+        };
+        responses: {
+            /** @description Signed in. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedIn"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    listUserTokens: {
+        parameters: {
+            query?: {
+                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                page?: components["parameters"]["page"];
+                /** @description How many items a page holds, 1 to 1000. Default 50. */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of tokens. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiTokenList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    createUserToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "label": "CI deploys",
+                 *       "expiresAt": "2027-01-01T00:00:00.000Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateApiTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description The token, with its secret. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewApiToken"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    revokeUserToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the token (not its secret). */
+                tokenId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Unexpected"];
         };
@@ -10673,6 +12111,903 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    inviteToSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "edit",
+                 *       "users": [
+                 *         "01jq3k8v0m8n2b7x4c5d6e7f8g"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["InviteUsersAndTeams"];
+            };
+        };
+        responses: {
+            /** @description Shared. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    listUserPermissionsInSpace: {
+        parameters: {
+            query?: {
+                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                page?: components["parameters"]["page"];
+                /** @description How many items a page holds, 1 to 1000. Default 50. */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of user permissions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserContentPermissionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    removeUserFromSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of the user. */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The space was not shared with the user. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Removed. */
+            205: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    updateUserPermissionInSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of the user. */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "comment"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateContentPermission"];
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    listTeamPermissionsInSpace: {
+        parameters: {
+            query?: {
+                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                page?: components["parameters"]["page"];
+                /** @description How many items a page holds, 1 to 1000. Default 50. */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of team permissions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamContentPermissionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    removeTeamFromSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of the team. */
+                teamId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The space was not shared with the team. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Removed. */
+            205: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    updateTeamPermissionInSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of the team. */
+                teamId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "read"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateContentPermission"];
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    listPermissionsAggregateInSpace: {
+        parameters: {
+            query?: {
+                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                page?: components["parameters"]["page"];
+                /** @description How many items a page holds, 1 to 1000. Default 50. */
+                limit?: components["parameters"]["limit"];
+                /** @description Only the users whose level on it is this role. */
+                role?: components["schemas"]["Role"];
+            };
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of users and their levels. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserContentPermissionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    inviteToCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the collection. */
+                collectionId: components["parameters"]["collectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "edit",
+                 *       "users": [
+                 *         "01jq3k8v0m8n2b7x4c5d6e7f8g"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["InviteUsersAndTeams"];
+            };
+        };
+        responses: {
+            /** @description Shared. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    listUserPermissionsInCollection: {
+        parameters: {
+            query?: {
+                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                page?: components["parameters"]["page"];
+                /** @description How many items a page holds, 1 to 1000. Default 50. */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description The ID of the collection. */
+                collectionId: components["parameters"]["collectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of user permissions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserContentPermissionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    removeUserFromCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the collection. */
+                collectionId: components["parameters"]["collectionId"];
+                /** @description The ID of the user. */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The collection was not shared with the user. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Removed. */
+            205: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    updateUserPermissionInCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the collection. */
+                collectionId: components["parameters"]["collectionId"];
+                /** @description The ID of the user. */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "comment"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateContentPermission"];
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    listTeamPermissionsInCollection: {
+        parameters: {
+            query?: {
+                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                page?: components["parameters"]["page"];
+                /** @description How many items a page holds, 1 to 1000. Default 50. */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description The ID of the collection. */
+                collectionId: components["parameters"]["collectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of team permissions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamContentPermissionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    removeTeamFromCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the collection. */
+                collectionId: components["parameters"]["collectionId"];
+                /** @description The ID of the team. */
+                teamId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The collection was not shared with the team. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Removed. */
+            205: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    updateTeamPermissionInCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the collection. */
+                collectionId: components["parameters"]["collectionId"];
+                /** @description The ID of the team. */
+                teamId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "read"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateContentPermission"];
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    listPermissionsAggregateInCollection: {
+        parameters: {
+            query?: {
+                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                page?: components["parameters"]["page"];
+                /** @description How many items a page holds, 1 to 1000. Default 50. */
+                limit?: components["parameters"]["limit"];
+                /** @description Only the users whose level on it is this role. */
+                role?: components["schemas"]["Role"];
+            };
+            header?: never;
+            path: {
+                /** @description The ID of the collection. */
+                collectionId: components["parameters"]["collectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of users and their levels. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserContentPermissionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    inviteToSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the site. */
+                siteId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "edit",
+                 *       "users": [
+                 *         "01jq3k8v0m8n2b7x4c5d6e7f8g"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["InviteUsersAndTeams"];
+            };
+        };
+        responses: {
+            /** @description Shared. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    listUserPermissionsInSite: {
+        parameters: {
+            query?: {
+                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                page?: components["parameters"]["page"];
+                /** @description How many items a page holds, 1 to 1000. Default 50. */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the site. */
+                siteId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of user permissions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserSitePermissionOverrideList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    removeUserFromSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the site. */
+                siteId: components["schemas"]["Id"];
+                /** @description The ID of the user. */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The site was not shared with the user. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Removed. */
+            205: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    updateUserPermissionInSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the site. */
+                siteId: components["schemas"]["Id"];
+                /** @description The ID of the user. */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "comment"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateSitePermission"];
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    listTeamPermissionsInSite: {
+        parameters: {
+            query?: {
+                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                page?: components["parameters"]["page"];
+                /** @description How many items a page holds, 1 to 1000. Default 50. */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the site. */
+                siteId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of team permissions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamSitePermissionOverrideList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    removeTeamFromSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the site. */
+                siteId: components["schemas"]["Id"];
+                /** @description The ID of the team. */
+                teamId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The site was not shared with the team. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Removed. */
+            205: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    updateTeamPermissionInSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the site. */
+                siteId: components["schemas"]["Id"];
+                /** @description The ID of the team. */
+                teamId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "read"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateSitePermission"];
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    listPermissionsAggregateInSite: {
+        parameters: {
+            query?: {
+                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                page?: components["parameters"]["page"];
+                /** @description How many items a page holds, 1 to 1000. Default 50. */
+                limit?: components["parameters"]["limit"];
+                /** @description The order of the list, by `sort`. */
+                order?: components["parameters"]["listOrder"];
+                /** @description Only the members with this role (`guest`, those without one). */
+                role?: components["parameters"]["memberRoleFilter"];
+                /** @description Only the members whose display name or e-mail address contains this text (case-insensitive). */
+                search?: components["parameters"]["memberSearch"];
+                /** @description What to order the members by. `lastSeenAt` puts those never seen last. */
+                sort?: components["parameters"]["memberSort"];
+                /** @description Only the members of this team. */
+                team?: components["schemas"]["Id"];
+            };
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the site. */
+                siteId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of users and their levels. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserSitePermissionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Unexpected"];
         };

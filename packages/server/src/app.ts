@@ -6,13 +6,16 @@ import cors from "cors";
 import express, { type Request, type RequestHandler, type Response } from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
+import { samlSignInRouter } from "./areas/sso/sign-in";
 import { authenticate } from "./auth/authenticate";
 import type { Actor, RequestContext, Services } from "./http/context";
 import { docsRouter } from "./http/docs";
 import { errorHandler } from "./http/error-handler";
+import { redactRequest } from "./http/log-redaction";
 import type { OperationRegistry } from "./http/operation";
 import { rateLimit } from "./http/rate-limit";
 import { type ContractRoute, contractRoutes, operationRouter } from "./http/routes";
+import { signInRouter } from "./http/sign-in-page";
 import { contractValidator } from "./http/validator";
 import { registry as defaultRegistry } from "./operations";
 
@@ -48,8 +51,9 @@ export function createApp(services: Services, options: AppOptions = {}): express
         res.setHeader("X-Request-Id", id);
         return id;
       },
-      // Tokens never reach the logs.
+      // Tokens never reach the logs, nor secrets in paths (invite links).
       redact: { paths: ["req.headers.authorization", "req.headers.cookie"], censor: "[redacted]" },
+      serializers: { req: redactRequest },
       customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
     }),
   );
@@ -75,8 +79,11 @@ export function createApp(services: Services, options: AppOptions = {}): express
     res.json(document);
   });
   app.use("/docs", docsRouter());
+  app.use(signInRouter());
 
-  app.use("/v1", rateLimit({ ...config.rateLimit, clock: services.clock }));
+  const limit = rateLimit({ ...config.rateLimit, clock: services.clock });
+  app.use("/sso/saml", limit, samlSignInRouter(services));
+  app.use("/v1", limit);
   app.use("/v1", authenticationMiddleware(services, routes));
   app.use(jsonBody(routes, config.bodyLimitBytes));
   app.use(contractValidator(loadOpenapiDocument(), { validateResponses: config.validateResponses }));
@@ -101,7 +108,7 @@ function authenticationMiddleware(services: Services, routes: readonly ContractR
   return async (req, res, next) => {
     if (isPublic(req)) return next();
     try {
-      res.locals.actor = await authenticate(services.prisma, req.headers.authorization, services.actors);
+      res.locals.actor = await authenticate(services.prisma, req.headers.authorization, { cache: services.actors, clock: services.clock });
       next();
     } catch (error) {
       next(error);
@@ -129,6 +136,7 @@ function requestContext(services: Services, req: Request, res: Response): Reques
     ...services,
     actor: res.locals.actor as Actor,
     requestId: String(req.id),
+    clientAddress: req.ip ?? "unknown",
     baseUrl: services.config.publicUrl ?? `${req.protocol}://${req.get("host") ?? "localhost"}`,
     log: req.log,
     memo: new Map(),

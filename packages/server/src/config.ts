@@ -19,6 +19,10 @@ export interface Config {
   validateResponses: boolean;
   /** Whether imports may fetch loopback/private addresses (tests against a local server). */
   allowPrivateFetch: boolean;
+  /** smtp://user:password@host:port (or smtps://): where e-mail goes; unset, no e-mail is sent. */
+  smtpUrl: string | undefined;
+  /** The From of every e-mail. */
+  mailFrom: string;
 }
 
 export const REPO_ROOT = path.resolve(__dirname, "../../..");
@@ -44,5 +48,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? (nodeEnv === "test" ? "silent" : "info"),
     validateResponses: env.DOCSTACK_VALIDATE_RESPONSES ? env.DOCSTACK_VALIDATE_RESPONSES === "true" : nodeEnv !== "production",
     allowPrivateFetch: env.DOCSTACK_ALLOW_PRIVATE_FETCH === "true",
+    smtpUrl: env.DOCSTACK_SMTP_URL || undefined,
+    mailFrom: env.DOCSTACK_MAIL_FROM || "Docstack <docstack@localhost>",
   };
 }

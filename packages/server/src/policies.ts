@@ -1,12 +1,22 @@
 // Every policy kind of the contract (openapi/policies.yaml), with the policy that finds and
 // checks it: requests are authorized from their operation's rule through this table alone
 // (policy/rules.ts). A kind of the contract with no policy here does not compile.
+import { anyonePolicy, ownTokenPolicy } from "./areas/auth/policy";
 import { changeRequestPolicy } from "./areas/change-requests/policy";
 import { collectionPolicy, containerPolicyOfBody, destinationPolicy, organizationRootPolicy, spaceContainerPolicy } from "./areas/collections/policy";
 import { customFieldsPolicy } from "./areas/custom-fields/policy";
 import { integrationPolicy, publisherPolicy } from "./areas/integrations/policy";
 import { specPolicy, specsPolicy } from "./areas/openapi-specs/policy";
-import { callerPolicy, emailDomainPolicy, homeOrganizationPolicy, organizationPolicy, targetOrganizationPolicy } from "./areas/organizations/policy";
+import {
+  callerPolicy,
+  emailDomainPolicy,
+  homeOrganizationPolicy,
+  invitationPolicy,
+  joinablePolicy,
+  organizationPolicy,
+  targetOrganizationPolicy,
+  userPolicy,
+} from "./areas/organizations/policy";
 import { shareLinkPolicy, sitePolicy, siteSectionGroupPolicy, siteSectionPolicy, siteSpacePolicy } from "./areas/sites/policy";
 import { commentPolicy, commentReplyPolicy, commentsPolicy } from "./areas/space-comments/policy";
 import { downloadPolicy } from "./areas/space-content/policy";
@@ -16,9 +26,14 @@ import type { Policy, PolicyKind } from "./policy/factory";
 
 export const policies = {
   caller: callerPolicy,
+  anyone: anyonePolicy,
+  ownToken: ownTokenPolicy,
   download: downloadPolicy,
   emailDomain: emailDomainPolicy,
   organization: organizationPolicy,
+  user: userPolicy,
+  invitation: invitationPolicy,
+  joinable: joinablePolicy,
   homeOrganization: homeOrganizationPolicy,
   targetOrganization: targetOrganizationPolicy,
   publisher: publisherPolicy,

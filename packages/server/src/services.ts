@@ -9,6 +9,7 @@ import { DownloadSigner } from "./content/downloads";
 import { type Database, type Db, openDatabase } from "./db/database";
 import type { Services } from "./http/context";
 import { CursorCodec } from "./http/pagination";
+import { createMailer } from "./mail/mailer";
 
 /** The channel the database notifies when tokens, memberships or users change. */
 const AUTH_CHANGES = "docstack_auth";
@@ -39,7 +40,8 @@ export async function openServices(config: Config, options: { clock?: Clock; dat
     );
     const clock = options.clock ?? systemClock;
     const downloads = new DownloadSigner(await instanceSecret(database.prisma, "download-secret"), clock);
-    return { database, services: { prisma: database.prisma, config, clock, cursors, logger, actors, downloads } };
+    const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, logger);
+    return { database, services: { prisma: database.prisma, config, clock, cursors, logger, actors, downloads, mailer } };
   } catch (error) {
     await database.close();
     throw error;

@@ -7,11 +7,10 @@
 import { randomBytes } from "node:crypto";
 import fc from "fast-check";
 import type TestAgent from "supertest/lib/agent";
-import { newId } from "../db/ids";
 import type { Harness, TestUser } from "../testing/harness";
 import { validArbitrary } from "./arbitraries";
 import { type GateOperation, operations } from "./contract";
-import { derivations, type InsertedKey, isInserted } from "./derivations";
+import { derivations } from "./derivations";
 import { send } from "./http";
 import { type BaseFixture, type FixtureRef, type Lookup, type RequestPlan, refsOf, toHttp } from "./plan";
 import { fixturePath, minimalRequest, validRequest } from "./requests";
@@ -45,8 +44,6 @@ export class Fixtures {
     readonly member: TestUser,
     /** Strings only the organization's members may see (titles, e-mail addresses): leak detectors. */
     readonly secrets: string[],
-    /** Makes a resource the contract cannot create, in the database. */
-    private readonly insert: (key: InsertedKey) => Promise<string>,
   ) {}
 
   private value(ref: FixtureRef): string {
@@ -104,7 +101,6 @@ export class Fixtures {
 
   private async ensure(ref: FixtureRef): Promise<void> {
     if (ref.key in this.base || this.derived.has(ref.key) || this.missing.has(ref.key)) return;
-    if (isInserted(ref.key)) return void this.derived.set(ref.key, await this.insert(ref.key));
     if (!derivations.has(ref.key)) return;
     const value = await this.make(ref.key);
     if (value !== undefined) this.derived.set(ref.key, value);
@@ -181,13 +177,6 @@ export async function createFixtures(h: Harness, api: TestAgent = h.api): Promis
     admin,
     member,
     [`Fixture organization ${tag}`, `Collection ${tag}`, `Nested ${tag}`, `Space ${tag}`, `Space two ${tag}`, ...titles, adminEmail, member.email],
-    async (key) => {
-      const inserted: Record<InsertedKey, () => Promise<{ id: string }>> = {
-        "/v1/orgs/{organizationId}/link-invites/{inviteId}": () =>
-          prisma.organizationInvite.create({ data: { id: newId(), organizationId: org.id, role: "read" } }),
-      };
-      return (await inserted[key]()).id;
-    },
   );
 }
 
@@ -267,16 +256,16 @@ export async function repairFixtures(h: Harness, fixtures: Fixtures): Promise<bo
   // An admin's allowed write may have raised what every member gets: the role checks need the roles alone to decide.
   // (A replacement collection is new: nothing raised there.)
   if (organization?.defaultRole !== null) await prisma.organization.update({ where: { id: organizationId }, data: { defaultRole: null } });
-  if (collection && (collection.defaultLevel !== null || collection.parentId !== null)) {
-    await prisma.collection.update({ where: { id: collectionId }, data: { defaultLevel: null, parentId: null } });
+  if (collection && (collection.defaultLevel !== "inherit" || collection.parentId !== null)) {
+    await prisma.collection.update({ where: { id: collectionId }, data: { defaultLevel: "inherit", parentId: null } });
   }
   // Back in its collection, with no level of its own, restored as `POST .../restore` would, and unlocked
   // (a locked space refuses comments and change requests).
   const { parentId, defaultLevel, deletedAt, editMode } = space;
-  if (parentId !== fixtures.base.collectionId || defaultLevel !== null || deletedAt !== null || editMode !== "live") {
+  if (parentId !== fixtures.base.collectionId || defaultLevel !== "inherit" || deletedAt !== null || editMode !== "live") {
     await prisma.space.update({
       where: { id: spaceId },
-      data: { parentId: fixtures.base.collectionId, defaultLevel: null, deletedAt: null, editMode: "live" },
+      data: { parentId: fixtures.base.collectionId, defaultLevel: "inherit", deletedAt: null, editMode: "live" },
     });
   }
   if (otherSpace.deletedAt !== null) await prisma.space.update({ where: { id: otherSpaceId }, data: { deletedAt: null } });

@@ -5,15 +5,20 @@ import type { Clock } from "../clock";
 import type { Config } from "../config";
 import type { DownloadSigner } from "../content/downloads";
 import type { Db } from "../db/database";
+import type { Mailer } from "../mail/mailer";
 import type { Role } from "../policy/roles";
 import type { CursorCodec } from "./pagination";
 
 export interface Actor {
   userId: string;
   tokenId: string;
-  user: { id: string; displayName: string; email: string; photoURL: string | null };
+  user: { id: string; displayName: string; email: string; photoURL: string | null; emailVerified: boolean };
   /** The caller's role in each organization they belong to (null: guest). */
   orgRoles: ReadonlyMap<string, Role | null>;
+  /** When the token stops working (null: never); checked on every request, cached or not. */
+  expiresAt: Date | null;
+  /** When the token's last use was recorded (at most once a minute, auth/last-use.ts). */
+  lastUsedAt: Date | null;
 }
 
 /** Services shared by every request. */
@@ -25,11 +30,14 @@ export interface Services {
   logger: Logger;
   actors: ActorCache;
   downloads: DownloadSigner;
+  mailer: Mailer;
 }
 
 export interface RequestContext extends Services {
   actor: Actor;
   requestId: string;
+  /** The client's address (as Express sees it behind trusted proxies), for per-client limits. */
+  clientAddress: string;
   /** e.g. http://localhost:3000, for the `urls` of resources. */
   baseUrl: string;
   log: Logger;

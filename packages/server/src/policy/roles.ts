@@ -23,16 +23,3 @@ export function atLeast(role: Role | null | undefined, minimum: Role): boolean {
 
 /** The level an organization role gives on the organization itself: undefined (not a member) is none, null (a guest) is `guest`. */
 export const organizationLevel = (role: Role | null | undefined): Level => (role === undefined ? null : (role ?? "guest"));
-
-/**
- * The level a member has on a collection or space.
- * - not a member (undefined) or a guest (null): none;
- * - organization admins: admin;
- * - otherwise the first non-null `defaultLevel` from the content up through its
- *   parent collections, or, when every one inherits, the organization role.
- */
-export function contentLevel(orgRole: Role | null | undefined, defaultLevels: readonly (Role | null)[]): Role | null {
-  if (orgRole == null) return null;
-  if (orgRole === "admin") return "admin";
-  return defaultLevels.find((level): level is Role => level != null) ?? orgRole;
-}

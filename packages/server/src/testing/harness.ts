@@ -92,11 +92,13 @@ export async function createHarness(overrides: Partial<Config> = {}): Promise<Ha
 /**
  * The harness of a test file: created before its tests, closed after them. Usable at
  * the top of the file (`const h = useHarness()`); its members are there once tests run.
+ * Overrides may be a function, read when the harness is made (after earlier hooks ran:
+ * an inbox's URL, for instance).
  */
-export function useHarness(overrides: Partial<Config> = {}): Harness {
+export function useHarness(overrides: Partial<Config> | (() => Partial<Config>) = {}): Harness {
   let current: Harness | undefined;
   beforeAll(async () => {
-    current = await createHarness(overrides);
+    current = await createHarness(typeof overrides === "function" ? overrides() : overrides);
   });
   afterAll(() => current?.close());
   return new Proxy({} as Harness, {

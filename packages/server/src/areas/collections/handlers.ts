@@ -5,7 +5,9 @@ import { newId } from "../../db/ids";
 import { badRequest } from "../../http/errors";
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
+import { callerReach, collectionsWhere, spacesWhere } from "../../policy/visibility";
 import { placeAmongSiblings } from "../../tree/siblings";
+import { revokeAllOn } from "../permissions/grants";
 import { serializeSpaces } from "../spaces/serialize";
 import { collectionAccess, collectionPermissions } from "./policy";
 import { serializeCollection, serializeCollections } from "./serialize";
@@ -62,7 +64,7 @@ export const collectionsOperations = {
 
   listSpacesInCollectionById: defineOperation("listSpacesInCollectionById", {
     handle: async ({ ctx, query }, { collection }) => {
-      const where = { parentId: collection.id, deletedAt: null };
+      const where = { parentId: collection.id, deletedAt: null, ...spacesWhere(await callerReach(ctx, collection.organizationId)) };
       const body = await paginate({
         cursors: ctx.cursors,
         scope: `collection-spaces:${collection.id}`,
@@ -100,7 +102,10 @@ export const collectionsOperations = {
         const ids = await subtreeIds(tx, collection.id);
         const position = await placeAmongSiblings(tx, target, null, collection.id);
         await tx.collection.updateMany({ where: { id: { in: ids } }, data: { organizationId: target } });
+        const spaces = await tx.space.findMany({ where: { parentId: { in: ids } }, select: { id: true } });
         await tx.space.updateMany({ where: { parentId: { in: ids } }, data: { organizationId: target } });
+        // What was shared with people and teams of the old organization is not shared in the new one.
+        await revokeAllOn(tx, { collectionIds: ids, spaceIds: spaces.map((space) => space.id) });
         return tx.collection.update({ where: { id: collection.id }, data: { parentId: null, position } });
       });
       ctx.memo.clear();
@@ -111,7 +116,11 @@ export const collectionsOperations = {
   listCollections: defineOperation("listCollections", {
     handle: async ({ ctx, params, query }) => {
       const nested = query.nested ?? true;
-      const where = { organizationId: params.organizationId, ...(nested ? {} : { parentId: null }) };
+      const where = {
+        organizationId: params.organizationId,
+        ...(nested ? {} : { parentId: null }),
+        ...collectionsWhere(await callerReach(ctx, params.organizationId)),
+      };
       const body = await paginate({
         cursors: ctx.cursors,
         scope: `collections:${params.organizationId}:${nested}`,

@@ -5,19 +5,17 @@ import { isUniqueViolation } from "../../db/errors";
 import { Prisma } from "../../generated/prisma/client";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { type AreaOperations, defineOperation } from "../../http/operation";
-import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
-import { deleteOrganizationInviteLink, getOrganizationInviteLink, updateOrganizationInviteLink } from "./invites";
+import { orderBy, paginate, paginateArray, type SortField, whereAfter } from "../../http/pagination";
+import { callerReach, spacesWhere } from "../../policy/visibility";
+import { inviteLinksOperations } from "./invites";
+import { compareMembers, memberFilter } from "./members";
 import { organizationPermissions } from "./policy";
 import { serializeMember, serializeOrganization, serializeUser } from "./serialize";
-import { createOrganizationWithAdmin, memberCounts } from "./store";
+import { createOrganizationWithAdmin, inviteByEmail, joinAs, memberCounts } from "./store";
 
 const MEMBERSHIP_ORDER: SortField[] = [
   { field: "joinedAt", direction: "asc" },
   { field: "organizationId", direction: "asc" },
-];
-const MEMBER_ORDER: SortField[] = [
-  { field: "joinedAt", direction: "asc" },
-  { field: "userId", direction: "asc" },
 ];
 
 export const organizationsOperations = {
@@ -100,31 +98,42 @@ export const organizationsOperations = {
 
   listOrganizationMembers: defineOperation("listOrganizationMembers", {
     handle: async ({ ctx, params, query }) => {
-      const where = { organizationId: params.organizationId, ...(query.role ? { role: query.role } : {}) };
-      const body = await paginate({
-        cursors: ctx.cursors,
-        scope: `members:${params.organizationId}:${query.role ?? ""}`,
-        request: query,
-        order: MEMBER_ORDER,
-        find: (after, take) =>
-          ctx.prisma.member.findMany({
-            where: whereAfter(where, after),
-            orderBy: orderBy(MEMBER_ORDER),
-            take,
-            include: { user: true },
-          }),
-        count: () => ctx.prisma.member.count({ where }),
-        sortValues: (member) => [member.joinedAt, member.userId],
-        serialize: async (members) => {
-          const counts = await memberCounts(
-            ctx.prisma,
-            params.organizationId,
-            members.map((m) => m.userId),
-          );
-          return members.map((member) => serializeMember(ctx, member, counts(member.userId, member.role)));
-        },
+      const members = await ctx.prisma.member.findMany({
+        where: { organizationId: params.organizationId, ...memberFilter(query) },
+        include: { user: true },
       });
-      return { status: 200, body };
+      members.sort(compareMembers(query));
+      const scope = `members:${params.organizationId}:${JSON.stringify([query.role, query.search, query.sort, query.order])}`;
+      const page = paginateArray(ctx.cursors, scope, query, members);
+      const counts = await memberCounts(ctx.prisma, params.organizationId, page.items);
+      return { status: 200, body: { ...page, items: page.items.map((member) => serializeMember(ctx, member, counts(member.userId))) } };
+    },
+  }),
+
+  getMemberInOrganizationById: defineOperation("getMemberInOrganizationById", {
+    handle: async ({ ctx, params }) => {
+      const member = await ctx.prisma.member.findUnique({
+        where: { organizationId_userId: { organizationId: params.organizationId, userId: params.userId } },
+        include: { user: true },
+      });
+      if (!member) throw notFound("Member");
+      const counts = await memberCounts(ctx.prisma, params.organizationId, [member]);
+      return { status: 200, body: serializeMember(ctx, member, counts(member.userId)) };
+    },
+  }),
+
+  getUserById: defineOperation("getUserById", {
+    handle: async ({ ctx }, { user }) => ({ status: 200, body: serializeUser(ctx, user) }),
+  }),
+
+  inviteUsersToOrganization: defineOperation("inviteUsersToOrganization", {
+    handle: async ({ ctx, body }, { organization }) => ({ status: 200, body: await inviteByEmail(ctx, organization, body) }),
+  }),
+
+  joinOrganization: defineOperation("joinOrganization", {
+    handle: async ({ ctx }, { organization }) => {
+      await joinAs(ctx, organization.id, organization.defaultRole);
+      return { status: 204 };
     },
   }),
 
@@ -145,8 +154,8 @@ export const organizationsOperations = {
           include: { user: true },
         });
       });
-      const counts = await memberCounts(ctx.prisma, params.organizationId, [member.userId]);
-      return { status: 200, body: serializeMember(ctx, member, counts(member.userId, member.role)) };
+      const counts = await memberCounts(ctx.prisma, params.organizationId, [member]);
+      return { status: 200, body: serializeMember(ctx, member, counts(member.userId)) };
     },
   }),
 
@@ -163,6 +172,8 @@ export const organizationsOperations = {
           if (admins <= 1) throw conflict("This is the organization's last admin: make another member admin first");
         }
         await tx.teamMember.deleteMany({ where: { userId: params.userId, team: { organizationId: params.organizationId } } });
+        // Nothing of the organization stays shared with them.
+        await tx.contentGrant.deleteMany({ where: { userId: params.userId, organizationId: params.organizationId } });
         await tx.member.delete({ where: { organizationId_userId: { organizationId: params.organizationId, userId: params.userId } } });
       });
       return { status: 205 };
@@ -187,16 +198,14 @@ export const organizationsOperations = {
     },
   }),
 
-  getOrganizationInviteLink,
-  deleteOrganizationInviteLink,
-  updateOrganizationInviteLink,
+  ...inviteLinksOperations,
   searchOrganizationContent: defineOperation("searchOrganizationContent", {
-    handle: async ({ ctx, params, query }, { role }) => {
-      // Guests read no space of the organization (policy/roles.ts); members read them all.
-      const spaces =
-        role === null
-          ? []
-          : await ctx.prisma.space.findMany({ where: { organizationId: params.organizationId, deletedAt: null }, select: { id: true, title: true } });
+    handle: async ({ ctx, params, query }) => {
+      // Only the spaces the caller can read (policy/visibility.ts).
+      const spaces = await ctx.prisma.space.findMany({
+        where: { organizationId: params.organizationId, deletedAt: null, ...spacesWhere(await callerReach(ctx, params.organizationId)) },
+        select: { id: true, title: true },
+      });
       return { status: 200, body: await searchSpaces(ctx, spaces, query.query, query, `org-search:${params.organizationId}:${query.query}`) };
     },
   }),

@@ -112,7 +112,7 @@ describe("members", () => {
   it("lists members with counts, and admins change roles", async () => {
     const org = await h.organization();
     const editor = await h.member(org.id, "edit");
-    const list = await h.api.get(`/v1/orgs/${org.id}/members`).set("Authorization", editor.auth).expect(200);
+    const list = await h.api.get(`/v1/orgs/${org.id}/members?order=asc`).set("Authorization", editor.auth).expect(200);
     expect(list.body.count).toBe(2);
     expect(list.body.items.map((m: { id: string }) => m.id)).toEqual([org.admin.id, editor.id]);
     const onlyAdmins = await h.api.get(`/v1/orgs/${org.id}/members?role=admin`).set("Authorization", editor.auth).expect(200);

@@ -81,3 +81,41 @@ export const emailDomainPolicy = definePolicy("emailDomain", {
   visible: () => true,
   refuse: () => forbidden("Only the organizations of your own e-mail domain can be listed"),
 });
+
+/** A user the caller shares an organization with (or the caller): others are not found, as unknown ones. */
+export const userPolicy = definePolicy("user", {
+  what: "User",
+  find: async ({ ctx, params }) => {
+    const userId = params.userId as string;
+    if (userId === ctx.actor.userId) return { user: ctx.actor.user };
+    const user = await ctx.prisma.user.findFirst({ where: { id: userId, memberships: { some: { organizationId: { in: [...ctx.actor.orgRoles.keys()] } } } } });
+    return user && { user };
+  },
+  level: () => "guest",
+});
+
+/** The invite link of the path: whoever has its ID (its secret) may join through it. */
+export const invitationPolicy = definePolicy("invitation", {
+  what: "Invite link",
+  find: async ({ ctx, params }) => {
+    const invite = await ctx.prisma.organizationInvite.findFirst({
+      where: { id: params.inviteId as string, organizationId: params.organizationId as string },
+      include: { organization: true },
+    });
+    return invite && { invite };
+  },
+  level: () => "guest",
+});
+
+/** An organization of the caller's e-mail domain (others are not found), which they may join once their address is verified. */
+export const joinablePolicy = definePolicy("joinable", {
+  what: "Organization",
+  find: async ({ ctx, params }) => {
+    const domain = ctx.actor.user.email.split("@").pop()?.toLowerCase() ?? "";
+    const organization = await ctx.prisma.organization.findFirst({ where: { id: params.organizationId as string, emailDomains: { has: domain } } });
+    return organization && { organization };
+  },
+  level: (ctx) => (ctx.actor.user.emailVerified ? "guest" : null),
+  visible: () => true,
+  refuse: () => forbidden("Your e-mail address is not verified: sign in by e-mail once (POST /v1/auth/email) to join by domain"),
+});

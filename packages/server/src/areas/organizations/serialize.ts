@@ -4,7 +4,7 @@ import type { RequestContext } from "../../http/context";
 import { apiUrl, appUrl } from "../../http/urls";
 import type { OrganizationPermissions } from "./policy";
 
-export function serializeUser(ctx: RequestContext, user: Pick<User, "id" | "displayName" | "email" | "photoURL">): Schemas["User"] {
+export function serializeUser(ctx: Pick<RequestContext, "baseUrl">, user: Pick<User, "id" | "displayName" | "email" | "photoURL">): Schemas["User"] {
   return {
     object: "user",
     id: user.id,

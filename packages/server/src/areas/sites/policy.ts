@@ -5,8 +5,9 @@
 import type { Organization, Site } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { notFound } from "../../http/errors";
+import { siteLevel } from "../../policy/content";
 import { type Access, definePolicy, definePolicyWithin, type PolicyKind } from "../../policy/factory";
-import { organizationLevel, type Role } from "../../policy/roles";
+import type { Role } from "../../policy/roles";
 import { findMembership } from "../organizations/policy";
 import { shownSiteSpace } from "./store";
 
@@ -23,7 +24,7 @@ export const sitePolicy = definePolicy("site", {
     const site = await ctx.prisma.site.findFirst({ where: { id: params.siteId as string, organizationId: membership.organization.id } });
     return site && { ...membership, site };
   },
-  level: (_ctx, { role }) => organizationLevel(role),
+  level: (ctx, { site }) => siteLevel(ctx, site),
 });
 
 /** One item of the site of the path (a section, a site space, ...), which must be the site's. */

@@ -7,7 +7,9 @@ import { newId } from "../../db/ids";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
+import { callerReach, spacesWhere } from "../../policy/visibility";
 import { placeAmongSiblings } from "../../tree/siblings";
+import { revokeAllOn } from "../permissions/grants";
 import { isRestorable } from "./retention";
 import { serializeSpace, serializeSpaces } from "./serialize";
 
@@ -60,8 +62,13 @@ export const spacesOperations = {
         });
         await copyRevision(tx, space.revisionId, id, revisionId);
         await copySpacePages(tx, space.id, id);
+        // The copy is shared as the space is, so the same people and teams reach it.
+        const grants = await tx.contentGrant.findMany({ where: { spaceId: space.id } });
+        await tx.contentGrant.createMany({ data: grants.map((row) => ({ ...row, id: newId(), spaceId: id, createdAt: undefined })) });
         return created;
       });
+      // What this request read of grants predates the copy's.
+      ctx.memo.clear();
       return { status: 201, body: await serializeSpace(ctx, copy) };
     },
   }),
@@ -101,6 +108,8 @@ export const spacesOperations = {
       }
       const parentId = body.collection ?? null;
       const moved = await ctx.prisma.$transaction(async (tx) => {
+        // What was shared with people and teams of the old organization is not shared in the new one.
+        await revokeAllOn(tx, { spaceIds: [space.id] });
         const position = await placeAmongSiblings(tx, body.organization, parentId, space.id);
         const visibility = !parentId && space.visibility === "in-collection" ? "private" : space.visibility;
         return tx.space.update({ where: { id: space.id }, data: { organizationId: body.organization, parentId, position, visibility } });
@@ -112,7 +121,7 @@ export const spacesOperations = {
 
   listOrganizationSpaces: defineOperation("listOrganizationSpaces", {
     handle: async ({ ctx, params, query }) => {
-      const where = { organizationId: params.organizationId, deletedAt: null };
+      const where = { organizationId: params.organizationId, deletedAt: null, ...spacesWhere(await callerReach(ctx, params.organizationId)) };
       const body = await paginate({
         cursors: ctx.cursors,
         scope: `spaces:${params.organizationId}`,
