@@ -21,8 +21,12 @@ export class DocstackError extends Error {
 export interface DocstackClientOptions {
   /** Where Docstack runs, e.g. http://localhost:3000 */
   baseUrl: string;
-  /** An API token (`npm run docstack -- token create --email …`). */
-  token: string;
+  /**
+   * An API token (signing in by e-mail or SAML, `POST /v1/user/tokens`, or
+   * `npm run docstack -- token create --email …`). Omitted, only operations that take no token
+   * work (signing in by e-mail).
+   */
+  token?: string;
   /** A fetch implementation (defaults to the global one). */
   fetch?: ClientOptions["fetch"];
   headers?: Record<string, string>;
@@ -54,7 +58,7 @@ export type ListParameters<P extends ListPath> = Omit<GetParameters<P>, "query">
 export function createClient(options: DocstackClientOptions) {
   const client = createFetchClient<paths>({
     baseUrl: options.baseUrl.replace(/\/+$/, ""),
-    headers: { Authorization: `Bearer ${options.token}`, ...options.headers },
+    headers: { ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}), ...options.headers },
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
 

@@ -26,9 +26,10 @@ export interface LiveServer {
   dataDir: string;
 }
 
-export async function startLiveServer(): Promise<LiveServer> {
+/** `env`: more of the server's environment (DOCSTACK_SMTP_URL, ...). */
+export async function startLiveServer(options: { env?: Record<string, string> } = {}): Promise<LiveServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "docstack-sdk-"));
-  const env = { ...process.env, DOCSTACK_DATA_DIR: path.join(dataDir, "db"), LOG_LEVEL: "warn", NODE_OPTIONS: "" };
+  const env = { ...process.env, DOCSTACK_DATA_DIR: path.join(dataDir, "db"), LOG_LEVEL: "warn", NODE_OPTIONS: "", ...options.env };
   const bootstrap = spawnSync(process.execPath, [cli, "bootstrap", "--json"], { env, encoding: "utf8" });
   if (bootstrap.status !== 0) throw new Error(`bootstrap failed: ${bootstrap.stderr}`);
   const { token, organizationId } = JSON.parse(bootstrap.stdout.trim().split("\n").pop() as string);
