@@ -66,7 +66,7 @@ export const policyKinds = {
       "join": "guest"
     },
     "notes": {
-      "join": "anyone signed in who has the link (its ID is its secret)"
+      "join": "anyone signed in who has the link, whose ID is its secret"
     }
   },
   "joinable": {
@@ -124,7 +124,7 @@ export const policyKinds = {
     }
   },
   "organizationRoot": {
-    "noun": "the organization's root (where content outside collections is)",
+    "noun": "the organization's root, where content outside collections is",
     "permissions": {
       "create": "create"
     }
@@ -177,7 +177,7 @@ export const policyKinds = {
     }
   },
   "comments": {
-    "noun": "the space (comments of a change request follow its space)",
+    "noun": "the space (of the change request, for its comments)",
     "permissions": {
       "view": "read",
       "post": "comment"
@@ -246,7 +246,7 @@ export const policyKinds = {
       "admin": "admin"
     },
     "notes": {
-      "admin": "role `admin` on the organization"
+      "admin": "role `admin` on the organization, or the site shared with you or one of your teams as `admin`"
     }
   },
   "siteSection": {
@@ -256,7 +256,7 @@ export const policyKinds = {
       "admin": "admin"
     },
     "notes": {
-      "admin": "role `admin` on the organization"
+      "admin": "role `admin` on the organization, or the site shared with you or one of your teams as `admin`"
     }
   },
   "siteSectionGroup": {
@@ -266,7 +266,7 @@ export const policyKinds = {
       "admin": "admin"
     },
     "notes": {
-      "admin": "role `admin` on the organization"
+      "admin": "role `admin` on the organization, or the site shared with you or one of your teams as `admin`"
     }
   },
   "siteSpace": {
@@ -276,7 +276,7 @@ export const policyKinds = {
       "admin": "admin"
     },
     "notes": {
-      "admin": "role `admin` on the organization"
+      "admin": "role `admin` on the organization, or the site shared with you or one of your teams as `admin`"
     }
   },
   "shareLink": {
@@ -286,7 +286,7 @@ export const policyKinds = {
       "admin": "admin"
     },
     "notes": {
-      "admin": "role `admin` on the organization"
+      "admin": "role `admin` on the organization, or the site shared with you or one of your teams as `admin`"
     }
   },
   "specs": {

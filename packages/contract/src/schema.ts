@@ -282,7 +282,7 @@ export interface paths {
          *     is its secret: whoever has it can join while the link exists (deleting it stops it at once), and an unknown
          *     or deleted one answers 404. A caller who is already a member keeps their membership as it is.
          *
-         *     Needs `join` on the invite link (anyone signed in who has the link (its ID is its secret)).
+         *     Needs `join` on the invite link (anyone signed in who has the link, whose ID is its secret).
          */
         post: operations["joinOrganizationWithInvite"];
         delete?: never;
@@ -1282,7 +1282,7 @@ export interface paths {
          *     request's comments. `format` is accepted, but bodies are always `{markdown}` or
          *     `{}` (see `CommentBody`).
          *
-         *     Needs `view` on the space (comments of a change request follow its space) (role `read` or more).
+         *     Needs `view` on the space (of the change request, for its comments) (role `read` or more).
          */
         get: operations["listCommentsInSpace"];
         put?: never;
@@ -1294,7 +1294,7 @@ export interface paths {
          *     page or node not in the space's current revision, answers 400. A locked space (`editMode: locked`) answers
          *     409.
          *
-         *     Needs `post` on the space (comments of a change request follow its space) (role `comment` or more; refused with 409 while the space is locked or the change request merged).
+         *     Needs `post` on the space (of the change request, for its comments) (role `comment` or more; refused with 409 while the space is locked or the change request merged).
          */
         post: operations["postCommentInSpace"];
         delete?: never;
@@ -1881,7 +1881,7 @@ export interface paths {
          * @description Lists the comments on the change request, newest first unless `order=asc`, narrowed by `status`,
          *     `targetPage` and `authors`. Only the comments on this change request (`target.changeRequest`). `format` is accepted, but bodies are always `{markdown}` or `{}` (see `CommentBody`).
          *
-         *     Needs `view` on the space (comments of a change request follow its space) (role `read` or more).
+         *     Needs `view` on the space (of the change request, for its comments) (role `read` or more).
          */
         get: operations["listCommentsInChangeRequest"];
         put?: never;
@@ -1894,7 +1894,7 @@ export interface paths {
          *     request (final), or a locked space (`editMode: locked`), answers 409; an `archived` one can still be
          *     discussed.
          *
-         *     Needs `post` on the space (comments of a change request follow its space) (role `comment` or more; refused with 409 while the space is locked or the change request merged).
+         *     Needs `post` on the space (of the change request, for its comments) (role `comment` or more; refused with 409 while the space is locked or the change request merged).
          */
         post: operations["postCommentInChangeRequest"];
         delete?: never;
@@ -2198,7 +2198,7 @@ export interface paths {
          *     created for it. For `spaces: "new"`, the new space is created as by `POST /v1/orgs/{organizationId}/spaces`. A space ID that is not a space of the organization answers
          *     400.
          *
-         *     Needs `admin` on the organization (role `admin`); and when `spaces` is `new`, `create` on the organization's root (where content outside collections is) (role `create` or more).
+         *     Needs `admin` on the organization (role `admin`); and when `spaces` is `new`, `create` on the organization's root, where content outside collections is (role `create` or more).
          */
         post: operations["createSite"];
         delete?: never;
@@ -2234,7 +2234,7 @@ export interface paths {
          *     schema; it stops being served at once. The spaces it published are kept. When the site is the
          *     organization's `defaultContent`, that setting is removed.
          *
-         *     Needs `admin` on the site (role `admin` on the organization).
+         *     Needs `admin` on the site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
          */
         delete: operations["deleteSiteById"];
         options?: never;
@@ -2249,7 +2249,7 @@ export interface paths {
          *     `basename` is already used by another site of the organization, when `proxy` is already used by another
          *     site, or when publishing a site that has no site space.
          *
-         *     Needs `admin` on the site (role `admin` on the organization).
+         *     Needs `admin` on the site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
          */
         patch: operations["updateSiteById"];
         trace?: never;
@@ -2281,7 +2281,7 @@ export interface paths {
          *     `unsigned` object of boolean properties, and `additionalProperties: false`) answers 400. Existing
          *     conditions are not checked against the new schema.
          *
-         *     Needs `admin` on the site (role `admin` on the organization).
+         *     Needs `admin` on the site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
          */
         put: operations["updateSiteAdaptiveSchema"];
         post?: never;
@@ -2354,7 +2354,7 @@ export interface paths {
          *     section of an empty site is its default. The space must be a space of
          *     the site's organization that is not deleted (400); a space already in the site answers 409.
          *
-         *     Needs `admin` on the site (role `admin` on the organization).
+         *     Needs `admin` on the site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
          */
         post: operations["addSiteSection"];
         delete?: never;
@@ -2386,7 +2386,7 @@ export interface paths {
          *     themselves are left as they are). It leaves its group, if any. When it was the default section, the
          *     first remaining section (in the site's order) becomes the default.
          *
-         *     Needs `admin` on the section's site (role `admin` on the organization).
+         *     Needs `admin` on the section's site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
          */
         delete: operations["deleteSiteSection"];
         options?: never;
@@ -2396,7 +2396,7 @@ export interface paths {
          * @description Changes the fields sent; fields omitted are left unchanged, and `null` removes `condition`, `icon` or
          *     `description`. `defaultSiteSpace` must be one of the section's site spaces (400). A `path` another section of the site uses, ignoring case, answers 409.
          *
-         *     Needs `admin` on the section's site (role `admin` on the organization).
+         *     Needs `admin` on the section's site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
          */
         patch: operations["updateSiteSection"];
         trace?: never;
@@ -2425,7 +2425,7 @@ export interface paths {
          *     the section itself, an unknown ID) answers 400. It does not move a section into or out of a group (see
          *     the section groups' `sections` operations); to place a section next to a group, move the group.
          *
-         *     Needs `admin` on the section's site (role `admin` on the organization).
+         *     Needs `admin` on the section's site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
          */
         post: operations["moveSiteSection"];
         delete?: never;
@@ -2461,7 +2461,7 @@ export interface paths {
          *     sections, it goes last. IDs that are not sections of the site, or
          *     given twice, answer 400.
          *
-         *     Needs `admin` on the site (role `admin` on the organization).
+         *     Needs `admin` on the site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
          */
         post: operations["addSiteSectionGroup"];
         delete?: never;
@@ -2492,7 +2492,7 @@ export interface paths {
          * @description Deletes the section group. Its sections are kept: they leave the group and stand, in their order, where
          *     the group stood at the top of the site.
          *
-         *     Needs `admin` on the section group's site (role `admin` on the organization).
+         *     Needs `admin` on the section group's site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
          */
         delete: operations["deleteSiteSectionGroup"];
         options?: never;
@@ -2501,7 +2501,7 @@ export interface paths {
          * Update a section group
          * @description Changes the fields sent; fields omitted are left unchanged, and `icon: null` removes the icon.
          *
-         *     Needs `admin` on the section group's site (role `admin` on the organization).
+         *     Needs `admin` on the section group's site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
          */
         patch: operations["updateSiteSectionGroup"];
         trace?: never;
@@ -2528,7 +2528,7 @@ export interface paths {
          *     it; one already in this group stays where it is. An ID that is not a
          *     section of the site answers 400.
          *
-         *     Needs `admin` on the section group's site (role `admin` on the organization).
+         *     Needs `admin` on the section group's site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
          */
         post: operations["addSiteSectionToGroup"];
         delete?: never;
@@ -2561,7 +2561,7 @@ export interface paths {
          * @description Takes the section out of the group; the section is kept and stands at the top of the site right after
          *     the group. A section that is not in this group answers 404.
          *
-         *     Needs `admin` on the section group's site (role `admin` on the organization).
+         *     Needs `admin` on the section group's site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
          */
         delete: operations["removeSiteSectionFromGroup"];
         options?: never;
@@ -2594,7 +2594,7 @@ export interface paths {
          *     reference that is not such a sibling (a section in a group, the group itself, an unknown ID) answers
          *     400.
          *
-         *     Needs `admin` on the section group's site (role `admin` on the organization).
+         *     Needs `admin` on the section group's site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
          */
         post: operations["moveSiteSectionGroup"];
         delete?: never;
@@ -2637,7 +2637,7 @@ export interface paths {
          *     space of the site's organization that is not deleted, and `sectionId` a section of the site (400); a
          *     space already in the site answers 409.
          *
-         *     Needs `admin` on the site (role `admin` on the organization).
+         *     Needs `admin` on the site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
          */
         post: operations["addSiteSpace"];
         delete?: never;
@@ -2670,7 +2670,7 @@ export interface paths {
          *     level) becomes the default. The last site space of a section cannot
          *     be removed (409): delete the section instead.
          *
-         *     Needs `admin` on the site space's site (role `admin` on the organization).
+         *     Needs `admin` on the site space's site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
          */
         delete: operations["deleteSiteSpace"];
         options?: never;
@@ -2681,7 +2681,7 @@ export interface paths {
          *     A `path` another site space of the same section (or of the site's
          *     root level) uses, ignoring case, answers 409.
          *
-         *     Needs `admin` on the site space's site (role `admin` on the organization).
+         *     Needs `admin` on the site space's site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
          */
         patch: operations["updateSiteSpace"];
         trace?: never;
@@ -2709,7 +2709,7 @@ export interface paths {
          *     is not a sibling (another section's site space, the site space itself, an unknown ID) answers 400. It
          *     does not move a site space to another section.
          *
-         *     Needs `admin` on the site space's site (role `admin` on the organization).
+         *     Needs `admin` on the site space's site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
          */
         post: operations["moveSiteSpace"];
         delete?: never;
@@ -2735,7 +2735,7 @@ export interface paths {
          * @description Lists the site's share links, active or not, oldest first. Each carries its secret key in
          *     `urls.published`, so listing needs `admin` on the organization (403 for other members).
          *
-         *     Needs `admin` on the site (role `admin` on the organization).
+         *     Needs `admin` on the site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
          */
         get: operations["listSiteShareLinks"];
         put?: never;
@@ -2745,7 +2745,7 @@ export interface paths {
          *     read the site. A link can be created whatever the site's visibility,
          *     but it gives access only while the site is published with visibility `share-link`.
          *
-         *     Needs `admin` on the site (role `admin` on the organization).
+         *     Needs `admin` on the site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
          */
         post: operations["createSiteShareLink"];
         delete?: never;
@@ -2775,7 +2775,7 @@ export interface paths {
          * Delete a share link
          * @description Deletes the share link; its key stops giving access at once.
          *
-         *     Needs `admin` on the share link's site (role `admin` on the organization).
+         *     Needs `admin` on the share link's site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
          */
         delete: operations["deleteSiteShareLink"];
         options?: never;
@@ -2785,7 +2785,7 @@ export interface paths {
          * @description Changes the fields sent; fields omitted are left unchanged. `active: false` stops the key giving access
          *     at once; `active: true` makes it work again (same key).
          *
-         *     Needs `admin` on the share link's site (role `admin` on the organization).
+         *     Needs `admin` on the share link's site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
          */
         patch: operations["updateSiteShareLink"];
         trace?: never;
@@ -3163,7 +3163,7 @@ export interface paths {
          *     not a member or a team of the organization answers 404 naming it, and nothing changes. `role: null`
          *     would give no access: it answers 400 (remove access with `DELETE`).
          *
-         *     Needs `admin` on the site (role `admin` on the organization).
+         *     Needs `admin` on the site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
          */
         post: operations["inviteToSite"];
         delete?: never;
@@ -3222,7 +3222,7 @@ export interface paths {
          *     (the default level, their teams, a collection holding it). Answers 205 when something was removed,
          *     204 when the site was not shared with them.
          *
-         *     Needs `admin` on the site (role `admin` on the organization).
+         *     Needs `admin` on the site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
          */
         delete: operations["removeUserFromSite"];
         options?: never;
@@ -3232,7 +3232,7 @@ export interface paths {
          * @description Sets the role the site is shared with the user as (sharing it with them when it was not). A user who is
          *     not a member of the organization answers 404.
          *
-         *     Needs `admin` on the site (role `admin` on the organization).
+         *     Needs `admin` on the site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
          */
         patch: operations["updateUserPermissionInSite"];
         trace?: never;
@@ -3286,7 +3286,7 @@ export interface paths {
          * @description Removes what the site is shared with the team as; its members keep what their other sources give them.
          *     Answers 205 when something was removed, 204 when the site was not shared with the team.
          *
-         *     Needs `admin` on the site (role `admin` on the organization).
+         *     Needs `admin` on the site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
          */
         delete: operations["removeTeamFromSite"];
         options?: never;
@@ -3296,7 +3296,7 @@ export interface paths {
          * @description Sets the role the site is shared with the team as (sharing it with the team when it was not). A team
          *     of another organization, or none, answers 404.
          *
-         *     Needs `admin` on the site (role `admin` on the organization).
+         *     Needs `admin` on the site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
          */
         patch: operations["updateTeamPermissionInSite"];
         trace?: never;

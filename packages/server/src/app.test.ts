@@ -1,11 +1,11 @@
 // What every request goes through: health, the contract, docs, errors, limits, logs.
-import { Writable } from "node:stream";
 import pino from "pino";
 import supertest from "supertest";
 import { createApp } from "./app";
 import { pendingOperation } from "./http/operation";
 import { registry } from "./operations";
 import { createHarness, useHarness } from "./testing/harness";
+import { captureLogs } from "./testing/logs";
 
 const h = useHarness();
 
@@ -117,15 +117,9 @@ describe("limits and headers", () => {
 
 describe("logs", () => {
   it("are JSON lines with the request ID, and never contain a token", async () => {
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(...String(chunk).split("\n").filter(Boolean));
-        done();
-      },
-    });
+    const { lines, logger } = captureLogs("info");
     const logged = await createHarness();
-    logged.services.logger = pino({ level: "info" }, sink);
+    logged.services.logger = logger;
     try {
       const { admin } = await logged.organization();
       await supertest(createApp(logged.services)).get("/v1/user").set("Authorization", admin.auth).set("X-Request-Id", "log-check-1").expect(200);

@@ -275,7 +275,17 @@ describe.each(operations.map((operation) => [operation.operationId, operation] a
     for (const [who, auth] of cases) await refused(operation, plan, lookup, auth, who, [401]);
   });
 
-  if (!operation.notImplemented && hasResourcePath(operation)) {
+  // An invite link's ID is its secret: whoever has it may join, which is what it is for.
+  if (!operation.notImplemented && ruleOf(operationId).on === "invitation") {
+    it.each(VARIANTS)("lets a user of no organization who has the link join with it (%s request)", async (variant) => {
+      const { plan, lookup } = await requestFor(operation, variant);
+      const newcomer = await h.user();
+      tokens.add(newcomer.token);
+      const answer = await watched(operation, plan, lookup, newcomer.auth, `a user of no organization, ${variant} request`);
+      if (answer.status !== 200 && fixtures.unresolved(plan).length === 0)
+        throw fail(operation, "a user of no organization", answer, `${answer.status} for a user who has the invite link`);
+    });
+  } else if (!operation.notImplemented && hasResourcePath(operation)) {
     it.each(VARIANTS)("hides the organization's resource from a user of another organization (%s request)", async (variant) => {
       const { plan, lookup } = await requestFor(operation, variant);
       const who = `a user of another organization, ${variant} request`;

@@ -70,6 +70,9 @@ export interface Policy<K extends PolicyKind, Found extends object> {
   demandRole: (access: Access<K, Found>, role: Role) => void;
 }
 
+/** What a policy of no resource finds (the caller's own account, a request anyone may make): nothing, open to all. */
+export const NOTHING_TO_FIND = { find: async () => ({}), level: (): Level => "guest" } as const;
+
 /** The role a 403 names: the least level of the permission, in the words of a role. */
 const roleName = (least: Level | "author") => (least === "guest" || least === null ? "member" : least);
 

@@ -1,12 +1,8 @@
 // Who may do what with sign-in and tokens: signing in takes no token (anyone); a token is
 // revoked by the user it belongs to (others' are not found).
-import { definePolicy } from "../../policy/factory";
+import { definePolicy, NOTHING_TO_FIND } from "../../policy/factory";
 
-export const anyonePolicy = definePolicy("anyone", {
-  what: "Nothing",
-  find: async () => ({}),
-  level: () => "guest",
-});
+export const anyonePolicy = definePolicy("anyone", { what: "Nothing", ...NOTHING_TO_FIND });
 
 /** One of the caller's tokens that still works: others', revoked and unknown ones are not found. */
 export const ownTokenPolicy = definePolicy("ownToken", {

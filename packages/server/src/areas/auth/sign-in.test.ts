@@ -1,9 +1,9 @@
-import { Writable } from "node:stream";
 import type { ParsedMail } from "mailparser";
-import pino from "pino";
 import supertest from "supertest";
 import { createApp } from "../../app";
+import { ActorCache } from "../../auth/actor-cache";
 import { useHarness } from "../../testing/harness";
+import { loggedApp } from "../../testing/logs";
 import { useInbox } from "../../testing/smtp";
 import { CODE_LIFETIME_MS, MAX_TRIES } from "./sign-in-codes";
 
@@ -101,14 +101,7 @@ describe("signing in by e-mail", () => {
   });
 
   it("never logs a code, nor the token it gives", async () => {
-    const lines: string[] = [];
-    const capture = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
-    const logged = supertest(createApp({ ...h.services, logger: pino({ level: "trace" }, capture) }));
+    const { api: logged, lines } = loggedApp(h.services);
     const user = await person();
     const count = inbox.to(user.email).length;
     await logged.post("/v1/auth/email").send({ email: user.email }).expect(204);
@@ -150,8 +143,12 @@ describe("personal API tokens", () => {
     await as(user.auth).post("/v1/user/tokens", { label: "Past", expiresAt: "2000-01-01T00:00:00.000Z" }).expect(400);
     const stranger = await h.user();
     await as(stranger.auth).delete(`/v1/user/tokens/${made.body.id}`).expect(404);
+    // Used through another server too (its own cache of identities), then revoked: refused by both at once.
+    const otherInstance = supertest(createApp({ ...h.services, actors: new ActorCache() }));
+    await otherInstance.get("/v1/user").set("Authorization", personal).expect(200);
     await as(user.auth).delete(`/v1/user/tokens/${made.body.id}`).expect(204);
     await as(personal).get("/v1/user").expect(401);
+    await otherInstance.get("/v1/user").set("Authorization", personal).expect(401);
     await as(user.auth).delete(`/v1/user/tokens/${made.body.id}`).expect(404);
   });
 

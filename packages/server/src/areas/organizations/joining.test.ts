@@ -1,8 +1,5 @@
-import { Writable } from "node:stream";
-import pino from "pino";
-import supertest from "supertest";
-import { createApp } from "../../app";
 import { type TestUser, useHarness } from "../../testing/harness";
+import { loggedApp } from "../../testing/logs";
 import { useInbox } from "../../testing/smtp";
 
 const inbox = useInbox();
@@ -106,14 +103,7 @@ describe("invite links", () => {
   });
 
   it("never reach a log line", async () => {
-    const lines: string[] = [];
-    const capture = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
-    const logged = supertest(createApp({ ...h.services, logger: pino({ level: "trace" }, capture) }));
+    const { api: logged, lines } = loggedApp(h.services);
     const org = await h.organization();
     const link = await logged.post(`/v1/orgs/${org.id}/link-invites`).set("Authorization", org.admin.auth).send({ role: "read" }).expect(201);
     await logged.get(`/v1/orgs/${org.id}/link-invites/${link.body.id}`).set("Authorization", org.admin.auth).expect(200);

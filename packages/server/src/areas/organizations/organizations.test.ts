@@ -125,6 +125,19 @@ describe("members", () => {
     expect(me.body.permissions.createContent).toBe(true);
   });
 
+  it("are invited by e-mail without SMTP configured too: added, with nothing sent", async () => {
+    const org = await h.organization();
+    expect(h.services.mailer.enabled).toBe(false);
+    const email = `no-smtp-${org.id.slice(-6)}@example.test`;
+    const res = await h.api
+      .post(`/v1/orgs/${org.id}/invites`)
+      .set("Authorization", org.admin.auth)
+      .send({ emails: [email], role: "edit" })
+      .expect(200);
+    expect(res.body.invited).toBe(1);
+    expect((await h.services.prisma.member.findFirst({ where: { organizationId: org.id, user: { email } } }))?.role).toBe("edit");
+  });
+
   it("keeps the last admin", async () => {
     const org = await h.organization();
     const res = await h.api.patch(`/v1/orgs/${org.id}/members/${org.admin.id}`).set("Authorization", org.admin.auth).send({ role: "read" }).expect(409);

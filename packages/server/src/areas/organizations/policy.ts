@@ -5,7 +5,7 @@ import type { Organization } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { forbidden } from "../../http/errors";
 import { orgRole } from "../../policy/content";
-import { type Access, definePolicy, grantedBy, type PolicyRequest, tableOf } from "../../policy/factory";
+import { type Access, definePolicy, grantedBy, NOTHING_TO_FIND, type PolicyRequest, tableOf } from "../../policy/factory";
 import { organizationLevel, type Role } from "../../policy/roles";
 
 export type OrganizationPermissions = Schemas["Organization"]["permissions"];
@@ -67,11 +67,7 @@ export async function organizationAccess(ctx: RequestContext, organizationId: st
 }
 
 /** The caller's own account: any valid token. */
-export const callerPolicy = definePolicy("caller", {
-  what: "User",
-  find: async () => ({}),
-  level: () => "guest",
-});
+export const callerPolicy = definePolicy("caller", { what: "User", ...NOTHING_TO_FIND });
 
 /** An e-mail domain, looked up only by callers whose own address is of that domain (403 otherwise). */
 export const emailDomainPolicy = definePolicy("emailDomain", {
