@@ -537,7 +537,7 @@ export interface paths {
         head?: never;
         /**
          * Update a collection
-         * @description Changes the fields sent; fields omitted are left unchanged.
+         * @description Changes the fields sent; fields omitted are left unchanged. `defaultLevel` is what members get on it and what it holds by default (`inherit`, a role, or `null` for no default access).
          *
          *     Needs `admin` on the collection (role `admin`).
          */
@@ -719,9 +719,10 @@ export interface paths {
         head?: never;
         /**
          * Update a space
-         * @description Changes the fields sent; fields omitted are left unchanged. `title` and `emoji` need `edit` on the space;
-         *     `editMode`, `defaultLevel` and `visibility` need `admin`. `visibility: in-collection` needs the space to be
-         *     in a collection (400 otherwise).
+         * @description Changes the fields sent; fields omitted are left unchanged. `defaultLevel` is what members get by default
+         *     (`inherit`: the parent collection's; a role; `null`: no default access, so that only the people and teams
+         *     it is shared with reach it). `visibility: in-collection` needs the space to be in a collection (400
+         *     otherwise).
          *
          *     Needs role `edit` or more on the space (also while the space is locked). `editMode`, `defaultLevel` and `visibility` need `admin` on the space (role `admin`).
          */
@@ -1327,8 +1328,7 @@ export interface paths {
          * @description Changes the fields sent; fields omitted are left unchanged. `body` replaces the text and sets `editedAt`
          *     (its author only: 403 for anyone else). `resolved: true` resolves the comment (`status` `resolved`,
          *     `resolvedAt`, `resolvedBy`), `resolved: false` reopens it (`status` `open`). `addedReactions` and
-         *     `removedReactions` add and take back the caller's own reactions (an emoji in both is removed). Resolving and
-         *     reactions need role `comment` or more on the space. A locked space (`editMode: locked`) answers 409.
+         *     `removedReactions` add and take back the caller's own reactions (an emoji in both is removed). A locked space (`editMode: locked`) answers 409.
          *
          *     Needs `reply` on the comment (role `comment` or more on the space; refused with 409 while the space is locked or the change request merged). `body` needs `edit` on the comment (only its author, with role `comment` or more on the space).
          */
@@ -1407,7 +1407,7 @@ export interface paths {
          * Update a reply to a comment on a space
          * @description Changes the fields sent; fields omitted are left unchanged. `body` replaces the text and sets `editedAt`
          *     (its author only: 403 for anyone else). `addedReactions` and `removedReactions` add and take back the
-         *     caller's own reactions (an emoji in both is removed); they need role `comment` or more on the space. A
+         *     caller's own reactions (an emoji in both is removed). A
          *     locked space (`editMode: locked`) answers 409. The specification does not show this response: Docstack
          *     answers 200 with the updated reply, as updating a comment answers the comment.
          *
@@ -1929,8 +1929,7 @@ export interface paths {
          * @description Changes the fields sent; fields omitted are left unchanged. `body` replaces the text and sets `editedAt`
          *     (its author only: 403 for anyone else). `resolved: true` resolves the comment (`status` `resolved`,
          *     `resolvedAt`, `resolvedBy`), `resolved: false` reopens it (`status` `open`). `addedReactions` and
-         *     `removedReactions` add and take back the caller's own reactions (an emoji in both is removed). Resolving and
-         *     reactions need role `comment` or more on the space. A `merged` change request (final), or a locked space
+         *     `removedReactions` add and take back the caller's own reactions (an emoji in both is removed). A `merged` change request (final), or a locked space
          *     (`editMode: locked`), answers 409; an `archived` one can still be discussed.
          *
          *     Needs `reply` on the comment (role `comment` or more on the space; refused with 409 while the space is locked or the change request merged). `body` needs `edit` on the comment (only its author, with role `comment` or more on the space).
@@ -4326,7 +4325,7 @@ export interface components {
             /** @description The ID of a collection of the organization to create the space in. Omitted, the space goes to the root. */
             parent?: components["schemas"]["Id"];
         };
-        /** @description Fields omitted are left unchanged. `title` and `emoji` need `edit`; `editMode`, `defaultLevel` and `visibility` need `admin`. */
+        /** @description Fields omitted are left unchanged; what each needs is in the operation's rule. */
         UpdateSpaceRequest: {
             title?: string;
             emoji?: string;
@@ -5065,13 +5064,10 @@ export interface components {
         /**
          * @description Emoji to react with, or to take one's reaction back. At most 20. Adding a reaction the caller already gave,
          *     or removing one they did not give, changes nothing; an emoji in both `addedReactions` and
-         *     `removedReactions` is removed. Needs role `comment` or more on the space.
+         *     `removedReactions` is removed.
          */
         CommentReactions: components["schemas"]["CommentReactionEmoji"][];
-        /**
-         * @description Fields omitted are left unchanged. `body` needs the `edit` permission (the author); `resolved` and the
-         *     reactions need the `reply` permission (role `comment` or more).
-         */
+        /** @description Fields omitted are left unchanged; what each needs is in the operation's rule. */
         UpdateCommentRequest: {
             /**
              * @description `true` resolves the comment (`status` `resolved`, with `resolvedAt` and `resolvedBy`); `false` reopens it
@@ -5111,10 +5107,7 @@ export interface components {
         PostCommentReplyRequest: {
             body: components["schemas"]["CommentBody"];
         };
-        /**
-         * @description Fields omitted are left unchanged. `body` needs the `edit` permission (the author); the reactions need the
-         *     `reply` permission (role `comment` or more).
-         */
+        /** @description Fields omitted are left unchanged; what each needs is in the operation's rule. */
         UpdateCommentReplyRequest: {
             body?: components["schemas"]["CommentBody"];
             addedReactions?: components["schemas"]["CommentReactions"];
@@ -5366,7 +5359,7 @@ export interface components {
             title: components["schemas"]["TeamTitle"];
             /** @description The number of members of the team (owners included). */
             members: number;
-            /** @description The number of spaces the team has been given access to. */
+            /** @description The number of spaces shared with the team, directly or through a collection holding them. */
             spaces: number;
             createdAt: components["schemas"]["Timestamp"];
             /** @description What the caller may do with this team. */

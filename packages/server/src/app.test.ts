@@ -1,5 +1,4 @@
 // What every request goes through: health, the contract, docs, errors, limits, logs.
-import pino from "pino";
 import supertest from "supertest";
 import { createApp } from "./app";
 import { pendingOperation } from "./http/operation";
