@@ -3318,7 +3318,7 @@ export interface paths {
          *     from (`origin`: the organization role, or what the site is shared with them or one of their teams as).
          *     `role` keeps those whose level is that role (`guest`: none); `search` matches display names and e-mail
          *     addresses (case-insensitive); `sort` and `order` order them (by `joinedAt` newest first by default); `team`
-         *     keeps the members of one team.
+         *     keeps the members of one team (none, for a team not of the organization).
          *
          *     Needs `view` on the site (any member of the organization, guests included).
          */

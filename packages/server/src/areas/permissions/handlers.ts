@@ -3,7 +3,6 @@
 import type { Schemas } from "@docstack/contract";
 import type { Collection, Site, Space } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
-import { notFound } from "../../http/errors";
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import { orderBy, type PageRequest, paginate, paginateArray, type SortField, whereAfter } from "../../http/pagination";
 import type { Role } from "../../policy/roles";
@@ -139,12 +138,13 @@ type SiteAggregateQuery = PageRequest & MemberListQuery & { team?: string };
 /** Every member with their level on the site, filtered and ordered as the members list is. */
 async function siteAggregate({ ctx, query }: Request<unknown, SiteAggregateQuery>, found: { site: Site }) {
   const target = targets.site(found);
-  if (query.team) {
-    const team = await ctx.prisma.team.findFirst({ where: { id: query.team, organizationId: target.organizationId }, select: { id: true } });
-    if (!team) throw notFound("Team");
-  }
+  // A filter: a team that is not one of the organization's has no members here.
   const inTeam = query.team
-    ? new Set((await ctx.prisma.teamMember.findMany({ where: { teamId: query.team }, select: { userId: true } })).map((row) => row.userId))
+    ? new Set(
+        (
+          await ctx.prisma.teamMember.findMany({ where: { teamId: query.team, team: { organizationId: target.organizationId } }, select: { userId: true } })
+        ).map((row) => row.userId),
+      )
     : undefined;
   const compare = compareMembers(query);
   const rows = (await siteLevels(ctx, target))
