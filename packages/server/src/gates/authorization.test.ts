@@ -9,9 +9,7 @@
 // Requests are valid (Gate 1's generators), so a status tells authorization, not validation.
 
 import { randomBytes } from "node:crypto";
-import { Writable } from "node:stream";
 import fc from "fast-check";
-import pino from "pino";
 import supertest from "supertest";
 import type TestAgent from "supertest/lib/agent";
 import { createApp } from "../app";
@@ -21,6 +19,7 @@ import { type PolicyKind, tableOf } from "../policy/factory";
 import { type Level, reaches } from "../policy/roles";
 import { type Rule, ruleOf } from "../policy/rules";
 import { createHarness, type Harness, type TestUser } from "../testing/harness";
+import { captureLogs } from "../testing/logs";
 import { type GateOperation, isWrite, operations } from "./contract";
 import { changedTables, fingerprint } from "./fingerprint";
 import { createFixtures, Fixtures, repairFixtures } from "./fixtures";
@@ -113,7 +112,7 @@ let fixtures: Fixtures;
 let people: Record<LowRole | "revoked" | "outsider" | Reaching, TestUser>;
 /** The team whose grant on the fixture collection is the team member's only access to content. */
 let teamId: string;
-const logLines: string[] = [];
+let logLines: string[] = [];
 const tokens = new Set<string>();
 const requestIds: string[] = [];
 const uncovered: string[] = [];
@@ -155,20 +154,19 @@ async function ensureTeamGrant(): Promise<void> {
   await prisma.contentGrant.create({ data: { id: newId(), organizationId: fixtures.base.organizationId, ...where, role: "edit" } });
 }
 
+/** Making the fixtures (content merged through change requests, people, a team) takes seconds alone, minutes on a busy machine. */
+const SETUP_TIMEOUT_MS = 300_000;
+
 beforeAll(async () => {
   h = await createHarness({ rateLimit: { max: 0, windowMs: 60_000 } });
   // The app under test logs to a capture, at the most verbose level. The base logger has no
   // redaction of its own (unlike services.ts's): keeping tokens out must be the app's doing.
-  const capture = new Writable({
-    write(chunk, _encoding, done) {
-      logLines.push(...String(chunk).split("\n").filter(Boolean));
-      done();
-    },
-  });
-  h.services.logger = pino({ level: "trace" }, capture);
+  const { lines, logger } = captureLogs();
+  logLines = lines;
+  h.services.logger = logger;
   api = supertest(createApp(h.services));
   await setUp();
-});
+}, SETUP_TIMEOUT_MS);
 afterAll(async () => {
   for (const [key, why] of Fixtures.unmade) uncovered.push(`${key}: no real resource (${why})`);
   if (uncovered.length > 0) console.log(`Authorization matrix, not covered yet:\n${uncovered.join("\n")}`);

@@ -39,7 +39,8 @@ beforeAll(async () => {
   // Thousands of requests share one token: rate limiting (tested elsewhere) would answer 429.
   h = await createHarness({ rateLimit: { max: 0, windowMs: 60_000 } });
   fixtures = await createFixtures(h);
-});
+  // Fixtures (content merged through change requests) take seconds alone, minutes on a busy machine.
+}, 300_000);
 afterAll(async () => {
   const statuses = [...validStatuses]
     .sort(([a], [b]) => a - b)
