@@ -4,7 +4,7 @@
 import type { Db } from "../db/database";
 import type { Actor } from "../http/context";
 
-export const LAST_USE_RESOLUTION_MS = 60_000;
+const LAST_USE_RESOLUTION_MS = 60_000;
 
 export async function recordUse(prisma: Db, actor: Actor, now: Date): Promise<void> {
   if (actor.lastUsedAt && now.getTime() - actor.lastUsedAt.getTime() < LAST_USE_RESOLUTION_MS) return;

@@ -3,7 +3,7 @@
 const SECRET_IN_PATH = /(\/(?:link-)?invites\/)[^/?#]+/g;
 const SECRET_PARAMETERS = ["inviteId"];
 
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   return url.replace(SECRET_IN_PATH, "$1[secret]");
 }
 

@@ -46,7 +46,7 @@ export interface Reach {
   sharedSpaces: Set<string>;
 }
 
-export function reachOf(
+function reachOf(
   tree: ReadonlyMap<string, TreeNode>,
   role: Role | null | undefined,
   grants: { spaces: ReadonlyMap<string, readonly Role[]>; collections: ReadonlyMap<string, readonly Role[]> },
@@ -105,7 +105,7 @@ export function collectionsWhere(reach: Reach): Prisma.CollectionWhereInput {
 }
 
 /** Whether a reach sees a space (for counts made in memory). */
-export function reachesSpace(reach: Reach, space: { id: string; parentId: string | null; defaultLevel: string | null }): boolean {
+function reachesSpace(reach: Reach, space: { id: string; parentId: string | null; defaultLevel: string | null }): boolean {
   if (reach.everything || reach.sharedSpaces.has(space.id)) return true;
   if (space.parentId && reach.sharedWithin.has(space.parentId)) return true;
   if (space.defaultLevel === null) return false;

@@ -7,7 +7,7 @@ import { definePolicyWithin } from "../../policy/factory";
 import { spacePolicy } from "../spaces/policy";
 
 /** `{changeRequestId}` is the change request's ID or its number in the space. */
-export async function findChangeRequest(ctx: RequestContext, spaceId: string, changeRequestId: string): Promise<ChangeRequest | null> {
+async function findChangeRequest(ctx: RequestContext, spaceId: string, changeRequestId: string): Promise<ChangeRequest | null> {
   return /^\d{1,9}$/.test(changeRequestId)
     ? ctx.prisma.changeRequest.findUnique({ where: { spaceId_number: { spaceId, number: Number(changeRequestId) } } })
     : ctx.prisma.changeRequest.findFirst({ where: { id: changeRequestId, spaceId } });

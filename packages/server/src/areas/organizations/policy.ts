@@ -5,7 +5,7 @@ import type { Organization } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { forbidden } from "../../http/errors";
 import { orgRole } from "../../policy/content";
-import { type Access, definePolicy, grantedBy, NOTHING_TO_FIND, type PolicyRequest, tableOf } from "../../policy/factory";
+import { definePolicy, grantedBy, NOTHING_TO_FIND, tableOf } from "../../policy/factory";
 import { organizationLevel, type Role } from "../../policy/roles";
 
 export type OrganizationPermissions = Schemas["Organization"]["permissions"];
@@ -19,8 +19,6 @@ export interface FoundOrganization {
   /** The caller's role there (null: a guest). */
   role: Role | null;
 }
-
-export type OrganizationAccess = Access<"organization", FoundOrganization>;
 
 /** An organization the caller belongs to: null otherwise, without reading it. */
 export async function findMembership(ctx: RequestContext, organizationId: string | undefined): Promise<FoundOrganization | null> {
@@ -57,14 +55,6 @@ export const targetOrganizationPolicy = definePolicy("targetOrganization", {
   on: "the organization named by organization",
   find: ({ ctx, body }) => findMembership(ctx, (body as { organization?: string }).organization),
 });
-
-/** An organization of the path the caller belongs to (404 otherwise), checked for a permission (403). */
-export async function organizationAccess(ctx: RequestContext, organizationId: string, permission: keyof OrganizationPermissions): Promise<OrganizationAccess> {
-  const request: PolicyRequest = { ctx, params: { organizationId }, body: undefined };
-  const access = await organizationPolicy.load(request);
-  organizationPolicy.demand(ctx, access, permission);
-  return access;
-}
 
 /** The caller's own account: any valid token. */
 export const callerPolicy = definePolicy("caller", { what: "User", ...NOTHING_TO_FIND });

@@ -2,17 +2,13 @@
 // share links): any member of its organization reads it; changing it needs `admin` on the
 // organization (the contract's table, openapi/policies.yaml). A site of an organization the
 // caller does not belong to is not found, as an unknown one.
-import type { Organization, Site } from "../../generated/prisma/client";
+import type { Site } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { notFound } from "../../http/errors";
 import { siteLevel } from "../../policy/content";
-import { type Access, definePolicy, definePolicyWithin, type PolicyKind } from "../../policy/factory";
-import type { Role } from "../../policy/roles";
+import { definePolicy, definePolicyWithin, type PolicyKind } from "../../policy/factory";
 import { findMembership } from "../organizations/policy";
 import { shownSiteSpace } from "./store";
-
-type FoundSite = { site: Site; organization: Organization; role: Role | null };
-export type SiteAccess = Access<"site", FoundSite>;
 
 /** The site of the path, in an organization the caller belongs to. */
 export const sitePolicy = definePolicy("site", {

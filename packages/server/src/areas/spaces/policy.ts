@@ -54,10 +54,3 @@ export const restorableSpacePolicy = definePolicy("restorableSpace", {
   permissions: (_ctx, { space }, level) => ({ admin: spacePermissions(level, space).admin }),
   refuse: undefined,
 });
-
-/** A space the caller can see (404 otherwise), checked for a permission: 403 when the role is too low, 409 when the space is locked. */
-export async function spaceAccess(ctx: PolicyRequest["ctx"], spaceId: string, permission: SpacePermission): Promise<SpaceAccess> {
-  const access = await spacePolicy.load({ ctx, params: { spaceId }, body: undefined });
-  spacePolicy.demand(ctx, access, permission);
-  return access;
-}

@@ -1,9 +1,8 @@
 // Who may do what with a team: any member of its organization sees it; the organization's
 // admins and the team's owners manage it (the contract's table, openapi/policies.yaml).
 import type { Schemas } from "@docstack/contract";
-import type { Organization, Team } from "../../generated/prisma/client";
 import { forbidden, notFound } from "../../http/errors";
-import { type Access, definePolicy, grantedBy, tableOf } from "../../policy/factory";
+import { definePolicy, grantedBy, tableOf } from "../../policy/factory";
 import { type Level, organizationLevel, type Role, reaches } from "../../policy/roles";
 import { findMembership } from "../organizations/policy";
 
@@ -21,9 +20,6 @@ const teamLevel = (orgRole: Role | null, teamRole: TeamRole | null | undefined):
 export function teamPermissions(orgRole: Role | null, teamRole: TeamRole | null | undefined): TeamPermissions {
   return grantedBy(tableOf("team"), teamLevel(orgRole, teamRole));
 }
-
-type FoundTeam = { organization: Organization; role: Role | null; team: Team; teamRole: TeamRole | undefined };
-export type TeamAccess = Access<"team", FoundTeam>;
 
 /** A team of an organization the caller belongs to (404 otherwise, as for a team of another organization). */
 export const teamPolicy = definePolicy("team", {
