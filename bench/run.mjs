@@ -5,7 +5,8 @@
 //    same read with the same Prisma client: their ratio (goal ≥ 0.6);
 //  - a list page (first and deep), a create, and a search;
 //  - list and search at 1k and at 100k rows in the tables: p50 ratio (goal ≤ 1.5);
-// then the storage figure (bench/storage.mjs). Results: bench/results/latest.json.
+// then the storage figure (bench/storage.mjs) and the published sites' (bench/sites.mjs).
+// Results: bench/results/latest.json.
 import { fork, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -111,6 +112,10 @@ async function main() {
   process.stdout.write(storage.stdout);
   if (storage.status !== 0) process.stderr.write(storage.stderr);
   const storageFigures = storage.status === 0 ? JSON.parse(fs.readFileSync(path.join(here, "results", "storage.json"), "utf8")) : { error: storage.stderr };
+  const sites = spawnSync(process.execPath, [path.join(here, "sites.mjs")], { encoding: "utf8", env: process.env });
+  process.stdout.write(sites.stdout);
+  if (sites.status !== 0) process.stderr.write(sites.stderr);
+  const sitesFigures = sites.status === 0 ? JSON.parse(fs.readFileSync(path.join(here, "results", "sites.json"), "utf8")) : { error: sites.stderr };
   const report = {
     date: new Date().toISOString(),
     database,
@@ -120,6 +125,7 @@ async function main() {
     large,
     summary,
     storage: storageFigures,
+    sites: sitesFigures,
   };
   fs.mkdirSync(path.join(here, "results"), { recursive: true });
   fs.writeFileSync(path.join(here, "results", "latest.json"), `${JSON.stringify(report, null, 2)}\n`);

@@ -1,38 +1,13 @@
 // The system under measurement, in its own process (so the load generator does not
 // share its event loop): the full Docstack stack and, beside it, a bare Express
 // route that reads the same row with the same Prisma client.
-const fs = require("node:fs");
-const os = require("node:os");
-const path = require("node:path");
-const http = require("node:http");
 const express = require("express");
+const { dist, listen, openBenchServices, runTarget } = require("./open.cjs");
 
-const server = path.dirname(require.resolve("@docstack/server/package.json"));
-const { loadConfig } = require(path.join(server, "dist/config"));
-const { openServices } = require(path.join(server, "dist/services"));
-const { createApp } = require(path.join(server, "dist/app"));
-const { bootstrap } = require(path.join(server, "dist/bootstrap"));
+const { createApp } = dist("app");
 
-function listen(app) {
-  return new Promise((resolve) => {
-    const s = http.createServer(app).listen(0, "127.0.0.1", () => resolve(s.address().port));
-  });
-}
-
-async function main() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "docstack-bench-"));
-  const config = {
-    ...loadConfig({ ...process.env, NODE_ENV: "production" }),
-    databaseUrl: process.env.DATABASE_URL || undefined,
-    dataDir: path.join(dataDir, "db"),
-    rateLimit: { max: 0, windowMs: 60000 },
-    logLevel: "info",
-  };
-  // Production logging, to a sink: its cost is part of the full stack.
-  const { services, database } = await openServices(config);
-  const pino = require(require.resolve("pino", { paths: [server] }));
-  services.logger = pino({ level: "info" }, fs.createWriteStream("/dev/null"));
-  const { token, organizationId } = await bootstrap(services.prisma);
+runTarget(async () => {
+  const { services, token, organizationId, close } = await openBenchServices("docstack-bench-");
   const app = createApp(services);
   const full = await listen(app);
   const bareApp = express();
@@ -49,7 +24,7 @@ async function main() {
   // Seeding leaves garbage behind: collect it so that it does not weigh on the measurements.
   globalThis.gc?.();
   const deepPage = services.cursors.encode(`spaces:${organizationId}`, [fixtures.deepAfterId]);
-  process.send({
+  const info = {
     full: `http://127.0.0.1:${full}`,
     bare: `http://127.0.0.1:${bare}`,
     token,
@@ -57,17 +32,6 @@ async function main() {
     deepPage,
     seedSeconds: (Date.now() - started) / 1000,
     ...fixtures,
-  });
-  process.on("message", async (message) => {
-    if (message === "stop") {
-      await database.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      process.exit(0);
-    }
-  });
-}
-
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
+  };
+  return { info, close };
 });

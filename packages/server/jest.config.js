@@ -1,14 +1,17 @@
 // Tests run against the real app and a real database: an in-memory PGlite per test
 // file started from a migrated template (made once by jest.global-setup.ts), or the
 // PostgreSQL server named by DATABASE_URL.
+const ESM = ["@prisma/schema-engine-wasm", "htmlparser2", "domhandler", "domutils", "dom-serializer", "domelementtype", "entities"];
+
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: "node",
   roots: ["<rootDir>/src"],
   testMatch: ["**/*.test.ts"],
   transform: { "^.+\\.(t|j|mj)s$": ["@swc/jest"] },
-  // The schema engine's bindings are an ES module: let swc make it CommonJS.
-  transformIgnorePatterns: ["/node_modules/(?!(\\.pnpm/@prisma\\+schema-engine-wasm[^/]*/node_modules/)?@prisma/schema-engine-wasm/)"],
+  // ES modules that jest's CommonJS sandbox cannot load, made CommonJS by swc: the schema engine's
+  // bindings, and sanitize-html's parser with its packages (Node itself loads them with require()).
+  transformIgnorePatterns: [`/node_modules/(?!(\\.pnpm/(${ESM.map((p) => p.replace("/", "\\+")).join("|")})@[^/]*/node_modules/)?(${ESM.join("|")})/)`],
   globalSetup: "<rootDir>/jest.global-setup.ts",
   globalTeardown: "<rootDir>/jest.global-teardown.ts",
   testTimeout: 30000,

@@ -831,6 +831,28 @@ export const operationPolicies = {
     "on": "site",
     "needs": "view"
   },
+  "publishSite": {
+    "on": "site",
+    "needs": "admin"
+  },
+  "unpublishSite": {
+    "on": "site",
+    "needs": "admin"
+  },
+  "getSiteCustomizationById": {
+    "on": "site",
+    "needs": "view"
+  },
+  "updateSiteCustomizationById": {
+    "on": "site",
+    "needs": "admin"
+  },
+  "getPublishedContentByUrl": {
+    "on": "caller"
+  },
+  "resolvePublishedContentByUrl": {
+    "on": "caller"
+  },
   "listSiteSections": {
     "on": "site",
     "needs": "view"

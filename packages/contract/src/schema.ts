@@ -80,7 +80,8 @@ export interface paths {
         /**
          * Update an organization
          * @description Changes the fields sent; fields omitted are left unchanged. A `hostname` another
-         *     organization uses answers 409; a `defaultContent` site must belong to the organization (400).
+         *     organization uses answers 409; a `defaultContent` site must belong to the organization (400), `null`
+         *     clears it, and deleting that site clears it too.
          *
          *     Needs `admin` on the organization (role `admin`).
          */
@@ -584,7 +585,8 @@ export interface paths {
         /**
          * Move a collection
          * @description Moves the collection under another parent collection of the same organization (`parent`; `null` for the
-         *     root) and/or among its siblings (`position`). A collection cannot move into itself or one of its descendants (400).
+         *     root) and/or among its siblings (`position`). A `parent` that is the collection itself or one of its
+         *     descendants answers 400.
          *
          *     Needs `admin` on the collection (role `admin`); and `create` on the collection named by `parent` when it is sent, or the organization's root for `null` (role `create` or more).
          */
@@ -1184,8 +1186,8 @@ export interface paths {
          * @description Sets the space's values for the fields named in `values` (`null` removes a value); other fields keep
          *     theirs. Every value must fit its field's type (see `CustomFieldType`): a string of at most 256 characters
          *     for `text`, a number, a boolean, one of the options for `select`, an array of options for
-         *     `multi-select`. A value that does not fit, or a field name the organization does not define, is refused
-         *     with 400 naming the field, and nothing changes.
+         *     `multi-select`. A value in `values` that does not fit, or a field name the organization does not define,
+         *     is refused with 400 naming the field, and nothing changes.
          *
          *     Needs `edit` on the space (role `edit` or more; refused with 409 while the space is locked).
          */
@@ -2119,9 +2121,9 @@ export interface paths {
         /**
          * Add, remove and change the roles of team members
          * @description Applies `add`, `memberships` and `remove` at once (see the request body); fields omitted change nothing.
-         *     A user present in both `add` (or `memberships`) and `remove` is removed. Users are named by user ID or
-         *     e-mail address and must be members of the organization: any other is refused with 400, the message
-         *     naming each unknown one, and nothing changes.
+         *     A user present in both `add` (or `memberships`) and `remove` is removed. Users in `add`, `memberships` and
+         *     `remove` are named by user ID or e-mail address and must be members of the organization: any other is
+         *     refused with 400, the message naming each unknown one at its field, and nothing changes.
          *
          *     Needs `admin` on the team (role `admin` on the organization, or team role `owner`).
          */
@@ -2194,8 +2196,8 @@ export interface paths {
          * Create a site
          * @description Creates a site, not yet published (`published: false`; publish it with `PATCH .../sites/{siteId}`). With
          *     `spaces`, it starts with those spaces as site spaces, or, with `spaces: "new"`, with a new empty space
-         *     created for it. For `spaces: "new"`, the new space is created as by `POST /v1/orgs/{organizationId}/spaces`. A space ID that is not a space of the organization answers
-         *     400.
+         *     created for it. For `spaces: "new"`, the new space is created as by `POST /v1/orgs/{organizationId}/spaces`.
+         *     A space ID in `spaces` that is not a space of the organization answers 400.
          *
          *     Needs `admin` on the organization (role `admin`); and when `spaces` is `new`, `create` on the organization's root, where content outside collections is (role `create` or more).
          */
@@ -2314,6 +2316,146 @@ export interface paths {
         get: operations["getSitePublished"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/sites/{siteId}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the site. */
+                siteId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish a site
+         * @description Makes the site readable by the audience of its `visibility` at its `urls.published`, which the answer
+         *     now carries (for a `share-link` site, each share link's URL carries its key instead). The next request
+         *     to the site's URL serves it. Publishing a published site changes nothing. Fails with 409 when the site has no site space to publish. Self-hosted Docstack never
+         *     bills, so the answer is always the Site (never GitBook's checkout object).
+         *
+         *     Needs `admin` on the site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
+         */
+        post: operations["publishSite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/sites/{siteId}/unpublish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the site. */
+                siteId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unpublish a site
+         * @description Takes the site offline: from the next request on, its URLs answer 404 to readers. Its configuration,
+         *     structure, customization and share links are kept; `POST .../publish` puts it back online.
+         *     Unpublishing a site that is not published changes nothing.
+         *
+         *     Needs `admin` on the site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
+         */
+        post: operations["unpublishSite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/sites/{siteId}/customization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the site. */
+                siteId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a site's customization
+         * @description The site's branding and look, as its readers get it: every setting, with the default for those never
+         *     set (`updatedAt` is then absent).
+         *
+         *     Needs `view` on the site (any member of the organization, guests included).
+         */
+        get: operations["getSiteCustomizationById"];
+        /**
+         * Replace a site's customization
+         * @description Replaces the whole customization: a setting left out goes back to its default (read it first with
+         *     `GET`, change it, send it back). The published site shows it from the next request on.
+         *     Docstack applies to the pages it serves: `title`, `styling` (`theme`, the colors,
+         *     `tint`, `corners`, `depth`, `links`, `font`, `monospaceFont`, `sidebar`, `search`), `favicon`,
+         *     `header` (`logo`, `links`), `footer`, `announcement`, `themes` (`default`: `system` follows the
+         *     reader's setting, `light` or `dark` forces one), `externalLinks`, `pagination`, `trademark`,
+         *     `privacyPolicy` and `socialPreview`; the other settings (`ai`, `feedback`, `pageActions`, `insights`,
+         *     fonts' and code themes' exact families) are kept and returned but change nothing on the pages. A link
+         *     (`to`) is a URL, a page of one of the site's spaces (`kind: page`, `page`, optional `space`) or a space
+         *     of the site (`kind: space`); a page or space not in the site is shown as plain text.
+         *
+         *     Needs `admin` on the site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
+         */
+        put: operations["updateSiteCustomizationById"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/urls/published": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Resolve a published URL
+         * @deprecated
+         * @description What a published URL shows: its site, section, site space, space, revision and the page's path
+         *     (`pathname`), exactly as a reader without credentials would get it: a URL of an unpublished site, of a
+         *     site whose visibility needs a share link or a visitor token, or of nothing answers 404. Works for
+         *     every URL form a site is served at (its `hostname`, the sub-domain form, the path form on Docstack's
+         *     own host, its proxy). A URL naming a section or site space but no page resolves to its first page.
+         *     Any caller may resolve any URL: what it returns is public. `apiToken` is not given:
+         *     readers need no token (the content is at the URL itself, and its Markdown at the page URL followed by
+         *     `.md`). Deprecated in favour of `POST /v1/urls/published`, as in GitBook's API.
+         *
+         *     Needs a valid API token, of any user.
+         */
+        get: operations["getPublishedContentByUrl"];
+        put?: never;
+        /**
+         * Resolve a published URL
+         * @description The same as `GET /v1/urls/published`, with the URL in the body. `visitor` (signed and unsigned claims
+         *     of a visitor) is accepted for compatibility; until visitor authentication and adaptive content are
+         *     implemented it changes nothing (the answer is what a reader without credentials gets).
+         *
+         *     Needs a valid API token, of any user.
+         */
+        post: operations["resolvePublishedContentByUrl"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3751,11 +3893,24 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description What kind of failure it is, for programs (the `message` is for people, and may change):
+         *     `invalid_request` (400: the message names the field and the rule), `unauthenticated` (401: no token, or
+         *     an unknown or revoked one), `forbidden` (403: the caller's role does not allow it), `not_found` (404:
+         *     unknown, or not visible to the caller), `method_not_allowed` (405), `conflict` (409: the resource's
+         *     state forbids it now, or a concurrent request changed it first), `payload_too_large` (413),
+         *     `unsupported_media_type` (415: the body is not JSON), `rate_limited` (429: retry after `Retry-After`
+         *     seconds), `internal_error` (500), `not_implemented` (501), `unavailable` (503). Values are stable; new
+         *     ones may be added, so treat an unknown one by its status.
+         * @enum {string}
+         */
+        ErrorType: "invalid_request" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "not_implemented" | "unavailable";
         /** @description Every failure answers with this body. */
         Error: {
             error: {
                 /** @description The HTTP status code of the response. */
                 code: number;
+                type: components["schemas"]["ErrorType"];
                 /** @description What went wrong, for a person to read. Validation errors name the field and the rule. */
                 message: string;
                 /** @description The request's ID (also in the `X-Request-Id` response header and in the server's logs). */
@@ -5873,8 +6028,9 @@ export interface components {
             search: "subtle" | "prominent";
         };
         /**
-         * @description How the site looks. Docstack has site-wide customization only, so `site` is the only member; no
-         *     operation of this API changes it, and every value is the default given here.
+         * @description How the site looks. Docstack has site-wide customization only, so `site` is the only member: the
+         *     site's customization (`GET/PUT .../customization`) in this shorter shape (`circular` corners show as
+         *     `rounded`).
          */
         PublishedSiteCustomizations: {
             site: {
@@ -5896,6 +6052,343 @@ export interface components {
             site: components["schemas"]["Site"];
             structure: components["schemas"]["PublishedSiteStructure"];
             customizations: components["schemas"]["PublishedSiteCustomizations"];
+        };
+        /** @description A CSS hexadecimal color, `#rgb` or `#rrggbb`. */
+        CustomizationColor: string;
+        /** @description A color for the light and for the dark theme. */
+        CustomizationThemedColor: {
+            light: components["schemas"]["CustomizationColor"];
+            dark: components["schemas"]["CustomizationColor"];
+        };
+        /**
+         * @description Kept for compatibility; code is highlighted in one light and one dark palette.
+         * @enum {string}
+         */
+        CustomizationCodeTheme: "default-light" | "default-dark" | "monochrome-light" | "monochrome-dark" | "andromeeda" | "aurora-x" | "ayu-dark" | "catppuccin-frappe" | "catppuccin-latte" | "catppuccin-macchiato" | "catppuccin-mocha" | "dark-plus" | "dracula" | "dracula-soft" | "everforest-dark" | "everforest-light" | "github-dark" | "github-dark-default" | "github-dark-dimmed" | "github-dark-high-contrast" | "github-light" | "github-light-default" | "github-light-high-contrast" | "gruvbox-dark-hard" | "gruvbox-dark-medium" | "gruvbox-dark-soft" | "gruvbox-light-hard" | "gruvbox-light-medium" | "gruvbox-light-soft" | "houston" | "kanagawa-dragon" | "kanagawa-lotus" | "kanagawa-wave" | "laserwave" | "light-plus" | "material-theme" | "material-theme-darker" | "material-theme-lighter" | "material-theme-ocean" | "material-theme-palenight" | "min-dark" | "min-light" | "monokai" | "night-owl" | "nord" | "one-dark-pro" | "one-light" | "plastic" | "poimandres" | "red" | "rose-pine" | "rose-pine-dawn" | "rose-pine-moon" | "slack-dark" | "slack-ochin" | "snazzy-light" | "solarized-dark" | "solarized-light" | "synthwave-84" | "tokyo-night" | "vesper" | "vitesse-black" | "vitesse-dark" | "vitesse-light";
+        CustomizationThemedCodeTheme: {
+            light: components["schemas"]["CustomizationCodeTheme"];
+            dark: components["schemas"]["CustomizationCodeTheme"];
+        };
+        CustomizationStylingInput: {
+            /**
+             * @description `clean` (the default): light backgrounds, color on accents; `muted`: tinted backgrounds; `bold`: the header in the primary color; `gradient`: a gradient of the primary color behind the header.
+             * @enum {string}
+             */
+            theme?: "clean" | "muted" | "bold" | "gradient";
+            /** @description The accent color of links, the current page and buttons. Default `#346ddb`. */
+            primaryColor?: components["schemas"]["CustomizationThemedColor"];
+            /** @description A color tinting the backgrounds; absent for none. */
+            tint?: {
+                color: components["schemas"]["CustomizationThemedColor"];
+            };
+            infoColor?: components["schemas"]["CustomizationThemedColor"];
+            successColor?: components["schemas"]["CustomizationThemedColor"];
+            warningColor?: components["schemas"]["CustomizationThemedColor"];
+            dangerColor?: components["schemas"]["CustomizationThemedColor"];
+            /** @enum {string} */
+            corners?: "straight" | "rounded" | "circular";
+            /**
+             * @description `subtle` (the default): shadows on raised boxes; `flat`: none.
+             * @enum {string}
+             */
+            depth?: "subtle" | "flat";
+            /**
+             * @description `default`: links in the primary color; `accent`: in the text color, underlined in the primary color.
+             * @enum {string}
+             */
+            links?: "default" | "accent";
+            /**
+             * @description The font of the text, from the reader's installed fonts (Docstack loads no web font).
+             * @enum {string}
+             */
+            font?: "ABCFavorit" | "Inter" | "Roboto" | "RobotoSlab" | "OpenSans" | "SourceSansPro" | "Lato" | "Ubuntu" | "Raleway" | "Merriweather" | "Overpass" | "NotoSans" | "IBMPlexSerif" | "Poppins" | "FiraSans";
+            /** @enum {string} */
+            monospaceFont?: "FiraCode" | "IBMPlexMono" | "JetBrainsMono" | "SourceCodePro" | "RobotoMono" | "SpaceMono" | "DMMono" | "Inconsolata";
+            codeTheme?: {
+                default?: components["schemas"]["CustomizationThemedCodeTheme"];
+                openapi?: components["schemas"]["CustomizationThemedCodeTheme"];
+            };
+            /**
+             * @deprecated
+             * @enum {string}
+             */
+            background?: "plain" | "match";
+            /** @enum {string} */
+            icons?: "regular" | "solid" | "duotone" | "light" | "thin";
+            sidebar?: {
+                /** @enum {string} */
+                background?: "default" | "filled";
+                /**
+                 * @description How the current page is marked in the navigation: `default` (bold), `pill` (a filled pill), `line` (a line beside it).
+                 * @enum {string}
+                 */
+                list?: "default" | "pill" | "line";
+            };
+            /**
+             * @description `subtle` (the default): a small search box; `prominent`: a wide one in the middle of the header.
+             * @enum {string}
+             */
+            search?: "prominent" | "subtle";
+        };
+        /**
+         * @description The language of the site's interface (its own labels, not the content).
+         * @enum {string}
+         */
+        CustomizationLocale: "en" | "fr" | "es" | "zh" | "ja" | "de" | "nl" | "no" | "pt-br" | "ru";
+        /**
+         * Format: uri
+         * @description An absolute `http:` or `https:` URL.
+         */
+        CustomizationUrl: string;
+        /** @description An image for the light and for the dark theme. */
+        CustomizationThemedUrl: {
+            light: components["schemas"]["CustomizationUrl"];
+            dark: components["schemas"]["CustomizationUrl"];
+        };
+        /** @description The icon of browser tabs: an image per theme (`icon`), an emoji (`emoji`), or `{}` for the default. */
+        CustomizationFavicon: {
+            icon: components["schemas"]["CustomizationThemedUrl"];
+        } | {
+            /** @description An emoji, as the character or its Unicode code point in hexadecimal (`1f389`). */
+            emoji: string;
+        } | Record<string, never>;
+        /**
+         * @description Where a link goes: a URL (`kind: url`), a page (`kind: page`; `space` defaults to the site's first
+         *     space), or a space of the site, at its first page (`kind: space`).
+         */
+        CustomizationContentRef: {
+            /** @constant */
+            kind: "url";
+            url: components["schemas"]["CustomizationUrl"];
+        } | {
+            /** @constant */
+            kind: "page";
+            page: components["schemas"]["Id"];
+            space?: components["schemas"]["Id"];
+        } | {
+            /** @constant */
+            kind: "space";
+            space: components["schemas"]["Id"];
+        };
+        CustomizationContentLink: {
+            title: string;
+            to: components["schemas"]["CustomizationContentRef"];
+        };
+        /** @description A link in the header; with `links`, a menu of them. */
+        CustomizationHeaderItem: {
+            title: string;
+            /** @enum {string} */
+            style?: "link" | "button-primary" | "button-secondary";
+            to: components["schemas"]["CustomizationContentRef"] | null;
+            links: components["schemas"]["CustomizationContentLink"][];
+        };
+        CustomizationHeaderInput: {
+            /**
+             * @deprecated
+             * @enum {string}
+             */
+            preset?: "default" | "bold" | "contrast" | "custom" | "none";
+            /** @description An image shown instead of the title in the header. */
+            logo?: components["schemas"]["CustomizationThemedUrl"];
+            links?: components["schemas"]["CustomizationHeaderItem"][];
+        };
+        CustomizationFooterInput: {
+            logo?: components["schemas"]["CustomizationThemedUrl"];
+            groups?: {
+                title: string;
+                links: components["schemas"]["CustomizationContentLink"][];
+            }[];
+            copyright?: string;
+        };
+        /** @description A banner above every page while `enabled`. */
+        CustomizationAnnouncement: {
+            enabled: boolean;
+            message: string;
+            /** @enum {string} */
+            style: "info" | "warning" | "danger" | "success";
+            link?: components["schemas"]["CustomizationContentLink"];
+        };
+        CustomizationEnabled: {
+            enabled?: boolean;
+        };
+        SiteSocialAccount: {
+            /** @enum {string} */
+            platform: "twitter" | "instagram" | "facebook" | "linkedin" | "github" | "discord" | "slack" | "youtube" | "tiktok" | "reddit" | "bluesky" | "mastodon" | "threads" | "medium";
+            /** @description The handle, without a prefix such as `@`. */
+            handle: string;
+            display?: {
+                footer?: boolean;
+                header?: boolean;
+            };
+        };
+        /** @description A site's customization, every setting present (the default where none was set). */
+        SiteCustomizationSettings: {
+            /** @description The title in the site's header and the browser tab; absent, the site's `title`. */
+            title?: components["schemas"]["SiteTitle"];
+            styling: components["schemas"]["CustomizationStylingInput"];
+            internationalization: {
+                locale?: components["schemas"]["CustomizationLocale"];
+            };
+            favicon: components["schemas"]["CustomizationFavicon"];
+            header: components["schemas"]["CustomizationHeaderInput"];
+            footer: components["schemas"]["CustomizationFooterInput"];
+            announcement?: components["schemas"]["CustomizationAnnouncement"];
+            /** @description `default`: `system` (the default) follows the reader's light or dark setting; `light` or `dark` forces one. */
+            themes: {
+                /** @enum {string} */
+                default?: "light" | "dark" | "system";
+                /** @description Kept for compatibility; the pages follow `default` (a toggle would need JavaScript). */
+                toggeable?: boolean;
+            };
+            feedback: components["schemas"]["CustomizationEnabled"];
+            /** @description Kept and returned; Docstack has no assistant, so it changes nothing on the pages. */
+            ai: {
+                /** @enum {string} */
+                mode?: "none" | "search" | "assistant";
+                greeting?: string;
+                suggestions?: string[];
+                instructions?: string;
+            };
+            advancedCustomization: components["schemas"]["CustomizationEnabled"];
+            /** @description Whether the footer says "Published with Docstack". */
+            trademark: components["schemas"]["CustomizationEnabled"];
+            externalLinks: {
+                /**
+                 * @description `self` (the default): links to other sites open in the same tab; `blank`: in a new one.
+                 * @enum {string}
+                 */
+                target?: "self" | "blank";
+            };
+            /** @description Whether pages end with links to the previous and next pages (enabled by default). */
+            pagination: components["schemas"]["CustomizationEnabled"];
+            pageActions: {
+                items?: ("assistant" | "external-ai" | "markdown" | "mcp" | "git" | "pdf")[];
+            };
+            /** @description A link to the privacy policy in the footer, when `url` is set. */
+            privacyPolicy: {
+                url?: components["schemas"]["CustomizationUrl"];
+            };
+            /** @description The image link previews show (`og:image`), when `url` is set. */
+            socialPreview: {
+                url?: components["schemas"]["CustomizationUrl"];
+            };
+            socialAccounts: components["schemas"]["SiteSocialAccount"][];
+            /** @description Kept for compatibility; Docstack sets no tracking cookie. */
+            insights: {
+                trackingCookie?: boolean;
+            };
+            /** @description When the customization was last replaced; absent while it was never set. */
+            updatedAt?: components["schemas"]["Timestamp"];
+        };
+        /**
+         * @description The whole customization of a site. Every setting is optional: one left out (at any depth) takes its
+         *     default. Unknown settings are refused (400).
+         */
+        SiteCustomizationSettingsInput: {
+            /** @description The title in the site's header and the browser tab; absent, the site's `title`. */
+            title?: components["schemas"]["SiteTitle"];
+            styling?: components["schemas"]["CustomizationStylingInput"];
+            internationalization?: {
+                locale?: components["schemas"]["CustomizationLocale"];
+            };
+            favicon?: components["schemas"]["CustomizationFavicon"];
+            header?: components["schemas"]["CustomizationHeaderInput"];
+            footer?: components["schemas"]["CustomizationFooterInput"];
+            announcement?: components["schemas"]["CustomizationAnnouncement"];
+            /** @description `default`: `system` (the default) follows the reader's light or dark setting; `light` or `dark` forces one. */
+            themes?: {
+                /** @enum {string} */
+                default?: "light" | "dark" | "system";
+                /** @description Kept for compatibility; the pages follow `default` (a toggle would need JavaScript). */
+                toggeable?: boolean;
+            };
+            feedback?: components["schemas"]["CustomizationEnabled"];
+            /** @description Kept and returned; Docstack has no assistant, so it changes nothing on the pages. */
+            ai?: {
+                /** @enum {string} */
+                mode?: "none" | "search" | "assistant";
+                greeting?: string;
+                suggestions?: string[];
+                instructions?: string;
+            };
+            advancedCustomization?: components["schemas"]["CustomizationEnabled"];
+            /** @description Whether the footer says "Published with Docstack". */
+            trademark?: components["schemas"]["CustomizationEnabled"];
+            externalLinks?: {
+                /**
+                 * @description `self` (the default): links to other sites open in the same tab; `blank`: in a new one.
+                 * @enum {string}
+                 */
+                target?: "self" | "blank";
+            };
+            /** @description Whether pages end with links to the previous and next pages (enabled by default). */
+            pagination?: components["schemas"]["CustomizationEnabled"];
+            pageActions?: {
+                items?: ("assistant" | "external-ai" | "markdown" | "mcp" | "git" | "pdf")[];
+            };
+            /** @description A link to the privacy policy in the footer, when `url` is set. */
+            privacyPolicy?: {
+                url?: components["schemas"]["CustomizationUrl"];
+            };
+            /** @description The image link previews show (`og:image`), when `url` is set. */
+            socialPreview?: {
+                url?: components["schemas"]["CustomizationUrl"];
+            };
+            socialAccounts?: components["schemas"]["SiteSocialAccount"][];
+            /** @description Kept for compatibility; Docstack sets no tracking cookie. */
+            insights?: {
+                trackingCookie?: boolean;
+            };
+        };
+        /**
+         * Format: uri
+         * @description An absolute `http:` or `https:` URL.
+         */
+        PublishedUrl: string;
+        /** @description What a published URL shows (GitBook may also answer redirects here; Docstack resolves every URL it serves directly). */
+        PublishedSiteContent: {
+            organization: components["schemas"]["Id"];
+            site: components["schemas"]["Id"];
+            /** @description The section, on a site with sections. */
+            siteSection?: components["schemas"]["Id"];
+            siteSpace: components["schemas"]["Id"];
+            space: components["schemas"]["Id"];
+            /** @description The space's current revision, which the site shows. */
+            revision: components["schemas"]["Id"];
+            /** @description The page the URL shows (a Docstack addition); absent when the URL names no page of the space. */
+            page?: components["schemas"]["Id"];
+            /** @description The page's path in the space (without a leading `/`; empty for the space's first page). */
+            pathname: string;
+            /** @description The URL's path up to the site space (starts and ends with `/`), the prefix of its pages. */
+            basePath: string;
+            /** @description The URL's path up to the site (starts and ends with `/`). */
+            siteBasePath: string;
+            /** @description Never given until share-link sites are served (they answer 404 here now). */
+            shareKey?: string;
+            /** @description Whether the URL names the site space completely (no more section or site space segment can follow before the page's path). */
+            complete: boolean;
+            /**
+             * Format: uri
+             * @description The page's canonical URL (at the site's published URL, in its shortest form).
+             */
+            canonicalUrl: string;
+            /** @description Always `false`: Docstack serves no previews of change requests on sites. */
+            preview?: boolean;
+        };
+        ResolvePublishedUrlRequest: {
+            url: components["schemas"]["PublishedUrl"];
+            /**
+             * @description Accepted for compatibility; Docstack answers 404 rather than redirecting.
+             * @default false
+             */
+            redirectOnError?: boolean;
+            /** @description A visitor's credentials and claims; accepted, not applied yet (see the operation). */
+            visitor?: {
+                /** @enum {string} */
+                type?: "human" | "agent";
+                jwtToken?: string;
+                unsignedClaims?: Record<string, never>;
+            };
         };
         SiteSectionList: {
             items: components["schemas"]["SiteSection"][];
@@ -6527,7 +7020,9 @@ export interface components {
         /**
          * @description The configuration forms of the integration's installations, each present when the integration has one:
          *     `account` for its installation on an organization, `space` for its installation on a space, `site` for
-         *     its installation on a site.
+         *     its installation on a site. In each form, `required` names only its `properties`, `enum` is only for
+         *     `string` fields, a field's `default` has the field's `type` (and is one of its `enum`), and a `button`
+         *     has no `default`: a form breaking one of these rules is refused with 400, naming where.
          */
         IntegrationConfigurations: {
             account?: components["schemas"]["IntegrationConfigurationSchema"];
@@ -6624,7 +7119,7 @@ export interface components {
             next?: components["schemas"]["ListNext"];
             count: components["schemas"]["ListCount"];
         };
-        /** @description An image (PNG, JPEG, GIF, WebP or SVG), base64-encoded (not a data URL). */
+        /** @description An image (PNG, JPEG, GIF, WebP or SVG), base64-encoded (not a data URL); other bytes are refused with 400. */
         IntegrationBase64Image: string;
         /**
          * @description A new version of the integration. Each publication replaces the previous version as a whole: an omitted
@@ -6632,7 +7127,7 @@ export interface components {
          *     `icon`, `visibility` and `secrets`, which keep the previous version's value when omitted.
          */
         PublishIntegrationRequest: {
-            /** @description The integration's icon. Omitted, a new version keeps the previous icon (a new integration has none). */
+            /** @description The integration's icon, a PNG, JPEG, GIF, WebP or SVG image (400 otherwise). Omitted, a new version keeps the previous icon (a new integration has none). */
             icon?: components["schemas"]["IntegrationBase64Image"];
             title: string;
             /** @description A one-line description. */
@@ -6721,7 +7216,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description Any other failure (500 internal error, without internals; 501 for an operation not implemented yet). */
+        /** @description Any other failure (500 `internal_error`, without internals; 501 `not_implemented` for an operation not implemented yet). */
         Unexpected: {
             headers: {
                 [name: string]: unknown;
@@ -6731,6 +7226,7 @@ export interface components {
                  * @example {
                  *       "error": {
                  *         "code": 500,
+                 *         "type": "internal_error",
                  *         "message": "Internal error (request 3f2a...)"
                  *       }
                  *     }
@@ -6748,6 +7244,7 @@ export interface components {
                  * @example {
                  *       "error": {
                  *         "code": 400,
+                 *         "type": "invalid_request",
                  *         "message": "request/body/title must NOT have more than 50 characters"
                  *       }
                  *     }
@@ -6765,6 +7262,7 @@ export interface components {
                  * @example {
                  *       "error": {
                  *         "code": 401,
+                 *         "type": "unauthenticated",
                  *         "message": "Missing API token: send Authorization: Bearer <token>"
                  *       }
                  *     }
@@ -6784,6 +7282,7 @@ export interface components {
                  * @example {
                  *       "error": {
                  *         "code": 429,
+                 *         "type": "rate_limited",
                  *         "message": "Too many requests: retry in 12 seconds"
                  *       }
                  *     }
@@ -6801,6 +7300,7 @@ export interface components {
                  * @example {
                  *       "error": {
                  *         "code": 413,
+                 *         "type": "payload_too_large",
                  *         "message": "Request body is larger than 1048576 bytes"
                  *       }
                  *     }
@@ -6818,6 +7318,7 @@ export interface components {
                  * @example {
                  *       "error": {
                  *         "code": 404,
+                 *         "type": "not_found",
                  *         "message": "Space not found"
                  *       }
                  *     }
@@ -6835,6 +7336,7 @@ export interface components {
                  * @example {
                  *       "error": {
                  *         "code": 403,
+                 *         "type": "forbidden",
                  *         "message": "Your role does not allow this: it needs edit on this space"
                  *       }
                  *     }
@@ -6852,6 +7354,7 @@ export interface components {
                  * @example {
                  *       "error": {
                  *         "code": 409,
+                 *         "type": "conflict",
                  *         "message": "This space is locked: unlock it (editMode live) to edit"
                  *       }
                  *     }
@@ -6861,7 +7364,7 @@ export interface components {
         };
     };
     parameters: {
-        /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+        /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
         page: string;
         /** @description How many items a page holds, 1 to 1000. Default 50. */
         limit: number;
@@ -6903,6 +7406,7 @@ export interface components {
     headers: never;
     pathItems: never;
 }
+export type ErrorType = components['schemas']['ErrorType'];
 export type Error = components['schemas']['Error'];
 export type Id = components['schemas']['Id'];
 export type User = components['schemas']['User'];
@@ -7076,6 +7580,28 @@ export type PublishedSiteColor = components['schemas']['PublishedSiteColor'];
 export type PublishedSiteStyling = components['schemas']['PublishedSiteStyling'];
 export type PublishedSiteCustomizations = components['schemas']['PublishedSiteCustomizations'];
 export type PublishedSite = components['schemas']['PublishedSite'];
+export type CustomizationColor = components['schemas']['CustomizationColor'];
+export type CustomizationThemedColor = components['schemas']['CustomizationThemedColor'];
+export type CustomizationCodeTheme = components['schemas']['CustomizationCodeTheme'];
+export type CustomizationThemedCodeTheme = components['schemas']['CustomizationThemedCodeTheme'];
+export type CustomizationStylingInput = components['schemas']['CustomizationStylingInput'];
+export type CustomizationLocale = components['schemas']['CustomizationLocale'];
+export type CustomizationUrl = components['schemas']['CustomizationUrl'];
+export type CustomizationThemedUrl = components['schemas']['CustomizationThemedUrl'];
+export type CustomizationFavicon = components['schemas']['CustomizationFavicon'];
+export type CustomizationContentRef = components['schemas']['CustomizationContentRef'];
+export type CustomizationContentLink = components['schemas']['CustomizationContentLink'];
+export type CustomizationHeaderItem = components['schemas']['CustomizationHeaderItem'];
+export type CustomizationHeaderInput = components['schemas']['CustomizationHeaderInput'];
+export type CustomizationFooterInput = components['schemas']['CustomizationFooterInput'];
+export type CustomizationAnnouncement = components['schemas']['CustomizationAnnouncement'];
+export type CustomizationEnabled = components['schemas']['CustomizationEnabled'];
+export type SiteSocialAccount = components['schemas']['SiteSocialAccount'];
+export type SiteCustomizationSettings = components['schemas']['SiteCustomizationSettings'];
+export type SiteCustomizationSettingsInput = components['schemas']['SiteCustomizationSettingsInput'];
+export type PublishedUrl = components['schemas']['PublishedUrl'];
+export type PublishedSiteContent = components['schemas']['PublishedSiteContent'];
+export type ResolvePublishedUrlRequest = components['schemas']['ResolvePublishedUrlRequest'];
 export type SiteSectionList = components['schemas']['SiteSectionList'];
 export type CreateSiteSectionRequest = components['schemas']['CreateSiteSectionRequest'];
 export type UpdateSiteSectionRequest = components['schemas']['UpdateSiteSectionRequest'];
@@ -7208,7 +7734,7 @@ export interface operations {
     listOrganizationsForAuthenticatedUser: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -7344,7 +7870,7 @@ export interface operations {
     listOrganizationMembers: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -7487,7 +8013,7 @@ export interface operations {
     listOrganizationInviteLinks: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -7866,7 +8392,7 @@ export interface operations {
     listUserTokens: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -7958,7 +8484,7 @@ export interface operations {
             query: {
                 /** @description What to search for. Words match in any form (stemmed); "quoted phrases", `-excluded` words and `or` are understood. */
                 query: components["parameters"]["searchQuery"];
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -8122,7 +8648,7 @@ export interface operations {
     listSpacesInCollectionById: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -8239,7 +8765,7 @@ export interface operations {
     listCollections: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -8313,7 +8839,7 @@ export interface operations {
     listOrganizationSpaces: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -8627,7 +9153,7 @@ export interface operations {
     listSpaceLinks: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -8664,7 +9190,7 @@ export interface operations {
             query: {
                 /** @description What to search for. Words match in any form (stemmed); "quoted phrases", `-excluded` words and `or` are understood. */
                 query: components["parameters"]["searchQuery"];
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -8804,7 +9330,7 @@ export interface operations {
     listFiles: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -8876,7 +9402,7 @@ export interface operations {
     listFileBacklinks: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -8951,7 +9477,7 @@ export interface operations {
     listPageLinks: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -9091,7 +9617,7 @@ export interface operations {
     listCustomFields: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -9280,7 +9806,7 @@ export interface operations {
     listCommentsInSpace: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -9480,7 +10006,7 @@ export interface operations {
     listCommentRepliesInSpace: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -9648,7 +10174,7 @@ export interface operations {
     listChangeRequestsForSpace: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -10084,7 +10610,7 @@ export interface operations {
     listChangeRequestFiles: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -10160,7 +10686,7 @@ export interface operations {
     listChangeRequestFileBacklinks: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -10239,7 +10765,7 @@ export interface operations {
     listChangeRequestPageLinks: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -10278,7 +10804,7 @@ export interface operations {
     listCommentsInChangeRequest: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -10488,7 +11014,7 @@ export interface operations {
     listCommentRepliesInChangeRequest: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -10622,7 +11148,7 @@ export interface operations {
     listTeamsInOrganization: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -10802,7 +11328,7 @@ export interface operations {
     listTeamMembers: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -10959,7 +11485,7 @@ export interface operations {
     listSites: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -11263,12 +11789,230 @@ export interface operations {
             default: components["responses"]["Unexpected"];
         };
     };
+    publishSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the site. */
+                siteId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The published site. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Site"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    unpublishSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the site. */
+                siteId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The unpublished site. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Site"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    getSiteCustomizationById: {
+        parameters: {
+            query?: {
+                /**
+                 * @deprecated
+                 * @description Accepted for compatibility and ignored (Docstack masks nothing in the customization).
+                 */
+                unmasked?: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the site. */
+                siteId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customization. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteCustomizationSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    updateSiteCustomizationById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the site. */
+                siteId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Acme docs",
+                 *       "styling": {
+                 *         "theme": "bold",
+                 *         "primaryColor": {
+                 *           "light": "#0b7a4b",
+                 *           "dark": "#3ddc97"
+                 *         }
+                 *       },
+                 *       "themes": {
+                 *         "default": "system",
+                 *         "toggeable": false
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["SiteCustomizationSettingsInput"];
+            };
+        };
+        responses: {
+            /** @description The customization now in force. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteCustomizationSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    getPublishedContentByUrl: {
+        parameters: {
+            query: {
+                /** @description The URL to resolve (absolute, `http:` or `https:`). */
+                url: components["schemas"]["PublishedUrl"];
+                /** @description A visitor's JWT (base64url segments and dots). Visitor authentication is not implemented yet, so it is ignored. */
+                visitorAuthToken?: string;
+                /** @description Accepted for compatibility; Docstack answers 404 rather than redirecting. */
+                redirectOnError?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the URL shows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublishedSiteContent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    resolvePublishedContentByUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "http://localhost:3000/sites/acme/docs/getting-started"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ResolvePublishedUrlRequest"];
+            };
+        };
+        responses: {
+            /** @description What the URL shows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublishedSiteContent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
     listSiteSections: {
         parameters: {
             query?: {
                 /** @description The secret key of a share link, to resolve published URLs of share-link sites. */
                 shareKey?: components["parameters"]["shareKey"];
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -11474,7 +12218,7 @@ export interface operations {
     listSiteSectionGroups: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -11755,7 +12499,7 @@ export interface operations {
             query?: {
                 /** @description The secret key of a share link, to resolve published URLs of share-link sites. */
                 shareKey?: components["parameters"]["shareKey"];
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -11960,7 +12704,7 @@ export interface operations {
     listSiteShareLinks: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -12151,7 +12895,7 @@ export interface operations {
     listUserPermissionsInSpace: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -12259,7 +13003,7 @@ export interface operations {
     listTeamPermissionsInSpace: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -12367,7 +13111,7 @@ export interface operations {
     listPermissionsAggregateInSpace: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -12442,7 +13186,7 @@ export interface operations {
     listUserPermissionsInCollection: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -12550,7 +13294,7 @@ export interface operations {
     listTeamPermissionsInCollection: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -12658,7 +13402,7 @@ export interface operations {
     listPermissionsAggregateInCollection: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -12735,7 +13479,7 @@ export interface operations {
     listUserPermissionsInSite: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -12849,7 +13593,7 @@ export interface operations {
     listTeamPermissionsInSite: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -12963,7 +13707,7 @@ export interface operations {
     listPermissionsAggregateInSite: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -13008,7 +13752,7 @@ export interface operations {
     listSamlProviders: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -13215,7 +13959,7 @@ export interface operations {
     listOpenAPISpecs: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -13393,7 +14137,7 @@ export interface operations {
     listOpenAPISpecVersions: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -13552,7 +14296,7 @@ export interface operations {
     listIntegrations: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -13729,7 +14473,7 @@ export interface operations {
     listIntegrationInstallations: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];

@@ -225,4 +225,11 @@ export const GITBOOK_OPERATIONS: readonly SpecOperation[] = [
   ...sharing(S),
   ...sharing("/v1/collections/{collectionId}"),
   ...sharing(SITE),
+  // Published sites (issue 11).
+  ["post", `${SITE}/publish`, 200],
+  ["post", `${SITE}/unpublish`, 200],
+  ["get", `${SITE}/customization`, 200],
+  ["put", `${SITE}/customization`, 200],
+  ["get", "/v1/urls/published", 200],
+  ["post", "/v1/urls/published", 200],
 ];

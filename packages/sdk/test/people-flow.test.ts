@@ -3,8 +3,7 @@
 // seeing exactly what was shared, and losing it when it is no longer shared.
 import { type Inbox, startInbox } from "../../server/src/testing/smtp";
 import { createClient, type DocstackClient, unwrap } from "../src/index";
-import { stopLiveServer } from "./global-teardown";
-import { type LiveServer, startLiveServer } from "./live-server";
+import { type LiveServer, startLiveServer, stopLiveServer } from "./live-server";
 
 let inbox: Inbox;
 let server: LiveServer;
@@ -12,7 +11,7 @@ let admin: DocstackClient;
 
 beforeAll(async () => {
   inbox = await startInbox();
-  server = await startLiveServer({ env: { DOCSTACK_SMTP_URL: inbox.url, DOCSTACK_MAIL_FROM: "Docstack <docs@acme.test>" } });
+  server = await startLiveServer({ DOCSTACK_SMTP_URL: inbox.url, DOCSTACK_MAIL_FROM: "Docstack <docs@acme.test>" });
   admin = createClient({ baseUrl: server.url, token: server.token });
 }, 60_000);
 

@@ -14,6 +14,7 @@ import { organizationsOperations } from "./areas/organizations/handlers";
 import { permissionsOperations } from "./areas/permissions/handlers";
 import { sectionGroupsOperations } from "./areas/section-groups/handlers";
 import { shareLinksOperations } from "./areas/share-links/handlers";
+import { siteCustomizationOperations } from "./areas/site-customization/handlers";
 import { siteSectionsOperations } from "./areas/site-sections/handlers";
 import { siteSpacesOperations } from "./areas/site-spaces/handlers";
 import { sitesOperations } from "./areas/sites/handlers";
@@ -23,6 +24,7 @@ import { spacesOperations } from "./areas/spaces/handlers";
 import { ssoOperations } from "./areas/sso/handlers";
 import { teamMembersOperations } from "./areas/team-members/handlers";
 import { teamsOperations } from "./areas/teams/handlers";
+import { urlsOperations } from "./areas/urls/handlers";
 import type { OperationRegistry } from "./http/operation";
 
 export const registry: OperationRegistry = {
@@ -39,6 +41,7 @@ export const registry: OperationRegistry = {
   ...teamsOperations,
   ...teamMembersOperations,
   ...sitesOperations,
+  ...siteCustomizationOperations,
   ...siteSectionsOperations,
   ...sectionGroupsOperations,
   ...siteSpacesOperations,
@@ -47,4 +50,5 @@ export const registry: OperationRegistry = {
   ...ssoOperations,
   ...openapiSpecsOperations,
   ...integrationsOperations,
+  ...urlsOperations,
 };

@@ -1,6 +1,5 @@
 // Opening what the server and the command line share: the database (migrated),
 // the cursor secret, the logger and the clock.
-import { randomBytes } from "node:crypto";
 import pino from "pino";
 import { ActorCache } from "./auth/actor-cache";
 import { type Clock, systemClock } from "./clock";
@@ -10,6 +9,8 @@ import { type Database, type Db, openDatabase } from "./db/database";
 import type { Services } from "./http/context";
 import { CursorCodec } from "./http/pagination";
 import { createMailer } from "./mail/mailer";
+import { declareSecret, newSecret } from "./secrets";
+import { PublishedSites } from "./sites/published-sites";
 
 /** The channel the database notifies when tokens, memberships or users change. */
 const AUTH_CHANGES = "docstack_auth";
@@ -17,13 +18,13 @@ const AUTH_CHANGES = "docstack_auth";
 /** An instance-wide secret, created once and kept in the database (so cursors survive restarts). */
 export async function instanceSecret(prisma: Db, key: string): Promise<string> {
   const existing = await prisma.setting.findUnique({ where: { key } });
-  if (existing) return existing.value;
-  await prisma.setting.createMany({ data: [{ key, value: randomBytes(32).toString("base64url") }], skipDuplicates: true });
-  return (await prisma.setting.findUniqueOrThrow({ where: { key } })).value;
+  if (existing) return declareSecret(existing.value);
+  await prisma.setting.createMany({ data: [{ key, value: newSecret(32) }], skipDuplicates: true });
+  return declareSecret((await prisma.setting.findUniqueOrThrow({ where: { key } })).value);
 }
 
 export async function openServices(config: Config, options: { clock?: Clock; database?: Database } = {}): Promise<{ database: Database; services: Services }> {
-  const logger = pino({ level: config.logLevel, redact: ["req.headers.authorization"] });
+  const logger = pino({ level: config.logLevel });
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   try {
     const applied = await database.migrate();
@@ -41,7 +42,19 @@ export async function openServices(config: Config, options: { clock?: Clock; dat
     const clock = options.clock ?? systemClock;
     const downloads = new DownloadSigner(await instanceSecret(database.prisma, "download-secret"), clock);
     const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, logger);
-    return { database, services: { prisma: database.prisma, config, clock, cursors, logger, actors, downloads, mailer } };
+    const services: Services = {
+      prisma: database.prisma,
+      config,
+      clock,
+      cursors,
+      logger,
+      actors,
+      downloads,
+      mailer,
+      sites: undefined as unknown as PublishedSites,
+    };
+    services.sites = new PublishedSites(services);
+    return { database, services };
   } catch (error) {
     await database.close();
     throw error;

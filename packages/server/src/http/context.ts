@@ -7,6 +7,7 @@ import type { DownloadSigner } from "../content/downloads";
 import type { Db } from "../db/database";
 import type { Mailer } from "../mail/mailer";
 import type { Role } from "../policy/roles";
+import type { PublishedSites } from "../sites/published-sites";
 import type { CursorCodec } from "./pagination";
 
 export interface Actor {
@@ -31,6 +32,8 @@ export interface Services {
   actors: ActorCache;
   downloads: DownloadSigner;
   mailer: Mailer;
+  /** Published sites: served to readers; told of every write (`sites.changed()`). */
+  sites: PublishedSites;
 }
 
 export interface RequestContext extends Services {

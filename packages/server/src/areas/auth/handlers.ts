@@ -6,7 +6,7 @@ import type { RequestContext } from "../../http/context";
 import { badRequest } from "../../http/errors";
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
-import { serializeUser } from "../organizations/serialize";
+import { serializeSignedInUser } from "../organizations/serialize";
 import { requestCode, verifyCode } from "./sign-in-codes";
 
 const NEWEST_FIRST: SortField[] = [
@@ -38,7 +38,7 @@ export const authOperations = {
   verifyEmailSignIn: defineOperation("verifyEmailSignIn", {
     handle: async ({ ctx, body }) => {
       const { token, user } = await verifyCode(ctx, body.email, body.code);
-      return { status: 201, body: { token, user: serializeUser(ctx, user) } };
+      return { status: 201, body: { token, user: serializeSignedInUser(ctx, user) } };
     },
   }),
 

@@ -8,6 +8,7 @@ import { createApiToken } from "../../auth/tokens";
 import { newId } from "../../db/ids";
 import type { RequestContext } from "../../http/context";
 import { ApiError, badRequest } from "../../http/errors";
+import { declareSecret } from "../../secrets";
 import { signInLink } from "../organizations/store";
 
 export const CODE_LIFETIME_MS = 15 * 60_000;
@@ -38,7 +39,8 @@ export async function requestCode(ctx: RequestContext, address: string): Promise
     throw new ApiError(429, "Too many sign-in codes asked for: try again in an hour", { "Retry-After": String(LIMIT_WINDOW_MS / 1000) });
   }
   const user = await findUser(ctx, email);
-  const code = String(randomInt(0, 100_000_000)).padStart(8, "0");
+  // A secret of the registry, like every one the server makes: the tests look for it in every log line.
+  const code = declareSecret(String(randomInt(0, 100_000_000)).padStart(8, "0"));
   const id = newId();
   await ctx.prisma.$transaction([
     // A new code replaces the ones asked for before.

@@ -2,8 +2,7 @@ import type { ParsedMail } from "mailparser";
 import supertest from "supertest";
 import { createApp } from "../../app";
 import { ActorCache } from "../../auth/actor-cache";
-import { useHarness } from "../../testing/harness";
-import { loggedApp } from "../../testing/logs";
+import { secretInLogs, useHarness } from "../../testing/harness";
 import { useInbox } from "../../testing/smtp";
 import { CODE_LIFETIME_MS, MAX_TRIES } from "./sign-in-codes";
 
@@ -101,21 +100,21 @@ describe("signing in by e-mail", () => {
   });
 
   it("never logs a code, nor the token it gives", async () => {
-    const { api: logged, lines } = loggedApp(h.services);
     const user = await person();
     const count = inbox.to(user.email).length;
-    await logged.post("/v1/auth/email").send({ email: user.email }).expect(204);
+    await h.api.post("/v1/auth/email").send({ email: user.email }).expect(204);
     const code = codeIn(await inbox.waitFor(user.email, (mail) => inbox.to(user.email).indexOf(mail) >= count));
-    await logged
+    await h.api
       .post("/v1/auth/email/verify")
       .send({ email: user.email, code: code === "12345678" ? "87654321" : "12345678" })
       .expect(400);
-    const { token } = (await logged.post("/v1/auth/email/verify").send({ email: user.email, code }).expect(201)).body;
-    await logged.get("/v1/user").set("Authorization", `Bearer ${token}`).expect(200);
-    const all = lines.join("");
-    expect(all.length).toBeGreaterThan(0);
-    expect(all).not.toContain(code);
-    expect(all).not.toContain(token);
+    const { token } = (await h.api.post("/v1/auth/email/verify").send({ email: user.email, code }).expect(201)).body;
+    await h.api.get("/v1/user").set("Authorization", `Bearer ${token}`).expect(200);
+    // Both are secrets of the registry the harness scans every log line for (when it closes, and here).
+    expect(h.secrets.has(code)).toBe(true);
+    expect(h.secrets.has(token)).toBe(true);
+    expect(h.logs.some((line) => line.includes("/v1/auth/email/verify"))).toBe(true);
+    expect(secretInLogs(h.logs, [code, token])).toBeUndefined();
   });
 });
 

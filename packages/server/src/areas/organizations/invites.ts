@@ -1,7 +1,7 @@
 // Invite links of an organization: admins create, list, read, change and delete them; whoever
-// has one joins through it. A link's ID is its secret (192 random bits): the request log masks
-// it (http/log-redaction.ts), and it is compared only by the database's index lookup.
-import { randomBytes } from "node:crypto";
+// has one joins through it. A link's ID is its secret (192 random bits, from the secrets registry):
+// the request log masks it (the contract marks `inviteId` `x-docstack-secret`), and it is compared
+// only by the database's index lookup.
 import type { Schemas } from "@docstack/contract";
 import type { OrganizationInvite } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
@@ -9,6 +9,7 @@ import { forbidden, notFound } from "../../http/errors";
 import { defineOperation } from "../../http/operation";
 import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
 import { apiUrl } from "../../http/urls";
+import { newSecret } from "../../secrets";
 import { joinAs } from "./store";
 
 const OLDEST_FIRST: SortField[] = [
@@ -17,7 +18,7 @@ const OLDEST_FIRST: SortField[] = [
 ];
 
 /** A new link's ID, which is its secret. */
-const newInviteId = () => randomBytes(24).toString("base64url");
+const newInviteId = () => newSecret(24);
 
 async function findInvite(ctx: RequestContext, organizationId: string, id: string): Promise<OrganizationInvite> {
   const invite = await ctx.prisma.organizationInvite.findFirst({ where: { id, organizationId } });

@@ -64,7 +64,7 @@ function permissionOperations<Found>(targetOf: (found: Found) => GrantTarget) {
           ctx.prisma.contentGrant.findMany({ where: whereAfter(where, after), orderBy: orderBy(IN_ORDER_GIVEN), take, include: { user: true } }),
         count: () => ctx.prisma.contentGrant.count({ where }),
         sortValues: (row) => [row.createdAt, row.id],
-        serialize: (rows) => rows.flatMap((row) => (row.user ? [{ permission: row.role, user: serializeUser(ctx, row.user) }] : [])),
+        serialize: (rows) => rows.flatMap((row) => (row.user ? [{ permission: row.role, user: serializeUser(ctx, row.user, [row.organizationId]) }] : [])),
       });
       return { status: 200 as const, body };
     },
@@ -128,7 +128,7 @@ function contentAggregate<Found>(
   return async ({ ctx, query }: Request<unknown, PageRequest & { role?: Role }>, found: Found) => {
     const target = targetOf(found);
     const levels = (await contentLevels(ctx, target, contentOf(found))).filter(({ level }) => query.role === undefined || level === query.role);
-    const items = levels.map(({ member, level }) => ({ permission: level, user: serializeUser(ctx, member.user) }));
+    const items = levels.map(({ member, level }) => ({ permission: level, user: serializeUser(ctx, member.user, [member.organizationId]) }));
     return { status: 200 as const, body: paginateArray(ctx.cursors, `permissions-aggregate:${target.id}:${query.role ?? ""}`, query, items) };
   };
 }
@@ -155,7 +155,7 @@ async function siteAggregate({ ctx, query }: Request<unknown, SiteAggregateQuery
     .sort((a, b) => compare(a.member, b.member));
   const items = rows.map(({ member, level, origin }) => ({
     permission: level === "guest" ? null : level,
-    user: serializeUser(ctx, member.user),
+    user: serializeUser(ctx, member.user, [member.organizationId]),
     origin,
     disabled: member.disabled,
     ...(member.lastSeenAt ? { lastSeenAt: member.lastSeenAt.toISOString() } : {}),

@@ -1,6 +1,5 @@
 // Share links: secret keys giving access to a site published with visibility
 // `share-link`. Every answer carries the key, so only the organization's admins see them.
-import { randomBytes } from "node:crypto";
 import type { Schemas } from "@docstack/contract";
 import { newId } from "../../db/ids";
 import type { Organization, ShareLink, Site } from "../../generated/prisma/client";
@@ -8,12 +7,13 @@ import type { RequestContext } from "../../http/context";
 import { notFound } from "../../http/errors";
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
+import { newSecret } from "../../secrets";
 import { readAt, withShareKey } from "../sites/urls";
 
 const BY_CREATION: SortField[] = [{ field: "id", direction: "asc" }];
 
 /** A new secret key: 128 random bits. */
-const newKey = () => `sk_${randomBytes(16).toString("hex")}`;
+const newKey = () => newSecret(16, { prefix: "sk_", encoding: "hex" });
 
 function serializeShareLink(ctx: RequestContext, link: ShareLink, site: Site, organization: Organization): Schemas["ShareLink"] {
   return {

@@ -23,7 +23,7 @@ describe("share links", () => {
       createdAt: h.clock.now().toISOString(),
       name: "Beta testers",
       active: true,
-      urls: { published: expect.stringMatching(new RegExp(`^http://${hostname}\\.localhost:3000/beta-docs\\?shareKey=sk_[0-9a-f]{32}$`)) },
+      urls: { published: expect.stringMatching(new RegExp(`^http://localhost:3000/sites/${hostname}/beta-docs\\?shareKey=sk_[0-9a-f]{32}$`)) },
     });
     const other = await admin.post(url, { name: "Beta testers" }).expect(201);
     expect(keyOf(other.body)).not.toBe(keyOf(link.body));

@@ -26,7 +26,7 @@ describe("adding site spaces", () => {
     expect(second.body).toMatchObject({ path: "guides-2", default: false });
     await as(org.admin).patch(site.url, { published: true }).expect(200);
     const third = await as(org.admin).post(url, { spaceId: org.spaces[2]!.id }).expect(201);
-    expect(third.body.urls.published).toMatch(/^http:\/\/root-[a-z0-9]+\.localhost:3000\/docs\/api$/);
+    expect(third.body.urls.published).toMatch(/^http:\/\/localhost:3000\/sites\/root-[a-z0-9]+\/docs\/api$/);
     expect(third.body.space.urls.published).toBe(third.body.urls.published);
     expect((await as(org.admin).get(site.url)).body.siteSpaces).toBe(3);
   });
@@ -124,7 +124,7 @@ describe("listing site spaces", () => {
     const url = `${site.url}/site-spaces`;
     expect((await as(org.admin).get(url).expect(200)).body.items[0].urls).toEqual({});
     const keyed = await as(org.admin).get(`${url}?shareKey=${key}`).expect(200);
-    expect(keyed.body.items[0].urls.published).toBe(`http://${org.id}.localhost:3000/private/docs?shareKey=${key}`);
+    expect(keyed.body.items[0].urls.published).toBe(`http://localhost:3000/sites/${org.id}/private/docs?shareKey=${key}`);
     await as(org.admin).get(`${url}?shareKey=sk_0000`).expect(400);
   });
 

@@ -4,14 +4,15 @@
 import type { Schemas } from "@docstack/contract";
 import { isUniqueViolation } from "../../db/errors";
 import { escapeLike } from "../../db/like";
-import { Prisma } from "../../generated/prisma/client";
+import { type Organization, Prisma } from "../../generated/prisma/client";
+import type { RequestContext } from "../../http/context";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
 import { createSite } from "./create";
 import { publishedSite } from "./published";
 import { serializeSite } from "./serialize";
-import { defaultSectionId, loadSiteTree, shownSiteSpace, siteFacts, siteSpacesIn, withSiteLocked } from "./store";
+import { defaultSectionId, loadSiteTree, type SiteTree, shownSiteSpace, siteFacts, siteSpacesIn, withSiteLocked } from "./store";
 import { checkedShareKey } from "./urls";
 
 const BY_CREATION: SortField[] = [{ field: "id", direction: "asc" }];
@@ -99,9 +100,7 @@ export const sitesOperations = {
             const other = await tx.site.findFirst({ where: { proxy: body.proxy }, select: { id: true } });
             if (other) throw conflict(`The proxy "${body.proxy}" is used by another site`);
           }
-          if (body.published === true && !current.published && tree.siteSpaces.length === 0) {
-            throw conflict("This site has no site space to publish: add a space to it first");
-          }
+          if (body.published === true && !current.published) refuseEmptyPublication(tree);
           await tx.site.update({
             where: { id: current.id },
             data: {
@@ -130,6 +129,14 @@ export const sitesOperations = {
     },
   }),
 
+  publishSite: defineOperation("publishSite", {
+    handle: async ({ ctx }, { site, organization }) => ({ status: 200, body: await setPublished(ctx, site.id, organization, true) }),
+  }),
+
+  unpublishSite: defineOperation("unpublishSite", {
+    handle: async ({ ctx }, { site, organization }) => ({ status: 200, body: await setPublished(ctx, site.id, organization, false) }),
+  }),
+
   getSiteAdaptiveSchema: defineOperation("getSiteAdaptiveSchema", {
     handle: async (_request, { site }) => {
       if (site.adaptiveSchema === null || site.adaptiveSchemaUpdatedAt === null) throw notFound("Adaptive schema");
@@ -155,6 +162,21 @@ export const sitesOperations = {
     },
   }),
 } satisfies AreaOperations;
+
+/** 409 when publishing a site with nothing to publish. */
+function refuseEmptyPublication(tree: SiteTree): void {
+  if (tree.siteSpaces.length === 0) throw conflict("This site has no site space to publish: add a space to it first");
+}
+
+/** Publishes or unpublishes the site (the same checks as PATCH {published}); the site as it now is. */
+async function setPublished(ctx: RequestContext, siteId: string, organization: Organization, published: boolean): Promise<Schemas["Site"]> {
+  const updated = await withSiteLocked(ctx.prisma, siteId, async (tx, current) => {
+    if (published && !current.published) refuseEmptyPublication(await loadSiteTree(tx, current));
+    return current.published === published ? current : tx.site.update({ where: { id: siteId }, data: { published } });
+  });
+  const facts = await siteFacts(ctx.prisma, organization.id, [siteId]);
+  return serializeSite(ctx, updated, organization, facts.get(siteId)!);
+}
 
 function adaptiveSchemaOf(jsonSchema: Prisma.JsonValue, updatedAt: Date): Schemas["SiteAdaptiveSchema"] {
   return { object: "site-adaptive-schema", jsonSchema: jsonSchema as Schemas["SiteAdaptiveJsonSchema"], updatedAt: updatedAt.toISOString() };

@@ -4,7 +4,7 @@ import { hostnameFor, ids, newSite, orgWithSpaces, PUBLIC_URL, siteRequests } fr
 const h = useHarness({ publicUrl: PUBLIC_URL });
 const { as } = siteRequests(h);
 
-const notFoundBody = (what: string) => ({ error: { code: 404, message: `${what} not found`, requestId: expect.any(String) } });
+const notFoundBody = (what: string) => ({ error: { code: 404, type: "not_found", message: `${what} not found`, requestId: expect.any(String) } });
 
 describe("creating sites", () => {
   it("creates an unpublished public basic site with defaults computed, and a basename made from the title", async () => {
@@ -105,6 +105,12 @@ describe("listing and reading sites", () => {
     expect(first.body.count).toBe(4);
     const second = await as(reader).get(`${org.sitesUrl}?limit=3&page=${first.body.next.page}`).expect(200);
     expect(ids(second)).toEqual([d.id]);
+    // A cursor is bound to the filters it was given under: replayed under others, it would skip or repeat sites.
+    const unpublished = await as(reader).get(`${org.sitesUrl}?published=false&limit=1`).expect(200);
+    const replayed = await as(reader).get(`${org.sitesUrl}?published=true&limit=1&page=${unpublished.body.next.page}`).expect(400);
+    expect(replayed.body.error.message).toMatch(/request\/query\/page is not a cursor this list gave/);
+    await as(reader).get(`${org.sitesUrl}?limit=1&page=${unpublished.body.next.page}`).expect(400);
+    expect(ids(await as(reader).get(`${org.sitesUrl}?published=false&limit=1&page=${unpublished.body.next.page}`).expect(200))).toEqual([c.id]);
   });
 
   it("gets a site for any member, and hides it from outsiders with nothing of it", async () => {
@@ -128,19 +134,35 @@ describe("updating sites", () => {
     const org = await orgWithSpaces(h, ["Docs"], hostname);
     const site = await newSite(h, org, { title: "API docs", spaces: [org.spaces[0]!.id] });
     const published = await as(org.admin).patch(site.url, { published: true }).expect(200);
-    expect(published.body).toMatchObject({ published: true, urls: { published: `http://${hostname}.localhost:3000/api-docs` } });
+    expect(published.body).toMatchObject({ published: true, urls: { published: `http://localhost:3000/sites/${hostname}/api-docs` } });
     const renamed = await as(org.admin).patch(site.url, { title: "Renamed", basename: "reference" }).expect(200);
-    expect(renamed.body).toMatchObject({ title: "Renamed", basename: "reference", urls: { published: `http://${hostname}.localhost:3000/reference` } });
+    expect(renamed.body).toMatchObject({ title: "Renamed", basename: "reference", urls: { published: `http://localhost:3000/sites/${hostname}/reference` } });
     const offline = await as(org.admin).patch(site.url, { published: false }).expect(200);
     expect(offline.body.published).toBe(false);
     expect(offline.body.urls.published).toBeUndefined();
   });
 
-  it("uses the organization's ID as its sub-domain when it has no hostname", async () => {
+  it("publishes and unpublishes with GitBook's operations (200, the site), refusing a site without site spaces (409) and low roles (403)", async () => {
+    const org = await orgWithSpaces(h, ["Docs"]);
+    const site = await newSite(h, org, { title: "Docs", spaces: [org.spaces[0]!.id] });
+    const published = await as(org.admin).post(`${site.url}/publish`).expect(200);
+    expect(published.body).toMatchObject({ id: site.id, published: true, urls: { published: `http://localhost:3000/sites/${org.id}/docs` } });
+    await as(org.admin).post(`${site.url}/publish`).expect(200);
+    const offline = await as(org.admin).post(`${site.url}/unpublish`).expect(200);
+    expect(offline.body.published).toBe(false);
+    expect(offline.body.urls.published).toBeUndefined();
+    const empty = await newSite(h, org, { title: "Empty" });
+    expect((await as(org.admin).post(`${empty.url}/publish`).expect(409)).body.error.message).toMatch(/no site space/);
+    const editor = await h.member(org.id, "edit");
+    await as(editor).post(`${site.url}/publish`).expect(403);
+    expect((await as(org.admin).get(site.url)).body.published).toBe(false);
+  });
+
+  it("uses the organization's ID in the site's URL when it has no hostname", async () => {
     const org = await orgWithSpaces(h, ["Docs"]);
     const site = await newSite(h, org, { title: "Docs", spaces: [org.spaces[0]!.id] });
     const res = await as(org.admin).patch(site.url, { published: true }).expect(200);
-    expect(res.body.urls.published).toBe(`http://${org.id}.localhost:3000/docs`);
+    expect(res.body.urls.published).toBe(`http://localhost:3000/sites/${org.id}/docs`);
   });
 
   it("refuses to publish a site without site spaces (409) and a basename another site uses (409)", async () => {
@@ -167,7 +189,7 @@ describe("updating sites", () => {
     const res = await as(org.admin)
       .patch(site.url, { proxy, published: true, adaptiveContent: { enabled: true }, visibility: "visitor-auth" })
       .expect(200);
-    expect(res.body.proxy).toEqual({ origin: `https://${proxy}`, target: expect.stringMatching(/^http:\/\/proxied-[a-z0-9]+\.localhost:3000\/docs$/) });
+    expect(res.body.proxy).toEqual({ origin: `https://${proxy}`, target: expect.stringMatching(/^http:\/\/localhost:3000\/sites\/proxied-[a-z0-9]+\/docs$/) });
     expect(res.body.urls.published).toBe(`https://${proxy}`);
     expect(res.body.features).toEqual([
       { id: "adaptive-content", plan: "ultimate", frozen: false },
@@ -363,7 +385,7 @@ describe("the published site", () => {
     expect(without.body.site.urls.published).toBeUndefined();
     expect(without.body.structure.structure[0].urls).toEqual({});
     const withKey = await as(org.admin).get(`${site.url}/published?shareKey=${key}`).expect(200);
-    expect(withKey.body.site.urls.published).toMatch(new RegExp(`^http://shared-[a-z0-9]+\\.localhost:3000/beta\\?shareKey=${key}$`));
+    expect(withKey.body.site.urls.published).toMatch(new RegExp(`^http://localhost:3000/sites/shared-[a-z0-9]+/beta\\?shareKey=${key}$`));
     expect(withKey.body.structure.structure[0].urls.published).toMatch(new RegExp(`/beta/docs\\?shareKey=${key}$`));
     // Not a key of this site, or a deactivated one: 400.
     const bad = await as(org.admin).get(`${site.url}/published?shareKey=sk_nope`).expect(400);

@@ -1,22 +1,44 @@
 // Where a site is read by its visitors, and when the API gives that URL.
 //
 // A site is served at its own `hostname` (at its root) when it has one; otherwise under
-// its organization's hostname, a sub-domain of Docstack's public host, at its `basename`
-// (e.g. http://acme.localhost:3000/api-docs). An organization without a hostname uses its
-// ID as the sub-domain. With a proxy, visitors read it at the proxy's URL instead.
+// its organization's hostname (its ID when it has none), either as a sub-domain of
+// Docstack's public host (http://acme.docs.example/api-docs) or, when that host cannot
+// carry sub-domains (an IP address, `localhost`, a name without a dot), on a path of it
+// (http://localhost:3000/sites/acme/api-docs). With a proxy, visitors read it at the
+// proxy's URL instead. Every URL made here parses (a test parses every one the API gives).
+import { isIP } from "node:net";
+import type { Config } from "../../config";
 import type { Organization, Site } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { badRequest } from "../../http/errors";
 
+/** The path prefix of sites served on paths of Docstack's own host. */
+export const SITES_PATH = "/sites";
+
+/** Whether sites are addressed on sub-domains of this host (else on paths of it). */
+export function usesSubdomains(hostname: string, mode: Config["siteUrls"]): boolean {
+  if (mode !== "auto") return mode === "subdomain";
+  const bare = hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  return !isIP(bare) && bare !== "localhost" && !bare.endsWith(".localhost") && bare.includes(".");
+}
+
+/** The scheme (`https:`), host with port and path of a base URL. */
+export function partsOf(baseUrl: string): { scheme: string; host: string; hostname: string; path: string } {
+  const url = new URL(baseUrl);
+  return { scheme: url.protocol, host: url.host, hostname: url.hostname, path: url.pathname.replace(/\/+$/, "") };
+}
+
 /** The URL of the site on Docstack (the proxy's target when it has one). */
-export function servedAt(ctx: Pick<RequestContext, "baseUrl">, site: Site, organization: Organization): string {
+export function servedAt(ctx: Pick<RequestContext, "baseUrl" | "config">, site: Site, organization: Organization): string {
   if (site.hostname) return `https://${site.hostname}`;
-  const [, scheme = "https:", host = "localhost"] = /^([a-z][a-z0-9+.-]*:)\/\/([^/?#]+)/i.exec(ctx.baseUrl) ?? [];
-  return `${scheme}//${organization.hostname ?? organization.id}.${host}/${site.basename}`;
+  const { scheme, host, hostname, path } = partsOf(ctx.baseUrl);
+  const label = organization.hostname ?? organization.id;
+  if (usesSubdomains(hostname, ctx.config.siteUrls)) return `${scheme}//${label}.${host}/${site.basename}`;
+  return `${scheme}//${host}${path}${SITES_PATH}/${label}/${site.basename}`;
 }
 
 /** Where visitors read the site: the proxy's URL when it has one, else where Docstack serves it. */
-export function readAt(ctx: Pick<RequestContext, "baseUrl">, site: Site, organization: Organization): string {
+export function readAt(ctx: Pick<RequestContext, "baseUrl" | "config">, site: Site, organization: Organization): string {
   return site.proxy ? `https://${site.proxy}` : servedAt(ctx, site, organization);
 }
 
@@ -36,7 +58,7 @@ export interface Publication {
   shareKey: string | undefined;
 }
 
-export function publicationOf(ctx: Pick<RequestContext, "baseUrl">, site: Site, organization: Organization, shareKey?: string): Publication {
+export function publicationOf(ctx: Pick<RequestContext, "baseUrl" | "config">, site: Site, organization: Organization, shareKey?: string): Publication {
   const shareLinkSite = site.visibility === "share-link";
   if (!site.published || (shareLinkSite && !shareKey)) return { root: undefined, shareKey: undefined };
   return { root: readAt(ctx, site, organization), shareKey: shareLinkSite ? shareKey : undefined };

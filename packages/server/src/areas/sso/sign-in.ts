@@ -17,7 +17,7 @@ import { newId } from "../../db/ids";
 import type { Services } from "../../http/context";
 import { ApiError, errorBody, notFound } from "../../http/errors";
 import { SIGN_IN_TOKEN_MS } from "../auth/sign-in-codes";
-import { serializeUser } from "../organizations/serialize";
+import { serializeSignedInUser } from "../organizations/serialize";
 import { serviceUrls } from "./serialize";
 
 const SAML_ASSERTION = "urn:oasis:names:tc:SAML:2.0:assertion";
@@ -140,7 +140,7 @@ export function samlSignInRouter(services: Services): express.Router {
         origin: "saml",
         expiresAt: new Date(Date.now() + SIGN_IN_TOKEN_MS),
       });
-      res.status(201).json({ token, user: serializeUser({ baseUrl: baseUrlOf(services, req) }, user) });
+      res.status(201).json({ token, user: serializeSignedInUser({ baseUrl: baseUrlOf(services, req) }, user) });
     } catch (error) {
       fail(res, error);
     }

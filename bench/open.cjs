@@ -1,0 +1,60 @@
+// What the benchmark targets share: Docstack's services opened as in production on a
+// throwaway data directory (or DATABASE_URL), logging to stdout, with a first admin.
+const fs = require("node:fs");
+const os = require("node:os");
+const path = require("node:path");
+const http = require("node:http");
+
+const server = path.dirname(require.resolve("@docstack/server/package.json"));
+const dist = (module) => require(path.join(server, "dist", module));
+
+function listen(app) {
+  return new Promise((resolve) => {
+    const s = http.createServer(app).listen(0, "127.0.0.1", () => resolve(s.address().port));
+  });
+}
+
+async function openBenchServices(prefix) {
+  const { loadConfig } = dist("config");
+  const { openServices } = dist("services");
+  const { bootstrap } = dist("bootstrap");
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const config = {
+    ...loadConfig({ ...process.env, NODE_ENV: "production" }),
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    dataDir: path.join(dataDir, "db"),
+    rateLimit: { max: 0, windowMs: 60000 },
+    logLevel: "info",
+  };
+  // Production logging, to stdout, which the runners discard: its cost is part of the full stack.
+  const { services, database } = await openServices(config);
+  const { token, organizationId } = await bootstrap(services.prisma);
+  const close = async () => {
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { services, config, dataDir, token, organizationId, close };
+}
+
+/**
+ * Runs a target: `start` opens and seeds it and returns what to tell the runner (sent
+ * over IPC) and how to close it (on the runner's "stop").
+ */
+function runTarget(start) {
+  start()
+    .then(({ info, close }) => {
+      process.send(info);
+      process.on("message", async (message) => {
+        if (message === "stop") {
+          await close();
+          process.exit(0);
+        }
+      });
+    })
+    .catch((error) => {
+      console.error(error);
+      process.exit(1);
+    });
+}
+
+module.exports = { dist, listen, openBenchServices, runTarget };

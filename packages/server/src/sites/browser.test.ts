@@ -1,0 +1,277 @@
+// Published sites in a real browser (Chromium): what a reader sees and does, on a real
+// server listening on a port. The README's "Publish your docs" steps, navigation,
+// sections and variants, search, customization, a hostile page, machine views, 404s and
+// freshness after a merge; every page type checked with axe-core and photographed.
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { createApp } from "../app";
+import { accessibilityProblems, launchBrowser, printScreenshots, screenshot } from "../testing/browser";
+import { contentHelpers } from "../testing/content";
+import { createHarness, type Harness } from "../testing/harness";
+import { insertPage, siteFixtures } from "./test-fixtures";
+
+let h: Harness;
+let server: http.Server;
+let base: string;
+let browser: Browser;
+/** Pages of this context see the site as readers do; `checked` bypasses the CSP only so that axe-core can run. */
+let reader: BrowserContext;
+let checked: BrowserContext;
+
+jest.setTimeout(60_000);
+
+beforeAll(async () => {
+  // The port first, so that the API's URLs name the server the browser reaches.
+  const probe = http.createServer().listen(0);
+  await new Promise((resolve) => probe.once("listening", resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  base = `http://localhost:${port}`;
+  h = await createHarness({ publicUrl: base });
+  server = http.createServer(createApp(h.services)).listen(port);
+  await new Promise((resolve) => server.once("listening", resolve));
+  browser = await launchBrowser();
+  reader = await browser.newContext();
+  checked = await browser.newContext({ bypassCSP: true });
+}, 600_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((resolve) => server?.close(resolve));
+  await h?.close();
+  printScreenshots();
+});
+
+const api = async (method: string, path: string, token: string, body?: object) => {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(body ? { "Content-Type": "application/json" } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as Record<string, unknown> & { id: string };
+};
+
+/** Opens a page in the checked context, asserts no serious or critical axe-core violation, and photographs it. */
+async function check(url: string, name: string, options: { colorScheme?: "light" | "dark"; width?: number; status?: number } = {}): Promise<Page> {
+  const page = await checked.newPage();
+  await page.emulateMedia({ colorScheme: options.colorScheme ?? "light" });
+  if (options.width) await page.setViewportSize({ width: options.width, height: 800 });
+  const response = await page.goto(url);
+  expect(response?.status()).toBe(options.status ?? 200);
+  expect(await accessibilityProblems(page)).toEqual([]);
+  await screenshot(page, name);
+  return page;
+}
+
+const GUIDE = `Docstack serves this page.
+
+## Install
+
+\`\`\`ts
+import { createClient } from "@docstack/sdk";
+const client = createClient({ baseUrl: "http://localhost:3000", token });
+\`\`\`
+
+{% hint style="info" %}
+Keep your token secret.
+{% endhint %}
+
+> [!WARNING]
+> Tokens are shown once.
+
+## Check
+
+- [x] Installed
+- [ ] Configured
+
+| Setting | Default |
+|:--|--:|
+| PORT | 3000 |
+
+Read [the reference](/reference#options) or [a missing page](/missing).`;
+
+describe("a reader in Chromium", () => {
+  it("follows the README: create a space, a page (change request, merge), a site, publish, and open urls.published", async () => {
+    const org = await h.organization();
+    const token = org.admin.token;
+    const space = await api("POST", `/v1/orgs/${org.id}/spaces`, token, { title: "Handbook" });
+    const cr = await api("POST", `/v1/spaces/${space.id}/change-requests`, token, { subject: "First page" });
+    await api("POST", `/v1/spaces/${space.id}/change-requests/${cr.id}/content`, token, {
+      changes: [{ operation: "insert_page", title: "Welcome", document: { markdown: "Hello, readers." } }],
+    });
+    await api("POST", `/v1/spaces/${space.id}/change-requests/${cr.id}/merge`, token);
+    const site = await api("POST", `/v1/orgs/${org.id}/sites`, token, { title: "Handbook", spaces: [space.id] });
+    const published = (await api("POST", `/v1/orgs/${org.id}/sites/${site.id}/publish`, token)).urls as { published: string };
+    expect(() => new URL(published.published)).not.toThrow();
+    const page = await reader.newPage();
+    expect((await page.goto(published.published))?.status()).toBe(200);
+    expect(await page.locator("h1").textContent()).toBe("Welcome");
+    expect(await page.locator("article p").first().textContent()).toBe("Hello, readers.");
+    await page.close();
+  });
+
+  it("navigates by the page tree, breadcrumbs, table of contents and previous/next; every page type is accessible, light, dark and at phone width", async () => {
+    const { publishedSite } = siteFixtures(h);
+    const site = await publishedSite([
+      insertPage("Getting started", GUIDE),
+      insertPage("Reference", "## Options\n\nAll of them."),
+      insertPage("FAQ", "Questions."),
+    ]);
+    const page = await check(site.published, "page-light");
+    await page.getByRole("navigation", { name: "Handbook" }).getByRole("link", { name: "Reference" }).click();
+    await page.waitForURL(/\/reference$/);
+    expect(await page.locator("h1").textContent()).toBe("Reference");
+    await page.getByRole("link", { name: /Next\s*FAQ/ }).click();
+    await page.waitForURL(/\/faq$/);
+    await page.getByRole("link", { name: /Previous\s*Reference/ }).click();
+    await page.waitForURL(/\/reference$/);
+    await page.goto(`${site.published}/getting-started`);
+    await page.getByRole("complementary", { name: "On this page" }).getByRole("link", { name: "Check" }).click();
+    await page.waitForURL(/#check$/);
+    // Keyboard: on a fresh load, the first Tab reaches the skip link, which shows with a visible focus ring.
+    await page.goto(site.published);
+    await page.keyboard.press("Tab");
+    const focused = await page.evaluate(() => {
+      const element = document.activeElement as HTMLElement;
+      const style = getComputedStyle(element);
+      return { text: element.textContent, outline: style.outlineStyle, top: element.getBoundingClientRect().top };
+    });
+    expect(focused).toEqual({ text: "Skip to content", outline: "solid", top: expect.any(Number) });
+    expect(focused.top).toBeGreaterThanOrEqual(0);
+    await page.close();
+    await (await check(site.published, "page-dark", { colorScheme: "dark" })).close();
+    const phone = await check(site.published, "page-phone", { width: 390 });
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+    await phone.close();
+    await (await check(`${site.published}/no/such/page`, "not-found", { status: 404 })).close();
+    await (await check(`${base}/sites/nobody/nothing`, "not-found-site", { status: 404 })).close();
+  });
+
+  it("switches sections and variants", async () => {
+    const { published } = await siteFixtures(h).sectionedSite();
+    const page = await check(published, "sections");
+    await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "API reference" }).click();
+    await page.waitForURL(/\/api-reference\/$/);
+    expect(await page.locator("article").textContent()).toContain("All endpoints.");
+    await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Guides" }).click();
+    await page.locator(".variants summary").click();
+    await page.getByRole("link", { name: "Guides v1" }).click();
+    await page.waitForURL(/\/guides-v1\/$/);
+    expect(await page.locator("article").textContent()).toContain("Version one.");
+    await page.close();
+  });
+
+  it("searches from the box on every page, with highlighted results linking to the heading", async () => {
+    const { publishedSite } = siteFixtures(h);
+    const site = await publishedSite([insertPage("Getting started", GUIDE), insertPage("Reference", "## Options\n\nThe flamingo option.")]);
+    const page = await reader.newPage();
+    await page.goto(site.published);
+    await page.getByRole("searchbox", { name: "Search the docs" }).fill("flamingo");
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/~search\?q=flamingo/);
+    expect(await page.locator("mark").first().textContent()).toBe("flamingo");
+    await page.close();
+    const results = await check(`${site.published}/~search?q=flamingo`, "search");
+    await results.getByRole("link", { name: "Options" }).click();
+    await results.waitForURL(/\/reference#options$/);
+    await results.close();
+  });
+
+  it("applies the site's customization: title, colors, theme, dark mode, header links and announcement", async () => {
+    const { publishedSite, as } = siteFixtures(h);
+    const site = await publishedSite([insertPage("Welcome", "Customized.")]);
+    await as(site.admin)
+      .put(`${site.siteApiUrl}/customization`, {
+        title: "Acme handbook",
+        styling: { theme: "bold", primaryColor: { light: "#0b7a4b", dark: "#3ddc97" }, corners: "straight" },
+        themes: { default: "dark", toggeable: false },
+        header: { links: [{ title: "Status", to: { kind: "url", url: "https://status.acme.example" }, links: [] }] },
+        announcement: { enabled: true, message: "Version 2 is out", style: "info" },
+        footer: { groups: [], copyright: "© Acme" },
+      })
+      .expect(200);
+    const page = await check(site.published, "customized-dark");
+    expect(await page.title()).toBe("Welcome | Acme handbook");
+    const header = await page.locator(".site-header").evaluate((element) => getComputedStyle(element).backgroundColor);
+    expect(header).toBe("rgb(61, 220, 151)");
+    expect(await page.evaluate(() => document.documentElement.className)).toContain("dark");
+    expect(await page.getByRole("link", { name: "Status" }).getAttribute("href")).toBe("https://status.acme.example");
+    expect(await page.getByRole("complementary", { name: "Announcement" }).textContent()).toBe("Version 2 is out");
+    expect(await page.locator(".site-footer").textContent()).toContain("© Acme");
+    await page.close();
+  });
+
+  it("runs nothing from a hostile page: no dialog, no request elsewhere, no script, no frame", async () => {
+    const { publishedSite } = siteFixtures(h);
+    const hostile = `<script>alert("script")</script>
+<img src="https://evil.example/x.png" onerror="alert('onerror')"><img src="x" onerror="alert('onerror2')">
+<a id="js" href="javascript:alert('href')">click me</a> [md](javascript:alert('md'))
+<iframe src="https://evil.example/"></iframe><object data="https://evil.example/x.swf"></object>
+<svg onload="alert('svg')"><script>alert('svg script')</script></svg>
+<details open ontoggle="alert('toggle')"><summary>More</summary>Inside</details>
+<style>body{background:url(https://evil.example/bg.png)}</style><div style="background:url(https://evil.example/div.png)">styled</div>
+<form action="https://evil.example/"><button>send</button></form><meta http-equiv="refresh" content="0;url=https://evil.example/">`;
+    const site = await publishedSite([insertPage("Hostile", hostile)]);
+    const page = await reader.newPage();
+    const dialogs: string[] = [];
+    const elsewhere: string[] = [];
+    page.on("dialog", (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    page.on("request", (request) => {
+      if (!request.url().startsWith(base)) elsewhere.push(request.url());
+    });
+    // The detector works: a page that does run a script is caught.
+    await page.setContent("<script>alert('control')</script>");
+    expect(dialogs).toEqual(["control"]);
+    dialogs.length = 0;
+    await page.goto(site.published);
+    await page
+      .locator("#js, a:has-text('click me')")
+      .first()
+      .click({ timeout: 2000 })
+      .catch(() => undefined);
+    await page.locator("summary").click();
+    await page.waitForTimeout(300);
+    expect(dialogs).toEqual([]);
+    expect(elsewhere.filter((url) => !url.startsWith("https://evil.example/x.png"))).toEqual([]);
+    expect(page.url()).toMatch(new RegExp(`^${base}`));
+    const counts = await page.evaluate(() => ({
+      scripts: document.querySelectorAll("script").length,
+      frames: document.querySelectorAll("iframe, object, embed").length,
+      handlers: [...document.querySelectorAll("*")].filter((element) => [...element.attributes].some((attribute) => attribute.name.startsWith("on"))).length,
+      styled: document.querySelectorAll("[style]").length,
+    }));
+    expect(counts).toEqual({ scripts: 0, frames: 0, handlers: 0, styled: 0 });
+    await screenshot(page, "hostile");
+    await page.close();
+  });
+
+  it("gives machines Markdown, llms.txt and a sitemap, and shows a merge on the next load", async () => {
+    const { publishedSite } = siteFixtures(h);
+    const content = contentHelpers(h);
+    const site = await publishedSite([insertPage("Welcome", "Before the merge.")]);
+    const page = await reader.newPage();
+    const md = await page.goto(`${site.published}/welcome.md`);
+    expect(md?.headers()["content-type"]).toMatch(/^text\/markdown/);
+    expect(await md?.text()).toBe("# Welcome\n\nBefore the merge.\n");
+    expect(await (await page.goto(`${site.published}/llms.txt`))?.text()).toContain(`[Welcome](${site.published}/welcome.md)`);
+    expect(await (await page.goto(`${site.published}/sitemap.xml`))?.text()).toContain(`<loc>${site.published}/welcome</loc>`);
+    await page.goto(site.published);
+    expect(await page.locator("article p").textContent()).toBe("Before the merge.");
+    const cr = await content.createChangeRequest(site.admin, site.spaceId);
+    const [welcome] = await content.pages(site.admin, site.spaceId);
+    await content
+      .write(site.admin, site.spaceId, cr.id, [{ operation: "update_page", page: welcome!.id, document: { markdown: "After the merge." } }])
+      .expect(200);
+    await content.merge(site.admin, site.spaceId, cr.id).expect(200);
+    await page.reload();
+    expect(await page.locator("article p").textContent()).toBe("After the merge.");
+    await page.close();
+  });
+});

@@ -1,0 +1,83 @@
+// The one place published sites read content: the renderer's SiteContentReader over the
+// server's content reads (content/reads.ts, content/search.ts), which the API's own
+// content operations use too. A faster read path there is a faster site here.
+import type { Schemas } from "@docstack/contract";
+import type { SearchHit, SiteContentReader, SiteFile, SitePage, SpaceRevision } from "@docstack/sites";
+import { HeadingAnchors, mapTargets } from "../content/markdown";
+import { type ContentSource, readFile, readPage, readRevision } from "../content/reads";
+import { searchSpace } from "../content/search";
+import { serveDownload } from "../content/serve-download";
+import type { RequestContext, Services } from "../http/context";
+
+/** A context for reads made on behalf of anonymous readers (no actor: reads.ts checks no permission). */
+function readerContext(services: Services): RequestContext {
+  return {
+    ...services,
+    actor: undefined as never,
+    requestId: "site-reader",
+    clientAddress: "site-reader",
+    baseUrl: services.config.publicUrl ?? "http://localhost",
+    log: services.logger,
+    memo: new Map(),
+  };
+}
+
+export function contentReader(services: Services): SiteContentReader {
+  const source = (revision: SpaceRevision): ContentSource => ({ ctx: readerContext(services), ...revision });
+  return {
+    async revision(revision) {
+      const read = await readRevision(source(revision));
+      const pages: SitePage[] = [];
+      const visit = (page: Schemas["Page"], parentId: string | null) => {
+        pages.push({
+          id: page.id,
+          title: page.title,
+          path: page.path ?? "",
+          parentId,
+          type: page.type === "computed" ? "document" : page.type,
+          ...(page.href ? { href: page.href } : {}),
+          ...(page.emoji ? { emoji: page.emoji } : {}),
+          ...(page.description ? { description: page.description } : {}),
+          hidden: Boolean(page.hidden),
+          noIndex: Boolean(page.noIndex),
+        });
+        for (const child of page.pages ?? []) visit(child, page.id);
+      };
+      for (const page of read.pages) visit(page, null);
+      const files: SiteFile[] = read.files.map((file) => ({ id: file.id, name: file.name, contentType: file.contentType }));
+      return { pages, files };
+    },
+
+    async markdown(revision, pageId) {
+      return (await readPage(source(revision), pageId, "markdown")).markdown;
+    },
+
+    async file(revision, fileId) {
+      const ctx = readerContext(services);
+      const file = await readFile({ ctx, ...revision }, fileId).catch(() => undefined);
+      // The file's signed download names its bytes; serve them from here rather than redirect.
+      const download = file && ctx.downloads.verify(file.downloadURL.slice(file.downloadURL.lastIndexOf("/") + 1));
+      if (!file || download?.kind !== "file") return undefined;
+      const { raw } = await serveDownload(ctx, download);
+      return { id: file.id, name: file.name, contentType: file.contentType, data: raw.data, hash: download.blob };
+    },
+
+    async search(spaces, query, limit) {
+      const ctx = readerContext(services);
+      const perSpace = await Promise.all(spaces.map((space) => searchSpace(ctx, space.spaceId, query, { limit }, `site-search:${space.spaceId}`)));
+      return perSpace.flatMap((found, index) =>
+        found.items.map(
+          (page): SearchHit => ({
+            spaceId: spaces[index]!.spaceId,
+            pageId: page.id,
+            title: page.title,
+            sections: page.sections.map((section) => ({ title: section.title, anchor: section.path.split("#")[1] ?? "", snippet: section.body })),
+          }),
+        ),
+      );
+    },
+
+    headingAnchors: () => new HeadingAnchors(),
+    rewriteTargets: (markdown, map) => mapTargets(markdown, ({ target }) => map(target)),
+  };
+}

@@ -1,0 +1,47 @@
+// Express glue: requests for sites' URLs are answered by PublishedSites before the API
+// sees them; every successful write through the API tells PublishedSites, before its
+// response leaves, so the next request to a site shows it.
+import type { RequestHandler, Response } from "express";
+import type { Services } from "../http/context";
+import { notFoundPage } from "./not-found";
+
+export function sitesMiddleware(services: Services): RequestHandler {
+  return async (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    try {
+      const queryAt = req.originalUrl.indexOf("?");
+      const answer = await services.sites.answer({
+        protocol: req.protocol,
+        host: req.host,
+        hostname: req.hostname,
+        path: queryAt < 0 ? req.originalUrl : req.originalUrl.slice(0, queryAt),
+        query: new URLSearchParams(queryAt < 0 ? "" : req.originalUrl.slice(queryAt + 1)),
+        ifNoneMatch: req.get("if-none-match"),
+      });
+      if (!answer) return next();
+      if (answer.kind === "redirect") return res.redirect(302, answer.location);
+      if (answer.kind === "not-found") return send(res, req.method, 404, notFoundPage());
+      return send(res, req.method, answer.response.status, answer.response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+function send(res: Response, method: string, status: number, answer: { headers: Record<string, string>; body: Buffer }): void {
+  res.status(status).set(answer.headers);
+  res.end(method === "HEAD" ? undefined : answer.body);
+}
+
+/** Calls `sites.changed()` when a write succeeds, as its response starts (after its transaction committed). */
+export function siteChangesMiddleware(services: Services): RequestHandler {
+  return (req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: Response, ...args: Parameters<Response["writeHead"]>) {
+      if (res.statusCode < 400) services.sites.changed();
+      return writeHead.apply(this, args);
+    } as Response["writeHead"];
+    next();
+  };
+}

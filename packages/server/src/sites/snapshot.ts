@@ -1,0 +1,75 @@
+// A site as it stands (its row, structure, spaces' current revisions, customization and
+// published URL), and as one audience may see it: the renderer's PublishedSite.
+import { createHash } from "node:crypto";
+import type { PublishedSite, SiteSection } from "@docstack/sites";
+import { customizationOf } from "../areas/site-customization/settings";
+import { defaultSectionId, defaultSiteSpaceId, loadSiteTree, type SiteTree, siteSpacesIn } from "../areas/sites/store";
+import { readAt } from "../areas/sites/urls";
+import type { Config } from "../config";
+import type { Db } from "../db/database";
+import type { Organization, Site } from "../generated/prisma/client";
+import type { ReaderAudience } from "./audience";
+
+export interface SiteSnapshot {
+  site: Site;
+  organization: Organization;
+  tree: SiteTree;
+  publishedUrl: string;
+  /** The site as each audience sees it, made once per audience. */
+  views: Map<string, PublishedSite | undefined>;
+}
+
+export async function loadSnapshot(prisma: Db, config: Config, site: Site, baseUrl: string): Promise<SiteSnapshot> {
+  const [tree, organization] = [await loadSiteTree(prisma, site), await prisma.organization.findUniqueOrThrow({ where: { id: site.organizationId } })];
+  return { site, organization, tree, publishedUrl: readAt({ baseUrl, config }, site, organization), views: new Map() };
+}
+
+const ROOT = "root";
+
+/** The site as this audience may see it: the sections and site spaces it admits; undefined when that is nothing. */
+export function siteFor(snapshot: SiteSnapshot, audience: ReaderAudience): PublishedSite | undefined {
+  if (snapshot.views.has(audience.key)) return snapshot.views.get(audience.key);
+  const { tree, site } = snapshot;
+  const sectionRows = tree.sections.length ? tree.sections.filter((section) => audience.admits(section.condition)) : [undefined];
+  const sections: SiteSection[] = [];
+  for (const row of sectionRows) {
+    const members = siteSpacesIn(tree, row?.id ?? null).filter((siteSpace) => audience.admits(siteSpace.condition));
+    if (!members.length) continue;
+    const stored = defaultSiteSpaceId(tree, row?.id ?? null);
+    sections.push({
+      id: row?.id ?? ROOT,
+      title: row?.title ?? site.title,
+      path: row?.path ?? "",
+      ...(row?.description ? { description: row.description } : {}),
+      ...(row?.groupId ? { group: tree.groups.find((group) => group.id === row.groupId)?.title ?? "" } : {}),
+      variants: members.map((siteSpace) => ({
+        id: siteSpace.id,
+        title: siteSpace.space.title,
+        path: siteSpace.path,
+        content: { organizationId: site.organizationId, spaceId: siteSpace.spaceId, revisionId: siteSpace.space.revisionId },
+      })),
+      defaultVariantId: members.find((siteSpace) => siteSpace.id === stored)?.id ?? members[0]!.id,
+    });
+  }
+  const storedDefault = defaultSectionId(tree) ?? ROOT;
+  const view: PublishedSite | undefined = sections.length
+    ? withVersion({
+        id: site.id,
+        organizationId: site.organizationId,
+        title: site.title,
+        visibility: site.visibility as PublishedSite["visibility"],
+        publishedUrl: snapshot.publishedUrl,
+        hasSections: tree.sections.length > 0,
+        sections,
+        defaultSectionId: sections.find((section) => section.id === storedDefault)?.id ?? sections[0]!.id,
+        customization: customizationOf(site),
+      })
+    : undefined;
+  snapshot.views.set(audience.key, view);
+  return view;
+}
+
+/** The site with its version: a hash of everything it holds (revisions included), so any change makes new cache keys. */
+function withVersion(site: Omit<PublishedSite, "version">): PublishedSite {
+  return { ...site, version: createHash("sha256").update(JSON.stringify(site)).digest("base64url").slice(0, 22) };
+}

@@ -1,0 +1,100 @@
+// What the tests of published sites set up, through the API as users do: spaces with
+// pages merged in, sites publishing them.
+import { loadRevision, writeRevision } from "../content/revisions";
+import { syncSpacePages } from "../content/search-index";
+import type { StoredPage } from "../content/tree";
+import { type Change, contentHelpers, insertPage } from "../testing/content";
+import type { Harness, TestUser } from "../testing/harness";
+
+export { insertPage };
+
+export interface PublishedFixture {
+  organizationId: string;
+  admin: TestUser;
+  spaceId: string;
+  siteId: string;
+  siteApiUrl: string;
+  /** The site's `urls.published`. */
+  published: string;
+}
+
+export function siteFixtures(h: Harness) {
+  const content = contentHelpers(h);
+  const as = (user: TestUser) => ({
+    get: (url: string) => h.api.get(url).set("Authorization", user.auth),
+    post: (url: string, body: object = {}) => h.api.post(url).set("Authorization", user.auth).send(body),
+    patch: (url: string, body: object) => h.api.patch(url).set("Authorization", user.auth).send(body),
+    put: (url: string, body: object) => h.api.put(url).set("Authorization", user.auth).send(body),
+  });
+
+  /** A space with these pages merged in. */
+  const space = async (admin: TestUser, organizationId: string, title: string, changes: Change[]) => {
+    const created = await content.createSpace(admin, organizationId, title);
+    if (changes.length) await content.publish(admin, created.id, changes);
+    return created.id;
+  };
+
+  /** A new organization with a space holding these pages, and a site publishing it (published unless told otherwise). */
+  const publishedSite = async (changes: Change[], options: { title?: string; publish?: boolean; site?: object } = {}): Promise<PublishedFixture> => {
+    const org = await h.organization();
+    const spaceId = await space(org.admin, org.id, options.title ?? "Handbook", changes);
+    const created = await as(org.admin)
+      .post(`/v1/orgs/${org.id}/sites`, { title: options.title ?? "Handbook", spaces: [spaceId], ...options.site })
+      .expect(201);
+    const siteApiUrl = `/v1/orgs/${org.id}/sites/${created.body.id as string}`;
+    const site = options.publish === false ? created : await as(org.admin).post(`${siteApiUrl}/publish`).expect(200);
+    return { organizationId: org.id, admin: org.admin, spaceId, siteId: created.body.id, siteApiUrl, published: site.body.urls.published ?? "" };
+  };
+
+  /** A GET of a URL (absolute) on the app, with its host. */
+  const read = (url: string, headers: Record<string, string> = {}) => {
+    const parsed = new URL(url);
+    const request = h.api.get(`${parsed.pathname}${parsed.search}`).set("Host", parsed.host);
+    for (const [name, value] of Object.entries(headers)) request.set(name, value);
+    return request;
+  };
+
+  /**
+   * Sets fields no operation of the API writes yet (`hidden`, `noIndex`, `description`) on pages of a
+   * space, by title: a new current revision written through the storage layer, as an import would.
+   */
+  const setPageFields = async (spaceId: string, fields: Record<string, Partial<Pick<StoredPage, "hidden" | "noIndex" | "description">>>) => {
+    await h.services.prisma.$transaction(async (tx) => {
+      const space = await tx.space.findUniqueOrThrow({ where: { id: spaceId } });
+      const current = (await loadRevision(tx, space.revisionId))!;
+      const pages = current.pages.map((page) => ({ ...page, ...fields[page.title] }));
+      const { revision } = await writeRevision(tx, {
+        spaceId,
+        changeRequestId: null,
+        parents: [space.revisionId],
+        type: "edits",
+        pages,
+        files: current.files,
+        appBase: "http://localhost",
+      });
+      await tx.space.update({ where: { id: spaceId }, data: { revisionId: revision.id } });
+      await syncSpacePages(tx, spaceId, pages);
+    });
+    h.services.sites.changed();
+  };
+
+  /**
+   * A published site with two sections: "Guides" (site spaces "Guides v2", the default, and "Guides v1")
+   * and "API reference" (one site space); its `urls.published` and API URL.
+   */
+  const sectionedSite = async () => {
+    const org = await h.organization();
+    const v2 = await space(org.admin, org.id, "Guides v2", [insertPage("Start", "Version two.")]);
+    const v1 = await space(org.admin, org.id, "Guides v1", [insertPage("Start", "Version one.")]);
+    const reference = await space(org.admin, org.id, "API", [insertPage("Endpoints", "All endpoints.")]);
+    const site = (await as(org.admin).post(`/v1/orgs/${org.id}/sites`, { title: "Acme docs" }).expect(201)).body;
+    const siteApiUrl = `/v1/orgs/${org.id}/sites/${site.id}`;
+    const guides = (await as(org.admin).post(`${siteApiUrl}/sections`, { spaceId: v2, title: "Guides" }).expect(201)).body;
+    await as(org.admin).post(`${siteApiUrl}/sections`, { spaceId: reference, title: "API reference" }).expect(201);
+    await as(org.admin).post(`${siteApiUrl}/site-spaces`, { spaceId: v1, sectionId: guides.id }).expect(201);
+    const published = (await as(org.admin).post(`${siteApiUrl}/publish`).expect(200)).body.urls.published as string;
+    return { admin: org.admin, siteApiUrl, published };
+  };
+
+  return { as, space, publishedSite, sectionedSite, read, content, setPageFields };
+}

@@ -1,0 +1,69 @@
+// A real browser for tests: Debian's Chromium (installed with apt when missing, as
+// scripts/with-postgres.sh installs PostgreSQL), driven by playwright-core; axe-core
+// checks pages for accessibility; screenshots land where a person can look at them.
+/// <reference lib="dom" />
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import axe from "axe-core";
+import { type Browser, chromium, type Page } from "playwright-core";
+
+const CHROMIUM = "/usr/bin/chromium";
+const ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/** Where screenshots are saved (gitignored). */
+export const SCREENSHOTS = path.resolve(__dirname, "../../test-screenshots");
+
+function installChromium(): void {
+  if (fs.existsSync(CHROMIUM)) return;
+  const sudo = process.getuid?.() === 0 ? [] : ["sudo"];
+  const run = (args: string[]) => {
+    const result = spawnSync(sudo[0] ?? args[0]!, sudo.length ? args : args.slice(1), {
+      stdio: "inherit",
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    });
+    if (result.status !== 0) throw new Error(`${args.join(" ")} failed: Chromium is needed by the browser tests`);
+  };
+  console.log("Installing Chromium (Debian's chromium package) for the browser tests…");
+  run(["apt-get", "update", "-qq"]);
+  run(["apt-get", "install", "-y", "-qq", "chromium"]);
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  installChromium();
+  return chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+}
+
+/** Serious and critical axe-core violations of the page (each as "rule: what, where"). */
+export async function accessibilityProblems(page: Page): Promise<string[]> {
+  // Evaluated through the DevTools protocol: the page's CSP (no script at all) does not apply to it.
+  await page.evaluate(axe.source);
+  const violations = await page.evaluate(async () => {
+    const result = await (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ["violations"] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
+  });
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.targets.join(", ")}`);
+}
+
+const taken: string[] = [];
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  const file = path.join(SCREENSHOTS, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  taken.push(file);
+}
+
+/** Lists the screenshots taken (called once the tests ran). */
+export function printScreenshots(): void {
+  if (taken.length) console.log(`Screenshots of the pages (open them to look):\n${taken.join("\n")}`);
+}

@@ -1,0 +1,11 @@
+// sanitize-html's parser and its packages are ES modules, which jest's CommonJS sandbox
+// cannot load (Node itself loads them with require()): swc makes them CommonJS.
+const ESM = ["htmlparser2", "domhandler", "domutils", "dom-serializer", "domelementtype", "entities"];
+
+/** @type {import('jest').Config} */
+module.exports = {
+  testEnvironment: "node",
+  roots: ["<rootDir>/test"],
+  transform: { "^.+\\.(t|j|mj)s$": ["@swc/jest"] },
+  transformIgnorePatterns: [`/node_modules/(?!(\\.pnpm/(${ESM.join("|")})@[^/]*/node_modules/)?(${ESM.join("|")})/)`],
+};

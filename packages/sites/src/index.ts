@@ -1,0 +1,24 @@
+// @docstack/sites: published sites as web pages. The server gives content reads
+// (SiteContentReader) and the site as a reader may see it; this package answers requests.
+
+export { escapeHtml } from "./html";
+export { sanitize } from "./markdown";
+export type {
+  Audience,
+  HeadingAnchors,
+  PublishedSite,
+  SearchHit,
+  SiteContentReader,
+  SiteCustomization,
+  SiteFile,
+  SiteFileBytes,
+  SitePage,
+  SiteRequest,
+  SiteResponse,
+  SiteSection,
+  SiteVariant,
+  SpaceRevision,
+} from "./model";
+export { pageCsp, type RendererOptions, SiteRenderer } from "./renderer";
+export { segmentsOf, variantPath } from "./routing";
+export { contrast } from "./theme";

@@ -1,0 +1,281 @@
+// A page's Markdown as HTML: CommonMark with GitHub's tables, strikethrough, task lists
+// and alerts, GitBook's `{% hint %}` blocks, headings with the anchors the content API
+// gives them, code highlighted (highlight.js, on the server), links and images resolved
+// to the site's URLs (broken ones marked). Raw HTML in the content is untrusted: a page
+// holding any is passed through sanitize-html with an allowlist of what this renderer
+// itself makes (no script, no event handler, no `javascript:` URL, no frame, no style).
+import { createHash } from "node:crypto";
+import hljs from "highlight.js";
+import { LRUCache } from "lru-cache";
+import MarkdownIt from "markdown-it";
+import sanitizeHtml from "sanitize-html";
+import { escapeHtml } from "./html";
+import type { HeadingAnchors } from "./model";
+
+/** What a link or image target is, once resolved against the site. */
+export type ResolvedTarget = { kind: "internal" | "external" | "file"; href: string } | { kind: "broken" };
+
+export interface RenderOptions {
+  anchors: HeadingAnchors;
+  resolve(target: string, image: boolean): ResolvedTarget;
+  /** Open links to other sites in a new tab. */
+  externalInNewTab: boolean;
+  highlighter: Highlighter;
+}
+
+export interface Heading {
+  level: number;
+  anchor: string;
+  text: string;
+}
+
+export interface RenderedContent {
+  html: string;
+  headings: Heading[];
+}
+
+/** Code blocks larger than this are shown without highlighting: highlighting cost grows with them. */
+const MAX_HIGHLIGHTED = 100_000;
+
+type HintStyle = "info" | "success" | "warning" | "danger";
+const HINT_LABELS: Record<HintStyle, string> = { info: "Info", success: "Tip", warning: "Warning", danger: "Danger" };
+const ALERTS: Record<string, HintStyle> = { NOTE: "info", TIP: "success", IMPORTANT: "info", WARNING: "warning", CAUTION: "danger" };
+
+type Token = MarkdownIt.Token;
+type StateBlock = MarkdownIt.StateBlock;
+type StateCore = MarkdownIt.StateCore;
+
+interface Env {
+  options: RenderOptions;
+  headings: Heading[];
+  rawHtml: boolean;
+}
+/** markdown-it passes our environment through as its own untyped one. */
+const envOf = (env: unknown) => env as Env;
+
+const parser = new MarkdownIt("default", { html: true, linkify: true, typographer: false });
+// Targets stay as written (`my file.png`, `/guides/install#step-2`): they are looked up
+// by the path or name users write. Unsafe schemes are still refused by validateLink.
+parser.normalizeLink = (url: string) => url;
+parser.block.ruler.before("fence", "hint", hintBlock, { alt: ["paragraph", "reference", "blockquote", "list"] });
+parser.core.ruler.push("docstack", (state: StateCore) => {
+  const env = envOf(state.env);
+  alerts(state.tokens);
+  for (let i = 0; i < state.tokens.length; i++) {
+    const token = state.tokens[i]!;
+    if (token.type === "html_block") env.rawHtml = true;
+    if (token.type === "heading_open") anchorHeading(token, state.tokens[i + 1], state.tokens[i + 2], env);
+    if (token.type === "list_item_open") taskItem(token, state.tokens[i + 1], state.tokens[i + 2]);
+    if (token.type === "th_open" || token.type === "td_open") alignmentClass(token);
+    if (token.type === "inline" && token.children?.some((child) => child.type === "html_inline")) env.rawHtml = true;
+  }
+});
+
+const rules = parser.renderer.rules;
+rules.fence = (tokens, idx, _options, env) => envOf(env).options.highlighter.block(tokens[idx]!.content, tokens[idx]!.info);
+rules.code_block = (tokens, idx, _options, env) => envOf(env).options.highlighter.block(tokens[idx]!.content, "");
+rules.hint_open = (tokens, idx) => {
+  const style = tokens[idx]!.info as HintStyle;
+  return `<div class="hint hint-${style}" role="note" aria-label="${HINT_LABELS[style]}">\n`;
+};
+rules.hint_close = () => "</div>\n";
+rules.task_checkbox = (tokens, idx) => `<input type="checkbox" disabled${tokens[idx]!.meta?.checked ? " checked" : ""} aria-label="Done"> `;
+rules.heading_close = (tokens, idx) => {
+  const anchor = tokens[idx]!.meta?.anchor as string | undefined;
+  const link = anchor ? ` <a class="heading-link" href="#${escapeHtml(anchor)}" aria-label="Link to this section">#</a>` : "";
+  return `${link}</${tokens[idx]!.tag}>\n`;
+};
+rules.link_open = (tokens, idx, options, env, self) => {
+  const token = tokens[idx]!;
+  const href = String(token.attrGet("href") ?? "");
+  const target = envOf(env).options.resolve(href, false);
+  if (target.kind === "broken") {
+    token.meta = { broken: true };
+    return `<span class="broken-link" title="Broken link: ${escapeHtml(href)}">`;
+  }
+  token.attrSet("href", target.href);
+  if (target.kind === "external") {
+    token.attrSet("class", "external");
+    if (envOf(env).options.externalInNewTab) token.attrSet("target", "_blank");
+    token.attrSet("rel", "noopener noreferrer");
+  }
+  return self.renderToken(tokens, idx, options);
+};
+rules.link_close = (tokens, idx, options, _env, self) => {
+  // The matching opening token is the nearest link_open before at the same nesting.
+  for (let i = idx - 1, depth = 0; i >= 0; i--) {
+    const token = tokens[i]!;
+    if (token.type === "link_close") depth++;
+    else if (token.type === "link_open" && depth-- === 0) return token.meta?.broken ? "</span>" : self.renderToken(tokens, idx, options);
+  }
+  return self.renderToken(tokens, idx, options);
+};
+rules.image = (tokens, idx, options, env, self) => {
+  const token = tokens[idx]!;
+  const alt = self.renderInlineAsText(token.children ?? [], options, env);
+  const src = String(token.attrGet("src") ?? "");
+  const target = envOf(env).options.resolve(src, true);
+  if (target.kind === "broken") return `<span class="broken-image" title="Missing image: ${escapeHtml(src)}">${escapeHtml(alt)}</span>`;
+  const title = token.attrGet("title");
+  return `<img src="${escapeHtml(target.href)}" alt="${escapeHtml(alt)}"${title ? ` title="${escapeHtml(String(title))}"` : ""} loading="lazy">`;
+};
+
+export function renderMarkdown(markdown: string, options: RenderOptions): RenderedContent {
+  const env: Env = { options, headings: [], rawHtml: false };
+  const rendered = parser.render(markdown, env as unknown as Record<string, unknown>);
+  return { html: env.rawHtml ? sanitize(rendered) : rendered, headings: env.headings };
+}
+
+/**
+ * Code highlighting, with highlighted code kept by language and content: highlighting is
+ * most of a page's render, and a page rendered again (a merge elsewhere in its space
+ * makes the site's pages new) mostly holds the code it held. Bounded by bytes.
+ */
+export class Highlighter {
+  private readonly cache: LRUCache<string, string> | undefined;
+
+  constructor(cacheBytes: number) {
+    this.cache = cacheBytes > 0 ? new LRUCache({ maxSize: cacheBytes, sizeCalculation: (value) => value.length * 2 + 100 }) : undefined;
+  }
+
+  /** A fenced block as HTML: highlighted when its language is known (first word of the info string). */
+  block(code: string, info: string): string {
+    const language = info.trim().split(/\s+/)[0]?.toLowerCase() ?? "";
+    const known = language && hljs.getLanguage(language) ? language : undefined;
+    const body = known && code.length <= MAX_HIGHLIGHTED ? this.highlighted(code, known) : escapeHtml(code);
+    const label = known ? ` data-language="${escapeHtml(known)}"` : "";
+    // Focusable, so a reader on a keyboard can scroll a wide block.
+    return `<pre class="code" tabindex="0"${label}><code class="hljs${known ? ` language-${known}` : ""}">${body}</code></pre>\n`;
+  }
+
+  private highlighted(code: string, language: string): string {
+    if (!this.cache) return hljs.highlight(code, { language, ignoreIllegals: true }).value;
+    const key = `${language}:${createHash("sha1").update(code).digest("base64")}`;
+    let value = this.cache.get(key);
+    if (value === undefined) {
+      value = hljs.highlight(code, { language, ignoreIllegals: true }).value;
+      this.cache.set(key, value);
+    }
+    return value;
+  }
+}
+
+/** `{% hint style="info" %}` … `{% endhint %}` (GitBook's Markdown), nestable, holding blocks. */
+function hintBlock(state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean {
+  const line = (n: number) => state.src.slice(state.bMarks[n]! + state.tShift[n]!, state.eMarks[n]).trim();
+  const opening = /^\{%\s*hint\s+style="(info|success|warning|danger)"\s*%\}$/.exec(line(startLine));
+  if (!opening) return false;
+  if (silent) return true;
+  let end = startLine + 1;
+  for (let depth = 1; end < endLine; end++) {
+    const text = line(end);
+    if (/^\{%\s*hint\b/.test(text)) depth++;
+    else if (/^\{%\s*endhint\s*%\}$/.test(text) && --depth === 0) break;
+  }
+  const [parentType, lineMax] = [state.parentType, state.lineMax];
+  state.parentType = "blockquote";
+  state.lineMax = end;
+  const open = state.push("hint_open", "div", 1);
+  open.block = true;
+  open.info = opening[1]!;
+  open.map = [startLine, end];
+  state.md.block.tokenize(state, startLine + 1, end);
+  state.push("hint_close", "div", -1).block = true;
+  state.parentType = parentType;
+  state.lineMax = lineMax;
+  state.line = Math.min(end + 1, endLine);
+  return true;
+}
+
+/** GitHub's alerts: a blockquote starting with `[!NOTE]` (or TIP, IMPORTANT, WARNING, CAUTION) is a hint. */
+function alerts(tokens: Token[]): void {
+  for (let i = 0; i < tokens.length; i++) {
+    const open = tokens[i]!;
+    const inline = tokens[i + 2];
+    if (open.type !== "blockquote_open" || tokens[i + 1]?.type !== "paragraph_open" || inline?.type !== "inline") continue;
+    const first = inline.children?.[0];
+    const marker = first?.type === "text" ? /^\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]\s*$/.exec(first.content) : null;
+    if (!first || !marker) continue;
+    const close = tokens.findIndex((token, j) => j > i && token.type === "blockquote_close" && token.level === open.level);
+    if (close < 0) continue;
+    // The marker and the line break after it go.
+    inline.children!.splice(0, inline.children![1]?.type === "softbreak" ? 2 : 1);
+    Object.assign(open, { type: "hint_open", tag: "div", info: ALERTS[marker[1]!] });
+    Object.assign(tokens[close]!, { type: "hint_close", tag: "div" });
+  }
+}
+
+function anchorHeading(open: Token, inline: Token | undefined, close: Token | undefined, env: Env): void {
+  // The anchor comes from the heading as written, as the content API's documents give it.
+  const anchor = env.options.anchors.next(inline?.content ?? "");
+  open.attrSet("id", anchor);
+  if (close) close.meta = { anchor };
+  env.headings.push({ level: Number(open.tag.slice(1)), anchor, text: plainText(inline?.children ?? []) });
+}
+
+/** GitHub's task lists: an item whose text starts with `[ ] ` or `[x] ` gets a (disabled) checkbox. */
+function taskItem(item: Token, paragraph: Token | undefined, inline: Token | undefined): void {
+  if (paragraph?.type !== "paragraph_open" || inline?.type !== "inline") return;
+  const text = inline.children?.[0];
+  const marker = text?.type === "text" ? /^\[([ xX])\][ \t]+/.exec(text.content) : null;
+  if (!text || !marker) return;
+  text.content = text.content.slice(marker[0].length);
+  const checkbox = new (text.constructor as new (type: string, tag: string, nesting: number) => Token)("task_checkbox", "input", 0);
+  checkbox.meta = { checked: marker[1] !== " " };
+  inline.children!.unshift(checkbox);
+  item.attrJoin("class", "task-list-item");
+}
+
+/** markdown-it aligns table cells with a `style` attribute, which the pages' CSP forbids: a class instead. */
+function alignmentClass(cell: Token): void {
+  const align = /text-align:(left|center|right)/.exec(String(cell.attrGet("style") ?? ""))?.[1];
+  if (!align) return;
+  cell.attrs = (cell.attrs ?? []).filter(([name]) => name !== "style");
+  cell.attrJoin("class", `align-${align}`);
+}
+
+function plainText(tokens: readonly Token[]): string {
+  return tokens.map((token) => (token.type === "text" || token.type === "code_inline" ? token.content : plainText(token.children ?? []))).join("");
+}
+
+// Whatever this renderer makes, and the usual formatting of content; nothing that runs.
+const SANITIZE: sanitizeHtml.IOptions = {
+  allowedTags: [...sanitizeHtml.defaults.allowedTags, "img", "details", "summary", "input", "del", "ins", "s", "picture", "source", "video", "audio", "track"],
+  allowedAttributes: {
+    "*": ["id", "class", "title", "lang", "dir", "role", "aria-label", "aria-hidden", "tabindex", "data-language"],
+    a: ["href", "name", "target", "rel"],
+    img: ["src", "alt", "width", "height", "loading"],
+    source: ["src", "srcset", "type", "media"],
+    video: ["src", "controls", "width", "height", "poster"],
+    audio: ["src", "controls"],
+    track: ["src", "kind", "srclang", "label"],
+    input: ["type", "checked", "disabled"],
+    ol: ["start", "reversed", "type"],
+    th: ["colspan", "rowspan", "scope"],
+    td: ["colspan", "rowspan"],
+    details: ["open"],
+  },
+  allowedSchemes: ["http", "https", "mailto", "tel"],
+  allowedSchemesByTag: { img: ["http", "https", "data"] },
+  allowProtocolRelative: false,
+  // A checkbox is the only input kept, and never one a reader can change.
+  transformTags: {
+    input: (tagName, attribs) =>
+      attribs.type === "checkbox"
+        ? {
+            tagName,
+            attribs: {
+              type: "checkbox",
+              disabled: "",
+              "aria-label": attribs["aria-label"] ?? "Checkbox",
+              ...(attribs.checked !== undefined ? { checked: "" } : {}),
+            },
+          }
+        : { tagName: "span", attribs: {} },
+    a: (tagName, attribs) => (attribs.target === "_blank" ? { tagName, attribs: { ...attribs, rel: "noopener noreferrer" } } : { tagName, attribs }),
+  },
+};
+
+export function sanitize(untrusted: string): string {
+  return sanitizeHtml(untrusted, SANITIZE);
+}

@@ -1,0 +1,197 @@
+// A content page of a site: the space's navigation, breadcrumbs, the rendered document,
+// its table of contents and the previous and next pages.
+
+import { escapeHtml, type Html, html, raw } from "./html";
+import { type Chrome, shell, variantSwitcher } from "./layout";
+import { type Heading, type Highlighter, type ResolvedTarget, renderMarkdown } from "./markdown";
+import type { SiteContentReader, SiteFile, SitePage, SiteSection, SiteVariant } from "./model";
+import { encodePath, readablePages, variantPath } from "./routing";
+
+/** Where a site space's pages and files are, on the host the request came to and at the site's published URL. */
+export interface VariantUrls {
+  /** e.g. `/sites/acme/docs/v2`: pages are below it. */
+  base: string;
+  /** The same at the site's published URL, for canonical links. */
+  canonicalBase: string;
+  fileUrl(file: SiteFile): string;
+}
+
+export function variantUrls(chrome: Chrome, section: SiteSection, variant: SiteVariant): VariantUrls {
+  const path = variantPath(chrome.site, section, variant);
+  const base = `${chrome.basePath}${path}`;
+  return {
+    base,
+    canonicalBase: `${chrome.site.publishedUrl}${path}`,
+    fileUrl: (file) => `${chrome.basePath}/~files/${variant.id}/${file.id}/${encodeURIComponent(file.name)}`,
+  };
+}
+
+export const pageUrl = (base: string, page: SitePage) => `${base}/${encodePath(page.path)}`;
+
+/** Resolves the targets of a page's links and images against its space's pages and files. */
+export function targetResolver(pages: readonly SitePage[], files: readonly SiteFile[], urls: VariantUrls) {
+  const byPath = new Map(pages.map((page) => [page.path.toLowerCase(), page]));
+  const byName = new Map(files.map((file) => [file.name, file]));
+  return (target: string, image: boolean): ResolvedTarget => {
+    if (target.startsWith("#")) return { kind: "internal", href: target };
+    if (/^(https?:|mailto:|tel:)/i.test(target) || target.startsWith("//")) return { kind: "external", href: target };
+    if (image && /^data:image\//i.test(target)) return { kind: "file", href: target };
+    if (/^[a-z][a-z0-9+.-]*:/i.test(target)) return { kind: "broken" };
+    if (target.startsWith("/")) {
+      const [path = "", anchor] = target.split("#", 2);
+      const page = byPath.get(
+        decodedOrSame(path)
+          .replace(/^\/+|\/+$/g, "")
+          .toLowerCase(),
+      );
+      return page ? { kind: "internal", href: `${pageUrl(urls.base, page)}${anchor ? `#${anchor}` : ""}` } : { kind: "broken" };
+    }
+    const file = byName.get(target) ?? byName.get(decodedOrSame(target));
+    return file ? { kind: "file", href: urls.fileUrl(file) } : { kind: "broken" };
+  };
+}
+
+function decodedOrSame(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+export interface PageInput {
+  chrome: Chrome;
+  reader: SiteContentReader;
+  section: SiteSection;
+  variant: SiteVariant;
+  pages: SitePage[];
+  files: SiteFile[];
+  page: SitePage;
+  markdown: string;
+  noIndex: boolean;
+  highlighter: Highlighter;
+}
+
+export function renderPage(input: PageInput): string {
+  const { chrome, section, variant, pages, page } = input;
+  const c = chrome.site.customization;
+  const urls = variantUrls(chrome, section, variant);
+  const content = renderMarkdown(input.markdown, {
+    anchors: input.reader.headingAnchors(),
+    resolve: targetResolver(pages, input.files, urls),
+    externalInNewTab: c.externalLinks?.target === "blank",
+    highlighter: input.highlighter,
+  });
+  const documents = readablePages(pages).filter((candidate) => candidate.type === "document");
+  const index = documents.findIndex((candidate) => candidate.id === page.id);
+  const pager = c.pagination?.enabled === false || index < 0 ? "" : pagerOf(urls.base, documents[index - 1], documents[index + 1]);
+  const main = html`${breadcrumbs(urls.base, pages, page, section, chrome)}
+<article>
+<header><h1>${page.emoji ? html`<span aria-hidden="true">${page.emoji} </span>` : ""}${page.title}</h1>
+${page.description ? html`<p class="description">${page.description}</p>` : ""}</header>
+${raw(content.html)}
+</article>
+${pager}`;
+  return shell({
+    chrome: { ...chrome, section },
+    title: page.title,
+    description: page.description,
+    canonical: pageUrl(urls.canonicalBase, page),
+    noIndex: input.noIndex || page.noIndex,
+    markdownUrl: `${pageUrl(urls.base, page)}.md`,
+    sidebar: html`<nav class="sidebar" id="navigation" aria-label="${variant.title}">${variantSwitcher(chrome, section, variant)}${navigation(urls.base, pages, page)}</nav>`,
+    toc: tableOfContents(content.headings),
+    main,
+  });
+}
+
+/**
+ * The space's navigation as HTML, made once per revision (the page list is the cached
+ * object of one) and site space URL: no page is current and every branch is closed.
+ */
+const navigations = new WeakMap<readonly SitePage[], Map<string, string>>();
+
+function navigationOf(base: string, pages: readonly SitePage[]): string {
+  let byBase = navigations.get(pages);
+  if (!byBase) {
+    byBase = new Map();
+    navigations.set(pages, byBase);
+  }
+  let nav = byBase.get(base);
+  if (nav === undefined) {
+    nav = navigationHtml(base, pages);
+    byBase.set(base, nav);
+  }
+  return nav;
+}
+
+/** Groups as headings, a page's children under it in a (closed) <details>. */
+function navigationHtml(base: string, pages: readonly SitePage[]): string {
+  const children = new Map<string, SitePage[]>();
+  for (const page of readablePages(pages)) {
+    const key = page.parentId ?? "";
+    const siblings = children.get(key);
+    if (siblings) siblings.push(page);
+    else children.set(key, [page]);
+  }
+  const item = (page: SitePage): Html => {
+    const kids = children.get(page.id) ?? [];
+    if (page.type === "group") return html`<li><div class="nav-group">${page.title}</div><ul>${kids.map(item)}</ul></li>`;
+    const label = html`${page.emoji ? html`<span aria-hidden="true">${page.emoji} </span>` : ""}${page.title}`;
+    const link = html`<a href="${hrefOf(base, page)}">${label}</a>`;
+    return kids.length ? html`<li><details><summary>${link}</summary><ul>${kids.map(item)}</ul></details></li>` : html`<li>${link}</li>`;
+  };
+  return html`<ul>${(children.get("") ?? []).map(item)}</ul>`.value;
+}
+
+const hrefOf = (base: string, page: SitePage) => (page.type === "link" ? (page.href ?? "#") : pageUrl(base, page));
+/** A navigation link's href as it stands in the HTML. */
+const navHref = (base: string, page: SitePage) => escapeHtml(hrefOf(base, page));
+
+/** The navigation with the current page marked and the branches along its path open. */
+function navigation(base: string, pages: readonly SitePage[], current: SitePage): Html {
+  let nav = navigationOf(base, pages);
+  for (const page of [...ancestors(pages, current), current]) {
+    nav = nav.replace(`<details><summary><a href="${navHref(base, page)}">`, `<details open><summary><a href="${navHref(base, page)}">`);
+  }
+  const link = `<a href="${navHref(base, current)}">`;
+  return raw(nav.replace(link, `${link.slice(0, -1)} aria-current="page">`));
+}
+
+/** The page's ancestors, from the top. */
+function ancestors(pages: readonly SitePage[], page: SitePage): SitePage[] {
+  const byId = new Map(pages.map((candidate) => [candidate.id, candidate]));
+  const chain: SitePage[] = [];
+  for (
+    let parent = page.parentId ? byId.get(page.parentId) : undefined;
+    parent && chain.length < 100;
+    parent = parent.parentId ? byId.get(parent.parentId) : undefined
+  ) {
+    chain.unshift(parent);
+  }
+  return chain;
+}
+
+function breadcrumbs(base: string, pages: readonly SitePage[], page: SitePage, section: SiteSection, chrome: Chrome): Html {
+  const trail = ancestors(pages, page).map((ancestor) =>
+    ancestor.type === "document" ? html`<li><a href="${pageUrl(base, ancestor)}">${ancestor.title}</a></li>` : html`<li>${ancestor.title}</li>`,
+  );
+  const sectionCrumb = chrome.site.hasSections ? html`<li><a href="${base}/">${section.title}</a></li>` : "";
+  return html`<nav class="breadcrumbs" aria-label="Breadcrumb"><ol>${sectionCrumb}${trail}<li><span aria-current="page">${page.title}</span></li></ol></nav>`;
+}
+
+function tableOfContents(headings: readonly Heading[]): Html {
+  const entries = headings.filter((heading) => heading.level === 2 || heading.level === 3);
+  if (!entries.length) return html`<div></div>`;
+  return html`<aside class="toc" aria-label="On this page"><h2>On this page</h2><ul>${entries.map(
+    (heading) => html`<li class="level-${heading.level}"><a href="#${heading.anchor}">${heading.text}</a></li>`,
+  )}</ul></aside>`;
+}
+
+function pagerOf(base: string, previous: SitePage | undefined, next: SitePage | undefined): Html | string {
+  if (!previous && !next) return "";
+  return html`<nav class="pager" aria-label="Previous and next pages">
+${previous ? html`<a class="previous" href="${pageUrl(base, previous)}" rel="prev"><small>Previous</small>${previous.title}</a>` : raw("<span></span>")}
+${next ? html`<a class="next" href="${pageUrl(base, next)}" rel="next"><small>Next</small>${next.title}</a>` : raw("<span></span>")}
+</nav>`;
+}

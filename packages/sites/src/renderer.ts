@@ -1,0 +1,266 @@
+// The renderer: a request for a path of a site in, a response out. Rendered answers are
+// cached by what they are made of, all immutable or versioned (the site's version, which
+// names its revisions and customization; what the reader may see; the path), so a
+// cached answer is never stale: a change makes new keys. Answers carry an ETag, and a
+// request that already holds the answer gets a 304.
+import { createHash } from "node:crypto";
+import { LRUCache } from "lru-cache";
+import { type Chrome, inlineStyleOf, type ResolvedLink } from "./layout";
+import { listedPages, llmsTxt, pageMarkdown, robotsTxt, sitemapXml, type VariantContent } from "./machine";
+import { Highlighter } from "./markdown";
+import type { PublishedSite, SiteContentReader, SiteFile, SitePage, SiteRequest, SiteResponse, SiteSection, SiteVariant, SpaceRevision } from "./model";
+import { pageUrl, renderPage, variantUrls } from "./page";
+import { locate, pageAt, segmentsOf } from "./routing";
+import { MAX_QUERY, MAX_RESULTS, renderNotFound, renderSearch } from "./search-page";
+import { STYLESHEET, STYLESHEET_HASH, styleHash } from "./theme";
+
+export interface RendererOptions {
+  /** Bytes of rendered answers kept in memory. */
+  cacheBytes: number;
+  /** Bytes of highlighted code kept in memory (a quarter of cacheBytes when not given). */
+  codeCacheBytes?: number;
+}
+
+interface Rendered {
+  status: number;
+  type: string;
+  body: Buffer;
+  etag: string;
+  noIndex: boolean;
+  /** Extra headers (a redirect's Location). */
+  headers?: Record<string, string>;
+}
+
+type ContentRef = { kind: "url"; url: string } | { kind: "page"; page: string; space?: string } | { kind: "space"; space: string };
+
+const HTML = "text/html; charset=utf-8";
+const SAFE_INLINE = /^(image\/(png|jpeg|gif|webp|avif|svg\+xml)|video\/|audio\/|application\/pdf$)/;
+
+export class SiteRenderer {
+  private readonly rendered: LRUCache<string, Rendered>;
+  /** Page lists and files of revisions (immutable), shared by every page of a space. */
+  private readonly revisions = new LRUCache<string, Promise<{ pages: SitePage[]; files: SiteFile[] }>>({ max: 256 });
+  private readonly highlighter: Highlighter;
+
+  constructor(
+    private readonly reader: SiteContentReader,
+    options: RendererOptions,
+  ) {
+    this.rendered = new LRUCache({ maxSize: Math.max(options.cacheBytes, 1), sizeCalculation: (entry) => entry.body.byteLength + 200 });
+    this.highlighter = new Highlighter(options.codeCacheBytes ?? Math.floor(options.cacheBytes / 4));
+  }
+
+  async handle(request: SiteRequest): Promise<SiteResponse> {
+    const path = request.path || "/";
+    if (path === `/~docstack/site.${STYLESHEET_HASH}.css`) {
+      return { status: 200, headers: { "Content-Type": "text/css; charset=utf-8", "Cache-Control": "public, max-age=31536000, immutable" }, body: STYLESHEET };
+    }
+    const segments = segmentsOf(path);
+    if (segments?.[0] === "~files") return this.file(request, segments);
+    const query = segments?.[0] === "~search" ? (request.query.get("q") ?? "").trim().slice(0, MAX_QUERY) : "";
+    const key = [request.site.version, request.audience.key, request.origin, request.basePath, path, query].join("\n");
+    let answer = this.rendered.get(key);
+    if (!answer) {
+      answer = await this.render(request, segments, query);
+      if (answer.status < 500) this.rendered.set(key, answer);
+    }
+    return this.respond(request, answer);
+  }
+
+  private respond(request: SiteRequest, answer: Rendered): SiteResponse {
+    const headers: Record<string, string> = {
+      "Content-Type": answer.type,
+      ETag: answer.etag,
+      // Revalidated on every use (a 304 is cheap): a change is visible to the next request.
+      "Cache-Control": "no-cache",
+      "X-Content-Type-Options": "nosniff",
+      "Referrer-Policy": "strict-origin-when-cross-origin",
+      ...answer.headers,
+    };
+    if (answer.type === HTML) headers["Content-Security-Policy"] = pageCsp(inlineStyleOf(request.site));
+    if (answer.noIndex) headers["X-Robots-Tag"] = "noindex";
+    if (request.ifNoneMatch?.split(",").some((tag) => tag.trim() === answer.etag)) {
+      return { status: 304, headers, body: Buffer.alloc(0) };
+    }
+    return { status: answer.status, headers, body: answer.body };
+  }
+
+  private async render(request: SiteRequest, segments: string[] | undefined, query: string): Promise<Rendered> {
+    const { site } = request;
+    const noIndex = site.visibility !== "public";
+    const chrome = await this.chrome(request);
+    const notFound = () => rendered(404, HTML, renderNotFound(chrome), true);
+    if (!segments) return notFound();
+    const at = segments.join("/");
+    if (at === "~search") {
+      const contents = await this.allContents(chrome);
+      const hits = query
+        ? await this.reader.search(
+            contents.map((content) => content.variant.content),
+            query,
+            MAX_RESULTS,
+          )
+        : [];
+      return rendered(200, HTML, renderSearch(chrome, query, hits, contents), true);
+    }
+    if (at === "robots.txt") return rendered(200, "text/plain; charset=utf-8", robotsTxt(site), noIndex);
+    if (at === "sitemap.xml") {
+      const urls = noIndex ? [] : (await this.allContents(chrome)).flatMap((c) => listedPages(c.pages).map((page) => pageUrl(c.urls.canonicalBase, page)));
+      return rendered(200, "application/xml; charset=utf-8", sitemapXml(urls), noIndex);
+    }
+    if (at === "llms.txt") return rendered(200, "text/plain; charset=utf-8", llmsTxt(site, await this.allContents(chrome)), noIndex);
+    if (at === "llms-full.txt") return rendered(200, "text/plain; charset=utf-8", await this.llmsFull(request, chrome), noIndex);
+
+    const markdown = segments.at(-1)?.endsWith(".md") ?? false;
+    const pathSegments = markdown ? [...segments.slice(0, -1), segments.at(-1)!.slice(0, -3)] : segments;
+    const location = locate(site, pathSegments);
+    if (!location) return notFound();
+    const content = await this.contentOf(chrome, location.section, location.variant);
+    const page = pageAt(content.pages, location.pagePath);
+    if (!page) return notFound();
+    if (page.type === "link") {
+      if (!page.href || !/^https?:\/\//i.test(page.href)) return notFound();
+      return { ...rendered(302, "text/plain; charset=utf-8", "", noIndex), headers: { Location: page.href } };
+    }
+    const body = (await this.reader.markdown(location.variant.content, page.id)) ?? "";
+    if (markdown) return rendered(200, "text/markdown; charset=utf-8", pageMarkdown(this.reader, content, page, body, request.origin), noIndex || page.noIndex);
+    const html = renderPage({
+      chrome,
+      reader: this.reader,
+      section: location.section,
+      variant: location.variant,
+      pages: content.pages,
+      files: content.files,
+      page,
+      markdown: body,
+      noIndex,
+      highlighter: this.highlighter,
+    });
+    return rendered(200, HTML, html, noIndex || page.noIndex);
+  }
+
+  private async file(request: SiteRequest, segments: string[]): Promise<SiteResponse> {
+    const [, variantId, fileId] = segments;
+    const variant = request.site.sections.flatMap((section) => section.variants).find((candidate) => candidate.id === variantId);
+    const file = variant && fileId ? await this.reader.file(variant.content, fileId) : undefined;
+    if (!file) {
+      const chrome = await this.chrome(request);
+      return this.respond(request, rendered(404, HTML, renderNotFound(chrome), true));
+    }
+    const etag = `"${file.hash}"`;
+    const inline = SAFE_INLINE.test(file.contentType);
+    const headers: Record<string, string> = {
+      "Content-Type": file.contentType,
+      ETag: etag,
+      "Cache-Control": "no-cache",
+      "X-Content-Type-Options": "nosniff",
+      // Opened on its own, an uploaded file (an SVG, an HTML page) runs nothing.
+      "Content-Security-Policy": "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox",
+      "Content-Disposition": `${inline ? "inline" : "attachment"}; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+    };
+    if (request.ifNoneMatch?.split(",").some((tag) => tag.trim() === etag)) return { status: 304, headers, body: Buffer.alloc(0) };
+    return { status: 200, headers, body: file.data };
+  }
+
+  private revision(content: SpaceRevision): Promise<{ pages: SitePage[]; files: SiteFile[] }> {
+    let loaded = this.revisions.get(content.revisionId);
+    if (!loaded) {
+      loaded = this.reader.revision(content);
+      // A failed read is not kept: the next request tries again.
+      loaded.catch(() => this.revisions.delete(content.revisionId));
+      this.revisions.set(content.revisionId, loaded);
+    }
+    return loaded;
+  }
+
+  private async contentOf(chrome: Chrome, section: SiteSection, variant: SiteVariant): Promise<VariantContent> {
+    const { pages, files } = await this.revision(variant.content);
+    return { section, variant, pages, files, urls: variantUrls(chrome, section, variant) };
+  }
+
+  private allContents(chrome: Chrome): Promise<VariantContent[]> {
+    return Promise.all(chrome.site.sections.flatMap((section) => section.variants.map((variant) => this.contentOf(chrome, section, variant))));
+  }
+
+  private async llmsFull(request: SiteRequest, chrome: Chrome): Promise<string> {
+    const parts = [`# ${request.site.customization.title ?? request.site.title}\n`];
+    for (const content of await this.allContents(chrome)) {
+      for (const page of listedPages(content.pages)) {
+        const body = (await this.reader.markdown(content.variant.content, page.id)) ?? "";
+        parts.push(`Source: ${pageUrl(content.urls.canonicalBase, page)}\n\n${pageMarkdown(this.reader, content, page, body, request.origin)}`);
+      }
+    }
+    return parts.join("\n---\n\n");
+  }
+
+  /** The site's frame, with the header, footer and announcement links resolved against its spaces. */
+  private async chrome(request: SiteRequest): Promise<Chrome> {
+    const base: Chrome = { site: request.site, basePath: request.basePath, headerLinks: [], footerGroups: [] };
+    const c = request.site.customization;
+    const href = (ref: ContentRef | null | undefined) => this.href(base, ref);
+    const link = async (l: { title: string; to: ContentRef | null; links?: { title: string; to: ContentRef }[]; style?: string }): Promise<ResolvedLink> => ({
+      title: l.title,
+      href: await href(l.to),
+      style: l.style,
+      links: await Promise.all((l.links ?? []).map((child) => link({ ...child }))),
+    });
+    return {
+      ...base,
+      headerLinks: await Promise.all((c.header?.links ?? []).map((item) => link(item as Parameters<typeof link>[0]))),
+      footerGroups: await Promise.all(
+        (c.footer?.groups ?? []).map(async (group) => ({
+          title: group.title,
+          links: await Promise.all(group.links.map((item) => link(item as Parameters<typeof link>[0]))),
+        })),
+      ),
+      announcementLink: c.announcement?.link ? await href(c.announcement.link.to as ContentRef) : undefined,
+    };
+  }
+
+  /** Where a customization link goes: a URL, or a page or space of this site; undefined for one outside it. */
+  private async href(chrome: Chrome, ref: ContentRef | null | undefined): Promise<string | undefined> {
+    if (!ref) return undefined;
+    if (ref.kind === "url") return ref.url;
+    const site = chrome.site;
+    const places = site.sections.flatMap((section) => section.variants.map((variant) => ({ section, variant })));
+    const spaceId = ref.space ?? places[0]?.variant.content.spaceId;
+    const place = places.find((candidate) => candidate.variant.content.spaceId === spaceId);
+    if (!place) return undefined;
+    const content = await this.contentOf(chrome, place.section, place.variant);
+    if (ref.kind === "space") return `${content.urls.base}/`;
+    const page = content.pages.find((candidate) => candidate.id === ref.page);
+    return page ? pageUrl(content.urls.base, page) : undefined;
+  }
+
+  /** The site's first page, for the server to answer what a site's root resolves to. */
+  async resolve(
+    site: PublishedSite,
+    path: string,
+  ): Promise<{ section: SiteSection; variant: SiteVariant; page?: SitePage; complete: boolean; pagePath: string } | undefined> {
+    const segments = segmentsOf(path);
+    const location = segments && locate(site, segments);
+    if (!location) return undefined;
+    const { pages } = await this.revision(location.variant.content);
+    const page = pageAt(pages, location.pagePath);
+    return { ...location, ...(page ? { page } : {}) };
+  }
+}
+
+function rendered(status: number, type: string, text: string, noIndex: boolean): Rendered {
+  const body = Buffer.from(text);
+  return { status, type, body, etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`, noIndex };
+}
+
+/** The pages' Content-Security-Policy: no script at all, styles from the site's stylesheet and its one hashed <style>. */
+export function pageCsp(inlineStyle: string): string {
+  return [
+    "default-src 'none'",
+    "script-src 'none'",
+    `style-src 'self' ${styleHash(inlineStyle)}`,
+    "img-src 'self' https: data:",
+    "media-src 'self' https:",
+    "form-action 'self'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
