@@ -6,7 +6,7 @@
 // So an operation implemented later on a new resource is aimed at a real one without
 // anyone adding a fixture for it.
 import { type GateOperation, operations } from "./contract";
-import { type BaseFixture, baseFixtureNamed, FixtureRef } from "./plan";
+import { type BaseFixture, baseFixtureNamed, FixtureRef, operationAlias } from "./plan";
 
 export interface Derivation {
   /** The path naming the resource, up to its parameter: /v1/spaces/{spaceId}/comments/{commentId} */
@@ -85,7 +85,7 @@ const ALTERNATIVES: Partial<Record<BaseFixture, BaseFixture[]>> = { spaceId: ["s
  * `{siteSectionId}` of /v1/orgs/{organizationId}/sites/{siteId}/sections, the same site's section.
  */
 export function bodyReferencesFor(operation: GateOperation, property: string): FixtureRef[] {
-  const base = baseFixtureNamed(property);
+  const base = operationAlias(operation.operationId, property) ?? baseFixtureNamed(property);
   if (base) return (ALTERNATIVES[base] ?? [base]).map((key) => new FixtureRef(property, key));
   const stem = /^([a-z][A-Za-z]*)Id$/.exec(property)?.[1];
   if (!stem) return [];

@@ -7,6 +7,7 @@
 import { randomBytes } from "node:crypto";
 import fc from "fast-check";
 import type TestAgent from "supertest/lib/agent";
+import { onSecret } from "../secrets";
 import type { Harness, TestUser } from "../testing/harness";
 import { validArbitrary } from "./arbitraries";
 import { type GateOperation, operations } from "./contract";
@@ -180,13 +181,29 @@ export async function createFixtures(h: Harness, api: TestAgent = h.api): Promis
   const spaceId = await created(post(`/v1/orgs/${org.id}/spaces`, { title: `Space ${tag}`, parent: collectionId }), "space");
   const otherSpaceId = await created(post(`/v1/orgs/${org.id}/spaces`, { title: `Space two ${tag}`, parent: collectionId }), "second space");
   const { pageId, fileId, downloadToken, titles } = await seedContent(api, admin, spaceId, tag);
+  const signIn = await signInCodeFor(api, await h.user());
   return new Fixtures(
     api,
-    { organizationId: org.id, collectionId, spaceId, otherSpaceId, pageId, fileId, downloadToken, userId: member.id, emailDomain: domain },
+    { organizationId: org.id, collectionId, spaceId, otherSpaceId, pageId, fileId, downloadToken, userId: member.id, emailDomain: domain, ...signIn },
     admin,
     member,
     [`Fixture organization ${tag}`, `Collection ${tag}`, `Nested ${tag}`, `Space ${tag}`, `Space two ${tag}`, ...titles, adminEmail, member.email],
   );
+}
+
+/** A sign-in code asked for through the API, caught as the secret the server made (no SMTP needed). */
+async function signInCodeFor(api: TestAgent, user: TestUser): Promise<{ signInEmail: string; signInCode: string }> {
+  const codes: string[] = [];
+  const stop = onSecret((secret) => {
+    if (/^\d{8}$/.test(secret)) codes.push(secret);
+  });
+  try {
+    await api.post("/v1/auth/email").send({ email: user.email }).expect(204);
+  } finally {
+    stop();
+  }
+  if (codes.length !== 1) throw new Error(`Fixtures: asking for a sign-in code made ${codes.length} codes`);
+  return { signInEmail: user.email, signInCode: codes[0] as string };
 }
 
 /**
