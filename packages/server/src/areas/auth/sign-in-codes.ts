@@ -67,7 +67,8 @@ export async function requestCode(ctx: RequestContext, address: string): Promise
 
 /** Trades a valid code for a new API token of its user (the address then counts as verified). */
 export async function verifyCode(ctx: RequestContext, address: string, code: string) {
-  const invalid = () => badRequest("request/body/code: this code is not valid (wrong, already used, expired, or tried wrong too many times): ask for a new one");
+  const invalid = () =>
+    badRequest("request/body/code: this code is not valid (wrong, already used, expired, or tried wrong too many times): ask for a new one");
   const email = normalized(address);
   const now = ctx.clock.now();
   const row = await ctx.prisma.signInCode.findFirst({
