@@ -1,6 +1,8 @@
 // Regenerates what derives from the contract in openapi/:
-//   openapi.json        the bundled document (one file, $refs into components)
+//   openapi.json        the bundled document (one file, $refs into components), each operation's
+//                       description ending with the "Needs" line written from its policy rule
 //   src/schema.ts       TypeScript types (openapi-typescript), shared by server and SDK
+//   src/policy.ts       the policy kinds and each operation's rule, typed (scripts/policy.mjs)
 // `gen.mjs --check` regenerates into a temporary directory and fails when the
 // checked-in files differ: CI's proof that contract and code have not drifted.
 import { spawnSync } from "node:child_process";
@@ -9,6 +11,7 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { applyPolicies, policyModule } from "./policy.mjs";
 
 const require = createRequire(import.meta.url);
 const packageDir = fileURLToPath(new URL("..", import.meta.url));
@@ -30,7 +33,10 @@ const bundled = path.join(outDir, "openapi.json");
 fs.mkdirSync(path.join(outDir, "src"), { recursive: true });
 run(redocly, ["bundle", root, "--output", bundled, "--ext", "json", "--config", path.resolve(packageDir, "../../openapi/redocly.yaml")]);
 // A stable, readable bundle: two-space indentation and a final newline.
-fs.writeFileSync(bundled, `${JSON.stringify(JSON.parse(fs.readFileSync(bundled, "utf8")), null, 2)}\n`);
+const document = JSON.parse(fs.readFileSync(bundled, "utf8"));
+const rules = applyPolicies(document);
+fs.writeFileSync(bundled, `${JSON.stringify(document, null, 2)}\n`);
+fs.writeFileSync(path.join(outDir, "src/policy.ts"), policyModule(document["x-docstack-policies"], rules));
 const schemaFile = path.join(outDir, "src/schema.ts");
 // A field with a default is optional to send (the server applies the default).
 run(openapiTs, [bundled, "--output", schemaFile, "--root-types", "--root-types-no-schema-prefix", "--default-non-nullable=false"]);
@@ -40,7 +46,7 @@ fs.writeFileSync(
 );
 
 if (check) {
-  const drifted = ["openapi.json", "src/schema.ts"].filter((file) => {
+  const drifted = ["openapi.json", "src/schema.ts", "src/policy.ts"].filter((file) => {
     const committed = path.join(packageDir, file);
     return !fs.existsSync(committed) || fs.readFileSync(committed, "utf8") !== fs.readFileSync(path.join(outDir, file), "utf8");
   });

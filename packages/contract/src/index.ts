@@ -5,6 +5,8 @@ import fs from "node:fs";
 import path from "node:path";
 import type { components, operations, paths } from "./schema";
 
+/** Who may do what: the policy kinds and each operation's rule (openapi/policies.yaml, `x-docstack-policy`). */
+export { operationPolicies, policyKinds } from "./policy";
 export type { components, operations, paths };
 export type Schemas = components["schemas"];
 export type OperationId = keyof operations;

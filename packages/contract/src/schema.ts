@@ -15,6 +15,8 @@ export interface paths {
         /**
          * Get the authenticated user
          * @description Returns the user the API token belongs to.
+         *
+         *     Needs a valid API token, of any user.
          */
         get: operations["getAuthenticatedUser"];
         put?: never;
@@ -35,12 +37,16 @@ export interface paths {
         /**
          * List the caller's organizations
          * @description Lists the organizations the authenticated user is a member of, oldest membership first.
+         *
+         *     Needs a valid API token, of any user.
          */
         get: operations["listOrganizationsForAuthenticatedUser"];
         put?: never;
         /**
          * Create an organization
          * @description Creates an organization; the caller becomes its first admin. Not in the original specification.
+         *
+         *     Needs a valid API token, of any user.
          */
         post: operations["createOrganization"];
         delete?: never;
@@ -62,6 +68,8 @@ export interface paths {
         /**
          * Get an organization
          * @description Returns an organization the caller is a member of, with what they may do in it in `permissions`.
+         *
+         *     Needs `view` on the organization (any member of the organization, guests included).
          */
         get: operations["getOrganizationById"];
         put?: never;
@@ -71,9 +79,11 @@ export interface paths {
         head?: never;
         /**
          * Update an organization
-         * @description Changes the fields sent; fields omitted are left unchanged. Needs `admin`. A `hostname` another
+         * @description Changes the fields sent; fields omitted are left unchanged. A `hostname` another
          *     organization uses answers 409; a `defaultContent` site must belong to the organization (400), `null`
          *     clears it, and deleting that site clears it too.
+         *
+         *     Needs `admin` on the organization (role `admin`).
          */
         patch: operations["updateOrganizationById"];
         trace?: never;
@@ -90,7 +100,13 @@ export interface paths {
         };
         /**
          * List the members of an organization
-         * @description Lists the organization's members, oldest first. Any member may list them. Not in the original specification.
+         * @description Lists the organization's members (guests included), by default the newest first (GitBook's `sort=joinedAt`,
+         *     `order=desc`). `role` keeps those with one role (`guest`: those without one); `search` keeps those whose
+         *     display name or e-mail address contains the text; `sort` orders by `joinedAt`, `lastSeenAt` (the last use
+         *     of one of their API tokens, to the minute; never seen last) or `name` (display name), then by user ID.
+         *     Each member's `spaces` counts the spaces they can read. Not in the original specification.
+         *
+         *     Needs `listMembers` on the organization (any member of the organization, guests included).
          */
         get: operations["listOrganizationMembers"];
         put?: never;
@@ -113,24 +129,69 @@ export interface paths {
             };
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Get a member of an organization
+         * @description Returns one member of the organization (a guest too); a user who is not a member answers 404.
+         *
+         *     Needs `listMembers` on the organization (any member of the organization, guests included).
+         */
+        get: operations["getMemberInOrganizationById"];
         put?: never;
         post?: never;
         /**
          * Remove a member
          * @description Removes the user from the organization (and from its teams); their API tokens stop giving access to it at
-         *     once. Needs `admin`, except to remove oneself. Removing the last admin answers 409. Not in the original
+         *     once. Removing the last admin answers 409. Not in the original
          *     specification.
+         *
+         *     Needs `admin` on the organization (role `admin`). Acting on yourself (your own `userId`), `view` is enough.
          */
         delete: operations["removeOrganizationMember"];
         options?: never;
         head?: never;
         /**
          * Change a member's role
-         * @description Sets the member's organization role. Needs `admin`. Demoting the last admin answers 409: an organization
+         * @description Sets the member's organization role. Demoting the last admin answers 409: an organization
          *     always keeps one. Not in the original specification.
+         *
+         *     Needs `admin` on the organization (role `admin`).
          */
         patch: operations["updateOrganizationMember"];
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/link-invites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the invite links of an organization
+         * @description Lists the organization's invite links, oldest first.
+         *
+         *     Needs `admin` on the organization (role `admin`).
+         */
+        get: operations["listOrganizationInviteLinks"];
+        put?: never;
+        /**
+         * Create an invite link
+         * @description Creates a link people join the organization through, with `role` (`null`: as guests). Its `id` is a secret
+         *     of 192 random bits and `urls.join` the link to give: whoever signed in posts it
+         *     (`POST /v1/orgs/{organizationId}/invites/{inviteId}`) to join. Invite links must be allowed by the
+         *     organization (`inviteLinks`, 403 otherwise). Links to a space or a collection (GitBook's other shapes) are
+         *     not supported: share those with `POST .../permissions`.
+         *
+         *     Needs `admin` on the organization (role `admin`).
+         */
+        post: operations["createOrganizationInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/v1/orgs/{organizationId}/link-invites/{inviteId}": {
@@ -140,30 +201,257 @@ export interface paths {
             path: {
                 /** @description The ID of the organization. */
                 organizationId: components["parameters"]["organizationId"];
-                /** @description The ID of the invite link. */
-                inviteId: components["schemas"]["Id"];
+                /** @description The ID of the invite link, which is its secret (never logged by the server). */
+                inviteId: components["parameters"]["inviteId"];
             };
             cookie?: never;
         };
         /**
          * Get an invite link
-         * @description Returns one of the organization's invite links. Needs `admin`.
+         * @description Returns one of the organization's invite links.
+         *
+         *     Needs `admin` on the organization (role `admin`).
          */
         get: operations["getOrganizationInviteLink"];
         put?: never;
         post?: never;
         /**
          * Delete an invite link
-         * @description Deletes the invite link; it can no longer be used to join. Needs `admin`.
+         * @description Deletes the invite link; it can no longer be used to join.
+         *
+         *     Needs `admin` on the organization (role `admin`).
          */
         delete: operations["deleteOrganizationInviteLink"];
         options?: never;
         head?: never;
         /**
          * Change the role of an invite link
-         * @description Sets the role people who join through the link get. Needs `admin`.
+         * @description Sets the role people who join through the link get.
+         *
+         *     Needs `admin` on the organization (role `admin`).
          */
         patch: operations["updateOrganizationInviteLink"];
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/invites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite people to an organization
+         * @description Adds each e-mail address of `emails` to the organization as a member (creating the user when the address is
+         *     new to Docstack, with the part before `@` as display name), with its own `role` or else `role` (omitted: the
+         *     organization's `defaultRole`; `null` makes guests), and e-mails each an invitation with a link to sign in
+         *     (`/sign-in` on this server; see `POST /v1/auth/email`). Addresses are compared ignoring case; one already a
+         *     member is left as it is (not counted, no e-mail). Answers the IDs of the users added and how many.
+         *     Without SMTP configured (`DOCSTACK_SMTP_URL`) the people are still added, and no e-mail is sent.
+         *
+         *     Needs `admin` on the organization (role `admin`).
+         */
+        post: operations["inviteUsersToOrganization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/invites/{inviteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the invite link, which is its secret (never logged by the server). */
+                inviteId: components["parameters"]["inviteId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Join an organization with an invite link
+         * @description Makes the caller a member of the organization with the invite link's role (`null`: a guest). The link's ID
+         *     is its secret: whoever has it can join while the link exists (deleting it stops it at once), and an unknown
+         *     or deleted one answers 404. A caller who is already a member keeps their membership as it is.
+         *
+         *     Needs `join` on the invite link (anyone signed in who has the link, whose ID is its secret).
+         */
+        post: operations["joinOrganizationWithInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Join an organization by e-mail domain
+         * @description Makes the caller a member of an organization whose `emailDomains` include the domain of their e-mail address,
+         *     with the organization's `defaultRole` (`null`: as a guest). The address must be verified: signing in by
+         *     e-mail (`POST /v1/auth/email/verify`) verifies it (403 otherwise). An organization of another domain answers
+         *     404, as an unknown one. A caller who is already a member keeps their membership as it is.
+         *
+         *     Needs `join` on the organization (the domain of your e-mail address is one of its `emailDomains`, and you verified the address by signing in by e-mail).
+         */
+        post: operations["joinOrganization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the user. */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a user
+         * @description Returns a user the caller shares an organization with (or the caller). Any other user answers 404, as an
+         *     unknown one, so that who uses Docstack cannot be probed.
+         *
+         *     Needs `view` on the user (you share an organization with them, or it is you).
+         */
+        get: operations["getUserById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for a sign-in code by e-mail
+         * @description E-mails a one-time code (on a line of its own, `Code: <code>`) and a link to sign in with it, when the
+         *     address is a Docstack user's (one invited to an organization is one). Answers 204 whatever the address,
+         *     so that who uses Docstack cannot be found out this way. A code works once, for 15 minutes; asking again
+         *     replaces it; 5 wrong tries burn it. Per address and per client, codes are limited (5 and 20 an hour,
+         *     across every instance of the server): beyond, 429. Without SMTP configured, no e-mail can be sent.
+         *
+         *     Needs no API token.
+         */
+        post: operations["requestEmailSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/email/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with an e-mailed code
+         * @description Signs in with the code e-mailed for the address (`POST /v1/auth/email`): answers a new API token, valid
+         *     for 30 days (label `E-mail sign-in`; see `GET /v1/user/tokens`), and the user. The code is used up, and
+         *     the address counts as verified (joining organizations by e-mail domain needs it). A wrong, used, expired
+         *     or burnt code answers 400, the same for every address.
+         *
+         *     Needs no API token.
+         */
+        post: operations["verifyEmailSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your API tokens
+         * @description Lists the caller's API tokens that still work (neither revoked nor expired), newest first: those made here,
+         *     by signing in (e-mail, SAML) and on the command line. Their secrets are never shown again.
+         *
+         *     Needs a valid API token, of any user.
+         */
+        get: operations["listUserTokens"];
+        put?: never;
+        /**
+         * Create an API token
+         * @description Makes a personal API token for the caller, with `label` and, optionally, `expiresAt` (in the future, 400
+         *     otherwise). Its secret (`token`) is in this answer only: it is stored as a hash. It acts as the caller, with
+         *     their memberships, until revoked or expired; its last use is recorded to the minute (`lastUsedAt`).
+         *
+         *     Needs a valid API token, of any user.
+         */
+        post: operations["createUserToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/tokens/{tokenId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the token (not its secret). */
+                tokenId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API token
+         * @description Revokes one of the caller's tokens (the one used for this request too): the next request with it is refused
+         *     (401), whichever instance of the server it reaches. Another user's token, or an unknown one, answers 404.
+         *
+         *     Needs `revoke` on the token (it must be one of your own tokens).
+         */
+        delete: operations["revokeUserToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/v1/orgs/{organizationId}/search": {
@@ -183,6 +471,8 @@ export interface paths {
          *     with its best pages (at most 5), and each page comes with its best matching sections (at most 3,
          *     highlighted). At most 500 matching sections and 500 matching titles are ranked per search (the first
          *     found), so that its cost is bounded; `count` is the number of spaces among them.
+         *
+         *     Needs `view` on the organization (any member of the organization, guests included).
          */
         get: operations["searchOrganizationContent"];
         put?: never;
@@ -206,8 +496,9 @@ export interface paths {
         /**
          * List the organizations of an e-mail domain
          * @description Lists the organizations that declare this e-mail domain, so that a user of the domain can find the
-         *     organizations they may join. Only the caller's own e-mail domain can be looked up (403 for another
-         *     one), so that the organizations of a domain are not revealed to outsiders.
+         *     organizations they may join. Another domain answers 403, so that the organizations of a domain are not revealed to outsiders.
+         *
+         *     Needs `own` on the e-mail domain (it must be the domain of your own e-mail address).
          */
         get: operations["listOrganizationsForEmailDomain"];
         put?: never;
@@ -231,6 +522,8 @@ export interface paths {
         /**
          * Get a collection
          * @description Returns a collection the caller can see, with what the caller may do with it in `permissions`.
+         *
+         *     Needs `view` on the collection (role `read` or more).
          */
         get: operations["getCollectionById"];
         put?: never;
@@ -239,14 +532,17 @@ export interface paths {
          * Delete a collection
          * @description Deletes the collection and the collections nested in it. The spaces it holds are deleted the way
          *     `DELETE /v1/spaces/{spaceId}` deletes a space: restorable for 7 days (at the root of the organization).
-         *     Needs `admin` on the collection.
+         *
+         *     Needs `admin` on the collection (role `admin`).
          */
         delete: operations["deleteCollectionById"];
         options?: never;
         head?: never;
         /**
          * Update a collection
-         * @description Changes the fields sent; fields omitted are left unchanged. Needs `admin` on the collection.
+         * @description Changes the fields sent; fields omitted are left unchanged. `defaultLevel` is what members get on it and what it holds by default (`inherit`, a role, or `null` for no default access).
+         *
+         *     Needs `admin` on the collection (role `admin`).
          */
         patch: operations["updateCollectionById"];
         trace?: never;
@@ -264,6 +560,8 @@ export interface paths {
         /**
          * List the spaces of a collection
          * @description Lists the spaces directly in the collection (not in its nested collections), in sidebar order. Deleted spaces are left out.
+         *
+         *     Needs `view` on the collection (role `read` or more).
          */
         get: operations["listSpacesInCollectionById"];
         put?: never;
@@ -289,8 +587,10 @@ export interface paths {
         /**
          * Move a collection
          * @description Moves the collection under another parent collection of the same organization (`parent`; `null` for the
-         *     root) and/or among its siblings (`position`). Needs `admin` on the collection and `create` on the new
-         *     parent. A `parent` that is the collection itself or one of its descendants answers 400.
+         *     root) and/or among its siblings (`position`). A `parent` that is the collection itself or one of its
+         *     descendants answers 400.
+         *
+         *     Needs `admin` on the collection (role `admin`); and `create` on the collection named by `parent` when it is sent, or the organization's root for `null` (role `create` or more).
          */
         post: operations["moveCollection"];
         delete?: never;
@@ -316,6 +616,8 @@ export interface paths {
          * @description Moves the collection, its nested collections and their spaces to the root of another organization.
          *     The caller must be an admin of both organizations (403 otherwise; 404 when the target organization is
          *     not one of theirs).
+         *
+         *     Needs `view` on the collection (role `read` or more); and `admin` on the organization it belongs to (role `admin`); and `admin` on the organization named by `organization` (role `admin`).
          */
         post: operations["transferCollection"];
         delete?: never;
@@ -338,13 +640,16 @@ export interface paths {
          * List the collections of an organization
          * @description Lists the organization's collections in sidebar order, parents before their children. With
          *     `nested=false` only the collections at the root of the organization are listed.
+         *
+         *     Needs `view` on the organization (any member of the organization, guests included).
          */
         get: operations["listCollections"];
         put?: never;
         /**
          * Create a collection
-         * @description Creates a collection at the root of the organization, or in `parent`. Needs `create` on the
-         *     organization (or on the parent collection). It goes last among its siblings.
+         * @description Creates a collection at the root of the organization, or in `parent`. It goes last among its siblings.
+         *
+         *     Needs `view` on the organization (any member of the organization, guests included); and `create` on the collection named by `parent`, or the organization's root without one (role `create` or more).
          */
         post: operations["createCollection"];
         delete?: never;
@@ -367,14 +672,18 @@ export interface paths {
          * List the spaces of an organization
          * @description Lists every space of the organization the caller can see (in collections or not), by creation, oldest
          *     first. Deleted spaces are left out. Not in the original specification: users need it to find spaces.
+         *
+         *     Needs `view` on the organization (any member of the organization, guests included).
          */
         get: operations["listOrganizationSpaces"];
         put?: never;
         /**
          * Create a space
          * @description Creates an empty space (its first revision has no pages) at the root of the organization or in the
-         *     collection `parent`, last among its siblings. Needs `create` on the organization (or on the collection).
+         *     collection `parent`, last among its siblings.
          *     Not in the original specification: users need it to start.
+         *
+         *     Needs `view` on the organization (any member of the organization, guests included); and `create` on the collection named by `parent`, or the organization's root without one (role `create` or more).
          */
         post: operations["createSpace"];
         delete?: never;
@@ -396,6 +705,8 @@ export interface paths {
         /**
          * Get a space
          * @description Returns a space the caller can see, with its counters and what the caller may do with it in `permissions`. A deleted space answers 404.
+         *
+         *     Needs `view` on the space (role `read` or more).
          */
         get: operations["getSpaceById"];
         put?: never;
@@ -403,16 +714,21 @@ export interface paths {
         /**
          * Delete a space
          * @description Deletes the space: it disappears from reads and lists at once, can be restored for 7 days
-         *     (`POST /v1/spaces/{spaceId}/restore`), and is then removed for good. Needs `admin` on the space.
+         *     (`POST /v1/spaces/{spaceId}/restore`), and is then removed for good.
+         *
+         *     Needs `admin` on the space (role `admin`).
          */
         delete: operations["deleteSpaceById"];
         options?: never;
         head?: never;
         /**
          * Update a space
-         * @description Changes the fields sent; fields omitted are left unchanged. `title` and `emoji` need `edit` on the space;
-         *     `editMode`, `defaultLevel` and `visibility` need `admin`. `visibility: in-collection` needs the space to be
-         *     in a collection (400 otherwise).
+         * @description Changes the fields sent; fields omitted are left unchanged. `defaultLevel` is what members get by default
+         *     (`inherit`: the parent collection's; a role; `null`: no default access, so that only the people and teams
+         *     it is shared with reach it). `visibility: in-collection` needs the space to be in a collection (400
+         *     otherwise).
+         *
+         *     Needs role `edit` or more on the space (also while the space is locked). `editMode`, `defaultLevel` and `visibility` need `admin` on the space (role `admin`).
          */
         patch: operations["updateSpaceById"];
         trace?: never;
@@ -432,8 +748,9 @@ export interface paths {
         /**
          * Duplicate a space
          * @description Creates a copy of the space next to it (same parent, right after it): its title with " (copy)", emoji,
-         *     visibility, default level and current content. Change requests and comments are not copied. Needs `read`
-         *     on the space and `create` where the copy goes.
+         *     visibility, default level and current content. Change requests and comments are not copied.
+         *
+         *     Needs `view` on the space (role `read` or more); and `create` on the space's collection, or the organization's root when it is in none (role `create` or more).
          */
         post: operations["duplicateSpace"];
         delete?: never;
@@ -457,8 +774,10 @@ export interface paths {
         /**
          * Restore a deleted space
          * @description Restores a space deleted within the last 7 days, where it was (at the root if its collection is gone).
-         *     Needs `admin` on the space. A space that is not deleted answers 409; one deleted more than 7 days ago
+         *     A space that is not deleted answers 409; one deleted more than 7 days ago
          *     answers 404.
+         *
+         *     Needs `admin` on the space, deleted or not (role `admin`).
          */
         post: operations["restoreSpace"];
         delete?: never;
@@ -482,7 +801,9 @@ export interface paths {
         /**
          * Move a space
          * @description Moves the space into another collection of the same organization (`parent`; `null` for the root) and/or
-         *     among its siblings (`position`). Needs `admin` on the space and `create` on the new parent.
+         *     among its siblings (`position`).
+         *
+         *     Needs `admin` on the space (role `admin`); and `create` on the collection named by `parent` when it is sent, or the organization's root for `null` (role `create` or more).
          */
         post: operations["moveSpace"];
         delete?: never;
@@ -508,6 +829,8 @@ export interface paths {
          * @description Moves the space to another organization (and, with `collection`, into one of its collections). The caller
          *     must be an admin of both organizations (403 otherwise; 404 when the target is not one of their
          *     organizations).
+         *
+         *     Needs `view` on the space (role `read` or more); and `admin` on the organization it belongs to (role `admin`); and `admin` on the organization named by `organization` (role `admin`).
          */
         post: operations["transferSpace"];
         delete?: never;
@@ -531,7 +854,9 @@ export interface paths {
          * @description Lists the links and embedded files of every page of the space's current revision, in table-of-contents
          *     order of their pages, then in their order in the page, with their status (`ok`, `broken`, `in-app`);
          *     `status` keeps only one kind. `stats` counts every link of the space, and `stats.broken.changeRequest`
-         *     the broken links in the content of the space's open change requests. Needs `read` on the space.
+         *     the broken links in the content of the space's open change requests.
+         *
+         *     Needs `view` on the space (role `read` or more).
          */
         get: operations["listSpaceLinks"];
         put?: never;
@@ -556,11 +881,13 @@ export interface paths {
          * Search the content of a space
          * @description Full-text search over the page titles and sections (the text under each heading) of the space's current
          *     revision. Pages are ranked by relevance, each with its best matching sections (at most 3, highlighted),
-         *     best first; pages with `noIndex` are left out. Needs `read` on the space. A deleted space answers 404.
+         *     best first; pages with `noIndex` are left out. A deleted space answers 404.
          *
          *     A search costs the same whatever the size of the space: it ranks at most the first 500 matching sections
          *     and 500 matching titles it finds (in page order), so a word on nearly every page of a large space gives
          *     good matches among those, not necessarily the best of all; `count` is the number of pages among them.
+         *
+         *     Needs `view` on the space (role `read` or more).
          */
         get: operations["searchSpaceContent"];
         put?: never;
@@ -584,9 +911,11 @@ export interface paths {
         /**
          * Get a space's current revision
          * @description Returns the space's current (primary) revision: its page tree (pages without their body), its files and
-         *     its reusable contents. Needs `read` on the space. `metadata=false` leaves out git metadata (which can
+         *     its reusable contents. `metadata=false` leaves out git metadata (which can
          *     change after the revision is made); `computed=false` does not compute `computed` pages (their sub-pages
          *     are then empty). A deleted space answers 404.
+         *
+         *     Needs `view` on the space (role `read` or more).
          */
         get: operations["getCurrentRevision"];
         put?: never;
@@ -615,7 +944,7 @@ export interface paths {
          *     `edits`) that becomes the space's current revision; open change requests of the space become
          *     `outdated`. Imported pages go after the existing top-level pages, in the order they were read; each
          *     takes its title from its first top-level heading (or the HTML `<title>`), else from the last segment of
-         *     its URL. Images stay links to their original URLs. Needs `edit` on the space.
+         *     its URL. Images stay links to their original URLs.
          *
          *     `source` says what `url` is: `website` crawls the same-origin pages linked from it, `markdown` and `html`
          *     import one document. An import reads at most 50 pages and 5 MB in all, for at most 30 seconds; past a
@@ -625,6 +954,8 @@ export interface paths {
          *     link-local address (or a redirect leads to one), when it cannot be fetched (unreachable, an error
          *     status, nothing read within 30 seconds) or when its content is not of the `source` kind; with 409 when
          *     the space is locked (`editMode: locked`).
+         *
+         *     Needs `edit` on the space (role `edit` or more; refused with 409 while the space is locked).
          */
         post: operations["importContent"];
         delete?: never;
@@ -646,8 +977,10 @@ export interface paths {
         /**
          * List the pages of a space
          * @description Returns the page tree of the space's current revision: the top-level pages in table-of-contents order,
-         *     each with its sub-pages, all without their body (read a page for its body). Needs `read` on the space.
+         *     each with its sub-pages, all without their body (read a page for its body).
          *     `metadata=false` leaves out git metadata; `computed=false` does not compute `computed` pages.
+         *
+         *     Needs `view` on the space (role `read` or more).
          */
         get: operations["listPages"];
         put?: never;
@@ -671,8 +1004,10 @@ export interface paths {
         /**
          * List the files of a space
          * @description Lists the files (images and attachments) of the space's current revision, in the order they were added.
-         *     Each `downloadURL` is valid for 1 hour. Needs `read` on the space. `metadata=false` leaves out git
+         *     Each `downloadURL` is valid for 1 hour. `metadata=false` leaves out git
          *     metadata.
+         *
+         *     Needs `view` on the space (role `read` or more).
          */
         get: operations["listFiles"];
         put?: never;
@@ -698,8 +1033,10 @@ export interface paths {
         /**
          * Get a file of a space
          * @description Returns a file of the space's current revision, with a fresh `downloadURL` (a signed URL valid for 1
-         *     hour that serves the bytes without a token). Needs `read` on the space. A file that is not in the current
+         *     hour that serves the bytes without a token). A file that is not in the current
          *     revision answers 404.
+         *
+         *     Needs `view` on the space (role `read` or more).
          */
         get: operations["getFileById"];
         put?: never;
@@ -725,8 +1062,10 @@ export interface paths {
         /**
          * List the pages using a file
          * @description Lists the pages of the space's current revision that use the file (link to it, show it, or have it as
-         *     their cover), one entry per page, in table-of-contents order. Needs `read` on the space. A file that is
+         *     their cover), one entry per page, in table-of-contents order. A file that is
          *     not in the current revision answers 404.
+         *
+         *     Needs `view` on the space (role `read` or more).
          */
         get: operations["listFileBacklinks"];
         put?: never;
@@ -752,9 +1091,10 @@ export interface paths {
         /**
          * Get a page of a space
          * @description Returns a page of the space's current revision with its body (`markdown` by default, `document` with
-         *     `format=document`; `group` and `link` pages have none) and its sub-pages (without their body). Needs
-         *     `read` on the space. `computed=false` does not compute a `computed` page (it then has no body and no
+         *     `format=document`; `group` and `link` pages have none) and its sub-pages (without their body). `computed=false` does not compute a `computed` page (it then has no body and no
          *     sub-pages). A page that is not in the current revision answers 404.
+         *
+         *     Needs `view` on the space (role `read` or more).
          */
         get: operations["getPageById"];
         put?: never;
@@ -782,7 +1122,9 @@ export interface paths {
          * @description Lists the links and embedded files of a page of the space's current revision, in their order in the
          *     page, with their status (`ok`, `broken`, `in-app`); `status` keeps only one kind. `stats` counts every
          *     link of the page, and `stats.broken.changeRequest` the broken links of that page in the space's open
-         *     change requests. Needs `read` on the space. A page that is not in the current revision answers 404.
+         *     change requests. A page that is not in the current revision answers 404.
+         *
+         *     Needs `view` on the space (role `read` or more).
          */
         get: operations["listPageLinks"];
         put?: never;
@@ -813,10 +1155,12 @@ export interface paths {
          * Get a page of a space by its path
          * @description Returns the page at a path (for example `guides/getting-started`) in the space's current revision, as
          *     `getPageById` returns it: its body (`markdown` by default, `document` with `format=document`; `group` and
-         *     `link` pages have none) and its sub-pages (without their body). Needs `read` on the space. Paths are
+         *     `link` pages have none) and its sub-pages (without their body). Paths are
          *     matched exactly (they are lower case, as slugs are); a path no page has answers 404. Link pages have a
          *     path too and are returned like the others. The lookup costs the same whatever the size of the space: each
          *     revision's pages are indexed by path.
+         *
+         *     Needs `view` on the space (role `read` or more).
          */
         get: operations["getPageByPath"];
         put?: never;
@@ -844,6 +1188,8 @@ export interface paths {
          *     `Authorization` header can be sent (an `<img>`, a browser tab). Read the file (or ask for the PDF) again for
          *     a fresh URL: an expired or modified one answers 404. Not in the original specification: its `downloadURL`
          *     fields need somewhere to point.
+         *
+         *     Needs no API token: the signed URL is the authorization.
          */
         get: operations["downloadContent"];
         put?: never;
@@ -867,8 +1213,9 @@ export interface paths {
         /**
          * List a space's custom field values
          * @description Returns every custom field of the space's organization, in the order they were created, each with the
-         *     space's `value` (absent when the space has none). An array, not a paginated list. Needs `read` on the
-         *     space.
+         *     space's `value` (absent when the space has none). An array, not a paginated list.
+         *
+         *     Needs `view` on the space (role `read` or more).
          */
         get: operations["listSpaceCustomFieldValues"];
         put?: never;
@@ -882,8 +1229,9 @@ export interface paths {
          *     theirs. Every value must fit its field's type (see `CustomFieldType`): a string of at most 256 characters
          *     for `text`, a number, a boolean, one of the options for `select`, an array of options for
          *     `multi-select`. A value in `values` that does not fit, or a field name the organization does not define,
-         *     is refused with 400 naming the field, and nothing changes. Needs `edit` on the space; a locked space (`editMode`
-         *     `locked`) answers 409.
+         *     is refused with 400 naming the field, and nothing changes.
+         *
+         *     Needs `edit` on the space (role `edit` or more; refused with 409 while the space is locked).
          */
         patch: operations["updateSpaceCustomFieldValues"];
         trace?: never;
@@ -900,15 +1248,18 @@ export interface paths {
         };
         /**
          * List the custom fields of an organization
-         * @description Lists the custom field definitions of the organization, in the order they were created. Any member of the organization may list them.
+         * @description Lists the custom field definitions of the organization, in the order they were created.
+         *
+         *     Needs `view` on the organization's custom fields (any member of the organization, guests included).
          */
         get: operations["listCustomFields"];
         put?: never;
         /**
          * Create a custom field
-         * @description Defines a custom field for every space of the organization; spaces start without a value. Needs `admin`
-         *     on the organization. `select` and `multi-select` need `options`, and the other types refuse them (400).
+         * @description Defines a custom field for every space of the organization; spaces start without a value. `select` and `multi-select` need `options`, and the other types refuse them (400).
          *     A `name` the organization already uses answers 409.
+         *
+         *     Needs `edit` on the organization's custom fields (role `admin`).
          */
         post: operations["createCustomField"];
         delete?: never;
@@ -931,14 +1282,18 @@ export interface paths {
         };
         /**
          * Get a custom field
-         * @description Returns one of the organization's custom field definitions, by name. Any member of the organization may read it.
+         * @description Returns one of the organization's custom field definitions, by name.
+         *
+         *     Needs `view` on the organization's custom fields (any member of the organization, guests included).
          */
         get: operations["getCustomField"];
         put?: never;
         post?: never;
         /**
          * Delete a custom field
-         * @description Deletes the custom field and every space's value for it. Its name can then be used again. Needs `admin` on the organization.
+         * @description Deletes the custom field and every space's value for it. Its name can then be used again.
+         *
+         *     Needs `edit` on the organization's custom fields (role `admin`).
          */
         delete: operations["deleteCustomField"];
         options?: never;
@@ -948,7 +1303,9 @@ export interface paths {
          * @description Changes the fields sent; fields omitted are left unchanged, and `null` removes `title`, `description` or
          *     `placeholder`. `name` and `type` cannot be changed. `options` is only for `select` and `multi-select`
          *     fields (400 otherwise); space values that are no longer among the new options are removed (a `select`
-         *     value is cleared, a `multi-select` value loses them). Needs `admin` on the organization.
+         *     value is cleared, a `multi-select` value loses them).
+         *
+         *     Needs `edit` on the organization's custom fields (role `admin`).
          */
         patch: operations["updateCustomField"];
         trace?: never;
@@ -967,8 +1324,10 @@ export interface paths {
          * List the comments on a space
          * @description Lists the comments on the space's content, newest first unless `order=asc`, narrowed by `status`,
          *     `targetPage` and `authors`. Comments on the space's change requests are not listed here: see each change
-         *     request's comments. Needs `read` on the space. `format` is accepted, but bodies are always `{markdown}` or
+         *     request's comments. `format` is accepted, but bodies are always `{markdown}` or
          *     `{}` (see `CommentBody`).
+         *
+         *     Needs `view` on the space (of the change request, for its comments) (role `read` or more).
          */
         get: operations["listCommentsInSpace"];
         put?: never;
@@ -976,9 +1335,11 @@ export interface paths {
          * Post a comment on a space
          * @description Posts an `open` comment on the space's content as a whole, on a page (`page`), or on a node of a page
          *     (`node` with `page`), in the space's current revision. Answers 200 (not 201), as the specification states;
-         *     the space's `comments` count goes up. Needs role `comment` or more on the space. `node` without `page`, or a
+         *     the space's `comments` count goes up. `node` without `page`, or a
          *     page or node not in the space's current revision, answers 400. A locked space (`editMode: locked`) answers
          *     409.
+         *
+         *     Needs `post` on the space (of the change request, for its comments) (role `comment` or more; refused with 409 while the space is locked or the change request merged).
          */
         post: operations["postCommentInSpace"];
         delete?: never;
@@ -1001,8 +1362,9 @@ export interface paths {
         };
         /**
          * Get a comment on a space
-         * @description Returns a comment on the space's content, with what the caller may do with it in `permissions`. Needs `read`
-         *     on the space. `format` is accepted, but bodies are always `{markdown}` or `{}` (see `CommentBody`).
+         * @description Returns a comment on the space's content, with what the caller may do with it in `permissions`. `format` is accepted, but bodies are always `{markdown}` or `{}` (see `CommentBody`).
+         *
+         *     Needs `view` on the comment (role `read` or more).
          */
         get: operations["getCommentInSpace"];
         /**
@@ -1010,15 +1372,17 @@ export interface paths {
          * @description Changes the fields sent; fields omitted are left unchanged. `body` replaces the text and sets `editedAt`
          *     (its author only: 403 for anyone else). `resolved: true` resolves the comment (`status` `resolved`,
          *     `resolvedAt`, `resolvedBy`), `resolved: false` reopens it (`status` `open`). `addedReactions` and
-         *     `removedReactions` add and take back the caller's own reactions (an emoji in both is removed). Resolving and
-         *     reactions need role `comment` or more on the space. A locked space (`editMode: locked`) answers 409.
+         *     `removedReactions` add and take back the caller's own reactions (an emoji in both is removed). A locked space (`editMode: locked`) answers 409.
+         *
+         *     Needs `reply` on the comment (role `comment` or more on the space; refused with 409 while the space is locked or the change request merged). `body` needs `edit` on the comment (only its author, with role `comment` or more on the space).
          */
         put: operations["updateCommentInSpace"];
         post?: never;
         /**
          * Delete a comment on a space
-         * @description Deletes the comment and all its replies, for good. Needs the `delete` permission: its author (with role
-         *     `comment` or more), or an `admin` of the space. A locked space (`editMode: locked`) answers 409.
+         * @description Deletes the comment and all its replies, for good. A locked space (`editMode: locked`) answers 409.
+         *
+         *     Needs `delete` on the comment (its author with role `comment` or more, or role `admin` on the space).
          */
         delete: operations["deleteCommentInSpace"];
         options?: never;
@@ -1040,16 +1404,20 @@ export interface paths {
         };
         /**
          * List the replies to a comment on a space
-         * @description Lists the replies to the comment, oldest first. Needs `read` on the space. `format` is accepted, but bodies
+         * @description Lists the replies to the comment, oldest first. `format` is accepted, but bodies
          *     are always `{markdown}` or `{}` (see `CommentBody`).
+         *
+         *     Needs `view` on the comment (role `read` or more).
          */
         get: operations["listCommentRepliesInSpace"];
         put?: never;
         /**
          * Reply to a comment on a space
          * @description Posts a reply to the comment. Answers 200 (not 201), as the specification states; the comment's `replies`
-         *     count goes up and its `status` is unchanged. Needs role `comment` or more on the space. A locked space
+         *     count goes up and its `status` is unchanged. A locked space
          *     (`editMode: locked`) answers 409.
+         *
+         *     Needs `reply` on the comment (role `comment` or more on the space; refused with 409 while the space is locked or the change request merged).
          */
         post: operations["postCommentReplyInSpace"];
         delete?: never;
@@ -1074,17 +1442,20 @@ export interface paths {
         };
         /**
          * Get a reply to a comment on a space
-         * @description Returns a reply to the comment, with what the caller may do with it in `permissions`. Needs `read` on the
-         *     space. `format` is accepted, but bodies are always `{markdown}` or `{}` (see `CommentBody`).
+         * @description Returns a reply to the comment, with what the caller may do with it in `permissions`. `format` is accepted, but bodies are always `{markdown}` or `{}` (see `CommentBody`).
+         *
+         *     Needs `view` on the reply (role `read` or more).
          */
         get: operations["getCommentReplyInSpace"];
         /**
          * Update a reply to a comment on a space
          * @description Changes the fields sent; fields omitted are left unchanged. `body` replaces the text and sets `editedAt`
          *     (its author only: 403 for anyone else). `addedReactions` and `removedReactions` add and take back the
-         *     caller's own reactions (an emoji in both is removed); they need role `comment` or more on the space. A
+         *     caller's own reactions (an emoji in both is removed). A
          *     locked space (`editMode: locked`) answers 409. The specification does not show this response: Docstack
          *     answers 200 with the updated reply, as updating a comment answers the comment.
+         *
+         *     Needs `reply` on the reply (role `comment` or more on the space; refused with 409 while the space is locked or the change request merged). `body` needs `edit` on the reply (only its author, with role `comment` or more on the space).
          */
         put: operations["updateCommentReplyInSpace"];
         post?: never;
@@ -1107,7 +1478,9 @@ export interface paths {
         /**
          * List the change requests of a space
          * @description Lists the space's change requests in one status (`open` unless `status` says otherwise), newest first (by
-         *     `number`). With `contributor`, only those that user created or edited. Needs `read` on the space.
+         *     `number`). With `contributor`, only those that user created or edited.
+         *
+         *     Needs `view` on the space (role `read` or more).
          */
         get: operations["listChangeRequestsForSpace"];
         put?: never;
@@ -1115,7 +1488,9 @@ export interface paths {
          * Create a change request
          * @description Creates a change request in `draft`, based on the space's current revision (its `revision` and
          *     `revisionInitial` are that revision until it is edited). Its `number` is the next one in the space, without
-         *     gaps. Needs `edit` on the space; a locked space (`editMode: locked`) answers 409.
+         *     gaps.
+         *
+         *     Needs `edit` on the space (role `edit` or more; refused with 409 while the space is locked).
          */
         post: operations["createChangeRequest"];
         delete?: never;
@@ -1138,7 +1513,9 @@ export interface paths {
         };
         /**
          * Get a change request
-         * @description Returns a change request of the space, by ID or by number. Needs `read` on the space.
+         * @description Returns a change request of the space, by ID or by number.
+         *
+         *     Needs `view` on the change request's space (role `read` or more).
          */
         get: operations["getChangeRequestById"];
         put?: never;
@@ -1148,11 +1525,12 @@ export interface paths {
         head?: never;
         /**
          * Update a change request
-         * @description Changes the subject and/or the status; fields omitted are left unchanged. Needs `edit` on the space
-         *     (locking the space does not prevent it). Allowed status moves: `draft` <-> `open`; `draft` or `open` ->
+         * @description Changes the subject and/or the status; fields omitted are left unchanged. Allowed status moves: `draft` <-> `open`; `draft` or `open` ->
          *     `archived`; `archived` -> `draft` or `open`; sending the current status changes nothing. `merged` is set
          *     only by merging (`POST .../merge`; sending it answers 400). A merged change request is final: any change
          *     to it (subject or status) answers 409 with a message saying so, as does any move not allowed.
+         *
+         *     Needs role `edit` or more on the change request's space (also while the space is locked).
          */
         patch: operations["updateChangeRequestById"];
         trace?: never;
@@ -1178,8 +1556,10 @@ export interface paths {
          *     revision, the change request becomes `merged` (final) with `revisionMerged` set, and the answer is
          *     `{result: "merge", revision}`. When the change request and the space edited the same pages in ways that
          *     cannot be combined, nothing changes and the answer is `{result: "conflicts", conflicts}` (still 200).
-         *     Needs the `merge` permission on the space (role `edit` or more). A change request already `merged` or
+         *     A change request already `merged` or
          *     `archived`, or a locked space (`editMode: locked`), answers 409. No request body.
+         *
+         *     Needs `merge` on the change request's space (role `edit` or more; refused with 409 while the space is locked).
          */
         post: operations["mergeChangeRequest"];
         delete?: never;
@@ -1209,9 +1589,11 @@ export interface paths {
          *     `revisionMergedAncestor` becomes the space's current revision, `outdated` becomes false, and the answer is
          *     `{result: "update", revision}` (an up-to-date change request answers its current revision, unchanged). When
          *     the same pages were edited on both sides in ways that cannot be combined, nothing changes and the answer is
-         *     `{result: "conflicts", conflicts}` (still 200). The status is unchanged. Needs `edit` on the space. A
+         *     `{result: "conflicts", conflicts}` (still 200). The status is unchanged. A
          *     change request `merged` or `archived` (reopen it first), or a locked space (`editMode: locked`), answers
          *     409. No request body.
+         *
+         *     Needs `edit` on the change request's space (role `edit` or more; refused with 409 while the space is locked).
          */
         post: operations["updateChangeRequestFromMain"];
         delete?: never;
@@ -1236,8 +1618,10 @@ export interface paths {
          * Get a PDF of a change request's content
          * @description Returns a signed URL, valid for 1 hour, serving a PDF of the change request's content: every page, or with
          *     `page` that page and the pages nested under it, or with `only=true` that page alone. The URL needs no API
-         *     token. Needs `read` on the space. `only=true` without `page` answers 400; a `page` that is not in the
+         *     token. `only=true` without `page` answers 400; a `page` that is not in the
          *     change request's content answers 404.
+         *
+         *     Needs `view` on the change request's space (role `read` or more).
          */
         get: operations["getChangeRequestPdf"];
         put?: never;
@@ -1263,8 +1647,10 @@ export interface paths {
         /**
          * Get a change request's current revision
          * @description Returns the change request's current revision (its `revision`): its page tree (pages without their
-         *     body), its files and its reusable contents. Needs `read` on the space. `metadata=false` leaves out git
+         *     body), its files and its reusable contents. `metadata=false` leaves out git
          *     metadata; `computed=false` does not compute `computed` pages (their sub-pages are then empty). A change request that does not exist in the space answers 404.
+         *
+         *     Needs `view` on the change request's space (role `read` or more).
          */
         get: operations["getChangeRequestRevision"];
         put?: never;
@@ -1286,6 +1672,8 @@ export interface paths {
          *     body answers 413.
          *
          *     Not in the original specification: users need it, as it is the only way to write content. A change request that does not exist in the space answers 404.
+         *
+         *     Needs `edit` on the change request's space (role `edit` or more; refused with 409 while the space is locked).
          */
         post: operations["updateChangeRequestContent"];
         delete?: never;
@@ -1314,7 +1702,7 @@ export interface paths {
          *     of the change request (type `edits`) that becomes its `revision`; the space's own content is unchanged
          *     until the change request is merged. Imported pages go after the existing top-level pages, in the order
          *     they were read; each takes its title from its first top-level heading (or the HTML `<title>`), else
-         *     from the last segment of its URL. Images stay links to their original URLs. Needs `edit` on the space.
+         *     from the last segment of its URL. Images stay links to their original URLs.
          *
          *     `source` says what `url` is: `website` crawls the same-origin pages linked from it, `markdown` and `html`
          *     import one document. An import reads at most 50 pages and 5 MB in all, for at most 30 seconds; past a
@@ -1324,6 +1712,8 @@ export interface paths {
          *     link-local address (or a redirect leads to one), when it cannot be fetched (unreachable, an error
          *     status, nothing read within 30 seconds) or when its content is not of the `source` kind; with 409 when
          *     the change request is `merged` or `archived`, or when the space is locked (`editMode: locked`). A change request that does not exist in the space answers 404.
+         *
+         *     Needs `edit` on the change request's space (role `edit` or more; refused with 409 while the space is locked).
          */
         post: operations["importChangeRequestContent"];
         delete?: never;
@@ -1348,8 +1738,10 @@ export interface paths {
          * List the pages of a change request
          * @description Returns the page tree of the change request's current revision: the top-level pages in
          *     table-of-contents order, each with its sub-pages, all without their body (read a page for its body).
-         *     Needs `read` on the space. `metadata=false` leaves out git metadata; `computed=false` does not compute
+         *     `metadata=false` leaves out git metadata; `computed=false` does not compute
          *     `computed` pages. A change request that does not exist in the space answers 404.
+         *
+         *     Needs `view` on the change request's space (role `read` or more).
          */
         get: operations["listChangeRequestPages"];
         put?: never;
@@ -1375,8 +1767,10 @@ export interface paths {
         /**
          * List the files of a change request
          * @description Lists the files (images and attachments) of the change request's current revision, in the order they
-         *     were added. Each `downloadURL` is valid for 1 hour. Needs `read` on the space. `metadata=false` leaves
+         *     were added. Each `downloadURL` is valid for 1 hour. `metadata=false` leaves
          *     out git metadata. A change request that does not exist in the space answers 404.
+         *
+         *     Needs `view` on the change request's space (role `read` or more).
          */
         get: operations["listChangeRequestFiles"];
         put?: never;
@@ -1404,8 +1798,10 @@ export interface paths {
         /**
          * Get a file of a change request
          * @description Returns a file of the change request's current revision, with a fresh `downloadURL` (a signed URL valid
-         *     for 1 hour that serves the bytes without a token). Needs `read` on the space. A change request or a file
+         *     for 1 hour that serves the bytes without a token). A change request or a file
          *     that is not in its current revision answers 404.
+         *
+         *     Needs `view` on the change request's space (role `read` or more).
          */
         get: operations["getChangeRequestFileById"];
         put?: never;
@@ -1433,8 +1829,10 @@ export interface paths {
         /**
          * List the pages of a change request using a file
          * @description Lists the pages of the change request's current revision that use the file (link to it, show it, or
-         *     have it as their cover), one entry per page, in table-of-contents order. Needs `read` on the space. A
+         *     have it as their cover), one entry per page, in table-of-contents order. A
          *     change request or a file that is not in its current revision answers 404.
+         *
+         *     Needs `view` on the change request's space (role `read` or more).
          */
         get: operations["listChangeRequestFileBacklinks"];
         put?: never;
@@ -1463,8 +1861,10 @@ export interface paths {
          * Get a page of a change request
          * @description Returns a page of the change request's current revision with its body (`markdown` by default,
          *     `document` with `format=document`; `group` and `link` pages have none) and its sub-pages (without
-         *     their body). Needs `read` on the space. `computed=false` does not compute a `computed` page (it then has
+         *     their body). `computed=false` does not compute a `computed` page (it then has
          *     no body and no sub-pages). A change request or a page that is not in its current revision answers 404.
+         *
+         *     Needs `view` on the change request's space (role `read` or more).
          */
         get: operations["getChangeRequestPageById"];
         put?: never;
@@ -1494,8 +1894,10 @@ export interface paths {
          * @description Lists the links and embedded files of a page of the change request's current revision, in their order
          *     in the page, with their status (`ok`, `broken`, `in-app`); `status` keeps only one kind. `stats` counts
          *     every link of the page, and `stats.broken.changeRequest` the broken links of that page in the space's
-         *     open change requests. Needs `read` on the space. A change request or a page that is not in its current
+         *     open change requests. A change request or a page that is not in its current
          *     revision answers 404.
+         *
+         *     Needs `view` on the change request's space (role `read` or more).
          */
         get: operations["listChangeRequestPageLinks"];
         put?: never;
@@ -1528,9 +1930,10 @@ export interface paths {
          * Get a page of a change request by its path
          * @description Returns the page at a path (for example `guides/getting-started`) in the change request's current
          *     revision, as `getChangeRequestPageById` returns it: its body (`markdown` by default, `document` with
-         *     `format=document`; `group` and `link` pages have none) and its sub-pages (without their body). Needs
-         *     `read` on the space. Paths are matched exactly; a change request, or a path no page of its revision has,
+         *     `format=document`; `group` and `link` pages have none) and its sub-pages (without their body). Paths are matched exactly; a change request, or a path no page of its revision has,
          *     answers 404.
+         *
+         *     Needs `view` on the change request's space (role `read` or more).
          */
         get: operations["getPageInChangeRequestByPath"];
         put?: never;
@@ -1556,8 +1959,9 @@ export interface paths {
         /**
          * List the comments on a change request
          * @description Lists the comments on the change request, newest first unless `order=asc`, narrowed by `status`,
-         *     `targetPage` and `authors`. Only the comments on this change request (`target.changeRequest`). Needs `read`
-         *     on the space. `format` is accepted, but bodies are always `{markdown}` or `{}` (see `CommentBody`).
+         *     `targetPage` and `authors`. Only the comments on this change request (`target.changeRequest`). `format` is accepted, but bodies are always `{markdown}` or `{}` (see `CommentBody`).
+         *
+         *     Needs `view` on the space (of the change request, for its comments) (role `read` or more).
          */
         get: operations["listCommentsInChangeRequest"];
         put?: never;
@@ -1565,10 +1969,12 @@ export interface paths {
          * Post a comment on a change request
          * @description Posts an `open` comment on the change request as a whole, on a page (`page`), or on a node of a page (`node`
          *     with `page`), in the change request's current revision. Answers 200 (not 201), as the specification states;
-         *     the change request's `comments` count goes up. Needs role `comment` or more on the space. `node` without
+         *     the change request's `comments` count goes up. `node` without
          *     `page`, or a page or node not in the change request's current revision, answers 400. A `merged` change
          *     request (final), or a locked space (`editMode: locked`), answers 409; an `archived` one can still be
          *     discussed.
+         *
+         *     Needs `post` on the space (of the change request, for its comments) (role `comment` or more; refused with 409 while the space is locked or the change request merged).
          */
         post: operations["postCommentInChangeRequest"];
         delete?: never;
@@ -1593,8 +1999,9 @@ export interface paths {
         };
         /**
          * Get a comment on a change request
-         * @description Returns a comment on the change request, with what the caller may do with it in `permissions`. Needs `read`
-         *     on the space. `format` is accepted, but bodies are always `{markdown}` or `{}` (see `CommentBody`).
+         * @description Returns a comment on the change request, with what the caller may do with it in `permissions`. `format` is accepted, but bodies are always `{markdown}` or `{}` (see `CommentBody`).
+         *
+         *     Needs `view` on the comment (role `read` or more).
          */
         get: operations["getCommentInChangeRequest"];
         /**
@@ -1602,17 +2009,19 @@ export interface paths {
          * @description Changes the fields sent; fields omitted are left unchanged. `body` replaces the text and sets `editedAt`
          *     (its author only: 403 for anyone else). `resolved: true` resolves the comment (`status` `resolved`,
          *     `resolvedAt`, `resolvedBy`), `resolved: false` reopens it (`status` `open`). `addedReactions` and
-         *     `removedReactions` add and take back the caller's own reactions (an emoji in both is removed). Resolving and
-         *     reactions need role `comment` or more on the space. A `merged` change request (final), or a locked space
+         *     `removedReactions` add and take back the caller's own reactions (an emoji in both is removed). A `merged` change request (final), or a locked space
          *     (`editMode: locked`), answers 409; an `archived` one can still be discussed.
+         *
+         *     Needs `reply` on the comment (role `comment` or more on the space; refused with 409 while the space is locked or the change request merged). `body` needs `edit` on the comment (only its author, with role `comment` or more on the space).
          */
         put: operations["updateCommentInChangeRequest"];
         post?: never;
         /**
          * Delete a comment on a change request
-         * @description Deletes the comment and all its replies, for good. Needs the `delete` permission: its author (with role
-         *     `comment` or more), or an `admin` of the space. A `merged` change request (final), or a locked space
+         * @description Deletes the comment and all its replies, for good. A `merged` change request (final), or a locked space
          *     (`editMode: locked`), answers 409; an `archived` one can still be discussed.
+         *
+         *     Needs `delete` on the comment (its author with role `comment` or more, or role `admin` on the space).
          */
         delete: operations["deleteCommentInChangeRequest"];
         options?: never;
@@ -1636,17 +2045,21 @@ export interface paths {
         };
         /**
          * List the replies to a comment on a change request
-         * @description Lists the replies to the comment, oldest first. Needs `read` on the space. `format` is accepted, but bodies
+         * @description Lists the replies to the comment, oldest first. `format` is accepted, but bodies
          *     are always `{markdown}` or `{}` (see `CommentBody`).
+         *
+         *     Needs `view` on the comment (role `read` or more).
          */
         get: operations["listCommentRepliesInChangeRequest"];
         put?: never;
         /**
          * Reply to a comment on a change request
          * @description Posts a reply to the comment. Answers 200 (not 201), as the specification states; the comment's `replies`
-         *     count goes up and its `status` is unchanged. Needs role `comment` or more on the space. A `merged` change
+         *     count goes up and its `status` is unchanged. A `merged` change
          *     request (final), or a locked space (`editMode: locked`), answers 409; an `archived` one can still be
          *     discussed. `format` is accepted, but bodies are always `{markdown}` or `{}` (see `CommentBody`).
+         *
+         *     Needs `reply` on the comment (role `comment` or more on the space; refused with 409 while the space is locked or the change request merged).
          */
         post: operations["postCommentReplyInChangeRequest"];
         delete?: never;
@@ -1673,8 +2086,9 @@ export interface paths {
         };
         /**
          * Get a reply to a comment on a change request
-         * @description Returns a reply to the comment, with what the caller may do with it in `permissions`. Needs `read` on the
-         *     space. `format` is accepted, but bodies are always `{markdown}` or `{}` (see `CommentBody`).
+         * @description Returns a reply to the comment, with what the caller may do with it in `permissions`. `format` is accepted, but bodies are always `{markdown}` or `{}` (see `CommentBody`).
+         *
+         *     Needs `view` on the reply (role `read` or more).
          */
         get: operations["getCommentReplyInChangeRequest"];
         put?: never;
@@ -1697,19 +2111,23 @@ export interface paths {
         };
         /**
          * List the teams of an organization
-         * @description Lists the organization's teams, oldest first. Any member of the organization may list them. With `owner`,
+         * @description Lists the organization's teams, oldest first. With `owner`,
          *     only the teams that member can manage are listed (every team for an organization admin, otherwise the
          *     teams where they have team role `owner`; none for an ID that is not a member); with `title`, only the
          *     teams whose title contains it, ignoring case.
+         *
+         *     Needs `listTeams` on the organization (any member of the organization, guests included).
          */
         get: operations["listTeamsInOrganization"];
         /**
          * Create a team
-         * @description Creates a team (this `PUT` always creates a new one). Needs `admin` on the organization. The team holds
+         * @description Creates a team (this `PUT` always creates a new one). The team holds
          *     exactly the users listed in `members`, each with team role `member`; the caller is not added. A new team
          *     has no owner: organization admins manage every team, and anyone can be made an owner afterwards with
          *     `PUT /v1/orgs/{organizationId}/teams/{teamId}/members/{userId}` and `{"role": "owner"}`. An ID in
          *     `members` that is not a member of the organization is refused with 400, and no team is created.
+         *
+         *     Needs `admin` on the organization (role `admin`).
          */
         put: operations["createOrganizationTeam"];
         post?: never;
@@ -1733,7 +2151,9 @@ export interface paths {
         };
         /**
          * Get a team
-         * @description Returns one of the organization's teams, with what the caller may do with it in `permissions`. Any member of the organization may read it.
+         * @description Returns one of the organization's teams, with what the caller may do with it in `permissions`.
+         *
+         *     Needs `view` on the team (any member of the organization, guests included).
          */
         get: operations["getTeamInOrganizationById"];
         put?: never;
@@ -1741,15 +2161,18 @@ export interface paths {
         /**
          * Delete a team
          * @description Deletes the team. Its members stay members of the organization but lose the access they had through the
-         *     team, and a SAML provider that had the team as `defaultTeam` no longer has one. Needs `admin` on the
-         *     organization, or team role `owner` (`permissions.admin`).
+         *     team, and a SAML provider that had the team as `defaultTeam` no longer has one.
+         *
+         *     Needs `admin` on the team (role `admin` on the organization, or team role `owner`).
          */
         delete: operations["deleteTeamInOrganizationById"];
         options?: never;
         head?: never;
         /**
          * Rename a team
-         * @description Sets the team's title. Needs `admin` on the organization, or team role `owner` (`permissions.admin`).
+         * @description Sets the team's title.
+         *
+         *     Needs `admin` on the team (role `admin` on the organization, or team role `owner`).
          */
         patch: operations["updateTeamInOrganizationById"];
         trace?: never;
@@ -1768,7 +2191,9 @@ export interface paths {
         };
         /**
          * List the members of a team
-         * @description Lists the team's members with their team role, in the order they joined the team, oldest first. Any member of the organization may list them.
+         * @description Lists the team's members with their team role, in the order they joined the team, oldest first.
+         *
+         *     Needs `view` on the team (any member of the organization, guests included).
          */
         get: operations["listTeamMembers"];
         /**
@@ -1776,8 +2201,9 @@ export interface paths {
          * @description Applies `add`, `memberships` and `remove` at once (see the request body); fields omitted change nothing.
          *     A user present in both `add` (or `memberships`) and `remove` is removed. Users in `add`, `memberships` and
          *     `remove` are named by user ID or e-mail address and must be members of the organization: any other is
-         *     refused with 400, the message naming each unknown one at its field, and nothing changes. Needs `admin` on the organization, or team role `owner`
-         *     (`permissions.admin` of the team).
+         *     refused with 400, the message naming each unknown one at its field, and nothing changes.
+         *
+         *     Needs `admin` on the team (role `admin` on the organization, or team role `owner`).
          */
         put: operations["updateTeamMembers"];
         post?: never;
@@ -1806,15 +2232,18 @@ export interface paths {
          * Add a team member or change their role
          * @description Puts the user in the team with `role` (`member` when omitted), or, when they already belong to it, sets
          *     their role (left unchanged when `role` is omitted). The user must be a member of the organization (404
-         *     otherwise). Needs `admin` on the organization, or team role `owner` (`permissions.admin` of the team).
+         *     otherwise).
+         *
+         *     Needs `admin` on the team (role `admin` on the organization, or team role `owner`).
          */
         put: operations["addOrUpdateTeamMember"];
         post?: never;
         /**
          * Remove a team member
          * @description Takes the user out of the team; they stay a member of the organization. A user who is not in the team
-         *     answers 404. Needs `admin` on the organization, or team role `owner` (`permissions.admin` of the team);
-         *     an owner may remove themself.
+         *     answers 404. An owner may remove themself.
+         *
+         *     Needs `admin` on the team (role `admin` on the organization, or team role `owner`).
          */
         delete: operations["removeTeamMember"];
         options?: never;
@@ -1835,7 +2264,9 @@ export interface paths {
         /**
          * List the sites of an organization
          * @description Lists the organization's sites, oldest first, filtered by the query parameters given (all of them must
-         *     match). Any member of the organization may list them.
+         *     match).
+         *
+         *     Needs `view` on the organization (any member of the organization, guests included).
          */
         get: operations["listSites"];
         put?: never;
@@ -1843,9 +2274,10 @@ export interface paths {
          * Create a site
          * @description Creates a site, not yet published (`published: false`; publish it with `PATCH .../sites/{siteId}`). With
          *     `spaces`, it starts with those spaces as site spaces, or, with `spaces: "new"`, with a new empty space
-         *     created for it. Needs `admin` on the organization (and, for `spaces: "new"`, the new space is created as
-         *     by `POST /v1/orgs/{organizationId}/spaces`). A space ID in `spaces` that is not a space of the organization
-         *     answers 400.
+         *     created for it. For `spaces: "new"`, the new space is created as by `POST /v1/orgs/{organizationId}/spaces`.
+         *     A space ID in `spaces` that is not a space of the organization answers 400.
+         *
+         *     Needs `admin` on the organization (role `admin`); and when `spaces` is `new`, `create` on the organization's root, where content outside collections is (role `create` or more).
          */
         post: operations["createSite"];
         delete?: never;
@@ -1868,7 +2300,9 @@ export interface paths {
         };
         /**
          * Get a site
-         * @description Returns one of the organization's sites. Any member of the organization may read it.
+         * @description Returns one of the organization's sites.
+         *
+         *     Needs `view` on the site (any member of the organization, guests included).
          */
         get: operations["getSiteById"];
         put?: never;
@@ -1877,20 +2311,24 @@ export interface paths {
          * Delete a site
          * @description Deletes the site for good, with its sections, section groups, site spaces, share links and adaptive
          *     schema; it stops being served at once. The spaces it published are kept. When the site is the
-         *     organization's `defaultContent`, that setting is removed. Needs `admin` on the organization.
+         *     organization's `defaultContent`, that setting is removed.
+         *
+         *     Needs `admin` on the site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
          */
         delete: operations["deleteSiteById"];
         options?: never;
         head?: never;
         /**
          * Update or publish a site
-         * @description Changes the fields sent; fields omitted are left unchanged. Needs `admin` on the organization.
+         * @description Changes the fields sent; fields omitted are left unchanged.
          *     `published: true` publishes the site to the audience of its `visibility`, `published: false` takes it
          *     offline (the original specification shows no operation changing `published`; Docstack does it here).
          *     Fails with 400 when `defaultSiteSpace` is not a site space of this site (or, on a site with sections,
          *     not one in its default section) or `defaultSiteSection` is not a section of this site; with 409 when
          *     `basename` is already used by another site of the organization, when `proxy` is already used by another
          *     site, or when publishing a site that has no site space.
+         *
+         *     Needs `admin` on the site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
          */
         patch: operations["updateSiteById"];
         trace?: never;
@@ -1910,15 +2348,19 @@ export interface paths {
         /**
          * Get a site's adaptive schema
          * @description Returns the JSON schema of the claims the site's visitors may carry, which adaptive content conditions
-         *     refer to. Any member of the organization may read it. A site whose schema was never set answers 404.
+         *     refer to. A site whose schema was never set answers 404.
+         *
+         *     Needs `view` on the site (any member of the organization, guests included).
          */
         get: operations["getSiteAdaptiveSchema"];
         /**
          * Set a site's adaptive schema
-         * @description Creates the site's adaptive schema, or replaces it whole. Needs `admin` on the organization. A schema
+         * @description Creates the site's adaptive schema, or replaces it whole. A schema
          *     that is not of the accepted shape (a draft-07 object schema of boolean properties, with an optional
          *     `unsigned` object of boolean properties, and `additionalProperties: false`) answers 400. Existing
          *     conditions are not checked against the new schema.
+         *
+         *     Needs `admin` on the site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
          */
         put: operations["updateSiteAdaptiveSchema"];
         post?: never;
@@ -1943,10 +2385,11 @@ export interface paths {
         /**
          * Get a site as published
          * @description Returns what the site publishes: the site, its structure (sections, or site spaces when it has no
-         *     sections) and its customizations. Any member of the organization may read it, also while the site is
-         *     not published (`site.published` is then `false`), to preview it. For a `share-link` site, pass
+         *     sections) and its customizations. It can be read while the site is not published too (`site.published` is then `false`), to preview it. For a `share-link` site, pass
          *     `shareKey` (the key of one of the site's active share links; another key answers 400) to get the
          *     `urls.published` of the site, its sections and site spaces, which then include the key.
+         *
+         *     Needs `view` on the site (any member of the organization, guests included).
          */
         get: operations["getSitePublished"];
         put?: never;
@@ -1975,9 +2418,10 @@ export interface paths {
          * Publish a site
          * @description Makes the site readable by the audience of its `visibility` at its `urls.published`, which the answer
          *     now carries (for a `share-link` site, each share link's URL carries its key instead). The next request
-         *     to the site's URL serves it. Publishing a published site changes nothing. Needs `admin` on the
-         *     organization. Fails with 409 when the site has no site space to publish. Self-hosted Docstack never
+         *     to the site's URL serves it. Publishing a published site changes nothing. Fails with 409 when the site has no site space to publish. Self-hosted Docstack never
          *     bills, so the answer is always the Site (never GitBook's checkout object).
+         *
+         *     Needs `admin` on the site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
          */
         post: operations["publishSite"];
         delete?: never;
@@ -2004,7 +2448,9 @@ export interface paths {
          * Unpublish a site
          * @description Takes the site offline: from the next request on, its URLs answer 404 to readers. Its configuration,
          *     structure, customization and share links are kept; `POST .../publish` puts it back online.
-         *     Unpublishing a site that is not published changes nothing. Needs `admin` on the organization.
+         *     Unpublishing a site that is not published changes nothing.
+         *
+         *     Needs `admin` on the site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
          */
         post: operations["unpublishSite"];
         delete?: never;
@@ -2028,14 +2474,16 @@ export interface paths {
         /**
          * Get a site's customization
          * @description The site's branding and look, as its readers get it: every setting, with the default for those never
-         *     set (`updatedAt` is then absent). Any member of the organization may read it.
+         *     set (`updatedAt` is then absent).
+         *
+         *     Needs `view` on the site (any member of the organization, guests included).
          */
         get: operations["getSiteCustomizationById"];
         /**
          * Replace a site's customization
          * @description Replaces the whole customization: a setting left out goes back to its default (read it first with
-         *     `GET`, change it, send it back). The published site shows it from the next request on. Needs `admin`
-         *     on the organization. Docstack applies to the pages it serves: `title`, `styling` (`theme`, the colors,
+         *     `GET`, change it, send it back). The published site shows it from the next request on.
+         *     Docstack applies to the pages it serves: `title`, `styling` (`theme`, the colors,
          *     `tint`, `corners`, `depth`, `links`, `font`, `monospaceFont`, `sidebar`, `search`), `favicon`,
          *     `header` (`logo`, `links`), `footer`, `announcement`, `themes` (`default`: `system` follows the
          *     reader's setting, `light` or `dark` forces one), `externalLinks`, `pagination`, `trademark`,
@@ -2043,6 +2491,8 @@ export interface paths {
          *     fonts' and code themes' exact families) are kept and returned but change nothing on the pages. A link
          *     (`to`) is a URL, a page of one of the site's spaces (`kind: page`, `page`, optional `space`) or a space
          *     of the site (`kind: space`); a page or space not in the site is shown as plain text.
+         *
+         *     Needs `admin` on the site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
          */
         put: operations["updateSiteCustomizationById"];
         post?: never;
@@ -2067,9 +2517,11 @@ export interface paths {
          *     site whose visibility needs a share link or a visitor token, or of nothing answers 404. Works for
          *     every URL form a site is served at (its `hostname`, the sub-domain form, the path form on Docstack's
          *     own host, its proxy). A URL naming a section or site space but no page resolves to its first page.
-         *     Any authenticated caller may resolve any URL (what it returns is public). `apiToken` is not given:
+         *     Any caller may resolve any URL: what it returns is public. `apiToken` is not given:
          *     readers need no token (the content is at the URL itself, and its Markdown at the page URL followed by
          *     `.md`). Deprecated in favour of `POST /v1/urls/published`, as in GitBook's API.
+         *
+         *     Needs a valid API token, of any user.
          */
         get: operations["getPublishedContentByUrl"];
         put?: never;
@@ -2078,6 +2530,8 @@ export interface paths {
          * @description The same as `GET /v1/urls/published`, with the URL in the body. `visitor` (signed and unsigned claims
          *     of a visitor) is accepted for compatibility; until visitor authentication and adaptive content are
          *     implemented it changes nothing (the answer is what a reader without credentials gets).
+         *
+         *     Needs a valid API token, of any user.
          */
         post: operations["resolvePublishedContentByUrl"];
         delete?: never;
@@ -2102,9 +2556,11 @@ export interface paths {
          * List the sections of a site
          * @description Lists the site's sections, grouped or not, in the site's order (the sections of a group where the group
          *     stands, in their order within it), each with its site spaces. A site without sections gives an empty
-         *     list. Any member of the organization may list them. For a `share-link` site, pass `shareKey` (the key of
+         *     list. For a `share-link` site, pass `shareKey` (the key of
          *     one of the site's active share links; another key answers 400) to get `urls.published`, which then
          *     include the key.
+         *
+         *     Needs `view` on the site (any member of the organization, guests included).
          */
         get: operations["listSiteSections"];
         put?: never;
@@ -2114,8 +2570,10 @@ export interface paths {
          *     `spaceId` (the section's default site space). Its path is made from its title. When the site has no
          *     sections yet, its site spaces at the root level are first gathered in a section of their own, titled
          *     after the site, which becomes the default section, and the new section comes after it; the first
-         *     section of an empty site is its default. Needs `admin` on the organization. The space must be a space of
+         *     section of an empty site is its default. The space must be a space of
          *     the site's organization that is not deleted (400); a space already in the site answers 409.
+         *
+         *     Needs `admin` on the site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
          */
         post: operations["addSiteSection"];
         delete?: never;
@@ -2145,7 +2603,9 @@ export interface paths {
          * Delete a section
          * @description Deletes the section and its site spaces: their spaces are no longer published in the site (the spaces
          *     themselves are left as they are). It leaves its group, if any. When it was the default section, the
-         *     first remaining section (in the site's order) becomes the default. Needs `admin` on the organization.
+         *     first remaining section (in the site's order) becomes the default.
+         *
+         *     Needs `admin` on the section's site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
          */
         delete: operations["deleteSiteSection"];
         options?: never;
@@ -2153,8 +2613,9 @@ export interface paths {
         /**
          * Update a section
          * @description Changes the fields sent; fields omitted are left unchanged, and `null` removes `condition`, `icon` or
-         *     `description`. `defaultSiteSpace` must be one of the section's site spaces (400). Needs `admin` on the
-         *     organization. A `path` another section of the site uses, ignoring case, answers 409.
+         *     `description`. `defaultSiteSpace` must be one of the section's site spaces (400). A `path` another section of the site uses, ignoring case, answers 409.
+         *
+         *     Needs `admin` on the section's site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
          */
         patch: operations["updateSiteSection"];
         trace?: never;
@@ -2181,8 +2642,9 @@ export interface paths {
          *     when it is in a group, another section outside groups when it is not. Give exactly one of
          *     `position.before` and `position.after`; a reference that is not a sibling (a section of another group,
          *     the section itself, an unknown ID) answers 400. It does not move a section into or out of a group (see
-         *     the section groups' `sections` operations); to place a section next to a group, move the group. Needs
-         *     `admin` on the organization.
+         *     the section groups' `sections` operations); to place a section next to a group, move the group.
+         *
+         *     Needs `admin` on the section's site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
          */
         post: operations["moveSiteSection"];
         delete?: never;
@@ -2206,7 +2668,8 @@ export interface paths {
         /**
          * List the section groups of a site
          * @description Lists the site's section groups in the site's order, each with its sections (and their site spaces).
-         *     Any member of the organization may list them.
+         *
+         *     Needs `view` on the site (any member of the organization, guests included).
          */
         get: operations["listSiteSectionGroups"];
         put?: never;
@@ -2214,8 +2677,10 @@ export interface paths {
          * Add a section group to a site
          * @description Creates a section group holding the sections `sections`, in that order (sections in other groups leave
          *     them). The group takes the place, at the top of the site, of the first of these sections; without
-         *     sections, it goes last. Needs `admin` on the organization. IDs that are not sections of the site, or
+         *     sections, it goes last. IDs that are not sections of the site, or
          *     given twice, answer 400.
+         *
+         *     Needs `admin` on the site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
          */
         post: operations["addSiteSectionGroup"];
         delete?: never;
@@ -2244,15 +2709,18 @@ export interface paths {
         /**
          * Delete a section group
          * @description Deletes the section group. Its sections are kept: they leave the group and stand, in their order, where
-         *     the group stood at the top of the site. Needs `admin` on the organization.
+         *     the group stood at the top of the site.
+         *
+         *     Needs `admin` on the section group's site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
          */
         delete: operations["deleteSiteSectionGroup"];
         options?: never;
         head?: never;
         /**
          * Update a section group
-         * @description Changes the fields sent; fields omitted are left unchanged, and `icon: null` removes the icon. Needs
-         *     `admin` on the organization.
+         * @description Changes the fields sent; fields omitted are left unchanged, and `icon: null` removes the icon.
+         *
+         *     Needs `admin` on the section group's site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
          */
         patch: operations["updateSiteSectionGroup"];
         trace?: never;
@@ -2276,8 +2744,10 @@ export interface paths {
         /**
          * Add a section to a section group
          * @description Puts the section last in the group. A section belongs to at most one group: one in another group leaves
-         *     it; one already in this group stays where it is. Needs `admin` on the organization. An ID that is not a
+         *     it; one already in this group stays where it is. An ID that is not a
          *     section of the site answers 400.
+         *
+         *     Needs `admin` on the section group's site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
          */
         post: operations["addSiteSectionToGroup"];
         delete?: never;
@@ -2308,7 +2778,9 @@ export interface paths {
         /**
          * Remove a section from a section group
          * @description Takes the section out of the group; the section is kept and stands at the top of the site right after
-         *     the group. Needs `admin` on the organization. A section that is not in this group answers 404.
+         *     the group. A section that is not in this group answers 404.
+         *
+         *     Needs `admin` on the section group's site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
          */
         delete: operations["removeSiteSectionFromGroup"];
         options?: never;
@@ -2339,7 +2811,9 @@ export interface paths {
          *     (`{type: "site-section", id}`) or another group (`{type: "site-section-group", id}`; this second form
          *     is not in the original specification). Give exactly one of `position.before` and `position.after`; a
          *     reference that is not such a sibling (a section in a group, the group itself, an unknown ID) answers
-         *     400. Needs `admin` on the organization.
+         *     400.
+         *
+         *     Needs `admin` on the section group's site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
          */
         post: operations["moveSiteSectionGroup"];
         delete?: never;
@@ -2364,10 +2838,12 @@ export interface paths {
          * List the site spaces of a site
          * @description Lists the site's site spaces in the site's order: section by section (in the order of
          *     `GET .../sections`), then in their order within the section; or in their order at the root level when
-         *     the site has no sections. Any member of the organization may list them. With `default`, only the
+         *     the site has no sections. With `default`, only the
          *     default site spaces (`true`: one per section, or the one at the root level) or only the others (`false`).
          *     For a `share-link` site, pass `shareKey` (the key of one of the site's active share links; another key
          *     answers 400) to get `urls.published`, which then include the key.
+         *
+         *     Needs `view` on the site (any member of the organization, guests included).
          */
         get: operations["listSiteSpaces"];
         put?: never;
@@ -2376,9 +2852,11 @@ export interface paths {
          * @description Publishes a space in the site: adds a site space for it, last in the section `sectionId`; without it,
          *     last in the site's default section, or at the site's root level when the site has no sections. Its path
          *     is made from the space's title and its title is the space's; it becomes the default site space when it
-         *     is the first of its section (or of the site). Needs `admin` on the organization. The space must be a
+         *     is the first of its section (or of the site). The space must be a
          *     space of the site's organization that is not deleted, and `sectionId` a section of the site (400); a
          *     space already in the site answers 409.
+         *
+         *     Needs `admin` on the site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
          */
         post: operations["addSiteSpace"];
         delete?: never;
@@ -2408,8 +2886,10 @@ export interface paths {
          * Remove a space from a site
          * @description Removes the site space: the space is no longer published in the site (the space itself is left as it
          *     is). When it was the default site space, the first remaining one of its section (or of the site's root
-         *     level) becomes the default. Needs `admin` on the organization. The last site space of a section cannot
+         *     level) becomes the default. The last site space of a section cannot
          *     be removed (409): delete the section instead.
+         *
+         *     Needs `admin` on the site space's site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
          */
         delete: operations["deleteSiteSpace"];
         options?: never;
@@ -2417,8 +2897,10 @@ export interface paths {
         /**
          * Update a site space
          * @description Changes the fields sent; fields omitted are left unchanged. `condition: null` removes the condition.
-         *     Needs `admin` on the organization. A `path` another site space of the same section (or of the site's
+         *     A `path` another site space of the same section (or of the site's
          *     root level) uses, ignoring case, answers 409.
+         *
+         *     Needs `admin` on the site space's site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
          */
         patch: operations["updateSiteSpace"];
         trace?: never;
@@ -2444,7 +2926,9 @@ export interface paths {
          * @description Places the site space right before or right after another site space of the same section (or, like it,
          *     of the site's root level). Give exactly one of `position.before` and `position.after`; a reference that
          *     is not a sibling (another section's site space, the site space itself, an unknown ID) answers 400. It
-         *     does not move a site space to another section. Needs `admin` on the organization.
+         *     does not move a site space to another section.
+         *
+         *     Needs `admin` on the site space's site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
          */
         post: operations["moveSiteSpace"];
         delete?: never;
@@ -2469,14 +2953,18 @@ export interface paths {
          * List the share links of a site
          * @description Lists the site's share links, active or not, oldest first. Each carries its secret key in
          *     `urls.published`, so listing needs `admin` on the organization (403 for other members).
+         *
+         *     Needs `admin` on the site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
          */
         get: operations["listSiteShareLinks"];
         put?: never;
         /**
          * Create a share link
          * @description Creates an active share link with a new secret key; give its `urls.published` to the people who should
-         *     read the site. Needs `admin` on the organization. A link can be created whatever the site's visibility,
+         *     read the site. A link can be created whatever the site's visibility,
          *     but it gives access only while the site is published with visibility `share-link`.
+         *
+         *     Needs `admin` on the site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
          */
         post: operations["createSiteShareLink"];
         delete?: never;
@@ -2504,7 +2992,9 @@ export interface paths {
         post?: never;
         /**
          * Delete a share link
-         * @description Deletes the share link; its key stops giving access at once. Needs `admin` on the organization.
+         * @description Deletes the share link; its key stops giving access at once.
+         *
+         *     Needs `admin` on the share link's site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
          */
         delete: operations["deleteSiteShareLink"];
         options?: never;
@@ -2512,9 +3002,553 @@ export interface paths {
         /**
          * Rename, deactivate or reactivate a share link
          * @description Changes the fields sent; fields omitted are left unchanged. `active: false` stops the key giving access
-         *     at once; `active: true` makes it work again (same key). Needs `admin` on the organization.
+         *     at once; `active: true` makes it work again (same key).
+         *
+         *     Needs `admin` on the share link's site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
          */
         patch: operations["updateSiteShareLink"];
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Share the space with users or teams
+         * @description Gives each of `users` (members of the organization, guests included) and each of `teams` (teams of the
+         *     organization) the role `role` on the space, replacing the role they had there. A member's level on the space is the highest of its default level and the roles it, or a collection holding it, is shared with them or their teams. An ID that is
+         *     not a member or a team of the organization answers 404 naming it, and nothing changes. `role: null`
+         *     would give no access: it answers 400 (remove access with `DELETE`).
+         *
+         *     Needs `admin` on the space (role `admin`).
+         */
+        post: operations["inviteToSpace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/permissions/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the users the space is shared with
+         * @description The users the space is shared with directly, each with the role they were given there, in the order they were given it.
+         *
+         *     Needs `view` on the space (role `read` or more).
+         */
+        get: operations["listUserPermissionsInSpace"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/permissions/users/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of the user. */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Stop sharing the space with a user
+         * @description Removes what the space is shared with the user as: they keep only what their other sources give them
+         *     (the default level, their teams, a collection holding it). Answers 205 when something was removed,
+         *     204 when the space was not shared with them.
+         *
+         *     Needs `admin` on the space (role `admin`).
+         */
+        delete: operations["removeUserFromSpace"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a user's role on the space
+         * @description Sets the role the space is shared with the user as (sharing it with them when it was not). A user who is
+         *     not a member of the organization answers 404. `role: null` answers 400 (remove access with `DELETE`).
+         *
+         *     Needs `admin` on the space (role `admin`).
+         */
+        patch: operations["updateUserPermissionInSpace"];
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/permissions/teams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the teams the space is shared with
+         * @description The teams the space is shared with, each with the role it was given there, in the order they were given it.
+         *
+         *     Needs `view` on the space (role `read` or more).
+         */
+        get: operations["listTeamPermissionsInSpace"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/permissions/teams/{teamId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of the team. */
+                teamId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Stop sharing the space with a team
+         * @description Removes what the space is shared with the team as; its members keep what their other sources give them.
+         *     Answers 205 when something was removed, 204 when the space was not shared with the team.
+         *
+         *     Needs `admin` on the space (role `admin`).
+         */
+        delete: operations["removeTeamFromSpace"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a team's role on the space
+         * @description Sets the role the space is shared with the team as (sharing it with the team when it was not). A team
+         *     of another organization, or none, answers 404. `role: null` answers 400 (remove access with `DELETE`).
+         *
+         *     Needs `admin` on the space (role `admin`).
+         */
+        patch: operations["updateTeamPermissionInSpace"];
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/permissions/aggregate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List everyone who can reach the space
+         * @description Every user who can reach the space, with their level there (the highest of their sources: the default
+         *     level, what the space or a collection holding it is shared with them or their teams as; organization admins
+         *     are `admin`), ordered by user ID.
+         *
+         *     Needs `view` on the space (role `read` or more).
+         */
+        get: operations["listPermissionsAggregateInSpace"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/collections/{collectionId}/permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the collection. */
+                collectionId: components["parameters"]["collectionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Share the collection with users or teams
+         * @description Gives each of `users` (members of the organization, guests included) and each of `teams` (teams of the
+         *     organization) the role `role` on the collection, replacing the role they had there. What is shared on a collection is shared on everything in it: its spaces and the collections nested in it. An ID that is
+         *     not a member or a team of the organization answers 404 naming it, and nothing changes. `role: null`
+         *     would give no access: it answers 400 (remove access with `DELETE`).
+         *
+         *     Needs `admin` on the collection (role `admin`).
+         */
+        post: operations["inviteToCollection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/collections/{collectionId}/permissions/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the collection. */
+                collectionId: components["parameters"]["collectionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the users the collection is shared with
+         * @description The users the collection is shared with directly, each with the role they were given there, in the order they were given it.
+         *
+         *     Needs `view` on the collection (role `read` or more).
+         */
+        get: operations["listUserPermissionsInCollection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/collections/{collectionId}/permissions/users/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the collection. */
+                collectionId: components["parameters"]["collectionId"];
+                /** @description The ID of the user. */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Stop sharing the collection with a user
+         * @description Removes what the collection is shared with the user as: they keep only what their other sources give them
+         *     (the default level, their teams, a collection holding it). Answers 205 when something was removed,
+         *     204 when the collection was not shared with them.
+         *
+         *     Needs `admin` on the collection (role `admin`).
+         */
+        delete: operations["removeUserFromCollection"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a user's role on the collection
+         * @description Sets the role the collection is shared with the user as (sharing it with them when it was not). A user who is
+         *     not a member of the organization answers 404. `role: null` answers 400 (remove access with `DELETE`).
+         *
+         *     Needs `admin` on the collection (role `admin`).
+         */
+        patch: operations["updateUserPermissionInCollection"];
+        trace?: never;
+    };
+    "/v1/collections/{collectionId}/permissions/teams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the collection. */
+                collectionId: components["parameters"]["collectionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the teams the collection is shared with
+         * @description The teams the collection is shared with, each with the role it was given there, in the order they were given it.
+         *
+         *     Needs `view` on the collection (role `read` or more).
+         */
+        get: operations["listTeamPermissionsInCollection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/collections/{collectionId}/permissions/teams/{teamId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the collection. */
+                collectionId: components["parameters"]["collectionId"];
+                /** @description The ID of the team. */
+                teamId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Stop sharing the collection with a team
+         * @description Removes what the collection is shared with the team as; its members keep what their other sources give them.
+         *     Answers 205 when something was removed, 204 when the collection was not shared with the team.
+         *
+         *     Needs `admin` on the collection (role `admin`).
+         */
+        delete: operations["removeTeamFromCollection"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a team's role on the collection
+         * @description Sets the role the collection is shared with the team as (sharing it with the team when it was not). A team
+         *     of another organization, or none, answers 404. `role: null` answers 400 (remove access with `DELETE`).
+         *
+         *     Needs `admin` on the collection (role `admin`).
+         */
+        patch: operations["updateTeamPermissionInCollection"];
+        trace?: never;
+    };
+    "/v1/collections/{collectionId}/permissions/aggregate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the collection. */
+                collectionId: components["parameters"]["collectionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List everyone who can reach the collection
+         * @description Every user who can reach the collection, with their level there (the highest of their sources: the default
+         *     level, what the collection or a collection holding it is shared with them or their teams as; organization admins
+         *     are `admin`), ordered by user ID.
+         *
+         *     Needs `view` on the collection (role `read` or more).
+         */
+        get: operations["listPermissionsAggregateInCollection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/sites/{siteId}/permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the site. */
+                siteId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Share the site with users or teams
+         * @description Gives each of `users` (members of the organization, guests included) and each of `teams` (teams of the
+         *     organization) the role `role` on the site, replacing the role they had there. A member's level on the site is the highest of their organization role (any member reads the site; changing it needs `admin`) and the roles it is shared with them or their teams. An ID that is
+         *     not a member or a team of the organization answers 404 naming it, and nothing changes. `role: null`
+         *     would give no access: it answers 400 (remove access with `DELETE`).
+         *
+         *     Needs `admin` on the site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
+         */
+        post: operations["inviteToSite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/sites/{siteId}/permissions/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the site. */
+                siteId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the users the site is shared with
+         * @description The users the site is shared with directly, each with the role they were given there, in the order they were given it.
+         *
+         *     Needs `view` on the site (any member of the organization, guests included).
+         */
+        get: operations["listUserPermissionsInSite"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/sites/{siteId}/permissions/users/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the site. */
+                siteId: components["schemas"]["Id"];
+                /** @description The ID of the user. */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Stop sharing the site with a user
+         * @description Removes what the site is shared with the user as: they keep only what their other sources give them
+         *     (the default level, their teams, a collection holding it). Answers 205 when something was removed,
+         *     204 when the site was not shared with them.
+         *
+         *     Needs `admin` on the site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
+         */
+        delete: operations["removeUserFromSite"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a user's role on the site
+         * @description Sets the role the site is shared with the user as (sharing it with them when it was not). A user who is
+         *     not a member of the organization answers 404.
+         *
+         *     Needs `admin` on the site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
+         */
+        patch: operations["updateUserPermissionInSite"];
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/sites/{siteId}/permissions/teams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the site. */
+                siteId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the teams the site is shared with
+         * @description The teams the site is shared with, each with the role it was given there, in the order they were given it.
+         *
+         *     Needs `view` on the site (any member of the organization, guests included).
+         */
+        get: operations["listTeamPermissionsInSite"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/sites/{siteId}/permissions/teams/{teamId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the site. */
+                siteId: components["schemas"]["Id"];
+                /** @description The ID of the team. */
+                teamId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Stop sharing the site with a team
+         * @description Removes what the site is shared with the team as; its members keep what their other sources give them.
+         *     Answers 205 when something was removed, 204 when the site was not shared with the team.
+         *
+         *     Needs `admin` on the site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
+         */
+        delete: operations["removeTeamFromSite"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a team's role on the site
+         * @description Sets the role the site is shared with the team as (sharing it with the team when it was not). A team
+         *     of another organization, or none, answers 404.
+         *
+         *     Needs `admin` on the site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
+         */
+        patch: operations["updateTeamPermissionInSite"];
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/sites/{siteId}/permissions/aggregate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the site. */
+                siteId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List everyone who can reach the site
+         * @description Every member of the organization who can reach the site, with their level there and where it comes
+         *     from (`origin`: the organization role, or what the site is shared with them or one of their teams as).
+         *     `role` keeps those whose level is that role (`guest`: none); `search` matches display names and e-mail
+         *     addresses (case-insensitive); `sort` and `order` order them (by `joinedAt` newest first by default); `team`
+         *     keeps the members of one team (none, for a team not of the organization).
+         *
+         *     Needs `view` on the site (any member of the organization, guests included).
+         */
+        get: operations["listPermissionsAggregateInSite"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/v1/orgs/{organizationId}/saml": {
@@ -2529,7 +3563,9 @@ export interface paths {
         };
         /**
          * List the SAML providers of an organization
-         * @description Lists the organization's SAML providers with their full configuration, oldest first. Needs `admin` on the organization.
+         * @description Lists the organization's SAML providers with their full configuration, oldest first.
+         *
+         *     Needs `admin` on the organization (role `admin`).
          */
         get: operations["listSamlProviders"];
         put?: never;
@@ -2537,9 +3573,11 @@ export interface paths {
          * Create a SAML provider
          * @description Adds a SAML identity provider to the organization. Only `label` is needed at first: the response's
          *     `service` gives the values to enter in the identity provider, and sign-in works once `ssoURL`,
-         *     `entityID` and `certificate` are set (here or later with `PATCH`). Needs `admin` on the organization.
+         *     `entityID` and `certificate` are set (here or later with `PATCH`).
          *     A `defaultTeam` that is not a team of the organization, or a `certificate` that is not a PEM certificate,
          *     is refused with 400.
+         *
+         *     Needs `admin` on the organization (role `admin`).
          */
         post: operations["createSamlProvider"];
         delete?: never;
@@ -2562,7 +3600,9 @@ export interface paths {
         };
         /**
          * Get a SAML provider
-         * @description Returns one of the organization's SAML providers with its full configuration. Needs `admin` on the organization.
+         * @description Returns one of the organization's SAML providers with its full configuration.
+         *
+         *     Needs `admin` on the organization (role `admin`).
          */
         get: operations["getSamlProvider"];
         put?: never;
@@ -2570,7 +3610,9 @@ export interface paths {
         /**
          * Delete a SAML provider
          * @description Deletes the SAML provider: signing in through it stops working at once. Members who joined through it
-         *     stay members. Needs `admin` on the organization.
+         *     stay members.
+         *
+         *     Needs `admin` on the organization (role `admin`).
          */
         delete: operations["deleteSamlProvider"];
         options?: never;
@@ -2578,9 +3620,10 @@ export interface paths {
         /**
          * Update a SAML provider
          * @description Changes the fields sent; fields omitted are left unchanged (`defaultTeam: null` removes the default team).
-         *     A new `defaultRole` or `defaultTeam` applies to users who join afterwards, not to existing members. Needs
-         *     `admin` on the organization. A `defaultTeam` that is not a team of the organization, or a `certificate`
+         *     A new `defaultRole` or `defaultTeam` applies to users who join afterwards, not to existing members. A `defaultTeam` that is not a team of the organization, or a `certificate`
          *     that is not a PEM certificate, is refused with 400.
+         *
+         *     Needs `admin` on the organization (role `admin`).
          */
         patch: operations["updateSamlProvider"];
         trace?: never;
@@ -2599,8 +3642,9 @@ export interface paths {
          * List the single sign-on options of an organization
          * @description Lists the organization's SAML providers that are ready for sign-in (`ssoURL`, `entityID` and
          *     `certificate` all set), oldest first, each with the URL where signing in through it starts: what a
-         *     sign-in page offers. Not paginated. Any member of the organization may call it; as for every organization
-         *     resource, a caller who is not a member gets 404.
+         *     sign-in page offers. Not paginated.
+         *
+         *     Needs `view` on the organization (any member of the organization, guests included).
          */
         get: operations["listSsoProviders"];
         put?: never;
@@ -2623,7 +3667,9 @@ export interface paths {
         };
         /**
          * List the OpenAPI specifications of an organization
-         * @description Lists the organization's OpenAPI specifications, by slug in alphabetical order. Any member of the organization may list them.
+         * @description Lists the organization's OpenAPI specifications, by slug in alphabetical order.
+         *
+         *     Needs `view` on the organization's OpenAPI specifications (any member of the organization, guests included).
          */
         get: operations["listOpenAPISpecs"];
         put?: never;
@@ -2632,9 +3678,10 @@ export interface paths {
          * @description Creates a specification from a `source`: a `url` Docstack fetches the document from, or the document's
          *     `text`. It answers at once with `processingState: pending`; the source is then processed in the
          *     background: get the specification until its `processingState` is `complete` (its first version is
-         *     `lastVersion`) or `failed` (see `lastProcessErrorCode`). Needs the organization role `create` or more
-         *     (403). A `slug` the organization already uses answers 409 (use
+         *     `lastVersion`) or `failed` (see `lastProcessErrorCode`). A `slug` the organization already uses answers 409 (use
          *     `PUT /v1/orgs/{organizationId}/openapi/{specSlug}` to replace its source).
+         *
+         *     Needs `edit` on the organization's OpenAPI specifications (role `create` or more).
          */
         post: operations["createOpenAPISpec"];
         delete?: never;
@@ -2658,7 +3705,9 @@ export interface paths {
         /**
          * Get an OpenAPI specification
          * @description Returns the specification, with where the processing of its source stands (`processingState`) and what
-         *     the caller may do with it in `permissions`. Any member of the organization may read it.
+         *     the caller may do with it in `permissions`.
+         *
+         *     Needs `view` on the OpenAPI specification (any member of the organization, guests included).
          */
         get: operations["getOpenAPISpecBySlug"];
         /**
@@ -2666,14 +3715,17 @@ export interface paths {
          * @description Sets the source of the specification with this slug, creating the specification when the organization
          *     has none with it; both answer 200. The specification moves to `processingState: pending` and the new
          *     source is processed in the background, even while an earlier source is still being processed (the latest
-         *     source wins); its existing versions are kept. Needs the organization role `create` or more (403).
+         *     source wins); its existing versions are kept.
+         *
+         *     Needs `edit` on the organization's OpenAPI specifications (role `create` or more).
          */
         put: operations["putOpenAPISpecBySlug"];
         post?: never;
         /**
          * Delete an OpenAPI specification
-         * @description Deletes the specification and all its versions; its slug can be used again. Needs the organization role
-         *     `create` or more (403).
+         * @description Deletes the specification and all its versions; its slug can be used again.
+         *
+         *     Needs `edit` on the OpenAPI specification (role `create` or more).
          */
         delete: operations["deleteOpenAPISpecBySlug"];
         options?: never;
@@ -2695,8 +3747,9 @@ export interface paths {
         };
         /**
          * List the versions of an OpenAPI specification
-         * @description Lists the specification's versions, newest first: one per source processed successfully. Any member of
-         *     the organization may list them.
+         * @description Lists the specification's versions, newest first: one per source processed successfully.
+         *
+         *     Needs `view` on the OpenAPI specification (any member of the organization, guests included).
          */
         get: operations["listOpenAPISpecVersions"];
         put?: never;
@@ -2723,7 +3776,9 @@ export interface paths {
          * Get the latest version of an OpenAPI specification
          * @description Returns the specification's latest version (the one its `lastVersion` names). Answers 404 while no
          *     source of the specification has been processed successfully yet (`processingState` `pending`,
-         *     `progress` or `failed`, and no `lastVersion`). Any member of the organization may read it.
+         *     `progress` or `failed`, and no `lastVersion`).
+         *
+         *     Needs `view` on the OpenAPI specification (any member of the organization, guests included).
          */
         get: operations["getLatestOpenAPISpecVersion"];
         put?: never;
@@ -2749,7 +3804,9 @@ export interface paths {
         /**
          * Get the content of the latest version of an OpenAPI specification
          * @description Returns the parsed documents of the specification's latest version. Answers 404 while no source of the
-         *     specification has been processed successfully yet. Any member of the organization may read it.
+         *     specification has been processed successfully yet.
+         *
+         *     Needs `view` on the OpenAPI specification (any member of the organization, guests included).
          */
         get: operations["getLatestOpenAPISpecVersionContent"];
         put?: never;
@@ -2776,7 +3833,9 @@ export interface paths {
         };
         /**
          * Get a version of an OpenAPI specification
-         * @description Returns one version of the specification. Any member of the organization may read it.
+         * @description Returns one version of the specification.
+         *
+         *     Needs `view` on the OpenAPI specification (any member of the organization, guests included).
          */
         get: operations["getOpenAPISpecVersionById"];
         put?: never;
@@ -2803,7 +3862,9 @@ export interface paths {
         };
         /**
          * Get the content of a version of an OpenAPI specification
-         * @description Returns the parsed documents of one version of the specification. Any member of the organization may read it.
+         * @description Returns the parsed documents of one version of the specification.
+         *
+         *     Needs `view` on the OpenAPI specification (any member of the organization, guests included).
          */
         get: operations["getOpenAPISpecVersionContentById"];
         put?: never;
@@ -2826,6 +3887,8 @@ export interface paths {
          * @description Lists the integrations the caller can see, by name: every `public` integration, plus the `private` and
          *     `unlisted` ones owned by an organization the caller is a member of. The filters narrow the list and
          *     combine (all must match); an `owner` that owns no integration the caller can see gives an empty list.
+         *
+         *     Needs a valid API token, of any user.
          */
         get: operations["listIntegrations"];
         put?: never;
@@ -2851,6 +3914,8 @@ export interface paths {
          * @description Returns the latest published version of the integration, with what the caller may do with it in
          *     `permissions`. A `public` or `unlisted` integration can be read by anyone; a `private` one only by members
          *     of the organization that owns it (404 for others).
+         *
+         *     Needs `view` on the integration (anyone for a public or unlisted integration; the members of the organization that owns it for a private one).
          */
         get: operations["getIntegrationByName"];
         put?: never;
@@ -2858,15 +3923,18 @@ export interface paths {
          * Publish an integration
          * @description Publishes a new version of the integration with this name, owned by `organization`; the first
          *     publication of a name creates the integration (version 1). Each publication replaces the previous
-         *     version as a whole (see the request body) and answers 200. Needs `admin` in `organization` (403; 404
-         *     when the caller is not a member of it). A name that belongs to another organization's integration
+         *     version as a whole (see the request body) and answers 200. A name that belongs to another organization's integration
          *     answers 409.
+         *
+         *     Needs `admin` on the organization named by `organization` (its ID or hostname) (role `admin`).
          */
         post: operations["publishIntegration"];
         /**
          * Unpublish an integration
          * @description Unpublishes the integration: it and all its versions are removed, and so are its installations. Its name
-         *     can then be published again, by any organization. Needs `admin` in the organization that owns it (403).
+         *     can then be published again, by any organization.
+         *
+         *     Needs `admin` on the integration (role `admin` in the organization that owns it).
          */
         delete: operations["unpublishIntegration"];
         options?: never;
@@ -2886,8 +3954,9 @@ export interface paths {
         };
         /**
          * List the installations of an integration
-         * @description Lists the installations of the integration, in every organization that installed it, oldest first. Only
-         *     admins of the organization that owns the integration may list them (403 for others who can see it).
+         * @description Lists the installations of the integration, in every organization that installed it, oldest first.
+         *
+         *     Needs `admin` on the integration (role `admin` in the organization that owns it).
          */
         get: operations["listIntegrationInstallations"];
         put?: never;
@@ -3146,13 +4215,114 @@ export interface components {
         InviteLink: {
             /** @constant */
             object: "invite";
+            /** @description The link's secret (192 random bits); whoever has it can join while the link exists. */
             id: components["schemas"]["Id"];
-            role: components["schemas"]["Role"];
+            /** @description The role people who join through the link get; `null` makes them guests. */
+            role: components["schemas"]["NullableRole"];
             /** @description True when another invite link of the organization already grants the same role. */
             redundant: boolean;
+            urls: {
+                /**
+                 * Format: uri
+                 * @description What to give people to join: signed in, they `POST` it.
+                 */
+                join: string;
+            };
+        };
+        InviteLinkList: {
+            items: components["schemas"]["InviteLink"][];
+            next?: components["schemas"]["ListNext"];
+            count: components["schemas"]["ListCount"];
+        };
+        CreateInviteLinkRequest: {
+            /** @description The role people who join through the link get; `null` makes them guests. */
+            role: components["schemas"]["NullableRole"];
         };
         UpdateInviteLinkRequest: {
-            role: components["schemas"]["Role"];
+            /** @description The role people who join through the link get; `null` makes them guests. */
+            role: components["schemas"]["NullableRole"];
+        };
+        /**
+         * Format: email
+         * @description An e-mail address.
+         */
+        InviteEmail: string;
+        /** @description Who to invite (GitBook's shape). */
+        InviteUsersToOrganization: {
+            emails: (components["schemas"]["InviteEmail"] | {
+                email: components["schemas"]["InviteEmail"];
+                /** @description This person's role; `null` makes them a guest. */
+                role: components["schemas"]["NullableRole"];
+            })[];
+            /** @description The role of those invited without their own; omitted, the organization's `defaultRole`. */
+            role?: components["schemas"]["NullableRole"];
+            /** @description Mark the new members as SSO members (`sso` on the member). Defaults to false. */
+            sso?: boolean;
+        };
+        InviteUsersResult: {
+            /** @description The IDs of the users added to the organization. */
+            users: components["schemas"]["Id"][];
+            /** @description How many people were added. */
+            invited: number;
+        };
+        EmailSignInRequest: {
+            /** Format: email */
+            email: string;
+        };
+        EmailSignInVerification: {
+            /** Format: email */
+            email: string;
+            /** @description The 8 digits of the e-mail. */
+            code: string;
+        };
+        SignedIn: {
+            /** @description A new API token (`Authorization: Bearer <token>`), shown this once. */
+            token: string;
+            user: components["schemas"]["User"];
+        };
+        /** @description An API token of the caller (never its secret). */
+        ApiToken: {
+            /** @constant */
+            object: "api-token";
+            id: components["schemas"]["Id"];
+            label: string;
+            /**
+             * @description How it was made: `personal` (`POST /v1/user/tokens`), `email` or `saml` (signing in), `cli` (the command line).
+             * @enum {string}
+             */
+            origin: "personal" | "email" | "saml" | "cli";
+            createdAt: components["schemas"]["Timestamp"];
+            /** @description When it stops working; absent when it does not expire. */
+            expiresAt?: components["schemas"]["Timestamp"];
+            /** @description Its last use, to the minute; absent when never used. */
+            lastUsedAt?: components["schemas"]["Timestamp"];
+            /** @description Whether it is the token of this request. */
+            current: boolean;
+        };
+        ApiTokenList: {
+            items: components["schemas"]["ApiToken"][];
+            next?: components["schemas"]["ListNext"];
+            count: components["schemas"]["ListCount"];
+        };
+        CreateApiTokenRequest: {
+            label: string;
+            /** @description When it stops working (in the future); omitted, it does not expire. */
+            expiresAt?: components["schemas"]["Timestamp"];
+        };
+        /** @description A new API token, with its secret. */
+        NewApiToken: {
+            /** @constant */
+            object: "api-token";
+            id: components["schemas"]["Id"];
+            label: string;
+            /** @enum {string} */
+            origin: "personal";
+            createdAt: components["schemas"]["Timestamp"];
+            expiresAt?: components["schemas"]["Timestamp"];
+            /** @constant */
+            current: false;
+            /** @description The secret, shown this once. */
+            token: string;
         };
         /** @description A section of a page (the part under one heading) that matches the query. */
         SearchSection: {
@@ -3189,11 +4359,14 @@ export interface components {
             count: components["schemas"]["ListCount"];
         };
         /**
-         * @description The level members of the organization have on this content by default. `null` inherits: from the
-         *     parent collection, and at the root of the organization from each member's organization role.
-         *     Organization admins are always `admin`.
+         * @description The level members of the organization get on this content by default, as in GitBook: `inherit` takes
+         *     the parent collection's (at the root of the organization, each member's organization role); a role
+         *     sets it; `null` gives no default access, so that only the people and teams it is shared with (its
+         *     `permissions` operations) and the organization's admins reach it. A member's level is the highest of
+         *     this default and what is shared with them or their teams, on the content and on its parent
+         *     collections. Organization admins are always `admin`; guests get nothing by default.
          */
-        ContentDefaultLevel: components["schemas"]["Role"] | null;
+        ContentDefaultLevel: components["schemas"]["Role"] | "inherit" | null;
         /** @description A nestable group of spaces (and of other collections). */
         Collection: {
             /** @constant */
@@ -3385,7 +4558,7 @@ export interface components {
             /** @description The ID of a collection of the organization to create the space in. Omitted, the space goes to the root. */
             parent?: components["schemas"]["Id"];
         };
-        /** @description Fields omitted are left unchanged. `title` and `emoji` need `edit`; `editMode`, `defaultLevel` and `visibility` need `admin`. */
+        /** @description Fields omitted are left unchanged; what each needs is in the operation's rule. */
         UpdateSpaceRequest: {
             title?: string;
             emoji?: string;
@@ -4124,13 +5297,10 @@ export interface components {
         /**
          * @description Emoji to react with, or to take one's reaction back. At most 20. Adding a reaction the caller already gave,
          *     or removing one they did not give, changes nothing; an emoji in both `addedReactions` and
-         *     `removedReactions` is removed. Needs role `comment` or more on the space.
+         *     `removedReactions` is removed.
          */
         CommentReactions: components["schemas"]["CommentReactionEmoji"][];
-        /**
-         * @description Fields omitted are left unchanged. `body` needs the `edit` permission (the author); `resolved` and the
-         *     reactions need the `reply` permission (role `comment` or more).
-         */
+        /** @description Fields omitted are left unchanged; what each needs is in the operation's rule. */
         UpdateCommentRequest: {
             /**
              * @description `true` resolves the comment (`status` `resolved`, with `resolvedAt` and `resolvedBy`); `false` reopens it
@@ -4170,10 +5340,7 @@ export interface components {
         PostCommentReplyRequest: {
             body: components["schemas"]["CommentBody"];
         };
-        /**
-         * @description Fields omitted are left unchanged. `body` needs the `edit` permission (the author); the reactions need the
-         *     `reply` permission (role `comment` or more).
-         */
+        /** @description Fields omitted are left unchanged; what each needs is in the operation's rule. */
         UpdateCommentReplyRequest: {
             body?: components["schemas"]["CommentBody"];
             addedReactions?: components["schemas"]["CommentReactions"];
@@ -4425,7 +5592,7 @@ export interface components {
             title: components["schemas"]["TeamTitle"];
             /** @description The number of members of the team (owners included). */
             members: number;
-            /** @description The number of spaces the team has been given access to. */
+            /** @description The number of spaces shared with the team, directly or through a collection holding them. */
             spaces: number;
             createdAt: components["schemas"]["Timestamp"];
             /** @description What the caller may do with this team. */
@@ -5483,6 +6650,88 @@ export interface components {
             active?: boolean;
             name?: components["schemas"]["ShareLinkName"];
         };
+        /** @description Who to share the resource with, and as what. At least one of `users` and `teams` (`role` and one of them). */
+        InviteUsersAndTeams: {
+            /** @description The role to give them there. `null` would give no access and answers 400. */
+            role: components["schemas"]["NullableRole"];
+            /** @description IDs of members of the organization (guests included). */
+            users?: components["schemas"]["Id"][];
+            /** @description IDs of teams of the organization. */
+            teams?: components["schemas"]["Id"][];
+        };
+        /** @description A user's role on a space or collection. */
+        UserContentPermission: {
+            permission: components["schemas"]["Role"];
+            user: components["schemas"]["User"];
+        };
+        UserContentPermissionList: {
+            items: components["schemas"]["UserContentPermission"][];
+            next?: components["schemas"]["ListNext"];
+            count: components["schemas"]["ListCount"];
+        };
+        UpdateContentPermission: {
+            /** @description The role to give there. `null` would give no access and answers 400. */
+            role: components["schemas"]["NullableRole"];
+        };
+        /** @description A team's role on a space or collection. */
+        TeamContentPermission: {
+            permission: components["schemas"]["Role"];
+            team: components["schemas"]["Team"];
+        };
+        TeamContentPermissionList: {
+            items: components["schemas"]["TeamContentPermission"][];
+            next?: components["schemas"]["ListNext"];
+            count: components["schemas"]["ListCount"];
+        };
+        /** @description The role a site is shared with a user as. */
+        UserSitePermissionOverride: {
+            permission: components["schemas"]["Role"];
+            user: components["schemas"]["User"];
+        };
+        UserSitePermissionOverrideList: {
+            items: components["schemas"]["UserSitePermissionOverride"][];
+            next?: components["schemas"]["ListNext"];
+            count: components["schemas"]["ListCount"];
+        };
+        UpdateSitePermission: {
+            role: components["schemas"]["Role"];
+        };
+        /** @description The role a site is shared with a team as. */
+        TeamSitePermissionOverride: {
+            permission: components["schemas"]["Role"];
+            team: components["schemas"]["Team"];
+        };
+        TeamSitePermissionOverrideList: {
+            items: components["schemas"]["TeamSitePermissionOverride"][];
+            next?: components["schemas"]["ListNext"];
+            count: components["schemas"]["ListCount"];
+        };
+        /** @description A member's level on a site, and where it comes from. */
+        UserSitePermission: {
+            /** @description The member's level on the site; `null` for a guest who reads it as any member does. */
+            permission: components["schemas"]["NullableRole"];
+            user: components["schemas"]["User"];
+            origin: {
+                /** @constant */
+                type: "organization";
+                organization: components["schemas"]["Id"];
+            } | {
+                /** @constant */
+                type: "site";
+                site: components["schemas"]["Id"];
+                /** @enum {string} */
+                reason: "member" | "team" | "default";
+                /** @description The team, when `reason` is `team`. */
+                team?: components["schemas"]["Id"];
+            };
+            disabled: boolean;
+            lastSeenAt?: components["schemas"]["Timestamp"];
+        };
+        UserSitePermissionList: {
+            items: components["schemas"]["UserSitePermission"][];
+            next?: components["schemas"]["ListNext"];
+            count: components["schemas"]["ListCount"];
+        };
         /** @description The name shown to members choosing how to sign in, such as "Okta". */
         SamlProviderLabel: string;
         /**
@@ -6199,8 +7448,18 @@ export interface components {
         limit: number;
         /** @description The ID of the organization. */
         organizationId: components["schemas"]["Id"];
+        /** @description The order of the list, by `sort`. */
+        listOrder: "asc" | "desc";
+        /** @description Only the members with this role (`guest`, those without one). */
+        memberRoleFilter: components["schemas"]["Role"] | "guest";
+        /** @description Only the members whose display name or e-mail address contains this text (case-insensitive). */
+        memberSearch: string;
+        /** @description What to order the members by. `lastSeenAt` puts those never seen last. */
+        memberSort: "joinedAt" | "lastSeenAt" | "name";
         /** @description The ID of the user. */
         userId: components["schemas"]["Id"];
+        /** @description The ID of the invite link, which is its secret (never logged by the server). */
+        inviteId: components["schemas"]["Id"];
         /** @description What to search for. Words match in any form (stemmed); "quoted phrases", `-excluded` words and `or` are understood. */
         searchQuery: string;
         /** @description The ID of the collection. */
@@ -6251,7 +7510,19 @@ export type Member = components['schemas']['Member'];
 export type MemberList = components['schemas']['MemberList'];
 export type UpdateMemberRequest = components['schemas']['UpdateMemberRequest'];
 export type InviteLink = components['schemas']['InviteLink'];
+export type InviteLinkList = components['schemas']['InviteLinkList'];
+export type CreateInviteLinkRequest = components['schemas']['CreateInviteLinkRequest'];
 export type UpdateInviteLinkRequest = components['schemas']['UpdateInviteLinkRequest'];
+export type InviteEmail = components['schemas']['InviteEmail'];
+export type InviteUsersToOrganization = components['schemas']['InviteUsersToOrganization'];
+export type InviteUsersResult = components['schemas']['InviteUsersResult'];
+export type EmailSignInRequest = components['schemas']['EmailSignInRequest'];
+export type EmailSignInVerification = components['schemas']['EmailSignInVerification'];
+export type SignedIn = components['schemas']['SignedIn'];
+export type ApiToken = components['schemas']['ApiToken'];
+export type ApiTokenList = components['schemas']['ApiTokenList'];
+export type CreateApiTokenRequest = components['schemas']['CreateApiTokenRequest'];
+export type NewApiToken = components['schemas']['NewApiToken'];
 export type SearchSection = components['schemas']['SearchSection'];
 export type SearchPageResult = components['schemas']['SearchPageResult'];
 export type SearchSpaceResult = components['schemas']['SearchSpaceResult'];
@@ -6440,6 +7711,19 @@ export type ShareLink = components['schemas']['ShareLink'];
 export type ShareLinkList = components['schemas']['ShareLinkList'];
 export type CreateShareLinkRequest = components['schemas']['CreateShareLinkRequest'];
 export type UpdateShareLinkRequest = components['schemas']['UpdateShareLinkRequest'];
+export type InviteUsersAndTeams = components['schemas']['InviteUsersAndTeams'];
+export type UserContentPermission = components['schemas']['UserContentPermission'];
+export type UserContentPermissionList = components['schemas']['UserContentPermissionList'];
+export type UpdateContentPermission = components['schemas']['UpdateContentPermission'];
+export type TeamContentPermission = components['schemas']['TeamContentPermission'];
+export type TeamContentPermissionList = components['schemas']['TeamContentPermissionList'];
+export type UserSitePermissionOverride = components['schemas']['UserSitePermissionOverride'];
+export type UserSitePermissionOverrideList = components['schemas']['UserSitePermissionOverrideList'];
+export type UpdateSitePermission = components['schemas']['UpdateSitePermission'];
+export type TeamSitePermissionOverride = components['schemas']['TeamSitePermissionOverride'];
+export type TeamSitePermissionOverrideList = components['schemas']['TeamSitePermissionOverrideList'];
+export type UserSitePermission = components['schemas']['UserSitePermission'];
+export type UserSitePermissionList = components['schemas']['UserSitePermissionList'];
 export type SamlProviderLabel = components['schemas']['SamlProviderLabel'];
 export type SamlProviderSsoUrl = components['schemas']['SamlProviderSsoURL'];
 export type SamlProviderEntityId = components['schemas']['SamlProviderEntityID'];
@@ -6491,7 +7775,12 @@ export type ResponseConflict = components['responses']['Conflict'];
 export type ParameterPage = components['parameters']['page'];
 export type ParameterLimit = components['parameters']['limit'];
 export type ParameterOrganizationId = components['parameters']['organizationId'];
+export type ParameterListOrder = components['parameters']['listOrder'];
+export type ParameterMemberRoleFilter = components['parameters']['memberRoleFilter'];
+export type ParameterMemberSearch = components['parameters']['memberSearch'];
+export type ParameterMemberSort = components['parameters']['memberSort'];
 export type ParameterUserId = components['parameters']['userId'];
+export type ParameterInviteId = components['parameters']['inviteId'];
 export type ParameterSearchQuery = components['parameters']['searchQuery'];
 export type ParameterCollectionId = components['parameters']['collectionId'];
 export type ParameterSpaceId = components['parameters']['spaceId'];
@@ -6670,8 +7959,14 @@ export interface operations {
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
-                /** @description Only members with this role. */
-                role?: components["schemas"]["Role"];
+                /** @description The order of the list, by `sort`. */
+                order?: components["parameters"]["listOrder"];
+                /** @description Only the members with this role (`guest`, those without one). */
+                role?: components["parameters"]["memberRoleFilter"];
+                /** @description Only the members whose display name or e-mail address contains this text (case-insensitive). */
+                search?: components["parameters"]["memberSearch"];
+                /** @description What to order the members by. `lastSeenAt` puts those never seen last. */
+                sort?: components["parameters"]["memberSort"];
             };
             header?: never;
             path: {
@@ -6689,6 +7984,36 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MemberList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    getMemberInOrganizationById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the user. */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Member"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6770,6 +8095,79 @@ export interface operations {
             default: components["responses"]["Unexpected"];
         };
     };
+    listOrganizationInviteLinks: {
+        parameters: {
+            query?: {
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
+                page?: components["parameters"]["page"];
+                /** @description How many items a page holds, 1 to 1000. Default 50. */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of invite links. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InviteLinkList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    createOrganizationInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "edit"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateInviteLinkRequest"];
+            };
+        };
+        responses: {
+            /** @description The invite link. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InviteLink"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
     getOrganizationInviteLink: {
         parameters: {
             query?: never;
@@ -6777,8 +8175,8 @@ export interface operations {
             path: {
                 /** @description The ID of the organization. */
                 organizationId: components["parameters"]["organizationId"];
-                /** @description The ID of the invite link. */
-                inviteId: components["schemas"]["Id"];
+                /** @description The ID of the invite link, which is its secret (never logged by the server). */
+                inviteId: components["parameters"]["inviteId"];
             };
             cookie?: never;
         };
@@ -6808,8 +8206,8 @@ export interface operations {
             path: {
                 /** @description The ID of the organization. */
                 organizationId: components["parameters"]["organizationId"];
-                /** @description The ID of the invite link. */
-                inviteId: components["schemas"]["Id"];
+                /** @description The ID of the invite link, which is its secret (never logged by the server). */
+                inviteId: components["parameters"]["inviteId"];
             };
             cookie?: never;
         };
@@ -6837,8 +8235,8 @@ export interface operations {
             path: {
                 /** @description The ID of the organization. */
                 organizationId: components["parameters"]["organizationId"];
-                /** @description The ID of the invite link. */
-                inviteId: components["schemas"]["Id"];
+                /** @description The ID of the invite link, which is its secret (never logged by the server). */
+                inviteId: components["parameters"]["inviteId"];
             };
             cookie?: never;
         };
@@ -6867,6 +8265,301 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    inviteUsersToOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "emails": [
+                 *         "ada@example.com",
+                 *         {
+                 *           "email": "grace@example.com",
+                 *           "role": "edit"
+                 *         }
+                 *       ],
+                 *       "role": "read"
+                 *     }
+                 */
+                "application/json": components["schemas"]["InviteUsersToOrganization"];
+            };
+        };
+        responses: {
+            /** @description Who was added. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "users": [
+                     *         "01jq3k8v0m8n2b7x4c5d6e7f8g"
+                     *       ],
+                     *       "invited": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InviteUsersResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    joinOrganizationWithInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the invite link, which is its secret (never logged by the server). */
+                inviteId: components["parameters"]["inviteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Joined (or already a member). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {} */
+                    "application/json": Record<string, never>;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    joinOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Joined (or already a member). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    getUserById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the user. */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    requestEmailSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com"
+                 *     }
+                 */
+                "application/json": components["schemas"]["EmailSignInRequest"];
+            };
+        };
+        responses: {
+            /** @description Sent, when the address is a user's. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    verifyEmailSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com",
+                 *       "code": "20481377"
+                 *     }
+                 */
+                "application/json": components["schemas"]["EmailSignInVerification"];
+            };
+        };
+        responses: {
+            /** @description Signed in. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedIn"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    listUserTokens: {
+        parameters: {
+            query?: {
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
+                page?: components["parameters"]["page"];
+                /** @description How many items a page holds, 1 to 1000. Default 50. */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of tokens. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiTokenList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    createUserToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "label": "CI deploys",
+                 *       "expiresAt": "2027-01-01T00:00:00.000Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateApiTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description The token, with its secret. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewApiToken"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    revokeUserToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the token (not its secret). */
+                tokenId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Unexpected"];
         };
@@ -11330,6 +13023,903 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    inviteToSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "edit",
+                 *       "users": [
+                 *         "01jq3k8v0m8n2b7x4c5d6e7f8g"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["InviteUsersAndTeams"];
+            };
+        };
+        responses: {
+            /** @description Shared. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    listUserPermissionsInSpace: {
+        parameters: {
+            query?: {
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
+                page?: components["parameters"]["page"];
+                /** @description How many items a page holds, 1 to 1000. Default 50. */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of user permissions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserContentPermissionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    removeUserFromSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of the user. */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The space was not shared with the user. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Removed. */
+            205: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    updateUserPermissionInSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of the user. */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "comment"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateContentPermission"];
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    listTeamPermissionsInSpace: {
+        parameters: {
+            query?: {
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
+                page?: components["parameters"]["page"];
+                /** @description How many items a page holds, 1 to 1000. Default 50. */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of team permissions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamContentPermissionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    removeTeamFromSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of the team. */
+                teamId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The space was not shared with the team. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Removed. */
+            205: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    updateTeamPermissionInSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of the team. */
+                teamId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "read"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateContentPermission"];
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    listPermissionsAggregateInSpace: {
+        parameters: {
+            query?: {
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
+                page?: components["parameters"]["page"];
+                /** @description How many items a page holds, 1 to 1000. Default 50. */
+                limit?: components["parameters"]["limit"];
+                /** @description Only the users whose level on it is this role. */
+                role?: components["schemas"]["Role"];
+            };
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of users and their levels. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserContentPermissionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    inviteToCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the collection. */
+                collectionId: components["parameters"]["collectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "edit",
+                 *       "users": [
+                 *         "01jq3k8v0m8n2b7x4c5d6e7f8g"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["InviteUsersAndTeams"];
+            };
+        };
+        responses: {
+            /** @description Shared. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    listUserPermissionsInCollection: {
+        parameters: {
+            query?: {
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
+                page?: components["parameters"]["page"];
+                /** @description How many items a page holds, 1 to 1000. Default 50. */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description The ID of the collection. */
+                collectionId: components["parameters"]["collectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of user permissions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserContentPermissionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    removeUserFromCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the collection. */
+                collectionId: components["parameters"]["collectionId"];
+                /** @description The ID of the user. */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The collection was not shared with the user. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Removed. */
+            205: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    updateUserPermissionInCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the collection. */
+                collectionId: components["parameters"]["collectionId"];
+                /** @description The ID of the user. */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "comment"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateContentPermission"];
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    listTeamPermissionsInCollection: {
+        parameters: {
+            query?: {
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
+                page?: components["parameters"]["page"];
+                /** @description How many items a page holds, 1 to 1000. Default 50. */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description The ID of the collection. */
+                collectionId: components["parameters"]["collectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of team permissions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamContentPermissionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    removeTeamFromCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the collection. */
+                collectionId: components["parameters"]["collectionId"];
+                /** @description The ID of the team. */
+                teamId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The collection was not shared with the team. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Removed. */
+            205: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    updateTeamPermissionInCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the collection. */
+                collectionId: components["parameters"]["collectionId"];
+                /** @description The ID of the team. */
+                teamId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "read"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateContentPermission"];
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    listPermissionsAggregateInCollection: {
+        parameters: {
+            query?: {
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
+                page?: components["parameters"]["page"];
+                /** @description How many items a page holds, 1 to 1000. Default 50. */
+                limit?: components["parameters"]["limit"];
+                /** @description Only the users whose level on it is this role. */
+                role?: components["schemas"]["Role"];
+            };
+            header?: never;
+            path: {
+                /** @description The ID of the collection. */
+                collectionId: components["parameters"]["collectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of users and their levels. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserContentPermissionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    inviteToSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the site. */
+                siteId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "edit",
+                 *       "users": [
+                 *         "01jq3k8v0m8n2b7x4c5d6e7f8g"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["InviteUsersAndTeams"];
+            };
+        };
+        responses: {
+            /** @description Shared. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    listUserPermissionsInSite: {
+        parameters: {
+            query?: {
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
+                page?: components["parameters"]["page"];
+                /** @description How many items a page holds, 1 to 1000. Default 50. */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the site. */
+                siteId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of user permissions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserSitePermissionOverrideList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    removeUserFromSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the site. */
+                siteId: components["schemas"]["Id"];
+                /** @description The ID of the user. */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The site was not shared with the user. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Removed. */
+            205: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    updateUserPermissionInSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the site. */
+                siteId: components["schemas"]["Id"];
+                /** @description The ID of the user. */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "comment"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateSitePermission"];
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    listTeamPermissionsInSite: {
+        parameters: {
+            query?: {
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
+                page?: components["parameters"]["page"];
+                /** @description How many items a page holds, 1 to 1000. Default 50. */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the site. */
+                siteId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of team permissions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamSitePermissionOverrideList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    removeTeamFromSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the site. */
+                siteId: components["schemas"]["Id"];
+                /** @description The ID of the team. */
+                teamId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The site was not shared with the team. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Removed. */
+            205: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    updateTeamPermissionInSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the site. */
+                siteId: components["schemas"]["Id"];
+                /** @description The ID of the team. */
+                teamId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "read"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateSitePermission"];
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    listPermissionsAggregateInSite: {
+        parameters: {
+            query?: {
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
+                page?: components["parameters"]["page"];
+                /** @description How many items a page holds, 1 to 1000. Default 50. */
+                limit?: components["parameters"]["limit"];
+                /** @description The order of the list, by `sort`. */
+                order?: components["parameters"]["listOrder"];
+                /** @description Only the members with this role (`guest`, those without one). */
+                role?: components["parameters"]["memberRoleFilter"];
+                /** @description Only the members whose display name or e-mail address contains this text (case-insensitive). */
+                search?: components["parameters"]["memberSearch"];
+                /** @description What to order the members by. `lastSeenAt` puts those never seen last. */
+                sort?: components["parameters"]["memberSort"];
+                /** @description Only the members of this team. */
+                team?: components["schemas"]["Id"];
+            };
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the site. */
+                siteId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of users and their levels. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserSitePermissionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Unexpected"];
         };

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { createConfig, lintFromString } from "@redocly/openapi-core";
-import { HTTP_METHODS, loadOpenapiDocument, type OpenapiOperation, openapiDocumentPath } from "../src/index";
-import { ADDED_OPERATIONS, SPECIFICATION_OPERATIONS } from "./specification-operations";
+import { HTTP_METHODS, loadOpenapiDocument, type OpenapiOperation, openapiDocumentPath, operationPolicies, policyKinds } from "../src/index";
+import { ADDED_OPERATIONS, GITBOOK_OPERATIONS, SPECIFICATION_OPERATIONS } from "./specification-operations";
 
 const document = loadOpenapiDocument();
 const operations = Object.entries(document.paths).flatMap(([path, item]) =>
@@ -31,20 +31,39 @@ describe("the bundled contract", () => {
   });
 
   const specified = Object.entries(SPECIFICATION_OPERATIONS).flatMap(([area, list]) => list.map((op) => [area, ...op] as const));
-  it("holds the specification's 131 operations and the ones added to it, and nothing else", () => {
+  const others = [...ADDED_OPERATIONS, ...GITBOOK_OPERATIONS];
+  it("holds the specification's 131 operations, GitBook's 37 others and the 14 added ones, and nothing else", () => {
     expect(specified).toHaveLength(131);
-    const expected = [...specified.map(([, method, path]) => `${method} ${path}`), ...ADDED_OPERATIONS.map(([method, path]) => `${method} ${path}`)];
+    expect(GITBOOK_OPERATIONS).toHaveLength(37);
+    expect(ADDED_OPERATIONS).toHaveLength(14);
+    const expected = [...specified.map(([, method, path]) => `${method} ${path}`), ...others.map(([method, path]) => `${method} ${path}`)];
     expect(operations.map(({ method, path }) => `${method} ${path}`).sort()).toEqual(expected.sort());
   });
 
-  it.each([...specified.map(([, ...op]) => op), ...ADDED_OPERATIONS])("%s %s answers %d as the specification states", (method, path, status) => {
+  it.each([...specified.map(([, ...op]) => op), ...others])("%s %s answers %p as the specification states", (method, path, statuses) => {
     const operation = document.paths[path]?.[method] as OpenapiOperation;
-    expect(successCodes(operation)).toEqual([String(status)]);
-    const response = operation.responses[String(status)] as { content?: unknown };
-    // 204 and 205 have no body; every other success is JSON, but downloads (any type of bytes).
-    if (status === 204 || status === 205) expect(response.content).toBeUndefined();
-    else if (path === "/v1/downloads/{downloadToken}") expect(response.content).toHaveProperty(["*/*"]);
-    else expect(response.content).toHaveProperty(["application/json"]);
+    const expected = [statuses].flat();
+    expect(successCodes(operation)).toEqual(expected.map(String));
+    for (const status of expected) {
+      const response = operation.responses[String(status)] as { content?: unknown };
+      // 204 and 205 have no body; every other success is JSON, but downloads (any type of bytes).
+      if (status === 204 || status === 205) expect(response.content).toBeUndefined();
+      else if (path === "/v1/downloads/{downloadToken}") expect(response.content).toHaveProperty(["*/*"]);
+      else expect(response.content).toHaveProperty(["application/json"]);
+    }
+  });
+
+  it("declares each operation's policy rule, on a kind of openapi/policies.yaml, and ends its description with what it needs", () => {
+    for (const { operation } of operations) {
+      const rule = (operation as OpenapiOperation & { "x-docstack-policy"?: { on: string; needs?: string } })["x-docstack-policy"];
+      expect(rule).toEqual(operationPolicies[operation.operationId as keyof typeof operationPolicies]);
+      const kind = policyKinds[rule?.on as keyof typeof policyKinds];
+      expect(kind).toBeDefined();
+      if (rule?.needs) expect(Object.keys(kind.permissions)).toContain(rule.needs);
+      const description = (operation as OpenapiOperation & { description?: string }).description ?? "";
+      expect(description.trimEnd().split("\n\n").at(-1)).toMatch(/^Needs /);
+      if (rule?.needs) expect(description).toContain(`\`${rule.needs}\` on ${kind.noun}`);
+    }
   });
 
   it("documents {changeRequestId} as an ID or a number", () => {

@@ -1,7 +1,9 @@
 // The 131 operations of the specification (../../shared/seeds, "Endpoints"), typed
 // out by hand: method, path and the success status it states. The contract must
 // hold every one of them exactly so.
-export type SpecOperation = readonly [method: "get" | "post" | "put" | "patch" | "delete", path: string, status: 200 | 201 | 204 | 205];
+type Status = 200 | 201 | 204 | 205;
+/** Method, path and the success status(es) the operation answers. */
+export type SpecOperation = readonly [method: "get" | "post" | "put" | "patch" | "delete", path: string, status: Status | readonly Status[]];
 
 const O = "/v1/orgs/{organizationId}";
 const S = "/v1/spaces/{spaceId}";
@@ -191,7 +193,39 @@ export const ADDED_OPERATIONS: readonly SpecOperation[] = [
   ["post", `${O}/spaces`, 201],
   ["post", `${CR}/content`, 200],
   ["get", "/v1/downloads/{downloadToken}", 200],
-  // Published sites (GitBook's operations, issue 11).
+  ["post", "/v1/auth/email", 204],
+  ["post", "/v1/auth/email/verify", 201],
+  ["get", "/v1/user/tokens", 200],
+  ["post", "/v1/user/tokens", 201],
+  ["delete", "/v1/user/tokens/{tokenId}", 204],
+];
+
+/**
+ * Operations of GitBook's published contract the specification did not list, on GitBook's paths
+ * with GitBook's statuses (removing a permission: 205 when there was one, 204 when there was none).
+ */
+const sharing = (base: string): SpecOperation[] => [
+  ["post", `${base}/permissions`, 204],
+  ["get", `${base}/permissions/users`, 200],
+  ["patch", `${base}/permissions/users/{userId}`, 204],
+  ["delete", `${base}/permissions/users/{userId}`, [204, 205]],
+  ["get", `${base}/permissions/teams`, 200],
+  ["patch", `${base}/permissions/teams/{teamId}`, 204],
+  ["delete", `${base}/permissions/teams/{teamId}`, [204, 205]],
+  ["get", `${base}/permissions/aggregate`, 200],
+];
+export const GITBOOK_OPERATIONS: readonly SpecOperation[] = [
+  ["get", `${O}/members/{userId}`, 200],
+  ["get", "/v1/users/{userId}", 200],
+  ["post", `${O}/invites`, 200],
+  ["post", `${O}/invites/{inviteId}`, 200],
+  ["get", `${O}/link-invites`, 200],
+  ["post", `${O}/link-invites`, 201],
+  ["post", `${O}/join`, 204],
+  ...sharing(S),
+  ...sharing("/v1/collections/{collectionId}"),
+  ...sharing(SITE),
+  // Published sites (issue 11).
   ["post", `${SITE}/publish`, 200],
   ["post", `${SITE}/unpublish`, 200],
   ["get", `${SITE}/customization`, 200],

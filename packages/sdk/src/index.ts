@@ -27,8 +27,12 @@ export type { RetryOptions } from "./retry.js";
 export interface DocstackClientOptions {
   /** Where Docstack runs, e.g. http://localhost:3000 */
   baseUrl: string;
-  /** An API token (`npm run docstack -- token create --email …`). */
-  token: string;
+  /**
+   * An API token (signing in by e-mail or SAML, `POST /v1/user/tokens`, or
+   * `npm run docstack -- token create --email …`). Omitted, only operations that take no token
+   * work (signing in by e-mail).
+   */
+  token?: string;
   /** A fetch implementation (defaults to the global one). */
   fetch?: (request: Request) => Promise<Response>;
   headers?: Record<string, string>;
@@ -67,7 +71,7 @@ export type ListParameters<P extends ListPath> = Omit<GetParameters<P>, "query">
 export function createClient(options: DocstackClientOptions) {
   const client = createFetchClient<paths>({
     baseUrl: options.baseUrl.replace(/\/+$/, ""),
-    headers: { Authorization: `Bearer ${options.token}`, ...options.headers },
+    headers: { ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}), ...options.headers },
     fetch: retryingFetch(options.fetch ?? ((request) => globalThis.fetch(request)), {
       ...(options.retry === undefined ? {} : { retry: options.retry }),
       timeoutMs: options.timeoutMs ?? 30_000,

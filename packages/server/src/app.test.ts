@@ -189,6 +189,14 @@ describe("limits and headers", () => {
 });
 
 describe("logs", () => {
+  it("are scanned for secrets of digits alone (sign-in codes) as whole numbers, not inside longer ones", () => {
+    const code = "20481377";
+    expect(secretInLogs([`{"time":17952048137712,"msg":"request"}`], [code])).toBeUndefined();
+    expect(secretInLogs([`{"msg":"code ${code} sent"}`], [code])).toContain("<the secret>");
+    expect(secretInLogs([`{"url":"/verify?code=${code}"}`], [code])).toBeDefined();
+    expect(secretInLogs([`{"token":"dst_a${code}b"}`], [`a${code}b`])).toBeDefined();
+  });
+
   it("are one JSON line per request, with a fixed set of fields, and no secret the server made", async () => {
     const { id, admin } = await h.organization();
     const as = (request: supertest.Test) => request.set("Authorization", admin.auth);
@@ -286,14 +294,12 @@ describe("database errors a concurrent request causes", () => {
         registry: {
           ...registry,
           getOrganizationById: defineOperation("getOrganizationById", {
-            authorize: async () => undefined,
             handle: async () => {
               await prisma.team.delete({ where: { id: "01unknown00000000000000000" } });
               throw new Error("unreachable");
             },
           }),
           listTeamsInOrganization: defineOperation("listTeamsInOrganization", {
-            authorize: async () => undefined,
             handle: async () => {
               await prisma.organization.update({ where: { id }, data: { hostname: `taken-${id.slice(-8).toLowerCase()}` } });
               const other = await h.organization();

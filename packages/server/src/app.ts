@@ -4,6 +4,7 @@ import { loadOpenapiDocument, type OpenapiDocument } from "@docstack/contract";
 import cors from "cors";
 import express, { type Request, type RequestHandler, type Response } from "express";
 import helmet from "helmet";
+import { samlSignInRouter } from "./areas/sso/sign-in";
 import { authenticate, bearerToken } from "./auth/authenticate";
 import { hashToken } from "./auth/tokens";
 import type { Actor, RequestContext, Services } from "./http/context";
@@ -13,6 +14,7 @@ import type { OperationRegistry } from "./http/operation";
 import { MemoryRateLimitStore, RateLimiter } from "./http/rate-limit";
 import { requestLogging, urlRedactor } from "./http/request-log";
 import { type ContractRoute, contractRoutes, encodePathRests, operationRouter } from "./http/routes";
+import { signInRouter } from "./http/sign-in-page";
 import { contractValidator } from "./http/validator";
 import { registry as defaultRegistry } from "./operations";
 import { appPages } from "./sites/app-pages";
@@ -60,9 +62,11 @@ export function createApp(services: Services, options: AppOptions = {}): express
     res.json(document);
   });
   app.use("/docs", docsRouter());
+  app.use(signInRouter());
 
   app.use(encodePathRests(routes));
   const limiter = new RateLimiter({ ...config.rateLimit, clock: services.clock, store: new MemoryRateLimitStore(services.clock) });
+  app.use("/sso/saml", limiter.middleware(), samlSignInRouter(services));
   app.use("/v1", limiter.middleware());
   app.use("/v1", siteChangesMiddleware(services));
   app.use("/v1", authenticationMiddleware(services, routes, limiter));
@@ -94,7 +98,7 @@ function authenticationMiddleware(services: Services, routes: readonly ContractR
     const token = bearerToken(req.headers.authorization);
     const tokenHash = token === undefined ? undefined : hashToken(token);
     try {
-      res.locals.actor = await authenticate(services.prisma, req.headers.authorization, services.actors);
+      res.locals.actor = await authenticate(services.prisma, req.headers.authorization, { cache: services.actors, clock: services.clock });
       if (tokenHash) limiter.tokenAuthenticated(tokenHash);
       next();
     } catch (error) {
@@ -124,6 +128,7 @@ function requestContext(services: Services, req: Request, res: Response): Reques
     ...services,
     actor: res.locals.actor as Actor,
     requestId: req.id,
+    clientAddress: req.ip ?? "unknown",
     baseUrl: services.config.publicUrl ?? `${req.protocol}://${req.get("host") ?? "localhost"}`,
     log: req.log,
     memo: new Map(),

@@ -21,6 +21,10 @@ export interface Config {
   allowPrivateFetch: boolean;
   /** Bytes of immutable content (documents, page-tree chunks, revision indexes) kept in memory; 0: none. */
   contentCacheBytes: number;
+  /** smtp://user:password@host:port (or smtps://): where e-mail goes; unset, no e-mail is sent. */
+  smtpUrl: string | undefined;
+  /** The From of every e-mail. */
+  mailFrom: string;
   /**
    * How sites without a hostname of their own are addressed: on sub-domains of the public host
    * (`http://acme.docs.example/handbook`), on paths of it (`http://localhost:3000/sites/acme/handbook`),
@@ -55,6 +59,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     validateResponses: env.DOCSTACK_VALIDATE_RESPONSES === "true",
     allowPrivateFetch: env.DOCSTACK_ALLOW_PRIVATE_FETCH === "true",
     contentCacheBytes: int(env, "DOCSTACK_CONTENT_CACHE_MB", 128) * 1024 * 1024,
+    smtpUrl: env.DOCSTACK_SMTP_URL || undefined,
+    mailFrom: env.DOCSTACK_MAIL_FROM || "Docstack <docstack@localhost>",
     siteUrls: siteUrls(env.DOCSTACK_SITE_URLS),
     siteCacheBytes: int(env, "DOCSTACK_SITE_CACHE_MB", 64) * 1024 * 1024,
   };

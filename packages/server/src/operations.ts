@@ -2,6 +2,7 @@
 // from the generated `operations`, so an operation of the contract without a
 // definition here, or a definition for no operation, does not compile.
 
+import { authOperations } from "./areas/auth/handlers";
 import { changeRequestCommentsOperations } from "./areas/change-request-comments/handlers";
 import { changeRequestContentOperations } from "./areas/change-request-content/handlers";
 import { changeRequestsOperations } from "./areas/change-requests/handlers";
@@ -10,6 +11,7 @@ import { customFieldsOperations } from "./areas/custom-fields/handlers";
 import { integrationsOperations } from "./areas/integrations/handlers";
 import { openapiSpecsOperations } from "./areas/openapi-specs/handlers";
 import { organizationsOperations } from "./areas/organizations/handlers";
+import { permissionsOperations } from "./areas/permissions/handlers";
 import { sectionGroupsOperations } from "./areas/section-groups/handlers";
 import { shareLinksOperations } from "./areas/share-links/handlers";
 import { siteCustomizationOperations } from "./areas/site-customization/handlers";
@@ -27,6 +29,7 @@ import type { OperationRegistry } from "./http/operation";
 
 export const registry: OperationRegistry = {
   ...organizationsOperations,
+  ...authOperations,
   ...collectionsOperations,
   ...spacesOperations,
   ...spaceContentOperations,
@@ -43,6 +46,7 @@ export const registry: OperationRegistry = {
   ...sectionGroupsOperations,
   ...siteSpacesOperations,
   ...shareLinksOperations,
+  ...permissionsOperations,
   ...ssoOperations,
   ...openapiSpecsOperations,
   ...integrationsOperations,

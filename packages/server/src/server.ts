@@ -2,6 +2,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createApp } from "./app";
+import { purgeSignInState } from "./areas/auth/retention";
 import { resumeSpecProcessing } from "./areas/openapi-specs/processing";
 import { purgeDeletedSpaces } from "./areas/spaces/retention";
 import type { Config } from "./config";
@@ -37,6 +38,11 @@ export interface RunningServer {
 
 export async function startServer(config: Config): Promise<RunningServer> {
   const { database, services } = await openServices(config);
+  if (!services.mailer.enabled) {
+    services.logger.warn(
+      "e-mail is off (DOCSTACK_SMTP_URL is not set): invitations add people but send nothing, and signing in by e-mail is not possible; `npm run docstack -- token create --email <e-mail>` makes tokens",
+    );
+  }
   resumeSpecProcessing(services).catch((error: unknown) => services.logger.error({ err: error }, "could not resume processing OpenAPI specifications"));
   const app = createApp(services);
   const server = createHttpServer(app);
@@ -48,6 +54,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     try {
       const purged = await purgeDeletedSpaces(services.prisma, services.clock.now());
       if (purged) services.logger.info({ purged }, "purged spaces deleted more than 7 days ago");
+      await purgeSignInState(services.prisma, services.clock.now());
       // PGlite runs no background workers, so no autovacuum: vacuum here, or dead rows
       // would pile up and the planner's statistics go stale.
       if (database.kind === "embedded") await services.prisma.$executeRawUnsafe("VACUUM (ANALYZE)");

@@ -9,6 +9,7 @@ import { DownloadSigner } from "./content/downloads";
 import { type Database, type Db, openDatabase } from "./db/database";
 import type { Services } from "./http/context";
 import { CursorCodec } from "./http/pagination";
+import { createMailer } from "./mail/mailer";
 import { declareSecret, newSecret } from "./secrets";
 import { PublishedSites } from "./sites/published-sites";
 
@@ -42,6 +43,7 @@ export async function openServices(config: Config, options: { clock?: Clock; dat
     const clock = options.clock ?? systemClock;
     const downloads = new DownloadSigner(await instanceSecret(database.prisma, "download-secret"), clock);
     const contentCache = new ContentCache(config.contentCacheBytes);
+    const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, logger);
     const services: Services = {
       prisma: database.prisma,
       config,
@@ -51,6 +53,7 @@ export async function openServices(config: Config, options: { clock?: Clock; dat
       actors,
       downloads,
       contentCache,
+      mailer,
       sites: undefined as unknown as PublishedSites,
     };
     services.sites = new PublishedSites(services);

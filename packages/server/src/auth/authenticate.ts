@@ -1,10 +1,12 @@
 // Turns `Authorization: Bearer <token>` into the Actor every policy works from,
 // in one query (token, user and memberships).
 
+import type { Clock } from "../clock";
 import type { Db } from "../db/database";
 import type { Actor } from "../http/context";
 import { unauthorized } from "../http/errors";
 import type { ActorCache } from "./actor-cache";
+import { recordUse } from "./last-use";
 import { hashToken } from "./tokens";
 
 export function bearerToken(header: string | undefined): string | undefined {
@@ -12,16 +14,21 @@ export function bearerToken(header: string | undefined): string | undefined {
   return match?.[1];
 }
 
-export async function authenticate(prisma: Db, header: string | undefined, cache?: ActorCache): Promise<Actor> {
+export async function authenticate(prisma: Db, header: string | undefined, options: { cache?: ActorCache; clock: Clock }): Promise<Actor> {
   if (!header) throw unauthorized("Missing API token: send Authorization: Bearer <token>");
   const token = bearerToken(header);
   if (!token) throw unauthorized("Malformed Authorization header: expected Bearer <token>");
   const tokenHash = hashToken(token);
-  const cached = cache?.get(tokenHash);
-  if (cached) return cached;
-  const generation = cache?.begin() ?? 0;
-  const actor = await loadActor(prisma, tokenHash);
-  cache?.set(tokenHash, actor, generation);
+  let actor = options.cache?.get(tokenHash);
+  if (!actor) {
+    const generation = options.cache?.begin() ?? 0;
+    actor = await loadActor(prisma, tokenHash);
+    options.cache?.set(tokenHash, actor, generation);
+  }
+  const now = options.clock.now();
+  // Checked on every request, cached identity or not: an expired token stops at once everywhere.
+  if (actor.expiresAt && actor.expiresAt <= now) throw unauthorized("Expired API token: make a new one");
+  await recordUse(prisma, actor, now);
   return actor;
 }
 
@@ -35,7 +42,9 @@ async function loadActor(prisma: Db, tokenHash: string): Promise<Actor> {
   return {
     userId: user.id,
     tokenId: found.id,
-    user: { id: user.id, displayName: user.displayName, email: user.email, photoURL: user.photoURL },
+    user: { id: user.id, displayName: user.displayName, email: user.email, photoURL: user.photoURL, emailVerified: user.emailVerifiedAt !== null },
     orgRoles: new Map(user.memberships.filter((m) => !m.disabled).map((m) => [m.organizationId, m.role])),
+    expiresAt: found.expiresAt,
+    lastUsedAt: found.lastUsedAt,
   };
 }

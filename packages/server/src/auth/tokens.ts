@@ -10,11 +10,19 @@ export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
+export type TokenOrigin = "cli" | "personal" | "email" | "saml";
+
 /** Creates a token for a user; returns the secret, which is not stored anywhere. */
-export async function createApiToken(prisma: Db, userId: string, label?: string): Promise<{ id: string; token: string }> {
+export async function createApiToken(
+  prisma: Db,
+  userId: string,
+  options: { label?: string | undefined; origin?: TokenOrigin; expiresAt?: Date | null } = {},
+): Promise<{ id: string; token: string }> {
   const token = newSecret(32, { prefix: PREFIX });
   const id = newId();
-  await prisma.apiToken.create({ data: { id, userId, tokenHash: hashToken(token), label: label ?? null } });
+  await prisma.apiToken.create({
+    data: { id, userId, tokenHash: hashToken(token), label: options.label ?? null, origin: options.origin ?? "cli", expiresAt: options.expiresAt ?? null },
+  });
   return { id, token };
 }
 

@@ -99,7 +99,7 @@ export const commands: Record<string, Command> = {
           if (!email) throw new Error("token create needs --email <e-mail>");
           const user = await prisma.user.findUnique({ where: { email } });
           if (!user) throw new Error(`No user has the e-mail ${email}`);
-          const { id, token } = await createApiToken(prisma, user.id, flag(args, "--label"));
+          const { id, token } = await createApiToken(prisma, user.id, { label: flag(args, "--label") });
           process.stdout.write(args.includes("--json") ? `${JSON.stringify({ id, userId: user.id, token })}\n` : `token ${token}\nid ${id}\n`);
           return 0;
         }

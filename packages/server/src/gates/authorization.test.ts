@@ -1,8 +1,11 @@
 // Gate 2: the authorization matrix, derived from the contract. For every operation:
 // no, a malformed or a revoked token answers 401; a user of another organization gets
 // 404 for a resource of this one (exactly the error envelope, the same answer as for
-// an unknown ID), or 403 for one its visibility shows them (a public integration); members with the read and comment roles get 403 on writes. Nothing
-// in the database changes on any refused request, and no secret ever reaches the logs.
+// an unknown ID), or 403 for one its visibility shows them (a public integration); members with the read and comment
+// roles get 403 on the writes the operation's rule (its `x-docstack-policy` in the contract) refuses them; a guest,
+// and a guest reaching the content through a team it is shared with, get what the rule says for reads and writes
+// (404 for what they cannot see, 403 for what they see with too low a level, the admin's answer to reads they may
+// make). Nothing in the database changes on any refused request, and no secret ever reaches the logs.
 // Requests are valid (Gate 1's generators), so a status tells authorization, not validation.
 
 import { randomBytes } from "node:crypto";
@@ -10,6 +13,9 @@ import fc from "fast-check";
 import type TestAgent from "supertest/lib/agent";
 import { newId } from "../db/ids";
 import { backgroundWorkSettled } from "../jobs/background";
+import { type PolicyKind, tableOf } from "../policy/factory";
+import { type Level, reaches } from "../policy/roles";
+import { type Rule, ruleOf } from "../policy/rules";
 import { createHarness, type Harness, secretInLogs, type TestUser } from "../testing/harness";
 import { type GateOperation, isWrite, operations } from "./contract";
 import { changedTables, fingerprint } from "./fingerprint";
@@ -27,26 +33,83 @@ const OUTSIDER_MAY_GET_403: Record<string, string> = {
 };
 
 type LowRole = "read" | "comment";
+/** A guest (no role: nothing of the content unless shared), and a guest whose team the fixture collection is shared with as `edit`. */
+type Reaching = "guest" | "teamMember";
+
 /**
- * Writes the description opens to a low role, in its own words. For these the role may be
- * served (or refused for another reason, e.g. editing someone else's comment), never 401 or
- * 5xx, and a refusal changes nothing.
+ * Each member's level by where the operation acts: the organization (its role; `guest` for
+ * guests), the fixtures' content (all of it in the fixture collection), and the organization's
+ * root (where content outside collections is created).
  */
-const NEEDS_COMMENT = "Needs role `comment` or more on the space.";
-const OPEN_TO_LOW_ROLES: Record<string, { roles: LowRole[]; reason: string }> = {
-  postCommentInSpace: { roles: ["comment"], reason: NEEDS_COMMENT },
-  postCommentReplyInSpace: { roles: ["comment"], reason: NEEDS_COMMENT },
-  postCommentInChangeRequest: { roles: ["comment"], reason: NEEDS_COMMENT },
-  postCommentReplyInChangeRequest: { roles: ["comment"], reason: NEEDS_COMMENT },
-  updateCommentInSpace: { roles: ["comment"], reason: "Resolving and reactions need role `comment` or more on the space." },
-  updateCommentInChangeRequest: { roles: ["comment"], reason: "Resolving and reactions need role `comment` or more on the space." },
-  updateCommentReplyInSpace: { roles: ["comment"], reason: "`addedReactions` and `removedReactions` [...] need role `comment` or more on the space." },
+const LEVELS: Record<LowRole | Reaching, { organization: Level; content: Level; root: Level }> = {
+  read: { organization: "read", content: "read", root: "read" },
+  comment: { organization: "comment", content: "comment", root: "comment" },
+  guest: { organization: "guest", content: null, root: null },
+  teamMember: { organization: "guest", content: "edit", root: null },
 };
+const CONTENT_KINDS: readonly PolicyKind[] = [
+  "collection",
+  "space",
+  "restorableSpace",
+  "changeRequest",
+  "comments",
+  "comment",
+  "commentReply",
+  "spaceContainer",
+];
+const ORGANIZATION_KINDS: readonly PolicyKind[] = [
+  ...["organization", "homeOrganization", "targetOrganization", "publisher", "team", "customFields", "specs", "spec", "integration"],
+  ...["site", "siteSection", "siteSectionGroup", "siteSpace", "shareLink"],
+] as PolicyKind[];
+
+/** The levels a member may have on what a rule acts on; undefined where roles do not decide (the caller, a link, a domain). */
+function levelsOn(person: LowRole | Reaching, kind: PolicyKind): Level[] | undefined {
+  const levels = LEVELS[person];
+  if (CONTENT_KINDS.includes(kind)) return [levels.content];
+  if (kind === "container") return [levels.content, levels.root];
+  if (kind === "organizationRoot") return [levels.root];
+  if (ORGANIZATION_KINDS.includes(kind)) return [levels.organization];
+  return undefined;
+}
+
+/** The least level a rule's requirement needs on what it acts on (its permission's, from the contract's table, or its role). */
+function leastLevel(rule: Rule): Level | "author" {
+  return rule.role ?? (rule.needs === undefined ? "guest" : ((tableOf(rule.on) as Record<string, Level | "author">)[rule.needs] ?? null));
+}
+
+/**
+ * What the operation's rule (the contract's `x-docstack-policy`) makes of a member's request:
+ * `hidden` (they cannot see what it acts on: 404), `refused` (they see it, their level is too
+ * low: 403), `open` (served, or refused for another reason such as a field needing more or
+ * someone else's comment, never 401 or 5xx), `unknown` (roles do not decide).
+ */
+type Expectation = "hidden" | "refused" | "open" | "unknown";
+function expectationFor(operation: GateOperation, person: LowRole | Reaching): Expectation {
+  const rule = ruleOf(operation.operationId);
+  const fails = (requirement: Rule, levels: Level[]) =>
+    levels.every((level) => {
+      const least = leastLevel(requirement);
+      return least === "author" || least === null || !reaches(level, least);
+    });
+  const main = levelsOn(person, rule.on);
+  if (!main) return "unknown";
+  if (main.every((level) => level === null)) return "hidden";
+  if (fails(rule, main)) return "refused";
+  // Further rules checked whatever the body (not `when` one, nor a destination sent or not).
+  for (const further of (rule.and ?? []).filter((r) => !r.when && r.on !== "destination")) {
+    const levels = levelsOn(person, further.on);
+    if (levels?.every((level) => level === null)) return "hidden";
+    if (levels && fails(further, levels)) return "refused";
+  }
+  return "open";
+}
 
 let h: Harness;
 let api: TestAgent;
 let fixtures: Fixtures;
-let people: Record<LowRole | "revoked" | "outsider", TestUser>;
+let people: Record<LowRole | "revoked" | "outsider" | Reaching, TestUser>;
+/** The team whose grant on the fixture collection is the team member's only access to content. */
+let teamId: string;
 const tokens = new Set<string>();
 const requestIds: string[] = [];
 /** What the matrix could not check: said at the end of the run, and a failure when not expected. */
@@ -64,15 +127,39 @@ async function setUp(): Promise<void> {
     comment: await h.member(org, "comment"),
     revoked,
     outsider: people?.outsider ?? (await h.organization("Outsider organization")).admin,
+    guest: await h.member(org, null),
+    teamMember: await h.member(org, null),
   };
+  const admin = (request: ReturnType<TestAgent["get"]>) => request.set("Authorization", fixtures.admin.auth);
+  teamId = (
+    await admin(api.put(`/v1/orgs/${org}/teams`))
+      .send({ title: "Fixture team" })
+      .expect(201)
+  ).body.id;
+  await admin(api.put(`/v1/orgs/${org}/teams/${teamId}/members/${people.teamMember.id}`))
+    .send({})
+    .expect(204);
+  await ensureTeamGrant();
   for (const user of [fixtures.admin, fixtures.member, ...Object.values(people)]) tokens.add(user.token);
 }
+
+/** The fixture collection (maybe a replacement) shared with the team as `edit`, whatever writes did to it. */
+async function ensureTeamGrant(): Promise<void> {
+  const { prisma } = h.services;
+  const where = { collectionId: fixtures.base.collectionId, teamId };
+  if ((await prisma.contentGrant.count({ where: { ...where, role: "edit" } })) === 1) return;
+  await prisma.contentGrant.deleteMany({ where });
+  await prisma.contentGrant.create({ data: { id: newId(), organizationId: fixtures.base.organizationId, ...where, role: "edit" } });
+}
+
+/** The fixtures, then people and a team: a minute more on a busy machine. */
+const SETUP_TIMEOUT_MS = FIXTURES_TIMEOUT_MS + 60_000;
 
 beforeAll(async () => {
   h = await createHarness({ rateLimit: { max: 0, windowMs: 60_000 } });
   api = h.api;
   await setUp();
-}, FIXTURES_TIMEOUT_MS);
+}, SETUP_TIMEOUT_MS);
 afterAll(async () => {
   console.log(`Authorization matrix: ${requestIds.length} requests.`);
   await h?.close();
@@ -87,6 +174,7 @@ const VARIANTS: readonly Variant[] = ["minimal", "sample"];
 
 async function requestFor(operation: GateOperation, variant: Variant): Promise<{ plan: RequestPlan; lookup: Lookup }> {
   if (!(await repairFixtures(h, fixtures))) await setUp();
+  else await ensureTeamGrant();
   // Aimed at real resources wherever the fixtures have them (a valid sample may aim at an unknown one).
   const arbitrary = fc.tuple(variant === "minimal" ? minimalRequest(operation) : validRequest(operation), realPathArbitrary(operation));
   const [sample, path] = fc.sample(arbitrary, { seed: seedFor(operation.operationId, "authorization", variant), numRuns: 1 })[0] as [
@@ -184,7 +272,17 @@ describe.each(operations.map((operation) => [operation.operationId, operation] a
     for (const [who, auth] of cases) await refused(operation, plan, lookup, auth, who, [401]);
   });
 
-  if (!operation.notImplemented && hasResourcePath(operation)) {
+  // An invite link's ID is its secret: whoever has it may join, which is what it is for.
+  if (!operation.notImplemented && ruleOf(operationId).on === "invitation") {
+    it.each(VARIANTS)("lets a user of no organization who has the link join with it (%s request)", async (variant) => {
+      const { plan, lookup } = await requestFor(operation, variant);
+      const newcomer = await h.user();
+      tokens.add(newcomer.token);
+      const answer = await watched(operation, plan, lookup, newcomer.auth, `a user of no organization, ${variant} request`);
+      if (answer.status !== 200 && fixtures.unresolved(plan).length === 0)
+        throw fail(operation, "a user of no organization", answer, `${answer.status} for a user who has the invite link`);
+    });
+  } else if (!operation.notImplemented && hasResourcePath(operation)) {
     it.each(VARIANTS)("hides the organization's resource from a user of another organization (%s request)", async (variant) => {
       const { plan, lookup } = await requestFor(operation, variant);
       const who = `a user of another organization, ${variant} request`;
@@ -237,10 +335,10 @@ describe.each(operations.map((operation) => [operation.operationId, operation] a
       const notFound: string[] = [];
       for (const role of ["read", "comment"] as const) {
         const who = `a member with the ${role} role, ${variant} request`;
-        const open = OPEN_TO_LOW_ROLES[operationId];
-        if (open?.roles.includes(role)) {
+        if (["open", "unknown"].includes(expectationFor(operation, role))) {
           const answer = await watched(operation, plan, lookup, people[role].auth, who);
-          if (answer.status === 401) throw fail(operation, who, answer, `401 for a role the operation is open to (${open.reason})`);
+          if (answer.status === 401)
+            throw fail(operation, who, answer, `401 for a role the operation's rule lets through (${JSON.stringify(ruleOf(operationId))})`);
           continue;
         }
         const answer = await refused(operation, plan, lookup, people[role].auth, who, [403, 404]);
@@ -261,6 +359,36 @@ describe.each(operations.map((operation) => [operation.operationId, operation] a
         notCovered.note(`${operationId} (${variant}): the request names nothing real (404 for the admin too), so roles cannot be checked`);
       // What the admin's write did (a merge, a deletion) is not what the next operation expects.
       fixtures.forget(plan);
+    });
+  }
+  if (!operation.notImplemented && hasResourcePath(operation)) {
+    it.each(VARIANTS)("answers a guest, and a guest reaching the content through a team, as the operation's rule says (%s request)", async (variant) => {
+      const { plan, lookup } = await requestFor(operation, variant);
+      const unresolved = fixtures.unresolved(plan);
+      if (!fixturePath(operation) || unresolved.length > 0) {
+        const names = fixtures.unresolvedNames(plan).join(", ") || "resource for every path parameter";
+        return notCovered.note(`${operationId}: no real ${names}, so guests cannot be checked`, unresolved.join(", "));
+      }
+      const admin = isWrite(operation) ? undefined : await call(operation, plan, lookup, fixtures.admin.auth);
+      for (const person of ["guest", "teamMember"] as const) {
+        const who = `${person === "guest" ? "a guest" : "a guest whose team the content is shared with as edit"}, ${variant} request`;
+        const expectation = expectationFor(operation, person);
+        if (expectation === "hidden") {
+          await refused(operation, plan, lookup, people[person].auth, who, [404]);
+        } else if (expectation === "refused") {
+          const answer = await refused(operation, plan, lookup, people[person].auth, who, [403, 404]);
+          if (answer.status === 404 && admin && admin.status !== 404)
+            throw fail(operation, who, answer, `404 where the admin gets ${admin.status}: the rule shows them this resource, so a refusal is 403`);
+        } else {
+          const answer = await watched(operation, plan, lookup, people[person].auth, who);
+          if (answer.status === 401)
+            throw fail(operation, who, answer, `401 for a member the operation's rule lets through (${JSON.stringify(ruleOf(operationId))})`);
+          // A read the rule lets them make answers them as it answers the admin: they see exactly what is shared.
+          if (admin?.status === 200 && expectation === "open" && answer.status !== 200)
+            throw fail(operation, who, answer, `${answer.status} where the admin gets 200, for a read the rule lets them make`);
+        }
+      }
+      if (isWrite(operation)) fixtures.forget(plan);
     });
   }
 });

@@ -35,6 +35,8 @@ export interface GateOperation {
   public: boolean;
   /** Answers 501 (a `pendingOperation` of the registry). */
   notImplemented: boolean;
+  /** The top-level properties of its success answer's JSON body (what a creator's answer can name). */
+  answerFields: string[];
 }
 
 export const document: OpenapiDocument = loadOpenapiDocument();
@@ -78,6 +80,22 @@ function parameterOf(raw: Schema): GateParameter {
   };
 }
 
+/** The properties a JSON body schema declares (through `allOf` too). */
+function propertiesOf(schema: Schema | undefined): string[] {
+  if (!schema) return [];
+  const resolved = deref(schema);
+  return [
+    ...Object.keys((resolved.properties as Record<string, unknown> | undefined) ?? {}),
+    ...((resolved.allOf as Schema[] | undefined) ?? []).flatMap((part) => propertiesOf(part)),
+  ];
+}
+
+function answerFieldsOf(responses: Record<string, unknown>): string[] {
+  const success = Object.entries(responses).find(([status]) => /^2\d\d$/.test(status))?.[1] as Schema | undefined;
+  const content = success && (deref(success).content as Record<string, { schema?: Schema }> | undefined);
+  return propertiesOf(content?.["application/json"]?.schema);
+}
+
 /** No requirement at all, or an empty alternative (`{}`), means no credentials are needed. */
 const isPublic = (security: Record<string, unknown>[]) => security.length === 0 || security.some((alternative) => Object.keys(alternative).length === 0);
 
@@ -114,6 +132,7 @@ function loadOperations(): GateOperation[] {
           .map(Number),
         public: isPublic((operation.security ?? (document as { security?: unknown }).security ?? []) as Record<string, unknown>[]),
         notImplemented: definition.notImplemented === true,
+        answerFields: answerFieldsOf(operation.responses),
       });
     }
   }

@@ -6,7 +6,7 @@
 // So an operation implemented later on a new resource is aimed at a real one without
 // anyone adding a fixture for it.
 import { type GateOperation, operations } from "./contract";
-import { type BaseFixture, baseFixtureNamed, FixtureRef } from "./plan";
+import { type BaseFixture, baseFixtureNamed, FixtureRef, operationAlias } from "./plan";
 
 export interface Derivation {
   /** The path naming the resource, up to its parameter: /v1/spaces/{spaceId}/comments/{commentId} */
@@ -32,7 +32,9 @@ function derive(): Map<string, Derivation> {
       const key = segments.slice(0, i + 1).join("/");
       const collection = segments.slice(0, i).join("/");
       if (found.has(key)) return;
-      const creates = (o: GateOperation, path: string) => o.path === path && (o.method === "post" || o.method === "put") && !o.notImplemented;
+      // A creator answers the new resource, whose field names it (inviting people by e-mail makes no invite).
+      const creates = (o: GateOperation, path: string) =>
+        o.path === path && (o.method === "post" || o.method === "put") && !o.notImplemented && o.answerFields.includes(fieldFor(parameter));
       const fromCollection = operations.find((o) => creates(o, collection));
       const named = fromCollection ? undefined : operations.find((o) => creates(o, key));
       const creator = fromCollection ?? named;
@@ -44,24 +46,34 @@ function derive(): Map<string, Derivation> {
 
 export const derivations: ReadonlyMap<string, Derivation> = derive();
 
+/** The path a derived resource lives under: /v1/orgs/{organizationId}/sites/{siteId} for a section of a site. */
+const ownerOf = (key: string) => key.split("/").slice(0, -2).join("/");
+
 /**
- * Resources the contract offers no operation to create (invite links come from the product's
- * sign-up flow): the gates insert them into the database (fixtures.ts), the one hand-made list.
+ * A resource of the same parameter name made elsewhere, under base fixtures only: `{teamId}` in
+ * /v1/spaces/{spaceId}/permissions/teams/{teamId} (nothing creates one there) is a team of the
+ * organization, /v1/orgs/{organizationId}/teams/{teamId}; `{inviteId}` of the invite a link joins
+ * is one made by POST .../link-invites.
  */
-export const INSERTED = ["/v1/orgs/{organizationId}/link-invites/{inviteId}"] as const;
-export type InsertedKey = (typeof INSERTED)[number];
-export const isInserted = (key: string): key is InsertedKey => (INSERTED as readonly string[]).includes(key);
+function madeElsewhere(parameter: string): Derivation | undefined {
+  return [...derivations.values()].find(
+    (d) =>
+      d.parameter === parameter &&
+      ownerOf(d.key)
+        .split("/")
+        .every((segment) => !segment.startsWith("{") || baseFixtureNamed(segment.slice(1, -1)) !== undefined),
+  );
+}
 
 /** The placeholder for a path parameter of an operation: a base fixture, a derived one, or none. */
 export function fixtureRefFor(operation: GateOperation, parameter: string): FixtureRef | undefined {
   const base = baseFixtureNamed(parameter);
   if (base) return new FixtureRef(base);
   const key = operation.path.slice(0, operation.path.indexOf(`{${parameter}}`) + parameter.length + 2);
-  return derivations.has(key) || isInserted(key) ? new FixtureRef(parameter, key) : undefined;
+  if (derivations.has(key)) return new FixtureRef(parameter, key);
+  const elsewhere = madeElsewhere(parameter);
+  return elsewhere ? new FixtureRef(parameter, elsewhere.key) : undefined;
 }
-
-/** The path a derived resource lives under: /v1/orgs/{organizationId}/sites/{siteId} for a section of a site. */
-const ownerOf = (key: string) => key.split("/").slice(0, -2).join("/");
 
 /** Base fixtures of which there are more than one, so that a second use of a reference can find a free one. */
 const ALTERNATIVES: Partial<Record<BaseFixture, BaseFixture[]>> = { spaceId: ["spaceId", "otherSpaceId"] };
@@ -73,7 +85,7 @@ const ALTERNATIVES: Partial<Record<BaseFixture, BaseFixture[]>> = { spaceId: ["s
  * `{siteSectionId}` of /v1/orgs/{organizationId}/sites/{siteId}/sections, the same site's section.
  */
 export function bodyReferencesFor(operation: GateOperation, property: string): FixtureRef[] {
-  const base = baseFixtureNamed(property);
+  const base = operationAlias(operation.operationId, property) ?? baseFixtureNamed(property);
   if (base) return (ALTERNATIVES[base] ?? [base]).map((key) => new FixtureRef(property, key));
   const stem = /^([a-z][A-Za-z]*)Id$/.exec(property)?.[1];
   if (!stem) return [];

@@ -7,11 +7,11 @@
 import { randomBytes } from "node:crypto";
 import fc from "fast-check";
 import type TestAgent from "supertest/lib/agent";
-import { newId } from "../db/ids";
+import { onSecret } from "../secrets";
 import type { Harness, TestUser } from "../testing/harness";
 import { validArbitrary } from "./arbitraries";
 import { type GateOperation, operations } from "./contract";
-import { derivations, type InsertedKey, isInserted } from "./derivations";
+import { derivations } from "./derivations";
 import { send } from "./http";
 import { type BaseFixture, type FixtureRef, type Lookup, type RequestPlan, refsOf, toHttp } from "./plan";
 import { fixturePath, minimalRequest, validRequest } from "./requests";
@@ -47,8 +47,6 @@ export class Fixtures {
     readonly member: TestUser,
     /** Strings only the organization's members may see (titles, e-mail addresses): leak detectors. */
     readonly secrets: string[],
-    /** Makes a resource the contract cannot create, in the database. */
-    private readonly insert: (key: InsertedKey) => Promise<string>,
   ) {}
 
   private value(ref: FixtureRef): string {
@@ -113,7 +111,6 @@ export class Fixtures {
 
   private async ensure(ref: FixtureRef): Promise<void> {
     if (ref.key in this.base || this.derived.has(ref.key) || this.missing.has(ref.key)) return;
-    if (isInserted(ref.key)) return void this.derived.set(ref.key, await this.insert(ref.key));
     if (!derivations.has(ref.key)) return;
     const value = await this.make(ref.key);
     if (value !== undefined) this.derived.set(ref.key, value);
@@ -184,20 +181,31 @@ export async function createFixtures(h: Harness, api: TestAgent = h.api): Promis
   const spaceId = await created(post(`/v1/orgs/${org.id}/spaces`, { title: `Space ${tag}`, parent: collectionId }), "space");
   const otherSpaceId = await created(post(`/v1/orgs/${org.id}/spaces`, { title: `Space two ${tag}`, parent: collectionId }), "second space");
   const { pageId, fileId, downloadToken, titles } = await seedContent(api, admin, spaceId, tag);
+  const signIn = await signInCodeFor(api, await h.user());
   return new Fixtures(
     api,
-    { organizationId: org.id, collectionId, spaceId, otherSpaceId, pageId, fileId, downloadToken, userId: member.id, emailDomain: domain },
+    { organizationId: org.id, collectionId, spaceId, otherSpaceId, pageId, fileId, downloadToken, userId: member.id, emailDomain: domain, ...signIn },
     admin,
     member,
     [`Fixture organization ${tag}`, `Collection ${tag}`, `Nested ${tag}`, `Space ${tag}`, `Space two ${tag}`, ...titles, adminEmail, member.email],
-    async (key) => {
-      const inserted: Record<InsertedKey, () => Promise<{ id: string }>> = {
-        "/v1/orgs/{organizationId}/link-invites/{inviteId}": () =>
-          prisma.organizationInvite.create({ data: { id: newId(), organizationId: org.id, role: "read" } }),
-      };
-      return (await inserted[key]()).id;
-    },
   );
+}
+
+/** A sign-in code asked for through the API, caught as the secret the server made (no SMTP needed). */
+async function signInCodeFor(api: TestAgent, user: TestUser): Promise<{ signInEmail: string; signInCode: string }> {
+  const codes: string[] = [];
+  const stop = onSecret((secret) => {
+    if (/^\d{8}$/.test(secret)) codes.push(secret);
+  });
+  try {
+    // From an address of its own: codes are limited per client, and fixtures are made again and again.
+    const address = `10.${randomBytes(3).join(".")}`;
+    await api.post("/v1/auth/email").set("X-Forwarded-For", address).send({ email: user.email }).expect(204);
+  } finally {
+    stop();
+  }
+  if (codes.length !== 1) throw new Error(`Fixtures: asking for a sign-in code made ${codes.length} codes`);
+  return { signInEmail: user.email, signInCode: codes[0] as string };
 }
 
 /**
@@ -281,16 +289,16 @@ export async function repairFixtures(h: Harness, fixtures: Fixtures): Promise<bo
   // An admin's allowed write may have raised what every member gets: the role checks need the roles alone to decide.
   // (A replacement collection is new: nothing raised there.)
   if (organization?.defaultRole !== null) await prisma.organization.update({ where: { id: organizationId }, data: { defaultRole: null } });
-  if (collection && (collection.defaultLevel !== null || collection.parentId !== null)) {
-    await prisma.collection.update({ where: { id: collectionId }, data: { defaultLevel: null, parentId: null } });
+  if (collection && (collection.defaultLevel !== "inherit" || collection.parentId !== null)) {
+    await prisma.collection.update({ where: { id: collectionId }, data: { defaultLevel: "inherit", parentId: null } });
   }
   // Back in its collection, with no level of its own, restored as `POST .../restore` would, and unlocked
   // (a locked space refuses comments and change requests).
   const { parentId, defaultLevel, deletedAt, editMode } = space;
-  if (parentId !== fixtures.base.collectionId || defaultLevel !== null || deletedAt !== null || editMode !== "live") {
+  if (parentId !== fixtures.base.collectionId || defaultLevel !== "inherit" || deletedAt !== null || editMode !== "live") {
     await prisma.space.update({
       where: { id: spaceId },
-      data: { parentId: fixtures.base.collectionId, defaultLevel: null, deletedAt: null, editMode: "live" },
+      data: { parentId: fixtures.base.collectionId, defaultLevel: "inherit", deletedAt: null, editMode: "live" },
     });
   }
   if (otherSpace.deletedAt !== null) await prisma.space.update({ where: { id: otherSpaceId }, data: { deletedAt: null } });

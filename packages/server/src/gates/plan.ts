@@ -8,6 +8,7 @@ import type { GateOperation } from "./contract";
  * `otherSpaceId`: a second space, for a body that needs a space other than one already used (a site's spaces).
  * `pageId`, `fileId`: content of the first space, which its change requests start from.
  * `downloadToken`: the signed token of that file's `downloadURL`.
+ * `signInEmail`, `signInCode`: a user's address and the sign-in code the server made for it (used up once it works).
  */
 export const BASE_FIXTURES = [
   "organizationId",
@@ -19,6 +20,8 @@ export const BASE_FIXTURES = [
   "downloadToken",
   "userId",
   "emailDomain",
+  "signInEmail",
+  "signInCode",
 ] as const;
 export type BaseFixture = (typeof BASE_FIXTURES)[number];
 
@@ -48,6 +51,12 @@ const ALIASES: Record<string, BaseFixture> = {
   parent: "collectionId",
   space: "spaceId",
 };
+/** Body properties that mean a base fixture in one operation only (an `email` elsewhere is anyone's). */
+const OPERATION_ALIASES: Record<string, Record<string, BaseFixture>> = {
+  verifyEmailSignIn: { email: "signInEmail", code: "signInCode" },
+};
+export const operationAlias = (operationId: string, name: string): BaseFixture | undefined => OPERATION_ALIASES[operationId]?.[name];
+
 export function baseFixtureNamed(name: string): BaseFixture | undefined {
   return (BASE_FIXTURES as readonly string[]).includes(name) ? (name as BaseFixture) : ALIASES[name];
 }
@@ -55,7 +64,12 @@ export function baseFixtureNamed(name: string): BaseFixture | undefined {
 export type Lookup = (ref: FixtureRef) => string;
 
 /** Stand-ins of the right shape, to check a value against its schema before fixtures exist. */
-const SAMPLES: Record<string, string> = { emailDomain: "sample.example", downloadToken: "c2FtcGxl.c2FtcGxl" };
+const SAMPLES: Record<string, string> = {
+  emailDomain: "sample.example",
+  downloadToken: "c2FtcGxl.c2FtcGxl",
+  signInEmail: "sample@sample.example",
+  signInCode: "12345678",
+};
 export const sampleLookup: Lookup = (ref) => SAMPLES[ref.key] ?? "01sample0000000000000000000".slice(0, 26);
 
 /** The value with its placeholders replaced (arrays and plain objects copied). */

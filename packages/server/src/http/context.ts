@@ -6,6 +6,7 @@ import type { Config } from "../config";
 import type { ContentCache } from "../content/cache";
 import type { DownloadSigner } from "../content/downloads";
 import type { Db } from "../db/database";
+import type { Mailer } from "../mail/mailer";
 import type { Role } from "../policy/roles";
 import type { PublishedSites } from "../sites/published-sites";
 import type { CursorCodec } from "./pagination";
@@ -13,9 +14,13 @@ import type { CursorCodec } from "./pagination";
 export interface Actor {
   userId: string;
   tokenId: string;
-  user: { id: string; displayName: string; email: string; photoURL: string | null };
+  user: { id: string; displayName: string; email: string; photoURL: string | null; emailVerified: boolean };
   /** The caller's role in each organization they belong to (null: guest). */
   orgRoles: ReadonlyMap<string, Role | null>;
+  /** When the token stops working (null: never); checked on every request, cached or not. */
+  expiresAt: Date | null;
+  /** When the token's last use was recorded (at most once a minute, auth/last-use.ts). */
+  lastUsedAt: Date | null;
 }
 
 /** Services shared by every request. */
@@ -29,6 +34,7 @@ export interface Services {
   downloads: DownloadSigner;
   /** Immutable content (documents, chunks, revision indexes), shared by every request. */
   contentCache: ContentCache;
+  mailer: Mailer;
   /** Published sites: served to readers; told of every write (`sites.changed()`). */
   sites: PublishedSites;
 }
@@ -36,6 +42,8 @@ export interface Services {
 export interface RequestContext extends Services {
   actor: Actor;
   requestId: string;
+  /** The client's address (as Express sees it behind trusted proxies), for per-client limits. */
+  clientAddress: string;
   /** e.g. http://localhost:3000, for the `urls` of resources. */
   baseUrl: string;
   log: Logger;

@@ -1,7 +1,9 @@
-// How an operation of the contract is implemented: a policy rule (`authorize`)
-// and a handler (`handle`), both typed from the generated `operations`. The
-// registry in ../operations.ts must hold exactly one per operationId.
-import type { OperationId, operations } from "@docstack/contract";
+// How an operation of the contract is implemented: its handler (`handle`), typed from the
+// generated `operations`. What it may act on is decided before it runs, by its policy rule,
+// which the contract declares (`x-docstack-policy`, see policy/rules.ts): the handler gets
+// what that policy found. The registry in ../operations.ts must hold exactly one per operationId.
+import type { OperationId, operationPolicies, operations } from "@docstack/contract";
+import type { AccessOfKind } from "../policies";
 import type { RequestContext } from "./context";
 import { notImplemented } from "./errors";
 
@@ -51,31 +53,26 @@ export interface OperationRequest<K extends OperationId> {
   ctx: RequestContext;
 }
 
-export interface OperationDefinition<K extends OperationId, Resource = unknown> {
+/** What the policy of the operation's rule found: the resource, the caller's level there and their permissions. */
+export type AccessOf<K extends OperationId> = AccessOfKind[(typeof operationPolicies)[K]["on"]];
+
+export interface OperationDefinition<K extends OperationId> {
   operationId: K;
-  /**
-   * The policy rule: loads what the operation acts on and refuses (404 when the caller
-   * cannot see it, 403 when their role is too low) before anything changes.
-   */
-  authorize: (request: OperationRequest<K>) => Promise<Resource>;
-  handle: (request: OperationRequest<K>, resource: Resource) => Promise<OperationResult<K>>;
+  /** Runs once the operation's rule has authorized the request (nothing has changed before). */
+  handle: (request: OperationRequest<K>, access: AccessOf<K>) => Promise<OperationResult<K>>;
   /** Set on operations answering 501; counted by the coverage command. */
   notImplemented?: true;
 }
 
-export function defineOperation<K extends OperationId, Resource>(
-  operationId: K,
-  definition: Omit<OperationDefinition<K, Resource>, "operationId">,
-): OperationDefinition<K, Resource> {
+export function defineOperation<K extends OperationId>(operationId: K, definition: Omit<OperationDefinition<K>, "operationId">): OperationDefinition<K> {
   return { operationId, ...definition };
 }
 
-/** An operation of the contract not implemented yet: authenticated, then 501. */
-export function pendingOperation<K extends OperationId>(operationId: K): OperationDefinition<K, void> {
+/** An operation of the contract not implemented yet: authorized by its rule, then 501. */
+export function pendingOperation<K extends OperationId>(operationId: K): OperationDefinition<K> {
   return {
     operationId,
     notImplemented: true,
-    authorize: async () => undefined,
     handle: async () => {
       throw notImplemented(operationId);
     },
@@ -83,8 +80,6 @@ export function pendingOperation<K extends OperationId>(operationId: K): Operati
 }
 
 /** What an area exports: some operations, each under its own operationId. */
-// biome-ignore lint/suspicious/noExplicitAny: each operation loads its own kind of resource
-export type AreaOperations = { [K in OperationId]?: OperationDefinition<K, any> };
+export type AreaOperations = { [K in OperationId]?: OperationDefinition<K> };
 /** The whole registry: every operation of the contract, exactly once. */
-// biome-ignore lint/suspicious/noExplicitAny: each operation loads its own kind of resource
-export type OperationRegistry = { [K in OperationId]: OperationDefinition<K, any> };
+export type OperationRegistry = { [K in OperationId]: OperationDefinition<K> };

@@ -4,6 +4,8 @@
 import { HTTP_METHODS, type OpenapiDocument } from "@docstack/contract";
 import type express from "express";
 import type { NextFunction, Request, Response } from "express";
+import type { PolicyRequest } from "../policy/factory";
+import { authorize, ruleOf } from "../policy/rules";
 import type { RequestContext } from "./context";
 import type { OperationId, OperationRegistry, OperationRequest, RawBody } from "./operation";
 
@@ -73,7 +75,7 @@ export function encodePathRests(routes: readonly ContractRoute[]): express.Reque
 }
 
 /**
- * Serves every contract operation: its policy rule, then its handler. The operation is
+ * Serves every contract operation: its policy rule (from the contract), then its handler. The operation is
  * the one request validation matched (`req.openapi`, which runs first and answers 404 or
  * 405 for anything else), found in a map: no second walk through the routes.
  */
@@ -101,8 +103,8 @@ export function operationRouter(
         body: req.body,
         ctx: contextOf(req, res),
       } as unknown as OperationRequest<typeof route.operationId>;
-      const resource = await definition.authorize(request as never);
-      const result = (await definition.handle(request as never, resource)) as { status: number; body?: unknown; raw?: RawBody };
+      const access = await authorize(ruleOf(route.operationId), request as unknown as PolicyRequest);
+      const result = (await definition.handle(request as never, access as never)) as { status: number; body?: unknown; raw?: RawBody };
       if ("body" in result) res.status(result.status).json(result.body);
       else if (result.raw) sendRaw(res.status(result.status), result.raw);
       else res.status(result.status).end();

@@ -1,25 +1,25 @@
-// Roles and how they combine. Every permission in Docstack derives from a role:
-// the member's organization role, or the default level of the content.
+// Roles and levels, and how they compare. Every permission in Docstack derives from a level:
+// the member's organization role, or their level on a piece of content.
 import type { Schemas } from "@docstack/contract";
 
 export type Role = Schemas["Role"];
 
-/** From least to most: each role can do everything the ones before it can. */
-const ORDER: readonly Role[] = ["read", "comment", "edit", "review", "create", "admin"];
+/**
+ * The caller's level on something: a role, `guest` (a member of the organization without a
+ * role, for what any member may do there), or null (none: the caller cannot see it).
+ */
+export type Level = Role | "guest" | null;
+
+/** From least to most: each level can do everything the ones before it can. */
+const ORDER: readonly Exclude<Level, null>[] = ["guest", "read", "comment", "edit", "review", "create", "admin"];
+
+export function reaches(level: Level | undefined, minimum: Exclude<Level, null>): boolean {
+  return level != null && ORDER.indexOf(level) >= ORDER.indexOf(minimum);
+}
 
 export function atLeast(role: Role | null | undefined, minimum: Role): boolean {
-  return role != null && ORDER.indexOf(role) >= ORDER.indexOf(minimum);
+  return reaches(role, minimum);
 }
 
-/**
- * The level a member has on a collection or space.
- * - not a member (undefined) or a guest (null): none;
- * - organization admins: admin;
- * - otherwise the first non-null `defaultLevel` from the content up through its
- *   parent collections, or, when every one inherits, the organization role.
- */
-export function contentLevel(orgRole: Role | null | undefined, defaultLevels: readonly (Role | null)[]): Role | null {
-  if (orgRole == null) return null;
-  if (orgRole === "admin") return "admin";
-  return defaultLevels.find((level): level is Role => level != null) ?? orgRole;
-}
+/** The level an organization role gives on the organization itself: undefined (not a member) is none, null (a guest) is `guest`. */
+export const organizationLevel = (role: Role | null | undefined): Level => (role === undefined ? null : (role ?? "guest"));

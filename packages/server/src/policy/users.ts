@@ -2,6 +2,9 @@
 // emits goes through `serializeUser` (areas/organizations/serialize.ts), which asks this.
 import type { Actor } from "../http/context";
 
+/** What the rule needs to know of the viewer: who they are and their organizations. */
+export type Viewer = Pick<Actor, "userId" | "orgRoles">;
+
 /** What the rule needs to know of the user shown: who they are and organizations they belong to. */
 export interface ShownUser {
   id: string;
@@ -14,7 +17,7 @@ export interface ShownUser {
  * organization they both belong to (as the User schema says). Anyone else, e.g. the author of a
  * comment who has since left every organization the viewer is in, keeps their name, not their address.
  */
-export function mayViewEmail(viewer: Actor, user: ShownUser): boolean {
+export function mayViewEmail(viewer: Viewer, user: ShownUser): boolean {
   if (user.id === viewer.userId) return true;
   for (const organizationId of user.organizationIds) if (viewer.orgRoles.has(organizationId)) return true;
   return false;

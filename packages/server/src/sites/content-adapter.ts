@@ -15,6 +15,7 @@ function readerContext(services: Services): RequestContext {
     ...services,
     actor: undefined as never,
     requestId: "site-reader",
+    clientAddress: "site-reader",
     baseUrl: services.config.publicUrl ?? "http://localhost",
     log: services.logger,
     memo: new Map(),

@@ -47,12 +47,21 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+/**
+ * Whether the text holds the secret. A secret of digits alone (a sign-in code) counts only where
+ * it is not part of a longer number: its 8 digits inside a timestamp are another value.
+ */
+function holds(text: string, secret: string): boolean {
+  if (!/^\d+$/.test(secret)) return text.includes(secret);
+  return new RegExp(`(?<!\\d)${secret}(?!\\d)`).test(text);
+}
+
 /** The first log line holding one of the secrets, the secret masked; undefined when none does. */
 export function secretInLogs(logs: readonly string[], secrets: Iterable<string>): string | undefined {
   const all = logs.join("\n");
   for (const secret of secrets) {
-    if (!all.includes(secret)) continue;
-    const line = logs.find((l) => l.includes(secret)) ?? "";
+    if (!holds(all, secret)) continue;
+    const line = logs.find((l) => holds(l, secret)) ?? "";
     return `a log line holds the secret ${secret.slice(0, 6)}…: ${line.replaceAll(secret, "<the secret>").slice(0, 800)}`;
   }
   return undefined;
@@ -131,12 +140,14 @@ export async function createHarness(overrides: Partial<Config> = {}): Promise<Ha
 /**
  * The harness of a test file: created before its tests, closed after them. Usable at
  * the top of the file (`const h = useHarness()`); its members are there once tests run.
+ * Overrides may be a function, read when the harness is made (after earlier hooks ran:
+ * an inbox's URL, for instance).
  */
-export function useHarness(overrides: Partial<Config> = {}): Harness {
+export function useHarness(overrides: Partial<Config> | (() => Partial<Config>) = {}): Harness {
   let current: Harness | undefined;
   // Opening a database takes a few seconds, many more on a loaded machine: more than a test's 30 s is allowed.
   beforeAll(async () => {
-    current = await createHarness(overrides);
+    current = await createHarness(typeof overrides === "function" ? overrides() : overrides);
   }, 120_000);
   afterAll(() => current?.close());
   return new Proxy({} as Harness, {

@@ -2,9 +2,8 @@
 // (space-comments/comments.ts), on the change request named by the path.
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import { commentOperations } from "../space-comments/comments";
-import { changeRequestPlace } from "../space-comments/place";
 
-const inChangeRequest = commentOperations(changeRequestPlace);
+const inChangeRequest = commentOperations();
 
 export const changeRequestCommentsOperations = {
   listCommentsInChangeRequest: defineOperation("listCommentsInChangeRequest", inChangeRequest.listComments),

@@ -15,7 +15,7 @@ import {
 } from "../../content/reads";
 import type { RequestContext } from "../../http/context";
 import { type AreaOperations, defineOperation } from "../../http/operation";
-import { type ChangeRequestAccess, demandEditable, onChangeRequest } from "../change-requests/policy";
+import { type ChangeRequestAccess, demandEditable } from "../change-requests/policy";
 import { serializeChangeRequest } from "../change-requests/serialize";
 import { importIntoChangeRequest, writeChangeRequestContent } from "../change-requests/workflows";
 
@@ -28,45 +28,36 @@ const ofChangeRequest = (ctx: RequestContext, { space, changeRequest }: ChangeRe
 
 export const changeRequestContentOperations = {
   getChangeRequestRevision: defineOperation("getChangeRequestRevision", {
-    authorize: onChangeRequest("view"),
     handle: async ({ ctx }, access) => ({ status: 200, body: await readRevision(ofChangeRequest(ctx, access)) }),
   }),
   updateChangeRequestContent: defineOperation("updateChangeRequestContent", {
-    authorize: onChangeRequest("edit"),
     handle: async ({ ctx, body }, { space, changeRequest }) => {
       const updated = await writeChangeRequestContent(ctx, changeRequest.id, body.changes);
       return { status: 200, body: await serializeChangeRequest(ctx, space.revisionId, updated) };
     },
   }),
   listChangeRequestPages: defineOperation("listChangeRequestPages", {
-    authorize: onChangeRequest("view"),
     handle: async ({ ctx }, access) => ({ status: 200, body: await readPageTree(ofChangeRequest(ctx, access)) }),
   }),
   getChangeRequestPageById: defineOperation("getChangeRequestPageById", {
-    authorize: onChangeRequest("view"),
     handle: async ({ ctx, params, query }, access) => ({ status: 200, body: await readPage(ofChangeRequest(ctx, access), params.pageId, query.format) }),
   }),
   getPageInChangeRequestByPath: defineOperation("getPageInChangeRequestByPath", {
-    authorize: onChangeRequest("view"),
     handle: async ({ ctx, params, query }, access) => ({
       status: 200,
       body: await readPageByPath(ofChangeRequest(ctx, access), params.pagePath, query.format),
     }),
   }),
   listChangeRequestFiles: defineOperation("listChangeRequestFiles", {
-    authorize: onChangeRequest("view"),
     handle: async ({ ctx, query }, access) => ({ status: 200, body: await listFiles(ofChangeRequest(ctx, access), query) }),
   }),
   getChangeRequestFileById: defineOperation("getChangeRequestFileById", {
-    authorize: onChangeRequest("view"),
     handle: async ({ ctx, params }, access) => ({ status: 200, body: await readFile(ofChangeRequest(ctx, access), params.fileId) }),
   }),
   listChangeRequestFileBacklinks: defineOperation("listChangeRequestFileBacklinks", {
-    authorize: onChangeRequest("view"),
     handle: async ({ ctx, params, query }, access) => ({ status: 200, body: await listFileBacklinks(ofChangeRequest(ctx, access), params.fileId, query) }),
   }),
   listChangeRequestPageLinks: defineOperation("listChangeRequestPageLinks", {
-    authorize: onChangeRequest("view"),
     handle: async ({ ctx, params, query }, access) => {
       const source = ofChangeRequest(ctx, access);
       return {
@@ -80,12 +71,8 @@ export const changeRequestContentOperations = {
     },
   }),
   importChangeRequestContent: defineOperation("importChangeRequestContent", {
-    authorize: async (request) => {
-      const access = await onChangeRequest("edit")(request);
-      demandEditable(access.changeRequest, "be edited");
-      return access;
-    },
     handle: async ({ ctx, body }, { changeRequest }) => {
+      demandEditable(changeRequest, "be edited");
       const imported = await readImport(body.url, body.source, { allowPrivate: ctx.config.allowPrivateFetch });
       const revision = await importIntoChangeRequest(ctx, changeRequest.id, imported.pages);
       return { status: 201, body: { revision, importedResources: imported.pages.length, totalResources: imported.total } };

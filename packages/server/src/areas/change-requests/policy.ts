@@ -1,33 +1,28 @@
-// Who may do what with a change request: the caller's permissions on its space
-// (a change request has no permissions of its own), then its status.
+// Who may do what with a change request: the caller's permissions on its space (a change
+// request has no permissions of its own), then its status.
 import type { ChangeRequest } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
-import { conflict, notFound } from "../../http/errors";
-import { type SpaceAccess, type SpacePermission, spaceAccess } from "../spaces/policy";
-
-export { demandRoleAtLeast } from "../spaces/policy";
-
-export interface ChangeRequestAccess extends SpaceAccess {
-  changeRequest: ChangeRequest;
-}
+import { conflict } from "../../http/errors";
+import { definePolicyWithin } from "../../policy/factory";
+import { spacePolicy } from "../spaces/policy";
 
 /** `{changeRequestId}` is the change request's ID or its number in the space. */
-export async function findChangeRequest(ctx: RequestContext, spaceId: string, changeRequestId: string): Promise<ChangeRequest | null> {
+async function findChangeRequest(ctx: RequestContext, spaceId: string, changeRequestId: string): Promise<ChangeRequest | null> {
   return /^\d{1,9}$/.test(changeRequestId)
     ? ctx.prisma.changeRequest.findUnique({ where: { spaceId_number: { spaceId, number: Number(changeRequestId) } } })
     : ctx.prisma.changeRequest.findFirst({ where: { id: changeRequestId, spaceId } });
 }
 
-export async function changeRequestAccess(
-  ctx: RequestContext,
-  params: { spaceId: string; changeRequestId: string },
-  permission: SpacePermission,
-): Promise<ChangeRequestAccess> {
-  const access = await spaceAccess(ctx, params.spaceId, permission);
-  const changeRequest = await findChangeRequest(ctx, params.spaceId, params.changeRequestId);
-  if (!changeRequest) throw notFound("Change request");
-  return { ...access, changeRequest };
-}
+/** The change request of the path, in a space the caller can see; its permissions are the space's. */
+export const changeRequestPolicy = definePolicyWithin("changeRequest", spacePolicy, {
+  what: "Change request",
+  find: async ({ ctx, params }, { space }) => {
+    const changeRequest = await findChangeRequest(ctx, space.id, params.changeRequestId as string);
+    return changeRequest && { changeRequest };
+  },
+});
+
+export type ChangeRequestAccess = Awaited<ReturnType<typeof changeRequestPolicy.load>>;
 
 /** Content writes, merges and updates need a change request still being worked on. */
 export function demandEditable(changeRequest: ChangeRequest, action: string): void {
@@ -36,9 +31,3 @@ export function demandEditable(changeRequest: ChangeRequest, action: string): vo
     throw conflict(`Change request #${changeRequest.number} is archived: reopen it (status draft or open) to ${action}`);
   }
 }
-
-/** The policy rule of operations on `/v1/spaces/{spaceId}/change-requests/{changeRequestId}/...`. */
-export const onChangeRequest =
-  (permission: SpacePermission) =>
-  ({ params, ctx }: { params: { spaceId: string; changeRequestId: string }; ctx: RequestContext }) =>
-    changeRequestAccess(ctx, params, permission);

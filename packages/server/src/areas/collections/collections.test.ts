@@ -13,7 +13,7 @@ describe("collections", () => {
       object: "collection",
       title: "Guides",
       organization: org.id,
-      defaultLevel: null,
+      defaultLevel: "inherit",
       permissions: { view: true, admin: true, create: true },
     });
     expect(root.body.parent).toBeUndefined();
@@ -46,7 +46,7 @@ describe("collections", () => {
     await h.api.patch(`/v1/collections/${top.body.id}`).set("Authorization", org.admin.auth).send({ defaultLevel: "read" }).expect(200);
     expect((await get(creator, `/v1/collections/${inner.body.id}`)).body.permissions).toMatchObject({ view: true, create: false });
     await post(creator, `/v1/orgs/${org.id}/collections`, { title: "Nope", parent: inner.body.id }).expect(403);
-    // The nearest non-null level wins; admins stay admins.
+    // The nearest level that does not inherit wins; admins stay admins.
     await h.api.patch(`/v1/collections/${inner.body.id}`).set("Authorization", org.admin.auth).send({ defaultLevel: "admin" }).expect(200);
     expect((await get(creator, `/v1/collections/${inner.body.id}`)).body.permissions.admin).toBe(true);
     expect((await get(org.admin, `/v1/collections/${top.body.id}`)).body.permissions.admin).toBe(true);

@@ -2,14 +2,14 @@
 
 import type { Tx } from "../../db/database";
 import { newId } from "../../db/ids";
-import { badRequest, forbidden } from "../../http/errors";
+import { badRequest } from "../../http/errors";
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
-import { orgRole } from "../../policy/content";
+import { callerReach, collectionsWhere, spacesWhere } from "../../policy/visibility";
 import { placeAmongSiblings } from "../../tree/siblings";
-import { organizationAccess } from "../organizations/policy";
+import { revokeAllOn } from "../permissions/grants";
 import { serializeSpaces } from "../spaces/serialize";
-import { collectionAccess, collectionPermissions, demandCreateIn, onCollection } from "./policy";
+import { collectionAccess, collectionPermissions } from "./policy";
 import { serializeCollection, serializeCollections } from "./serialize";
 
 const BY_CREATION: SortField[] = [{ field: "id", direction: "asc" }];
@@ -31,12 +31,10 @@ async function subtreeIds(tx: Tx, rootId: string): Promise<string[]> {
 
 export const collectionsOperations = {
   getCollectionById: defineOperation("getCollectionById", {
-    authorize: onCollection("view"),
     handle: async ({ ctx }, { collection, permissions }) => ({ status: 200, body: serializeCollection(ctx, collection, permissions) }),
   }),
 
   updateCollectionById: defineOperation("updateCollectionById", {
-    authorize: onCollection("admin"),
     handle: async ({ ctx, body }, { collection }) => {
       const updated = await ctx.prisma.collection.update({
         where: { id: collection.id },
@@ -49,7 +47,6 @@ export const collectionsOperations = {
   }),
 
   deleteCollectionById: defineOperation("deleteCollectionById", {
-    authorize: onCollection("admin"),
     handle: async ({ ctx }, { collection }) => {
       await ctx.prisma.$transaction(async (tx) => {
         const ids = await subtreeIds(tx, collection.id);
@@ -66,9 +63,8 @@ export const collectionsOperations = {
   }),
 
   listSpacesInCollectionById: defineOperation("listSpacesInCollectionById", {
-    authorize: onCollection("view"),
     handle: async ({ ctx, query }, { collection }) => {
-      const where = { parentId: collection.id, deletedAt: null };
+      const where = { parentId: collection.id, deletedAt: null, ...spacesWhere(await callerReach(ctx, collection.organizationId)) };
       const body = await paginate({
         cursors: ctx.cursors,
         scope: `collection-spaces:${collection.id}`,
@@ -84,11 +80,6 @@ export const collectionsOperations = {
   }),
 
   moveCollection: defineOperation("moveCollection", {
-    authorize: async ({ ctx, params, body }) => {
-      const access = await collectionAccess(ctx, params.collectionId, "admin");
-      if (body.parent !== undefined) await demandCreateIn(ctx, access.collection.organizationId, body.parent);
-      return access;
-    },
     handle: async ({ ctx, body }, { collection }) => {
       const parentId = body.parent === undefined ? collection.parentId : body.parent;
       const moved = await ctx.prisma.$transaction(async (tx) => {
@@ -105,21 +96,16 @@ export const collectionsOperations = {
   }),
 
   transferCollection: defineOperation("transferCollection", {
-    authorize: async ({ ctx, params, body }) => {
-      const access = await collectionAccess(ctx, params.collectionId, "view");
-      if (orgRole(ctx, access.collection.organizationId) !== "admin") {
-        throw forbidden("Transferring needs the admin role in this collection's organization");
-      }
-      await organizationAccess(ctx, body.organization, "admin");
-      return access;
-    },
     handle: async ({ ctx, body }, { collection }) => {
       const target = body.organization;
       const moved = await ctx.prisma.$transaction(async (tx) => {
         const ids = await subtreeIds(tx, collection.id);
         const position = await placeAmongSiblings(tx, target, null, collection.id);
         await tx.collection.updateMany({ where: { id: { in: ids } }, data: { organizationId: target } });
+        const spaces = await tx.space.findMany({ where: { parentId: { in: ids } }, select: { id: true } });
         await tx.space.updateMany({ where: { parentId: { in: ids } }, data: { organizationId: target } });
+        // What was shared with people and teams of the old organization is not shared in the new one.
+        await revokeAllOn(tx, { collectionIds: ids, spaceIds: spaces.map((space) => space.id) });
         return tx.collection.update({ where: { id: collection.id }, data: { parentId: null, position } });
       });
       ctx.memo.clear();
@@ -128,10 +114,13 @@ export const collectionsOperations = {
   }),
 
   listCollections: defineOperation("listCollections", {
-    authorize: ({ ctx, params }) => organizationAccess(ctx, params.organizationId, "view"),
     handle: async ({ ctx, params, query }) => {
       const nested = query.nested ?? true;
-      const where = { organizationId: params.organizationId, ...(nested ? {} : { parentId: null }) };
+      const where = {
+        organizationId: params.organizationId,
+        ...(nested ? {} : { parentId: null }),
+        ...collectionsWhere(await callerReach(ctx, params.organizationId)),
+      };
       const body = await paginate({
         cursors: ctx.cursors,
         scope: `collections:${params.organizationId}:${nested}`,
@@ -147,16 +136,14 @@ export const collectionsOperations = {
   }),
 
   createCollection: defineOperation("createCollection", {
-    authorize: async ({ ctx, params, body }) => {
-      await organizationAccess(ctx, params.organizationId, "view");
-      return demandCreateIn(ctx, params.organizationId, body?.parent);
-    },
-    handle: async ({ ctx, params, body }, parent) => {
+    handle: async ({ ctx, params, body }) => {
+      // The rule checked `create` on this parent (a collection of the organization), or at the root.
+      const parentId = body?.parent ?? null;
       const id = newId();
       const created = await ctx.prisma.$transaction(async (tx) => {
-        const position = await placeAmongSiblings(tx, params.organizationId, parent?.id ?? null, id);
+        const position = await placeAmongSiblings(tx, params.organizationId, parentId, id);
         return tx.collection.create({
-          data: { id, organizationId: params.organizationId, parentId: parent?.id ?? null, title: body?.title ?? "Untitled", position },
+          data: { id, organizationId: params.organizationId, parentId, title: body?.title ?? "Untitled", position },
         });
       });
       const { permissions } = await collectionAccess(ctx, created.id, "view");

@@ -3,6 +3,7 @@ import type { Collection } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { apiUrl, appUrl } from "../../http/urls";
 import { collectionLevel } from "../../policy/content";
+import { asDefaultLevel } from "../../policy/levels";
 import { type CollectionPermissions, collectionPermissions } from "./policy";
 
 export function serializeCollection(ctx: RequestContext, collection: Collection, permissions: CollectionPermissions): Schemas["Collection"] {
@@ -13,7 +14,7 @@ export function serializeCollection(ctx: RequestContext, collection: Collection,
     ...(collection.description ? { description: collection.description } : {}),
     organization: collection.organizationId,
     ...(collection.parentId ? { parent: collection.parentId } : {}),
-    defaultLevel: collection.defaultLevel,
+    defaultLevel: asDefaultLevel(collection.defaultLevel),
     urls: {
       location: apiUrl(ctx, `/collections/${collection.id}`),
       app: appUrl(ctx, `/collections/${collection.id}`),

@@ -6,8 +6,7 @@ import { badRequest, conflict, notFound } from "../../http/errors";
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
 import { orgRole } from "../../policy/content";
-import { onSpace } from "../spaces/policy";
-import { customFieldPermissions, onCustomFields } from "./policy";
+import { customFieldPermissions } from "./policy";
 import { serializeCustomField } from "./serialize";
 import { findField, pruneValues } from "./store";
 import { type FieldValue, misfit, TAKES_OPTIONS } from "./values";
@@ -24,7 +23,6 @@ function checkOptions(type: string, options: string[] | undefined): void {
 
 export const customFieldsOperations = {
   listSpaceCustomFieldValues: defineOperation("listSpaceCustomFieldValues", {
-    authorize: onSpace("view"),
     handle: async ({ ctx }, { space }) => {
       const [fields, values] = await Promise.all([
         ctx.prisma.customField.findMany({ where: { organizationId: space.organizationId }, orderBy: orderBy(BY_CREATION) }),
@@ -41,7 +39,6 @@ export const customFieldsOperations = {
   }),
 
   updateSpaceCustomFieldValues: defineOperation("updateSpaceCustomFieldValues", {
-    authorize: onSpace("edit"),
     handle: async ({ ctx, body }, { space }) => {
       const updates = Object.entries(body.values);
       await ctx.prisma.$transaction(async (tx) => {
@@ -67,8 +64,7 @@ export const customFieldsOperations = {
   }),
 
   listCustomFields: defineOperation("listCustomFields", {
-    authorize: onCustomFields("view"),
-    handle: async ({ ctx, params, query }, permissions) => {
+    handle: async ({ ctx, params, query }, { permissions }) => {
       const where = { organizationId: params.organizationId };
       const body = await paginate({
         cursors: ctx.cursors,
@@ -85,8 +81,7 @@ export const customFieldsOperations = {
   }),
 
   createCustomField: defineOperation("createCustomField", {
-    authorize: onCustomFields("edit"),
-    handle: async ({ ctx, params, body }, permissions) => {
+    handle: async ({ ctx, params, body }, { permissions }) => {
       checkOptions(body.type, body.options);
       try {
         const field = await ctx.prisma.customField.create({
@@ -110,15 +105,13 @@ export const customFieldsOperations = {
   }),
 
   getCustomField: defineOperation("getCustomField", {
-    authorize: onCustomFields("view"),
-    handle: async ({ ctx, params }, permissions) => ({
+    handle: async ({ ctx, params }, { permissions }) => ({
       status: 200,
       body: serializeCustomField(ctx, await findField(ctx.prisma, params.organizationId, params.fieldName), permissions),
     }),
   }),
 
   deleteCustomField: defineOperation("deleteCustomField", {
-    authorize: onCustomFields("edit"),
     // The spaces' values go with it (cascade).
     handle: async ({ ctx, params }) => {
       const { count } = await ctx.prisma.customField.deleteMany({ where: { organizationId: params.organizationId, name: params.fieldName } });
@@ -128,8 +121,7 @@ export const customFieldsOperations = {
   }),
 
   updateCustomField: defineOperation("updateCustomField", {
-    authorize: onCustomFields("edit"),
-    handle: async ({ ctx, params, body }, permissions) => {
+    handle: async ({ ctx, params, body }, { permissions }) => {
       const updated = await ctx.prisma.$transaction(async (tx) => {
         const field = await findField(tx, params.organizationId, params.fieldName);
         if (body.options !== undefined) {

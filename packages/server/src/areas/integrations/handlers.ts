@@ -2,8 +2,7 @@
 // by whoever their visibility lets see them; their installations listed for the owner.
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
-import { authenticated } from "../organizations/policy";
-import { integrationPermissions, onIntegration, publisherAccess } from "./policy";
+import { integrationPermissions } from "./policy";
 import { checkPublication } from "./publication";
 import { serializeInstallation, serializeIntegration } from "./serialize";
 import { installationSpaces, integrationsWhere, publish } from "./store";
@@ -17,7 +16,6 @@ const OLDEST_FIRST: SortField[] = [
 export const integrationsOperations = {
   listIntegrations: defineOperation("listIntegrations", {
     // Lists only what the caller may see: public integrations and those of their organizations.
-    authorize: authenticated,
     handle: async ({ ctx, query }) => {
       const where = await integrationsWhere(ctx, query);
       const { page: _page, limit: _limit, ...filters } = query;
@@ -36,13 +34,11 @@ export const integrationsOperations = {
   }),
 
   getIntegrationByName: defineOperation("getIntegrationByName", {
-    authorize: onIntegration("view"),
-    handle: async ({ ctx }, { integration, permissions }) => ({ status: 200, body: serializeIntegration(ctx, integration, permissions) }),
+    handle: async ({ ctx }, { integration }) => ({ status: 200, body: serializeIntegration(ctx, integration, integrationPermissions(ctx, integration)) }),
   }),
 
   publishIntegration: defineOperation("publishIntegration", {
-    authorize: ({ ctx, body }) => publisherAccess(ctx, body.organization),
-    handle: async ({ ctx, params, body }, owner) => {
+    handle: async ({ ctx, params, body }, { organization: owner }) => {
       const checked = checkPublication(body);
       const published = await publish(ctx, params.integrationName, owner.id, checked);
       const integration = { ...published, owner };
@@ -51,7 +47,6 @@ export const integrationsOperations = {
   }),
 
   unpublishIntegration: defineOperation("unpublishIntegration", {
-    authorize: onIntegration("admin"),
     handle: async ({ ctx }, { integration }) => {
       // Its installations go with it (cascade).
       await ctx.prisma.integration.deleteMany({ where: { name: integration.name } });
@@ -60,7 +55,6 @@ export const integrationsOperations = {
   }),
 
   listIntegrationInstallations: defineOperation("listIntegrationInstallations", {
-    authorize: onIntegration("admin"),
     handle: async ({ ctx, query }, { integration }) => {
       const where = { integrationName: integration.name, ...(query.externalId !== undefined ? { externalId: query.externalId } : {}) };
       const body = await paginate({

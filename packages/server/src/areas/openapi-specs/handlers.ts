@@ -6,7 +6,6 @@ import type { RequestContext } from "../../http/context";
 import { notFound } from "../../http/errors";
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
-import { onSpec, specsAccess } from "./policy";
 import { serializeSpec, serializeVersion, serializeVersionContent } from "./serialize";
 import { createSpec, putSpecSource } from "./store";
 
@@ -33,8 +32,7 @@ async function findVersionContent(ctx: RequestContext, spec: OpenApiSpec, versio
 
 export const openapiSpecsOperations = {
   listOpenAPISpecs: defineOperation("listOpenAPISpecs", {
-    authorize: ({ ctx, params }) => specsAccess(ctx, params.organizationId, "view"),
-    handle: async ({ ctx, params, query }, permissions) => {
+    handle: async ({ ctx, params, query }, { permissions }) => {
       const where = { organizationId: params.organizationId };
       const body = await paginate({
         cursors: ctx.cursors,
@@ -51,29 +49,25 @@ export const openapiSpecsOperations = {
   }),
 
   createOpenAPISpec: defineOperation("createOpenAPISpec", {
-    authorize: ({ ctx, params }) => specsAccess(ctx, params.organizationId, "edit"),
-    handle: async ({ ctx, params, body }, permissions) => {
+    handle: async ({ ctx, params, body }, { permissions }) => {
       const spec = await createSpec(ctx, params.organizationId, body.slug, body.source);
       return { status: 201, body: serializeSpec(ctx, spec, permissions) };
     },
   }),
 
   getOpenAPISpecBySlug: defineOperation("getOpenAPISpecBySlug", {
-    authorize: onSpec("view"),
     handle: async ({ ctx }, { spec, permissions }) => ({ status: 200, body: serializeSpec(ctx, spec, permissions) }),
   }),
 
   putOpenAPISpecBySlug: defineOperation("putOpenAPISpecBySlug", {
     // The specification may not exist yet: the put creates it.
-    authorize: ({ ctx, params }) => specsAccess(ctx, params.organizationId, "edit"),
-    handle: async ({ ctx, params, body }, permissions) => {
+    handle: async ({ ctx, params, body }, { permissions }) => {
       const spec = await putSpecSource(ctx, params.organizationId, params.specSlug, body.source);
       return { status: 200, body: serializeSpec(ctx, spec, permissions) };
     },
   }),
 
   deleteOpenAPISpecBySlug: defineOperation("deleteOpenAPISpecBySlug", {
-    authorize: onSpec("edit"),
     handle: async ({ ctx }, { spec }) => {
       // Its versions go with it (cascade); a processing under way finds it gone and stores nothing.
       await ctx.prisma.openApiSpec.deleteMany({ where: { id: spec.id } });
@@ -82,7 +76,6 @@ export const openapiSpecsOperations = {
   }),
 
   listOpenAPISpecVersions: defineOperation("listOpenAPISpecVersions", {
-    authorize: onSpec("view"),
     handle: async ({ ctx, query }, { spec }) => {
       const where = { specId: spec.id };
       const body = await paginate({
@@ -101,22 +94,18 @@ export const openapiSpecsOperations = {
   }),
 
   getLatestOpenAPISpecVersion: defineOperation("getLatestOpenAPISpecVersion", {
-    authorize: onSpec("view"),
     handle: async ({ ctx }, { spec }) => ({ status: 200, body: serializeVersion(ctx, spec, await findVersion(ctx, spec, spec.lastVersionId)) }),
   }),
 
   getLatestOpenAPISpecVersionContent: defineOperation("getLatestOpenAPISpecVersionContent", {
-    authorize: onSpec("view"),
     handle: async ({ ctx }, { spec }) => ({ status: 200, body: serializeVersionContent(ctx, await findVersionContent(ctx, spec, spec.lastVersionId)) }),
   }),
 
   getOpenAPISpecVersionById: defineOperation("getOpenAPISpecVersionById", {
-    authorize: onSpec("view"),
     handle: async ({ ctx, params }, { spec }) => ({ status: 200, body: serializeVersion(ctx, spec, await findVersion(ctx, spec, params.versionId)) }),
   }),
 
   getOpenAPISpecVersionContentById: defineOperation("getOpenAPISpecVersionContentById", {
-    authorize: onSpec("view"),
     handle: async ({ ctx, params }, { spec }) => ({ status: 200, body: serializeVersionContent(ctx, await findVersionContent(ctx, spec, params.versionId)) }),
   }),
 } satisfies AreaOperations;

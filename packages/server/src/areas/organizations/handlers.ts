@@ -3,31 +3,27 @@
 import { searchSpaces } from "../../content/reads";
 import { isUniqueViolation } from "../../db/errors";
 import { Prisma } from "../../generated/prisma/client";
-import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
+import { badRequest, conflict, notFound } from "../../http/errors";
 import { type AreaOperations, defineOperation } from "../../http/operation";
-import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
-import { deleteOrganizationInviteLink, getOrganizationInviteLink, updateOrganizationInviteLink } from "./invites";
-import { authenticated, onOrganization, organizationAccess, organizationPermissions } from "./policy";
-import { serializeMember, serializeOrganization, serializeUser } from "./serialize";
-import { createOrganizationWithAdmin, holdSiteOf, memberCounts } from "./store";
+import { orderBy, paginate, paginateArray, type SortField, whereAfter } from "../../http/pagination";
+import { callerReach, spacesWhere } from "../../policy/visibility";
+import { inviteLinksOperations } from "./invites";
+import { compareMembers, memberFilter } from "./members";
+import { organizationPermissions } from "./policy";
+import { serializeMember, serializeOrganization, serializeUser, userDirectory } from "./serialize";
+import { createOrganizationWithAdmin, holdSiteOf, inviteByEmail, joinAs, memberCounts } from "./store";
 
 const MEMBERSHIP_ORDER: SortField[] = [
   { field: "joinedAt", direction: "asc" },
   { field: "organizationId", direction: "asc" },
 ];
-const MEMBER_ORDER: SortField[] = [
-  { field: "joinedAt", direction: "asc" },
-  { field: "userId", direction: "asc" },
-];
 
 export const organizationsOperations = {
   getAuthenticatedUser: defineOperation("getAuthenticatedUser", {
-    authorize: authenticated,
     handle: async ({ ctx }) => ({ status: 200, body: serializeUser(ctx, ctx.actor.user, ctx.actor.orgRoles.keys()) }),
   }),
 
   listOrganizationsForAuthenticatedUser: defineOperation("listOrganizationsForAuthenticatedUser", {
-    authorize: authenticated,
     handle: async ({ ctx, query }) => {
       const where = { userId: ctx.actor.userId, disabled: false };
       const body = await paginate({
@@ -51,7 +47,6 @@ export const organizationsOperations = {
   }),
 
   createOrganization: defineOperation("createOrganization", {
-    authorize: authenticated,
     handle: async ({ ctx, body }) => {
       const organization = await createOrganizationWithAdmin(ctx.prisma, {
         title: body.title,
@@ -65,7 +60,6 @@ export const organizationsOperations = {
   }),
 
   getOrganizationById: defineOperation("getOrganizationById", {
-    authorize: onOrganization("view"),
     handle: async ({ ctx }, { organization, permissions }) => ({
       status: 200,
       body: serializeOrganization(ctx, organization, permissions),
@@ -73,7 +67,6 @@ export const organizationsOperations = {
   }),
 
   updateOrganizationById: defineOperation("updateOrganizationById", {
-    authorize: onOrganization("admin"),
     handle: async ({ ctx, body }, { organization, permissions }) => {
       const { defaultContent } = body;
       try {
@@ -106,38 +99,47 @@ export const organizationsOperations = {
   }),
 
   listOrganizationMembers: defineOperation("listOrganizationMembers", {
-    authorize: onOrganization("listMembers"),
     handle: async ({ ctx, params, query }) => {
-      const where = { organizationId: params.organizationId, ...(query.role ? { role: query.role } : {}) };
-      const body = await paginate({
-        cursors: ctx.cursors,
-        scope: `members:${params.organizationId}:${query.role ?? ""}`,
-        request: query,
-        order: MEMBER_ORDER,
-        find: (after, take) =>
-          ctx.prisma.member.findMany({
-            where: whereAfter(where, after),
-            orderBy: orderBy(MEMBER_ORDER),
-            take,
-            include: { user: true },
-          }),
-        count: () => ctx.prisma.member.count({ where }),
-        sortValues: (member) => [member.joinedAt, member.userId],
-        serialize: async (members) => {
-          const counts = await memberCounts(
-            ctx.prisma,
-            params.organizationId,
-            members.map((m) => m.userId),
-          );
-          return members.map((member) => serializeMember(ctx, member, counts(member.userId, member.role)));
-        },
+      const members = await ctx.prisma.member.findMany({
+        where: { organizationId: params.organizationId, ...memberFilter(query) },
+        include: { user: true },
       });
-      return { status: 200, body };
+      members.sort(compareMembers(query));
+      const scope = `members:${params.organizationId}:${JSON.stringify([query.role, query.search, query.sort, query.order])}`;
+      const page = paginateArray(ctx.cursors, scope, query, members);
+      const counts = await memberCounts(ctx.prisma, params.organizationId, page.items);
+      return { status: 200, body: { ...page, items: page.items.map((member) => serializeMember(ctx, member, counts(member.userId))) } };
+    },
+  }),
+
+  getMemberInOrganizationById: defineOperation("getMemberInOrganizationById", {
+    handle: async ({ ctx, params }) => {
+      const member = await ctx.prisma.member.findUnique({
+        where: { organizationId_userId: { organizationId: params.organizationId, userId: params.userId } },
+        include: { user: true },
+      });
+      if (!member) throw notFound("Member");
+      const counts = await memberCounts(ctx.prisma, params.organizationId, [member]);
+      return { status: 200, body: serializeMember(ctx, member, counts(member.userId)) };
+    },
+  }),
+
+  getUserById: defineOperation("getUserById", {
+    handle: async ({ ctx }, { user }) => ({ status: 200, body: (await userDirectory(ctx, [user.id]))(user.id) }),
+  }),
+
+  inviteUsersToOrganization: defineOperation("inviteUsersToOrganization", {
+    handle: async ({ ctx, body }, { organization }) => ({ status: 200, body: await inviteByEmail(ctx, organization, body) }),
+  }),
+
+  joinOrganization: defineOperation("joinOrganization", {
+    handle: async ({ ctx }, { organization }) => {
+      await joinAs(ctx, organization.id, organization.defaultRole);
+      return { status: 204 };
     },
   }),
 
   updateOrganizationMember: defineOperation("updateOrganizationMember", {
-    authorize: onOrganization("admin"),
     handle: async ({ ctx, params, body }) => {
       const member = await ctx.prisma.$transaction(async (tx) => {
         const current = await tx.member.findUnique({
@@ -154,14 +156,13 @@ export const organizationsOperations = {
           include: { user: true },
         });
       });
-      const counts = await memberCounts(ctx.prisma, params.organizationId, [member.userId]);
-      return { status: 200, body: serializeMember(ctx, member, counts(member.userId, member.role)) };
+      const counts = await memberCounts(ctx.prisma, params.organizationId, [member]);
+      return { status: 200, body: serializeMember(ctx, member, counts(member.userId)) };
     },
   }),
 
   removeOrganizationMember: defineOperation("removeOrganizationMember", {
     // Anyone may leave; removing someone else needs admin.
-    authorize: ({ ctx, params }) => organizationAccess(ctx, params.organizationId, params.userId === ctx.actor.userId ? "view" : "admin"),
     handle: async ({ ctx, params }) => {
       await ctx.prisma.$transaction(async (tx) => {
         const current = await tx.member.findUnique({
@@ -173,6 +174,8 @@ export const organizationsOperations = {
           if (admins <= 1) throw conflict("This is the organization's last admin: make another member admin first");
         }
         await tx.teamMember.deleteMany({ where: { userId: params.userId, team: { organizationId: params.organizationId } } });
+        // Nothing of the organization stays shared with them.
+        await tx.contentGrant.deleteMany({ where: { userId: params.userId, organizationId: params.organizationId } });
         await tx.member.delete({ where: { organizationId_userId: { organizationId: params.organizationId, userId: params.userId } } });
       });
       return { status: 205 };
@@ -180,12 +183,6 @@ export const organizationsOperations = {
   }),
 
   listOrganizationsForEmailDomain: defineOperation("listOrganizationsForEmailDomain", {
-    authorize: async ({ ctx, params }) => {
-      const own = ctx.actor.user.email.split("@").pop()?.toLowerCase();
-      if (own !== params.emailDomain.toLowerCase()) {
-        throw forbidden("Only the organizations of your own e-mail domain can be listed");
-      }
-    },
     handle: async ({ ctx, params }) => {
       const organizations = await ctx.prisma.organization.findMany({
         where: { emailDomains: { has: params.emailDomain.toLowerCase() } },
@@ -203,17 +200,14 @@ export const organizationsOperations = {
     },
   }),
 
-  getOrganizationInviteLink,
-  deleteOrganizationInviteLink,
-  updateOrganizationInviteLink,
+  ...inviteLinksOperations,
   searchOrganizationContent: defineOperation("searchOrganizationContent", {
-    authorize: onOrganization("view"),
-    handle: async ({ ctx, params, query }, { role }) => {
-      // Guests read no space of the organization (policy/roles.ts); members read them all.
-      const spaces =
-        role === null
-          ? []
-          : await ctx.prisma.space.findMany({ where: { organizationId: params.organizationId, deletedAt: null }, select: { id: true, title: true } });
+    handle: async ({ ctx, params, query }) => {
+      // Only the spaces the caller can read (policy/visibility.ts).
+      const spaces = await ctx.prisma.space.findMany({
+        where: { organizationId: params.organizationId, deletedAt: null, ...spacesWhere(await callerReach(ctx, params.organizationId)) },
+        select: { id: true, title: true },
+      });
       return { status: 200, body: await searchSpaces(ctx, spaces, query.query, query, `org-search:${params.organizationId}:${query.query}`) };
     },
   }),

@@ -8,7 +8,7 @@ const get = (user: TestUser, url: string) => h.api.get(url).set("Authorization",
 const patch = (user: TestUser, url: string, body: object) => h.api.patch(url).set("Authorization", user.auth).send(body);
 const del = (user: TestUser, url: string) => h.api.delete(url).set("Authorization", user.auth);
 
-/** No operation creates invite links: they are inserted as they are stored. */
+/** Invite links inserted as they are stored (creating them through the API: see joining.test.ts). */
 async function invite(organizationId: string, role: Role): Promise<string> {
   const id = newId();
   await h.services.prisma.organizationInvite.create({ data: { id, organizationId, role } });
@@ -20,7 +20,13 @@ describe("invite links", () => {
     const org = await h.organization();
     const editLink = await invite(org.id, "edit");
     const url = `/v1/orgs/${org.id}/link-invites/${editLink}`;
-    expect((await get(org.admin, url).expect(200)).body).toEqual({ object: "invite", id: editLink, role: "edit", redundant: false });
+    expect((await get(org.admin, url).expect(200)).body).toEqual({
+      object: "invite",
+      id: editLink,
+      role: "edit",
+      redundant: false,
+      urls: { join: expect.stringMatching(new RegExp(`/v1/orgs/${org.id}/invites/${editLink}$`)) },
+    });
     await invite(org.id, "read");
     // The same role in another organization does not count.
     await invite((await h.organization()).id, "edit");
@@ -34,9 +40,10 @@ describe("invite links", () => {
     const id = await invite(org.id, "read");
     await invite(org.id, "comment");
     const updated = await patch(org.admin, `/v1/orgs/${org.id}/link-invites/${id}`, { role: "comment" }).expect(200);
-    expect(updated.body).toEqual({ object: "invite", id, role: "comment", redundant: true });
+    expect(updated.body).toMatchObject({ object: "invite", id, role: "comment", redundant: true });
     expect((await h.services.prisma.organizationInvite.findUnique({ where: { id } }))?.role).toBe("comment");
-    await patch(org.admin, `/v1/orgs/${org.id}/link-invites/${id}`, { role: null }).expect(400);
+    // null: people who join through it are guests.
+    expect((await patch(org.admin, `/v1/orgs/${org.id}/link-invites/${id}`, { role: null }).expect(200)).body.role).toBeNull();
     await patch(org.admin, `/v1/orgs/${org.id}/link-invites/${id}`, { role: "owner" }).expect(400);
   });
 

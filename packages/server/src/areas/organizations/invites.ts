@@ -1,46 +1,98 @@
-// Invite links of an organization: read, change the role of, delete. No operation
-// creates them (the contract has none yet). Every operation needs the admin role.
+// Invite links of an organization: admins create, list, read, change and delete them; whoever
+// has one joins through it. A link's ID is its secret (192 random bits, from the secrets registry):
+// the request log masks it (the contract marks `inviteId` `x-docstack-secret`), and it is compared
+// only by the database's index lookup.
 import type { Schemas } from "@docstack/contract";
-import type { Db } from "../../db/database";
 import type { OrganizationInvite } from "../../generated/prisma/client";
-import { notFound } from "../../http/errors";
+import type { RequestContext } from "../../http/context";
+import { forbidden, notFound } from "../../http/errors";
 import { defineOperation } from "../../http/operation";
-import { onOrganization } from "./policy";
+import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
+import { apiUrl } from "../../http/urls";
+import { newSecret } from "../../secrets";
+import { joinAs } from "./store";
 
-async function findInvite(prisma: Db, organizationId: string, id: string): Promise<OrganizationInvite> {
-  const invite = await prisma.organizationInvite.findFirst({ where: { id, organizationId } });
+const OLDEST_FIRST: SortField[] = [
+  { field: "createdAt", direction: "asc" },
+  { field: "id", direction: "asc" },
+];
+
+/** A new link's ID, which is its secret. */
+const newInviteId = () => newSecret(24);
+
+async function findInvite(ctx: RequestContext, organizationId: string, id: string): Promise<OrganizationInvite> {
+  const invite = await ctx.prisma.organizationInvite.findFirst({ where: { id, organizationId } });
   if (!invite) throw notFound("Invite link");
   return invite;
 }
 
 /** `redundant`: another invite link of the organization already grants the same role. */
-async function serializeInvite(prisma: Db, invite: OrganizationInvite): Promise<Schemas["InviteLink"]> {
-  const others = await prisma.organizationInvite.count({ where: { organizationId: invite.organizationId, role: invite.role, id: { not: invite.id } } });
-  return { object: "invite", id: invite.id, role: invite.role, redundant: others > 0 };
+async function serializeInvites(ctx: RequestContext, invites: OrganizationInvite[]): Promise<Schemas["InviteLink"][]> {
+  const organizationId = invites[0]?.organizationId;
+  const all = organizationId ? await ctx.prisma.organizationInvite.findMany({ where: { organizationId }, select: { id: true, role: true } }) : [];
+  return invites.map((invite) => ({
+    object: "invite",
+    id: invite.id,
+    role: invite.role,
+    redundant: all.some((other) => other.id !== invite.id && other.role === invite.role),
+    urls: { join: apiUrl(ctx, `/orgs/${invite.organizationId}/invites/${invite.id}`) },
+  }));
 }
 
-export const getOrganizationInviteLink = defineOperation("getOrganizationInviteLink", {
-  authorize: onOrganization("admin"),
-  handle: async ({ ctx, params }) => ({
-    status: 200,
-    body: await serializeInvite(ctx.prisma, await findInvite(ctx.prisma, params.organizationId, params.inviteId)),
+const serializeInvite = async (ctx: RequestContext, invite: OrganizationInvite) => (await serializeInvites(ctx, [invite]))[0] as Schemas["InviteLink"];
+
+export const inviteLinksOperations = {
+  listOrganizationInviteLinks: defineOperation("listOrganizationInviteLinks", {
+    handle: async ({ ctx, params, query }) => {
+      const where = { organizationId: params.organizationId };
+      const body = await paginate({
+        cursors: ctx.cursors,
+        scope: `invite-links:${params.organizationId}`,
+        request: query,
+        order: OLDEST_FIRST,
+        find: (after, take) => ctx.prisma.organizationInvite.findMany({ where: whereAfter(where, after), orderBy: orderBy(OLDEST_FIRST), take }),
+        count: () => ctx.prisma.organizationInvite.count({ where }),
+        sortValues: (invite) => [invite.createdAt, invite.id],
+        serialize: (invites) => serializeInvites(ctx, invites),
+      });
+      return { status: 200, body };
+    },
   }),
-});
 
-export const deleteOrganizationInviteLink = defineOperation("deleteOrganizationInviteLink", {
-  authorize: onOrganization("admin"),
-  handle: async ({ ctx, params }) => {
-    const { count } = await ctx.prisma.organizationInvite.deleteMany({ where: { id: params.inviteId, organizationId: params.organizationId } });
-    if (count === 0) throw notFound("Invite link");
-    return { status: 205 };
-  },
-});
+  createOrganizationInvite: defineOperation("createOrganizationInvite", {
+    handle: async ({ ctx, body }, { organization }) => {
+      if (!organization.inviteLinks) throw forbidden("This organization does not allow invite links (inviteLinks is false)");
+      const invite = await ctx.prisma.organizationInvite.create({ data: { id: newInviteId(), organizationId: organization.id, role: body.role } });
+      return { status: 201, body: await serializeInvite(ctx, invite) };
+    },
+  }),
 
-export const updateOrganizationInviteLink = defineOperation("updateOrganizationInviteLink", {
-  authorize: onOrganization("admin"),
-  handle: async ({ ctx, params, body }) => {
-    const invite = await findInvite(ctx.prisma, params.organizationId, params.inviteId);
-    const updated = await ctx.prisma.organizationInvite.update({ where: { id: invite.id }, data: { role: body.role } });
-    return { status: 200, body: await serializeInvite(ctx.prisma, updated) };
-  },
-});
+  getOrganizationInviteLink: defineOperation("getOrganizationInviteLink", {
+    handle: async ({ ctx, params }) => ({ status: 200, body: await serializeInvite(ctx, await findInvite(ctx, params.organizationId, params.inviteId)) }),
+  }),
+
+  deleteOrganizationInviteLink: defineOperation("deleteOrganizationInviteLink", {
+    handle: async ({ ctx, params }) => {
+      const { count } = await ctx.prisma.organizationInvite.deleteMany({ where: { id: params.inviteId, organizationId: params.organizationId } });
+      if (count === 0) throw notFound("Invite link");
+      return { status: 205 };
+    },
+  }),
+
+  updateOrganizationInviteLink: defineOperation("updateOrganizationInviteLink", {
+    handle: async ({ ctx, params, body }) => {
+      const invite = await findInvite(ctx, params.organizationId, params.inviteId);
+      const updated = await ctx.prisma.organizationInvite.update({ where: { id: invite.id }, data: { role: body.role } });
+      return { status: 200, body: await serializeInvite(ctx, updated) };
+    },
+  }),
+
+  joinOrganizationWithInvite: defineOperation("joinOrganizationWithInvite", {
+    handle: async ({ ctx }, { invite }) => {
+      // Links stop working once the organization turns them off.
+      if (!invite.organization.inviteLinks) throw notFound("Invite link");
+      await joinAs(ctx, invite.organizationId, invite.role);
+      return { status: 200, body: {} };
+    },
+  }),
+};

@@ -136,7 +136,7 @@ describe("members", () => {
   it("lists members with counts, and admins change roles", async () => {
     const org = await h.organization();
     const editor = await h.member(org.id, "edit");
-    const list = await h.api.get(`/v1/orgs/${org.id}/members`).set("Authorization", editor.auth).expect(200);
+    const list = await h.api.get(`/v1/orgs/${org.id}/members?order=asc`).set("Authorization", editor.auth).expect(200);
     expect(list.body.count).toBe(2);
     expect(list.body.items.map((m: { id: string }) => m.id)).toEqual([org.admin.id, editor.id]);
     const onlyAdmins = await h.api.get(`/v1/orgs/${org.id}/members?role=admin`).set("Authorization", editor.auth).expect(200);
@@ -147,6 +147,19 @@ describe("members", () => {
     expect(promoted.body).toMatchObject({ object: "member", id: editor.id, role: "create" });
     const me = await h.api.get(`/v1/orgs/${org.id}`).set("Authorization", editor.auth).expect(200);
     expect(me.body.permissions.createContent).toBe(true);
+  });
+
+  it("are invited by e-mail without SMTP configured too: added, with nothing sent", async () => {
+    const org = await h.organization();
+    expect(h.services.mailer.enabled).toBe(false);
+    const email = `no-smtp-${org.id.slice(-6)}@example.test`;
+    const res = await h.api
+      .post(`/v1/orgs/${org.id}/invites`)
+      .set("Authorization", org.admin.auth)
+      .send({ emails: [email], role: "edit" })
+      .expect(200);
+    expect(res.body.invited).toBe(1);
+    expect((await h.services.prisma.member.findFirst({ where: { organizationId: org.id, user: { email } } }))?.role).toBe("edit");
   });
 
   it("keeps the last admin", async () => {

@@ -1,54 +1,107 @@
-// Who may do what in an organization. Members see it; the rest follows their role.
+// Who may do what in an organization: members see it (guests too); the rest follows their
+// role (the table is the contract's, openapi/policies.yaml).
 import type { Schemas } from "@docstack/contract";
 import type { Organization } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
-import { notFound } from "../../http/errors";
+import { forbidden } from "../../http/errors";
 import { orgRole } from "../../policy/content";
-import { demand, grantedBy, type PermissionTable } from "../../policy/demand";
-import type { Role } from "../../policy/roles";
+import { definePolicy, grantedBy, NOTHING_TO_FIND, tableOf } from "../../policy/factory";
+import { organizationLevel, type Role } from "../../policy/roles";
 
 export type OrganizationPermissions = Schemas["Organization"]["permissions"];
-type Permission = keyof OrganizationPermissions;
-
-/** The least organization role for each permission (any member has `read` or more, guests have none). */
-const TABLE: PermissionTable<Exclude<Permission, "view" | "listMembers" | "listTeams">> = {
-  admin: "admin",
-  ownTeam: "admin",
-  createContent: "create",
-  createOpenAPISpec: "create",
-  viewBilling: "admin",
-  listIntegrations: "admin",
-};
 
 export function organizationPermissions(role: Role | null | undefined): OrganizationPermissions {
-  const member = role !== undefined;
-  return { view: member, listMembers: member, listTeams: member, ...grantedBy(TABLE, role) };
+  return grantedBy(tableOf("organization"), organizationLevel(role));
 }
 
-export interface OrganizationAccess {
+export interface FoundOrganization {
   organization: Organization;
+  /** The caller's role there (null: a guest). */
   role: Role | null;
-  permissions: OrganizationPermissions;
 }
 
-/** Loads an organization the caller belongs to (404 otherwise) and checks a permission (403). */
-export async function organizationAccess(ctx: RequestContext, organizationId: string, permission: Permission): Promise<OrganizationAccess> {
-  const role = orgRole(ctx, organizationId);
-  if (role === undefined) throw notFound("Organization");
+/** An organization the caller belongs to: null otherwise, without reading it. */
+export async function findMembership(ctx: RequestContext, organizationId: string | undefined): Promise<FoundOrganization | null> {
+  const role = organizationId === undefined ? undefined : orgRole(ctx, organizationId);
+  if (role === undefined) return null;
   const organization = await ctx.prisma.organization.findUnique({ where: { id: organizationId } });
-  if (!organization) throw notFound("Organization");
-  const permissions = organizationPermissions(role);
-  if (permission !== "view" && permission !== "listMembers" && permission !== "listTeams") {
-    demand(TABLE, permissions, permission, "this organization");
-  }
-  return { organization, role, permissions };
+  return organization && { organization, role };
 }
 
-/** The policy rule of operations on `/v1/orgs/{organizationId}/...`. */
-export const onOrganization =
-  (permission: Permission) =>
-  ({ params, ctx }: { params: { organizationId: string }; ctx: RequestContext }) =>
-    organizationAccess(ctx, params.organizationId, permission);
+const organizationSpec = {
+  what: "Organization",
+  level: (_ctx: RequestContext, found: FoundOrganization) => organizationLevel(found.role),
+};
 
-/** Any authenticated caller (the operation only touches the caller's own data). */
-export const authenticated = async (): Promise<void> => undefined;
+/** The organization of the path. */
+export const organizationPolicy = definePolicy("organization", {
+  ...organizationSpec,
+  find: ({ ctx, params }) => findMembership(ctx, params.organizationId),
+});
+
+/** The organization the resource an operation acts on belongs to (moving it elsewhere needs admin there). */
+export const homeOrganizationPolicy = definePolicy("homeOrganization", {
+  ...organizationSpec,
+  on: "this organization",
+  find: ({ ctx }, main) => {
+    const { space, collection } = main as { space?: { organizationId: string }; collection?: { organizationId: string } };
+    return findMembership(ctx, (space ?? collection)?.organizationId);
+  },
+});
+
+/** The organization the body names as a destination. */
+export const targetOrganizationPolicy = definePolicy("targetOrganization", {
+  ...organizationSpec,
+  on: "the organization named by organization",
+  find: ({ ctx, body }) => findMembership(ctx, (body as { organization?: string }).organization),
+});
+
+/** The caller's own account: any valid token. */
+export const callerPolicy = definePolicy("caller", { what: "User", ...NOTHING_TO_FIND });
+
+/** An e-mail domain, looked up only by callers whose own address is of that domain (403 otherwise). */
+export const emailDomainPolicy = definePolicy("emailDomain", {
+  what: "E-mail domain",
+  find: async ({ params }) => ({ domain: String(params.emailDomain).toLowerCase() }),
+  level: (ctx, { domain }) => (ctx.actor.user.email.split("@").pop()?.toLowerCase() === domain ? "guest" : null),
+  visible: () => true,
+  refuse: () => forbidden("Only the organizations of your own e-mail domain can be listed"),
+});
+
+/** A user the caller shares an organization with (or the caller): others are not found, as unknown ones. */
+export const userPolicy = definePolicy("user", {
+  what: "User",
+  find: async ({ ctx, params }) => {
+    const userId = params.userId as string;
+    if (userId === ctx.actor.userId) return { user: ctx.actor.user };
+    const user = await ctx.prisma.user.findFirst({ where: { id: userId, memberships: { some: { organizationId: { in: [...ctx.actor.orgRoles.keys()] } } } } });
+    return user && { user };
+  },
+  level: () => "guest",
+});
+
+/** The invite link of the path: whoever has its ID (its secret) may join through it. */
+export const invitationPolicy = definePolicy("invitation", {
+  what: "Invite link",
+  find: async ({ ctx, params }) => {
+    const invite = await ctx.prisma.organizationInvite.findFirst({
+      where: { id: params.inviteId as string, organizationId: params.organizationId as string },
+      include: { organization: true },
+    });
+    return invite && { invite };
+  },
+  level: () => "guest",
+});
+
+/** An organization of the caller's e-mail domain (others are not found), which they may join once their address is verified. */
+export const joinablePolicy = definePolicy("joinable", {
+  what: "Organization",
+  find: async ({ ctx, params }) => {
+    const domain = ctx.actor.user.email.split("@").pop()?.toLowerCase() ?? "";
+    const organization = await ctx.prisma.organization.findFirst({ where: { id: params.organizationId as string, emailDomains: { has: domain } } });
+    return organization && { organization };
+  },
+  level: (ctx) => (ctx.actor.user.emailVerified ? "guest" : null),
+  visible: () => true,
+  refuse: () => forbidden("Your e-mail address is not verified: sign in by e-mail once (POST /v1/auth/email) to join by domain"),
+});

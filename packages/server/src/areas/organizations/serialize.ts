@@ -2,7 +2,7 @@ import type { Schemas } from "@docstack/contract";
 import type { Member, Organization, User } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { apiUrl, appUrl } from "../../http/urls";
-import { mayViewEmail } from "../../policy/users";
+import { mayViewEmail, type Viewer } from "../../policy/users";
 import type { OrganizationPermissions } from "./policy";
 
 type UserFields = Pick<User, "id" | "displayName" | "email" | "photoURL">;
@@ -11,7 +11,7 @@ type UserFields = Pick<User, "id" | "displayName" | "email" | "photoURL">;
  * The one serializer of a User. `organizationIds`: organizations the user belongs to, which
  * decide (mayViewEmail) whether the caller sees their e-mail address.
  */
-export function serializeUser(ctx: RequestContext, user: UserFields, organizationIds: Iterable<string>): Schemas["User"] {
+export function serializeUser(ctx: Pick<RequestContext, "baseUrl"> & { actor: Viewer }, user: UserFields, organizationIds: Iterable<string>): Schemas["User"] {
   return {
     object: "user",
     id: user.id,
@@ -20,6 +20,11 @@ export function serializeUser(ctx: RequestContext, user: UserFields, organizatio
     ...(user.photoURL ? { photoURL: user.photoURL } : {}),
     urls: { location: appUrl(ctx, `/users/${user.id}`) },
   };
+}
+
+/** A user who has just signed in (by e-mail or SAML, with no token yet), as they see themselves. */
+export function serializeSignedInUser(ctx: Pick<RequestContext, "baseUrl">, user: UserFields): Schemas["User"] {
+  return serializeUser({ baseUrl: ctx.baseUrl, actor: { userId: user.id, orgRoles: new Map() } }, user, []);
 }
 
 /**

@@ -1,7 +1,11 @@
 // Writes shared by the organization operations and the command line.
+import type { Schemas } from "@docstack/contract";
 import type { Db, Tx } from "../../db/database";
 import { newId } from "../../db/ids";
 import type { Organization } from "../../generated/prisma/client";
+import type { RequestContext } from "../../http/context";
+import type { Role } from "../../policy/roles";
+import { spaceCounts } from "../../policy/visibility";
 
 export async function createOrganizationWithAdmin(
   prisma: Db,
@@ -21,18 +25,76 @@ export async function createOrganizationWithAdmin(
   });
 }
 
-/** Counts of members' spaces and teams, for a page of members. */
-export async function memberCounts(prisma: Db, organizationId: string, userIds: string[]) {
+/** Counts of members' spaces (those they can read) and teams, for a page of members. */
+export async function memberCounts(prisma: Db, organizationId: string, members: readonly { userId: string; role: Role | null }[]) {
   const [spaces, teams] = await Promise.all([
-    prisma.space.count({ where: { organizationId, deletedAt: null } }),
-    prisma.teamMember.groupBy({ by: ["userId"], where: { userId: { in: userIds }, team: { organizationId } }, _count: true }),
+    spaceCounts(prisma, organizationId, members),
+    prisma.teamMember.groupBy({ by: ["userId"], where: { userId: { in: members.map((m) => m.userId) }, team: { organizationId } }, _count: true }),
   ]);
   const teamsByUser = new Map(teams.map((row) => [row.userId, row._count]));
-  return (userId: string, role: string | null) => ({
-    // Every member but a guest reads every space (see policy/roles.ts).
-    spaces: role === null ? 0 : spaces,
-    teams: teamsByUser.get(userId) ?? 0,
+  return (userId: string) => ({ spaces: spaces.ofMember(userId), teams: teamsByUser.get(userId) ?? 0 });
+}
+
+/** Makes the caller a member of the organization with `role`, unless they already are one (then nothing changes). */
+export async function joinAs(ctx: RequestContext, organizationId: string, role: Role | null): Promise<void> {
+  await ctx.prisma.member.createMany({ data: [{ organizationId, userId: ctx.actor.userId, role }], skipDuplicates: true });
+}
+
+/** The link an invitation carries: the sign-in page with the address filled in (in the fragment, which no server log sees). */
+export const signInLink = (ctx: RequestContext, email: string) => `${ctx.baseUrl}/sign-in#email=${encodeURIComponent(email)}`;
+
+/**
+ * Adds people to the organization by e-mail address (making users of new addresses), each with
+ * their role or the default one, and e-mails each one added an invitation to sign in. Addresses
+ * already members are left as they are. One transaction: all are added, or none.
+ */
+export async function inviteByEmail(ctx: RequestContext, organization: Organization, body: Schemas["InviteUsersToOrganization"]) {
+  const fallback = body.role === undefined ? organization.defaultRole : body.role;
+  const wanted = new Map<string, Role | null>();
+  for (const entry of body.emails) {
+    const { email, role } = typeof entry === "string" ? { email: entry, role: fallback } : entry;
+    const normalized = email.trim().toLowerCase();
+    if (!wanted.has(normalized)) wanted.set(normalized, role);
+  }
+  const added = await ctx.prisma.$transaction(async (tx) => {
+    const emails = [...wanted.keys()];
+    const known = await tx.user.findMany({ where: { email: { in: emails, mode: "insensitive" } } });
+    const byEmail = new Map(known.map((user) => [user.email.toLowerCase(), user]));
+    const users = [];
+    for (const email of emails) {
+      const user = byEmail.get(email) ?? (await tx.user.create({ data: { id: newId(), email, displayName: email.split("@")[0] || email } }));
+      users.push(user);
+    }
+    const members = await tx.member.findMany({
+      where: { organizationId: organization.id, userId: { in: users.map((user) => user.id) } },
+      select: { userId: true },
+    });
+    const already = new Set(members.map((member) => member.userId));
+    const newcomers = users.filter((user) => !already.has(user.id));
+    await tx.member.createMany({
+      data: newcomers.map((user) => ({
+        organizationId: organization.id,
+        userId: user.id,
+        role: wanted.get(user.email.toLowerCase()) ?? null,
+        sso: body.sso ?? false,
+      })),
+    });
+    return newcomers;
   });
+  for (const user of added) {
+    ctx.mailer.send({
+      to: user.email,
+      subject: `You are invited to ${organization.title} on Docstack`,
+      text: [
+        `${ctx.actor.user.displayName} added you to ${organization.title} on Docstack.`,
+        "",
+        `Sign in: ${signInLink(ctx, user.email)}`,
+        "",
+        "There, ask for a one-time code: it comes by e-mail, to this address.",
+      ].join("\n"),
+    });
+  }
+  return { users: added.map((user) => user.id), invited: added.length };
 }
 
 /**

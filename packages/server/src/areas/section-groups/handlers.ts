@@ -8,18 +8,10 @@ import { badRequest, notFound } from "../../http/errors";
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import { paginateArray } from "../../http/pagination";
 import { indexNextTo, positionAfterLast, positionsAt } from "../sites/ordering";
-import { onSite, onSiteItem, type SitePermission } from "../sites/policy";
 import { serializeSectionGroups } from "../sites/serialize";
 import { loadSiteTree, reloadSiteTree, type SiteTree, sectionOf, sectionsOfGroup, topLevel, withSiteLocked } from "../sites/store";
 import { writeTopLevelPositions } from "../sites/structure";
 import { publicationOf } from "../sites/urls";
-
-type GroupParams = { organizationId: string; siteId: string; siteSectionGroupId: string };
-
-const onGroup = (permission: SitePermission) =>
-  onSiteItem(permission, "Section group", (ctx, { site }, params: GroupParams) =>
-    ctx.prisma.siteSectionGroup.findFirst({ where: { id: params.siteSectionGroupId, siteId: site.id } }),
-  );
 
 /** The group in the site as read (a write may have removed it since the policy found it). */
 function groupOf(tree: SiteTree, groupId: string): SiteSectionGroup {
@@ -44,7 +36,6 @@ function bodySection(tree: SiteTree, sectionId: string, field: string) {
 
 export const sectionGroupsOperations = {
   listSiteSectionGroups: defineOperation("listSiteSectionGroups", {
-    authorize: onSite("view"),
     handle: async ({ ctx, query }, { site, organization }) => {
       const tree = await loadSiteTree(ctx.prisma, site);
       const page = paginateArray(ctx.cursors, `site-section-groups:${site.id}`, query, tree.groups);
@@ -54,7 +45,6 @@ export const sectionGroupsOperations = {
   }),
 
   addSiteSectionGroup: defineOperation("addSiteSectionGroup", {
-    authorize: onSite("admin"),
     handle: async ({ ctx, body }, { site, organization }) => {
       const groupId = newId();
       await withSiteLocked(ctx.prisma, site.id, async (tx, current) => {
@@ -91,7 +81,6 @@ export const sectionGroupsOperations = {
   }),
 
   deleteSiteSectionGroup: defineOperation("deleteSiteSectionGroup", {
-    authorize: onGroup("admin"),
     handle: async ({ ctx }, { site, item }) => {
       await withSiteLocked(ctx.prisma, site.id, async (tx, current) => {
         const tree = await loadSiteTree(tx, current);
@@ -117,7 +106,6 @@ export const sectionGroupsOperations = {
   }),
 
   updateSiteSectionGroup: defineOperation("updateSiteSectionGroup", {
-    authorize: onGroup("admin"),
     handle: async ({ ctx, body }, { site, organization, item }) => {
       await ctx.prisma.siteSectionGroup.updateMany({ where: { id: item.id }, data: { title: body.title, icon: body.icon } });
       return { status: 200, body: await groupNow(ctx, organization, site.id, item.id) };
@@ -125,7 +113,6 @@ export const sectionGroupsOperations = {
   }),
 
   addSiteSectionToGroup: defineOperation("addSiteSectionToGroup", {
-    authorize: onGroup("admin"),
     handle: async ({ ctx, body }, { site, organization, item }) => {
       await withSiteLocked(ctx.prisma, site.id, async (tx, current) => {
         const tree = await loadSiteTree(tx, current);
@@ -141,7 +128,6 @@ export const sectionGroupsOperations = {
   }),
 
   removeSiteSectionFromGroup: defineOperation("removeSiteSectionFromGroup", {
-    authorize: onGroup("admin"),
     handle: async ({ ctx, params }, { site, item }) => {
       await withSiteLocked(ctx.prisma, site.id, async (tx, current) => {
         const tree = await loadSiteTree(tx, current);
@@ -160,7 +146,6 @@ export const sectionGroupsOperations = {
   }),
 
   moveSiteSectionGroup: defineOperation("moveSiteSectionGroup", {
-    authorize: onGroup("admin"),
     handle: async ({ ctx, body }, { site, organization, item }) => {
       await withSiteLocked(ctx.prisma, site.id, async (tx, current) => {
         const tree = await loadSiteTree(tx, current);

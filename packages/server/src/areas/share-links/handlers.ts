@@ -8,16 +8,9 @@ import { notFound } from "../../http/errors";
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
 import { newSecret } from "../../secrets";
-import { onSite, onSiteItem } from "../sites/policy";
 import { readAt, withShareKey } from "../sites/urls";
 
 const BY_CREATION: SortField[] = [{ field: "id", direction: "asc" }];
-
-type ShareLinkParams = { organizationId: string; siteId: string; shareLinkId: string };
-
-const onShareLink = onSiteItem("admin", "Share link", (ctx, { site }, params: ShareLinkParams) =>
-  ctx.prisma.shareLink.findFirst({ where: { id: params.shareLinkId, siteId: site.id } }),
-);
 
 /** A new secret key: 128 random bits. */
 const newKey = () => newSecret(16, { prefix: "sk_", encoding: "hex" });
@@ -36,7 +29,6 @@ function serializeShareLink(ctx: RequestContext, link: ShareLink, site: Site, or
 
 export const shareLinksOperations = {
   listSiteShareLinks: defineOperation("listSiteShareLinks", {
-    authorize: onSite("admin"),
     handle: async ({ ctx, query }, { site, organization }) => {
       const where = { siteId: site.id };
       const body = await paginate({
@@ -54,7 +46,6 @@ export const shareLinksOperations = {
   }),
 
   createSiteShareLink: defineOperation("createSiteShareLink", {
-    authorize: onSite("admin"),
     handle: async ({ ctx, body }, { site, organization }) => {
       const link = await ctx.prisma.shareLink.create({
         data: { id: newId(), siteId: site.id, name: body.name, key: newKey(), active: true, createdAt: ctx.clock.now() },
@@ -64,7 +55,6 @@ export const shareLinksOperations = {
   }),
 
   deleteSiteShareLink: defineOperation("deleteSiteShareLink", {
-    authorize: onShareLink,
     handle: async ({ ctx }, { item }) => {
       await ctx.prisma.shareLink.deleteMany({ where: { id: item.id } });
       return { status: 205 };
@@ -72,7 +62,6 @@ export const shareLinksOperations = {
   }),
 
   updateSiteShareLink: defineOperation("updateSiteShareLink", {
-    authorize: onShareLink,
     handle: async ({ ctx, body }, { site, organization, item }) => {
       await ctx.prisma.shareLink.updateMany({ where: { id: item.id }, data: { name: body.name, active: body.active } });
       const link = await ctx.prisma.shareLink.findUnique({ where: { id: item.id } });

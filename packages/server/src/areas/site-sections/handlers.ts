@@ -8,7 +8,6 @@ import { type AreaOperations, defineOperation } from "../../http/operation";
 import { paginateArray } from "../../http/pagination";
 import { indexNextTo, positionAfterLast, positionsAt } from "../sites/ordering";
 import { freeSegment, isTaken, segmentFrom } from "../sites/paths";
-import { onSite } from "../sites/policy";
 import { serializeSections } from "../sites/serialize";
 import {
   defaultSectionId,
@@ -23,7 +22,6 @@ import {
 } from "../sites/store";
 import { appendSiteSpaces, publishableSpace, refuseSpaceInSite, writeTopLevelPositions } from "../sites/structure";
 import { checkedShareKey, publicationOf } from "../sites/urls";
-import { onSection } from "./policy";
 
 /** One section as it is after a write. */
 async function sectionNow(ctx: RequestContext, organization: Organization, siteId: string, sectionId: string): Promise<Schemas["SiteSection"]> {
@@ -34,7 +32,6 @@ async function sectionNow(ctx: RequestContext, organization: Organization, siteI
 
 export const siteSectionsOperations = {
   listSiteSections: defineOperation("listSiteSections", {
-    authorize: onSite("view"),
     handle: async ({ ctx, query }, { site, organization }) => {
       const tree = await loadSiteTree(ctx.prisma, site);
       const page = paginateArray(ctx.cursors, `site-sections:${site.id}`, query, tree.sections);
@@ -46,7 +43,6 @@ export const siteSectionsOperations = {
   }),
 
   addSiteSection: defineOperation("addSiteSection", {
-    authorize: onSite("admin"),
     handle: async ({ ctx, body }, { site, organization }) => {
       const sectionId = await withSiteLocked(ctx.prisma, site.id, async (tx, current) => {
         const space = await publishableSpace(tx, current, body.spaceId, "request/body/spaceId");
@@ -87,7 +83,6 @@ export const siteSectionsOperations = {
   }),
 
   deleteSiteSection: defineOperation("deleteSiteSection", {
-    authorize: onSection("admin"),
     handle: async ({ ctx }, { site, item }) => {
       await withSiteLocked(ctx.prisma, site.id, async (tx, current) => {
         const tree = await loadSiteTree(tx, current);
@@ -105,7 +100,6 @@ export const siteSectionsOperations = {
   }),
 
   updateSiteSection: defineOperation("updateSiteSection", {
-    authorize: onSection("admin"),
     handle: async ({ ctx, body }, { site, organization, item }) => {
       await withSiteLocked(ctx.prisma, site.id, async (tx, current) => {
         const tree = await loadSiteTree(tx, current);
@@ -134,7 +128,6 @@ export const siteSectionsOperations = {
   }),
 
   moveSiteSection: defineOperation("moveSiteSection", {
-    authorize: onSection("admin"),
     handle: async ({ ctx, body }, { site, organization, item }) => {
       await withSiteLocked(ctx.prisma, site.id, async (tx, current) => {
         const tree = await loadSiteTree(tx, current);

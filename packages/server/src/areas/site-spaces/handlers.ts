@@ -7,7 +7,6 @@ import { type AreaOperations, defineOperation } from "../../http/operation";
 import { paginateArray } from "../../http/pagination";
 import { indexNextTo, positionsAt } from "../sites/ordering";
 import { isTaken } from "../sites/paths";
-import { onSite, onSiteItem } from "../sites/policy";
 import { serializeSiteSpaces } from "../sites/serialize";
 import {
   defaultSectionId,
@@ -16,20 +15,11 @@ import {
   reloadSiteTree,
   type SiteSpaceWithSpace,
   type SiteTree,
-  shownSiteSpace,
   siteSpacesIn,
   withSiteLocked,
 } from "../sites/store";
 import { appendSiteSpaces, publishableSpace, refuseSpaceInSite } from "../sites/structure";
 import { checkedShareKey, publicationOf } from "../sites/urls";
-
-type SiteSpaceParams = { organizationId: string; siteId: string; siteSpaceId: string };
-
-/** A shown site space of the site (one of a deleted space is not found). */
-const onSiteSpace = (permission: "view" | "admin") =>
-  onSiteItem(permission, "Site space", (ctx, { site }, params: SiteSpaceParams) =>
-    ctx.prisma.siteSpace.findFirst({ where: { id: params.siteSpaceId, siteId: site.id, ...shownSiteSpace(site.organizationId) } }),
-  );
 
 /** The site space in the site as read (a write may have removed it since the policy found it). */
 function siteSpaceOf(tree: SiteTree, siteSpaceId: string): SiteSpaceWithSpace {
@@ -47,7 +37,6 @@ async function siteSpaceNow(ctx: RequestContext, organization: Organization, sit
 
 export const siteSpacesOperations = {
   listSiteSpaces: defineOperation("listSiteSpaces", {
-    authorize: onSite("view"),
     handle: async ({ ctx, query }, { site, organization }) => {
       const tree = await loadSiteTree(ctx.prisma, site);
       const isDefault = (siteSpace: (typeof tree.siteSpaces)[number]) => defaultSiteSpaceId(tree, siteSpace.sectionId) === siteSpace.id;
@@ -61,7 +50,6 @@ export const siteSpacesOperations = {
   }),
 
   addSiteSpace: defineOperation("addSiteSpace", {
-    authorize: onSite("admin"),
     handle: async ({ ctx, body }, { site, organization }) => {
       const created = await withSiteLocked(ctx.prisma, site.id, async (tx, current) => {
         const space = await publishableSpace(tx, current, body.spaceId, "request/body/spaceId");
@@ -79,7 +67,6 @@ export const siteSpacesOperations = {
   }),
 
   deleteSiteSpace: defineOperation("deleteSiteSpace", {
-    authorize: onSiteSpace("admin"),
     handle: async ({ ctx }, { site, item }) => {
       await withSiteLocked(ctx.prisma, site.id, async (tx, current) => {
         const tree = await loadSiteTree(tx, current);
@@ -101,7 +88,6 @@ export const siteSpacesOperations = {
   }),
 
   updateSiteSpace: defineOperation("updateSiteSpace", {
-    authorize: onSiteSpace("admin"),
     handle: async ({ ctx, body }, { site, organization, item }) => {
       await withSiteLocked(ctx.prisma, site.id, async (tx, current) => {
         if (body.path !== undefined) {
@@ -124,7 +110,6 @@ export const siteSpacesOperations = {
   }),
 
   moveSiteSpace: defineOperation("moveSiteSpace", {
-    authorize: onSiteSpace("admin"),
     handle: async ({ ctx, body }, { site, organization, item }) => {
       await withSiteLocked(ctx.prisma, site.id, async (tx, current) => {
         const tree = await loadSiteTree(tx, current);

@@ -8,10 +8,7 @@ import { newId } from "../../db/ids";
 import type { Organization, Site, Space } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { badRequest } from "../../http/errors";
-import type { OperationRequest } from "../../http/operation";
 import { placeAmongSiblings } from "../../tree/siblings";
-import { demandCreateIn } from "../collections/policy";
-import { type OrganizationAccess, organizationAccess } from "../organizations/policy";
 import { freeSegment, segmentFrom } from "./paths";
 import { appendSiteSpaces } from "./structure";
 
@@ -20,13 +17,6 @@ type CreateSiteRequest = Schemas["CreateSiteRequest"];
 const SPACE_TITLE_MAX = 50;
 /** Attempts when another site took the basename between choosing it and writing it. */
 const ATTEMPTS = 3;
-
-/** Sites are created by admins; `spaces: "new"` also needs `create` at the organization's root (as creating a space there). */
-export async function authorizeCreateSite({ ctx, params, body }: OperationRequest<"createSite">): Promise<OrganizationAccess> {
-  const access = await organizationAccess(ctx, params.organizationId, "admin");
-  if (body?.spaces === "new") await demandCreateIn(ctx, params.organizationId, null);
-  return access;
-}
 
 export async function createSite(ctx: RequestContext, organization: Organization, body: CreateSiteRequest): Promise<Site> {
   const title = body.title ?? "Untitled site";

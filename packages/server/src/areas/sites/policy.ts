@@ -1,48 +1,56 @@
-// Who may do what with a site and everything in it (sections, section groups, site
-// spaces, share links): any member of its organization reads it; changing it needs
-// `admin` on the organization. A site of an organization the caller does not belong
-// to is not found, as an unknown one.
-import type { Organization, Site } from "../../generated/prisma/client";
+// Who may do what with a site and everything in it (sections, section groups, site spaces,
+// share links): any member of its organization reads it; changing it needs `admin` on the
+// organization (the contract's table, openapi/policies.yaml). A site of an organization the
+// caller does not belong to is not found, as an unknown one.
+import type { Site } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { notFound } from "../../http/errors";
-import type { Role } from "../../policy/roles";
-import { organizationAccess } from "../organizations/policy";
+import { siteLevel } from "../../policy/content";
+import { definePolicy, definePolicyWithin, type PolicyKind } from "../../policy/factory";
+import { findMembership } from "../organizations/policy";
+import { shownSiteSpace } from "./store";
 
-export type SitePermission = "view" | "admin";
+/** The site of the path, in an organization the caller belongs to. */
+export const sitePolicy = definePolicy("site", {
+  what: "Site",
+  on: "this organization",
+  find: async ({ ctx, params }) => {
+    const membership = await findMembership(ctx, params.organizationId);
+    if (!membership) throw notFound("Organization");
+    const site = await ctx.prisma.site.findFirst({ where: { id: params.siteId as string, organizationId: membership.organization.id } });
+    return site && { ...membership, site };
+  },
+  level: (ctx, { site }) => siteLevel(ctx, site),
+});
 
-export interface SiteAccess {
-  site: Site;
-  organization: Organization;
-  role: Role | null;
-}
-
-/** A site of an organization the caller belongs to (404 otherwise), checked for a permission (403). */
-export async function siteAccess(ctx: RequestContext, organizationId: string, siteId: string, permission: SitePermission): Promise<SiteAccess> {
-  const { organization, role } = await organizationAccess(ctx, organizationId, permission);
-  const site = await ctx.prisma.site.findFirst({ where: { id: siteId, organizationId } });
-  if (!site) throw notFound("Site");
-  return { site, organization, role };
-}
-
-/** The policy rule of operations on `/v1/orgs/{organizationId}/sites/{siteId}/...`. */
-export const onSite =
-  (permission: SitePermission) =>
-  ({ params, ctx }: { params: { organizationId: string; siteId: string }; ctx: RequestContext }) =>
-    siteAccess(ctx, params.organizationId, params.siteId, permission);
-
-/**
- * The policy rule of operations on one item of a site (a section, a site space, ...):
- * the site's rule, then the item, which must be the site's (404 naming `what` otherwise).
- */
-export function onSiteItem<P extends { organizationId: string; siteId: string }, Item>(
-  permission: SitePermission,
+/** One item of the site of the path (a section, a site space, ...), which must be the site's. */
+function siteItemPolicy<K extends PolicyKind, Item>(
+  kind: K,
   what: string,
-  find: (ctx: RequestContext, access: SiteAccess, params: P) => Promise<Item | null>,
+  find: (ctx: RequestContext, site: Site, params: Record<string, string>) => Promise<Item | null>,
 ) {
-  return async ({ params, ctx }: { params: P; ctx: RequestContext }): Promise<SiteAccess & { item: Item }> => {
-    const access = await siteAccess(ctx, params.organizationId, params.siteId, permission);
-    const item = await find(ctx, access, params);
-    if (!item) throw notFound(what);
-    return { ...access, item };
-  };
+  return definePolicyWithin(kind, sitePolicy, {
+    what,
+    find: async ({ ctx, params }, { site }) => {
+      const item = await find(ctx, site, params);
+      return item && { item };
+    },
+  });
 }
+
+export const siteSectionPolicy = siteItemPolicy("siteSection", "Section", (ctx, site, params) =>
+  ctx.prisma.siteSection.findFirst({ where: { id: params.siteSectionId as string, siteId: site.id } }),
+);
+
+export const siteSectionGroupPolicy = siteItemPolicy("siteSectionGroup", "Section group", (ctx, site, params) =>
+  ctx.prisma.siteSectionGroup.findFirst({ where: { id: params.siteSectionGroupId as string, siteId: site.id } }),
+);
+
+export const siteSpacePolicy = siteItemPolicy("siteSpace", "Site space", (ctx, site, params) =>
+  // A site space of a deleted space is not found.
+  ctx.prisma.siteSpace.findFirst({ where: { id: params.siteSpaceId as string, siteId: site.id, ...shownSiteSpace(site.organizationId) } }),
+);
+
+export const shareLinkPolicy = siteItemPolicy("shareLink", "Share link", (ctx, site, params) =>
+  ctx.prisma.shareLink.findFirst({ where: { id: params.shareLinkId as string, siteId: site.id } }),
+);

@@ -2,9 +2,8 @@
 // The operations are shared with change requests (comments.ts); here they are found by space.
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import { commentOperations } from "./comments";
-import { spacePlace } from "./place";
 
-const inSpace = commentOperations(spacePlace);
+const inSpace = commentOperations();
 
 export const spaceCommentsOperations = {
   listCommentsInSpace: defineOperation("listCommentsInSpace", inSpace.listComments),

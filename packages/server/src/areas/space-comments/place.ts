@@ -2,10 +2,7 @@
 // Both kinds share one table; a place says which rows are its own, which revision
 // is its current content, and whether its comments may still change.
 import type { ChangeRequest, Space } from "../../generated/prisma/client";
-import type { RequestContext } from "../../http/context";
 import type { Role } from "../../policy/roles";
-import { changeRequestAccess } from "../change-requests/policy";
-import { spaceAccess } from "../spaces/policy";
 
 export interface CommentPlace {
   space: Space;
@@ -13,18 +10,6 @@ export interface CommentPlace {
   level: Role;
   /** Null for comments on the space's content. */
   changeRequest: ChangeRequest | null;
-}
-
-/** The space, when the caller can see it (404 otherwise). */
-export async function spacePlace(ctx: RequestContext, params: { spaceId: string }): Promise<CommentPlace> {
-  const { space, level } = await spaceAccess(ctx, params.spaceId, "view");
-  return { space, level, changeRequest: null };
-}
-
-/** The change request (by ID or number), when the caller can see its space (404 otherwise). */
-export async function changeRequestPlace(ctx: RequestContext, params: { spaceId: string; changeRequestId: string }): Promise<CommentPlace> {
-  const { space, level, changeRequest } = await changeRequestAccess(ctx, params, "view");
-  return { space, level, changeRequest };
 }
 
 /** The columns that tell this place's comments from the others in the table. */

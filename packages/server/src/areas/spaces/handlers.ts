@@ -4,14 +4,12 @@ import { brokenLinksInOpenChangeRequests, listLinks } from "../../content/reads"
 import { copyRevision, createEmptyRevision } from "../../content/revisions";
 import { copySpacePages } from "../../content/search-index";
 import { newId } from "../../db/ids";
-import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
+import { badRequest, conflict, notFound } from "../../http/errors";
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
-import { orgRole } from "../../policy/content";
+import { callerReach, spacesWhere } from "../../policy/visibility";
 import { placeAmongSiblings } from "../../tree/siblings";
-import { demandCreateIn } from "../collections/policy";
-import { organizationAccess } from "../organizations/policy";
-import { demandRoleAtLeast, onSpace, spaceAccess } from "./policy";
+import { revokeAllOn } from "../permissions/grants";
 import { isRestorable } from "./retention";
 import { serializeSpace, serializeSpaces } from "./serialize";
 
@@ -19,12 +17,10 @@ const BY_CREATION: SortField[] = [{ field: "id", direction: "asc" }];
 
 export const spacesOperations = {
   getSpaceById: defineOperation("getSpaceById", {
-    authorize: onSpace("view"),
     handle: async ({ ctx }, { space, permissions }) => ({ status: 200, body: await serializeSpace(ctx, space, permissions) }),
   }),
 
   deleteSpaceById: defineOperation("deleteSpaceById", {
-    authorize: onSpace("admin"),
     handle: async ({ ctx }, { space }) => {
       await ctx.prisma.space.update({ where: { id: space.id }, data: { deletedAt: ctx.clock.now() } });
       return { status: 205 };
@@ -32,12 +28,6 @@ export const spacesOperations = {
   }),
 
   updateSpaceById: defineOperation("updateSpaceById", {
-    authorize: async ({ ctx, params, body }) => {
-      const needsAdmin = body.editMode !== undefined || body.defaultLevel !== undefined || body.visibility !== undefined;
-      // Renaming is allowed on a locked space: the lock is on content.
-      const access = await spaceAccess(ctx, params.spaceId, needsAdmin ? "admin" : "view");
-      return needsAdmin ? access : demandRoleAtLeast(access, "edit");
-    },
     handle: async ({ ctx, body }, { space }) => {
       const parentId = space.parentId;
       if (body.visibility === "in-collection" && !parentId) {
@@ -52,11 +42,6 @@ export const spacesOperations = {
   }),
 
   duplicateSpace: defineOperation("duplicateSpace", {
-    authorize: async ({ ctx, params }) => {
-      const access = await spaceAccess(ctx, params.spaceId, "view");
-      await demandCreateIn(ctx, access.space.organizationId, access.space.parentId);
-      return access;
-    },
     handle: async ({ ctx }, { space }) => {
       const id = newId();
       const copy = await ctx.prisma.$transaction(async (tx) => {
@@ -77,14 +62,18 @@ export const spacesOperations = {
         });
         await copyRevision(tx, space.revisionId, id, revisionId);
         await copySpacePages(tx, space.id, id);
+        // The copy is shared as the space is, so the same people and teams reach it.
+        const grants = await tx.contentGrant.findMany({ where: { spaceId: space.id } });
+        await tx.contentGrant.createMany({ data: grants.map((row) => ({ ...row, id: newId(), spaceId: id, createdAt: undefined })) });
         return created;
       });
+      // What this request read of grants predates the copy's.
+      ctx.memo.clear();
       return { status: 201, body: await serializeSpace(ctx, copy) };
     },
   }),
 
   restoreSpace: defineOperation("restoreSpace", {
-    authorize: ({ ctx, params }) => spaceAccess(ctx, params.spaceId, "admin", { includeDeleted: true }),
     handle: async ({ ctx }, { space }) => {
       if (!space.deletedAt) throw conflict("This space is not deleted");
       if (!isRestorable(space.deletedAt, ctx.clock.now())) throw notFound("Space");
@@ -99,11 +88,6 @@ export const spacesOperations = {
   }),
 
   moveSpace: defineOperation("moveSpace", {
-    authorize: async ({ ctx, params, body }) => {
-      const access = await spaceAccess(ctx, params.spaceId, "admin");
-      if (body.parent !== undefined) await demandCreateIn(ctx, access.space.organizationId, body.parent);
-      return access;
-    },
     handle: async ({ ctx, body }, { space }) => {
       const parentId = body.parent === undefined ? space.parentId : body.parent;
       const moved = await ctx.prisma.$transaction(async (tx) => {
@@ -117,21 +101,15 @@ export const spacesOperations = {
   }),
 
   transferSpace: defineOperation("transferSpace", {
-    authorize: async ({ ctx, params, body }) => {
-      const access = await spaceAccess(ctx, params.spaceId, "view");
-      if (orgRole(ctx, access.space.organizationId) !== "admin") {
-        throw forbidden("Transferring needs the admin role in this space's organization");
-      }
-      await organizationAccess(ctx, body.organization, "admin");
+    handle: async ({ ctx, body }, { space }) => {
       if (body.collection) {
         const collection = await ctx.prisma.collection.findUnique({ where: { id: body.collection } });
         if (!collection || collection.organizationId !== body.organization) throw notFound("Collection");
       }
-      return access;
-    },
-    handle: async ({ ctx, body }, { space }) => {
       const parentId = body.collection ?? null;
       const moved = await ctx.prisma.$transaction(async (tx) => {
+        // What was shared with people and teams of the old organization is not shared in the new one.
+        await revokeAllOn(tx, { spaceIds: [space.id] });
         const position = await placeAmongSiblings(tx, body.organization, parentId, space.id);
         const visibility = !parentId && space.visibility === "in-collection" ? "private" : space.visibility;
         return tx.space.update({ where: { id: space.id }, data: { organizationId: body.organization, parentId, position, visibility } });
@@ -142,9 +120,8 @@ export const spacesOperations = {
   }),
 
   listOrganizationSpaces: defineOperation("listOrganizationSpaces", {
-    authorize: ({ ctx, params }) => organizationAccess(ctx, params.organizationId, "view"),
     handle: async ({ ctx, params, query }) => {
-      const where = { organizationId: params.organizationId, deletedAt: null };
+      const where = { organizationId: params.organizationId, deletedAt: null, ...spacesWhere(await callerReach(ctx, params.organizationId)) };
       const body = await paginate({
         cursors: ctx.cursors,
         scope: `spaces:${params.organizationId}`,
@@ -160,20 +137,18 @@ export const spacesOperations = {
   }),
 
   createSpace: defineOperation("createSpace", {
-    authorize: async ({ ctx, params, body }) => {
-      await organizationAccess(ctx, params.organizationId, "view");
-      return demandCreateIn(ctx, params.organizationId, body?.parent);
-    },
-    handle: async ({ ctx, params, body }, parent) => {
+    handle: async ({ ctx, params, body }) => {
+      // The rule checked `create` on this parent (a collection of the organization), or at the root.
+      const parentId = body?.parent ?? null;
       const id = newId();
       const space = await ctx.prisma.$transaction(async (tx) => {
-        const position = await placeAmongSiblings(tx, params.organizationId, parent?.id ?? null, id);
+        const position = await placeAmongSiblings(tx, params.organizationId, parentId, id);
         const revisionId = newId();
         const created = await tx.space.create({
           data: {
             id,
             organizationId: params.organizationId,
-            parentId: parent?.id ?? null,
+            parentId,
             title: body?.title ?? "Untitled",
             emoji: body?.emoji ?? "",
             position,
@@ -188,7 +163,6 @@ export const spacesOperations = {
   }),
 
   listSpaceLinks: defineOperation("listSpaceLinks", {
-    authorize: onSpace("view"),
     handle: async ({ ctx, query }, { space }) => ({
       status: 200,
       body: await listLinks({ ctx, organizationId: space.organizationId, spaceId: space.id, revisionId: space.revisionId }, query, {

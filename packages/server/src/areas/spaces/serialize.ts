@@ -3,6 +3,7 @@ import type { Space } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { apiUrl, appUrl } from "../../http/urls";
 import { spaceLevel } from "../../policy/content";
+import { asDefaultLevel } from "../../policy/levels";
 import { type SpacePermissions, spacePermissions } from "./policy";
 import { countersOf } from "./store";
 
@@ -20,7 +21,7 @@ function toSchema(ctx: RequestContext, space: Space, permissions: SpacePermissio
     organization: space.organizationId,
     ...(space.parentId ? { parent: space.parentId } : {}),
     revision: space.revisionId,
-    defaultLevel: space.defaultLevel,
+    defaultLevel: asDefaultLevel(space.defaultLevel),
     ...countersOf(space),
     urls: { location: apiUrl(ctx, `/spaces/${space.id}`), app: appUrl(ctx, `/spaces/${space.id}`) },
     permissions,

@@ -6,9 +6,9 @@ import type { SamlProviderWithTeam } from "./store";
 
 /**
  * Docstack's side of a provider, derived from the base URL the API is served at. The
- * sign-in flow at these URLs is not part of the JSON API.
+ * sign-in flow at these URLs (sign-in.ts) is not part of the JSON API.
  */
-export function serviceUrls(ctx: RequestContext, providerId: string): Schemas["SamlProvider"]["service"] {
+export function serviceUrls(ctx: Pick<RequestContext, "baseUrl">, providerId: string): Schemas["SamlProvider"]["service"] {
   const base = `${ctx.baseUrl}/sso/saml/${providerId}`;
   return { acsURL: `${base}/acs`, startURL: `${base}/start`, entityID: base };
 }

@@ -3,7 +3,6 @@
 import { notFound } from "../../http/errors";
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
-import { onTeam } from "../teams/policy";
 import { applyChanges, planChanges } from "./changes";
 import { serializeTeamMembers } from "./serialize";
 
@@ -16,7 +15,6 @@ const MEMBER_ORDER: SortField[] = [{ field: "userId", direction: "asc" }];
 
 export const teamMembersOperations = {
   listTeamMembers: defineOperation("listTeamMembers", {
-    authorize: onTeam("view"),
     handle: async ({ ctx, query }, { team }) => {
       const where = { teamId: team.id };
       const body = await paginate({
@@ -34,7 +32,6 @@ export const teamMembersOperations = {
   }),
 
   updateTeamMembers: defineOperation("updateTeamMembers", {
-    authorize: onTeam("admin"),
     handle: async ({ ctx, body }, { team }) => {
       await ctx.prisma.$transaction(async (tx) => applyChanges(tx, team.id, await planChanges(tx, team.organizationId, body)));
       return { status: 204 };
@@ -42,7 +39,6 @@ export const teamMembersOperations = {
   }),
 
   addOrUpdateTeamMember: defineOperation("addOrUpdateTeamMember", {
-    authorize: onTeam("admin"),
     handle: async ({ ctx, params, body }, { team }) => {
       const role = body?.role;
       await ctx.prisma.$transaction(async (tx) => {
@@ -59,7 +55,6 @@ export const teamMembersOperations = {
   }),
 
   removeTeamMember: defineOperation("removeTeamMember", {
-    authorize: onTeam("admin"),
     handle: async ({ ctx, params }, { team }) => {
       const { count } = await ctx.prisma.teamMember.deleteMany({ where: { teamId: team.id, userId: params.userId } });
       if (count === 0) throw notFound("Team member");

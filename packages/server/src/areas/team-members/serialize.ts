@@ -12,17 +12,15 @@ import type { TeamRole } from "../teams/policy";
  */
 export async function serializeTeamMembers(ctx: RequestContext, organizationId: string, rows: TeamMember[]): Promise<Schemas["TeamMember"][]> {
   const userIds = rows.map((row) => row.userId);
-  const [members, counts] = await Promise.all([
-    ctx.prisma.member.findMany({ where: { organizationId, userId: { in: userIds } }, include: { user: true } }),
-    memberCounts(ctx.prisma, organizationId, userIds),
-  ]);
+  const members = await ctx.prisma.member.findMany({ where: { organizationId, userId: { in: userIds } }, include: { user: true } });
+  const counts = await memberCounts(ctx.prisma, organizationId, members);
   const byUser = new Map(members.map((member) => [member.userId, member]));
   return rows.flatMap((row) => {
     const member = byUser.get(row.userId);
     if (!member) return [];
     return [
       {
-        organization: serializeMember(ctx, member, counts(member.userId, member.role)),
+        organization: serializeMember(ctx, member, counts(member.userId)),
         team: { role: row.role as TeamRole },
         permissions: { view: true },
       },

@@ -3,7 +3,6 @@
 import type { RequestContext } from "../../http/context";
 import { badRequest, notFound } from "../../http/errors";
 import { type AreaOperations, defineOperation } from "../../http/operation";
-import { anyCaller } from "./policy";
 
 async function resolve(ctx: RequestContext, field: string, url: string) {
   let parsed: URL;
@@ -19,12 +18,10 @@ async function resolve(ctx: RequestContext, field: string, url: string) {
 
 export const urlsOperations = {
   getPublishedContentByUrl: defineOperation("getPublishedContentByUrl", {
-    authorize: anyCaller,
     handle: ({ ctx, query }) => resolve(ctx, "request/query/url", query.url),
   }),
 
   resolvePublishedContentByUrl: defineOperation("resolvePublishedContentByUrl", {
-    authorize: anyCaller,
     handle: ({ ctx, body }) => resolve(ctx, "request/body/url", body.url),
   }),
 } satisfies AreaOperations;

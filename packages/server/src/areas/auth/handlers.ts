@@ -1,0 +1,78 @@
+// Signing in by e-mail, and the caller's API tokens.
+import type { Schemas } from "@docstack/contract";
+import { createApiToken, revokeApiToken } from "../../auth/tokens";
+import type { ApiToken } from "../../generated/prisma/client";
+import type { RequestContext } from "../../http/context";
+import { badRequest } from "../../http/errors";
+import { type AreaOperations, defineOperation } from "../../http/operation";
+import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
+import { serializeSignedInUser } from "../organizations/serialize";
+import { requestCode, verifyCode } from "./sign-in-codes";
+
+const NEWEST_FIRST: SortField[] = [
+  { field: "createdAt", direction: "desc" },
+  { field: "id", direction: "desc" },
+];
+
+function serializeToken(ctx: RequestContext, token: ApiToken): Schemas["ApiToken"] {
+  return {
+    object: "api-token",
+    id: token.id,
+    label: token.label ?? "",
+    origin: token.origin as Schemas["ApiToken"]["origin"],
+    createdAt: token.createdAt.toISOString(),
+    ...(token.expiresAt ? { expiresAt: token.expiresAt.toISOString() } : {}),
+    ...(token.lastUsedAt ? { lastUsedAt: token.lastUsedAt.toISOString() } : {}),
+    current: token.id === ctx.actor.tokenId,
+  };
+}
+
+export const authOperations = {
+  requestEmailSignIn: defineOperation("requestEmailSignIn", {
+    handle: async ({ ctx, body }) => {
+      await requestCode(ctx, body.email);
+      return { status: 204 };
+    },
+  }),
+
+  verifyEmailSignIn: defineOperation("verifyEmailSignIn", {
+    handle: async ({ ctx, body }) => {
+      const { token, user } = await verifyCode(ctx, body.email, body.code);
+      return { status: 201, body: { token, user: serializeSignedInUser(ctx, user) } };
+    },
+  }),
+
+  listUserTokens: defineOperation("listUserTokens", {
+    handle: async ({ ctx, query }) => {
+      const where = { userId: ctx.actor.userId, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: ctx.clock.now() } }] };
+      const body = await paginate({
+        cursors: ctx.cursors,
+        scope: `tokens:${ctx.actor.userId}`,
+        request: query,
+        order: NEWEST_FIRST,
+        find: (after, take) => ctx.prisma.apiToken.findMany({ where: whereAfter(where, after), orderBy: orderBy(NEWEST_FIRST), take }),
+        count: () => ctx.prisma.apiToken.count({ where }),
+        sortValues: (token) => [token.createdAt, token.id],
+        serialize: (tokens) => tokens.map((token) => serializeToken(ctx, token)),
+      });
+      return { status: 200, body };
+    },
+  }),
+
+  createUserToken: defineOperation("createUserToken", {
+    handle: async ({ ctx, body }) => {
+      const expiresAt = body.expiresAt ? new Date(body.expiresAt) : null;
+      if (expiresAt && expiresAt <= ctx.clock.now()) throw badRequest("request/body/expiresAt must be in the future");
+      const { id, token } = await createApiToken(ctx.prisma, ctx.actor.userId, { label: body.label, origin: "personal", expiresAt });
+      const created = await ctx.prisma.apiToken.findUniqueOrThrow({ where: { id } });
+      return { status: 201, body: { ...serializeToken(ctx, created), origin: "personal", current: false, token } };
+    },
+  }),
+
+  revokeUserToken: defineOperation("revokeUserToken", {
+    handle: async ({ ctx }, { token }) => {
+      await revokeApiToken(ctx.prisma, token.id, ctx.clock.now());
+      return { status: 204 };
+    },
+  }),
+} satisfies AreaOperations;

@@ -1,0 +1,128 @@
+import supertest from "supertest";
+import { createApp } from "../../app";
+import { useHarness } from "../../testing/harness";
+import { type AssertionOptions, type Idp, requestIdOf, samlResponse, testIdp } from "../../testing/saml-idp";
+
+// The identity provider is configured with fixed URLs of Docstack (its public URL), as in production.
+const h = useHarness({ rateLimit: { max: 0, windowMs: 60_000 }, publicUrl: "https://docs.example.test" });
+
+let idp: Idp;
+let otherIdp: Idp;
+beforeAll(async () => {
+  [idp, otherIdp] = await Promise.all([testIdp(), testIdp("evil.example.test")]);
+});
+
+interface Provider {
+  id: string;
+  organizationId: string;
+  teamId: string;
+  service: { acsURL: string; startURL: string; entityID: string };
+}
+
+async function provider(): Promise<Provider> {
+  const org = await h.organization();
+  const auth = org.admin.auth;
+  const team = await h.api.put(`/v1/orgs/${org.id}/teams`).set("Authorization", auth).send({ title: "SSO people" }).expect(201);
+  const created = await h.api
+    .post(`/v1/orgs/${org.id}/saml`)
+    .set("Authorization", auth)
+    .send({ label: "Test IdP", entityID: idp.entityID, ssoURL: idp.ssoURL, certificate: idp.certificate, defaultRole: "comment", defaultTeam: team.body.id })
+    .expect(201);
+  return { id: created.body.id, organizationId: org.id, teamId: team.body.id, service: created.body.service };
+}
+
+const path = (url: string) => new URL(url).pathname;
+
+/** Starts a sign-in (as a browser following the start URL) and answers the ID of the request sent to the IdP. */
+async function start(p: Provider, agent = h.api): Promise<string> {
+  const res = await agent.get(path(p.service.startURL)).expect(302);
+  expect(res.headers.location).toMatch(new RegExp(`^${idp.ssoURL}\\?SAMLRequest=`));
+  return requestIdOf(res.headers.location as string);
+}
+
+const post = (p: Provider, samlResponseValue: string, agent = h.api) =>
+  agent.post(path(p.service.acsURL)).type("form").send({ SAMLResponse: samlResponseValue, RelayState: "" });
+
+/** An assertion answering the request, as the IdP would make it (options break one property at a time). */
+function answer(p: Provider, inResponseTo: string, email: string, changes: Partial<AssertionOptions> = {}) {
+  return samlResponse(idp, { email, inResponseTo, audience: p.service.entityID, recipient: p.service.acsURL, ...changes });
+}
+
+const email = (what: string) => `${what}-${Math.random().toString(36).slice(2, 10)}@corp.example.test`;
+
+describe("SAML sign-in", () => {
+  it("signs a new user in from a valid assertion: a member with the provider's role and team, and an API token", async () => {
+    const p = await provider();
+    const address = email("ada");
+    const signedIn = await post(p, answer(p, await start(p), address)).expect(201);
+    expect(signedIn.body).toMatchObject({ token: expect.stringMatching(/^dst_/), user: { email: address } });
+    const { token, user } = signedIn.body as { token: string; user: { id: string } };
+    const member = await h.services.prisma.member.findUniqueOrThrow({
+      where: { organizationId_userId: { organizationId: p.organizationId, userId: user.id } },
+    });
+    expect(member).toMatchObject({ role: "comment", sso: true });
+    expect(await h.services.prisma.teamMember.count({ where: { teamId: p.teamId, userId: user.id } })).toBe(1);
+    await h.api.get(`/v1/orgs/${p.organizationId}`).set("Authorization", `Bearer ${token}`).expect(200);
+    const tokens = await h.api.get("/v1/user/tokens").set("Authorization", `Bearer ${token}`).expect(200);
+    expect(tokens.body.items[0]).toMatchObject({ origin: "saml", label: "SAML sign-in (Test IdP)", current: true });
+
+    // Again later: the same user, their membership as it is.
+    await h.services.prisma.member.update({ where: { organizationId_userId: { organizationId: p.organizationId, userId: user.id } }, data: { role: "edit" } });
+    const again = await post(p, answer(p, await start(p), address.toUpperCase())).expect(201);
+    expect(again.body.user.id).toBe(user.id);
+    expect((await h.services.prisma.member.findFirstOrThrow({ where: { userId: user.id } })).role).toBe("edit");
+  });
+
+  it("accepts on one instance the answer to a request another one sent (request IDs are in the database), once", async () => {
+    const p = await provider();
+    const otherInstance = supertest(createApp(h.services));
+    const requestId = await start(p, otherInstance);
+    const response = answer(p, requestId, email("grace"));
+    await post(p, response).expect(201);
+    const replayed = await post(p, response, otherInstance).expect(401);
+    expect(replayed.body.error.message).toMatch(/refused/);
+  });
+
+  describe("refuses the classic attacks (401), signing no one in", () => {
+    const cases: [string, (p: Provider, requestId: string, address: string) => string][] = [
+      ["an unsigned assertion", (p, r, a) => answer(p, r, a, { unsigned: true })],
+      ["an assertion signed with another key", (p, r, a) => answer(p, r, a, { signingKey: otherIdp.privateKey })],
+      ["a signed assertion changed after signing", (p, r, a) => answer(p, r, a, { tamperEmail: email("mallory") })],
+      ["signature wrapping: an unsigned assertion around the signed one", (p, r, a) => answer(p, r, a, { wrapWithEmail: email("mallory") })],
+      ["the wrong audience", (p, r, a) => answer(p, r, a, { audience: "https://another-sp.example.test" })],
+      ["another recipient", (p, r, a) => answer(p, r, a, { recipient: "https://another-sp.example.test/acs" })],
+      [
+        "another destination",
+        (p, r, a) => samlResponse(idp, { email: a, inResponseTo: r, audience: p.service.entityID, recipient: p.service.acsURL }, "https://x.test/acs"),
+      ],
+      ["an expired assertion", (p, r, a) => answer(p, r, a, { notBefore: -20 * 60_000, notOnOrAfter: -10 * 60_000 })],
+      ["an assertion not valid yet", (p, r, a) => answer(p, r, a, { notBefore: 10 * 60_000, notOnOrAfter: 20 * 60_000 })],
+      ["another issuer", (p, r, a) => answer(p, r, a, { issuer: otherIdp.entityID })],
+      ["an answer to a request this server never sent", (p, _r, a) => answer(p, "_never-sent", a)],
+    ];
+    it.each(cases)("%s", async (_name, make) => {
+      const p = await provider();
+      const address = email("victim");
+      const res = await post(p, make(p, await start(p), address)).expect(401);
+      expect(res.body.error).toMatchObject({ code: 401, message: expect.stringMatching(/^The SAML response is refused/) });
+      expect(await h.services.prisma.member.count({ where: { organizationId: p.organizationId, user: { email: { contains: "corp.example.test" } } } })).toBe(0);
+      // The same provider and request flow sign in with an honest answer: the attack is what was refused.
+      await post(p, answer(p, await start(p), address)).expect(201);
+    });
+
+    it("a replayed assertion, even in a fresh response to a new request", async () => {
+      const p = await provider();
+      const address = email("ada");
+      await post(p, answer(p, await start(p), address, { assertionId: "_fixed-assertion-id" })).expect(201);
+      await post(p, answer(p, await start(p), address, { assertionId: "_fixed-assertion-id" })).expect(401);
+    });
+  });
+
+  it("answers 404 for a provider not ready for sign-in, and 400 without a response", async () => {
+    const org = await h.organization();
+    const draft = await h.api.post(`/v1/orgs/${org.id}/saml`).set("Authorization", org.admin.auth).send({ label: "Draft" }).expect(201);
+    await h.api.get(path(draft.body.service.startURL)).expect(404);
+    const p = await provider();
+    await h.api.post(path(p.service.acsURL)).type("form").send({}).expect(400);
+  });
+});

@@ -1,0 +1,19 @@
+// When a token (and its user's memberships) was last used, recorded at most once a minute per
+// token rather than on every request: a write per minute, whatever the traffic. The update is
+// conditional, so several instances serving the same token in the same minute write it once.
+import type { Db } from "../db/database";
+import type { Actor } from "../http/context";
+
+const LAST_USE_RESOLUTION_MS = 60_000;
+
+export async function recordUse(prisma: Db, actor: Actor, now: Date): Promise<void> {
+  if (actor.lastUsedAt && now.getTime() - actor.lastUsedAt.getTime() < LAST_USE_RESOLUTION_MS) return;
+  // A cached identity remembers it too, so the next requests of the minute skip even this check's write.
+  actor.lastUsedAt = now;
+  const before = new Date(now.getTime() - LAST_USE_RESOLUTION_MS);
+  const { count } = await prisma.apiToken.updateMany({
+    where: { id: actor.tokenId, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: before } }] },
+    data: { lastUsedAt: now },
+  });
+  if (count > 0) await prisma.member.updateMany({ where: { userId: actor.userId }, data: { lastSeenAt: now } });
+}

@@ -1,0 +1,65 @@
+// Every policy kind of the contract (openapi/policies.yaml), with the policy that finds and
+// checks it: requests are authorized from their operation's rule through this table alone
+// (policy/rules.ts). A kind of the contract with no policy here does not compile.
+import { anyonePolicy, ownTokenPolicy } from "./areas/auth/policy";
+import { changeRequestPolicy } from "./areas/change-requests/policy";
+import { collectionPolicy, containerPolicyOfBody, destinationPolicy, organizationRootPolicy, spaceContainerPolicy } from "./areas/collections/policy";
+import { customFieldsPolicy } from "./areas/custom-fields/policy";
+import { integrationPolicy, publisherPolicy } from "./areas/integrations/policy";
+import { specPolicy, specsPolicy } from "./areas/openapi-specs/policy";
+import {
+  callerPolicy,
+  emailDomainPolicy,
+  homeOrganizationPolicy,
+  invitationPolicy,
+  joinablePolicy,
+  organizationPolicy,
+  targetOrganizationPolicy,
+  userPolicy,
+} from "./areas/organizations/policy";
+import { shareLinkPolicy, sitePolicy, siteSectionGroupPolicy, siteSectionPolicy, siteSpacePolicy } from "./areas/sites/policy";
+import { commentPolicy, commentReplyPolicy, commentsPolicy } from "./areas/space-comments/policy";
+import { downloadPolicy } from "./areas/space-content/policy";
+import { restorableSpacePolicy, spacePolicy } from "./areas/spaces/policy";
+import { teamPolicy } from "./areas/teams/policy";
+import type { Policy, PolicyKind } from "./policy/factory";
+
+export const policies = {
+  caller: callerPolicy,
+  anyone: anyonePolicy,
+  ownToken: ownTokenPolicy,
+  download: downloadPolicy,
+  emailDomain: emailDomainPolicy,
+  organization: organizationPolicy,
+  user: userPolicy,
+  invitation: invitationPolicy,
+  joinable: joinablePolicy,
+  homeOrganization: homeOrganizationPolicy,
+  targetOrganization: targetOrganizationPolicy,
+  publisher: publisherPolicy,
+  collection: collectionPolicy,
+  container: containerPolicyOfBody,
+  destination: destinationPolicy,
+  spaceContainer: spaceContainerPolicy,
+  organizationRoot: organizationRootPolicy,
+  space: spacePolicy,
+  restorableSpace: restorableSpacePolicy,
+  changeRequest: changeRequestPolicy,
+  comments: commentsPolicy,
+  comment: commentPolicy,
+  commentReply: commentReplyPolicy,
+  customFields: customFieldsPolicy,
+  team: teamPolicy,
+  site: sitePolicy,
+  siteSection: siteSectionPolicy,
+  siteSectionGroup: siteSectionGroupPolicy,
+  siteSpace: siteSpacePolicy,
+  shareLink: shareLinkPolicy,
+  specs: specsPolicy,
+  spec: specPolicy,
+  integration: integrationPolicy,
+  // biome-ignore lint/suspicious/noExplicitAny: each kind finds its own kind of resource
+} satisfies { [K in PolicyKind]: Policy<K, any> };
+
+/** What the policy of each kind hands the handler of an operation on it. */
+export type AccessOfKind = { [K in PolicyKind]: Awaited<ReturnType<(typeof policies)[K]["load"]>> };
