@@ -9,7 +9,6 @@ import { randomBytes } from "node:crypto";
 import fc from "fast-check";
 import type TestAgent from "supertest/lib/agent";
 import { newId } from "../db/ids";
-import { backgroundWorkSettled } from "../jobs/background";
 import { createHarness, type Harness, secretInLogs, type TestUser } from "../testing/harness";
 import { type GateOperation, isWrite, operations } from "./contract";
 import { changedTables, fingerprint } from "./fingerprint";
@@ -121,7 +120,7 @@ const fail = (operation: GateOperation, who: string, exchange: Exchange, problem
 /** A request whose refusal (any 4xx) must change nothing: its answer, checked for that. */
 async function watched(operation: GateOperation, plan: RequestPlan, lookup: Lookup, auth: string | undefined, who: string): Promise<Exchange> {
   // Work earlier requests started in the background (allowed to write) must not count as this one's.
-  await backgroundWorkSettled();
+  await h.services.jobs.settled();
   const before = await fingerprint(h.services.prisma);
   const exchange = await call(operation, plan, lookup, auth);
   const changed = changedTables(before, await fingerprint(h.services.prisma));

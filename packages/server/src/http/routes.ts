@@ -68,6 +68,8 @@ export function operationRouter(
         } as unknown as OperationRequest<typeof route.operationId>;
         const resource = await definition.authorize(request as never);
         const result = (await definition.handle(request as never, resource)) as { status: number; body?: unknown; raw?: RawBody };
+        // A write committed: every instance drops what it cached of it before the answer leaves.
+        if (route.method !== "get") await request.ctx.changes.writeCommitted();
         if ("body" in result) res.status(result.status).json(result.body);
         else if (result.raw) sendRaw(res.status(result.status), result.raw);
         else res.status(result.status).end();
