@@ -15,6 +15,9 @@ import { openServices } from "./services";
  */
 const KEEP_ALIVE_MS = 65_000;
 
+/** While draining, how long idle connections stay open for requests already sent on them. */
+const DRAIN_GRACE_MS = 500;
+
 /** The HTTP server of an app, with the keep-alive and header timeouts production needs. */
 export function createHttpServer(app: http.RequestListener): http.Server {
   const server = http.createServer(app);
@@ -79,9 +82,16 @@ export async function startServer(config: Config, options: ServeOptions = { http
           const closed = new Promise<void>((resolve) => server?.close(() => resolve()));
           // A request arriving on a kept-alive connection meanwhile is answered, with the connection closed after it.
           server.on("request", (_req, res: http.ServerResponse) => res.setHeader("Connection", "close"));
-          // Connections busy now become idle once their response is sent: close them then.
-          const sweep = setInterval(() => server?.closeIdleConnections(), 50);
-          await closed.finally(() => clearInterval(sweep));
+          // Then idle connections are closed (busy ones once their response is sent), after a moment for
+          // requests already on their way over accepted connections to arrive: those are answered.
+          let sweep: NodeJS.Timeout | undefined;
+          const grace = setTimeout(() => {
+            sweep = setInterval(() => server?.closeIdleConnections(), 50);
+          }, DRAIN_GRACE_MS);
+          await closed.finally(() => {
+            clearTimeout(grace);
+            clearInterval(sweep);
+          });
         }
       } finally {
         clearTimeout(deadline);
