@@ -1,6 +1,6 @@
 // Serving: the HTTP server and the job workers, and stopping them cleanly (SIGTERM).
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import { createApp } from "./app";
 import type { Config } from "./config";
 import type { Database } from "./db/database";
@@ -79,7 +79,9 @@ export async function startServer(config: Config, options: ServeOptions = { http
       const jobsStopped = services.jobs.stop(timeoutMs);
       try {
         if (server) {
-          const closed = new Promise<void>((resolve) => server?.close(() => resolve()));
+          // net.Server's close: stops accepting, unlike http.Server's, without closing idle connections at
+          // once (one just accepted may carry a request already sent).
+          const closed = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
           // A request arriving on a kept-alive connection meanwhile is answered, with the connection closed after it.
           server.on("request", (_req, res: http.ServerResponse) => res.setHeader("Connection", "close"));
           // Then idle connections are closed (busy ones once their response is sent), after a moment for

@@ -10,7 +10,8 @@ import { createApiToken } from "../auth/tokens";
 import { REPO_ROOT } from "../config";
 import { type Database, openDatabase } from "../db/database";
 import { newId } from "../db/ids";
-import { testDatabaseUrl } from "../testing/postgres";
+import { migrationNames } from "../db/schema-engine";
+import { createDatabase, dropDatabase, testDatabaseUrl } from "../testing/postgres";
 
 const onPostgres = process.env.DATABASE_URL ? describe : describe.skip;
 const RATE_LIMIT = 100;
@@ -81,6 +82,52 @@ function exited(pid: number): Promise<number | null> {
     check();
   });
 }
+
+onPostgres("Instances started together on an empty database", () => {
+  it("all serve: one applies the migrations while the others wait, and nobody holds the lock afterwards", async () => {
+    const name = `docstack_test_empty_${newId()}`;
+    const url = await createDatabase(process.env.DATABASE_URL as string, name);
+    const started: ChildProcess[] = [];
+    try {
+      const ports = [await freePort(), await freePort(), await freePort()];
+      const cli = path.join(REPO_ROOT, "packages/server/dist/cli/main.js");
+      for (const port of ports) {
+        started.push(
+          spawn(process.execPath, [cli, "serve"], { env: { ...process.env, DATABASE_URL: url, PORT: String(port), LOG_LEVEL: "warn" }, stdio: "ignore" }),
+        );
+      }
+      // Each answers /readyz, or the test fails on its timeout (the schema engine's own lock gives up after 10 s).
+      await Promise.all(
+        ports.map(async (port, i) => {
+          for (;;) {
+            if (started[i]?.exitCode !== null) throw new Error(`instance ${i + 1} exited (${started[i]?.exitCode})`);
+            const ok = await request(`http://127.0.0.1:${port}/readyz`).then(
+              (res) => res.status === 200,
+              () => false,
+            );
+            if (ok) return;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        }),
+      );
+      const check = await openDatabase({ databaseUrl: url, dataDir: "" });
+      try {
+        const applied = await check.prisma.$queryRaw<{ migration_name: string }[]>`SELECT migration_name FROM _prisma_migrations ORDER BY migration_name`;
+        expect(applied.map((row) => row.migration_name)).toEqual(migrationNames());
+        const locks = await check.prisma.$queryRaw<
+          { n: number }[]
+        >`SELECT count(*)::int AS n FROM pg_locks l JOIN pg_database d ON d.oid = l.database WHERE l.locktype = 'advisory' AND d.datname = ${name}`;
+        expect(locks[0]?.n).toBe(0);
+      } finally {
+        await check.close();
+      }
+    } finally {
+      for (const child of started) child.kill("SIGTERM");
+      await Promise.all(started.map((child) => (child.exitCode === null ? new Promise((resolve) => child.once("exit", resolve)) : undefined)));
+      await dropDatabase(process.env.DATABASE_URL as string, name);
+    }
+  }, 180_000);
+});
 
 onPostgres("Several instances on one PostgreSQL", () => {
   beforeAll(async () => {
