@@ -49,10 +49,11 @@ async function serve(config: Config, options: { bootstrapIfEmpty: boolean } & Se
       ].join("\n")}\n`,
     );
   }
+  const startedIn = `started in ${Math.round(process.uptime() * 1000)} ms`;
   process.stdout.write(
     server.url
-      ? `Docstack serves on ${server.url} (API reference: ${server.url}/docs)${options.work ? "" : ", jobs left to workers"}\n`
-      : "Docstack works the job queue (no HTTP)\n",
+      ? `Docstack serves on ${server.url} (API reference: ${server.url}/docs; ${startedIn})${options.work ? "" : ", jobs left to workers"}\n`
+      : `Docstack works the job queue (no HTTP; ${startedIn})\n`,
   );
   await new Promise<void>((resolve) => {
     const stop = () => resolve();
