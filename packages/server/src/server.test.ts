@@ -84,7 +84,7 @@ describe("startServer's close (SIGTERM)", () => {
         `POST /v1/orgs HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
       );
       const closed = server.close(10_000);
-      expect(await exchange(prober, "GET /readyz HTTP/1.1\r\nHost: localhost\r\n\r\n")).toMatch(/^HTTP\/1.1 503[^]*"draining"/);
+      expect(await exchange(prober, "GET /readyz HTTP/1.1\r\nHost: localhost\r\n\r\n")).toMatch(/^HTTP\/1.1 503[\s\S]*"draining"/);
       await expect(connect()).rejects.toMatchObject({ code: "ECONNREFUSED" });
       inFlight.write(body.slice(5));
       expect(await answer).toMatch(/^HTTP\/1.1 401/);
