@@ -45,8 +45,11 @@ export interface JobQueueOptions {
 
 /** Every queue starts from these: 3 retries, backing off from 5 s (5, 10, 20 s with jitter), then the dead-letter queue. */
 const RETRIES = { retryLimit: 3, retryDelay: 5, retryBackoff: true, retryDelayMax: 300, deadLetter: DEAD_LETTER_QUEUE } as const;
-/** How often a worker looks for jobs it was not told of (jobs sent by this process wake its workers at once). */
-const POLL_SECONDS = 2;
+/**
+ * How often a worker looks for jobs it was not told of: jobs sent by this process wake its workers at
+ * once, so polling finds those of other processes (PostgreSQL), and retries and schedules coming due.
+ */
+const POLL_SECONDS = { shared: 2, embedded: 15 };
 
 let loaded: Promise<{ PgBoss: PgBossModule["PgBoss"]; fromPglite: Adapters["fromPglite"]; fromPrisma: Adapters["fromPrisma"] }> | undefined;
 function load() {
@@ -69,6 +72,7 @@ export class JobQueue {
     private readonly definitions: readonly JobDefinition<object, never>[],
     private readonly options: JobQueueOptions,
     private readonly fromPrisma: Adapters["fromPrisma"],
+    private readonly pollSeconds: number,
   ) {}
 
   /** Starts pg-boss (creating or updating its schema, `pgboss`) and the queues; no worker yet. */
@@ -82,15 +86,18 @@ export class JobQueue {
         : new PgBoss({ connectionString: target.url, max: 3, application_name: "docstack-jobs", ...supervision });
     boss.on("error", (error: unknown) => options.logger.error({ err: error }, "job queue error"));
     await boss.start();
-    const queue = new JobQueue(boss, definitions, options, fromPrisma);
+    const queue = new JobQueue(boss, definitions, options, fromPrisma, "pglite" in target ? POLL_SECONDS.embedded : POLL_SECONDS.shared);
     try {
-      await boss.createQueue(DEAD_LETTER_QUEUE, { retentionSeconds: 14 * 24 * 3600, deleteAfterSeconds: 14 * 24 * 3600 });
+      // Queues are created once (a queue's policy is fixed then); options changed since are updated.
+      const existing = new Map((await boss.getQueues()).map((q) => [q.name, q]));
+      if (!existing.has(DEAD_LETTER_QUEUE)) {
+        await boss.createQueue(DEAD_LETTER_QUEUE, { retentionSeconds: 14 * 24 * 3600, deleteAfterSeconds: 14 * 24 * 3600 });
+      }
       for (const definition of definitions) {
-        await boss.createQueue(definition.name, {
-          ...RETRIES,
-          policy: definition.policy ?? "standard",
-          ...(definition.heartbeatSeconds ? { heartbeatSeconds: definition.heartbeatSeconds } : {}),
-        });
+        const wanted = { ...RETRIES, ...(definition.heartbeatSeconds ? { heartbeatSeconds: definition.heartbeatSeconds } : {}) };
+        const current = existing.get(definition.name);
+        if (!current) await boss.createQueue(definition.name, { ...wanted, policy: definition.policy ?? "standard" });
+        else if (Object.entries(wanted).some(([key, value]) => current[key as keyof typeof current] !== value)) await boss.updateQueue(definition.name, wanted);
       }
     } catch (error) {
       await boss.stop({ graceful: false, close: true });
@@ -123,7 +130,7 @@ export class JobQueue {
     for (const definition of this.definitions as readonly JobDefinition<object, Deps>[]) {
       const id = await this.boss.work<object>(
         definition.name,
-        { localConcurrency: definition.concurrency ?? 1, pollingIntervalSeconds: POLL_SECONDS },
+        { localConcurrency: definition.concurrency ?? 1, pollingIntervalSeconds: this.pollSeconds },
         async ([job]) => {
           if (!job) return;
           const started = performance.now();
