@@ -198,4 +198,7 @@ export const ADDED_OPERATIONS: readonly SpecOperation[] = [
   ["put", `${SITE}/customization`, 200],
   ["get", "/v1/urls/published", 200],
   ["post", "/v1/urls/published", 200],
+  // Pages read by path (GitBook's operations, issue 10).
+  ["get", `${S}/content/path/{pagePath}`, 200],
+  ["get", `${CR}/content/path/{pagePath}`, 200],
 ];

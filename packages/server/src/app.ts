@@ -12,7 +12,7 @@ import { errorHandler } from "./http/error-handler";
 import type { OperationRegistry } from "./http/operation";
 import { DatabaseRateLimitStore, MemoryRateLimitStore, RateLimiter } from "./http/rate-limit";
 import { requestLogging, urlRedactor } from "./http/request-log";
-import { type ContractRoute, contractRoutes, operationRouter } from "./http/routes";
+import { type ContractRoute, contractRoutes, encodePathRests, operationRouter } from "./http/routes";
 import { contractValidator } from "./http/validator";
 import { registry as defaultRegistry } from "./operations";
 import { appPages } from "./sites/app-pages";
@@ -71,6 +71,7 @@ export function createApp(services: Services, options: AppOptions = {}): express
   });
   app.use("/docs", docsRouter());
 
+  app.use(encodePathRests(routes));
   // Instances sharing a PostgreSQL database count together; the embedded database has one process.
   const store = services.shared ? new DatabaseRateLimitStore(services.prisma, services.clock) : new MemoryRateLimitStore(services.clock);
   const limiter = new RateLimiter({ ...config.rateLimit, clock: services.clock, store });

@@ -5,6 +5,7 @@ import { ActorCache } from "./auth/actor-cache";
 import { type Clock, systemClock } from "./clock";
 import { ChangeBus } from "./cluster/changes";
 import type { Config } from "./config";
+import { ContentCache } from "./content/cache";
 import { DownloadSigner } from "./content/downloads";
 import { type Database, type Db, openDatabase } from "./db/database";
 import type { Services } from "./http/context";
@@ -55,6 +56,7 @@ export async function openServices(config: Config, options: { clock?: Clock; dat
     const clock = options.clock ?? systemClock;
     const cursors = new CursorCodec(await signingKeys(config, database.prisma, "cursor"));
     const downloads = new DownloadSigner(await signingKeys(config, database.prisma, "download"), clock);
+    const contentCache = new ContentCache(config.contentCacheBytes);
     const services: Services = {
       prisma: database.prisma,
       config,
@@ -63,6 +65,7 @@ export async function openServices(config: Config, options: { clock?: Clock; dat
       logger,
       actors: undefined as unknown as ActorCache,
       downloads,
+      contentCache,
       sites: undefined as unknown as PublishedSites,
       jobs,
       changes: undefined as unknown as ChangeBus,

@@ -4,6 +4,7 @@ import type { ActorCache } from "../auth/actor-cache";
 import type { Clock } from "../clock";
 import type { ChangeBus } from "../cluster/changes";
 import type { Config } from "../config";
+import type { ContentCache } from "../content/cache";
 import type { DownloadSigner } from "../content/downloads";
 import type { Db } from "../db/database";
 import type { JobQueue } from "../jobs/queue";
@@ -29,6 +30,8 @@ export interface Services {
   logger: Logger;
   actors: ActorCache;
   downloads: DownloadSigner;
+  /** Immutable content (documents, chunks, revision indexes), shared by every request. */
+  contentCache: ContentCache;
   /** Published sites: served to readers; told of every write (`sites.changed()`). */
   sites: PublishedSites;
   /** Background work: jobs sent here run on whichever instance works the queue. */
