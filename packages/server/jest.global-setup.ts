@@ -7,7 +7,10 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
+import pino from "pino";
 import { applyMigrations } from "./src/db/schema-engine";
+import { jobDefinitions } from "./src/jobs/definitions";
+import { JobQueue, type JobTarget } from "./src/jobs/queue";
 import { createDatabase, TEMPLATE_ENV } from "./src/testing/postgres";
 
 export default async function globalSetup(): Promise<void> {
@@ -16,14 +19,22 @@ export default async function globalSetup(): Promise<void> {
     const template = `docstack_test_template_${process.pid}`;
     const url = await createDatabase(process.env.DATABASE_URL, template);
     await applyMigrations(new PrismaPg({ connectionString: url, max: 1 }));
+    await installJobQueue({ url }, "postgres");
     process.env[TEMPLATE_ENV] = template;
     return;
   }
   const pglite = await PGlite.create();
   await applyMigrations(new PrismaPGlite(pglite));
+  await installJobQueue({ pglite }, "embedded");
   const dump = await pglite.dumpDataDir("none");
   await pglite.close();
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "docstack-test-")), "template.tar");
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   process.env.DOCSTACK_TEST_TEMPLATE = file;
+}
+
+/** The job queue's schema and queues, made once in the template rather than by each test file. */
+async function installJobQueue(target: JobTarget, kind: "embedded" | "postgres"): Promise<void> {
+  const queue = await JobQueue.open(target, jobDefinitions(kind), { logger: pino({ level: "silent" }) });
+  await queue.stop();
 }

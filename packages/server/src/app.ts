@@ -11,7 +11,7 @@ import type { Actor, RequestContext, Services } from "./http/context";
 import { docsRouter } from "./http/docs";
 import { errorHandler } from "./http/error-handler";
 import type { OperationRegistry } from "./http/operation";
-import { MemoryRateLimitStore, RateLimiter } from "./http/rate-limit";
+import { DatabaseRateLimitStore, MemoryRateLimitStore, RateLimiter } from "./http/rate-limit";
 import { requestLogging, urlRedactor } from "./http/request-log";
 import { type ContractRoute, contractRoutes, encodePathRests, operationRouter } from "./http/routes";
 import { signInRouter } from "./http/sign-in-page";
@@ -23,6 +23,8 @@ import { siteChangesMiddleware, sitesMiddleware } from "./sites/middleware";
 export interface AppOptions {
   registry?: OperationRegistry;
   document?: OpenapiDocument;
+  /** False once the server drains (SIGTERM): /readyz answers 503 so load balancers stop sending. */
+  accepting?: () => boolean;
 }
 
 export function createApp(services: Services, options: AppOptions = {}): express.Express {
@@ -35,6 +37,7 @@ export function createApp(services: Services, options: AppOptions = {}): express
   app.set("trust proxy", "loopback");
   app.set("query parser", "extended");
 
+  app.use(services.metrics.middleware());
   app.use(requestLogging(services.logger, urlRedactor(document)));
   app.use(helmet({ contentSecurityPolicy: { directives: { "script-src": ["'self'"], "img-src": ["'self'", "data:"] } } }));
   if (config.corsOrigins) {
@@ -50,6 +53,10 @@ export function createApp(services: Services, options: AppOptions = {}): express
     res.json({ status: "ok" });
   });
   app.get("/readyz", async (req, res) => {
+    if (options.accepting && !options.accepting()) {
+      res.status(503).json({ status: "draining" });
+      return;
+    }
     try {
       await services.prisma.$queryRaw`SELECT 1`;
       res.json({ status: "ready" });
@@ -58,6 +65,9 @@ export function createApp(services: Services, options: AppOptions = {}): express
       res.status(503).json({ status: "unavailable" });
     }
   });
+  app.get("/metrics", async (_req, res) => {
+    res.type(services.metrics.registry.contentType).send(await services.metrics.registry.metrics());
+  });
   app.get("/openapi.json", (_req, res) => {
     res.json(document);
   });
@@ -65,7 +75,9 @@ export function createApp(services: Services, options: AppOptions = {}): express
   app.use(signInRouter());
 
   app.use(encodePathRests(routes));
-  const limiter = new RateLimiter({ ...config.rateLimit, clock: services.clock, store: new MemoryRateLimitStore(services.clock) });
+  // Instances sharing a PostgreSQL database count together; the embedded database has one process.
+  const store = services.shared ? new DatabaseRateLimitStore(services.prisma, services.clock) : new MemoryRateLimitStore(services.clock);
+  const limiter = new RateLimiter({ ...config.rateLimit, clock: services.clock, store });
   app.use("/sso/saml", limiter.middleware(), samlSignInRouter(services));
   app.use("/v1", limiter.middleware());
   app.use("/v1", siteChangesMiddleware(services));

@@ -35,4 +35,10 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ DOCSTACK_RATE_LIMIT: "-1" })).toThrow(/DOCSTACK_RATE_LIMIT must be a non-negative integer, got "-1"/);
     expect(() => loadConfig({ PORT: "80.5" })).toThrow(/PORT/);
   });
+
+  it("reads the signing secrets newest first, and refuses a short one", () => {
+    expect(loadConfig({ DOCSTACK_SECRETS: ` ${"n".repeat(32)} , ${"o".repeat(40)}` }).secrets).toEqual(["n".repeat(32), "o".repeat(40)]);
+    expect(loadConfig({}).secrets).toEqual([]);
+    expect(() => loadConfig({ DOCSTACK_SECRETS: "short" })).toThrow(/DOCSTACK_SECRETS: each secret must be at least 32 characters/);
+  });
 });

@@ -1,5 +1,6 @@
 // Configuration comes from the environment, read once at start.
 import path from "node:path";
+import { declareSecret } from "./secrets";
 
 export interface Config {
   port: number;
@@ -33,6 +34,10 @@ export interface Config {
   siteUrls: "auto" | "subdomain" | "path";
   /** Bytes of rendered site pages kept in memory. */
   siteCacheBytes: number;
+  /** Secrets signing cursors and download URLs, newest first (the others still verify); empty: one kept in the database. */
+  secrets: string[];
+  /** How long SIGTERM waits for requests in flight and running jobs before cutting them. */
+  shutdownTimeoutMs: number;
 }
 
 export const REPO_ROOT = path.resolve(__dirname, "../../..");
@@ -63,6 +68,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.DOCSTACK_MAIL_FROM || "Docstack <docstack@localhost>",
     siteUrls: siteUrls(env.DOCSTACK_SITE_URLS),
     siteCacheBytes: int(env, "DOCSTACK_SITE_CACHE_MB", 64) * 1024 * 1024,
+    shutdownTimeoutMs: int(env, "DOCSTACK_SHUTDOWN_TIMEOUT_MS", 25_000),
+    secrets: secrets(env.DOCSTACK_SECRETS),
   };
 }
 
@@ -70,4 +77,14 @@ function siteUrls(raw: string | undefined): Config["siteUrls"] {
   if (raw === undefined || raw === "") return "auto";
   if (raw === "auto" || raw === "subdomain" || raw === "path") return raw;
   throw new Error(`DOCSTACK_SITE_URLS must be auto, subdomain or path, got "${raw}"`);
+}
+
+function secrets(raw: string | undefined): string[] {
+  const list = (raw ?? "")
+    .split(",")
+    .map((secret) => secret.trim())
+    .filter(Boolean);
+  for (const secret of list)
+    if (secret.length < 32) throw new Error("DOCSTACK_SECRETS: each secret must be at least 32 characters (e.g. openssl rand -base64 32)");
+  return list.map(declareSecret);
 }

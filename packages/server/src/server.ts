@@ -1,16 +1,11 @@
-// Serving: the HTTP server plus the periodic purge of deleted spaces.
+// Serving: the HTTP server and the job workers, and stopping them cleanly (SIGTERM).
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import { createApp } from "./app";
-import { purgeSignInState } from "./areas/auth/retention";
-import { resumeSpecProcessing } from "./areas/openapi-specs/processing";
-import { purgeDeletedSpaces } from "./areas/spaces/retention";
 import type { Config } from "./config";
 import type { Database } from "./db/database";
 import type { Services } from "./http/context";
 import { openServices } from "./services";
-
-const MAINTAIN_EVERY_MS = 60 * 60 * 1000;
 
 /**
  * How long an idle keep-alive connection stays open (Node's default is 5 s). Above the idle
@@ -19,6 +14,9 @@ const MAINTAIN_EVERY_MS = 60 * 60 * 1000;
  * (which fails as "other side closed").
  */
 const KEEP_ALIVE_MS = 65_000;
+
+/** While draining, how long idle connections stay open for requests already sent on them. */
+const DRAIN_GRACE_MS = 500;
 
 /** The HTTP server of an app, with the keep-alive and header timeouts production needs. */
 export function createHttpServer(app: http.RequestListener): http.Server {
@@ -30,49 +28,83 @@ export function createHttpServer(app: http.RequestListener): http.Server {
 }
 
 export interface RunningServer {
-  url: string;
+  /** Undefined for a worker (no HTTP). */
+  url: string | undefined;
   services: Services;
   database: Database;
-  close(): Promise<void>;
+  /**
+   * Drains and stops: /readyz fails at once, no new connection is accepted, requests in flight
+   * finish (idle keep-alive connections are closed, busy ones once their response is sent), the
+   * running jobs finish their step, then the database closes. Connections still busy after
+   * `timeoutMs` are cut.
+   */
+  close(timeoutMs?: number): Promise<void>;
 }
 
-export async function startServer(config: Config): Promise<RunningServer> {
+export interface ServeOptions {
+  /** Serve HTTP (`worker` does not). */
+  http: boolean;
+  /** Work the job queue (`serve --no-worker` does not). */
+  work: boolean;
+}
+
+export async function startServer(config: Config, options: ServeOptions = { http: true, work: true }): Promise<RunningServer> {
   const { database, services } = await openServices(config);
-  if (!services.mailer.enabled) {
+  if (options.http && !services.mailer.enabled) {
     services.logger.warn(
       "e-mail is off (DOCSTACK_SMTP_URL is not set): invitations add people but send nothing, and signing in by e-mail is not possible; `npm run docstack -- token create --email <e-mail>` makes tokens",
     );
   }
-  resumeSpecProcessing(services).catch((error: unknown) => services.logger.error({ err: error }, "could not resume processing OpenAPI specifications"));
-  const app = createApp(services);
-  const server = createHttpServer(app);
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(config.port, resolve);
-  });
-  const maintain = async () => {
-    try {
-      const purged = await purgeDeletedSpaces(services.prisma, services.clock.now());
-      if (purged) services.logger.info({ purged }, "purged spaces deleted more than 7 days ago");
-      await purgeSignInState(services.prisma, services.clock.now());
-      // PGlite runs no background workers, so no autovacuum: vacuum here, or dead rows
-      // would pile up and the planner's statistics go stale.
-      if (database.kind === "embedded") await services.prisma.$executeRawUnsafe("VACUUM (ANALYZE)");
-    } catch (error) {
-      services.logger.error({ err: error }, "maintenance (purge, vacuum) failed");
+  let accepting = true;
+  let server: http.Server | undefined;
+  try {
+    services.metrics.collectProcessMetrics();
+    if (options.work) await services.jobs.work(services);
+    if (options.http) {
+      const listening = createHttpServer(createApp(services, { accepting: () => accepting }));
+      await new Promise<void>((resolve, reject) => {
+        listening.once("error", reject);
+        listening.listen(config.port, resolve);
+      });
+      server = listening;
     }
-  };
-  void maintain();
-  const timer = setInterval(maintain, MAINTAIN_EVERY_MS);
-  timer.unref();
-  const { port } = server.address() as AddressInfo;
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const port = server ? (server.address() as AddressInfo).port : undefined;
   return {
-    url: `http://localhost:${port}`,
+    url: port === undefined ? undefined : `http://localhost:${port}`,
     services,
     database,
-    async close() {
-      clearInterval(timer);
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+    async close(timeoutMs = 25_000) {
+      accepting = false;
+      const deadline = setTimeout(() => server?.closeAllConnections(), timeoutMs);
+      // The running jobs finish their step meanwhile (workers take no new job).
+      const jobsStopped = services.jobs.stop(timeoutMs);
+      try {
+        if (server) {
+          // net.Server's close: stops accepting, unlike http.Server's, without closing idle connections at
+          // once (one just accepted may carry a request already sent).
+          const closed = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
+          // A request arriving on a kept-alive connection meanwhile is answered, with the connection closed after it.
+          server.on("request", (_req, res: http.ServerResponse) => res.setHeader("Connection", "close"));
+          // Then idle connections are closed (busy ones once their response is sent), after a moment for
+          // requests already on their way over accepted connections to arrive: those are answered.
+          let sweep: NodeJS.Timeout | undefined;
+          const grace = setTimeout(() => {
+            sweep = setInterval(() => server?.closeIdleConnections(), 50);
+          }, DRAIN_GRACE_MS);
+          await closed.finally(() => {
+            clearTimeout(grace);
+            clearInterval(sweep);
+          });
+        }
+      } finally {
+        clearTimeout(deadline);
+      }
+      await jobsStopped;
+      await services.mailer.settled();
       await database.close();
     },
   };

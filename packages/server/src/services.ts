@@ -1,22 +1,24 @@
-// Opening what the server and the command line share: the database (migrated),
-// the cursor secret, the logger and the clock.
+// Opening what the server, the worker and the command line share: the database (migrated),
+// the job queue, the change bus, the signing secrets, the logger, the clock and the metrics.
 import pino from "pino";
 import { ActorCache } from "./auth/actor-cache";
 import { type Clock, systemClock } from "./clock";
+import { ChangeBus } from "./cluster/changes";
 import type { Config } from "./config";
 import { ContentCache } from "./content/cache";
 import { DownloadSigner } from "./content/downloads";
 import { type Database, type Db, openDatabase } from "./db/database";
 import type { Services } from "./http/context";
 import { CursorCodec } from "./http/pagination";
+import { jobDefinitions } from "./jobs/definitions";
+import { JobQueue } from "./jobs/queue";
 import { createMailer } from "./mail/mailer";
+import { Metrics } from "./metrics";
 import { declareSecret, newSecret } from "./secrets";
+import { SigningKeys } from "./signing";
 import { PublishedSites } from "./sites/published-sites";
 
-/** The channel the database notifies when tokens, memberships or users change. */
-const AUTH_CHANGES = "docstack_auth";
-
-/** An instance-wide secret, created once and kept in the database (so cursors survive restarts). */
+/** A secret created once and kept in the database: every instance on it shares it (and restarts keep it). */
 export async function instanceSecret(prisma: Db, key: string): Promise<string> {
   const existing = await prisma.setting.findUnique({ where: { key } });
   if (existing) return declareSecret(existing.value);
@@ -24,24 +26,37 @@ export async function instanceSecret(prisma: Db, key: string): Promise<string> {
   return declareSecret((await prisma.setting.findUniqueOrThrow({ where: { key } })).value);
 }
 
+/**
+ * What signs cursors and download URLs: `DOCSTACK_SECRETS` (newest first; the others still verify,
+ * which is how a secret is rotated), else a secret kept in the database. Either way every instance
+ * signs and verifies alike.
+ */
+async function signingKeys(config: Config, prisma: Db, purpose: "cursor" | "download"): Promise<SigningKeys> {
+  if (config.secrets.length > 0) return new SigningKeys(config.secrets).derive(purpose);
+  return new SigningKeys([await instanceSecret(prisma, `${purpose}-secret`)]);
+}
+
 export async function openServices(config: Config, options: { clock?: Clock; database?: Database } = {}): Promise<{ database: Database; services: Services }> {
   const logger = pino({ level: config.logLevel });
-  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const opened = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const closing: (() => Promise<void>)[] = [];
+  const database: Database = {
+    ...opened,
+    // What was started on the database stops first, in reverse order.
+    async close() {
+      for (const stop of closing.reverse()) await stop().catch((error: unknown) => logger.error({ err: error }, "could not stop cleanly"));
+      await opened.close();
+    },
+  };
   try {
-    const applied = await database.migrate();
+    const applied = await database.migrate(() => logger.info("another instance is migrating the database: waiting for it"));
     if (applied.length) logger.info({ migrations: applied }, "applied migrations");
-    const cursors = new CursorCodec(await instanceSecret(database.prisma, "cursor-secret"));
-    // Who a token belongs to is cached only where changes are known before any later read: on the
-    // embedded database. On PostgreSQL every request reads it (one indexed query), so a revoked
-    // token or a removed member is refused at once whichever process or SQL made the change.
-    const actors = new ActorCache();
-    await database.listen?.(
-      AUTH_CHANGES,
-      () => actors.invalidate(),
-      (listening) => actors.setListening(listening),
-    );
+    const metrics = new Metrics();
+    const jobs = await JobQueue.open(database.jobs, jobDefinitions(database.kind), { logger, onOutcome: (outcome) => metrics.jobDone(outcome) });
+    closing.push(() => jobs.stop());
     const clock = options.clock ?? systemClock;
-    const downloads = new DownloadSigner(await instanceSecret(database.prisma, "download-secret"), clock);
+    const cursors = new CursorCodec(await signingKeys(config, database.prisma, "cursor"));
+    const downloads = new DownloadSigner(await signingKeys(config, database.prisma, "download"), clock);
     const contentCache = new ContentCache(config.contentCacheBytes);
     const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, logger);
     const services: Services = {
@@ -50,13 +65,23 @@ export async function openServices(config: Config, options: { clock?: Clock; dat
       clock,
       cursors,
       logger,
-      actors,
+      actors: undefined as unknown as ActorCache,
       downloads,
       contentCache,
       mailer,
       sites: undefined as unknown as PublishedSites,
+      jobs,
+      changes: undefined as unknown as ChangeBus,
+      metrics,
+      shared: database.kind === "postgres",
     };
     services.sites = new PublishedSites(services);
+    // Who a token belongs to is cached while the change bus knows every change as it commits.
+    services.changes = new ChangeBus(database, { onAuthChange: () => services.actors.invalidate(), onWrite: () => services.sites.changed() }, logger);
+    services.actors = new ActorCache(() => services.changes.trusted());
+    await services.changes.start();
+    closing.push(() => services.changes.stop());
+    metrics.watch({ jobs, database });
     return { database, services };
   } catch (error) {
     await database.close();

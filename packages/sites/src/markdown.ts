@@ -5,12 +5,19 @@
 // holding any is passed through sanitize-html with an allowlist of what this renderer
 // itself makes (no script, no event handler, no `javascript:` URL, no frame, no style).
 import { createHash } from "node:crypto";
-import hljs from "highlight.js";
+import type { HLJSApi } from "highlight.js";
 import { LRUCache } from "lru-cache";
 import MarkdownIt from "markdown-it";
 import sanitizeHtml from "sanitize-html";
 import { escapeHtml } from "./html";
 import type { HeadingAnchors } from "./model";
+
+let hljs: HLJSApi | undefined;
+/** highlight.js with every language, loaded on first use (it is a tenth of a server's start-up). */
+function highlighter(): HLJSApi {
+  hljs ??= require("highlight.js") as HLJSApi;
+  return hljs;
+}
 
 /** What a link or image target is, once resolved against the site. */
 export type ResolvedTarget = { kind: "internal" | "external" | "file"; href: string } | { kind: "broken" };
@@ -141,7 +148,7 @@ export class Highlighter {
   /** A fenced block as HTML: highlighted when its language is known (first word of the info string). */
   block(code: string, info: string): string {
     const language = info.trim().split(/\s+/)[0]?.toLowerCase() ?? "";
-    const known = language && hljs.getLanguage(language) ? language : undefined;
+    const known = language && highlighter().getLanguage(language) ? language : undefined;
     const body = known && code.length <= MAX_HIGHLIGHTED ? this.highlighted(code, known) : escapeHtml(code);
     const label = known ? ` data-language="${escapeHtml(known)}"` : "";
     // Focusable, so a reader on a keyboard can scroll a wide block.
@@ -149,11 +156,11 @@ export class Highlighter {
   }
 
   private highlighted(code: string, language: string): string {
-    if (!this.cache) return hljs.highlight(code, { language, ignoreIllegals: true }).value;
+    if (!this.cache) return highlighter().highlight(code, { language, ignoreIllegals: true }).value;
     const key = `${language}:${createHash("sha1").update(code).digest("base64")}`;
     let value = this.cache.get(key);
     if (value === undefined) {
-      value = hljs.highlight(code, { language, ignoreIllegals: true }).value;
+      value = highlighter().highlight(code, { language, ignoreIllegals: true }).value;
       this.cache.set(key, value);
     }
     return value;

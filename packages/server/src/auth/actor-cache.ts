@@ -1,18 +1,18 @@
-// Who a token belongs to, cached so that a request costs one query for its
-// resource rather than two. Only on the embedded database: it notifies on commit when
-// tokens, memberships or users change (a trigger, see prisma/migrations) before the
-// committing query returns, and the cache is dropped, so a revoked token or a removed
-// member is refused at once. Without notifications (PostgreSQL) nothing is cached.
+// Who a token belongs to, cached so that a request costs one query for its resource rather
+// than two. Entries are dropped on every change of tokens, memberships or users (a trigger
+// notifies on commit, whichever process or SQL made it; see cluster/changes.ts), and the cache
+// is used only while the change bus trusts it, so a revoked token or a removed member is
+// refused at once, on every instance.
 import type { Actor } from "../http/context";
 
 export class ActorCache {
   private readonly entries = new Map<string, { actor: Actor; storedAt: number }>();
   /** Bumped on every invalidation: a load that began before it must not be stored. */
   private generation = 0;
-  /** False while the change notifications are not flowing (nothing is cached then). */
-  private listening = false;
 
+  /** `trusted`: whether changes are known now (nothing is cached or read from the cache otherwise). */
   constructor(
+    private readonly trusted: () => boolean,
     private readonly ttlMs = 60_000,
     private readonly maxEntries = 10_000,
     private readonly now: () => number = Date.now,
@@ -21,7 +21,7 @@ export class ActorCache {
   get(tokenHash: string): Actor | undefined {
     const entry = this.entries.get(tokenHash);
     if (!entry) return undefined;
-    if (!this.listening || this.now() - entry.storedAt > this.ttlMs) {
+    if (!this.trusted() || this.now() - entry.storedAt > this.ttlMs) {
       this.entries.delete(tokenHash);
       return undefined;
     }
@@ -34,7 +34,7 @@ export class ActorCache {
   }
 
   set(tokenHash: string, actor: Actor, generation: number): void {
-    if (!this.listening || generation !== this.generation) return;
+    if (!this.trusted() || generation !== this.generation) return;
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
     this.entries.set(tokenHash, { actor, storedAt: this.now() });
   }
@@ -42,11 +42,5 @@ export class ActorCache {
   invalidate(): void {
     this.generation++;
     this.entries.clear();
-  }
-
-  /** Whether change notifications are being received; caching only happens while they are. */
-  setListening(listening: boolean): void {
-    this.listening = listening;
-    this.invalidate();
   }
 }

@@ -44,20 +44,24 @@ describe("API tokens", () => {
 describe("ActorCache", () => {
   const actor = { userId: "u" } as Actor;
 
-  it("keeps nothing until notifications flow, and drops everything on a change", () => {
-    const cache = new ActorCache();
+  it("keeps and serves nothing while changes are not known, and drops everything on a change", () => {
+    let trusted = false;
+    const cache = new ActorCache(() => trusted);
     cache.set("t", actor, cache.begin());
     expect(cache.get("t")).toBeUndefined();
-    cache.setListening(true);
+    trusted = true;
     cache.set("t", actor, cache.begin());
     expect(cache.get("t")).toBe(actor);
+    trusted = false;
+    expect(cache.get("t")).toBeUndefined();
+    trusted = true;
+    cache.set("t", actor, cache.begin());
     cache.invalidate();
     expect(cache.get("t")).toBeUndefined();
   });
 
   it("does not store what was read before a change it has been told of", () => {
-    const cache = new ActorCache();
-    cache.setListening(true);
+    const cache = new ActorCache(() => true);
     const generation = cache.begin();
     cache.invalidate(); // a change committed while the read was under way
     cache.set("t", actor, generation);
@@ -66,8 +70,12 @@ describe("ActorCache", () => {
 
   it("forgets entries after their time to live", () => {
     let now = 0;
-    const cache = new ActorCache(1000, 10, () => now);
-    cache.setListening(true);
+    const cache = new ActorCache(
+      () => true,
+      1000,
+      10,
+      () => now,
+    );
     cache.set("t", actor, cache.begin());
     now = 1001;
     expect(cache.get("t")).toBeUndefined();

@@ -7,7 +7,7 @@ import { bootstrap, isEmpty } from "../bootstrap";
 import type { Config } from "../config";
 import { createMigration } from "../db/create-migration";
 import type { Services } from "../http/context";
-import { startServer } from "../server";
+import { type ServeOptions, startServer } from "../server";
 import { openServices } from "../services";
 import { coverage, formatCoverage } from "./coverage";
 
@@ -31,8 +31,9 @@ async function withServices<T>(config: Config, work: (services: Services) => Pro
   }
 }
 
-async function serve(config: Config, options: { bootstrapIfEmpty: boolean }): Promise<number> {
-  const server = await startServer(config);
+/** Serves (and/or works jobs) until SIGTERM or SIGINT, then drains within `DOCSTACK_SHUTDOWN_TIMEOUT_MS`. */
+async function serve(config: Config, options: { bootstrapIfEmpty: boolean } & ServeOptions): Promise<number> {
+  const server = await startServer(config, options);
   const { prisma } = server.services;
   if (options.bootstrapIfEmpty && (await isEmpty(prisma))) {
     const first = await bootstrap(prisma);
@@ -48,13 +49,21 @@ async function serve(config: Config, options: { bootstrapIfEmpty: boolean }): Pr
       ].join("\n")}\n`,
     );
   }
-  process.stdout.write(`Docstack serves on ${server.url} (API reference: ${server.url}/docs)\n`);
+  const startedIn = `started in ${Math.round(process.uptime() * 1000)} ms`;
+  process.stdout.write(
+    server.url
+      ? `Docstack serves on ${server.url} (API reference: ${server.url}/docs; ${startedIn})${options.work ? "" : ", jobs left to workers"}\n`
+      : `Docstack works the job queue (no HTTP; ${startedIn})\n`,
+  );
   await new Promise<void>((resolve) => {
     const stop = () => resolve();
     process.once("SIGINT", stop);
     process.once("SIGTERM", stop);
   });
-  await server.close();
+  process.stdout.write("Stopping: finishing requests in flight and running jobs\n");
+  // Past the bound (and a margin for closing the database), the process ends anyway.
+  setTimeout(() => process.exit(1), config.shutdownTimeoutMs + 10_000).unref();
+  await server.close(config.shutdownTimeoutMs);
   return 0;
 }
 
@@ -62,12 +71,17 @@ export const commands: Record<string, Command> = {
   start: {
     summary: "migrate, create the first admin and token on an empty database, and serve",
     usage: "start",
-    run: (_args, config) => serve(config, { bootstrapIfEmpty: true }),
+    run: (_args, config) => serve(config, { bootstrapIfEmpty: true, http: true, work: true }),
   },
   serve: {
-    summary: "migrate and serve (PORT, DATABASE_URL, DOCSTACK_DATA_DIR)",
-    usage: "serve",
-    run: (_args, config) => serve(config, { bootstrapIfEmpty: false }),
+    summary: "migrate, serve and work the job queue (--no-worker: serve only)",
+    usage: "serve [--no-worker]",
+    run: (args, config) => serve(config, { bootstrapIfEmpty: false, http: true, work: !args.includes("--no-worker") }),
+  },
+  worker: {
+    summary: "work the job queue only (no HTTP)",
+    usage: "worker",
+    run: (_args, config) => serve(config, { bootstrapIfEmpty: false, http: false, work: true }),
   },
   migrate: {
     summary: "apply the committed migrations",

@@ -1,9 +1,9 @@
 // Signed download URLs: a file's bytes or a change request's PDF, served without a
 // token to whoever holds the URL, for one hour (so an <img> or a browser tab can use
-// it). The URL carries what to serve and until when, signed with the instance's secret.
-import { createHmac, timingSafeEqual } from "node:crypto";
+// it). The URL carries what to serve and until when, signed with the secret every instance shares (see services.ts).
 import type { Clock } from "../clock";
 import { declareSecret } from "../secrets";
+import type { SigningKeys } from "../signing";
 import type { StoredFile } from "./tree";
 
 export const DOWNLOAD_TTL_MS = 60 * 60 * 1000;
@@ -14,17 +14,13 @@ export type Download =
 
 export class DownloadSigner {
   constructor(
-    private readonly secret: string,
+    private readonly keys: SigningKeys,
     private readonly clock: Clock,
   ) {}
 
-  private sign(payload: string): string {
-    return createHmac("sha256", this.secret).update(payload).digest("base64url");
-  }
-
   token(download: Download): string {
     const payload = Buffer.from(JSON.stringify({ ...download, expires: this.clock.now().getTime() + DOWNLOAD_TTL_MS })).toString("base64url");
-    return declareSecret(`${payload}.${this.sign(payload)}`);
+    return declareSecret(`${payload}.${this.keys.sign(payload)}`);
   }
 
   url(baseUrl: string, download: Download): string {
@@ -39,9 +35,7 @@ export class DownloadSigner {
   verify(token: string): Download | undefined {
     const [payload, signature] = token.split(".");
     if (!payload || !signature) return undefined;
-    const expected = Buffer.from(this.sign(payload));
-    const given = Buffer.from(signature);
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
+    if (!this.keys.verify(payload, signature)) return undefined;
     const { expires, ...download } = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as Download & { expires: number };
     return expires >= this.clock.now().getTime() ? (download as Download) : undefined;
   }

@@ -5,27 +5,43 @@ import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient, type Prisma as PrismaNamespace } from "../generated/prisma/client";
 import { acquireDirectoryLock, type DirectoryLock } from "./lock";
+import { migrateEmbedded, migrateOnce } from "./migrate";
+import { listenOnPostgres } from "./notifications";
 import { applyMigrations } from "./schema-engine";
 
 export type Db = PrismaClient;
 /** A client inside an interactive transaction. */
 export type Tx = PrismaNamespace.TransactionClient;
 
+/**
+ * Receives the notifications of some channels, on one connection so they arrive in commit order whatever
+ * their channel; `onState(false)` while some may be missed (the connection dropped). Returns how to stop.
+ */
+export type Listen = (
+  channels: string[],
+  onNotify: (channel: string, payload: string) => void,
+  onState: (listening: boolean) => void,
+) => Promise<() => Promise<void>>;
+
 export interface Database {
   prisma: PrismaClient;
   kind: "embedded" | "postgres";
-  /** Applies the committed migrations not yet applied; returns their names. */
-  migrate(): Promise<string[]>;
+  /** Applies the committed migrations not yet applied; returns their names. `onWait`: another instance is migrating. */
+  migrate(onWait?: () => void): Promise<string[]>;
   /**
-   * The embedded database only: receives the notifications of a channel (NOTIFY, sent on
-   * commit), before the query that committed returns, so a cache dropped on them is never
-   * stale. PostgreSQL delivers them to other connections later (milliseconds), so there is
-   * no such guarantee there and nothing caches on them.
+   * Receives the notifications of a channel (NOTIFY, sent on commit). The embedded database
+   * delivers them before the query that committed returns; PostgreSQL delivers them to other
+   * connections (and other instances) a little later, in commit order (see cluster/changes.ts).
    */
-  listen?(channel: string, onNotify: () => void, onState: (listening: boolean) => void): Promise<() => Promise<void>>;
+  listen: Listen;
+  /** What the job queue runs on: the same PGlite instance, or the server's URL. */
+  jobs: { pglite: PGlite } | { url: string };
+  /** The connection pool's use (PostgreSQL), for /metrics. */
+  poolUse(): { total: number; idle: number; waiting: number; max: number } | undefined;
   close(): Promise<void>;
 }
 
@@ -42,13 +58,31 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return openEmbedded(options);
 }
 
+/** Connections per instance: pg's default; `?connection_limit=` in the URL is Prisma's way to change it. */
+const POOL_MAX = 10;
+
 function openPostgres(url: string): Database {
-  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: url }) });
+  const pool = new pg.Pool({ connectionString: url, max: POOL_MAX });
+  // A pooled connection that drops (the server restarted) must not crash the process.
+  pool.on("error", () => {});
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const listeners: (() => Promise<void>)[] = [];
   return {
     prisma,
     kind: "postgres",
-    migrate: () => applyMigrations(new PrismaPg({ connectionString: url, max: 1 })),
-    close: () => prisma.$disconnect(),
+    migrate: (onWait) => migrateOnce(url, () => applyMigrations(new PrismaPg({ connectionString: url, max: 1 })), onWait),
+    async listen(channels, onNotify, onState) {
+      const stop = await listenOnPostgres(url, channels, onNotify, onState);
+      listeners.push(stop);
+      return stop;
+    },
+    jobs: { url },
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: POOL_MAX }),
+    async close() {
+      await Promise.all(listeners.map((stop) => stop()));
+      await prisma.$disconnect();
+      if (!pool.ended) await pool.end();
+    },
   };
 }
 
@@ -66,16 +100,19 @@ async function openEmbedded(options: OpenDatabaseOptions): Promise<Database> {
     return {
       prisma,
       kind: "embedded",
-      migrate: () => applyMigrations(new PrismaPGlite(pglite)),
-      async listen(channel, onNotify, onState) {
+      // One process owns the embedded database: no other can migrate it meanwhile.
+      migrate: () => migrateEmbedded(prisma, () => applyMigrations(new PrismaPGlite(pglite))),
+      async listen(channels, onNotify, onState) {
         // One process owns the embedded database, so its notifications are all there is.
-        const unsubscribe = await pglite.listen(channel, () => onNotify());
+        const unsubscribe = await Promise.all(channels.map((channel) => pglite.listen(channel, (payload) => onNotify(channel, payload))));
         onState(true);
         return async () => {
           onState(false);
-          await unsubscribe();
+          await Promise.all(unsubscribe.map((stop) => stop()));
         };
       },
+      jobs: { pglite },
+      poolUse: () => undefined,
       async close() {
         await prisma.$disconnect();
         await pglite.close();

@@ -124,15 +124,20 @@ export async function openSchemaEngine(
   );
 }
 
-/** The committed migrations, read as the Prisma CLI reads them. */
-export function readMigrationsList(dir = MIGRATIONS_DIR): MigrationList {
-  const directories = fs.existsSync(dir)
+/** The committed migrations' names (their folders), in order. */
+export function migrationNames(dir = MIGRATIONS_DIR): string[] {
+  return fs.existsSync(dir)
     ? fs
         .readdirSync(dir, { withFileTypes: true })
         .filter((entry) => entry.isDirectory())
         .map((entry) => entry.name)
         .sort()
     : [];
+}
+
+/** The committed migrations, read as the Prisma CLI reads them. */
+export function readMigrationsList(dir = MIGRATIONS_DIR): MigrationList {
+  const directories = migrationNames(dir);
   const lockPath = path.join(dir, LOCKFILE);
   return {
     baseDir: dir,

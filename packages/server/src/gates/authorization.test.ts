@@ -12,7 +12,6 @@ import { randomBytes } from "node:crypto";
 import fc from "fast-check";
 import type TestAgent from "supertest/lib/agent";
 import { newId } from "../db/ids";
-import { backgroundWorkSettled } from "../jobs/background";
 import { type PolicyKind, tableOf } from "../policy/factory";
 import { type Level, reaches } from "../policy/roles";
 import { type Rule, ruleOf } from "../policy/rules";
@@ -209,7 +208,7 @@ const fail = (operation: GateOperation, who: string, exchange: Exchange, problem
 /** A request whose refusal (any 4xx) must change nothing: its answer, checked for that. */
 async function watched(operation: GateOperation, plan: RequestPlan, lookup: Lookup, auth: string | undefined, who: string): Promise<Exchange> {
   // Work earlier requests started in the background (allowed to write) must not count as this one's.
-  await backgroundWorkSettled();
+  await h.services.jobs.settled();
   const before = await fingerprint(h.services.prisma);
   const exchange = await call(operation, plan, lookup, auth);
   const changed = changedTables(before, await fingerprint(h.services.prisma));

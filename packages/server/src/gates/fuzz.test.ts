@@ -5,7 +5,6 @@
 // breaks it becomes a 500); invalid input gets 400 (413 past the body limit, 415 for
 // a body that is not JSON) with the error envelope, naming what is wrong.
 import fc from "fast-check";
-import { backgroundWorkSettled } from "../jobs/background";
 import { createHarness, type Harness } from "../testing/harness";
 import { type GateOperation, isCursor, isWrite, operations } from "./contract";
 import { cursorTampering } from "./cursors";
@@ -108,7 +107,7 @@ async function race(operation: GateOperation): Promise<{ plan: RequestPlan; resu
     racing.map(async ([of, plan], i) => ({ plan, result: await send(h.api, toHttp(of, plan, lookups[i] as Lookup), { Authorization: fixtures.admin.auth }) })),
   );
   sent += results.length;
-  await backgroundWorkSettled();
+  await h.services.jobs.settled();
   for (const [, plan] of racing) fixtures.forget(plan);
   if (!(await repairFixtures(h, fixtures))) fixtures = await createFixtures(h);
   return results;

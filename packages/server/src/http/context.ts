@@ -2,11 +2,14 @@
 import type { Logger } from "pino";
 import type { ActorCache } from "../auth/actor-cache";
 import type { Clock } from "../clock";
+import type { ChangeBus } from "../cluster/changes";
 import type { Config } from "../config";
 import type { ContentCache } from "../content/cache";
 import type { DownloadSigner } from "../content/downloads";
 import type { Db } from "../db/database";
+import type { JobQueue } from "../jobs/queue";
 import type { Mailer } from "../mail/mailer";
+import type { Metrics } from "../metrics";
 import type { Role } from "../policy/roles";
 import type { PublishedSites } from "../sites/published-sites";
 import type { CursorCodec } from "./pagination";
@@ -37,6 +40,13 @@ export interface Services {
   mailer: Mailer;
   /** Published sites: served to readers; told of every write (`sites.changed()`). */
   sites: PublishedSites;
+  /** Background work: jobs sent here run on whichever instance works the queue. */
+  jobs: JobQueue;
+  /** Drops what instances cache when it changes (every instance, before a write's response leaves). */
+  changes: ChangeBus;
+  metrics: Metrics;
+  /** Whether other instances may share the database (PostgreSQL), so nothing shared may live in memory. */
+  shared: boolean;
 }
 
 export interface RequestContext extends Services {

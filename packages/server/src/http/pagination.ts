@@ -1,8 +1,8 @@
 // Lists page by cursor (keyset), so a deep page costs what the first one does.
-// A cursor carries the sort key of the last item, signed with the instance's
-// secret and bound to the list it came from and to that list's filters: a modified
+// A cursor carries the sort key of the last item, signed with the secret
+// every instance shares and bound to the list it came from and to that list's filters: a modified
 // cursor, or one replayed under other filters, answers 400.
-import { createHmac, timingSafeEqual } from "node:crypto";
+import type { SigningKeys } from "../signing";
 import { badRequest } from "./errors";
 
 export const DEFAULT_LIMIT = 50;
@@ -14,24 +14,18 @@ export interface SortField {
 }
 
 export class CursorCodec {
-  constructor(private readonly secret: string) {}
-
-  private sign(scope: string, payload: string): string {
-    return createHmac("sha256", this.secret).update(`${scope}\n${payload}`).digest("base64url");
-  }
+  constructor(private readonly keys: SigningKeys) {}
 
   encode(scope: string, values: readonly SortValue[]): string {
     const payload = Buffer.from(JSON.stringify(values.map((value) => (value instanceof Date ? { d: value.toISOString() } : value)))).toString("base64url");
-    return `${payload}.${this.sign(scope, payload)}`;
+    return `${payload}.${this.keys.sign(`${scope}\n${payload}`)}`;
   }
 
   decode(scope: string, cursor: string, length: number): SortValue[] {
     const invalid = () => badRequest("request/query/page is not a cursor this list gave (modified, or from another list)");
     const [payload, signature, extra] = cursor.split(".");
     if (!payload || !signature || extra !== undefined) throw invalid();
-    const expected = Buffer.from(this.sign(scope, payload));
-    const given = Buffer.from(signature);
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalid();
+    if (!this.keys.verify(`${scope}\n${payload}`, signature)) throw invalid();
     const values = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as unknown;
     if (!Array.isArray(values) || values.length !== length) throw invalid();
     return values.map((value: unknown) => (value !== null && typeof value === "object" && "d" in value ? new Date(String(value.d)) : (value as SortValue)));

@@ -2,11 +2,14 @@
 // response. A request is counted against its token only once that token has authenticated;
 // until then (no token, a malformed header, a token never seen to work) against the client's
 // address. So made-up tokens share their address's budget, and once it is spent they are
-// refused before any database lookup. Counting is behind `RateLimitStore`.
+// refused before any database lookup. Counting is behind `RateLimitStore`: in PostgreSQL when
+// instances share it (the limit holds across them), in memory on the embedded database (one process
+// owns it, so its memory is the whole count).
 import type { RequestHandler } from "express";
 import { bearerToken } from "../auth/authenticate";
 import { hashToken } from "../auth/tokens";
 import type { Clock } from "../clock";
+import type { Db } from "../db/database";
 import { ApiError } from "./errors";
 
 /** Where requests are counted: per key, in windows of `windowMs` aligned on the clock's epoch. */
@@ -14,6 +17,33 @@ export interface RateLimitStore {
   /** Counts one more request for `key` in the current window; returns how many that window holds now. */
   hit(key: string, windowMs: number): Promise<number>;
 }
+
+/**
+ * Counts in the database, one row per key and window: one statement per request (an upsert on the
+ * primary key, no WAL: the table is unlogged). A scheduled job deletes finished windows.
+ */
+export class DatabaseRateLimitStore implements RateLimitStore {
+  constructor(
+    private readonly prisma: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  async hit(key: string, windowMs: number): Promise<number> {
+    const window = windowStart(this.clock, windowMs);
+    const rows = await this.prisma.$queryRaw<{ count: number }[]>`
+      INSERT INTO "RateLimitCounter" (key, "window", count) VALUES (${key}, ${window}, 1)
+      ON CONFLICT (key, "window") DO UPDATE SET count = "RateLimitCounter".count + 1
+      RETURNING count`;
+    return Number(rows[0]?.count ?? 1);
+  }
+}
+
+/** Deletes the counters of finished windows; returns how many. */
+export async function forgetFinishedWindows(prisma: Db, clock: Clock, windowMs: number): Promise<number> {
+  return prisma.rateLimitCounter.deleteMany({ where: { window: { lt: windowStart(clock, windowMs) } } }).then((result) => result.count);
+}
+
+const windowStart = (clock: Clock, windowMs: number) => BigInt(Math.floor(clock.now().getTime() / windowMs) * windowMs);
 
 /** Counts in this process's memory, forgetting finished windows. */
 export class MemoryRateLimitStore implements RateLimitStore {

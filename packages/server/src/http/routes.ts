@@ -105,6 +105,8 @@ export function operationRouter(
       } as unknown as OperationRequest<typeof route.operationId>;
       const access = await authorize(ruleOf(route.operationId), request as unknown as PolicyRequest);
       const result = (await definition.handle(request as never, access as never)) as { status: number; body?: unknown; raw?: RawBody };
+      // A write committed: every instance drops what it cached of it before the answer leaves.
+      if (route.method !== "get") await request.ctx.changes.writeCommitted();
       if ("body" in result) res.status(result.status).json(result.body);
       else if (result.raw) sendRaw(res.status(result.status), result.raw);
       else res.status(result.status).end();

@@ -3,7 +3,6 @@
 // part of one is ever logged, only that sending failed and why.
 import nodemailer from "nodemailer";
 import type { Logger } from "pino";
-import { registerBackgroundWork } from "../jobs/background";
 
 export interface Mail {
   to: string;
@@ -17,15 +16,13 @@ export interface Mailer {
   readonly enabled: boolean;
   /** Sends in the background (the request does not wait for the mail server): failures are logged. */
   send(mail: Mail): void;
+  /** Resolves once the messages being sent are sent or have failed (a draining server waits for it). */
+  settled(): Promise<void>;
 }
 
-const pending = new Set<Promise<void>>();
-registerBackgroundWork(async () => {
-  while (pending.size > 0) await Promise.allSettled([...pending]);
-});
-
 export function createMailer(options: { smtpUrl: string | undefined; from: string }, logger: Logger): Mailer {
-  if (!options.smtpUrl) return { enabled: false, send: () => undefined };
+  if (!options.smtpUrl) return { enabled: false, send: () => undefined, settled: async () => undefined };
+  const pending = new Set<Promise<void>>();
   // nodemailer logs nothing unless asked (`logger`, `debug` in the URL): it would print whole messages.
   const transport = nodemailer.createTransport(options.smtpUrl, { from: options.from });
   return {
@@ -39,6 +36,9 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
         });
       pending.add(sending);
       void sending.finally(() => pending.delete(sending));
+    },
+    async settled() {
+      while (pending.size > 0) await Promise.allSettled([...pending]);
     },
   };
 }

@@ -90,6 +90,8 @@ export async function createHarness(overrides: Partial<Config> = {}): Promise<Ha
   const secrets = new Set<string>();
   const stopRecording = onSecret((secret) => secrets.add(secret));
   const { database, services } = await openServices(config, { clock, database: await testDatabase() });
+  // The test's process works the job queue, as `serve` does.
+  await services.jobs.work(services);
   const logs: string[] = [];
   const capture = new Writable({
     write(chunk, _encoding, done) {

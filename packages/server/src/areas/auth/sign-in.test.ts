@@ -2,6 +2,7 @@ import type { ParsedMail } from "mailparser";
 import supertest from "supertest";
 import { createApp } from "../../app";
 import { ActorCache } from "../../auth/actor-cache";
+import { ChangeBus } from "../../cluster/changes";
 import { secretInLogs, useHarness } from "../../testing/harness";
 import { useInbox } from "../../testing/smtp";
 import { CODE_LIFETIME_MS, MAX_TRIES } from "./sign-in-codes";
@@ -143,11 +144,18 @@ describe("personal API tokens", () => {
     const stranger = await h.user();
     await as(stranger.auth).delete(`/v1/user/tokens/${made.body.id}`).expect(404);
     // Used through another server too (its own cache of identities), then revoked: refused by both at once.
-    const otherInstance = supertest(createApp({ ...h.services, actors: new ActorCache() }));
-    await otherInstance.get("/v1/user").set("Authorization", personal).expect(200);
-    await as(user.auth).delete(`/v1/user/tokens/${made.body.id}`).expect(204);
-    await as(personal).get("/v1/user").expect(401);
-    await otherInstance.get("/v1/user").set("Authorization", personal).expect(401);
+    const otherActors: ActorCache = new ActorCache(() => otherChanges.trusted());
+    const otherChanges = new ChangeBus(h.database, { onAuthChange: () => otherActors.invalidate(), onWrite: () => undefined }, h.services.logger);
+    await otherChanges.start();
+    try {
+      const otherInstance = supertest(createApp({ ...h.services, actors: otherActors, changes: otherChanges }));
+      await otherInstance.get("/v1/user").set("Authorization", personal).expect(200);
+      await as(user.auth).delete(`/v1/user/tokens/${made.body.id}`).expect(204);
+      await as(personal).get("/v1/user").expect(401);
+      await otherInstance.get("/v1/user").set("Authorization", personal).expect(401);
+    } finally {
+      await otherChanges.stop();
+    }
     await as(user.auth).delete(`/v1/user/tokens/${made.body.id}`).expect(404);
   });
 

@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { newId } from "../../db/ids";
 import { createHarness, type Harness, type TestUser } from "../../testing/harness";
-import { resumeSpecProcessing, specProcessingSettled } from "./processing";
+import { processSpecJob, requeueStuckSpecs } from "./processing";
 import { SOURCE_LIMITS } from "./source";
 
 const petstore = (title = "Petstore", extra: object = {}) => ({
@@ -40,6 +40,8 @@ function holdNextRequest(): { arrived: Promise<void>; release: () => void } {
 let server: http.Server;
 let base: string;
 let h: Harness;
+/** Every queued processing has run (the job queue is empty). */
+const settled = () => h.services.jobs.settled();
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     const path = req.url ?? "/";
@@ -56,9 +58,9 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   h = await createHarness({ allowPrivateFetch: true });
-});
+}, 120_000);
 afterAll(async () => {
-  await specProcessingSettled();
+  await settled();
   await h.close();
   server.closeAllConnections();
   server.close();
@@ -77,7 +79,7 @@ async function newOrg() {
 /** Creates a specification and waits for its processing; returns it as then read. */
 async function processed(user: TestUser, specs: string, slug: string, source: object) {
   await post(user, specs, { slug, source }).expect(201);
-  await specProcessingSettled();
+  await settled();
   return (await get(user, `${specs}/${slug}`).expect(200)).body;
 }
 
@@ -89,7 +91,7 @@ describe("OpenAPI specifications: processing", () => {
     expect(created.body).not.toHaveProperty("lastVersion");
     expect(created.body).not.toHaveProperty("sourceURL");
     expect(created.body.urls.location).toMatch(new RegExp(`/v1/orgs/${org.id}/openapi/payments-api$`));
-    await specProcessingSettled();
+    await settled();
 
     const spec = (await get(org.admin, `${org.specs}/payments-api`).expect(200)).body;
     expect(spec).toMatchObject({ processingState: "complete", lastVersion: expect.any(String), createdAt: created.body.createdAt });
@@ -132,7 +134,7 @@ describe("OpenAPI specifications: processing", () => {
     expect(started).not.toHaveProperty("lastProcessedAt");
     h.clock.advance(4_000);
     held.release();
-    await specProcessingSettled();
+    await settled();
     const ended = (await get(org.admin, `${org.specs}/timed`).expect(200)).body;
     expect(ended.processingState).toBe("complete");
     expect(Date.parse(ended.updatedAt) - Date.parse(created.updatedAt)).toBe(5_000);
@@ -198,26 +200,26 @@ describe("OpenAPI specifications: processing", () => {
         .set("Authorization", org.admin.auth)
         .send({ slug: "inside", source: { url: `${base}/plain.json` } })
         .expect(201);
-      await specProcessingSettled();
+      await settled();
       const spec = (await strict.api.get(`/v1/orgs/${org.id}/openapi/inside`).set("Authorization", org.admin.auth).expect(200)).body;
       expect(spec).toMatchObject({ processingState: "failed", lastProcessErrorCode: "FETCH_FAILED" });
     } finally {
       await strict.close();
     }
-  });
+  }, 120_000); // It opens a second database.
 
   it("makes a version per successful source, newest first, and keeps them through a failed one", async () => {
     const org = await newOrg();
     const first = await processed(org.admin, org.specs, "api", text(petstore("One")));
     const replaced = await put(org.admin, `${org.specs}/api`, { source: { url: `${base}/plain.json` } }).expect(200);
     expect(replaced.body).toMatchObject({ processingState: "pending", lastVersion: first.lastVersion, sourceURL: `${base}/plain.json` });
-    await specProcessingSettled();
+    await settled();
     const second = (await get(org.admin, `${org.specs}/api`).expect(200)).body;
     expect(second).toMatchObject({ processingState: "complete" });
     expect(second.lastVersion).not.toBe(first.lastVersion);
 
     await put(org.admin, `${org.specs}/api`, { source: { text: "{ nope" } }).expect(200);
-    await specProcessingSettled();
+    await settled();
     const failed = (await get(org.admin, `${org.specs}/api`).expect(200)).body;
     expect(failed).toMatchObject({ processingState: "failed", lastProcessErrorCode: "PARSE_ERROR", lastVersion: second.lastVersion });
     expect(failed).not.toHaveProperty("sourceURL");
@@ -235,7 +237,7 @@ describe("OpenAPI specifications: processing", () => {
 
     // A later success clears the error code.
     await put(org.admin, `${org.specs}/api`, { source: text(petstore("Three")) }).expect(200);
-    await specProcessingSettled();
+    await settled();
     const fixed = (await get(org.admin, `${org.specs}/api`).expect(200)).body;
     expect(fixed.processingState).toBe("complete");
     expect(fixed).not.toHaveProperty("lastProcessErrorCode");
@@ -250,7 +252,7 @@ describe("OpenAPI specifications: processing", () => {
     const replaced = await put(org.admin, `${org.specs}/racing`, { source: text(petstore("Latest")) }).expect(200);
     expect(replaced.body.processingState).toBe("pending");
     held.release();
-    await specProcessingSettled();
+    await settled();
     const spec = (await get(org.admin, `${org.specs}/racing`).expect(200)).body;
     expect(spec.processingState).toBe("complete");
     const versions = (await get(org.admin, `${org.specs}/racing/versions`).expect(200)).body;
@@ -266,22 +268,46 @@ describe("OpenAPI specifications: processing", () => {
     await held.arrived;
     await del(org.admin, `${org.specs}/doomed`).expect(205);
     held.release();
-    await specProcessingSettled();
+    await settled();
     expect(await h.services.prisma.openApiSpec.count({ where: { organizationId: org.id } })).toBe(0);
     expect(await h.services.prisma.openApiSpecVersion.count({ where: { spec: { organizationId: org.id } } })).toBe(0);
   });
 
-  it("queues again, on start, what a stopped server left pending or in progress", async () => {
+  it("finishes a specification whose worker died mid-processing when its job is retried", async () => {
+    const org = await newOrg();
+    const { prisma } = h.services;
+    // What a killed worker leaves: the specification in progress, its job back in the queue.
+    const id = newId();
+    await prisma.openApiSpec.create({
+      data: { id, organizationId: org.id, slug: "interrupted", sourceText: JSON.stringify(petstore("Interrupted")), processingState: "progress" },
+    });
+    await h.services.jobs.send(processSpecJob.name, { specId: id }, { key: id });
+    await settled();
+    const spec = (await get(org.admin, `${org.specs}/interrupted`).expect(200)).body;
+    expect(spec.processingState).toBe("complete");
+    expect(await prisma.openApiSpecVersion.count({ where: { specId: id } })).toBe(1);
+  });
+
+  it("queues again, on the periodic sweep, what was left pending or in progress without a job", async () => {
     const org = await newOrg();
     const { prisma } = h.services;
     for (const [slug, processingState] of [
       ["left-pending", "pending"],
       ["left-in-progress", "progress"],
     ] as const) {
-      await prisma.openApiSpec.create({ data: { id: newId(), organizationId: org.id, slug, sourceText: JSON.stringify(petstore(slug)), processingState } });
+      await prisma.openApiSpec.create({
+        data: {
+          id: newId(),
+          organizationId: org.id,
+          slug,
+          sourceText: JSON.stringify(petstore(slug)),
+          processingState,
+          updatedAt: new Date(Date.now() - 3_600_000),
+        },
+      });
     }
-    expect(await resumeSpecProcessing(h.services)).toBeGreaterThanOrEqual(2);
-    await specProcessingSettled();
+    expect(await requeueStuckSpecs(h.services, new Date(Date.now() - 60_000))).toBeGreaterThanOrEqual(2);
+    await settled();
     const list = (await get(org.admin, org.specs).expect(200)).body;
     expect(list.items.map((s: { slug: string; processingState: string }) => [s.slug, s.processingState])).toEqual([
       ["left-in-progress", "complete"],
@@ -294,7 +320,7 @@ describe("OpenAPI specifications: operations and access", () => {
   it("lists by slug, pages, and shows what each member may do", async () => {
     const org = await newOrg();
     for (const slug of ["zeta", "alpha", "mid-api"]) await post(org.admin, org.specs, { slug, source: text(petstore(slug)) }).expect(201);
-    await specProcessingSettled();
+    await settled();
     const reader = await h.member(org.id, "read");
     const list = (await get(reader, org.specs).expect(200)).body;
     expect(list.items.map((s: { slug: string }) => s.slug)).toEqual(["alpha", "mid-api", "zeta"]);
@@ -323,7 +349,7 @@ describe("OpenAPI specifications: operations and access", () => {
     const creator = await h.member(org.id, "create");
     await put(creator, `${org.specs}/new-one`, { source: text(petstore()) }).expect(200);
     await del(creator, `${org.specs}/new-one`).expect(205);
-    await specProcessingSettled();
+    await settled();
   });
 
   it("hides specifications from users of other organizations with 404 and nothing of them", async () => {
@@ -354,13 +380,13 @@ describe("OpenAPI specifications: operations and access", () => {
     expect(conflict.body.error.message).toMatch(/taken/);
     const created = await put(org.admin, `${org.specs}/by-put`, { source: { url: `${base}/plain.json` } }).expect(200);
     expect(created.body).toMatchObject({ slug: "by-put", processingState: "pending", sourceURL: `${base}/plain.json` });
-    await specProcessingSettled();
+    await settled();
     const deleted = await processed(org.admin, org.specs, "short-lived", text(petstore()));
     await del(org.admin, `${org.specs}/short-lived`).expect(205);
     await get(org.admin, `${org.specs}/short-lived`).expect(404);
     expect(await h.services.prisma.openApiSpecVersion.count({ where: { id: deleted.lastVersion } })).toBe(0);
     await post(org.admin, org.specs, { slug: "short-lived", source: text(petstore()) }).expect(201);
-    await specProcessingSettled();
+    await settled();
   });
 
   it("answers 400 for invalid input and 404 for unknown specifications and versions", async () => {
@@ -381,7 +407,7 @@ describe("OpenAPI specifications: operations and access", () => {
     await get(org.admin, `${org.specs}/two/versions/${one.lastVersion}/content`).expect(404);
     const pending = await post(org.admin, org.specs, { slug: "not-yet", source: { text: "{" } }).expect(201);
     expect(pending.body.processingState).toBe("pending");
-    await specProcessingSettled();
+    await settled();
     await get(org.admin, `${org.specs}/not-yet/versions/latest`).expect(404);
   });
 

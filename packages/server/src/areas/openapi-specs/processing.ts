@@ -1,20 +1,21 @@
-// Processing specifications' sources in the background: a small in-process queue. A
-// new source puts its specification in `pending` and queues it; a worker claims it
+// Processing specifications' sources in the background, as jobs of the job queue. A new
+// source puts its specification in `pending` and queues a job; the job claims it
 // (`progress`), reads the source (source.ts), and ends it `complete` with a new version
 // or `failed` with a code. The latest source wins: a processing whose source was
 // replaced (or whose specification was deleted) meanwhile leaves no trace.
 
+import type { Tx } from "../../db/database";
 import { newId } from "../../db/ids";
 import type { Prisma } from "../../generated/prisma/client";
 import type { Services } from "../../http/context";
-import { registerBackgroundWork } from "../../jobs/background";
+import type { JobDefinition, JobQueue } from "../../jobs/queue";
 import { ProcessError, type ProcessErrorCode } from "./document";
 import { versionContentPath } from "./serialize";
 import { type ReadSource, readSource, type SpecSource } from "./source";
 
 export type ProcessingServices = Pick<Services, "prisma" | "config" | "clock" | "logger">;
 
-/** How many sources are processed at once (each may fetch for up to 30 seconds). */
+/** How many sources one process processes at once (each may fetch for up to 30 seconds). */
 const WORKERS = 4;
 
 interface Claimed {
@@ -27,14 +28,15 @@ interface Claimed {
 }
 
 /**
- * Moves a `pending` specification to `progress` and returns its source, in one statement
- * (so two workers cannot both claim it). Raw SQL: Prisma would also touch `updatedAt`,
+ * Moves a `pending` specification to `progress` and returns its source, in one statement.
+ * One in `progress` is claimed again: its job is being retried (its worker died), and the
+ * queue runs one job per specification at a time. Raw SQL: Prisma would also touch `updatedAt`,
  * which only a new source or the end of a processing changes.
  */
 async function claim(services: ProcessingServices, specId: string): Promise<Claimed | undefined> {
   const rows = await services.prisma.$queryRaw<Claimed[]>`
     UPDATE "OpenApiSpec" SET "processingState" = 'progress'
-    WHERE id = ${specId} AND "processingState" = 'pending'
+    WHERE id = ${specId} AND "processingState" IN ('pending', 'progress')
     RETURNING id, "organizationId", slug, "sourceUrl", "sourceText", "lastVersionId"`;
   return rows[0];
 }
@@ -89,63 +91,54 @@ async function processSpec(services: ProcessingServices, specId: string): Promis
     if (typeof outcome === "string") throw error;
     // The database refused the version (text it cannot hold): the document is at fault, so the
     // specification fails rather than staying in `progress`. If the database is down, this fails
-    // too, and the next start queues the specification again (resumeSpecProcessing).
+    // too, and the job is retried.
     services.logger.error({ err: error, specId }, "could not store an OpenAPI specification version");
     await finish(services, spec, "INVALID_SPEC");
   }
 }
 
-interface Job {
-  services: ProcessingServices;
-  specId: string;
-}
-
-const waiting: Job[] = [];
-let running = 0;
-let settled: (() => void)[] = [];
-
-function next(): void {
-  while (running < WORKERS && waiting.length > 0) {
-    const job = waiting.shift() as Job;
-    running++;
-    processSpec(job.services, job.specId)
-      .catch((error: unknown) => job.services.logger.error({ err: error, specId: job.specId }, "processing an OpenAPI specification failed"))
-      .finally(() => {
-        running--;
-        next();
-      });
-  }
-  if (running === 0 && waiting.length === 0) {
-    const resolve = settled;
-    settled = [];
-    for (const done of resolve) done();
-  }
-}
+/** Processing one specification's current source. Keyed by specification: one job waits per specification at most. */
+export const processSpecJob: JobDefinition<{ specId: string }, ProcessingServices> = {
+  name: "openapi-spec.process",
+  run: (services, { specId }) => processSpec(services, specId),
+  concurrency: WORKERS,
+  // A worker killed mid-processing stops its heartbeats: the job is retried by another within about this long.
+  heartbeatSeconds: 10,
+  policy: "stately",
+};
 
 /**
- * Queues the processing of a specification's current source. It starts at once, never
- * awaited by the request that set the source. A job reads the source when it runs, so a
+ * Queues the processing of a specification's current source, in the transaction that set it (the job
+ * exists if and only if the source was written). A job reads the source when it runs, so a
  * specification already waiting is not queued twice.
  */
-export function queueSpecProcessing(services: ProcessingServices, specId: string): void {
-  if (!waiting.some((job) => job.specId === specId)) waiting.push({ services, specId });
-  next();
+export function queueSpecProcessing(jobs: JobQueue, tx: Tx, specId: string): Promise<void> {
+  return jobs.send(processSpecJob.name, { specId }, { tx, key: specId });
 }
 
-/** Resolves once nothing is queued or being processed (tests await it instead of sleeping). */
-export function specProcessingSettled(): Promise<void> {
-  if (running === 0 && waiting.length === 0) return Promise.resolve();
-  return new Promise((resolve) => settled.push(resolve));
-}
-registerBackgroundWork(specProcessingSettled);
+/** How long a specification may stay `pending` or `progress` before the sweep queues it again. */
+const STUCK_MS = 5 * 60 * 1000;
 
 /**
- * On start: the specifications a stopped server left `pending` or `progress` are queued
- * again (a `progress` one was interrupted: it goes back to `pending` first).
+ * Every 5 minutes: specifications `pending` or `progress` for longer than that get a job (one
+ * already waiting stands for it). What only this catches: those left by a version of Docstack
+ * that processed in memory.
  */
-export async function resumeSpecProcessing(services: ProcessingServices): Promise<number> {
-  await services.prisma.$executeRaw`UPDATE "OpenApiSpec" SET "processingState" = 'pending' WHERE "processingState" = 'progress'`;
-  const pending = await services.prisma.openApiSpec.findMany({ where: { processingState: "pending" }, select: { id: true }, orderBy: { updatedAt: "asc" } });
-  for (const { id } of pending) queueSpecProcessing(services, id);
-  return pending.length;
+export const sweepSpecsJob: JobDefinition<object, ProcessingServices & { jobs: JobQueue }> = {
+  name: "openapi-spec.sweep",
+  schedule: "*/5 * * * *",
+  run: async (services) => {
+    await requeueStuckSpecs(services, new Date(services.clock.now().getTime() - STUCK_MS));
+  },
+};
+
+/** Queues the specifications left `pending` or `progress` since before `before`; returns how many. */
+export async function requeueStuckSpecs(services: Pick<Services, "prisma" | "jobs">, before: Date): Promise<number> {
+  const stuck = await services.prisma.openApiSpec.findMany({
+    where: { processingState: { in: ["pending", "progress"] }, updatedAt: { lt: before } },
+    select: { id: true },
+    orderBy: { updatedAt: "asc" },
+  });
+  for (const { id } of stuck) await services.jobs.send(processSpecJob.name, { specId: id }, { key: id });
+  return stuck.length;
 }

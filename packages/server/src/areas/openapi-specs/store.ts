@@ -5,7 +5,7 @@ import { newId } from "../../db/ids";
 import type { OpenApiSpec } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { conflict } from "../../http/errors";
-import { queueSpecProcessing } from "./processing";
+import { processSpecJob, queueSpecProcessing } from "./processing";
 import type { SpecSource } from "./source";
 
 /** The columns a new source sets: the previous processing's outcome goes, its versions stay. */
@@ -21,28 +21,38 @@ function sourceData(ctx: RequestContext, source: SpecSource) {
 
 /** A new specification (409 when the organization uses the slug already), queued for processing. */
 export async function createSpec(ctx: RequestContext, organizationId: string, slug: string, source: SpecSource): Promise<OpenApiSpec> {
-  const spec = await ctx.prisma.openApiSpec
-    .create({ data: { id: newId(), organizationId, slug, createdAt: ctx.clock.now(), ...sourceData(ctx, source) } })
+  return ctx.prisma
+    .$transaction(async (tx) => {
+      const spec = await tx.openApiSpec.create({ data: { id: newId(), organizationId, slug, createdAt: ctx.clock.now(), ...sourceData(ctx, source) } });
+      await queueSpecProcessing(ctx.jobs, tx, spec.id);
+      return spec;
+    })
+    .then((spec) => {
+      ctx.jobs.wake(processSpecJob.name);
+      return spec;
+    })
     .catch((error: unknown) => {
       if (isUniqueViolation(error))
         throw conflict(`The organization has an OpenAPI specification with the slug "${slug}" already: PUT it to replace its source`);
       throw error;
     });
-  queueSpecProcessing(ctx, spec.id);
-  return spec;
 }
 
 /** Sets the source of the specification with this slug, creating it when there is none; queued for processing. */
 export async function putSpecSource(ctx: RequestContext, organizationId: string, slug: string, source: SpecSource): Promise<OpenApiSpec> {
   const data = sourceData(ctx, source);
   const upsert = () =>
-    ctx.prisma.openApiSpec.upsert({
-      where: { organizationId_slug: { organizationId, slug } },
-      create: { id: newId(), organizationId, slug, createdAt: data.updatedAt, ...data },
-      update: data,
+    ctx.prisma.$transaction(async (tx) => {
+      const spec = await tx.openApiSpec.upsert({
+        where: { organizationId_slug: { organizationId, slug } },
+        create: { id: newId(), organizationId, slug, createdAt: data.updatedAt, ...data },
+        update: data,
+      });
+      await queueSpecProcessing(ctx.jobs, tx, spec.id);
+      return spec;
     });
   // Two puts creating the same slug at once: the loser of the race updates the winner's.
   const spec = await upsert().catch((error: unknown) => (isUniqueViolation(error) ? upsert() : Promise.reject(error)));
-  queueSpecProcessing(ctx, spec.id);
+  ctx.jobs.wake(processSpecJob.name);
   return spec;
 }

@@ -8,7 +8,7 @@ import { createHarness, type Harness } from "../../testing/harness";
 let h: Harness;
 beforeAll(async () => {
   h = await createHarness();
-});
+}, 120_000);
 afterAll(() => h.close());
 
 /** Every string under a key naming a URL, anywhere in a JSON value. */

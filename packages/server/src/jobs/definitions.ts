@@ -1,0 +1,33 @@
+// Every kind of job, in one list (a job missing here is never worked), and the maintenance ones.
+import { processSpecJob, sweepSpecsJob } from "../areas/openapi-specs/processing";
+import { purgeSpacesJob } from "../areas/spaces/retention";
+import type { Database } from "../db/database";
+import type { Services } from "../http/context";
+import { forgetFinishedWindows } from "../http/rate-limit";
+import type { JobDefinition } from "./queue";
+
+/**
+ * Hourly on the embedded database: PGlite runs no background workers, so no autovacuum; without it
+ * dead rows would pile up and the planner's statistics go stale. (PostgreSQL has autovacuum.)
+ */
+const vacuumJob: JobDefinition<object, Pick<Services, "prisma">> = {
+  name: "database.vacuum",
+  schedule: "37 * * * *",
+  run: async ({ prisma }) => {
+    await prisma.$executeRawUnsafe("VACUUM (ANALYZE)");
+  },
+};
+
+/** Every minute: the rate limiter's counters of finished windows (PostgreSQL; the embedded database counts in memory). */
+const rateLimitCountersJob: JobDefinition<object, Pick<Services, "prisma" | "clock" | "config">> = {
+  name: "rate-limit.forget",
+  schedule: "* * * * *",
+  run: async ({ prisma, clock, config }) => {
+    if (config.rateLimit.max > 0) await forgetFinishedWindows(prisma, clock, config.rateLimit.windowMs);
+  },
+};
+
+export function jobDefinitions(kind: Database["kind"]): JobDefinition<object, never>[] {
+  const maintenance = kind === "embedded" ? [vacuumJob] : [rateLimitCountersJob];
+  return [processSpecJob, sweepSpecsJob, purgeSpacesJob, ...maintenance] as JobDefinition<object, never>[];
+}

@@ -1,0 +1,193 @@
+// Background work on pg-boss, a job queue kept in PostgreSQL: a job sent in a transaction exists
+// once it commits; workers claim jobs with SKIP LOCKED (at most one worker per job), a job whose
+// worker died is retried once its heartbeat stops, failures are retried with backoff and then
+// moved to the dead-letter queue, and a schedule runs once per occurrence across every instance.
+// On the embedded database it runs on the same PGlite instance as Prisma, through pg-boss's
+// own adapter: the same code path. pg-boss is an ES module: loaded with import().
+import type { PGlite } from "@electric-sql/pglite";
+import type { Logger } from "pino";
+import type { Tx } from "../db/database";
+
+type PgBossModule = typeof import("pg-boss", { with: { "resolution-mode": "import" }});
+type Adapters = typeof import("pg-boss/dist/adapters/index.js", { with: { "resolution-mode": "import" }});
+type PgBoss = InstanceType<PgBossModule["PgBoss"]>;
+
+/** Where failed jobs end, after their retries: nobody works it; kept 14 days for inspection. */
+export const DEAD_LETTER_QUEUE = "dead-letter";
+
+export interface JobDefinition<Data extends object, Deps> {
+  name: string;
+  run(deps: Deps, data: Data, signal: AbortSignal): Promise<void>;
+  /** A cron expression (UTC): the job is sent once per occurrence, across the cluster. */
+  schedule?: string;
+  /** Jobs run at once by one process. */
+  concurrency?: number;
+  /**
+   * A job whose worker stops sending heartbeats (it was killed) for this long is retried
+   * elsewhere; its run sends them while it lasts. At least 10.
+   */
+  heartbeatSeconds?: number;
+  /** `stately` with a `key` when sending: at most one job per key waiting (and one running). */
+  policy?: "standard" | "stately";
+}
+
+/** The outcome of one run, for /metrics. */
+export interface JobOutcome {
+  name: string;
+  seconds: number;
+  ok: boolean;
+}
+
+export interface JobQueueOptions {
+  logger: Logger;
+  onOutcome?: (outcome: JobOutcome) => void;
+}
+
+/** Every queue starts from these: 3 retries, backing off from 5 s (5, 10, 20 s with jitter), then the dead-letter queue. */
+const RETRIES = { retryLimit: 3, retryDelay: 5, retryBackoff: true, retryDelayMax: 300, deadLetter: DEAD_LETTER_QUEUE } as const;
+/**
+ * How often a worker looks for jobs it was not told of: jobs sent by this process wake its workers at
+ * once, so polling finds those of other processes (PostgreSQL), and retries and schedules coming due.
+ */
+const POLL_SECONDS = { shared: 2, embedded: 15 };
+
+let loaded: Promise<{ PgBoss: PgBossModule["PgBoss"]; fromPglite: Adapters["fromPglite"]; fromPrisma: Adapters["fromPrisma"] }> | undefined;
+function load() {
+  loaded ??= Promise.all([import("pg-boss"), import("pg-boss/dist/adapters/index.js")]).then(([boss, adapters]) => ({
+    PgBoss: boss.PgBoss,
+    fromPglite: adapters.fromPglite,
+    fromPrisma: adapters.fromPrisma,
+  }));
+  return loaded;
+}
+
+export type JobTarget = { pglite: PGlite } | { url: string };
+
+export class JobQueue {
+  private readonly workers = new Map<string, string>();
+  private readonly finished = new Set<() => void>();
+
+  private constructor(
+    private readonly boss: PgBoss,
+    private readonly definitions: readonly JobDefinition<object, never>[],
+    private readonly options: JobQueueOptions,
+    private readonly fromPrisma: Adapters["fromPrisma"],
+    private readonly pollSeconds: number,
+  ) {}
+
+  /** Starts pg-boss (creating or updating its schema, `pgboss`) and the queues; no worker yet. */
+  static async open(target: JobTarget, definitions: readonly JobDefinition<object, never>[], options: JobQueueOptions): Promise<JobQueue> {
+    const { PgBoss, fromPglite, fromPrisma } = await load();
+    // Every 10 s (not pg-boss's 60): a job whose worker died is retried within about 20 s.
+    const supervision = { superviseIntervalSeconds: 10, monitorIntervalSeconds: 10 };
+    const boss =
+      "pglite" in target
+        ? new PgBoss({ db: fromPglite(target.pglite), backend: "pglite", ...supervision })
+        : new PgBoss({ connectionString: target.url, max: 3, application_name: "docstack-jobs", ...supervision });
+    boss.on("error", (error: unknown) => options.logger.error({ err: error }, "job queue error"));
+    await boss.start();
+    const queue = new JobQueue(boss, definitions, options, fromPrisma, "pglite" in target ? POLL_SECONDS.embedded : POLL_SECONDS.shared);
+    try {
+      // Queues are created once (a queue's policy is fixed then); options changed since are updated.
+      const existing = new Map((await boss.getQueues()).map((q) => [q.name, q]));
+      if (!existing.has(DEAD_LETTER_QUEUE)) {
+        await boss.createQueue(DEAD_LETTER_QUEUE, { retentionSeconds: 14 * 24 * 3600, deleteAfterSeconds: 14 * 24 * 3600 });
+      }
+      for (const definition of definitions) {
+        const wanted = { ...RETRIES, ...(definition.heartbeatSeconds ? { heartbeatSeconds: definition.heartbeatSeconds } : {}) };
+        const current = existing.get(definition.name);
+        if (!current) await boss.createQueue(definition.name, { ...wanted, policy: definition.policy ?? "standard" });
+        else if (Object.entries(wanted).some(([key, value]) => current[key as keyof typeof current] !== value)) await boss.updateQueue(definition.name, wanted);
+      }
+    } catch (error) {
+      await boss.stop({ graceful: false, close: true });
+      throw error;
+    }
+    return queue;
+  }
+
+  /**
+   * Sends a job. With `tx`, in that transaction: it exists if and only if the transaction commits
+   * (call `wake` once it has). With a `key` on a `stately` queue, a job already waiting for that key
+   * stands for this one.
+   */
+  async send(name: string, data: object, options: { tx?: Tx; key?: string } = {}): Promise<void> {
+    await this.boss.send(name, data, {
+      ...(options.tx ? { db: this.fromPrisma(options.tx) } : {}),
+      ...(options.key ? { singletonKey: options.key } : {}),
+    });
+    if (!options.tx) this.wake(name);
+  }
+
+  /** Wakes this process's worker of a queue (after a commit that sent it a job): no polling delay. */
+  wake(name: string): void {
+    const worker = this.workers.get(name);
+    if (worker) this.boss.notifyWorker(worker);
+  }
+
+  /** Starts working every queue (and registers the schedules) with these dependencies. */
+  async work<Deps>(deps: Deps): Promise<void> {
+    for (const definition of this.definitions as readonly JobDefinition<object, Deps>[]) {
+      const id = await this.boss.work<object>(
+        definition.name,
+        { localConcurrency: definition.concurrency ?? 1, pollingIntervalSeconds: this.pollSeconds },
+        async ([job]) => {
+          if (!job) return;
+          const started = performance.now();
+          let ok = false;
+          try {
+            await definition.run(deps, job.data, job.signal);
+            ok = true;
+          } catch (error) {
+            this.options.logger.error({ err: error, job: definition.name, jobId: job.id, attempt: job.retryCount + 1 }, "job failed");
+            throw error;
+          } finally {
+            this.options.onOutcome?.({ name: definition.name, seconds: (performance.now() - started) / 1000, ok });
+            for (const notify of this.finished) notify();
+          }
+        },
+      );
+      this.workers.set(definition.name, id);
+      if (definition.schedule) await this.boss.schedule(definition.name, definition.schedule, {}, { tz: "UTC" });
+    }
+  }
+
+  /** Jobs waiting and running, per queue, for /metrics. */
+  async depth(): Promise<{ name: string; waiting: number; active: number; failed: number }[]> {
+    const queues = await this.boss.getQueues([DEAD_LETTER_QUEUE, ...this.definitions.map((d) => d.name)]);
+    return queues.map((q) => ({ name: q.name, waiting: q.queuedCount, active: q.activeCount, failed: q.failedCount }));
+  }
+
+  /**
+   * Resolves once no job of the unscheduled queues is waiting to run now or running. Tests and
+   * the quality gates await it instead of sleeping; it wakes this process's workers meanwhile.
+   */
+  async settled(): Promise<void> {
+    const names = this.definitions.filter((d) => !d.schedule).map((d) => d.name);
+    for (;;) {
+      const { rows } = await this.boss
+        .getDb()
+        .executeSql(
+          `SELECT count(*)::int AS n FROM pgboss.job WHERE name = ANY($1) AND (state = 'active' OR (state IN ('created', 'retry') AND start_after <= now()))`,
+          [names],
+        );
+      if (Number(rows[0]?.n ?? 0) === 0) return;
+      for (const name of names) this.wake(name);
+      // Until a job of this process ends, or a little while (a job of another process may end).
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          this.finished.delete(done);
+          resolve();
+        };
+        const timer = setTimeout(done, 25);
+        this.finished.add(done);
+      });
+    }
+  }
+
+  /** Stops taking jobs, lets running ones finish (up to `timeoutMs`), and closes pg-boss's connections. */
+  async stop(timeoutMs = 20_000): Promise<void> {
+    await this.boss.stop({ graceful: true, close: true, timeout: timeoutMs });
+  }
+}
