@@ -1,5 +1,5 @@
 // What the benchmark targets share: Docstack's services opened as in production on a
-// throwaway data directory (or DATABASE_URL), logging to a sink, with a first admin.
+// throwaway data directory (or DATABASE_URL), logging to stdout, with a first admin.
 const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
@@ -26,10 +26,8 @@ async function openBenchServices(prefix) {
     rateLimit: { max: 0, windowMs: 60000 },
     logLevel: "info",
   };
-  // Production logging, to a sink: its cost is part of the full stack.
+  // Production logging, to stdout, which the runners discard: its cost is part of the full stack.
   const { services, database } = await openServices(config);
-  const pino = require(require.resolve("pino", { paths: [server] }));
-  services.logger = pino({ level: "info" }, fs.createWriteStream("/dev/null"));
   const { token, organizationId } = await bootstrap(services.prisma);
   const close = async () => {
     await database.close();

@@ -37,9 +37,13 @@ function build() {
   must("turbo", ["run", "build", "--output-logs=errors-only"]);
 }
 
-/** Lint and format check of every source file (Biome): fails on any finding, changes nothing. */
+/**
+ * Lint and format check of every source file (Biome), then unused files, exports and dependencies
+ * (knip, configured in knip.json): fails on any finding, changes nothing.
+ */
 function lint() {
   must("biome", ["ci", "."]);
+  must("knip", ["--no-progress"]);
 }
 
 const [task, ...args] = process.argv.slice(2);
@@ -48,7 +52,8 @@ install();
 switch (task) {
   case "start":
     build();
-    process.exit(run(process.execPath, [cli, "start", ...args]));
+    // Production behaviour (NODE_ENV for the libraries; Docstack's own defaults are production's anyway).
+    process.exit(run(process.execPath, [cli, "start", ...args], { env: { ...env, NODE_ENV: env.NODE_ENV ?? "production" } }));
     break;
   case "docstack":
     build();
@@ -67,7 +72,7 @@ switch (task) {
     must("pnpm", ["--filter", "@docstack/contract", "run", "gen"]);
     break;
   case "test":
-    // Code lint and format, contract lint and drift check, build, every package's tests, then coverage.
+    // Code lint, format and dead code, contract lint and drift check, build, every package's tests, then coverage.
     lint();
     must("turbo", ["run", "lint", "check", "build", "--output-logs=errors-only"]);
     must("turbo", ["run", "test", "--concurrency=1"]);

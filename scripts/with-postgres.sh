@@ -2,7 +2,7 @@
 # Runs a command with DATABASE_URL pointing at a throwaway PostgreSQL server: a new
 # cluster of Debian's postgresql on 127.0.0.1 (installed with apt when missing),
 # removed afterwards.
-#   scripts/with-postgres.sh npm run test:server
+#   DOCSTACK_PG_PORT=55432 scripts/with-postgres.sh npm test
 set -euo pipefail
 PORT="${DOCSTACK_PG_PORT:-55432}"
 NAME="docstack-$$"

@@ -72,7 +72,8 @@ export interface paths {
         /**
          * Update an organization
          * @description Changes the fields sent; fields omitted are left unchanged. Needs `admin`. A `hostname` another
-         *     organization uses answers 409; a `defaultContent` site must belong to the organization (400).
+         *     organization uses answers 409; a `defaultContent` site must belong to the organization (400), `null`
+         *     clears it, and deleting that site clears it too.
          */
         patch: operations["updateOrganizationById"];
         trace?: never;
@@ -287,7 +288,7 @@ export interface paths {
          * Move a collection
          * @description Moves the collection under another parent collection of the same organization (`parent`; `null` for the
          *     root) and/or among its siblings (`position`). Needs `admin` on the collection and `create` on the new
-         *     parent. A collection cannot move into itself or one of its descendants (400).
+         *     parent. A `parent` that is the collection itself or one of its descendants answers 400.
          */
         post: operations["moveCollection"];
         delete?: never;
@@ -840,8 +841,8 @@ export interface paths {
          * @description Sets the space's values for the fields named in `values` (`null` removes a value); other fields keep
          *     theirs. Every value must fit its field's type (see `CustomFieldType`): a string of at most 256 characters
          *     for `text`, a number, a boolean, one of the options for `select`, an array of options for
-         *     `multi-select`. A value that does not fit, or a field name the organization does not define, is refused
-         *     with 400 naming the field, and nothing changes. Needs `edit` on the space; a locked space (`editMode`
+         *     `multi-select`. A value in `values` that does not fit, or a field name the organization does not define,
+         *     is refused with 400 naming the field, and nothing changes. Needs `edit` on the space; a locked space (`editMode`
          *     `locked`) answers 409.
          */
         patch: operations["updateSpaceCustomFieldValues"];
@@ -1698,9 +1699,9 @@ export interface paths {
         /**
          * Add, remove and change the roles of team members
          * @description Applies `add`, `memberships` and `remove` at once (see the request body); fields omitted change nothing.
-         *     A user present in both `add` (or `memberships`) and `remove` is removed. Users are named by user ID or
-         *     e-mail address and must be members of the organization: any other is refused with 400, the message
-         *     naming each unknown one, and nothing changes. Needs `admin` on the organization, or team role `owner`
+         *     A user present in both `add` (or `memberships`) and `remove` is removed. Users in `add`, `memberships` and
+         *     `remove` are named by user ID or e-mail address and must be members of the organization: any other is
+         *     refused with 400, the message naming each unknown one at its field, and nothing changes. Needs `admin` on the organization, or team role `owner`
          *     (`permissions.admin` of the team).
          */
         put: operations["updateTeamMembers"];
@@ -1768,8 +1769,8 @@ export interface paths {
          * @description Creates a site, not yet published (`published: false`; publish it with `PATCH .../sites/{siteId}`). With
          *     `spaces`, it starts with those spaces as site spaces, or, with `spaces: "new"`, with a new empty space
          *     created for it. Needs `admin` on the organization (and, for `spaces: "new"`, the new space is created as
-         *     by `POST /v1/orgs/{organizationId}/spaces`). A space ID that is not a space of the organization answers
-         *     400.
+         *     by `POST /v1/orgs/{organizationId}/spaces`). A space ID in `spaces` that is not a space of the organization
+         *     answers 400.
          */
         post: operations["createSite"];
         delete?: never;
@@ -2826,11 +2827,24 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description What kind of failure it is, for programs (the `message` is for people, and may change):
+         *     `invalid_request` (400: the message names the field and the rule), `unauthenticated` (401: no token, or
+         *     an unknown or revoked one), `forbidden` (403: the caller's role does not allow it), `not_found` (404:
+         *     unknown, or not visible to the caller), `method_not_allowed` (405), `conflict` (409: the resource's
+         *     state forbids it now, or a concurrent request changed it first), `payload_too_large` (413),
+         *     `unsupported_media_type` (415: the body is not JSON), `rate_limited` (429: retry after `Retry-After`
+         *     seconds), `internal_error` (500), `not_implemented` (501), `unavailable` (503). Values are stable; new
+         *     ones may be added, so treat an unknown one by its status.
+         * @enum {string}
+         */
+        ErrorType: "invalid_request" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "not_implemented" | "unavailable";
         /** @description Every failure answers with this body. */
         Error: {
             error: {
                 /** @description The HTTP status code of the response. */
                 code: number;
+                type: components["schemas"]["ErrorType"];
                 /** @description What went wrong, for a person to read. Validation errors name the field and the rule. */
                 message: string;
                 /** @description The request's ID (also in the `X-Request-Id` response header and in the server's logs). */
@@ -5760,7 +5774,9 @@ export interface components {
         /**
          * @description The configuration forms of the integration's installations, each present when the integration has one:
          *     `account` for its installation on an organization, `space` for its installation on a space, `site` for
-         *     its installation on a site.
+         *     its installation on a site. In each form, `required` names only its `properties`, `enum` is only for
+         *     `string` fields, a field's `default` has the field's `type` (and is one of its `enum`), and a `button`
+         *     has no `default`: a form breaking one of these rules is refused with 400, naming where.
          */
         IntegrationConfigurations: {
             account?: components["schemas"]["IntegrationConfigurationSchema"];
@@ -5857,7 +5873,7 @@ export interface components {
             next?: components["schemas"]["ListNext"];
             count: components["schemas"]["ListCount"];
         };
-        /** @description An image (PNG, JPEG, GIF, WebP or SVG), base64-encoded (not a data URL). */
+        /** @description An image (PNG, JPEG, GIF, WebP or SVG), base64-encoded (not a data URL); other bytes are refused with 400. */
         IntegrationBase64Image: string;
         /**
          * @description A new version of the integration. Each publication replaces the previous version as a whole: an omitted
@@ -5865,7 +5881,7 @@ export interface components {
          *     `icon`, `visibility` and `secrets`, which keep the previous version's value when omitted.
          */
         PublishIntegrationRequest: {
-            /** @description The integration's icon. Omitted, a new version keeps the previous icon (a new integration has none). */
+            /** @description The integration's icon, a PNG, JPEG, GIF, WebP or SVG image (400 otherwise). Omitted, a new version keeps the previous icon (a new integration has none). */
             icon?: components["schemas"]["IntegrationBase64Image"];
             title: string;
             /** @description A one-line description. */
@@ -5954,7 +5970,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description Any other failure (500 internal error, without internals; 501 for an operation not implemented yet). */
+        /** @description Any other failure (500 `internal_error`, without internals; 501 `not_implemented` for an operation not implemented yet). */
         Unexpected: {
             headers: {
                 [name: string]: unknown;
@@ -5964,6 +5980,7 @@ export interface components {
                  * @example {
                  *       "error": {
                  *         "code": 500,
+                 *         "type": "internal_error",
                  *         "message": "Internal error (request 3f2a...)"
                  *       }
                  *     }
@@ -5981,6 +5998,7 @@ export interface components {
                  * @example {
                  *       "error": {
                  *         "code": 400,
+                 *         "type": "invalid_request",
                  *         "message": "request/body/title must NOT have more than 50 characters"
                  *       }
                  *     }
@@ -5998,6 +6016,7 @@ export interface components {
                  * @example {
                  *       "error": {
                  *         "code": 401,
+                 *         "type": "unauthenticated",
                  *         "message": "Missing API token: send Authorization: Bearer <token>"
                  *       }
                  *     }
@@ -6017,6 +6036,7 @@ export interface components {
                  * @example {
                  *       "error": {
                  *         "code": 429,
+                 *         "type": "rate_limited",
                  *         "message": "Too many requests: retry in 12 seconds"
                  *       }
                  *     }
@@ -6034,6 +6054,7 @@ export interface components {
                  * @example {
                  *       "error": {
                  *         "code": 413,
+                 *         "type": "payload_too_large",
                  *         "message": "Request body is larger than 1048576 bytes"
                  *       }
                  *     }
@@ -6051,6 +6072,7 @@ export interface components {
                  * @example {
                  *       "error": {
                  *         "code": 404,
+                 *         "type": "not_found",
                  *         "message": "Space not found"
                  *       }
                  *     }
@@ -6068,6 +6090,7 @@ export interface components {
                  * @example {
                  *       "error": {
                  *         "code": 403,
+                 *         "type": "forbidden",
                  *         "message": "Your role does not allow this: it needs edit on this space"
                  *       }
                  *     }
@@ -6085,6 +6108,7 @@ export interface components {
                  * @example {
                  *       "error": {
                  *         "code": 409,
+                 *         "type": "conflict",
                  *         "message": "This space is locked: unlock it (editMode live) to edit"
                  *       }
                  *     }
@@ -6094,7 +6118,7 @@ export interface components {
         };
     };
     parameters: {
-        /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+        /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
         page: string;
         /** @description How many items a page holds, 1 to 1000. Default 50. */
         limit: number;
@@ -6126,6 +6150,7 @@ export interface components {
     headers: never;
     pathItems: never;
 }
+export type ErrorType = components['schemas']['ErrorType'];
 export type Error = components['schemas']['Error'];
 export type Id = components['schemas']['Id'];
 export type User = components['schemas']['User'];
@@ -6423,7 +6448,7 @@ export interface operations {
     listOrganizationsForAuthenticatedUser: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -6559,7 +6584,7 @@ export interface operations {
     listOrganizationMembers: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -6769,7 +6794,7 @@ export interface operations {
             query: {
                 /** @description What to search for. Words match in any form (stemmed); "quoted phrases", `-excluded` words and `or` are understood. */
                 query: components["parameters"]["searchQuery"];
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -6933,7 +6958,7 @@ export interface operations {
     listSpacesInCollectionById: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -7050,7 +7075,7 @@ export interface operations {
     listCollections: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -7124,7 +7149,7 @@ export interface operations {
     listOrganizationSpaces: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -7438,7 +7463,7 @@ export interface operations {
     listSpaceLinks: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -7475,7 +7500,7 @@ export interface operations {
             query: {
                 /** @description What to search for. Words match in any form (stemmed); "quoted phrases", `-excluded` words and `or` are understood. */
                 query: components["parameters"]["searchQuery"];
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -7615,7 +7640,7 @@ export interface operations {
     listFiles: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -7687,7 +7712,7 @@ export interface operations {
     listFileBacklinks: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -7762,7 +7787,7 @@ export interface operations {
     listPageLinks: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -7902,7 +7927,7 @@ export interface operations {
     listCustomFields: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -8091,7 +8116,7 @@ export interface operations {
     listCommentsInSpace: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -8291,7 +8316,7 @@ export interface operations {
     listCommentRepliesInSpace: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -8459,7 +8484,7 @@ export interface operations {
     listChangeRequestsForSpace: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -8895,7 +8920,7 @@ export interface operations {
     listChangeRequestFiles: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -8971,7 +8996,7 @@ export interface operations {
     listChangeRequestFileBacklinks: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -9050,7 +9075,7 @@ export interface operations {
     listChangeRequestPageLinks: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -9089,7 +9114,7 @@ export interface operations {
     listCommentsInChangeRequest: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -9299,7 +9324,7 @@ export interface operations {
     listCommentRepliesInChangeRequest: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -9433,7 +9458,7 @@ export interface operations {
     listTeamsInOrganization: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -9613,7 +9638,7 @@ export interface operations {
     listTeamMembers: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -9770,7 +9795,7 @@ export interface operations {
     listSites: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -10297,7 +10322,7 @@ export interface operations {
             query?: {
                 /** @description The secret key of a share link, to resolve published URLs of share-link sites. */
                 shareKey?: components["parameters"]["shareKey"];
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -10503,7 +10528,7 @@ export interface operations {
     listSiteSectionGroups: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -10784,7 +10809,7 @@ export interface operations {
             query?: {
                 /** @description The secret key of a share link, to resolve published URLs of share-link sites. */
                 shareKey?: components["parameters"]["shareKey"];
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -10989,7 +11014,7 @@ export interface operations {
     listSiteShareLinks: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -11140,7 +11165,7 @@ export interface operations {
     listSamlProviders: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -11347,7 +11372,7 @@ export interface operations {
     listOpenAPISpecs: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -11525,7 +11550,7 @@ export interface operations {
     listOpenAPISpecVersions: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -11684,7 +11709,7 @@ export interface operations {
     listIntegrations: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];
@@ -11861,7 +11886,7 @@ export interface operations {
     listIntegrationInstallations: {
         parameters: {
             query?: {
-                /** @description The cursor from a previous response's `next.page`. Omit it for the first page. */
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
                 page?: components["parameters"]["page"];
                 /** @description How many items a page holds, 1 to 1000. Default 50. */
                 limit?: components["parameters"]["limit"];

@@ -1,22 +1,28 @@
-// The Docstack SDK: a typed client over the whole API, generated from the contract.
+// The Docstack SDK: a typed client over the whole API, generated from the contract, with
+// typed errors, retries of idempotent requests and a timeout.
 
 import type { components, operations, paths } from "@docstack/contract";
-import createFetchClient, { type ClientOptions } from "openapi-fetch";
+import createFetchClient from "openapi-fetch";
+import { errorFromResponse } from "./errors.js";
+import { type RetryOptions, retryingFetch } from "./retry.js";
 
 export type { components, operations, paths };
 export type Schemas = components["schemas"];
-
-/** A failed request: the HTTP status and the server's message (and request ID, for support). */
-export class DocstackError extends Error {
-  readonly status: number;
-  readonly requestId: string | undefined;
-  constructor(status: number, message: string, requestId?: string) {
-    super(message);
-    this.name = "DocstackError";
-    this.status = status;
-    this.requestId = requestId;
-  }
-}
+export {
+  AuthenticationError,
+  ClientError,
+  ConflictError,
+  ConnectionError,
+  DocstackError,
+  type ErrorType,
+  InvalidRequestError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  ServerError,
+  TimeoutError,
+} from "./errors.js";
+export type { RetryOptions } from "./retry.js";
 
 export interface DocstackClientOptions {
   /** Where Docstack runs, e.g. http://localhost:3000 */
@@ -24,8 +30,16 @@ export interface DocstackClientOptions {
   /** An API token (`npm run docstack -- token create --email …`). */
   token: string;
   /** A fetch implementation (defaults to the global one). */
-  fetch?: ClientOptions["fetch"];
+  fetch?: (request: Request) => Promise<Response>;
   headers?: Record<string, string>;
+  /**
+   * Retries of idempotent requests (GET, HEAD, OPTIONS by default) rate limited (429, after its
+   * `Retry-After`), failed on the server (5xx but 501) or unanswered (the connection failed),
+   * with exponential backoff and jitter; `false` turns them off. Default: 2 retries.
+   */
+  retry?: RetryOptions | false;
+  /** How long one attempt may take, in milliseconds (default 30 000; 0: no limit). */
+  timeoutMs?: number;
 }
 
 interface FetchResult<T> {
@@ -34,12 +48,11 @@ interface FetchResult<T> {
   response: Response;
 }
 
-/** The data of a response, or a DocstackError for a failure. */
+/** The data of a response, or, for a failure, the DocstackError of its kind (NotFoundError, RateLimitError, …). */
 export async function unwrap<T>(request: Promise<FetchResult<T>>): Promise<T> {
   const { data, error, response } = await request;
   if (response.ok) return data as T;
-  const body = error as { error?: { code?: number; message?: string; requestId?: string } } | undefined;
-  throw new DocstackError(response.status, body?.error?.message ?? (response.statusText || `HTTP ${response.status}`), body?.error?.requestId);
+  throw errorFromResponse(response, error);
 }
 
 type GetResponse<P extends keyof paths> = paths[P] extends { get: { responses: { 200: { content: { "application/json": infer B } } } } } ? B : never;
@@ -55,7 +68,10 @@ export function createClient(options: DocstackClientOptions) {
   const client = createFetchClient<paths>({
     baseUrl: options.baseUrl.replace(/\/+$/, ""),
     headers: { Authorization: `Bearer ${options.token}`, ...options.headers },
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    fetch: retryingFetch(options.fetch ?? ((request) => globalThis.fetch(request)), {
+      ...(options.retry === undefined ? {} : { retry: options.retry }),
+      timeoutMs: options.timeoutMs ?? 30_000,
+    }),
   });
 
   /** Every item of a list, page after page, following `next.page`. */

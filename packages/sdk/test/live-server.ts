@@ -26,9 +26,10 @@ export interface LiveServer {
   dataDir: string;
 }
 
-export async function startLiveServer(): Promise<LiveServer> {
+/** A server of its own, on a fresh embedded database; `settings` are more environment variables (a rate limit). */
+export async function startLiveServer(settings: Record<string, string> = {}): Promise<LiveServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "docstack-sdk-"));
-  const env = { ...process.env, DOCSTACK_DATA_DIR: path.join(dataDir, "db"), LOG_LEVEL: "warn", NODE_OPTIONS: "" };
+  const env = { ...process.env, DOCSTACK_DATA_DIR: path.join(dataDir, "db"), LOG_LEVEL: "warn", NODE_OPTIONS: "", ...settings };
   const bootstrap = spawnSync(process.execPath, [cli, "bootstrap", "--json"], { env, encoding: "utf8" });
   if (bootstrap.status !== 0) throw new Error(`bootstrap failed: ${bootstrap.stderr}`);
   const { token, organizationId } = JSON.parse(bootstrap.stdout.trim().split("\n").pop() as string);
@@ -45,4 +46,12 @@ export async function startLiveServer(): Promise<LiveServer> {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return { url, token, organizationId, process: child, dataDir };
+}
+
+/** Stops a server startLiveServer started and removes its database. */
+export async function stopLiveServer(server: LiveServer): Promise<void> {
+  const exited = new Promise((resolve) => server.process.once("exit", resolve));
+  server.process.kill("SIGTERM");
+  await exited;
+  fs.rmSync(server.dataDir, { recursive: true, force: true });
 }

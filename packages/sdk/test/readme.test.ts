@@ -13,7 +13,9 @@ it("type-checks every example of the README against the contract", () => {
   expect(blocks.length).toBeGreaterThanOrEqual(2);
   const dir = fs.mkdtempSync(path.join(__dirname, ".readme-"));
   try {
-    const prelude = `import { createClient, unwrap, DocstackError } from "../../src/index";\ndeclare const spaceId: string; declare const organizationId: string;\n`;
+    // The README's own import, from the sources.
+    const imported = /^import .* from "@docstack\/sdk";$/m.exec(readme)?.[0].replace("@docstack/sdk", "../../src/index") ?? "";
+    const prelude = `${imported}\ndeclare const spaceId: string; declare const organizationId: string;\n`;
     const body = blocks
       .map((block, i) => `export async function example${i}() {\n${i === 0 ? "" : 'const docstack = createClient({ baseUrl: "", token: "" });\n'}${block}\n}`)
       .join("\n");

@@ -1,6 +1,8 @@
 import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
-import { createClient, type DocstackClient, DocstackError, unwrap } from "../src/index";
+import { AuthenticationError, ClientError, createClient, type DocstackClient, DocstackError, InvalidRequestError, NotFoundError, unwrap } from "../src/index";
 
 const baseUrl = process.env.DOCSTACK_URL as string;
 const organizationId = process.env.DOCSTACK_ORGANIZATION as string;
@@ -52,14 +54,20 @@ it("iterates over every page of a list", async () => {
   expect(seen).toEqual(created);
 });
 
-it("throws a DocstackError carrying the status and the server's message", async () => {
+it("throws the DocstackError of each kind, carrying the status, type, message, request ID and headers", async () => {
   const failure = unwrap(docstack.GET("/v1/spaces/{spaceId}", { params: { path: { spaceId: "01jq3k9c4d5e6f7g8h9j0k1m2n" } } }));
-  await expect(failure).rejects.toBeInstanceOf(DocstackError);
-  await expect(failure).rejects.toMatchObject({ status: 404, message: "Space not found" });
+  await expect(failure).rejects.toBeInstanceOf(NotFoundError);
+  const notFound = (await failure.catch((error: unknown) => error)) as NotFoundError;
+  expect(notFound).toBeInstanceOf(ClientError);
+  expect(notFound).toBeInstanceOf(DocstackError);
+  expect(notFound).toMatchObject({ name: "NotFoundError", status: 404, type: "not_found", message: "Space not found" });
+  expect(notFound.requestId).toBe(notFound.headers.get("X-Request-Id"));
   const invalid = unwrap(docstack.POST("/v1/orgs/{organizationId}/spaces", { params: { path: { organizationId } }, body: { title: "x".repeat(51) } }));
-  await expect(invalid).rejects.toMatchObject({ status: 400, message: expect.stringContaining("request/body/title") });
+  await expect(invalid).rejects.toBeInstanceOf(InvalidRequestError);
+  await expect(invalid).rejects.toMatchObject({ status: 400, type: "invalid_request", message: expect.stringContaining("request/body/title") });
   const unauthenticated = createClient({ baseUrl, token: "dst_wrong" });
-  await expect(unwrap(unauthenticated.GET("/v1/user"))).rejects.toMatchObject({ status: 401 });
+  await expect(unwrap(unauthenticated.GET("/v1/user"))).rejects.toBeInstanceOf(AuthenticationError);
+  await expect(unwrap(unauthenticated.GET("/v1/user"))).rejects.toMatchObject({ status: 401, type: "unauthenticated" });
 });
 
 it("ships CommonJS and ES module builds", () => {
@@ -80,4 +88,55 @@ it("ships CommonJS and ES module builds", () => {
     { encoding: "utf8" },
   );
   expect(esm.trim()).toBe("function function");
+});
+
+it("installs without the contract package: its types ship in dist, nothing of it runs", () => {
+  const sdk = path.join(__dirname, "..");
+  const manifest = JSON.parse(fs.readFileSync(path.join(sdk, "package.json"), "utf8"));
+  expect(Object.keys(manifest.dependencies)).toEqual(["openapi-fetch"]);
+  expect(manifest.sideEffects).toBe(false);
+  // A consumer's node_modules with the SDK as published (package.json and dist) and openapi-fetch, nothing else.
+  const consumer = fs.mkdtempSync(path.join(os.tmpdir(), "docstack-sdk-consumer-"));
+  try {
+    const installed = path.join(consumer, "node_modules", "@docstack", "sdk");
+    fs.mkdirSync(installed, { recursive: true });
+    fs.copyFileSync(path.join(sdk, "package.json"), path.join(installed, "package.json"));
+    fs.cpSync(path.join(sdk, "dist"), path.join(installed, "dist"), { recursive: true });
+    fs.symlinkSync(path.dirname(require.resolve("openapi-fetch/package.json")), path.join(consumer, "node_modules", "openapi-fetch"));
+    const dist = fs.readdirSync(path.join(installed, "dist"), { recursive: true, encoding: "utf8" }).filter((file) => /\.(js|ts)$/.test(file));
+    for (const file of dist) expect(fs.readFileSync(path.join(installed, "dist", file), "utf8")).not.toContain("@docstack/contract");
+    fs.writeFileSync(
+      path.join(consumer, "use.mts"),
+      `import { createClient, unwrap, NotFoundError, type Schemas } from "@docstack/sdk";
+const docstack = createClient({ baseUrl: "http://localhost:3000", token: "dst_x" });
+export async function title(spaceId: string): Promise<string> {
+  const space: Schemas["Space"] = await unwrap(docstack.GET("/v1/spaces/{spaceId}", { params: { path: { spaceId } } }));
+  return space.title;
+}
+export const isMissing = (error: unknown) => error instanceof NotFoundError && error.type === "not_found";
+`,
+    );
+    const tsc = require.resolve("typescript/bin/tsc");
+    const options = [
+      "--noEmit",
+      "--strict",
+      "--module",
+      "nodenext",
+      "--moduleResolution",
+      "nodenext",
+      "--target",
+      "es2022",
+      "--lib",
+      "es2023,dom",
+      "--skipLibCheck",
+      "false",
+    ];
+    execFileSync(process.execPath, [tsc, ...options, path.join(consumer, "use.mts")], { cwd: consumer, encoding: "utf8", stdio: "pipe" });
+    const loaded = execFileSync(process.execPath, ["-e", `console.log(typeof require("@docstack/sdk").createClient)`], { cwd: consumer, encoding: "utf8" });
+    expect(loaded.trim()).toBe("function");
+  } catch (error) {
+    throw new Error(`${error}\n${(error as { stdout?: string }).stdout ?? ""}`);
+  } finally {
+    fs.rmSync(consumer, { recursive: true, force: true });
+  }
 });

@@ -1,11 +1,12 @@
 // What every request goes through: health, the contract, docs, errors, limits, logs.
-import { Writable } from "node:stream";
-import pino from "pino";
+
+import { randomBytes } from "node:crypto";
+import { loadOpenapiDocument } from "@docstack/contract";
 import supertest from "supertest";
 import { createApp } from "./app";
-import { pendingOperation } from "./http/operation";
+import { defineOperation, pendingOperation } from "./http/operation";
 import { registry } from "./operations";
-import { createHarness, useHarness } from "./testing/harness";
+import { createHarness, secretInLogs, useHarness } from "./testing/harness";
 
 const h = useHarness();
 
@@ -16,8 +17,11 @@ describe("outside /v1", () => {
   });
 
   it("serves the bundled contract and an interactive reference from installed files", async () => {
+    const { admin } = await h.organization();
+    // The validator has seen a request: it must not have changed the document that is served.
+    await h.api.post("/v1/orgs").set("Authorization", admin.auth).send({ title: 5 }).expect(400);
     const contract = await h.api.get("/openapi.json").expect(200);
-    expect(contract.body.openapi).toBe("3.1.0");
+    expect(contract.body).toEqual(loadOpenapiDocument());
     expect(Object.keys(contract.body.paths)).toContain("/v1/spaces/{spaceId}");
     await h.api.get("/docs").expect(301);
     const page = await h.api.get("/docs/").expect(200);
@@ -70,6 +74,44 @@ describe("errors", () => {
     expect(res.body.error.message).toMatch(/request\/body\/title must be string/);
   });
 
+  it("says what kind of failure it is in a stable type, one per kind", async () => {
+    const { id, admin } = await h.organization();
+    const reader = await h.member(id, "read");
+    const space = (await h.api.post(`/v1/orgs/${id}/spaces`).set("Authorization", admin.auth).send({ title: "Kinds" }).expect(201)).body;
+    const typeOf = async (request: Promise<supertest.Response>, status: number) => {
+      const res = await request;
+      expect(res.status).toBe(status);
+      return res.body.error.type as string;
+    };
+    const as = (user: { auth: string }) => ({ get: (url: string) => h.api.get(url).set("Authorization", user.auth) });
+    const kinds = {
+      invalid: await typeOf(h.api.post(`/v1/orgs/${id}/spaces`).set("Authorization", admin.auth).send({ title: 5 }), 400),
+      unauthenticated: await typeOf(h.api.get("/v1/user"), 401),
+      forbidden: await typeOf(h.api.patch(`/v1/spaces/${space.id}`).set("Authorization", reader.auth).send({ title: "No" }), 403),
+      notFound: await typeOf(as(admin).get("/v1/spaces/01unknown00000000000000000"), 404),
+      method: await typeOf(h.api.put("/v1/user").set("Authorization", admin.auth), 405),
+      conflict: await typeOf(h.api.patch(`/v1/orgs/${id}/members/${admin.id}`).set("Authorization", admin.auth).send({ role: "read" }), 409),
+      tooLarge: await typeOf(
+        h.api
+          .post("/v1/orgs")
+          .set("Authorization", admin.auth)
+          .send({ title: "x".repeat(h.config.bodyLimitBytes + 10) }),
+        413,
+      ),
+      mediaType: await typeOf(h.api.post("/v1/orgs").set("Authorization", admin.auth).set("Content-Type", "text/plain").send("Acme"), 415),
+    };
+    expect(kinds).toEqual({
+      invalid: "invalid_request",
+      unauthenticated: "unauthenticated",
+      forbidden: "forbidden",
+      notFound: "not_found",
+      method: "method_not_allowed",
+      conflict: "conflict",
+      tooLarge: "payload_too_large",
+      mediaType: "unsupported_media_type",
+    });
+  });
+
   it("carries the request ID in the body and the X-Request-Id header", async () => {
     const res = await h.api.get("/v1/user").set("X-Request-Id", "trace-123").expect(401);
     expect(res.headers["x-request-id"]).toBe("trace-123");
@@ -82,20 +124,51 @@ describe("limits and headers", () => {
     const limited = await createHarness({ rateLimit: { max: 3, windowMs: 60_000 } });
     try {
       const { admin } = await limited.organization();
+      const other = await limited.user();
+      // A token's first request counts against its address (it has not authenticated yet), the next ones against the token.
+      for (const user of [admin, other]) await limited.api.get("/v1/user").set("Authorization", user.auth).expect(200);
       const first = await limited.api.get("/v1/user").set("Authorization", admin.auth).expect(200);
       expect(first.headers["ratelimit-limit"]).toBe("3");
       expect(first.headers["ratelimit-remaining"]).toBe("2");
       await limited.api.get("/v1/user").set("Authorization", admin.auth).expect(200);
       await limited.api.get("/v1/user").set("Authorization", admin.auth).expect(200);
       const refused = await limited.api.get("/v1/user").set("Authorization", admin.auth).expect(429);
-      expect(refused.body.error.code).toBe(429);
+      expect(refused.body.error).toMatchObject({ code: 429, type: "rate_limited" });
       expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
       // Another token has its own budget.
-      const other = await limited.user();
-      await limited.api.get("/v1/user").set("Authorization", other.auth).expect(200);
+      const others = await limited.api.get("/v1/user").set("Authorization", other.auth).expect(200);
+      expect(others.headers["ratelimit-remaining"]).toBe("2");
       // The window passes.
       limited.clock.advance(61_000);
       await limited.api.get("/v1/user").set("Authorization", admin.auth).expect(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("counts made-up tokens against their address, and refuses a flood of them with 429 before looking them up", async () => {
+    const limited = await createHarness({ rateLimit: { max: 4, windowMs: 60_000 } });
+    try {
+      const { admin } = await limited.organization();
+      // A token that has authenticated gets a budget of its own (its first request counts against the address).
+      await limited.api.get("/v1/user").set("Authorization", admin.auth).expect(200);
+      const madeUp = () => `Bearer dst_${randomBytes(32).toString("base64url")}`;
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) statuses.push((await limited.api.get("/v1/user").set("Authorization", madeUp())).status);
+      expect(statuses).toEqual([401, 401, 401, 429, 429, 429]);
+      // So are requests without a token, or with a malformed header: the same address, the same budget.
+      const bare = await limited.api.get("/v1/user").expect(429);
+      expect(bare.body.error).toMatchObject({ code: 429, type: "rate_limited" });
+      await limited.api.get("/v1/user").set("Authorization", "Bearer a b").expect(429);
+      // The flood does not spend the budget of a token that works.
+      const own = await limited.api.get("/v1/user").set("Authorization", admin.auth).expect(200);
+      expect(own.headers["ratelimit-remaining"]).toBe("3");
+      // A token revoked since goes back to its address's budget, which is spent.
+      await limited.services.prisma.apiToken.update({ where: { id: admin.tokenId }, data: { revokedAt: new Date() } });
+      await limited.api.get("/v1/user").set("Authorization", admin.auth).expect(401);
+      await limited.api.get("/v1/user").set("Authorization", admin.auth).expect(429);
+      limited.clock.advance(61_000);
+      await limited.api.get("/v1/user").set("Authorization", madeUp()).expect(401);
     } finally {
       await limited.close();
     }
@@ -116,25 +189,125 @@ describe("limits and headers", () => {
 });
 
 describe("logs", () => {
-  it("are JSON lines with the request ID, and never contain a token", async () => {
-    const lines: string[] = [];
-    const sink = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(...String(chunk).split("\n").filter(Boolean));
-        done();
-      },
+  it("are one JSON line per request, with a fixed set of fields, and no secret the server made", async () => {
+    const { id, admin } = await h.organization();
+    const as = (request: supertest.Test) => request.set("Authorization", admin.auth);
+    // A file (signed download URL), a share-link site (share key), all used in URLs.
+    const space = (
+      await as(h.api.post(`/v1/orgs/${id}/spaces`))
+        .send({ title: "Logged" })
+        .expect(201)
+    ).body;
+    const cr = (
+      await as(h.api.post(`/v1/spaces/${space.id}/change-requests`))
+        .send({ subject: "File" })
+        .expect(201)
+    ).body;
+    const files = [{ name: "notes.txt", contentType: "text/plain", data: Buffer.from("secret notes").toString("base64") }];
+    await as(h.api.post(`/v1/spaces/${space.id}/change-requests/${cr.id}/content`))
+      .send({ changes: [{ operation: "insert_files", files }] })
+      .expect(200);
+    await as(h.api.post(`/v1/spaces/${space.id}/change-requests/${cr.id}/merge`)).expect(200);
+    const file = (await as(h.api.get(`/v1/spaces/${space.id}/content/files`)).expect(200)).body.items[0];
+    const download = new URL(file.downloadURL).pathname;
+    const token = download.split("/").pop() as string;
+    await h.api.get(download).set("X-Request-Id", "log-download").expect(200);
+    // Routing ignores case, and a secret followed by more segments is a secret still.
+    await h.api
+      .get(`${download.toUpperCase().replace(token.toUpperCase(), token)}/more?x=1`)
+      .set("X-Request-Id", "log-case")
+      .expect(401);
+    const site = (
+      await as(h.api.post(`/v1/orgs/${id}/sites`))
+        .send({ title: "Beta", visibility: "share-link", spaces: [space.id] })
+        .expect(201)
+    ).body;
+    const link = (
+      await as(h.api.post(`/v1/orgs/${id}/sites/${site.id}/share-links`))
+        .send({ name: "Beta" })
+        .expect(201)
+    ).body;
+    const shareKey = /[?&]shareKey=([^&#]+)/.exec(link.urls.published)?.[1] as string;
+    await as(h.api.get(`/v1/orgs/${id}/sites/${site.id}/site-spaces?limit=5&shareKey=${shareKey}`))
+      .set("X-Request-Id", "log-share-key")
+      .expect(200);
+    await as(h.api.get(`/v1/orgs/${id}/sites/${site.id}/site-spaces?share%4Bey=${shareKey}`))
+      .set("X-Request-Id", "log-encoded")
+      .expect(200);
+    await as(h.api.get("/v1/user")).set("X-Request-Id", "log-user").set("Cookie", "session=cookie-value").expect(200);
+
+    for (const secret of [admin.token, token, shareKey]) expect(h.secrets.has(secret)).toBe(true);
+    const lines = h.logs.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const byId = (reqId: string) => lines.find((line) => line.reqId === reqId && line.msg === "request");
+    expect(byId("log-user")).toEqual({
+      level: 30,
+      time: expect.any(Number),
+      pid: expect.any(Number),
+      hostname: expect.any(String),
+      reqId: "log-user",
+      method: "GET",
+      route: "/v1/user",
+      url: "/v1/user",
+      status: 200,
+      ms: expect.any(Number),
+      actor: admin.id,
+      msg: "request",
     });
-    const logged = await createHarness();
-    logged.services.logger = pino({ level: "info" }, sink);
-    try {
-      const { admin } = await logged.organization();
-      await supertest(createApp(logged.services)).get("/v1/user").set("Authorization", admin.auth).set("X-Request-Id", "log-check-1").expect(200);
-      const entries = lines.map((line) => JSON.parse(line) as { req?: { id?: string } });
-      expect(entries.some((entry) => entry.req?.id === "log-check-1")).toBe(true);
-      expect(lines.join("\n")).not.toContain(admin.token);
-    } finally {
-      await logged.close();
-    }
+    expect(byId("log-download")).toMatchObject({ route: "/v1/downloads/{downloadToken}", url: "/v1/downloads/[redacted]", status: 200 });
+    expect(byId("log-case")).toMatchObject({ url: "/V1/DOWNLOADS/[redacted]/more?x=1", status: 401 });
+    expect(byId("log-share-key")).toMatchObject({ url: `/v1/orgs/${id}/sites/${site.id}/site-spaces?limit=5&shareKey=[redacted]` });
+    expect(byId("log-encoded")).toMatchObject({ url: `/v1/orgs/${id}/sites/${site.id}/site-spaces?share%4Bey=[redacted]` });
+    expect(h.logs.join("\n")).not.toContain("cookie-value");
+    // Checked for every test file when its harness closes; here, for these secrets on purpose.
+    expect(secretInLogs(h.logs, h.secrets)).toBeUndefined();
+  });
+});
+
+describe("a document given to createApp", () => {
+  it("is the one requests are validated against, not only the one routes come from", async () => {
+    const { admin } = await h.organization();
+    const document = loadOpenapiDocument();
+    const schemas = document.components.schemas as Record<string, { properties: { title: { maxLength: number } } }>;
+    schemas.CreateOrganizationRequest!.properties.title.maxLength = 5;
+    const strict = supertest(createApp(h.services, { document }));
+    const res = await strict.post("/v1/orgs").set("Authorization", admin.auth).send({ title: "Longer than five" }).expect(400);
+    expect(res.body.error.message).toMatch(/request\/body\/title must NOT have more than 5 characters/);
+    await h.api.post("/v1/orgs").set("Authorization", admin.auth).send({ title: "Longer than five" }).expect(201);
+  });
+});
+
+describe("database errors a concurrent request causes", () => {
+  it("answer 404 for a row deleted first and 409 for a value taken first, never 500", async () => {
+    const { id, admin } = await h.organization();
+    const { prisma } = h.services;
+    // Handlers meeting what a concurrent request did: the real errors the database gives then.
+    const racing = supertest(
+      createApp(h.services, {
+        registry: {
+          ...registry,
+          getOrganizationById: defineOperation("getOrganizationById", {
+            authorize: async () => undefined,
+            handle: async () => {
+              await prisma.team.delete({ where: { id: "01unknown00000000000000000" } });
+              throw new Error("unreachable");
+            },
+          }),
+          listTeamsInOrganization: defineOperation("listTeamsInOrganization", {
+            authorize: async () => undefined,
+            handle: async () => {
+              await prisma.organization.update({ where: { id }, data: { hostname: `taken-${id.slice(-8).toLowerCase()}` } });
+              const other = await h.organization();
+              await prisma.organization.update({ where: { id: other.id }, data: { hostname: `taken-${id.slice(-8).toLowerCase()}` } });
+              throw new Error("unreachable");
+            },
+          }),
+        },
+      }),
+    );
+    const gone = await racing.get(`/v1/orgs/${id}`).set("Authorization", admin.auth).expect(404);
+    expect(gone.body.error).toMatchObject({ code: 404, type: "not_found", message: "Team not found" });
+    const taken = await racing.get(`/v1/orgs/${id}/teams`).set("Authorization", admin.auth).expect(409);
+    expect(taken.body.error).toMatchObject({ code: 409, type: "conflict", message: expect.stringContaining("already exists") });
   });
 });
 
@@ -145,7 +318,7 @@ describe("operations not implemented yet", () => {
     const pending = supertest(createApp(h.services, { registry: { ...registry, listTeamsInOrganization: pendingOperation("listTeamsInOrganization") } }));
     await pending.get(`/v1/orgs/${id}/teams`).expect(401);
     const res = await pending.get(`/v1/orgs/${id}/teams`).set("Authorization", admin.auth).expect(501);
-    expect(res.body.error).toMatchObject({ code: 501, message: expect.stringContaining("listTeamsInOrganization") });
+    expect(res.body.error).toMatchObject({ code: 501, type: "not_implemented", message: expect.stringContaining("listTeamsInOrganization") });
     await h.api.get(`/v1/orgs/${id}/teams`).set("Authorization", admin.auth).expect(200);
   });
 });

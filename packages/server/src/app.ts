@@ -1,30 +1,22 @@
 // The HTTP application: contract-driven routes under /v1 behind rate limiting,
 // authentication and request validation, plus health, contract and docs.
-import { randomUUID } from "node:crypto";
 import { loadOpenapiDocument, type OpenapiDocument } from "@docstack/contract";
 import cors from "cors";
 import express, { type Request, type RequestHandler, type Response } from "express";
 import helmet from "helmet";
-import { pinoHttp } from "pino-http";
-import { authenticate } from "./auth/authenticate";
+import { authenticate, bearerToken } from "./auth/authenticate";
+import { hashToken } from "./auth/tokens";
 import type { Actor, RequestContext, Services } from "./http/context";
 import { docsRouter } from "./http/docs";
 import { errorHandler } from "./http/error-handler";
 import type { OperationRegistry } from "./http/operation";
-import { rateLimit } from "./http/rate-limit";
+import { MemoryRateLimitStore, RateLimiter } from "./http/rate-limit";
+import { requestLogging, urlRedactor } from "./http/request-log";
 import { type ContractRoute, contractRoutes, operationRouter } from "./http/routes";
 import { contractValidator } from "./http/validator";
 import { registry as defaultRegistry } from "./operations";
 import { appPages } from "./sites/app-pages";
 import { siteChangesMiddleware, sitesMiddleware } from "./sites/middleware";
-
-declare module "http" {
-  interface IncomingMessage {
-    id: string | number | object;
-  }
-}
-
-const REQUEST_ID = /^[A-Za-z0-9_.-]{1,64}$/;
 
 export interface AppOptions {
   registry?: OperationRegistry;
@@ -41,20 +33,7 @@ export function createApp(services: Services, options: AppOptions = {}): express
   app.set("trust proxy", "loopback");
   app.set("query parser", "extended");
 
-  app.use(
-    pinoHttp({
-      logger: services.logger,
-      genReqId: (req, res) => {
-        const given = req.headers["x-request-id"];
-        const id = typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
-        res.setHeader("X-Request-Id", id);
-        return id;
-      },
-      // Tokens never reach the logs.
-      redact: { paths: ["req.headers.authorization", "req.headers.cookie"], censor: "[redacted]" },
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
-    }),
-  );
+  app.use(requestLogging(services.logger, urlRedactor(document)));
   app.use(helmet({ contentSecurityPolicy: { directives: { "script-src": ["'self'"], "img-src": ["'self'", "data:"] } } }));
   if (config.corsOrigins) {
     const origins = config.corsOrigins === "*" ? "*" : config.corsOrigins.split(",").map((origin) => origin.trim());
@@ -82,11 +61,12 @@ export function createApp(services: Services, options: AppOptions = {}): express
   });
   app.use("/docs", docsRouter());
 
-  app.use("/v1", rateLimit({ ...config.rateLimit, clock: services.clock }));
+  const limiter = new RateLimiter({ ...config.rateLimit, clock: services.clock, store: new MemoryRateLimitStore(services.clock) });
+  app.use("/v1", limiter.middleware());
   app.use("/v1", siteChangesMiddleware(services));
-  app.use("/v1", authenticationMiddleware(services, routes));
+  app.use("/v1", authenticationMiddleware(services, routes, limiter));
   app.use(jsonBody(routes, config.bodyLimitBytes));
-  app.use(contractValidator(loadOpenapiDocument(), { validateResponses: config.validateResponses }));
+  app.use(contractValidator(document, { validateResponses: config.validateResponses }));
   app.use(operationRouter(routes, registry, (req, res) => requestContext(services, req, res)));
   app.use(errorHandler({ bodyLimit: config.bodyLimitBytes, revealResponseErrors: config.validateResponses }));
   return app;
@@ -102,15 +82,22 @@ function routeMatcher(routes: readonly ContractRoute[], select: (route: Contract
   return (req: Request) => matchers.find((m) => m.method === req.method && m.pattern.test(req.originalUrl.split("?")[0] ?? ""))?.route;
 }
 
-/** Every operation needs a token, but those the contract marks `security: []` (signed downloads). */
-function authenticationMiddleware(services: Services, routes: readonly ContractRoute[]): RequestHandler {
+/**
+ * Every operation needs a token, but those the contract marks `security: []` (signed downloads).
+ * The rate limiter is told which tokens work, so their requests count against them, not their address.
+ */
+function authenticationMiddleware(services: Services, routes: readonly ContractRoute[], limiter: RateLimiter): RequestHandler {
   const isPublic = routeMatcher(routes, (route) => route.public);
   return async (req, res, next) => {
     if (isPublic(req)) return next();
+    const token = bearerToken(req.headers.authorization);
+    const tokenHash = token === undefined ? undefined : hashToken(token);
     try {
       res.locals.actor = await authenticate(services.prisma, req.headers.authorization, services.actors);
+      if (tokenHash) limiter.tokenAuthenticated(tokenHash);
       next();
     } catch (error) {
+      if (tokenHash) limiter.tokenRefused(tokenHash);
       next(error);
     }
   };
@@ -135,7 +122,7 @@ function requestContext(services: Services, req: Request, res: Response): Reques
   return {
     ...services,
     actor: res.locals.actor as Actor,
-    requestId: String(req.id),
+    requestId: req.id,
     baseUrl: services.config.publicUrl ?? `${req.protocol}://${req.get("host") ?? "localhost"}`,
     log: req.log,
     memo: new Map(),

@@ -10,12 +10,12 @@ export interface Config {
   /** The public base URL used in `urls` fields; unset: derived from each request's Host. */
   publicUrl: string | undefined;
   bodyLimitBytes: number;
-  /** Requests per token (or per client address without one) per window. */
+  /** Requests per token per window (per client address until the token has authenticated). */
   rateLimit: { max: number; windowMs: number };
   /** Origins allowed by CORS: "*" or a comma-separated list; unset: CORS off. */
   corsOrigins: string | undefined;
   logLevel: string;
-  /** Whether responses are validated against the contract (tests and development). */
+  /** Whether responses are validated against the contract: on in tests, opt-in for development (it costs throughput). */
   validateResponses: boolean;
   /** Whether imports may fetch loopback/private addresses (tests against a local server). */
   allowPrivateFetch: boolean;
@@ -31,8 +31,8 @@ export interface Config {
 
 export const REPO_ROOT = path.resolve(__dirname, "../../..");
 
-function int(name: string, fallback: number): number {
-  const raw = process.env[name];
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
   if (raw === undefined || raw === "") return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
@@ -42,18 +42,18 @@ function int(name: string, fallback: number): number {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nodeEnv = env.NODE_ENV ?? "development";
   return {
-    port: int("PORT", 3000),
+    port: int(env, "PORT", 3000),
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: path.resolve(env.DOCSTACK_DATA_DIR || path.join(REPO_ROOT, ".data")),
     publicUrl: env.DOCSTACK_PUBLIC_URL?.replace(/\/+$/, "") || undefined,
-    bodyLimitBytes: int("DOCSTACK_BODY_LIMIT", 1024 * 1024),
-    rateLimit: { max: int("DOCSTACK_RATE_LIMIT", 600), windowMs: int("DOCSTACK_RATE_LIMIT_WINDOW_MS", 60_000) },
+    bodyLimitBytes: int(env, "DOCSTACK_BODY_LIMIT", 1024 * 1024),
+    rateLimit: { max: int(env, "DOCSTACK_RATE_LIMIT", 600), windowMs: int(env, "DOCSTACK_RATE_LIMIT_WINDOW_MS", 60_000) },
     corsOrigins: env.DOCSTACK_CORS_ORIGINS || undefined,
     logLevel: env.LOG_LEVEL ?? (nodeEnv === "test" ? "silent" : "info"),
-    validateResponses: env.DOCSTACK_VALIDATE_RESPONSES ? env.DOCSTACK_VALIDATE_RESPONSES === "true" : nodeEnv !== "production",
+    validateResponses: env.DOCSTACK_VALIDATE_RESPONSES === "true",
     allowPrivateFetch: env.DOCSTACK_ALLOW_PRIVATE_FETCH === "true",
     siteUrls: siteUrls(env.DOCSTACK_SITE_URLS),
-    siteCacheBytes: int("DOCSTACK_SITE_CACHE_MB", 64) * 1024 * 1024,
+    siteCacheBytes: int(env, "DOCSTACK_SITE_CACHE_MB", 64) * 1024 * 1024,
   };
 }
 

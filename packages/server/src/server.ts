@@ -11,6 +11,23 @@ import { openServices } from "./services";
 
 const MAINTAIN_EVERY_MS = 60 * 60 * 1000;
 
+/**
+ * How long an idle keep-alive connection stays open (Node's default is 5 s). Above the idle
+ * timeout of load balancers and proxies (60 s for most), so the server never closes a connection
+ * at the moment one of them, or a client whose timers ran late, sends the next request on it
+ * (which fails as "other side closed").
+ */
+const KEEP_ALIVE_MS = 65_000;
+
+/** The HTTP server of an app, with the keep-alive and header timeouts production needs. */
+export function createHttpServer(app: http.RequestListener): http.Server {
+  const server = http.createServer(app);
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  // Longer than keepAliveTimeout: a request arriving on an idle connection must not be cut off by the headers' timer.
+  server.headersTimeout = KEEP_ALIVE_MS + 1000;
+  return server;
+}
+
 export interface RunningServer {
   url: string;
   services: Services;
@@ -22,7 +39,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const { database, services } = await openServices(config);
   resumeSpecProcessing(services).catch((error: unknown) => services.logger.error({ err: error }, "could not resume processing OpenAPI specifications"));
   const app = createApp(services);
-  const server = http.createServer(app);
+  const server = createHttpServer(app);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.port, resolve);

@@ -1,6 +1,5 @@
 // Opening what the server and the command line share: the database (migrated),
 // the cursor secret, the logger and the clock.
-import { randomBytes } from "node:crypto";
 import pino from "pino";
 import { ActorCache } from "./auth/actor-cache";
 import { type Clock, systemClock } from "./clock";
@@ -9,6 +8,7 @@ import { DownloadSigner } from "./content/downloads";
 import { type Database, type Db, openDatabase } from "./db/database";
 import type { Services } from "./http/context";
 import { CursorCodec } from "./http/pagination";
+import { declareSecret, newSecret } from "./secrets";
 import { PublishedSites } from "./sites/published-sites";
 
 /** The channel the database notifies when tokens, memberships or users change. */
@@ -17,13 +17,13 @@ const AUTH_CHANGES = "docstack_auth";
 /** An instance-wide secret, created once and kept in the database (so cursors survive restarts). */
 export async function instanceSecret(prisma: Db, key: string): Promise<string> {
   const existing = await prisma.setting.findUnique({ where: { key } });
-  if (existing) return existing.value;
-  await prisma.setting.createMany({ data: [{ key, value: randomBytes(32).toString("base64url") }], skipDuplicates: true });
-  return (await prisma.setting.findUniqueOrThrow({ where: { key } })).value;
+  if (existing) return declareSecret(existing.value);
+  await prisma.setting.createMany({ data: [{ key, value: newSecret(32) }], skipDuplicates: true });
+  return declareSecret((await prisma.setting.findUniqueOrThrow({ where: { key } })).value);
 }
 
 export async function openServices(config: Config, options: { clock?: Clock; database?: Database } = {}): Promise<{ database: Database; services: Services }> {
-  const logger = pino({ level: config.logLevel, redact: ["req.headers.authorization"] });
+  const logger = pino({ level: config.logLevel });
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   try {
     const applied = await database.migrate();

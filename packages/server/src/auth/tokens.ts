@@ -1,7 +1,8 @@
 // API tokens: 256 random bits shown once, stored only as their SHA-256 hash.
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import type { Db } from "../db/database";
 import { newId } from "../db/ids";
+import { newSecret } from "../secrets";
 
 const PREFIX = "dst_";
 
@@ -11,7 +12,7 @@ export function hashToken(token: string): string {
 
 /** Creates a token for a user; returns the secret, which is not stored anywhere. */
 export async function createApiToken(prisma: Db, userId: string, label?: string): Promise<{ id: string; token: string }> {
-  const token = PREFIX + randomBytes(32).toString("base64url");
+  const token = newSecret(32, { prefix: PREFIX });
   const id = newId();
   await prisma.apiToken.create({ data: { id, userId, tokenHash: hashToken(token), label: label ?? null } });
   return { id, token };

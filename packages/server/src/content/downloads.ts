@@ -3,6 +3,7 @@
 // it). The URL carries what to serve and until when, signed with the instance's secret.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Clock } from "../clock";
+import { declareSecret } from "../secrets";
 import type { StoredFile } from "./tree";
 
 export const DOWNLOAD_TTL_MS = 60 * 60 * 1000;
@@ -23,7 +24,7 @@ export class DownloadSigner {
 
   token(download: Download): string {
     const payload = Buffer.from(JSON.stringify({ ...download, expires: this.clock.now().getTime() + DOWNLOAD_TTL_MS })).toString("base64url");
-    return `${payload}.${this.sign(payload)}`;
+    return declareSecret(`${payload}.${this.sign(payload)}`);
   }
 
   url(baseUrl: string, download: Download): string {

@@ -114,12 +114,3 @@ export function sections(markdown: string, pageTitle: string): Section[] {
   flush();
   return result;
 }
-
-/** The anchors of a page's headings. */
-export function anchors(markdown: string): Set<string> {
-  return new Set(
-    sections(markdown, "")
-      .map((section) => section.anchor)
-      .filter(Boolean),
-  );
-}

@@ -71,8 +71,3 @@ export function referencesIn(stored: string): Reference[] {
     return { kind: "url", url: target, image };
   });
 }
-
-/** The files a stored markdown uses. */
-export function filesUsed(stored: string): Set<string> {
-  return new Set(referencesIn(stored).flatMap((reference) => (reference.kind === "file" ? [reference.file] : [])));
-}

@@ -13,6 +13,7 @@ export interface GateParameter {
   name: string;
   in: "path" | "query" | "header" | "cookie";
   required: boolean;
+  description: string;
   schema: Schema;
   /** The component the parameter comes from (e.g. "page" for #/components/parameters/page). */
   component?: string;
@@ -66,8 +67,15 @@ export function deref(schema: Schema): Schema {
 
 function parameterOf(raw: Schema): GateParameter {
   const component = typeof raw.$ref === "string" ? raw.$ref.split("/").pop() : undefined;
-  const p = deref(raw) as Schema & { name: string; in: GateParameter["in"]; required?: boolean; schema: Schema };
-  return { name: p.name, in: p.in, required: p.required === true, schema: p.schema, ...(component ? { component } : {}) };
+  const p = deref(raw) as Schema & { name: string; in: GateParameter["in"]; required?: boolean; description?: string; schema: Schema };
+  return {
+    name: p.name,
+    in: p.in,
+    required: p.required === true,
+    description: String(p.description ?? ""),
+    schema: p.schema,
+    ...(component ? { component } : {}),
+  };
 }
 
 /** No requirement at all, or an empty alternative (`{}`), means no credentials are needed. */
@@ -115,6 +123,5 @@ function loadOperations(): GateOperation[] {
 export const operations: readonly GateOperation[] = loadOperations();
 
 export const isWrite = (operation: GateOperation) => operation.method !== "get";
-export const pathParameters = (operation: GateOperation) => operation.parameters.filter((p) => p.in === "path");
 /** The list cursor, a signed token only a previous response can give (not any string). */
 export const isCursor = (parameter: GateParameter) => parameter.component === "page";

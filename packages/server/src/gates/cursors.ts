@@ -1,5 +1,5 @@
-// Cursors are signed and bound to their list: a modified one, or one from another
-// list, answers 400. A real cursor is taken from the operation's first page of one
+// Cursors are signed and bound to their list and its filters: a modified one, one from
+// another list, or one replayed under another filter answers 400. A real cursor is taken from the operation's first page of one
 // item (the base fixtures give the lists of organizations, members, collections and
 // spaces two items; lists of derived resources get two made), then altered.
 import fc from "fast-check";
@@ -9,7 +9,7 @@ import { derivations } from "./derivations";
 import type { Fixtures } from "./fixtures";
 import type { Exchange } from "./http";
 import type { RequestPlan } from "./plan";
-import { fixturePath } from "./requests";
+import { fixturePath, queryArbitrary } from "./requests";
 import { seedFor } from "./seed";
 
 /** One real cursor per list operation seen so far, replayed on the others. */
@@ -21,7 +21,7 @@ const flip = (text: string, at: number) => {
   return text.slice(0, i) + replacement + text.slice(i + 1);
 };
 
-export type CursorCheck = { plan: RequestPlan; result: Exchange } | { uncovered: string };
+export type CursorCheck = { plan: RequestPlan; result: Exchange } | { uncovered: string; detail?: string };
 
 export async function* cursorTampering(
   operation: GateOperation,
@@ -45,7 +45,7 @@ export async function* cursorTampering(
   const first = await exchange(base);
   const cursor = (first.body as { next?: { page?: string } } | undefined)?.next?.page;
   if (first.status !== 200 || typeof cursor !== "string") {
-    return yield { uncovered: `the fixtures give this list no second page (first page of one item: ${first.status} ${first.text.slice(0, 200)})` };
+    return yield { uncovered: "the fixtures give this list no second page", detail: `first page of one item: ${first.status} ${first.text.slice(0, 200)}` };
   }
   const page = (label: string, value: string, expectRefusal = true): RequestPlan => ({
     ...base,
@@ -67,6 +67,15 @@ export async function* cursorTampering(
   for (const [other, foreign] of seen) if (other !== operation.operationId) variants.push([`cursor of ${other}`, foreign]);
   for (const [label, value] of variants) {
     const plan = page(label, value);
+    yield { plan, result: await exchange(plan) };
+  }
+  // The cursor, untouched, under a filter it was not given with (other than the default, which it had): another list, refused too.
+  for (const filter of operation.parameters.filter((p) => p.in === "query" && !p.required && !isCursor(p) && p.name !== "limit")) {
+    const { default: fallback } = deref(filter.schema);
+    const other = queryArbitrary(filter).filter((entries) => fallback === undefined || entries.length !== 1 || String(entries[0]?.[1]) !== String(fallback));
+    const entries = fc.sample(other, { seed: seedFor(operation.operationId, "filter", filter.name), numRuns: 1 })[0] ?? [];
+    const plan = page(`cursor replayed with the filter ${filter.name}`, cursor);
+    plan.query.splice(-1, 0, ...entries);
     yield { plan, result: await exchange(plan) };
   }
   seen.set(operation.operationId, cursor);

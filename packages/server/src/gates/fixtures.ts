@@ -20,6 +20,8 @@ import { seedFor } from "./seed";
 
 /** What a placeholder becomes when its resource could not be made: well-formed, and unknown. */
 export const UNKNOWN_ID = "01unknown00000000000000000";
+/** Making the fixtures takes seconds, more on a loaded machine: a set-up hook may take longer than a test's 30 s. */
+export const FIXTURES_TIMEOUT_MS = 180_000;
 /** Bodies tried, at most, to make a derived resource (a generated body may be refused for its content). */
 const ATTEMPTS = 12;
 
@@ -58,7 +60,14 @@ export class Fixtures {
     return this.api.post(url).set("Authorization", this.admin.auth).send(body);
   }
 
-  /** The path parameters of a plan naming resources that could not be made (after lookupFor). */
+  /** The names of the path parameters of a plan naming resources that could not be made (after lookupFor). */
+  unresolvedNames(plan: Pick<RequestPlan, "path">): string[] {
+    return refsOf(plan.path)
+      .filter((ref) => this.value(ref) === UNKNOWN_ID)
+      .map((ref) => ref.name);
+  }
+
+  /** The path parameters of a plan naming resources that could not be made (after lookupFor), each with why. */
   unresolved(plan: Pick<RequestPlan, "path">): string[] {
     return refsOf(plan.path)
       .filter((ref) => this.value(ref) === UNKNOWN_ID)
@@ -174,10 +183,10 @@ export async function createFixtures(h: Harness, api: TestAgent = h.api): Promis
   await created(post(`/v1/orgs/${org.id}/collections`, { title: `Nested ${tag}`, parent: collectionId }), "nested collection");
   const spaceId = await created(post(`/v1/orgs/${org.id}/spaces`, { title: `Space ${tag}`, parent: collectionId }), "space");
   const otherSpaceId = await created(post(`/v1/orgs/${org.id}/spaces`, { title: `Space two ${tag}`, parent: collectionId }), "second space");
-  const { pageId, fileId, titles } = await seedContent(api, admin, spaceId, tag);
+  const { pageId, fileId, downloadToken, titles } = await seedContent(api, admin, spaceId, tag);
   return new Fixtures(
     api,
-    { organizationId: org.id, collectionId, spaceId, otherSpaceId, pageId, fileId, userId: member.id, emailDomain: domain },
+    { organizationId: org.id, collectionId, spaceId, otherSpaceId, pageId, fileId, downloadToken, userId: member.id, emailDomain: domain },
     admin,
     member,
     [`Fixture organization ${tag}`, `Collection ${tag}`, `Nested ${tag}`, `Space ${tag}`, `Space two ${tag}`, ...titles, adminEmail, member.email],
@@ -196,7 +205,12 @@ export async function createFixtures(h: Harness, api: TestAgent = h.api): Promis
  * requests, which start from it) meet real ones: the first page links to the file and the two others,
  * which link to the file too; a second file (lists of two links, three backlinks, two files: with a second page).
  */
-async function seedContent(api: TestAgent, admin: TestUser, spaceId: string, tag: string): Promise<{ pageId: string; fileId: string; titles: string[] }> {
+async function seedContent(
+  api: TestAgent,
+  admin: TestUser,
+  spaceId: string,
+  tag: string,
+): Promise<{ pageId: string; fileId: string; downloadToken: string; titles: string[] }> {
   const as = <T extends { set: (name: string, value: string) => T }>(request: T) => request.set("Authorization", admin.auth);
   const titles = [`Fixture page ${tag}`, `Second page ${tag}`, `Third page ${tag}`];
   const file = `fixture-${tag}.txt`;
@@ -221,9 +235,9 @@ async function seedContent(api: TestAgent, admin: TestUser, spaceId: string, tag
   const pages = await as(api.get(`/v1/spaces/${spaceId}/content/pages`));
   const files = await as(api.get(`/v1/spaces/${spaceId}/content/files`));
   const pageId = (pages.body as { pages: { id: string; title: string }[] }).pages.find((p) => p.title === first)?.id;
-  const fileId = (files.body as { items: { id: string; name: string }[] }).items.find((f) => f.name === file)?.id;
-  if (!pageId || !fileId) throw new Error(`The fixture content is not in the space: ${pages.text} ${files.text}`);
-  return { pageId, fileId, titles };
+  const stored = (files.body as { items: { id: string; name: string; downloadURL: string }[] }).items.find((f) => f.name === file);
+  if (!pageId || !stored) throw new Error(`The fixture content is not in the space: ${pages.text} ${files.text}`);
+  return { pageId, fileId: stored.id, downloadToken: stored.downloadURL.split("/").pop() as string, titles };
 }
 
 /**

@@ -7,8 +7,19 @@ import type { GateOperation } from "./contract";
 /**
  * `otherSpaceId`: a second space, for a body that needs a space other than one already used (a site's spaces).
  * `pageId`, `fileId`: content of the first space, which its change requests start from.
+ * `downloadToken`: the signed token of that file's `downloadURL`.
  */
-export const BASE_FIXTURES = ["organizationId", "collectionId", "spaceId", "otherSpaceId", "pageId", "fileId", "userId", "emailDomain"] as const;
+export const BASE_FIXTURES = [
+  "organizationId",
+  "collectionId",
+  "spaceId",
+  "otherSpaceId",
+  "pageId",
+  "fileId",
+  "downloadToken",
+  "userId",
+  "emailDomain",
+] as const;
 export type BaseFixture = (typeof BASE_FIXTURES)[number];
 
 export class FixtureRef {
@@ -44,7 +55,7 @@ export function baseFixtureNamed(name: string): BaseFixture | undefined {
 export type Lookup = (ref: FixtureRef) => string;
 
 /** Stand-ins of the right shape, to check a value against its schema before fixtures exist. */
-const SAMPLES: Record<string, string> = { emailDomain: "sample.example" };
+const SAMPLES: Record<string, string> = { emailDomain: "sample.example", downloadToken: "c2FtcGxl.c2FtcGxl" };
 export const sampleLookup: Lookup = (ref) => SAMPLES[ref.key] ?? "01sample0000000000000000000".slice(0, 26);
 
 /** The value with its placeholders replaced (arrays and plain objects copied). */

@@ -58,7 +58,7 @@ function realPathParts(operation: GateOperation): Record<string, fc.Arbitrary<un
 export const realPathArbitrary = (operation: GateOperation) => fc.record(realPathParts(operation));
 
 /** Query values as sent: strings, an array as the parameter repeated. Empty values are refused by the contract's rules. */
-function queryArbitrary(parameter: GateParameter): fc.Arbitrary<[string, unknown][]> {
+export function queryArbitrary(parameter: GateParameter): fc.Arbitrary<[string, unknown][]> {
   const schema = deref(parameter.schema);
   if (typesOf(schema).includes("array")) {
     const items = validArbitrary((schema.items ?? {}) as Schema)

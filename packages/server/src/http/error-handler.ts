@@ -1,5 +1,6 @@
 // The last middleware: every failure leaves here as the contract's error body.
 import type { ErrorRequestHandler, Request } from "express";
+import { raceOutcome } from "../db/errors";
 import { ApiError, errorBody } from "./errors";
 
 interface ValidatorError {
@@ -25,6 +26,8 @@ function describe(
   revealResponseErrors: boolean,
 ): { status: number; message: string; headers: Record<string, string> } {
   if (error instanceof ApiError) return { status: error.status, message: error.message, headers: error.headers };
+  const raced = raceOutcome(error);
+  if (raced) return { status: raced.status, message: raced.message, headers: {} };
   const e = (error ?? {}) as ValidatorError;
   // The validator answers a missing required body as an unsupported media type ("undefined"):
   // nothing was sent, so it is a missing field of the request, 400, not a wrong content type.
@@ -60,7 +63,7 @@ function describe(
 export function errorHandler(options: { bodyLimit: number; revealResponseErrors: boolean }): ErrorRequestHandler {
   return (error, req, res, _next) => {
     const { status, message, headers } = describe(error, req, options.bodyLimit, options.revealResponseErrors);
-    const requestId = String(req.id ?? "");
+    const requestId = req.id ?? "";
     if (status >= 500) req.log?.error({ err: error }, "request failed");
     if (res.headersSent) return res.end();
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);

@@ -1,5 +1,26 @@
-// One error shape for every failure: {"error": {"code", "message", "requestId"}}.
+// One error shape for every failure: {"error": {"code", "type", "message", "requestId"}}.
 // Handlers throw ApiError; anything else becomes a 500 without internals.
+import type { Schemas } from "@docstack/contract";
+
+type ErrorType = Schemas["ErrorType"];
+
+/** The contract's `type` of each status the server answers with; any other 4xx is an invalid request, any other 5xx internal. */
+const TYPES: Readonly<Record<number, ErrorType>> = {
+  400: "invalid_request",
+  401: "unauthenticated",
+  403: "forbidden",
+  404: "not_found",
+  405: "method_not_allowed",
+  409: "conflict",
+  413: "payload_too_large",
+  415: "unsupported_media_type",
+  429: "rate_limited",
+  500: "internal_error",
+  501: "not_implemented",
+  503: "unavailable",
+};
+
+export const errorType = (status: number): ErrorType => TYPES[status] ?? (status >= 500 ? "internal_error" : "invalid_request");
 
 export class ApiError extends Error {
   constructor(
@@ -20,10 +41,6 @@ export const notFound = (what: string) => new ApiError(404, `${what} not found`)
 export const conflict = (message: string) => new ApiError(409, message);
 export const notImplemented = (operationId: string) => new ApiError(501, `${operationId} is in the contract but not implemented yet`);
 
-export interface ErrorBody {
-  error: { code: number; message: string; requestId?: string };
-}
-
-export function errorBody(status: number, message: string, requestId?: string): ErrorBody {
-  return { error: { code: status, message, ...(requestId ? { requestId } : {}) } };
+export function errorBody(status: number, message: string, requestId?: string): Schemas["Error"] {
+  return { error: { code: status, type: errorType(status), message, ...(requestId ? { requestId } : {}) } };
 }

@@ -44,9 +44,6 @@ export type OperationResult<K extends OperationId> = {
   [S in SuccessStatus<K>]: JsonContent<Responses<K>[S]> extends undefined ? { status: S; raw?: RawBody } : { status: S; body: JsonContent<Responses<K>[S]> };
 }[SuccessStatus<K>];
 
-/** The JSON body of an operation's success response with status S. */
-export type ResponseBody<K extends OperationId, S extends SuccessStatus<K> = SuccessStatus<K>> = JsonContent<Responses<K>[S]>;
-
 export interface OperationRequest<K extends OperationId> {
   params: PathParams<K>;
   query: QueryParams<K>;

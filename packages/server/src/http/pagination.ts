@@ -1,6 +1,7 @@
 // Lists page by cursor (keyset), so a deep page costs what the first one does.
 // A cursor carries the sort key of the last item, signed with the instance's
-// secret and bound to the list it came from: a modified cursor answers 400.
+// secret and bound to the list it came from and to that list's filters: a modified
+// cursor, or one replayed under other filters, answers 400.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { badRequest } from "./errors";
 
@@ -66,6 +67,18 @@ export interface PageRequest {
 }
 
 /**
+ * What a list's cursors are signed for: the list (`scope`) and the request's filters, every
+ * query parameter but `page` and `limit`. A cursor given under some filters is then refused
+ * under others, where its position would mean another list.
+ */
+function boundScope(scope: string, request: PageRequest): string {
+  const filters = Object.entries(request)
+    .filter(([name, value]) => name !== "page" && name !== "limit" && value !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  return filters.length > 0 ? `${scope}?${JSON.stringify(filters)}` : scope;
+}
+
+/**
  * One page of a list ordered by `order` (its last field must be unique).
  * `find` receives the keyset condition (undefined on the first page) and how
  * many rows to take; it must apply the order itself.
@@ -81,15 +94,14 @@ export async function paginate<Row, Item>(options: {
   serialize: (rows: Row[]) => Promise<Item[]> | Item[];
 }): Promise<ListPage<Item>> {
   const limit = options.request.limit ?? DEFAULT_LIMIT;
-  const after = options.request.page
-    ? keysetAfter(options.order, options.cursors.decode(options.scope, options.request.page, options.order.length))
-    : undefined;
+  const scope = boundScope(options.scope, options.request);
+  const after = options.request.page ? keysetAfter(options.order, options.cursors.decode(scope, options.request.page, options.order.length)) : undefined;
   const [rows, count] = await Promise.all([options.find(after, limit + 1), options.count()]);
   const pageRows = rows.slice(0, limit);
   const last = pageRows[pageRows.length - 1];
   return {
     items: await options.serialize(pageRows),
-    ...(rows.length > limit && last ? { next: { page: options.cursors.encode(options.scope, options.sortValues(last)) } } : {}),
+    ...(rows.length > limit && last ? { next: { page: options.cursors.encode(scope, options.sortValues(last)) } } : {}),
     count,
   };
 }
@@ -100,8 +112,9 @@ export function orderBy(fields: readonly SortField[]): Record<string, "asc" | "d
 }
 
 /** Pages an in-memory, already ordered array (small derived lists such as a tree's links). */
-export function paginateArray<T>(cursors: CursorCodec, scope: string, request: PageRequest, all: readonly T[]): ListPage<T> {
+export function paginateArray<T>(cursors: CursorCodec, listScope: string, request: PageRequest, all: readonly T[]): ListPage<T> {
   const limit = request.limit ?? DEFAULT_LIMIT;
+  const scope = boundScope(listScope, request);
   const start = request.page ? Number(cursors.decode(scope, request.page, 1)[0]) : 0;
   const items = all.slice(start, start + limit);
   return {

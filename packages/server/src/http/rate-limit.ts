@@ -1,37 +1,79 @@
-// Per-token rate limiting (per client address for requests without a token), in
-// fixed windows, with the RateLimit-* headers of the IETF draft on every response.
+// Rate limiting in fixed windows, with the RateLimit-* headers of the IETF draft on every
+// response. A request is counted against its token only once that token has authenticated;
+// until then (no token, a malformed header, a token never seen to work) against the client's
+// address. So made-up tokens share their address's budget, and once it is spent they are
+// refused before any database lookup. Counting is behind `RateLimitStore`.
 import type { RequestHandler } from "express";
 import { bearerToken } from "../auth/authenticate";
 import { hashToken } from "../auth/tokens";
 import type { Clock } from "../clock";
 import { ApiError } from "./errors";
 
-export function rateLimit(options: { max: number; windowMs: number; clock: Clock }): RequestHandler {
-  const windows = new Map<string, { start: number; used: number }>();
-  let lastSweep = 0;
-  return (req, res, next) => {
-    if (options.max === 0) return next();
-    const now = options.clock.now().getTime();
-    if (now - lastSweep > options.windowMs) {
-      // Forget finished windows so memory stays bounded by the active clients.
-      for (const [key, window] of windows) if (now - window.start >= options.windowMs) windows.delete(key);
-      lastSweep = now;
+/** Where requests are counted: per key, in windows of `windowMs` aligned on the clock's epoch. */
+export interface RateLimitStore {
+  /** Counts one more request for `key` in the current window; returns how many that window holds now. */
+  hit(key: string, windowMs: number): Promise<number>;
+}
+
+/** Counts in this process's memory, forgetting finished windows. */
+export class MemoryRateLimitStore implements RateLimitStore {
+  private readonly windows = new Map<string, { window: number; count: number }>();
+  private lastSweep = 0;
+
+  constructor(private readonly clock: Clock) {}
+
+  async hit(key: string, windowMs: number): Promise<number> {
+    const window = Math.floor(this.clock.now().getTime() / windowMs);
+    if (window !== this.lastSweep) {
+      // Memory stays bounded by the clients of the current window.
+      for (const [stale, entry] of this.windows) if (entry.window !== window) this.windows.delete(stale);
+      this.lastSweep = window;
     }
-    const token = bearerToken(req.headers.authorization);
-    const key = token ? `t:${hashToken(token)}` : `a:${req.ip}`;
-    let window = windows.get(key);
-    if (!window || now - window.start >= options.windowMs) {
-      window = { start: now, used: 0 };
-      windows.set(key, window);
-    }
-    window.used++;
-    const reset = Math.max(1, Math.ceil((window.start + options.windowMs - now) / 1000));
-    res.setHeader("RateLimit-Limit", String(options.max));
-    res.setHeader("RateLimit-Remaining", String(Math.max(0, options.max - window.used)));
-    res.setHeader("RateLimit-Reset", String(reset));
-    if (window.used > options.max) {
-      return next(new ApiError(429, `Too many requests: retry in ${reset} seconds`, { "Retry-After": String(reset) }));
-    }
-    next();
-  };
+    const entry = this.windows.get(key);
+    if (entry?.window === window) return ++entry.count;
+    this.windows.set(key, { window, count: 1 });
+    return 1;
+  }
+}
+
+/** Tokens remembered as authenticated, at most: the oldest is forgotten first (its requests then count per address until it authenticates again). */
+const REMEMBERED_TOKENS = 100_000;
+
+export class RateLimiter {
+  /** Hashes of tokens that authenticated: their requests count against the token. */
+  private readonly authenticated = new Set<string>();
+
+  constructor(private readonly options: { max: number; windowMs: number; clock: Clock; store: RateLimitStore }) {}
+
+  /** Authentication succeeded with this token: count its requests against it from now on. */
+  tokenAuthenticated(tokenHash: string): void {
+    if (this.options.max === 0 || this.authenticated.has(tokenHash)) return;
+    if (this.authenticated.size >= REMEMBERED_TOKENS) this.authenticated.delete(this.authenticated.values().next().value as string);
+    this.authenticated.add(tokenHash);
+  }
+
+  /** Authentication failed with this token (revoked since): back to its address's budget. */
+  tokenRefused(tokenHash: string): void {
+    this.authenticated.delete(tokenHash);
+  }
+
+  /** Counts the request, sets the headers, and refuses it with 429 beyond the budget. */
+  middleware(): RequestHandler {
+    const { max, windowMs, clock, store } = this.options;
+    return (req, res, next) => {
+      if (max === 0) return next();
+      const token = bearerToken(req.headers.authorization);
+      const tokenHash = token ? hashToken(token) : undefined;
+      const key = tokenHash && this.authenticated.has(tokenHash) ? `t:${tokenHash}` : `a:${req.ip}`;
+      store.hit(key, windowMs).then((count) => {
+        const now = clock.now().getTime();
+        const reset = Math.max(1, Math.ceil(((Math.floor(now / windowMs) + 1) * windowMs - now) / 1000));
+        res.setHeader("RateLimit-Limit", String(max));
+        res.setHeader("RateLimit-Remaining", String(Math.max(0, max - count)));
+        res.setHeader("RateLimit-Reset", String(reset));
+        if (count > max) return next(new ApiError(429, `Too many requests: retry in ${reset} seconds`, { "Retry-After": String(reset) }));
+        next();
+      }, next);
+    };
+  }
 }

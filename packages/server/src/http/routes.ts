@@ -58,6 +58,7 @@ export function operationRouter(
     const definition = registry[route.operationId];
     if (!definition) throw new Error(`No handler for operation ${route.operationId}`);
     router[route.method](route.expressPath, async (req: Request, res: Response, next: NextFunction) => {
+      res.locals.route = route.path;
       try {
         const request = {
           params: req.params,

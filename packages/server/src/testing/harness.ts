@@ -1,6 +1,10 @@
 // The test harness: the real app over a real database, a clock tests control, and
-// helpers that create users, tokens and organizations directly in the database.
+// helpers that create users, tokens and organizations directly in the database. The app
+// logs at the most verbose level into `logs`; closing the harness fails when any line
+// holds a secret the server made during the run (see secrets.ts).
 import fs from "node:fs";
+import { Writable } from "node:stream";
+import pino from "pino";
 import supertest from "supertest";
 import type TestAgent from "supertest/lib/agent";
 import { createApp } from "../app";
@@ -11,6 +15,7 @@ import { type Database, openDatabase } from "../db/database";
 import { newId } from "../db/ids";
 import type { Services } from "../http/context";
 import type { Role } from "../policy/roles";
+import { onSecret } from "../secrets";
 import { openServices } from "../services";
 import { testDatabaseUrl } from "./postgres";
 
@@ -34,7 +39,23 @@ export interface Harness {
   /** A new organization with an admin; more members with `member(org, role)`. */
   organization(title?: string): Promise<{ id: string; admin: TestUser }>;
   member(organizationId: string, role: Role | null): Promise<TestUser>;
+  /** Every line the app logged (JSON), at the most verbose level. */
+  logs: readonly string[];
+  /** Every secret the server made or handed out since the harness was created. */
+  secrets: ReadonlySet<string>;
+  /** Closes the database; fails when a log line holds a secret. */
   close(): Promise<void>;
+}
+
+/** The first log line holding one of the secrets, the secret masked; undefined when none does. */
+export function secretInLogs(logs: readonly string[], secrets: Iterable<string>): string | undefined {
+  const all = logs.join("\n");
+  for (const secret of secrets) {
+    if (!all.includes(secret)) continue;
+    const line = logs.find((l) => l.includes(secret)) ?? "";
+    return `a log line holds the secret ${secret.slice(0, 6)}…: ${line.replaceAll(secret, "<the secret>").slice(0, 800)}`;
+  }
+  return undefined;
 }
 
 async function testDatabase(): Promise<Database> {
@@ -57,7 +78,18 @@ async function testDatabase(): Promise<Database> {
 export async function createHarness(overrides: Partial<Config> = {}): Promise<Harness> {
   const config: Config = { ...loadConfig({ NODE_ENV: "test" }), validateResponses: true, logLevel: "silent", ...overrides };
   const clock = new ManualClock(new Date());
+  const secrets = new Set<string>();
+  const stopRecording = onSecret((secret) => secrets.add(secret));
   const { database, services } = await openServices(config, { clock, database: await testDatabase() });
+  const logs: string[] = [];
+  const capture = new Writable({
+    write(chunk, _encoding, done) {
+      logs.push(...String(chunk).split("\n").filter(Boolean));
+      done();
+    },
+  });
+  // No redaction of its own: keeping secrets out of the logs must be the app's doing.
+  services.logger = pino({ level: "trace" }, capture);
   const api = supertest(createApp(services));
   const { prisma } = services;
 
@@ -85,7 +117,14 @@ export async function createHarness(overrides: Partial<Config> = {}): Promise<Ha
     user,
     organization,
     member: (organizationId, role) => user({ [organizationId]: role }),
-    close: () => database.close(),
+    logs,
+    secrets,
+    close: async () => {
+      stopRecording();
+      await database.close();
+      const leaked = secretInLogs(logs, secrets);
+      if (leaked) throw new Error(`Secrets reached the logs: ${leaked}`);
+    },
   };
 }
 
@@ -95,9 +134,10 @@ export async function createHarness(overrides: Partial<Config> = {}): Promise<Ha
  */
 export function useHarness(overrides: Partial<Config> = {}): Harness {
   let current: Harness | undefined;
+  // Opening a database takes a few seconds, many more on a loaded machine: more than a test's 30 s is allowed.
   beforeAll(async () => {
     current = await createHarness(overrides);
-  });
+  }, 120_000);
   afterAll(() => current?.close());
   return new Proxy({} as Harness, {
     get(_target, property) {

@@ -37,6 +37,20 @@ describe("change requests", () => {
     expect(counters).toMatchObject({ changeRequests: 3, changeRequestsDraft: 3, changeRequestsOpen: 0 });
   });
 
+  it("show their creator's e-mail only while the creator shares an organization with the caller", async () => {
+    const { org, admin, space } = await setup();
+    const creator = await h.member(org.id, "edit");
+    const cr = await c.createChangeRequest(creator, space.id, "From someone who leaves");
+    const url = `/v1/spaces/${space.id}/change-requests/${cr.id}`;
+    expect((await get(admin, url).expect(200)).body.createdBy).toMatchObject({ id: creator.id, email: creator.email });
+    await h.services.prisma.member.delete({ where: { organizationId_userId: { organizationId: org.id, userId: creator.id } } });
+    const read = await get(admin, url).expect(200);
+    expect(read.body.createdBy).toMatchObject({ id: creator.id, displayName: expect.any(String) });
+    expect(read.body.createdBy.email).toBeUndefined();
+    const listed = await get(admin, `/v1/spaces/${space.id}/change-requests`).expect(200);
+    expect(listed.text).not.toContain(creator.email);
+  });
+
   it("number without gaps or duplicates under concurrent creation", async () => {
     const { admin, space } = await setup();
     const created = await Promise.all(Array.from({ length: 12 }, (_, i) => c.createChangeRequest(admin, space.id, `CR ${i}`)));

@@ -2,7 +2,7 @@ import type { Schemas } from "@docstack/contract";
 import type { ChangeRequest } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { apiUrl, appUrl } from "../../http/urls";
-import { serializeUser } from "../organizations/serialize";
+import { userDirectory } from "../organizations/serialize";
 
 /** The revision a change request last took the space's content from: what merges compare against. */
 export const mergeBase = (changeRequest: ChangeRequest) => changeRequest.revisionMergedAncestorId ?? changeRequest.revisionInitialId;
@@ -14,23 +14,22 @@ export async function serializeChangeRequests(
   changeRequests: ChangeRequest[],
 ): Promise<Schemas["ChangeRequest"][]> {
   const ids = changeRequests.map((cr) => cr.id);
-  const [users, comments] = await Promise.all([
-    ctx.prisma.user.findMany({ where: { id: { in: [...new Set(changeRequests.map((cr) => cr.createdById))] } } }),
+  const [userOf, comments] = await Promise.all([
+    userDirectory(
+      ctx,
+      changeRequests.map((cr) => cr.createdById),
+    ),
     ctx.prisma.comment.groupBy({ by: ["changeRequestId"], where: { changeRequestId: { in: ids }, parentId: null, status: "open" }, _count: true }),
   ]);
-  const userById = new Map(users.map((user) => [user.id, user]));
   const commentsById = new Map(comments.map((row) => [row.changeRequestId, row._count]));
   return changeRequests.map((cr) => {
-    const creator = userById.get(cr.createdById);
     return {
       object: "change-request",
       id: cr.id,
       number: cr.number,
       status: cr.status as Schemas["ChangeRequestStatus"],
       subject: cr.subject,
-      createdBy: creator
-        ? serializeUser(ctx, creator)
-        : { object: "user", id: cr.createdById, displayName: "Deleted user", urls: { location: appUrl(ctx, `/users/${cr.createdById}`) } },
+      createdBy: userOf(cr.createdById),
       createdAt: cr.createdAt.toISOString(),
       updatedAt: cr.updatedAt.toISOString(),
       revision: cr.revisionId,

@@ -9,7 +9,7 @@ import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagina
 import { deleteOrganizationInviteLink, getOrganizationInviteLink, updateOrganizationInviteLink } from "./invites";
 import { authenticated, onOrganization, organizationAccess, organizationPermissions } from "./policy";
 import { serializeMember, serializeOrganization, serializeUser } from "./serialize";
-import { createOrganizationWithAdmin, memberCounts } from "./store";
+import { createOrganizationWithAdmin, holdSiteOf, memberCounts } from "./store";
 
 const MEMBERSHIP_ORDER: SortField[] = [
   { field: "joinedAt", direction: "asc" },
@@ -23,7 +23,7 @@ const MEMBER_ORDER: SortField[] = [
 export const organizationsOperations = {
   getAuthenticatedUser: defineOperation("getAuthenticatedUser", {
     authorize: authenticated,
-    handle: async ({ ctx }) => ({ status: 200, body: serializeUser(ctx, ctx.actor.user) }),
+    handle: async ({ ctx }) => ({ status: 200, body: serializeUser(ctx, ctx.actor.user, ctx.actor.orgRoles.keys()) }),
   }),
 
   listOrganizationsForAuthenticatedUser: defineOperation("listOrganizationsForAuthenticatedUser", {
@@ -75,25 +75,27 @@ export const organizationsOperations = {
   updateOrganizationById: defineOperation("updateOrganizationById", {
     authorize: onOrganization("admin"),
     handle: async ({ ctx, body }, { organization, permissions }) => {
-      if (body.defaultContent) {
-        // Sites are not stored yet (their operations answer 501), so no site can be named.
-        throw badRequest(`request/body/defaultContent/site: site ${body.defaultContent.site} is not a site of this organization`);
-      }
+      const { defaultContent } = body;
       try {
-        const updated = await ctx.prisma.organization.update({
-          where: { id: organization.id },
-          data: {
-            title: body.title,
-            emailDomains: body.emailDomains ? [...new Set(body.emailDomains)] : undefined,
-            hostname: body.hostname,
-            defaultRole: body.defaultRole,
-            // A JSON column is cleared with DbNull: `{ set: null }` would be stored as the object {"set": null}.
-            defaultContent: body.defaultContent === null ? Prisma.DbNull : undefined,
-            logoURL: body.logo,
-            sso: body.sso,
-            ai: body.ai,
-            inviteLinks: body.inviteLinks,
-          } as never,
+        const updated = await ctx.prisma.$transaction(async (tx) => {
+          if (defaultContent && !(await holdSiteOf(tx, organization.id, defaultContent.site))) {
+            throw badRequest(`request/body/defaultContent/site: ${defaultContent.site} is not a site of this organization`);
+          }
+          return tx.organization.update({
+            where: { id: organization.id },
+            data: {
+              title: body.title,
+              emailDomains: body.emailDomains ? [...new Set(body.emailDomains)] : undefined,
+              hostname: body.hostname,
+              defaultRole: body.defaultRole,
+              // A JSON column is cleared with DbNull: `{ set: null }` would be stored as the object {"set": null}.
+              defaultContent: defaultContent === null ? Prisma.DbNull : defaultContent ? { type: "site", site: defaultContent.site } : undefined,
+              logoURL: body.logo,
+              sso: body.sso,
+              ai: body.ai,
+              inviteLinks: body.inviteLinks,
+            },
+          });
         });
         return { status: 200, body: serializeOrganization(ctx, updated, permissions) };
       } catch (error) {

@@ -106,6 +106,30 @@ describe("organizations", () => {
     const unknown = await h.api.patch(`/v1/orgs/${b.id}`).set("Authorization", b.admin.auth).send({ colour: "red" }).expect(400);
     expect(unknown.body.error.message).toMatch(/colour|additional/);
   });
+
+  it("sets the default content to a site of the organization, clears it with null, and forgets a deleted site", async () => {
+    const a = await h.organization();
+    const b = await h.organization();
+    const patch = (org: typeof a, body: object) => h.api.patch(`/v1/orgs/${org.id}`).set("Authorization", org.admin.auth).send(body);
+    const siteOf = async (org: typeof a) =>
+      (await h.api.post(`/v1/orgs/${org.id}/sites`).set("Authorization", org.admin.auth).send({ title: "Docs" }).expect(201)).body.id as string;
+    const site = await siteOf(a);
+    const set = await patch(a, { defaultContent: { type: "site", site } }).expect(200);
+    expect(set.body.defaultContent).toEqual({ type: "site", site });
+    const read = await h.api.get(`/v1/orgs/${a.id}`).set("Authorization", a.admin.auth).expect(200);
+    expect(read.body.defaultContent).toEqual({ type: "site", site });
+    // Another organization's site, or none at all, is refused and changes nothing.
+    const foreign = await siteOf(b);
+    const refused = await patch(a, { defaultContent: { type: "site", site: foreign } }).expect(400);
+    expect(refused.body.error.message).toBe(`request/body/defaultContent/site: ${foreign} is not a site of this organization`);
+    await patch(a, { defaultContent: { type: "site", site: "01unknown00000000000000000" } }).expect(400);
+    expect((await h.api.get(`/v1/orgs/${a.id}`).set("Authorization", a.admin.auth)).body.defaultContent).toEqual({ type: "site", site });
+    const cleared = await patch(a, { defaultContent: null }).expect(200);
+    expect(cleared.body.defaultContent).toBeUndefined();
+    await patch(a, { defaultContent: { type: "site", site } }).expect(200);
+    await h.api.delete(`/v1/orgs/${a.id}/sites/${site}`).set("Authorization", a.admin.auth).expect(205);
+    expect((await h.api.get(`/v1/orgs/${a.id}`).set("Authorization", a.admin.auth)).body.defaultContent).toBeUndefined();
+  });
 });
 
 describe("members", () => {

@@ -2,17 +2,43 @@ import type { Schemas } from "@docstack/contract";
 import type { Member, Organization, User } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { apiUrl, appUrl } from "../../http/urls";
+import { mayViewEmail } from "../../policy/users";
 import type { OrganizationPermissions } from "./policy";
 
-export function serializeUser(ctx: RequestContext, user: Pick<User, "id" | "displayName" | "email" | "photoURL">): Schemas["User"] {
+type UserFields = Pick<User, "id" | "displayName" | "email" | "photoURL">;
+
+/**
+ * The one serializer of a User. `organizationIds`: organizations the user belongs to, which
+ * decide (mayViewEmail) whether the caller sees their e-mail address.
+ */
+export function serializeUser(ctx: RequestContext, user: UserFields, organizationIds: Iterable<string>): Schemas["User"] {
   return {
     object: "user",
     id: user.id,
     displayName: user.displayName,
-    email: user.email,
+    ...(mayViewEmail(ctx.actor, { id: user.id, organizationIds }) ? { email: user.email } : {}),
     ...(user.photoURL ? { photoURL: user.photoURL } : {}),
     urls: { location: appUrl(ctx, `/users/${user.id}`) },
   };
+}
+
+/**
+ * Users by ID as the caller may see them (a user deleted since reads as "Deleted user"), in
+ * two queries for any number: the users, and their memberships of the caller's organizations.
+ */
+export async function userDirectory(ctx: RequestContext, userIds: Iterable<string>): Promise<(id: string) => Schemas["User"]> {
+  const ids = [...new Set(userIds)];
+  const [users, sharing] = await Promise.all([
+    ctx.prisma.user.findMany({ where: { id: { in: ids } } }),
+    ctx.prisma.member.findMany({
+      where: { userId: { in: ids }, organizationId: { in: [...ctx.actor.orgRoles.keys()] } },
+      select: { userId: true, organizationId: true },
+    }),
+  ]);
+  const organizationsOf = new Map<string, string[]>();
+  for (const { userId, organizationId } of sharing) organizationsOf.set(userId, [...(organizationsOf.get(userId) ?? []), organizationId]);
+  const serialized = new Map(users.map((user) => [user.id, serializeUser(ctx, user, organizationsOf.get(user.id) ?? [])]));
+  return (id) => serialized.get(id) ?? { object: "user", id, displayName: "Deleted user", urls: { location: appUrl(ctx, `/users/${id}`) } };
 }
 
 export function serializeOrganization(ctx: RequestContext, organization: Organization, permissions: OrganizationPermissions): Schemas["Organization"] {
@@ -48,7 +74,7 @@ export function serializeMember(ctx: RequestContext, member: Member & { user: Us
     object: "member",
     id: member.userId,
     role: member.role,
-    user: serializeUser(ctx, member.user),
+    user: serializeUser(ctx, member.user, [member.organizationId]),
     disabled: member.disabled,
     joinedAt: member.joinedAt.toISOString(),
     ...(member.lastSeenAt ? { lastSeenAt: member.lastSeenAt.toISOString() } : {}),

@@ -1,5 +1,5 @@
 // Writes shared by the organization operations and the command line.
-import type { Db } from "../../db/database";
+import type { Db, Tx } from "../../db/database";
 import { newId } from "../../db/ids";
 import type { Organization } from "../../generated/prisma/client";
 
@@ -33,4 +33,13 @@ export async function memberCounts(prisma: Db, organizationId: string, userIds: 
     spaces: role === null ? 0 : spaces,
     teams: teamsByUser.get(userId) ?? 0,
   });
+}
+
+/**
+ * Whether the site exists in the organization, holding it until the transaction ends: a
+ * deletion racing the caller's write waits, then clears what the write pointed at it.
+ */
+export async function holdSiteOf(tx: Tx, organizationId: string, siteId: string): Promise<boolean> {
+  const held = await tx.$queryRaw<unknown[]>`SELECT 1 FROM "Site" WHERE id = ${siteId} AND "organizationId" = ${organizationId} FOR KEY SHARE`;
+  return held.length > 0;
 }

@@ -1,6 +1,5 @@
 // Share links: secret keys giving access to a site published with visibility
 // `share-link`. Every answer carries the key, so only the organization's admins see them.
-import { randomBytes } from "node:crypto";
 import type { Schemas } from "@docstack/contract";
 import { newId } from "../../db/ids";
 import type { Organization, ShareLink, Site } from "../../generated/prisma/client";
@@ -8,6 +7,7 @@ import type { RequestContext } from "../../http/context";
 import { notFound } from "../../http/errors";
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
+import { newSecret } from "../../secrets";
 import { onSite, onSiteItem } from "../sites/policy";
 import { readAt, withShareKey } from "../sites/urls";
 
@@ -20,7 +20,7 @@ const onShareLink = onSiteItem("admin", "Share link", (ctx, { site }, params: Sh
 );
 
 /** A new secret key: 128 random bits. */
-const newKey = () => `sk_${randomBytes(16).toString("hex")}`;
+const newKey = () => newSecret(16, { prefix: "sk_", encoding: "hex" });
 
 function serializeShareLink(ctx: RequestContext, link: ShareLink, site: Site, organization: Organization): Schemas["ShareLink"] {
   return {

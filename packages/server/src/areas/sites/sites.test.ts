@@ -4,7 +4,7 @@ import { hostnameFor, ids, newSite, orgWithSpaces, PUBLIC_URL, siteRequests } fr
 const h = useHarness({ publicUrl: PUBLIC_URL });
 const { as } = siteRequests(h);
 
-const notFoundBody = (what: string) => ({ error: { code: 404, message: `${what} not found`, requestId: expect.any(String) } });
+const notFoundBody = (what: string) => ({ error: { code: 404, type: "not_found", message: `${what} not found`, requestId: expect.any(String) } });
 
 describe("creating sites", () => {
   it("creates an unpublished public basic site with defaults computed, and a basename made from the title", async () => {
@@ -105,6 +105,12 @@ describe("listing and reading sites", () => {
     expect(first.body.count).toBe(4);
     const second = await as(reader).get(`${org.sitesUrl}?limit=3&page=${first.body.next.page}`).expect(200);
     expect(ids(second)).toEqual([d.id]);
+    // A cursor is bound to the filters it was given under: replayed under others, it would skip or repeat sites.
+    const unpublished = await as(reader).get(`${org.sitesUrl}?published=false&limit=1`).expect(200);
+    const replayed = await as(reader).get(`${org.sitesUrl}?published=true&limit=1&page=${unpublished.body.next.page}`).expect(400);
+    expect(replayed.body.error.message).toMatch(/request\/query\/page is not a cursor this list gave/);
+    await as(reader).get(`${org.sitesUrl}?limit=1&page=${unpublished.body.next.page}`).expect(400);
+    expect(ids(await as(reader).get(`${org.sitesUrl}?published=false&limit=1&page=${unpublished.body.next.page}`).expect(200))).toEqual([c.id]);
   });
 
   it("gets a site for any member, and hides it from outsiders with nothing of it", async () => {

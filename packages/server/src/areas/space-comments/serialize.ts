@@ -3,39 +3,14 @@
 import type { Schemas } from "@docstack/contract";
 import type { Comment, CommentReaction } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
-import { apiUrl, appUrl } from "../../http/urls";
-import { serializeUser } from "../organizations/serialize";
+import { apiUrl } from "../../http/urls";
+import { userDirectory } from "../organizations/serialize";
 import { type CommentPlace, commentsPath } from "./place";
 import { commentPermissions } from "./policy";
 import { type CommentBody, reactionsOf, replyCounts } from "./store";
 import { describeTargets } from "./targets";
 
 type User = Schemas["User"];
-
-/**
- * The users named by comments. An e-mail address is shown only to the user themself
- * and to members of an organization they belong to (as the User schema says): an
- * author who left every organization the caller is in keeps their name, not their address.
- */
-async function userDirectory(ctx: RequestContext, userIds: Iterable<string>): Promise<(id: string) => User> {
-  const ids = [...new Set(userIds)];
-  const [users, sharing] = await Promise.all([
-    ctx.prisma.user.findMany({ where: { id: { in: ids } } }),
-    ctx.prisma.member.findMany({
-      where: { userId: { in: ids }, organizationId: { in: [...ctx.actor.orgRoles.keys()] } },
-      select: { userId: true },
-    }),
-  ]);
-  const byId = new Map(users.map((user) => [user.id, user]));
-  const emailShown = new Set([ctx.actor.userId, ...sharing.map((member) => member.userId)]);
-  return (id) => {
-    const user = byId.get(id);
-    if (!user) return { object: "user", id, displayName: "Deleted user", urls: { location: appUrl(ctx, `/users/${id}`) } };
-    const serialized = serializeUser(ctx, user);
-    if (!emailShown.has(id)) delete serialized.email;
-    return serialized;
-  };
-}
 
 /** A stored body is `{markdown}` or `{}`; anything else reads as no text. */
 function readBody(stored: unknown): CommentBody {

@@ -20,7 +20,9 @@ export async function planChanges(tx: Tx, organizationId: string, request: Reque
   const memberships = Object.entries(request.memberships ?? {});
   // One check over every field, so the 400 names every unknown reference at once.
   const all = [...(request.add ?? []), ...(request.remove ?? []), ...memberships.map(([reference]) => reference)];
-  const users = await resolveMembers(tx, organizationId, all, { field: "request/body", emails: true });
+  const fieldOf = (reference: string) =>
+    `request/body/${request.add?.includes(reference) ? "add" : request.remove?.includes(reference) ? "remove" : "memberships"}`;
+  const users = await resolveMembers(tx, organizationId, all, { field: fieldOf, emails: true });
   const userOf = (reference: string) => users.get(reference) as string;
 
   const remove = new Set((request.remove ?? []).map(userOf));

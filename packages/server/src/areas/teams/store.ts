@@ -18,13 +18,14 @@ export async function teamRolesOf(prisma: Db, userId: string, teamIds: string[])
 /**
  * The users that references name among the organization's members: each reference is a
  * user ID, or, with `emails`, an e-mail address (compared ignoring case). Any reference
- * naming no member is refused with 400 naming every such one, at `field`.
+ * naming no member is refused with 400 naming every such one, at its `field` (the same for
+ * all, or the field each reference came from).
  */
 export async function resolveMembers(
   prisma: Db | Tx,
   organizationId: string,
   references: readonly string[],
-  options: { field: string; emails: boolean },
+  options: { field: string | ((reference: string) => string); emails: boolean },
 ): Promise<Map<string, string>> {
   const wanted = [...new Set(references)];
   if (wanted.length === 0) return new Map();
@@ -45,7 +46,14 @@ export async function resolveMembers(
     else unknown.push(reference);
   }
   if (unknown.length > 0) {
-    throw badRequest(`${options.field}: not members of this organization: ${unknown.map((reference) => JSON.stringify(reference)).join(", ")}`);
+    const { field } = options;
+    const byField = new Map<string, string[]>();
+    for (const reference of unknown) {
+      const at = typeof field === "string" ? field : field(reference);
+      byField.set(at, [...(byField.get(at) ?? []), JSON.stringify(reference)]);
+    }
+    const problems = [...byField].map(([at, references]) => `${at}: not members of this organization: ${references.join(", ")}`);
+    throw badRequest(problems.join("; "));
   }
   return resolved;
 }

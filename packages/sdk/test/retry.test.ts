@@ -1,0 +1,133 @@
+// Retries and timeouts against live servers: one rate limited hard, and the shared one
+// behind a TCP proxy that drops connections or never answers, as networks do.
+import net from "node:net";
+import { ConnectionError, createClient, RateLimitError, TimeoutError, unwrap } from "../src/index";
+import { type LiveServer, startLiveServer, stopLiveServer } from "./live-server";
+
+/** Wraps fetch, recording the status of every attempt (0: no answer). */
+function recordingFetch() {
+  const attempts: number[] = [];
+  const fetch = async (request: Request) => {
+    try {
+      const response = await globalThis.fetch(request);
+      attempts.push(response.status);
+      return response;
+    } catch (error) {
+      attempts.push(0);
+      throw error;
+    }
+  };
+  return { attempts, fetch };
+}
+
+/**
+ * A TCP proxy to the live server. `drop` connections are closed as soon as their request
+ * arrives (no answer at all); with `hang`, connections are held open and never answered.
+ */
+async function proxy(target: string, behaviour: { drop?: number; hang?: boolean }) {
+  const { hostname, port } = new URL(target);
+  let drop = behaviour.drop ?? 0;
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    sockets.add(client);
+    client.once("data", (first) => {
+      if (behaviour.hang) return;
+      if (drop > 0) {
+        drop--;
+        client.destroy();
+        return;
+      }
+      const upstream = net.connect(Number(port), hostname === "localhost" ? "127.0.0.1" : hostname, () => {
+        upstream.write(first);
+        client.pipe(upstream).pipe(client);
+      });
+      sockets.add(upstream);
+      upstream.on("error", () => client.destroy());
+    });
+    client.on("error", () => undefined);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+const url = () => process.env.DOCSTACK_URL as string;
+const token = () => process.env.DOCSTACK_TOKEN as string;
+const fast = { baseDelayMs: 20, maxDelayMs: 100 };
+
+describe("on 429", () => {
+  let limited: LiveServer;
+  beforeAll(async () => {
+    // Three requests a token per two-second window.
+    limited = await startLiveServer({ DOCSTACK_RATE_LIMIT: "3", DOCSTACK_RATE_LIMIT_WINDOW_MS: "2000" });
+  }, 60_000);
+  afterAll(() => stopLiveServer(limited));
+
+  it("retries an idempotent request after Retry-After, until it succeeds", async () => {
+    const { attempts, fetch } = recordingFetch();
+    const docstack = createClient({ baseUrl: limited.url, token: limited.token, fetch, retry: { retries: 3 } });
+    for (let i = 0; i < 8; i++) expect((await unwrap(docstack.GET("/v1/user"))).object).toBe("user");
+    expect(attempts.filter((status) => status === 429).length).toBeGreaterThan(0);
+    expect(attempts.filter((status) => status === 200)).toHaveLength(8);
+  });
+
+  it("does not retry a POST, and throws a RateLimitError saying when to retry", async () => {
+    const { attempts, fetch } = recordingFetch();
+    const docstack = createClient({ baseUrl: limited.url, token: limited.token, fetch, retry: { retries: 3 } });
+    const create = () => unwrap(docstack.POST("/v1/orgs", { body: { title: "Rate limited" } }));
+    let refused: unknown;
+    for (let i = 0; i < 12 && !refused; i++) await create().catch((error: unknown) => (refused = error));
+    expect(refused).toBeInstanceOf(RateLimitError);
+    expect(refused).toMatchObject({ status: 429, type: "rate_limited" });
+    expect((refused as RateLimitError).retryAfterSeconds).toBeGreaterThan(0);
+    expect(attempts.at(-1)).toBe(429);
+    expect(attempts.filter((status) => status === 429)).toHaveLength(1);
+  });
+});
+
+describe("on a dropped connection", () => {
+  it("retries an idempotent request on a new connection", async () => {
+    const dropping = await proxy(url(), { drop: 2 });
+    try {
+      const { attempts, fetch } = recordingFetch();
+      const docstack = createClient({ baseUrl: dropping.url, token: token(), fetch, retry: fast });
+      expect((await unwrap(docstack.GET("/v1/user"))).object).toBe("user");
+      expect(attempts).toEqual([0, 0, 200]);
+    } finally {
+      await dropping.close();
+    }
+  });
+
+  it("gives up with a ConnectionError once the retries are spent, and never retries a POST", async () => {
+    const dropping = await proxy(url(), { drop: 10 });
+    try {
+      const { attempts, fetch } = recordingFetch();
+      const docstack = createClient({ baseUrl: dropping.url, token: token(), fetch, retry: { ...fast, retries: 1 } });
+      await expect(docstack.GET("/v1/user")).rejects.toBeInstanceOf(ConnectionError);
+      expect(attempts).toEqual([0, 0]);
+      await expect(docstack.POST("/v1/orgs", { body: { title: "Dropped" } })).rejects.toBeInstanceOf(ConnectionError);
+      expect(attempts).toEqual([0, 0, 0]);
+    } finally {
+      await dropping.close();
+    }
+  });
+});
+
+describe("the timeout", () => {
+  it("ends an attempt that gets no answer with a TimeoutError", async () => {
+    const hanging = await proxy(url(), { hang: true });
+    try {
+      const docstack = createClient({ baseUrl: hanging.url, token: token(), timeoutMs: 300, retry: false });
+      const started = Date.now();
+      await expect(docstack.GET("/v1/user")).rejects.toBeInstanceOf(TimeoutError);
+      expect(Date.now() - started).toBeLessThan(5000);
+    } finally {
+      await hanging.close();
+    }
+  });
+});

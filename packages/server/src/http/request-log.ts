@@ -1,0 +1,118 @@
+// One log line per request, with a short, fixed set of fields: request ID, method, route
+// (the contract's path), the URL with its secrets replaced, status, duration and actor.
+// Never headers, never bodies. Secrets in URLs are the parameters the contract marks
+// `x-docstack-secret: true` (a share link's key, a signed download token).
+import { randomUUID } from "node:crypto";
+import type { OpenapiDocument } from "@docstack/contract";
+import type { RequestHandler } from "express";
+import type { Logger } from "pino";
+
+declare module "http" {
+  interface IncomingMessage {
+    id: string;
+    /** The request's logger: every line it writes carries the request ID. */
+    log: Logger;
+  }
+}
+
+const REQUEST_ID = /^[A-Za-z0-9_.-]{1,64}$/;
+const REDACTED = "[redacted]";
+
+interface Parameter {
+  name: string;
+  in: string;
+  "x-docstack-secret"?: boolean;
+}
+
+/** The parameters of a path item and its operations, `$ref`s to components followed. */
+function parametersOf(document: OpenapiDocument, item: Record<string, unknown>): Parameter[] {
+  const resolve = (raw: unknown): Parameter => {
+    const ref = (raw as { $ref?: string }).$ref;
+    if (!ref) return raw as Parameter;
+    const name = ref.replace("#/components/parameters/", "");
+    return (document.components.parameters as Record<string, Parameter> | undefined)?.[name] ?? (raw as Parameter);
+  };
+  const lists = [item.parameters, ...Object.values(item).map((operation) => (operation as { parameters?: unknown } | null)?.parameters)];
+  return lists.flatMap((list) => (Array.isArray(list) ? list.map(resolve) : []));
+}
+
+/**
+ * The URL of a request as it may be logged: the values of secret query parameters and
+ * secret path segments replaced. Path patterns match the beginning of the path (a secret
+ * followed by more segments is still a secret) and ignore case, as routing does.
+ */
+export function urlRedactor(document: OpenapiDocument): (url: string) => string {
+  const secretQuery = new Set<string>();
+  const secretPaths: RegExp[] = [];
+  for (const [path, item] of Object.entries(document.paths)) {
+    const secrets = parametersOf(document, item as Record<string, unknown>).filter((p) => p["x-docstack-secret"]);
+    for (const parameter of secrets) {
+      if (parameter.in === "query") secretQuery.add(parameter.name);
+      if (parameter.in !== "path") continue;
+      const at = path.indexOf(`{${parameter.name}}`);
+      const prefix = path
+        .slice(0, at)
+        .split(/(\{[^}]+\})/)
+        .map((part) => (part.startsWith("{") ? "[^/?#]+" : part.replace(/[.*+?^$()|[\]\\]/g, "\\$&")))
+        .join("");
+      secretPaths.push(new RegExp(`^(${prefix})[^/?#]+`, "i"));
+    }
+  }
+  const redactPair = (pair: string) => {
+    const [name = ""] = pair.split("=", 1);
+    let decoded = name;
+    try {
+      decoded = decodeURIComponent(name.replace(/\+/g, " "));
+    } catch {
+      // a malformed name is logged as sent
+    }
+    return secretQuery.has(decoded) ? `${name}=${REDACTED}` : pair;
+  };
+  return (url) => {
+    const mark = url.indexOf("?");
+    let path = mark < 0 ? url : url.slice(0, mark);
+    for (const pattern of secretPaths) path = path.replace(pattern, `$1${REDACTED}`);
+    if (mark < 0) return path;
+    return `${path}?${url
+      .slice(mark + 1)
+      .split("&")
+      .map(redactPair)
+      .join("&")}`;
+  };
+}
+
+/**
+ * Gives each request its ID (the caller's `X-Request-Id` when well-formed, else a new one, sent
+ * back in `X-Request-Id`) and its logger, and writes one line when the response is done.
+ * Handlers set `res.locals.route` (the contract's path) and authentication `res.locals.actor`.
+ */
+export function requestLogging(logger: Logger, redact: (url: string) => string): RequestHandler {
+  return (req, res, next) => {
+    const given = req.headers["x-request-id"];
+    const id = typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
+    const started = performance.now();
+    req.id = id;
+    req.log = logger.child({ reqId: id });
+    res.setHeader("X-Request-Id", id);
+    let logged = false;
+    const done = () => {
+      if (logged) return;
+      logged = true;
+      const status = res.writableFinished ? res.statusCode : 499; // 499: the client went away first
+      req.log[status >= 500 ? "error" : "info"](
+        {
+          method: req.method,
+          route: res.locals.route as string | undefined,
+          url: redact(req.originalUrl),
+          status,
+          ms: Math.round((performance.now() - started) * 10) / 10,
+          actor: (res.locals.actor as { userId?: string } | undefined)?.userId,
+        },
+        "request",
+      );
+    };
+    res.once("finish", done);
+    res.once("close", done);
+    next();
+  };
+}
