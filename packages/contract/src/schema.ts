@@ -2442,6 +2442,64 @@ export interface paths {
         patch: operations["updateSiteShareLink"];
         trace?: never;
     };
+    "/v1/orgs/{organizationId}/sites/{siteId}/publishing/auth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the site. */
+                siteId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a site's visitor authentication settings
+         * @description The key visitors' JWTs are signed with and where refused visitors go. Needs `admin` on the organization
+         *     (the answer holds a secret). The key is made the first time the settings are read, whatever the site's
+         *     visibility, so that tokens can be prepared before the site switches to `visitor-auth`.
+         */
+        get: operations["getSitePublishingAuthById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a site's visitor authentication settings
+         * @description Sets `fallbackURL` and `logoutURL` (fields omitted are left unchanged, `null` removes one). `backend` must
+         *     be `custom`. Needs `admin` on the organization. Visitors' next requests follow the new settings.
+         */
+        patch: operations["updateSitePublishingAuthById"];
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/sites/{siteId}/publishing/auth/regenerate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the site. */
+                siteId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the key of a site's visitor authentication
+         * @description Makes a new `privateKey`: tokens signed with the old one stop admitting visitors from their next request
+         *     (visitors holding one in a cookie are refused as if they had none). Needs `admin` on the organization.
+         */
+        post: operations["regenerateSitePublishingAuthById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/orgs/{organizationId}/saml": {
         parameters: {
             query?: never;
@@ -5408,6 +5466,51 @@ export interface components {
             active?: boolean;
             name?: components["schemas"]["ShareLinkName"];
         };
+        /**
+         * @description How a site's visitors are authenticated when its visibility is `visitor-auth`, and whose JWT claims
+         *     adaptive content reads. Visitors arrive with `?jwt_token=<JWT>`: a JWT signed with `privateKey` (HS256,
+         *     the key's characters as the HMAC secret, as `jwt.sign(claims, privateKey)` does), with an `exp` in the
+         *     future (60 seconds of clock skew tolerated).
+         */
+        SitePublishingAuth: {
+            /** @constant */
+            object: "publishing-auth";
+            /**
+             * @description Where visitors sign in. Always `custom` (the customer's own backend signs the JWTs); Docstack has no integration backends.
+             * @constant
+             */
+            backend: "custom";
+            /**
+             * @description The secret visitors' JWTs are signed with (HS256). Made when the settings are first read; replaced by
+             *     `POST .../publishing/auth/regenerate`. A secret: keep it on the customer's backend.
+             */
+            privateKey: string;
+            /**
+             * Format: uri
+             * @description Where a visitor without a valid token is sent (a sign-in page of the customer's backend), with the
+             *     path they wanted in the `location` query parameter. Absent, such a visitor gets a 401 page.
+             */
+            fallbackURL?: string;
+            /**
+             * Format: uri
+             * @description Where visitors log out of the customer's backend.
+             */
+            logoutURL?: string;
+        };
+        /** Format: uri */
+        SitePublishingAuthUrl: string;
+        /** @description Fields omitted are left unchanged; `null` removes `fallbackURL` or `logoutURL`. */
+        UpdateSitePublishingAuthRequest: {
+            /**
+             * @description Only `custom` is accepted (Docstack has no integration backends).
+             * @constant
+             */
+            backend: "custom";
+            /** @description An absolute `http:` or `https:` URL, or `null` to remove it. */
+            fallbackURL?: components["schemas"]["SitePublishingAuthUrl"] | null;
+            /** @description An absolute `http:` or `https:` URL, or `null` to remove it. */
+            logoutURL?: components["schemas"]["SitePublishingAuthUrl"] | null;
+        };
         /** @description The name shown to members choosing how to sign in, such as "Okta". */
         SamlProviderLabel: string;
         /**
@@ -6359,6 +6462,9 @@ export type ShareLink = components['schemas']['ShareLink'];
 export type ShareLinkList = components['schemas']['ShareLinkList'];
 export type CreateShareLinkRequest = components['schemas']['CreateShareLinkRequest'];
 export type UpdateShareLinkRequest = components['schemas']['UpdateShareLinkRequest'];
+export type SitePublishingAuth = components['schemas']['SitePublishingAuth'];
+export type SitePublishingAuthUrl = components['schemas']['SitePublishingAuthUrl'];
+export type UpdateSitePublishingAuthRequest = components['schemas']['UpdateSitePublishingAuthRequest'];
 export type SamlProviderLabel = components['schemas']['SamlProviderLabel'];
 export type SamlProviderSsoUrl = components['schemas']['SamlProviderSsoURL'];
 export type SamlProviderEntityId = components['schemas']['SamlProviderEntityID'];
@@ -11158,6 +11264,110 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    getSitePublishingAuthById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the site. */
+                siteId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The site's visitor authentication settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SitePublishingAuth"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    updateSitePublishingAuthById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the site. */
+                siteId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "backend": "custom",
+                 *       "fallbackURL": "https://login.acme.example/docs"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateSitePublishingAuthRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SitePublishingAuth"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    regenerateSitePublishingAuthById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the site. */
+                siteId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings with the new key. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SitePublishingAuth"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Unexpected"];
         };

@@ -16,6 +16,7 @@ import { type ContractRoute, contractRoutes, operationRouter } from "./http/rout
 import { contractValidator } from "./http/validator";
 import { registry as defaultRegistry } from "./operations";
 import { appPages } from "./sites/app-pages";
+import { SITE_URL_SECRETS } from "./sites/audience";
 import { siteChangesMiddleware, sitesMiddleware } from "./sites/middleware";
 
 export interface AppOptions {
@@ -33,7 +34,7 @@ export function createApp(services: Services, options: AppOptions = {}): express
   app.set("trust proxy", "loopback");
   app.set("query parser", "extended");
 
-  app.use(requestLogging(services.logger, urlRedactor(document)));
+  app.use(requestLogging(services.logger, urlRedactor(document, SITE_URL_SECRETS)));
   app.use(helmet({ contentSecurityPolicy: { directives: { "script-src": ["'self'"], "img-src": ["'self'", "data:"] } } }));
   if (config.corsOrigins) {
     const origins = config.corsOrigins === "*" ? "*" : config.corsOrigins.split(",").map((origin) => origin.trim());

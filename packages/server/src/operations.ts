@@ -13,6 +13,7 @@ import { organizationsOperations } from "./areas/organizations/handlers";
 import { sectionGroupsOperations } from "./areas/section-groups/handlers";
 import { shareLinksOperations } from "./areas/share-links/handlers";
 import { siteCustomizationOperations } from "./areas/site-customization/handlers";
+import { sitePublishingAuthOperations } from "./areas/site-publishing-auth/handlers";
 import { siteSectionsOperations } from "./areas/site-sections/handlers";
 import { siteSpacesOperations } from "./areas/site-spaces/handlers";
 import { sitesOperations } from "./areas/sites/handlers";
@@ -43,6 +44,7 @@ export const registry: OperationRegistry = {
   ...sectionGroupsOperations,
   ...siteSpacesOperations,
   ...shareLinksOperations,
+  ...sitePublishingAuthOperations,
   ...ssoOperations,
   ...openapiSpecsOperations,
   ...integrationsOperations,

@@ -6,6 +6,7 @@
 // stored condition that does not check (written before these rules) is false.
 import jsep from "jsep";
 import { LRUCache } from "lru-cache";
+import { badRequest } from "../http/errors";
 
 /** The longest condition accepted (the contract's maxLength). */
 export const MAX_CONDITION_LENGTH = 1024;
@@ -69,6 +70,13 @@ export function checkCondition(text: string): ConditionCheck {
   }
   const problem = checkNode(ast, 0);
   return problem ? { ok: false, ...problem } : { ok: true, ast };
+}
+
+/** Refuses (400, naming the position) a condition being written that does not check; null and undefined pass. */
+export function assertCondition(field: string, condition: string | null | undefined): void {
+  if (condition === null || condition === undefined) return;
+  const check = checkCondition(condition);
+  if (!check.ok) throw badRequest(`${field}: not a valid condition: ${check.message} at position ${check.index}`);
 }
 
 /** The position of the first bracket opened deeper than `max` (outside string literals), if any. */

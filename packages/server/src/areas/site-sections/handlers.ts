@@ -23,6 +23,7 @@ import {
 } from "../sites/store";
 import { appendSiteSpaces, publishableSpace, refuseSpaceInSite, writeTopLevelPositions } from "../sites/structure";
 import { checkedShareKey, publicationOf } from "../sites/urls";
+import { assertCondition } from "../../sites/conditions";
 import { onSection } from "./policy";
 
 /** One section as it is after a write. */
@@ -107,6 +108,7 @@ export const siteSectionsOperations = {
   updateSiteSection: defineOperation("updateSiteSection", {
     authorize: onSection("admin"),
     handle: async ({ ctx, body }, { site, organization, item }) => {
+      assertCondition("request/body/condition", body.condition);
       await withSiteLocked(ctx.prisma, site.id, async (tx, current) => {
         const tree = await loadSiteTree(tx, current);
         const section = sectionOf(tree, item.id);

@@ -21,6 +21,7 @@ import {
   withSiteLocked,
 } from "../sites/store";
 import { appendSiteSpaces, publishableSpace, refuseSpaceInSite } from "../sites/structure";
+import { assertCondition } from "../../sites/conditions";
 import { checkedShareKey, publicationOf } from "../sites/urls";
 
 type SiteSpaceParams = { organizationId: string; siteId: string; siteSpaceId: string };
@@ -103,6 +104,7 @@ export const siteSpacesOperations = {
   updateSiteSpace: defineOperation("updateSiteSpace", {
     authorize: onSiteSpace("admin"),
     handle: async ({ ctx, body }, { site, organization, item }) => {
+      assertCondition("request/body/condition", body.condition);
       await withSiteLocked(ctx.prisma, site.id, async (tx, current) => {
         if (body.path !== undefined) {
           const { sectionId } = siteSpaceOf(await loadSiteTree(tx, current), item.id);
