@@ -1988,8 +1988,12 @@ export interface paths {
          * Resolve a published URL
          * @deprecated
          * @description What a published URL shows: its site, section, site space, space, revision and the page's path
-         *     (`pathname`), exactly as a reader without credentials would get it: a URL of an unpublished site, of a
-         *     site whose visibility needs a share link or a visitor token, or of nothing answers 404. Works for
+         *     (`pathname`), exactly as a reader with the URL's credentials gets it: the key of an active share link in
+         *     its `shareKey` parameter opens a `share-link` site, a visitor's JWT (`visitorAuthToken`, or the URL's
+         *     `jwt_token`) a `visitor-auth` site, and on sites with adaptive content the page must be in a section and
+         *     site space whose conditions hold for the token's claims and the URL's `visitor.<claim>=true|false`
+         *     parameters. A URL of an unpublished site, of a site or page its reader may not see, or of nothing
+         *     answers 404. Works for
          *     every URL form a site is served at (its `hostname`, the sub-domain form, the path form on Docstack's
          *     own host, its proxy). A URL naming a section or site space but no page resolves to its first page.
          *     Any authenticated caller may resolve any URL (what it returns is public). `apiToken` is not given:
@@ -2000,9 +2004,10 @@ export interface paths {
         put?: never;
         /**
          * Resolve a published URL
-         * @description The same as `GET /v1/urls/published`, with the URL in the body. `visitor` (signed and unsigned claims
-         *     of a visitor) is accepted for compatibility; until visitor authentication and adaptive content are
-         *     implemented it changes nothing (the answer is what a reader without credentials gets).
+         * @description The same as `GET /v1/urls/published`, with the URL in the body and the visitor beside it: `visitor.jwtToken`
+         *     (a JWT signed with the site's `privateKey`, HS256) and `visitor.unsignedClaims` (claims the visitor sets
+         *     unsigned: only the boolean ones the site's adaptive schema declares under `unsigned` are read, as
+         *     `visitor.claims.unsigned.<name>`) decide what the visitor may see, exactly as on the site itself.
          */
         post: operations["resolvePublishedContentByUrl"];
         delete?: never;
@@ -4745,7 +4750,12 @@ export interface components {
          * @description An expression deciding whether the section is shown to the visitor. It is written over the visitor's
          *     claims, which the site's adaptive schema describes, for example `visitor.claims.unsigned.beta`: when it
          *     is false for a visitor, the section is hidden from them. Absent, the section is always shown.
-         *     Conditions take effect when the site's adaptive content is enabled.
+         *     Conditions take effect when the site's adaptive content is enabled. The claims are `visitor.claims.<name>`
+         *     (the visitor's verified JWT) and `visitor.claims.unsigned.<name>` (booleans the visitor sets, declared by
+         *     the adaptive schema). Accepted: literals (strings, numbers, `true`, `false`, `null`, arrays), member
+         *     access on `visitor`, `==` `!=` `===` `!==` (no coercion), `<` `>` `<=` `>=` (between two numbers or two
+         *     strings), `&&`, `||`, `!`, brackets and `.includes(value)`; nothing is ever executed. A condition outside
+         *     this subset, or that does not parse, answers 400 naming the position of the problem.
          * @example visitor.claims.unsigned.beta
          */
         SiteSectionCondition: string;
@@ -4763,7 +4773,12 @@ export interface components {
          * @description An expression deciding whether the site space is shown to the visitor. It is written over the visitor's
          *     claims, which the site's adaptive schema describes, for example `visitor.claims.unsigned.beta`: when it
          *     is false for a visitor, the site space is hidden from them. Absent, the site space is always shown.
-         *     Conditions take effect when the site's adaptive content is enabled.
+         *     Conditions take effect when the site's adaptive content is enabled. The claims are `visitor.claims.<name>`
+         *     (the visitor's verified JWT) and `visitor.claims.unsigned.<name>` (booleans the visitor sets, declared by
+         *     the adaptive schema). Accepted: literals (strings, numbers, `true`, `false`, `null`, arrays), member
+         *     access on `visitor`, `==` `!=` `===` `!==` (no coercion), `<` `>` `<=` `>=` (between two numbers or two
+         *     strings), `&&`, `||`, `!`, brackets and `.includes(value)`; nothing is ever executed. A condition outside
+         *     this subset, or that does not parse, answers 400 naming the position of the problem.
          * @example visitor.claims.unsigned.beta
          */
         SiteSpaceCondition: string;
@@ -5272,15 +5287,17 @@ export interface components {
         ResolvePublishedUrlRequest: {
             url: components["schemas"]["PublishedUrl"];
             /**
-             * @description Accepted for compatibility; Docstack answers 404 rather than redirecting.
+             * @description Accepted for compatibility; Docstack answers 404 rather than redirecting to the site's fallback URL.
              * @default false
              */
             redirectOnError?: boolean;
-            /** @description A visitor's credentials and claims; accepted, not applied yet (see the operation). */
+            /** @description A visitor's token and unsigned claims (GitBook's SiteVisitorPayload; see the operation). */
             visitor?: {
                 /** @enum {string} */
                 type?: "human" | "agent";
+                /** @description A JWT signed with the site's `privateKey` (HS256), unexpired; an invalid one is as none. */
                 jwtToken?: string;
+                /** @description Claims the visitor sets; only booleans the site's adaptive schema declares under `unsigned` are read. */
                 unsignedClaims?: Record<string, never>;
             };
         };
@@ -10361,9 +10378,13 @@ export interface operations {
             query: {
                 /** @description The URL to resolve (absolute, `http:` or `https:`). */
                 url: components["schemas"]["PublishedUrl"];
-                /** @description A visitor's JWT (base64url segments and dots). Visitor authentication is not implemented yet, so it is ignored. */
+                /**
+                 * @description A visitor's JWT (base64url segments and dots), as the site's readers bring it in `?jwt_token=`: signed
+                 *     with the site's `privateKey` (HS256), unexpired, it admits the URL of a `visitor-auth` site and its
+                 *     claims decide which conditions hold. An invalid token is as none.
+                 */
                 visitorAuthToken?: string;
-                /** @description Accepted for compatibility; Docstack answers 404 rather than redirecting. */
+                /** @description Accepted for compatibility; Docstack answers 404 rather than redirecting to the site's fallback URL. */
                 redirectOnError?: boolean;
             };
             header?: never;

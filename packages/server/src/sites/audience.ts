@@ -21,7 +21,7 @@ export const SITE_URL_SECRETS = ["shareKey", "jwt_token"];
 /** Skew tolerated between the signer's clock and ours when checking `exp` and `nbf`. */
 export const CLOCK_TOLERANCE_SECONDS = 60;
 /** jose is an ES module only: loaded once, when the first token is checked. */
-let jose: Promise<typeof import("jose", { with: { "resolution-mode": "import" } })> | undefined;
+let jose: Promise<typeof import("jose", { with: { "resolution-mode": "import" }})> | undefined;
 /** Longer tokens are refused unread. */
 const MAX_TOKEN_LENGTH = 8192;
 
@@ -63,7 +63,7 @@ export function readableByAnyone(site: Pick<Site, "published" | "visibility">): 
 export const hashShareKey = (key: string) => createHash("sha256").update(key).digest("hex");
 
 /** What this reader may see of the site. */
-export async function audienceFor(facts: AudienceFacts, credentials: ReaderCredentials): Promise<AudienceDecision> {
+export async function audienceFor(facts: AudienceFacts, credentials: ReaderCredentials, now: Date): Promise<AudienceDecision> {
   const { site } = facts;
   if (!site.published) return { kind: "hidden" };
   const keep: ReaderCredentials & { visitorTokenExpires?: number } = {};
@@ -74,7 +74,7 @@ export async function audienceFor(facts: AudienceFacts, credentials: ReaderCrede
   } else if (site.visibility !== "public" && site.visibility !== "unlisted" && site.visibility !== "visitor-auth") {
     return { kind: "hidden" };
   }
-  const verified = await verifiedClaims(site.visitorAuthKey, credentials.visitorToken);
+  const verified = await verifiedClaims(site.visitorAuthKey, credentials.visitorToken, now);
   if (site.visibility === "visitor-auth" && !verified) {
     return site.visitorAuthFallbackUrl ? { kind: "sign-in", fallbackURL: site.visitorAuthFallbackUrl } : { kind: "sign-in" };
   }
@@ -102,7 +102,7 @@ function adaptiveAudience(facts: AudienceFacts, signed: Record<string, unknown>,
 }
 
 /** The claims of a token signed with the site's key (HS256), unexpired; undefined for anything else. */
-async function verifiedClaims(key: string | null, token: string | undefined): Promise<{ claims: Record<string, unknown>; exp: number } | undefined> {
+async function verifiedClaims(key: string | null, token: string | undefined, now: Date): Promise<{ claims: Record<string, unknown>; exp: number } | undefined> {
   if (!key || !token || token.length > MAX_TOKEN_LENGTH) return undefined;
   const { errors, jwtVerify } = await (jose ??= import("jose"));
   try {
@@ -110,6 +110,7 @@ async function verifiedClaims(key: string | null, token: string | undefined): Pr
       algorithms: ["HS256"],
       clockTolerance: CLOCK_TOLERANCE_SECONDS,
       requiredClaims: ["exp"],
+      currentDate: now,
     });
     return { claims: payload as Record<string, unknown>, exp: payload.exp! };
   } catch (error) {

@@ -68,7 +68,7 @@ export function checkCondition(text: string): ConditionCheck {
     const { index, description } = error as { index?: number; description?: string };
     return { ok: false, message: description ?? "not an expression", index: index ?? 0 };
   }
-  const problem = checkNode(ast, 0);
+  const problem = checkNode(ast, 0, text);
   return problem ? { ok: false, ...problem } : { ok: true, ast };
 }
 
@@ -101,14 +101,16 @@ function positionOf(node: jsep.Expression): number {
   for (let current: jsep.Expression | undefined = node; current; ) {
     const start = starts.get(current);
     if (start !== undefined) return start;
-    current = (current.left ?? current.object ?? current.callee ?? current.test ?? (current.body as jsep.Expression[] | undefined)?.[0]) as jsep.Expression | undefined;
+    current = (current.left ?? current.object ?? current.callee ?? current.test ?? (current.body as jsep.Expression[] | undefined)?.[0]) as
+      | jsep.Expression
+      | undefined;
   }
   return 0;
 }
 
 type Problem = { message: string; index: number };
 
-function checkNode(node: jsep.Expression, depth: number): Problem | undefined {
+function checkNode(node: jsep.Expression, depth: number, text: string): Problem | undefined {
   const at = (message: string, index = positionOf(node)): Problem => ({ message, index });
   if (depth > MAX_DEPTH) return at(`nested more than ${MAX_DEPTH} levels deep`);
   switch (node.type) {
@@ -120,8 +122,9 @@ function checkNode(node: jsep.Expression, depth: number): Problem | undefined {
       const property = node.property as jsep.Expression;
       const name = node.computed ? (property.type === "Literal" ? property.value : undefined) : property.name;
       if (typeof name !== "string" && typeof name !== "number") return at("a computed member must be a string or number literal");
-      if (FORBIDDEN_NAMES.has(String(name))) return at(`the property "${String(name)}" is not allowed`);
-      return checkNode(node.object as jsep.Expression, depth + 1);
+      // Property names are not tokens jsep reports: the first place the name occurs after the object's start.
+      if (FORBIDDEN_NAMES.has(String(name))) return at(`the property "${String(name)}" is not allowed`, text.indexOf(String(name), positionOf(node) + 1));
+      return checkNode(node.object as jsep.Expression, depth + 1, text);
     }
     case "CallExpression": {
       const callee = node.callee as jsep.Expression;
@@ -129,21 +132,21 @@ function checkNode(node: jsep.Expression, depth: number): Problem | undefined {
       if (callee.type !== "MemberExpression" || callee.computed || (callee.property as jsep.Expression).name !== "includes")
         return at("the only call allowed is `.includes(value)`");
       if (args.length !== 1) return at("`.includes()` takes exactly one value");
-      return checkNode(callee.object as jsep.Expression, depth + 1) ?? checkNode(args[0]!, depth + 1);
+      return checkNode(callee.object as jsep.Expression, depth + 1, text) ?? checkNode(args[0]!, depth + 1, text);
     }
     case "UnaryExpression": {
       const argument = node.argument as jsep.Expression;
       if (node.operator === "-" && (argument.type !== "Literal" || typeof argument.value !== "number")) return at("`-` is only allowed before a number");
-      return checkNode(argument, depth + 1);
+      return checkNode(argument, depth + 1, text);
     }
     case "BinaryExpression":
-      return checkNode(node.left as jsep.Expression, depth + 1) ?? checkNode(node.right as jsep.Expression, depth + 1);
+      return checkNode(node.left as jsep.Expression, depth + 1, text) ?? checkNode(node.right as jsep.Expression, depth + 1, text);
     case "ArrayExpression": {
       const elements = node.elements as (jsep.Expression | null)[];
       if (elements.length > MAX_ARRAY) return at(`an array may hold up to ${MAX_ARRAY} values`);
       for (const element of elements) {
         if (!element) return at("arrays may not have holes");
-        const problem = checkNode(element, depth + 1);
+        const problem = checkNode(element, depth + 1, text);
         if (problem) return problem;
       }
       return undefined;

@@ -26,7 +26,10 @@ export class PublishedSites {
   private readonly directory: SiteDirectory;
   private readonly renderer: SiteRenderer;
 
-  constructor(services: Services, options: Partial<RendererOptions> = {}) {
+  constructor(
+    private readonly services: Services,
+    options: Partial<RendererOptions> = {},
+  ) {
     this.directory = new SiteDirectory(services, this.changes);
     this.renderer = new SiteRenderer(contentReader(services), { cacheBytes: services.config.siteCacheBytes, ...options });
   }
@@ -45,7 +48,8 @@ export class PublishedSites {
     if (match.kind !== "site") return match.kind === "missing" ? { kind: "not-found" } : match;
     const { snapshot } = match;
     const { credentials, inUrl } = readerCredentials(snapshot.site.id, request.query, request.cookie);
-    const decision = await audienceFor(snapshot, credentials);
+    const now = this.services.clock.now();
+    const decision = await audienceFor(snapshot, credentials, now);
     if (decision.kind === "hidden") return { kind: "not-found" };
     // Where the reader was going, inside the site, without credentials: for the fallback URL and clean redirects.
     const wanted = `${match.rest || "/"}${withoutCredentials(request.query)}`;
@@ -57,7 +61,7 @@ export class PublishedSites {
     }
     if (inUrl) {
       // Kept in cookies, the credentials leave the URL. One leading slash: `//host` would leave the site.
-      const cookies = keptCookies(snapshot.site.id, decision.keep, { path: match.basePath, secure: request.protocol === "https", now: new Date() });
+      const cookies = keptCookies(snapshot.site.id, decision.keep, { path: match.basePath, secure: request.protocol === "https", now });
       return { kind: "redirect", location: `/${`${match.basePath}${wanted}`.replace(/^\/+/, "")}`, cookies };
     }
     const site = siteFor(snapshot, decision.audience);
@@ -85,11 +89,15 @@ export class PublishedSites {
     const match = await this.directory.match({ protocol, host: url.host, hostname: url.hostname, path: url.pathname });
     if (match?.kind !== "site") return undefined;
     const { credentials } = readerCredentials(match.snapshot.site.id, url.searchParams, undefined);
-    const decision = await audienceFor(match.snapshot, {
-      shareKey: given.shareKey ?? credentials.shareKey,
-      visitorToken: given.visitorToken ?? credentials.visitorToken,
-      unsignedClaims: { ...credentials.unsignedClaims, ...given.unsignedClaims },
-    });
+    const decision = await audienceFor(
+      match.snapshot,
+      {
+        shareKey: given.shareKey ?? credentials.shareKey,
+        visitorToken: given.visitorToken ?? credentials.visitorToken,
+        unsignedClaims: { ...credentials.unsignedClaims, ...given.unsignedClaims },
+      },
+      this.services.clock.now(),
+    );
     const site = decision.kind === "reader" ? siteFor(match.snapshot, decision.audience) : undefined;
     const found = site && (await this.renderer.resolve(site, match.rest));
     if (!site || !found?.page) return undefined;

@@ -17,7 +17,11 @@ const cookieNames = (siteId: string) => ({ share: `ds_share_${siteId}`, visitor:
 const isCredentialParameter = (name: string) => name === "shareKey" || name === "jwt_token" || CLAIM_PARAMETER.test(name);
 
 /** The reader's credentials (the URL's over the cookies'), and whether the URL carried any. */
-export function readerCredentials(siteId: string, query: URLSearchParams, cookieHeader: string | undefined): { credentials: ReaderCredentials; inUrl: boolean } {
+export function readerCredentials(
+  siteId: string,
+  query: URLSearchParams,
+  cookieHeader: string | undefined,
+): { credentials: ReaderCredentials; inUrl: boolean } {
   const names = cookieNames(siteId);
   const cookies = cookieHeader ? parse(cookieHeader) : {};
   const unsignedClaims: Record<string, unknown> = {};

@@ -25,6 +25,7 @@ export function siteFixtures(h: Harness) {
     post: (url: string, body: object = {}) => h.api.post(url).set("Authorization", user.auth).send(body),
     patch: (url: string, body: object) => h.api.patch(url).set("Authorization", user.auth).send(body),
     put: (url: string, body: object) => h.api.put(url).set("Authorization", user.auth).send(body),
+    delete: (url: string) => h.api.delete(url).set("Authorization", user.auth),
   });
 
   /** A space with these pages merged in. */
