@@ -2,13 +2,12 @@
 // site; lock-out on deactivation, deletion and visibility changes), visitor authentication
 // (JWTs signed with the site's key, HS256 only; fallback URL or 401; regeneration), and
 // adaptive content (conditions over signed and unsigned claims, in every output).
-import { declareSecret } from "../secrets";
 import { useHarness } from "../testing/harness";
-import { insertPage, type PublishedFixture, siteFixtures } from "./test-fixtures";
+import { insertPage, siteFixtures, visitorToken } from "./test-fixtures";
 
 const PUBLIC_URL = "http://localhost:3000";
 const h = useHarness({ publicUrl: PUBLIC_URL });
-const { as, publishedSite, read, space } = siteFixtures(h);
+const { as, publishedSite, read, space, shareLink } = siteFixtures(h);
 
 const pages = () => [insertPage("Welcome", "Private pages."), insertPage("Reference", "## Options\n\nThe flamingo option.")];
 
@@ -20,24 +19,9 @@ const cookieHeader = (setCookie: string[] | string | undefined) =>
     .filter((pair) => !pair.endsWith("="))
     .join("; ");
 
-/** A share link of the site; its key. */
-async function shareLink(site: PublishedFixture): Promise<{ id: string; key: string; url: string }> {
-  const link = (await as(site.admin).post(`${site.siteApiUrl}/share-links`, { name: "Beta" }).expect(201)).body;
-  const url: string = link.urls.published;
-  if (!url.startsWith("http")) throw new Error(`share link URL: ${JSON.stringify(link)}`);
-  return { id: link.id, key: new URL(url).searchParams.get("shareKey")!, url };
-}
-
-/** A JWT signed as the customer's backend signs it (HS256 with the site's key), declared a secret for the log check. */
-async function token(privateKey: string, claims: Record<string, unknown> = {}, options: { expiresIn?: string | number; alg?: string } = {}) {
-  const { SignJWT } = await import("jose");
-  const jwt = await new SignJWT(claims)
-    .setProtectedHeader({ alg: options.alg ?? "HS256" })
-    .setIssuedAt(Math.floor(h.clock.now().getTime() / 1000))
-    .setExpirationTime(options.expiresIn ?? Math.floor(h.clock.now().getTime() / 1000) + 3600)
-    .sign(new TextEncoder().encode(privateKey));
-  return declareSecret(jwt);
-}
+/** A JWT signed with this key (HS256 unless told), by the test's clock. */
+const token = (privateKey: string, claims: Record<string, unknown> = {}, options: { expiresIn?: number; alg?: string } = {}) =>
+  visitorToken(privateKey, claims, { now: h.clock.now(), ...(options.expiresIn !== undefined ? { expiresAt: options.expiresIn } : {}), ...(options.alg ? { alg: options.alg } : {}) });
 
 /** A published share-link site, its URL (what its links open, without the key) and one link. */
 async function shareSite() {
