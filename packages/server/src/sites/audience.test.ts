@@ -21,7 +21,11 @@ const cookieHeader = (setCookie: string[] | string | undefined) =>
 
 /** A JWT signed with this key (HS256 unless told), by the test's clock. */
 const token = (privateKey: string, claims: Record<string, unknown> = {}, options: { expiresIn?: number; alg?: string } = {}) =>
-  visitorToken(privateKey, claims, { now: h.clock.now(), ...(options.expiresIn !== undefined ? { expiresAt: options.expiresIn } : {}), ...(options.alg ? { alg: options.alg } : {}) });
+  visitorToken(privateKey, claims, {
+    now: h.clock.now(),
+    ...(options.expiresIn !== undefined ? { expiresAt: options.expiresIn } : {}),
+    ...(options.alg ? { alg: options.alg } : {}),
+  });
 
 /** A published share-link site, its URL (what its links open, without the key) and one link. */
 async function shareSite() {
@@ -140,7 +144,9 @@ describe("visitor authentication", () => {
     // Within the clock skew tolerated (60 s), a token just expired still admits.
     await read(`${site.published}?jwt_token=${await token(site.privateKey, {}, { expiresIn: now - 30 })}`).expect(302);
 
-    await as(site.admin).patch(`${site.siteApiUrl}/publishing/auth`, { backend: "custom", fallbackURL: "https://login.acme.example/docs?from=docstack" }).expect(200);
+    await as(site.admin)
+      .patch(`${site.siteApiUrl}/publishing/auth`, { backend: "custom", fallbackURL: "https://login.acme.example/docs?from=docstack" })
+      .expect(200);
     const sent = await read(`${site.published}/reference?jwt_token=${refused[1]}&tab=2`).expect(302);
     const fallback = new URL(sent.headers.location!);
     expect(fallback.origin + fallback.pathname).toBe("https://login.acme.example/docs");
@@ -167,7 +173,11 @@ describe("the publishing-auth operations", () => {
     expect(h.secrets.has(first.privateKey)).toBe(true);
     expect((await as(site.admin).get(`${site.siteApiUrl}/publishing/auth`).expect(200)).body.privateKey).toBe(first.privateKey);
     const updated = await as(site.admin)
-      .patch(`${site.siteApiUrl}/publishing/auth`, { backend: "custom", fallbackURL: "https://login.acme.example/", logoutURL: "https://login.acme.example/out" })
+      .patch(`${site.siteApiUrl}/publishing/auth`, {
+        backend: "custom",
+        fallbackURL: "https://login.acme.example/",
+        logoutURL: "https://login.acme.example/out",
+      })
       .expect(200);
     expect(updated.body).toEqual({ ...first, fallbackURL: "https://login.acme.example/", logoutURL: "https://login.acme.example/out" });
     const cleared = await as(site.admin).patch(`${site.siteApiUrl}/publishing/auth`, { backend: "custom", logoutURL: null }).expect(200);
@@ -292,7 +302,9 @@ describe("adaptive content", () => {
     await as(site.admin)
       .post("/v1/urls/published", { url: enterprise, visitor: { jwtToken: jwt } })
       .expect(200);
-    await as(site.admin).get(`/v1/urls/published?url=${encodeURIComponent(enterprise)}&visitorAuthToken=${jwt}`).expect(200);
+    await as(site.admin)
+      .get(`/v1/urls/published?url=${encodeURIComponent(enterprise)}&visitorAuthToken=${jwt}`)
+      .expect(200);
     // Share-link sites resolve with the key in the URL, and not without.
     await as(site.admin).patch(site.siteApiUrl, { visibility: "share-link" }).expect(200);
     const link = await shareLink(site);

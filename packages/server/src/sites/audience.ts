@@ -104,7 +104,8 @@ function adaptiveAudience(facts: AudienceFacts, signed: Record<string, unknown>,
 /** The claims of a token signed with the site's key (HS256), unexpired; undefined for anything else. */
 async function verifiedClaims(key: string | null, token: string | undefined, now: Date): Promise<{ claims: Record<string, unknown>; exp: number } | undefined> {
   if (!key || !token || token.length > MAX_TOKEN_LENGTH) return undefined;
-  const { errors, jwtVerify } = await (jose ??= import("jose"));
+  jose ??= import("jose");
+  const { errors, jwtVerify } = await jose;
   try {
     const { payload } = await jwtVerify(token, new TextEncoder().encode(key), {
       algorithms: ["HS256"],

@@ -383,7 +383,11 @@ describe("who reads, in Chromium", () => {
   it("tailors the site to the visitor: an unsigned claim switches a variant on and off, a signed claim opens a section", async () => {
     const { as, sectionedSite } = siteFixtures(h);
     const { admin, siteApiUrl, published } = await sectionedSite();
-    const sections = (await as(admin).get(`${siteApiUrl}/sections`).expect(200)).body.items as { id: string; title: string; siteSpaces: { id: string; title: string }[] }[];
+    const sections = (await as(admin).get(`${siteApiUrl}/sections`).expect(200)).body.items as {
+      id: string;
+      title: string;
+      siteSpaces: { id: string; title: string }[];
+    }[];
     const guides = sections.find((section) => section.title === "Guides")!;
     const reference = sections.find((section) => section.title === "API reference")!;
     const v1 = guides.siteSpaces.find((siteSpace) => siteSpace.title === "Guides v1")!;
@@ -391,7 +395,11 @@ describe("who reads, in Chromium", () => {
     await as(admin).patch(`${siteApiUrl}/sections/${reference.id}`, { condition: 'visitor.claims.plan == "enterprise"' }).expect(200);
     await as(admin)
       .put(`${siteApiUrl}/adaptive-schema`, {
-        jsonSchema: { type: "object", properties: { unsigned: { type: "object", properties: { legacy: { type: "boolean" } }, additionalProperties: false } }, additionalProperties: false },
+        jsonSchema: {
+          type: "object",
+          properties: { unsigned: { type: "object", properties: { legacy: { type: "boolean" } }, additionalProperties: false } },
+          additionalProperties: false,
+        },
       })
       .expect(200);
     await as(admin)

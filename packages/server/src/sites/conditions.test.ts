@@ -63,6 +63,7 @@ describe("hostile conditions", () => {
     "visitor.claims.a = 1",
     "visitor.claims.a + 1",
     "visitor.claims.a; visitor.claims.b",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a template literal is what is refused here
     "`${visitor}`",
     "/re/.test(visitor.claims.a)",
     "-visitor.claims.a",

@@ -112,7 +112,11 @@ export function siteFixtures(h: Harness) {
  * A visitor's JWT as the customer's backend signs it: HS256 with the site's key (another `alg` on request),
  * expiring an hour after `now` unless told; declared a secret, so every log line is checked for it.
  */
-export async function visitorToken(privateKey: string, claims: Record<string, unknown>, options: { now: Date; expiresAt?: number; alg?: string }): Promise<string> {
+export async function visitorToken(
+  privateKey: string,
+  claims: Record<string, unknown>,
+  options: { now: Date; expiresAt?: number; alg?: string },
+): Promise<string> {
   const { SignJWT } = await import("jose");
   const issuedAt = Math.floor(options.now.getTime() / 1000);
   const jwt = await new SignJWT(claims)

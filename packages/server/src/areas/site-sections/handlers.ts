@@ -6,6 +6,7 @@ import type { RequestContext } from "../../http/context";
 import { badRequest, conflict } from "../../http/errors";
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import { paginateArray } from "../../http/pagination";
+import { assertCondition } from "../../sites/conditions";
 import { indexNextTo, positionAfterLast, positionsAt } from "../sites/ordering";
 import { freeSegment, isTaken, segmentFrom } from "../sites/paths";
 import { onSite } from "../sites/policy";
@@ -23,7 +24,6 @@ import {
 } from "../sites/store";
 import { appendSiteSpaces, publishableSpace, refuseSpaceInSite, writeTopLevelPositions } from "../sites/structure";
 import { checkedShareKey, publicationOf } from "../sites/urls";
-import { assertCondition } from "../../sites/conditions";
 import { onSection } from "./policy";
 
 /** One section as it is after a write. */

@@ -5,6 +5,7 @@ import type { RequestContext } from "../../http/context";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import { paginateArray } from "../../http/pagination";
+import { assertCondition } from "../../sites/conditions";
 import { indexNextTo, positionsAt } from "../sites/ordering";
 import { isTaken } from "../sites/paths";
 import { onSite, onSiteItem } from "../sites/policy";
@@ -21,7 +22,6 @@ import {
   withSiteLocked,
 } from "../sites/store";
 import { appendSiteSpaces, publishableSpace, refuseSpaceInSite } from "../sites/structure";
-import { assertCondition } from "../../sites/conditions";
 import { checkedShareKey, publicationOf } from "../sites/urls";
 
 type SiteSpaceParams = { organizationId: string; siteId: string; siteSpaceId: string };

@@ -3,9 +3,9 @@
 // same audience as the site's own pages (sites/audience.ts), given the visitor's token and
 // unsigned claims beside the URL or in it.
 import type { RequestContext } from "../../http/context";
-import type { ReaderCredentials } from "../../sites/audience";
 import { badRequest, notFound } from "../../http/errors";
 import { type AreaOperations, defineOperation } from "../../http/operation";
+import type { ReaderCredentials } from "../../sites/audience";
 import { anyCaller } from "./policy";
 
 async function resolve(ctx: RequestContext, field: string, url: string, credentials: ReaderCredentials = {}) {
