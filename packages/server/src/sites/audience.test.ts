@@ -165,34 +165,6 @@ describe("visitor authentication", () => {
   });
 });
 
-describe("the publishing-auth operations", () => {
-  it("give admins the key (made once, kept), its fallback and logout URLs; refuse other members", async () => {
-    const site = await publishedSite(pages());
-    const first = (await as(site.admin).get(`${site.siteApiUrl}/publishing/auth`).expect(200)).body;
-    expect(first).toEqual({ object: "publishing-auth", backend: "custom", privateKey: expect.stringMatching(/^pk_[A-Za-z0-9_-]{43}$/) });
-    expect(h.secrets.has(first.privateKey)).toBe(true);
-    expect((await as(site.admin).get(`${site.siteApiUrl}/publishing/auth`).expect(200)).body.privateKey).toBe(first.privateKey);
-    const updated = await as(site.admin)
-      .patch(`${site.siteApiUrl}/publishing/auth`, {
-        backend: "custom",
-        fallbackURL: "https://login.acme.example/",
-        logoutURL: "https://login.acme.example/out",
-      })
-      .expect(200);
-    expect(updated.body).toEqual({ ...first, fallbackURL: "https://login.acme.example/", logoutURL: "https://login.acme.example/out" });
-    const cleared = await as(site.admin).patch(`${site.siteApiUrl}/publishing/auth`, { backend: "custom", logoutURL: null }).expect(200);
-    expect(cleared.body).toEqual({ ...first, fallbackURL: "https://login.acme.example/" });
-    await as(site.admin).patch(`${site.siteApiUrl}/publishing/auth`, { backend: "integration" }).expect(400);
-    await as(site.admin).patch(`${site.siteApiUrl}/publishing/auth`, { backend: "custom", fallbackURL: "javascript:alert(1)" }).expect(400);
-
-    const member = await h.member(site.organizationId, "edit");
-    await as(member).get(`${site.siteApiUrl}/publishing/auth`).expect(403);
-    await as(member).post(`${site.siteApiUrl}/publishing/auth/regenerate`).expect(403);
-    const outsider = (await h.organization()).admin;
-    await as(outsider).get(`${site.siteApiUrl}/publishing/auth`).expect(404);
-  });
-});
-
 describe("adaptive content", () => {
   /** A site with adaptive content: "Handbook" for everyone, "Beta" for `unsigned.beta`, "Enterprise" for signed `plan == "enterprise"`. */
   async function adaptiveSite() {
@@ -310,6 +282,15 @@ describe("adaptive content", () => {
     const link = await shareLink(site);
     await as(site.admin).post("/v1/urls/published", { url: site.published }).expect(404);
     await as(site.admin).post("/v1/urls/published", { url: link.url }).expect(200);
+    // The key inside the `url` parameter is redacted in the request's log line too (the harness fails on any leak).
+    await as(site.admin)
+      .get(`/v1/urls/published?url=${encodeURIComponent(link.url)}`)
+      .set("X-Request-Id", "nested-key")
+      .expect(200);
+    const nested = h.logs
+      .map((l) => JSON.parse(l) as { msg?: string; url?: string; reqId?: string })
+      .find((l) => l.reqId === "nested-key" && l.msg === "request");
+    expect(decodeURIComponent(nested?.url ?? "")).toBe(`/v1/urls/published?url=${site.published}?shareKey=[redacted]`);
     const line = h.logs.map((l) => JSON.parse(l) as { msg?: string; url?: string }).find((l) => l.msg === "request" && l.url?.includes("visitorAuthToken"));
     expect(line?.url).toContain("visitorAuthToken=[redacted]");
   });
