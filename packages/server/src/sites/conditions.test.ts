@@ -80,7 +80,7 @@ describe("hostile conditions", () => {
     expect(refused('visitor.claims.plan == "ent')).toMatchObject({ index: expect.any(Number) });
     expect(refused("visitor.claims.a && ")).toMatchObject({ index: 20 });
     expect(refused("visitor.claims.a && process")).toMatchObject({ index: 20, message: expect.stringContaining("process") });
-    expect(refused("visitor.claims.a && visitor.constructor")).toMatchObject({ index: 20 });
+    expect(refused("visitor.claims.a && visitor.constructor")).toMatchObject({ index: 28 });
     expect(refused("visitor.claims.a visitor.claims.b")).toMatchObject({ index: 17, message: "a condition is one expression" });
   });
 
