@@ -198,4 +198,8 @@ export const ADDED_OPERATIONS: readonly SpecOperation[] = [
   ["put", `${SITE}/customization`, 200],
   ["get", "/v1/urls/published", 200],
   ["post", "/v1/urls/published", 200],
+  // Visitor authentication (GitBook's site-publishing-auth operations, issue 12).
+  ["get", `${SITE}/publishing/auth`, 200],
+  ["patch", `${SITE}/publishing/auth`, 200],
+  ["post", `${SITE}/publishing/auth/regenerate`, 200],
 ];
