@@ -3,14 +3,15 @@
 const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
-const http = require("node:http");
 
 const server = path.dirname(require.resolve("@docstack/server/package.json"));
 const dist = (module) => require(path.join(server, "dist", module));
 
+/** Serves `app` on a free port as production does (its keep-alive timeouts included): the port. */
 function listen(app) {
+  const { createHttpServer } = dist("server");
   return new Promise((resolve) => {
-    const s = http.createServer(app).listen(0, "127.0.0.1", () => resolve(s.address().port));
+    const s = createHttpServer(app).listen(0, "127.0.0.1", () => resolve(s.address().port));
   });
 }
 

@@ -2,56 +2,25 @@
 // process, drives load with autocannon, and prints, per scenario, requests/s and
 // latency percentiles:
 //  - GET /v1/spaces/{spaceId} on the full stack, and a bare Express route doing the
-//    same read with the same Prisma client: their ratio (goal ≥ 0.6);
+//    same read with the same Prisma client, in alternation: their ratio (goal ≥ 0.8);
 //  - a list page (first and deep), a create, and a search;
 //  - list and search at 1k and at 100k rows in the tables: p50 ratio (goal ≤ 1.5);
+//  - content size (bench/content.mjs): spaces of 10, 1,000 and 10,000 pages, writes at scale;
 // then the storage figure (bench/storage.mjs) and the published sites' (bench/sites.mjs).
 // Results: bench/results/latest.json.
-import { fork, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import { contentBench } from "./content.mjs";
+import { CONNECTIONS, DURATION, drainOf, measure, measureAlternating, ratio, startTarget, table } from "./lib.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const DURATION = Number(process.env.BENCH_SECONDS || 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 10);
 const LARGE = Number(process.env.BENCH_LARGE_ROWS || 100_000);
 
-function startTarget(rows) {
-  const child = fork(path.join(here, "target.cjs"), {
-    execArgv: ["--expose-gc", ...(process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : [])],
-    env: { ...process.env, BENCH_ROWS: String(rows) },
-    stdio: ["ignore", "ignore", "inherit", "ipc"],
-  });
-  return new Promise((resolve, reject) => {
-    child.once("message", (info) => resolve({ child, info }));
-    child.once("exit", (code) => reject(new Error(`benchmark target exited with ${code}`)));
-  });
-}
-
-async function measure(name, options, duration = DURATION) {
-  const result = await autocannon({ duration, connections: CONNECTIONS, ...options });
-  return {
-    scenario: name,
-    requestsPerSecond: Math.round(result.requests.average),
-    p50ms: result.latency.p50,
-    p99ms: result.latency.p99,
-    requests: result.requests.total,
-    failed: result.non2xx + result.errors,
-  };
-}
-
-function table(rows) {
-  const header = ["scenario", "req/s", "p50 ms", "p99 ms", "requests", "failed"];
-  const lines = rows.map((r) => [r.scenario, r.requestsPerSecond, r.p50ms, r.p99ms, r.requests, r.failed].map(String));
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-  const format = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
-  return [format(header), ...lines.map(format)].join("\n");
-}
-
 async function scenarios(rows, all) {
-  const { child, info } = await startTarget(rows);
+  const { child, info } = await startTarget({ BENCH_ROWS: String(rows) });
   const headers = { authorization: `Bearer ${info.token}` };
   const url = (p) => `${info.full}${p}`;
   const results = [];
@@ -60,8 +29,15 @@ async function scenarios(rows, all) {
     await autocannon({ url: url(`/v1/spaces/${info.spaceId}`), headers, duration: 2, connections: CONNECTIONS });
     if (all) {
       await autocannon({ url: `${info.bare}/bare/spaces/${info.spaceId}`, duration: 2, connections: CONNECTIONS });
-      results.push(await measure("GET /v1/spaces/{spaceId} (full stack)", { url: url(`/v1/spaces/${info.spaceId}`), headers }));
-      results.push(await measure("bare Express + same Prisma read", { url: `${info.bare}/bare/spaces/${info.spaceId}` }));
+      results.push(
+        ...(await measureAlternating(
+          [
+            { name: "GET /v1/spaces/{spaceId} (full stack)", options: { url: url(`/v1/spaces/${info.spaceId}`), headers } },
+            { name: "bare Express + same Prisma read", options: { url: `${info.bare}/bare/spaces/${info.spaceId}` } },
+          ],
+          drainOf(info.full),
+        )),
+      );
       results.push(
         await measure("POST /v1/orgs/{org}/collections (create)", {
           url: url(`/v1/orgs/${info.organizationId}/collections`),
@@ -87,9 +63,8 @@ async function scenarios(rows, all) {
   return { results, seedSeconds: info.seedSeconds };
 }
 
-async function main() {
-  const database = process.env.DATABASE_URL ? "postgresql" : "embedded (PGlite)";
-  console.log(`\nDocstack benchmark — ${database}, ${CONNECTIONS} connections, ${DURATION} s per scenario\n`);
+/** Table size: the same requests with 1k and with 100k rows in the tables. */
+async function tableBench() {
   const small = await scenarios(1000, true);
   console.log(table(small.results));
   console.log(`\nseeding ${LARGE} rows…`);
@@ -98,38 +73,60 @@ async function main() {
   const find = (results, prefix) => results.find((r) => r.scenario.startsWith(prefix));
   const full = find(small.results, "GET /v1/spaces/{spaceId} (full");
   const bare = find(small.results, "bare");
-  const ratio = (a, b) => Number((a / b).toFixed(2));
   const summary = {
     fullStackToBareRequestsRatio: ratio(full.requestsPerSecond, bare.requestsPerSecond),
     listP50LargeToSmall: ratio(find(large.results, "GET /v1/orgs/{org}/spaces first").p50ms, find(small.results, "GET /v1/orgs/{org}/spaces first").p50ms),
     deepListP50LargeToSmall: ratio(find(large.results, "GET /v1/orgs/{org}/spaces deep").p50ms, find(small.results, "GET /v1/orgs/{org}/spaces deep").p50ms),
     searchP50LargeToSmall: ratio(find(large.results, "GET /v1/spaces/{spaceId}/search").p50ms, find(small.results, "GET /v1/spaces/{spaceId}/search").p50ms),
   };
-  console.log(`\nfull stack / bare Express (req/s): ${summary.fullStackToBareRequestsRatio}  (goal ≥ 0.6)`);
+  console.log(`\nfull stack / bare Express (req/s): ${summary.fullStackToBareRequestsRatio}  (goal ≥ 0.8)`);
   console.log(`list p50, ${LARGE} rows / 1k rows: ${summary.listP50LargeToSmall} (deep page: ${summary.deepListP50LargeToSmall})  (goal ≤ 1.5)`);
   console.log(`search p50, ${LARGE} rows / 1k rows: ${summary.searchP50LargeToSmall}  (goal ≤ 1.5)`);
-  const storage = spawnSync(process.execPath, [path.join(here, "storage.mjs")], { encoding: "utf8", env: process.env });
-  process.stdout.write(storage.stdout);
-  if (storage.status !== 0) process.stderr.write(storage.stderr);
-  const storageFigures = storage.status === 0 ? JSON.parse(fs.readFileSync(path.join(here, "results", "storage.json"), "utf8")) : { error: storage.stderr };
-  const sites = spawnSync(process.execPath, [path.join(here, "sites.mjs")], { encoding: "utf8", env: process.env });
-  process.stdout.write(sites.stdout);
-  if (sites.status !== 0) process.stderr.write(sites.stderr);
-  const sitesFigures = sites.status === 0 ? JSON.parse(fs.readFileSync(path.join(here, "results", "sites.json"), "utf8")) : { error: sites.stderr };
-  const report = {
-    date: new Date().toISOString(),
-    database,
-    durationSeconds: DURATION,
-    connections: CONNECTIONS,
-    small,
-    large,
-    summary,
-    storage: storageFigures,
-    sites: sitesFigures,
-  };
+  return { small, large, summary };
+}
+
+/** Content size: spaces of 10 to 10,000 pages in one run (bench/content.mjs). */
+async function contentSizeBench() {
+  console.log(`\nseeding content spaces…`);
+  const content = await contentBench();
+  console.log(`(seeded in ${content.seedSeconds.toFixed(1)} s)`);
+  console.log(table(content.results));
+  const { summary: s, writes, small, large } = content;
+  console.log(`\npage by ID p50, ${large} / ${small}: ${s.pageByIdP50LargeToSmall}  (goal ≤ 1.3)`);
+  console.log(`page by path p50, ${large} / ${small}: ${s.pageByPathP50LargeToSmall}  (goal ≤ 1.3)`);
+  console.log(`page list p50, ${large} / ${small}: ${s.pageListP50LargeToSmall}  (no goal: the list is the whole tree)`);
+  console.log(`search p50 (term on every page), ${large} / ${small}: ${s.searchCommonP50LargeToSmall}  (goal ≤ 2)`);
+  console.log(`search p50 (term on every page) / GET space p50, ${large}: ${s.searchCommonToGetSpaceP50}  (goal ≤ 5)`);
+  console.log(`search p50 (rare term), ${large} / ${small}: ${s.searchRareP50LargeToSmall}`);
+  console.log(`one-page merge p50, ${large} / ${small}: ${s.mergeP50LargeToSmall}  (goal ≤ 3)`);
+  const at = Object.entries(writes.secondsPer100PagesAt).map(([mark, seconds]) => `${seconds} s at ${mark}`);
+  console.log(`\nwrites: a change request growing to ${writes.pages} pages in batches of ${writes.batch}: seconds per 100 pages: ${at.join(", ")}`);
+  console.log(
+    `  (linear: the figure stays flat; last / first: ${s.writeSecondsPer100LastToFirst}); ${writes.totalWriteSeconds} s in all; merged in ${writes.mergeSeconds} s`,
+  );
+  return content;
+}
+
+async function main() {
+  const started = Date.now();
+  const only = process.env.BENCH_ONLY; // "tables", "content", "storage" or "sites": one part (development)
+  const database = process.env.DATABASE_URL ? "postgresql" : "embedded (PGlite)";
+  console.log(`\nDocstack benchmark — ${database}, ${CONNECTIONS} connections, ${DURATION} s per scenario\n`);
+  const report = { date: new Date().toISOString(), database, durationSeconds: DURATION, connections: CONNECTIONS };
+  if (!only || only === "tables") report.tables = await tableBench();
+  if (!only || only === "content") report.content = await contentSizeBench();
+  // Figures of their own scripts, each writing results/<part>.json.
+  for (const part of ["storage", "sites"]) {
+    if (only && only !== part) continue;
+    const run = spawnSync(process.execPath, [path.join(here, `${part}.mjs`)], { encoding: "utf8", env: process.env });
+    process.stdout.write(run.stdout);
+    if (run.status !== 0) process.stderr.write(run.stderr);
+    report[part] = run.status === 0 ? JSON.parse(fs.readFileSync(path.join(here, "results", `${part}.json`), "utf8")) : { error: run.stderr };
+  }
+  report.totalSeconds = Math.round((Date.now() - started) / 1000);
   fs.mkdirSync(path.join(here, "results"), { recursive: true });
   fs.writeFileSync(path.join(here, "results", "latest.json"), `${JSON.stringify(report, null, 2)}\n`);
-  console.log(`\nwritten to bench/results/latest.json`);
+  console.log(`\nbenchmark took ${report.totalSeconds} s; written to bench/results/latest.json`);
 }
 
 main().catch((error) => {

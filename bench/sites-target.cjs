@@ -6,11 +6,10 @@ const crypto = require("node:crypto");
 const fs = require("node:fs");
 const path = require("node:path");
 const express = require("express");
+const { writeSpaceContent } = require("./content-seed.cjs");
 const { dist, listen, openBenchServices, runTarget } = require("./open.cjs");
 
 const { createApp } = dist("app");
-const { writeRevision } = dist("content/revisions");
-const { syncSpacePages } = dist("content/search-index");
 const { PublishedSites } = dist("sites/published-sites");
 
 const PAGES = Number(process.env.BENCH_SITE_PAGES || 1000);
@@ -102,24 +101,7 @@ runTarget(async () => {
     pages.push(p);
     bodies.set(p.id, `Page ${i} explains one thing.\n\n## Details\n\nMore about it, and [the large page](/large).`);
   }
-  await services.prisma.$transaction(
-    async (tx) => {
-      const current = await tx.space.findUniqueOrThrow({ where: { id: space.id } });
-      const { revision } = await writeRevision(tx, {
-        spaceId: space.id,
-        changeRequestId: null,
-        parents: [current.revisionId],
-        type: "edits",
-        pages,
-        files: [],
-        bodies,
-        appBase: base,
-      });
-      await tx.space.update({ where: { id: space.id }, data: { revisionId: revision.id } });
-      await syncSpacePages(tx, space.id, pages);
-    },
-    { timeout: 600_000 },
-  );
+  await writeSpaceContent(services, { spaceId: space.id, pages, bodies, appBase: base });
   const site = await call("POST", `/v1/orgs/${organizationId}/sites`, { title: "Handbook", spaces: [space.id] });
   const published = (await call("POST", `/v1/orgs/${organizationId}/sites/${site.id}/publish`)).urls.published;
   const sitePath = new URL(published).pathname;

@@ -179,8 +179,10 @@ export interface paths {
         /**
          * Search the content of an organization
          * @description Full-text search over page titles and sections (the text under each heading) of every space of the
-         *     organization the caller can read, in their current revision. Spaces are ranked by their best page, pages
-         *     by relevance, and each page comes with its matching sections.
+         *     organization the caller can read, in their current revision. Spaces are ranked by their best page, each
+         *     with its best pages (at most 5), and each page comes with its best matching sections (at most 3,
+         *     highlighted). At most 500 matching sections and 500 matching titles are ranked per search (the first
+         *     found), so that its cost is bounded; `count` is the number of spaces among them.
          */
         get: operations["searchOrganizationContent"];
         put?: never;
@@ -553,8 +555,12 @@ export interface paths {
         /**
          * Search the content of a space
          * @description Full-text search over the page titles and sections (the text under each heading) of the space's current
-         *     revision. Pages are ranked by relevance, each with its matching sections, best first; pages with
-         *     `noIndex` are left out. Needs `read` on the space. A deleted space answers 404.
+         *     revision. Pages are ranked by relevance, each with its best matching sections (at most 3, highlighted),
+         *     best first; pages with `noIndex` are left out. Needs `read` on the space. A deleted space answers 404.
+         *
+         *     A search costs the same whatever the size of the space: it ranks at most the first 500 matching sections
+         *     and 500 matching titles it finds (in page order), so a word on nearly every page of a large space gives
+         *     good matches among those, not necessarily the best of all; `count` is the number of pages among them.
          */
         get: operations["searchSpaceContent"];
         put?: never;
@@ -779,6 +785,40 @@ export interface paths {
          *     change requests. Needs `read` on the space. A page that is not in the current revision answers 404.
          */
         get: operations["listPageLinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/content/path/{pagePath}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /**
+                 * @description The path of the page in the revision: its ancestors' slugs and its own, joined by `/` (for example
+                 *     `guides/getting-started`), as pages give it in `path`. The slashes may be sent as they are or encoded
+                 *     (`%2F`); a leading or trailing slash is ignored.
+                 */
+                pagePath: components["parameters"]["pagePath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a page of a space by its path
+         * @description Returns the page at a path (for example `guides/getting-started`) in the space's current revision, as
+         *     `getPageById` returns it: its body (`markdown` by default, `document` with `format=document`; `group` and
+         *     `link` pages have none) and its sub-pages (without their body). Needs `read` on the space. Paths are
+         *     matched exactly (they are lower case, as slugs are); a path no page has answers 404. Link pages have a
+         *     path too and are returned like the others. The lookup costs the same whatever the size of the space: each
+         *     revision's pages are indexed by path.
+         */
+        get: operations["getPageByPath"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1458,6 +1498,41 @@ export interface paths {
          *     revision answers 404.
          */
         get: operations["listChangeRequestPageLinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/path/{pagePath}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of the change request, or its number within the space (for example `3`). */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /**
+                 * @description The path of the page in the revision: its ancestors' slugs and its own, joined by `/` (for example
+                 *     `guides/getting-started`), as pages give it in `path`. The slashes may be sent as they are or encoded
+                 *     (`%2F`); a leading or trailing slash is ignored.
+                 */
+                pagePath: components["parameters"]["pagePath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a page of a change request by its path
+         * @description Returns the page at a path (for example `guides/getting-started`) in the change request's current
+         *     revision, as `getChangeRequestPageById` returns it: its body (`markdown` by default, `document` with
+         *     `format=document`; `group` and `link` pages have none) and its sub-pages (without their body). Needs
+         *     `read` on the space. Paths are matched exactly; a change request, or a path no page of its revision has,
+         *     answers 404.
+         */
+        get: operations["getPageInChangeRequestByPath"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6263,6 +6338,12 @@ export interface components {
          *     structured document, a tree of nodes).
          */
         format: "markdown" | "document";
+        /**
+         * @description The path of the page in the revision: its ancestors' slugs and its own, joined by `/` (for example
+         *     `guides/getting-started`), as pages give it in `path`. The slashes may be sent as they are or encoded
+         *     (`%2F`); a leading or trailing slash is ignored.
+         */
+        pagePath: string;
         /** @description The ID of the change request, or its number within the space (for example `3`). */
         changeRequestId: components["schemas"]["Id"];
     };
@@ -6541,6 +6622,7 @@ export type ParameterShareKey = components['parameters']['shareKey'];
 export type ParameterMetadata = components['parameters']['metadata'];
 export type ParameterComputed = components['parameters']['computed'];
 export type ParameterFormat = components['parameters']['format'];
+export type ParameterPagePath = components['parameters']['pagePath'];
 export type ParameterChangeRequestId = components['parameters']['changeRequestId'];
 export type $defs = Record<string, never>;
 export interface operations {
@@ -7944,6 +8026,50 @@ export interface operations {
             default: components["responses"]["Unexpected"];
         };
     };
+    getPageByPath: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The format in which document bodies are returned: `markdown` (the default) or `document` (the
+                 *     structured document, a tree of nodes).
+                 */
+                format?: components["parameters"]["format"];
+                /** @description When `false`, mutable git metadata is left out of the content. */
+                metadata?: components["parameters"]["metadata"];
+                /** @description When `false`, computed content is not computed (computed pages keep their seed only). */
+                computed?: components["parameters"]["computed"];
+            };
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /**
+                 * @description The path of the page in the revision: its ancestors' slugs and its own, joined by `/` (for example
+                 *     `guides/getting-started`), as pages give it in `path`. The slashes may be sent as they are or encoded
+                 *     (`%2F`); a leading or trailing slash is ignored.
+                 */
+                pagePath: components["parameters"]["pagePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
     downloadContent: {
         parameters: {
             query?: never;
@@ -9225,6 +9351,52 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LinkList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    getPageInChangeRequestByPath: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The format in which document bodies are returned: `markdown` (the default) or `document` (the
+                 *     structured document, a tree of nodes).
+                 */
+                format?: components["parameters"]["format"];
+                /** @description When `false`, mutable git metadata is left out of the content. */
+                metadata?: components["parameters"]["metadata"];
+                /** @description When `false`, computed content is not computed (computed pages keep their seed only). */
+                computed?: components["parameters"]["computed"];
+            };
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of the change request, or its number within the space (for example `3`). */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /**
+                 * @description The path of the page in the revision: its ancestors' slugs and its own, joined by `/` (for example
+                 *     `guides/getting-started`), as pages give it in `path`. The slashes may be sent as they are or encoded
+                 *     (`%2F`); a leading or trailing slash is ignored.
+                 */
+                pagePath: components["parameters"]["pagePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page"];
                 };
             };
             400: components["responses"]["BadRequest"];

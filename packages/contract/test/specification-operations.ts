@@ -202,4 +202,7 @@ export const ADDED_OPERATIONS: readonly SpecOperation[] = [
   ["get", `${SITE}/publishing/auth`, 200],
   ["patch", `${SITE}/publishing/auth`, 200],
   ["post", `${SITE}/publishing/auth/regenerate`, 200],
+  // Pages read by path (GitBook's operations, issue 10).
+  ["get", `${S}/content/path/{pagePath}`, 200],
+  ["get", `${CR}/content/path/{pagePath}`, 200],
 ];

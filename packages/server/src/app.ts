@@ -12,7 +12,7 @@ import { errorHandler } from "./http/error-handler";
 import type { OperationRegistry } from "./http/operation";
 import { MemoryRateLimitStore, RateLimiter } from "./http/rate-limit";
 import { requestLogging, urlRedactor } from "./http/request-log";
-import { type ContractRoute, contractRoutes, operationRouter } from "./http/routes";
+import { type ContractRoute, contractRoutes, encodePathRests, operationRouter } from "./http/routes";
 import { contractValidator } from "./http/validator";
 import { registry as defaultRegistry } from "./operations";
 import { appPages } from "./sites/app-pages";
@@ -62,6 +62,7 @@ export function createApp(services: Services, options: AppOptions = {}): express
   });
   app.use("/docs", docsRouter());
 
+  app.use(encodePathRests(routes));
   const limiter = new RateLimiter({ ...config.rateLimit, clock: services.clock, store: new MemoryRateLimitStore(services.clock) });
   app.use("/v1", limiter.middleware());
   app.use("/v1", siteChangesMiddleware(services));

@@ -19,6 +19,8 @@ export interface Config {
   validateResponses: boolean;
   /** Whether imports may fetch loopback/private addresses (tests against a local server). */
   allowPrivateFetch: boolean;
+  /** Bytes of immutable content (documents, page-tree chunks, revision indexes) kept in memory; 0: none. */
+  contentCacheBytes: number;
   /**
    * How sites without a hostname of their own are addressed: on sub-domains of the public host
    * (`http://acme.docs.example/handbook`), on paths of it (`http://localhost:3000/sites/acme/handbook`),
@@ -52,6 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? (nodeEnv === "test" ? "silent" : "info"),
     validateResponses: env.DOCSTACK_VALIDATE_RESPONSES === "true",
     allowPrivateFetch: env.DOCSTACK_ALLOW_PRIVATE_FETCH === "true",
+    contentCacheBytes: int(env, "DOCSTACK_CONTENT_CACHE_MB", 128) * 1024 * 1024,
     siteUrls: siteUrls(env.DOCSTACK_SITE_URLS),
     siteCacheBytes: int(env, "DOCSTACK_SITE_CACHE_MB", 64) * 1024 * 1024,
   };

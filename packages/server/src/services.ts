@@ -4,6 +4,7 @@ import pino from "pino";
 import { ActorCache } from "./auth/actor-cache";
 import { type Clock, systemClock } from "./clock";
 import type { Config } from "./config";
+import { ContentCache } from "./content/cache";
 import { DownloadSigner } from "./content/downloads";
 import { type Database, type Db, openDatabase } from "./db/database";
 import type { Services } from "./http/context";
@@ -40,7 +41,18 @@ export async function openServices(config: Config, options: { clock?: Clock; dat
     );
     const clock = options.clock ?? systemClock;
     const downloads = new DownloadSigner(await instanceSecret(database.prisma, "download-secret"), clock);
-    const services: Services = { prisma: database.prisma, config, clock, cursors, logger, actors, downloads, sites: undefined as unknown as PublishedSites };
+    const contentCache = new ContentCache(config.contentCacheBytes);
+    const services: Services = {
+      prisma: database.prisma,
+      config,
+      clock,
+      cursors,
+      logger,
+      actors,
+      downloads,
+      contentCache,
+      sites: undefined as unknown as PublishedSites,
+    };
     services.sites = new PublishedSites(services);
     return { database, services };
   } catch (error) {

@@ -4,7 +4,7 @@
 import type { Schemas } from "@docstack/contract";
 import { newId } from "../db/ids";
 import { badRequest } from "../http/errors";
-import { descendantsAndSelf, type StoredFile, type StoredPage, slugify, uniqueSlug } from "./tree";
+import { type StoredFile, type StoredPage, slugify, uniqueSlug } from "./tree";
 
 export type ContentChange = Schemas["ChangeRequestContentChange"];
 
@@ -21,31 +21,97 @@ export interface AppliedChanges {
   newFiles: NewFile[];
 }
 
-function siblingsOf(pages: StoredPage[], parent: string | null, except?: string): StoredPage[] {
-  return pages.filter((page) => page.parent === parent && page.id !== except);
-}
+/**
+ * A revision's pages as a tree being edited: children lists per parent, so placing,
+ * moving and deleting a page costs what its siblings and sub-pages cost, not the whole
+ * space. Pages not changed keep their objects (shared with the cached revision).
+ */
+class EditedTree {
+  readonly byId = new Map<string, StoredPage>();
+  private readonly children = new Map<string, string[]>();
 
-/** Puts `page` among the children of its parent at index `at` (last when omitted or past the end). */
-function place(pages: StoredPage[], page: StoredPage, at: number | undefined): StoredPage[] {
-  const rest = pages.filter((candidate) => candidate.id !== page.id);
-  const siblings = siblingsOf(rest, page.parent);
-  const anchor = at === undefined || at >= siblings.length ? undefined : siblings[at];
-  if (anchor) {
-    const index = rest.indexOf(anchor);
-    return [...rest.slice(0, index), page, ...rest.slice(index)];
+  constructor(pages: readonly StoredPage[]) {
+    for (const page of pages) {
+      this.byId.set(page.id, page);
+      this.childIds(page.parent).push(page.id);
+    }
   }
-  // Last among its siblings: right after the last sibling's subtree, or after the parent.
-  const last = siblings[siblings.length - 1];
-  const after = last ?? (page.parent ? rest.find((candidate) => candidate.id === page.parent) : undefined);
-  if (!after) return [...rest, page];
-  const subtree = descendantsAndSelf(rest, after.id);
-  let index = rest.indexOf(after);
-  while (index + 1 < rest.length && subtree.has(rest[index + 1]!.id)) index++;
-  return [...rest.slice(0, index + 1), page, ...rest.slice(index + 1)];
-}
 
-function slugAmong(pages: StoredPage[], parent: string | null, title: string, except?: string): string {
-  return uniqueSlug(slugify(title), new Set(siblingsOf(pages, parent, except).map((page) => page.slug)));
+  private childIds(parent: string | null): string[] {
+    let ids = this.children.get(parent ?? "");
+    if (!ids) {
+      ids = [];
+      this.children.set(parent ?? "", ids);
+    }
+    return ids;
+  }
+
+  /** Sets `page` (new, or a new version of one) among its parent's children at `at` (last when omitted or past the end). */
+  place(page: StoredPage, at: number | undefined): void {
+    const old = this.byId.get(page.id);
+    if (old) this.detach(old);
+    this.byId.set(page.id, page);
+    const siblings = this.childIds(page.parent);
+    if (at === undefined || at >= siblings.length) siblings.push(page.id);
+    else siblings.splice(at, 0, page.id);
+  }
+
+  /** Replaces a page where it is. */
+  replace(page: StoredPage): void {
+    this.byId.set(page.id, page);
+  }
+
+  private detach(page: StoredPage): void {
+    const siblings = this.childIds(page.parent);
+    siblings.splice(siblings.indexOf(page.id), 1);
+  }
+
+  slugAmong(parent: string | null, title: string, except?: string): string {
+    const taken = new Set(this.childIds(parent).flatMap((id) => (id === except ? [] : [this.byId.get(id)!.slug])));
+    return uniqueSlug(slugify(title), taken);
+  }
+
+  descendantsAndSelf(id: string): Set<string> {
+    const found = new Set<string>();
+    const visit = (current: string) => {
+      found.add(current);
+      for (const child of this.children.get(current) ?? []) visit(child);
+    };
+    visit(id);
+    return found;
+  }
+
+  /** Removes a page and its sub-pages; returns their IDs. */
+  remove(id: string): Set<string> {
+    const removed = this.descendantsAndSelf(id);
+    this.detach(this.byId.get(id)!);
+    for (const gone of removed) {
+      this.byId.delete(gone);
+      this.children.delete(gone);
+    }
+    return removed;
+  }
+
+  /** The pages in table-of-contents order (pages whose parent is missing, which no write makes, after the others). */
+  pages(): StoredPage[] {
+    const ordered: StoredPage[] = [];
+    const visit = (parent: string) => {
+      for (const id of this.children.get(parent) ?? []) {
+        ordered.push(this.byId.get(id)!);
+        visit(id);
+      }
+    };
+    visit("");
+    if (ordered.length < this.byId.size) {
+      for (const page of this.byId.values()) {
+        if (page.parent && !this.byId.has(page.parent)) {
+          ordered.push(page);
+          visit(page.id);
+        }
+      }
+    }
+    return ordered;
+  }
 }
 
 export function applyChanges(
@@ -53,7 +119,7 @@ export function applyChanges(
   changes: readonly ContentChange[],
   now: Date,
 ): AppliedChanges {
-  let pages = current.pages.map((page) => ({ ...page }));
+  const tree = new EditedTree(current.pages);
   let files = [...current.files];
   const bodies = new Map<string, string>();
   const newFiles: NewFile[] = [];
@@ -62,7 +128,7 @@ export function applyChanges(
   changes.forEach((change, index) => {
     const where = `request/body/changes/${index}`;
     const find = (id: string, field = "page") => {
-      const page = pages.find((candidate) => candidate.id === id);
+      const page = tree.byId.get(id);
       if (!page) throw badRequest(`${where}/${field}: no page ${id} in the change request's content`);
       return page;
     };
@@ -78,13 +144,13 @@ export function applyChanges(
         const page: StoredPage = {
           id: newId(),
           title: change.title,
-          slug: slugAmong(pages, parent, change.title),
+          slug: tree.slugAmong(parent, change.title),
           type: "document",
           parent,
           createdAt: at,
           updatedAt: at,
         };
-        pages = place(pages, page, change.at);
+        tree.place(page, change.at);
         bodies.set(page.id, change.document.markdown);
         break;
       }
@@ -95,20 +161,19 @@ export function applyChanges(
           throw badRequest(`${where}/document: page ${page.id} is a ${page.type} page, which has no body`);
         }
         const parent = change.into === undefined ? page.parent : parentFor(change.into, "into");
-        if (parent && descendantsAndSelf(pages, page.id).has(parent)) {
+        if (parent && tree.descendantsAndSelf(page.id).has(parent)) {
           throw badRequest(`${where}/into: a page cannot move into itself or one of its sub-pages`);
         }
         const updated: StoredPage = { ...page, parent, updatedAt: at };
         if (change.title !== undefined) updated.title = change.title;
-        if (change.title !== undefined || parent !== page.parent) updated.slug = slugAmong(pages, parent, updated.title, page.id);
-        pages = moving ? place(pages, updated, change.at) : pages.map((candidate) => (candidate.id === page.id ? updated : candidate));
+        if (change.title !== undefined || parent !== page.parent) updated.slug = tree.slugAmong(parent, updated.title, page.id);
+        if (moving) tree.place(updated, change.at);
+        else tree.replace(updated);
         if (change.document) bodies.set(page.id, change.document.markdown);
         break;
       }
       case "delete_page": {
-        const removed = descendantsAndSelf(pages, find(change.page).id);
-        pages = pages.filter((page) => !removed.has(page.id));
-        for (const id of removed) bodies.delete(id);
+        for (const id of tree.remove(find(change.page).id)) bodies.delete(id);
         break;
       }
       case "insert_files": {
@@ -127,5 +192,5 @@ export function applyChanges(
       }
     }
   });
-  return { pages, files, bodies, newFiles };
+  return { pages: tree.pages(), files, bodies, newFiles };
 }

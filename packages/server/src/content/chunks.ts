@@ -2,7 +2,8 @@
 // of one page of a 1,000-page space writes the chunk holding that page (and the list
 // of chunk hashes), not the whole tree again. Chunk boundaries depend on the pages'
 // IDs (content-defined), so inserting or deleting a page moves no other boundary.
-import type { Db, Tx } from "../db/database";
+// Chunks are immutable (named by their hash), so they are cached once read or written.
+import { type ContentStore, estimatedBytes } from "./cache";
 import { sha256 } from "./documents";
 
 /** About one page in 16 ends a chunk; no chunk holds more than 64 pages. */
@@ -30,27 +31,67 @@ export function chunkBy<T>(items: readonly T[], key: (item: T) => string): T[][]
   return chunks;
 }
 
-/** Stores the chunks not stored yet; returns their hashes, in order. */
-export async function putChunks(tx: Tx | Db, chunks: readonly unknown[][]): Promise<string[]> {
-  const encoded = chunks.map((chunk) => JSON.stringify(chunk));
-  const hashes = encoded.map((json) => sha256(json));
-  const unique = new Map(hashes.map((hash, i) => [hash, chunks[i]!]));
-  if (unique.size) {
-    await tx.contentChunk.createMany({ data: [...unique].map(([hash, data]) => ({ hash, data: data as object[] })), skipDuplicates: true });
+/**
+ * The chunk each loaded or stored item is in (by the item object): a chunk made of the
+ * same objects as one known here has its hash, without encoding and hashing it again.
+ */
+const chunkOf = new WeakMap<object, { hash: string; items: readonly unknown[] }>();
+
+/** A chunk as cached: its items frozen, since every revision holding it shares them. */
+function cacheChunk<T>(store: ContentStore, hash: string, items: T[], json: string): readonly T[] {
+  const frozen = Object.freeze(items);
+  for (const item of items) chunkOf.set(Object.freeze(item) as object, { hash, items: frozen });
+  return store.cache.set("chunk", hash, frozen, estimatedBytes(json));
+}
+
+/** The hash of a chunk made of the same objects as a known one. */
+function knownHash(chunk: readonly unknown[]): string | undefined {
+  const known = chunk.length ? chunkOf.get(chunk[0] as object) : undefined;
+  return known && known.items.length === chunk.length && known.items.every((item, i) => item === chunk[i]) ? known.hash : undefined;
+}
+
+/**
+ * Stores the chunks that `stored` (hashes known to be in the database: the parent
+ * revisions' chunks) does not hold already; returns every chunk's hash, in order.
+ * The chunks' items are frozen (cached and shared from now on).
+ */
+export async function putChunks(store: ContentStore, chunks: readonly unknown[][], stored: ReadonlySet<string>): Promise<string[]> {
+  const added = new Map<string, unknown[]>();
+  const hashes = chunks.map((chunk) => {
+    const known = knownHash(chunk);
+    if (known) {
+      if (!stored.has(known)) added.set(known, chunk);
+      return known;
+    }
+    const json = JSON.stringify(chunk);
+    const hash = sha256(json);
+    if (!stored.has(hash) && !added.has(hash)) {
+      added.set(hash, chunk);
+      cacheChunk(store, hash, chunk, json);
+    }
+    return hash;
+  });
+  if (added.size) {
+    await store.db.contentChunk.createMany({ data: [...added].map(([hash, data]) => ({ hash, data: data as object[] })), skipDuplicates: true });
   }
   return hashes;
 }
 
-/** The items of chunks, concatenated in order. */
-export async function loadChunks<T>(tx: Tx | Db, hashes: readonly string[]): Promise<T[]> {
+/** The items of chunks, concatenated in order (shared, frozen: copy an item to change it). */
+export async function loadChunks<T>(store: ContentStore, hashes: readonly string[]): Promise<T[]> {
   if (!hashes.length) return [];
-  const rows = await tx.contentChunk.findMany({ where: { hash: { in: [...new Set(hashes)] } } });
-  const byHash = new Map(rows.map((row) => [row.hash, row.data as unknown as T[]]));
-  return hashes.flatMap((hash) => {
-    const chunk = byHash.get(hash);
+  const { found, missing } = store.cache.getMany<readonly T[]>("chunk", hashes);
+  if (missing.length) {
+    const rows = await store.db.contentChunk.findMany({ where: { hash: { in: missing } } });
+    for (const row of rows) found.set(row.hash, cacheChunk(store, row.hash, row.data as unknown as T[], JSON.stringify(row.data)));
+  }
+  const items: T[] = [];
+  for (const hash of hashes) {
+    const chunk = found.get(hash);
     if (!chunk) throw new Error(`Content chunk ${hash} is missing`);
-    return chunk;
-  });
+    for (const item of chunk) items.push(item);
+  }
+  return items;
 }
 
 /** A revision's `tree` or `links` column: chunk hashes, or (older and hand-made rows) the items inline. */

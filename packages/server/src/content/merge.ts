@@ -72,7 +72,7 @@ export function mergeContent(base: Content, ours: Content, theirs: Content, docu
     const [bp, op, tp] = [b.get(id), o.get(id), t.get(id)];
     if (!bp) {
       if (op && tp && changed(op, tp)) conflicts.push({ page: tp, reason: "added on both sides with different content" });
-      else if (op ?? tp) result.set(id, { ...(op ?? tp)! });
+      else if (op ?? tp) result.set(id, (op ?? tp)!);
       continue;
     }
     if (!op || !tp) {
@@ -103,7 +103,9 @@ export function mergeContent(base: Content, ours: Content, theirs: Content, docu
     // biome-ignore lint/complexity/useMathMinMax: ISO timestamps, compared as text
     page.updatedAt = op.updatedAt > tp.updatedAt ? op.updatedAt : tp.updatedAt;
     if (clashing.length) conflicts.push({ page: tp, reason: `both sides changed its ${clashing.join(", ")}` });
-    result.set(id, page);
+    // A page the merge leaves as the space has it stays the same object (its chunk is then known without hashing).
+    const unchanged = !changed(op, page) && page.slug === op.slug && page.updatedAt === op.updatedAt;
+    result.set(id, unchanged ? op : page);
   }
 
   // A page whose parent is gone, or that a move on each side put inside itself.
@@ -122,8 +124,7 @@ export function mergeContent(base: Content, ours: Content, theirs: Content, docu
     }
   }
 
-  const pages = ordered(base, ours, theirs, result);
-  deduplicateSlugs(pages);
+  const pages = deduplicateSlugs(ordered(base, ours, theirs, result));
   const paths = pagePaths([...pages, ...theirs.pages.filter((page) => !result.has(page.id))]);
   const seenConflict = new Set<string>();
   return {

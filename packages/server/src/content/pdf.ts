@@ -6,8 +6,9 @@ import type { RequestContext } from "../http/context";
 import { notFound } from "../http/errors";
 import { loadDocuments } from "./documents";
 import type { Download } from "./downloads";
-import { contentIndex, toReadableMarkdown } from "./references";
-import { loadRevision } from "./revisions";
+import { contentStore } from "./reads";
+import { toReadableMarkdown } from "./references";
+import { revisionIndex } from "./revisions";
 import { descendantsAndSelf, tocOrder } from "./tree";
 
 type PdfDownload = Extract<Download, { kind: "pdf" }>;
@@ -15,15 +16,15 @@ type PdfDownload = Extract<Download, { kind: "pdf" }>;
 export async function renderChangeRequestPdf(ctx: RequestContext, download: PdfDownload): Promise<Buffer> {
   const changeRequest = await ctx.prisma.changeRequest.findFirst({ where: { id: download.changeRequestId, spaceId: download.spaceId } });
   if (!changeRequest) throw notFound("Change request");
-  const content = await loadRevision(ctx.prisma, changeRequest.revisionId);
+  const store = contentStore(ctx);
+  const content = await revisionIndex(store, changeRequest.revisionId);
   if (!content) throw notFound("Change request");
   const scope = download.pageId ? (download.only ? new Set([download.pageId]) : descendantsAndSelf(content.pages, download.pageId)) : undefined;
   const pages = tocOrder(content.pages).filter((page) => !scope || scope.has(page.id));
   const bodies = await loadDocuments(
-    ctx.prisma,
+    store,
     pages.flatMap((page) => (page.document ? [page.document] : [])),
   );
-  const index = contentIndex(content.pages, content.files);
 
   const pdf = new PDFDocument({ size: "A4", margin: 56, info: { Title: `#${changeRequest.number} ${changeRequest.subject}`.trim() } });
   const chunks: Buffer[] = [];
@@ -42,7 +43,7 @@ export async function renderChangeRequestPdf(ctx: RequestContext, download: PdfD
     if (i > 0) pdf.addPage();
     pdf.font("Helvetica-Bold").fontSize(20).fillColor("#000").text(page.title);
     pdf.moveDown(0.5);
-    const markdown = page.document ? toReadableMarkdown(bodies.get(page.document)?.markdown ?? "", index) : "";
+    const markdown = page.document ? toReadableMarkdown(bodies.get(page.document)?.markdown ?? "", content) : "";
     for (const line of markdown.split("\n")) {
       const heading = /^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$/.exec(line);
       if (heading)

@@ -1,30 +1,122 @@
-// The search index of each space's current revision (SpacePage), kept in step with
-// Space.revisionId: only the pages that changed are written.
+// The search index of each space's current revision, kept in step with
+// Space.revisionId in the transaction that moves it: SpacePage (a row per page: title,
+// path, document) and SpaceSection (a row per section of the pages not marked noIndex,
+// with its search vector). A move from one revision to the next writes the rows of the
+// pages that differ between them, found by comparing the two revisions' indexes in
+// memory, and only the pages of the chunks that differ between them (and the sub-pages
+// of a page renamed or moved): a one-page merge into a 10,000-page space reads and
+// writes one page's rows.
 import type { Tx } from "../db/database";
-import { pagePaths, type StoredPage } from "./tree";
+import type { ContentStore } from "./cache";
+import { chunkHashes, loadChunks } from "./chunks";
+import type { RevisionIndex } from "./revisions";
+import type { StoredPage } from "./tree";
 
-export async function syncSpacePages(tx: Tx, spaceId: string, pages: readonly StoredPage[]): Promise<void> {
-  const paths = pagePaths(pages);
-  const wanted = new Map(
-    pages.map((page) => [
-      page.id,
-      { spaceId, pageId: page.id, title: page.title, path: paths.get(page.id)!, documentHash: page.document ?? null, noIndex: Boolean(page.noIndex) },
-    ]),
-  );
-  const existing = await tx.spacePage.findMany({ where: { spaceId } });
-  const stale = existing.filter((row) => {
-    const next = wanted.get(row.pageId);
-    return !next || next.title !== row.title || next.path !== row.path || next.documentHash !== row.documentHash || next.noIndex !== row.noIndex;
-  });
-  const current = new Set(existing.map((row) => row.pageId));
-  const staleIds = new Set(stale.map((row) => row.pageId));
-  if (stale.length) await tx.spacePage.deleteMany({ where: { spaceId, pageId: { in: [...staleIds] } } });
-  const rows = [...wanted.values()].filter((row) => !current.has(row.pageId) || staleIds.has(row.pageId));
-  if (rows.length) await tx.spacePage.createMany({ data: rows });
+interface PageRow {
+  spaceId: string;
+  pageId: string;
+  title: string;
+  path: string;
+  documentHash: string | null;
+  noIndex: boolean;
+}
+
+function pageRow(spaceId: string, index: RevisionIndex, page: StoredPage): PageRow {
+  return {
+    spaceId,
+    pageId: page.id,
+    title: page.title,
+    path: index.pathById.get(page.id)!,
+    documentHash: page.document ?? null,
+    noIndex: Boolean(page.noIndex),
+  };
+}
+
+const searched = (row: PageRow | undefined) => (row && !row.noIndex ? row.documentHash : null);
+
+/** Page rows, in one statement of a few array parameters (a space's first import writes thousands). */
+async function insertPages(tx: ContentStore["db"], rows: readonly PageRow[]): Promise<void> {
+  await tx.$executeRaw`
+    INSERT INTO "SpacePage" ("spaceId", "pageId", title, path, "documentHash", "noIndex")
+    SELECT * FROM unnest(${rows.map((r) => r.spaceId)}::text[], ${rows.map((r) => r.pageId)}::text[], ${rows.map((r) => r.title)}::text[],
+      ${rows.map((r) => r.path)}::text[], ${rows.map((r) => r.documentHash)}::text[], ${rows.map((r) => r.noIndex)}::boolean[])`;
+}
+
+/** Section rows (with their search vector, headings weighted above text) for pages and their documents. */
+async function insertSections(tx: ContentStore["db"], spaceId: string, pages: readonly { pageId: string; documentHash: string }[]): Promise<void> {
+  if (!pages.length) return;
+  await tx.$executeRaw`
+    INSERT INTO "SpaceSection" ("spaceId", "pageId", index, search)
+    SELECT ${spaceId}, p.page, ds.index, setweight(to_tsvector('english', ds.title), 'B') || to_tsvector('english', ds.body)
+    FROM unnest(${pages.map((page) => page.pageId)}::text[], ${pages.map((page) => page.documentHash)}::text[]) AS p(page, hash)
+    JOIN "DocumentSection" ds ON ds."documentHash" = p.hash`;
+}
+
+/**
+ * The pages whose rows may differ between two revisions: those in the chunks only one of
+ * them has, and the sub-pages of those renamed or moved (their paths change); undefined
+ * (every page) for revisions whose pages are not chunked.
+ */
+async function pagesToCompare(store: ContentStore, previous: RevisionIndex, next: RevisionIndex): Promise<Iterable<string> | undefined> {
+  const [before, after] = [chunkHashes(previous.revision.tree), chunkHashes(next.revision.tree)];
+  if (!before || !after) return undefined;
+  const [had, has] = [new Set(before), new Set(after)];
+  const differing = [...before.filter((hash) => !has.has(hash)), ...after.filter((hash) => !had.has(hash))];
+  const ids = new Set((await loadChunks<StoredPage>(store, differing)).map((page) => page.id));
+  const below = (id: string) => {
+    for (const child of next.children.get(id) ?? []) {
+      ids.add(child.id);
+      below(child.id);
+    }
+  };
+  for (const id of [...ids]) {
+    const [then, now] = [previous.byId.get(id), next.byId.get(id)];
+    if (then && now && (then.slug !== now.slug || then.parent !== now.parent)) below(id);
+  }
+  return ids;
+}
+
+/** Moves the index of `spaceId` from the revision `previous` (the one it holds) to `next`. */
+export async function syncSpacePages(store: ContentStore, spaceId: string, previous: RevisionIndex, next: RevisionIndex): Promise<void> {
+  const changedRows: PageRow[] = [];
+  const goneRows: string[] = [];
+  const sectionsGone: string[] = [];
+  const sectionsNew: { pageId: string; documentHash: string }[] = [];
+  const ids = (await pagesToCompare(store, previous, next)) ?? new Set([...previous.byId.keys(), ...next.byId.keys()]);
+  for (const id of ids) {
+    const [old, page] = [previous.byId.get(id), next.byId.get(id)];
+    if (!page) {
+      if (old) {
+        goneRows.push(id);
+        sectionsGone.push(id);
+      }
+      continue;
+    }
+    const row = pageRow(spaceId, next, page);
+    const before = old && pageRow(spaceId, previous, old);
+    if (before && before.title === row.title && before.path === row.path && before.documentHash === row.documentHash && before.noIndex === row.noIndex) {
+      continue;
+    }
+    if (before) goneRows.push(id);
+    changedRows.push(row);
+    if (searched(before) !== searched(row)) {
+      if (searched(before)) sectionsGone.push(id);
+      if (searched(row)) sectionsNew.push({ pageId: id, documentHash: searched(row)! });
+    }
+  }
+  const tx = store.db;
+  if (goneRows.length) await tx.spacePage.deleteMany({ where: { spaceId, pageId: { in: goneRows } } });
+  if (changedRows.length) await insertPages(tx, changedRows);
+  if (sectionsGone.length) await tx.$executeRaw`DELETE FROM "SpaceSection" WHERE "spaceId" = ${spaceId} AND "pageId" = ANY(${sectionsGone}::text[])`;
+  await insertSections(tx, spaceId, sectionsNew);
 }
 
 /** The index of a copied space is the copy of its source's. */
 export async function copySpacePages(tx: Tx, fromSpaceId: string, toSpaceId: string): Promise<void> {
-  const rows = await tx.spacePage.findMany({ where: { spaceId: fromSpaceId } });
-  if (rows.length) await tx.spacePage.createMany({ data: rows.map((row) => ({ ...row, spaceId: toSpaceId })) });
+  await tx.$executeRaw`
+    INSERT INTO "SpacePage" ("spaceId", "pageId", title, path, "documentHash", "noIndex")
+    SELECT ${toSpaceId}, "pageId", title, path, "documentHash", "noIndex" FROM "SpacePage" WHERE "spaceId" = ${fromSpaceId}`;
+  await tx.$executeRaw`
+    INSERT INTO "SpaceSection" ("spaceId", "pageId", index, search)
+    SELECT ${toSpaceId}, "pageId", index, search FROM "SpaceSection" WHERE "spaceId" = ${fromSpaceId}`;
 }

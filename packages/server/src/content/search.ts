@@ -1,100 +1,156 @@
 // Full-text search (PostgreSQL's, the same on the embedded database and on a server)
-// over the current revision of spaces: page titles and sections (the text under each
-// heading), ranked, each page with its matching sections highlighted.
+// over the current revision of spaces: page titles (SpacePage) and sections, the text
+// under each heading (SpaceSection), both kept in step with merges (./search-index).
+//
+// What a search costs is bounded, whatever the size of the space. One statement finds
+// matches through the GIN indexes (or, for a term on most pages, walks the space's rows
+// in key order and stops early), ranks at most MAX_HITS sections and MAX_HITS titles,
+// groups them by page and keeps one page of results. Then only the best sections of the
+// returned pages, at most SECTIONS_PER_PAGE each, are highlighted (ts_headline, the
+// expensive part), and the highlights are cached: a repeated search highlights nothing
+// again. A term on more than MAX_HITS sections of a space is ranked among the first
+// MAX_HITS found (in page-ID order), not among all; `count` counts the pages among them.
 import type { Schemas } from "@docstack/contract";
-import type { Db } from "../db/database";
+import { Prisma } from "../generated/prisma/client";
 import type { RequestContext } from "../http/context";
-import { type ListPage, type PageRequest, paginateArray } from "../http/pagination";
+import { type ListPage, type PageRequest, paginateByOffset } from "../http/pagination";
 import { appUrl } from "../http/urls";
 
-/** At most this many matching sections are ranked per search: a bound on its cost. */
-const MAX_MATCHES = 2000;
+/** At most this many matching sections, and as many matching titles, are ranked per search. */
+export const MAX_HITS = 500;
+/** A page's best matching sections shown (and highlighted) with it. */
+const SECTIONS_PER_PAGE = 3;
+/** An organization search shows a space's best pages, at most this many. */
+const PAGES_PER_SPACE = 5;
 /** A page whose title matches ranks above pages matching only in their text. */
 const TITLE_BOOST = 1;
 
-interface Match {
+const tsquery = (query: string) => Prisma.sql`websearch_to_tsquery('english', ${query})`;
+
+/**
+ * Matches in one space (or several), one row per page with its rank (the sum of its
+ * matches'). The tsquery is written out in each condition (not shared through a CTE) so
+ * that the planner sees its value and estimates how common it is. In one space, matches
+ * are taken in key order (the primary key's order, so a term on every page stops the
+ * walk after MAX_HITS rows, and pages of results are stable); across spaces, in
+ * whatever order the plan finds them first.
+ */
+function pageHits(spaces: { one: string } | { any: readonly string[] }, query: string): Prisma.Sql {
+  const inSpaces = "one" in spaces ? Prisma.sql`= ${spaces.one}` : Prisma.sql`= ANY(${[...spaces.any]}::text[])`;
+  const [sectionOrder, titleOrder] =
+    "one" in spaces ? [Prisma.sql`ORDER BY s."pageId", s.index`, Prisma.sql`ORDER BY p."pageId"`] : [Prisma.empty, Prisma.empty];
+  return Prisma.sql`
+    SELECT "spaceId", "pageId", sum(rank)::float8 AS rank
+    FROM (
+      (SELECT s."spaceId", s."pageId", ts_rank(s.search, ${tsquery(query)}) AS rank
+       FROM "SpaceSection" s
+       WHERE s."spaceId" ${inSpaces} AND s.search @@ ${tsquery(query)}
+       ${sectionOrder}
+       LIMIT ${MAX_HITS})
+      UNION ALL
+      (SELECT p."spaceId", p."pageId", ts_rank(to_tsvector('english', p.title), ${tsquery(query)}) + ${TITLE_BOOST}
+       FROM "SpacePage" p
+       WHERE p."spaceId" ${inSpaces} AND NOT p."noIndex" AND to_tsvector('english', p.title) @@ ${tsquery(query)}
+       ${titleOrder}
+       LIMIT ${MAX_HITS})
+    ) hits
+    GROUP BY "spaceId", "pageId"`;
+}
+
+/**
+ * The page (`shown`, with its SpacePage `sp`) as a result row: title, path, document
+ * and its best matching sections, best first (found again for the shown pages alone).
+ */
+function pageColumns(query: string): Prisma.Sql {
+  return Prisma.sql`shown."spaceId", shown."pageId", sp.title, sp.path, sp."documentHash",
+    (SELECT json_agg(json_build_object('index', ds.index, 'anchor', ds.anchor, 'title', ds.title) ORDER BY best.rank DESC, best.index)
+     FROM (
+       SELECT s.index, ts_rank(s.search, ${tsquery(query)}) AS rank
+       FROM "SpaceSection" s
+       WHERE s."spaceId" = shown."spaceId" AND s."pageId" = shown."pageId" AND s.search @@ ${tsquery(query)}
+       ORDER BY rank DESC, s.index
+       LIMIT ${SECTIONS_PER_PAGE}) best
+     JOIN "DocumentSection" ds ON ds."documentHash" = sp."documentHash" AND ds.index = best.index) AS sections`;
+}
+
+interface PageRow {
   spaceId: string;
   pageId: string;
   title: string;
   path: string;
-  documentHash: string | null;
-  sectionIndex: number | null;
-  anchor: string | null;
-  sectionTitle: string | null;
-  rank: number;
+  documentHash: string;
+  sections: { index: number; anchor: string; title: string }[] | null;
 }
 
-async function matches(prisma: Db, spaceIds: string[], query: string): Promise<Match[]> {
-  if (!spaceIds.length) return [];
-  return prisma.$queryRaw<Match[]>`
-    WITH q AS (SELECT websearch_to_tsquery('english', ${query}) AS query)
-    SELECT * FROM (
-      SELECT sp."spaceId", sp."pageId", sp.title, sp.path, ds."documentHash",
-        ds.index AS "sectionIndex", ds.anchor, ds.title AS "sectionTitle",
-        ts_rank(to_tsvector('english', ds."title" || ' ' || ds."body"), q.query)::float8 AS rank
-      FROM q, "DocumentSection" ds
-      JOIN "SpacePage" sp ON sp."documentHash" = ds."documentHash"
-      WHERE to_tsvector('english', ds."title" || ' ' || ds."body") @@ q.query
-        AND sp."spaceId" = ANY(${spaceIds}) AND NOT sp."noIndex"
-      UNION ALL
-      SELECT sp."spaceId", sp."pageId", sp.title, sp.path, NULL, NULL, NULL, NULL,
-        (ts_rank(to_tsvector('english', sp."title"), q.query) + ${TITLE_BOOST})::float8
-      FROM q, "SpacePage" sp
-      WHERE to_tsvector('english', sp."title") @@ q.query
-        AND sp."spaceId" = ANY(${spaceIds}) AND NOT sp."noIndex"
-    ) found
-    ORDER BY rank DESC, "pageId", "sectionIndex"
-    LIMIT ${MAX_MATCHES}`;
-}
+/** A row per result (null columns when there is none), each with the count. */
+type Counted<Row> = { [K in keyof Row]: Row[K] | null } & { count: bigint };
 
-type PageResult = Schemas["SearchPageResult"] & { spaceId: string; rank: number; sectionKeys: [string, number][] };
-
-function groupByPage(ctx: RequestContext, found: Match[]): PageResult[] {
-  const pages = new Map<string, PageResult>();
-  for (const match of found) {
-    const key = `${match.spaceId}/${match.pageId}`;
-    let page = pages.get(key);
-    const pageUrl = appUrl(ctx, `/spaces/${match.spaceId}/pages/${match.pageId}`);
-    if (!page) {
-      page = { spaceId: match.spaceId, id: match.pageId, title: match.title, path: match.path, sections: [], urls: { app: pageUrl }, rank: 0, sectionKeys: [] };
-      pages.set(key, page);
-    }
-    page.rank += match.rank;
-    if (match.sectionIndex !== null && !page.sections.some((section) => section.id === `${match.pageId}-${match.sectionIndex}`)) {
-      const anchor = match.anchor ? `#${match.anchor}` : "";
-      page.sections.push({
-        id: `${match.pageId}-${match.sectionIndex}`,
-        title: match.sectionTitle || match.title,
-        path: `${match.path}${anchor}`,
-        body: "",
-        urls: { app: `${pageUrl}${anchor}` },
-      });
-      page.sectionKeys.push([match.documentHash!, match.sectionIndex]);
-    }
-  }
-  return [...pages.values()].sort((a, b) => b.rank - a.rank || (a.id < b.id ? -1 : 1));
+function found<Row extends PageRow>(row: Counted<Row>): row is Counted<Row> & Row {
+  return row.pageId !== null;
 }
 
 /**
- * Highlights the matches in the sections of the pages about to be returned (and only
- * those: highlighting is the expensive part of a search), then drops internal fields.
+ * The sections' text with the query's matches marked (ts_headline): computed for the
+ * sections shown only, and cached (a section of a document and a query always give the
+ * same text), so a repeated search highlights nothing again.
  */
-async function finish(prisma: Db, pages: PageResult[], query: string): Promise<Schemas["SearchPageResult"][]> {
-  const keys = pages.flatMap((page) => page.sectionKeys);
-  const highlighted = new Map<string, string>();
-  if (keys.length) {
-    const rows = await prisma.$queryRaw<{ documentHash: string; index: number; body: string }[]>`
+async function highlights(ctx: RequestContext, rows: readonly PageRow[], query: string): Promise<Map<string, string>> {
+  const keyOf = (hash: string, index: number) => `${hash}/${index}/${query}`;
+  const wanted = rows.flatMap((row) => (row.sections ?? []).map((section) => keyOf(row.documentHash, section.index)));
+  const { found: known, missing } = ctx.contentCache.getMany<string>("highlight", wanted);
+  if (missing.length) {
+    const keys = rows.flatMap((row) =>
+      (row.sections ?? []).flatMap((section) => (known.has(keyOf(row.documentHash, section.index)) ? [] : [[row.documentHash, section.index] as const])),
+    );
+    const marked = await ctx.prisma.$queryRaw<{ documentHash: string; index: number; body: string }[]>`
       SELECT ds."documentHash", ds.index,
-        ts_headline('english', ds.body, websearch_to_tsquery('english', ${query}), 'StartSel=<mark>, StopSel=</mark>, MaxFragments=2, MaxWords=30, MinWords=10') AS body
+        ts_headline('english', ds.body, ${tsquery(query)}, 'StartSel=<mark>, StopSel=</mark>, MaxFragments=2, MaxWords=30, MinWords=10') AS body
       FROM "DocumentSection" ds
       JOIN unnest(${keys.map(([hash]) => hash)}::text[], ${keys.map(([, index]) => index)}::int[]) AS k(hash, idx)
         ON ds."documentHash" = k.hash AND ds.index = k.idx`;
-    for (const row of rows) highlighted.set(`${row.documentHash}/${row.index}`, row.body);
+    for (const row of marked) {
+      const key = keyOf(row.documentHash, row.index);
+      known.set(key, ctx.contentCache.set("highlight", key, row.body, 2 * (key.length + row.body.length)));
+    }
   }
-  return pages.map(({ spaceId: _space, rank: _rank, sectionKeys, ...page }) => ({
-    ...page,
-    sections: page.sections.map((section, i) => ({ ...section, body: highlighted.get(`${sectionKeys[i]![0]}/${sectionKeys[i]![1]}`) ?? "" })),
-  }));
+  return known;
+}
+
+/** Results as the contract shows them, sections best first, highlighted. */
+async function pageResults(ctx: RequestContext, rows: readonly PageRow[], query: string): Promise<Schemas["SearchPageResult"][]> {
+  const bodies = await highlights(ctx, rows, query);
+  return rows.map((row) => {
+    const pageUrl = appUrl(ctx, `/spaces/${row.spaceId}/pages/${row.pageId}`);
+    return {
+      id: row.pageId,
+      title: row.title,
+      path: row.path,
+      sections: (row.sections ?? []).map((section) => {
+        const anchor = section.anchor ? `#${section.anchor}` : "";
+        return {
+          id: `${row.pageId}-${section.index}`,
+          title: section.title || row.title,
+          path: `${row.path}${anchor}`,
+          body: bodies.get(`${row.documentHash}/${section.index}/${query}`) ?? "",
+          urls: { app: `${pageUrl}${anchor}` },
+        };
+      }),
+      urls: { app: pageUrl },
+    };
+  });
+}
+
+/** The statement of a search in one space: a row per result of the page asked for (none: one row of nulls), each with the count. */
+export function spaceSearchStatement(spaceId: string, query: string, offset: number, limit: number): Prisma.Sql {
+  return Prisma.sql`
+    WITH pages AS (${pageHits({ one: spaceId }, query)}),
+    shown AS (SELECT * FROM pages ORDER BY rank DESC, "pageId" OFFSET ${offset} LIMIT ${limit})
+    SELECT (SELECT count(*) FROM pages) AS count, found.*
+    FROM (SELECT 1) one
+    LEFT JOIN (
+      SELECT shown.rank, ${pageColumns(query)}
+      FROM shown JOIN "SpacePage" sp ON sp."spaceId" = shown."spaceId" AND sp."pageId" = shown."pageId") found ON true
+    ORDER BY found.rank DESC, found."pageId"`;
 }
 
 /** Pages of one space matching the query, best first: one page of them. */
@@ -105,11 +161,13 @@ export async function searchSpace(
   request: PageRequest,
   scope: string,
 ): Promise<ListPage<Schemas["SearchPageResult"]>> {
-  const page = paginateArray(ctx.cursors, scope, request, groupByPage(ctx, await matches(ctx.prisma, [spaceId], query)));
-  return { ...page, items: await finish(ctx.prisma, page.items, query) };
+  return paginateByOffset(ctx.cursors, scope, request, async (offset, limit) => {
+    const rows = await ctx.prisma.$queryRaw<Counted<PageRow & { rank: number }>[]>(spaceSearchStatement(spaceId, query, offset, limit));
+    return { items: await pageResults(ctx, rows.filter(found), query), count: Number(rows[0]?.count ?? 0) };
+  });
 }
 
-/** Spaces with matching pages, best first (a space ranks by its best page): one page of them. */
+/** Spaces with matching pages, best first (a space ranks by its best page), each with its best pages: one page of them. */
 export async function searchSpaces(
   ctx: RequestContext,
   spaces: { id: string; title: string }[],
@@ -117,20 +175,34 @@ export async function searchSpaces(
   request: PageRequest,
   scope: string,
 ): Promise<ListPage<Schemas["SearchSpaceResult"]>> {
-  const pages = groupByPage(
-    ctx,
-    await matches(
-      ctx.prisma,
-      spaces.map((space) => space.id),
-      query,
-    ),
-  );
-  const bySpace = new Map<string, PageResult[]>();
-  for (const page of pages) bySpace.set(page.spaceId, [...(bySpace.get(page.spaceId) ?? []), page]);
   const titles = new Map(spaces.map((space) => [space.id, space.title]));
-  const page = paginateArray(ctx.cursors, scope, request, [...bySpace.keys()]);
-  const items = await Promise.all(
-    page.items.map(async (spaceId) => ({ id: spaceId, title: titles.get(spaceId) ?? "", pages: await finish(ctx.prisma, bySpace.get(spaceId)!, query) })),
-  );
-  return { ...page, items };
+  return paginateByOffset(ctx.cursors, scope, request, async (offset, limit) => {
+    if (!spaces.length) return { items: [], count: 0 };
+    const rows = await ctx.prisma.$queryRaw<Counted<PageRow & { best: number; rank: number }>[]>`
+      WITH pages AS (${pageHits({ any: [...titles.keys()] }, query)}),
+      ranked AS (
+        SELECT "spaceId", max(rank) AS best FROM pages GROUP BY "spaceId"
+        ORDER BY best DESC, "spaceId" OFFSET ${offset} LIMIT ${limit}),
+      shown AS (
+        SELECT * FROM (
+          SELECT pages.*, ranked.best, row_number() OVER (PARTITION BY pages."spaceId" ORDER BY pages.rank DESC, pages."pageId") AS n
+          FROM pages JOIN ranked USING ("spaceId")) numbered
+        WHERE n <= ${PAGES_PER_SPACE})
+      SELECT (SELECT count(DISTINCT "spaceId") FROM pages) AS count, found.*
+      FROM (SELECT 1) one
+      LEFT JOIN (
+        SELECT shown.best, shown.rank, ${pageColumns(query)}
+        FROM shown JOIN "SpacePage" sp ON sp."spaceId" = shown."spaceId" AND sp."pageId" = shown."pageId") found ON true
+      ORDER BY found.best DESC, found."spaceId", found.rank DESC, found."pageId"`;
+    const shown = rows.filter(found);
+    const results = await pageResults(ctx, shown, query);
+    const bySpace = new Map<string, Schemas["SearchPageResult"][]>();
+    shown.forEach((row, i) => {
+      bySpace.set(row.spaceId, [...(bySpace.get(row.spaceId) ?? []), results[i]!]);
+    });
+    return {
+      items: [...bySpace].map(([id, pages]) => ({ id, title: titles.get(id) ?? "", pages })),
+      count: Number(rows[0]?.count ?? 0),
+    };
+  });
 }

@@ -1,22 +1,21 @@
 // Content as the contract shows it: revisions, page trees, pages with their body,
 // files with a signed download URL, links with their pages.
 import type { Schemas } from "@docstack/contract";
-import type { Revision } from "../generated/prisma/client";
 import type { RequestContext } from "../http/context";
 import { appUrl } from "../http/urls";
 import { markdownToDocument, type ReferenceResolver } from "./document-format";
 import type { StoredLink } from "./links";
-import { type ContentIndex, contentIndex, toReadableMarkdown } from "./references";
-import { childrenIndex, pagePaths, type StoredFile, type StoredPage } from "./tree";
+import { type ContentIndex, toReadableMarkdown } from "./references";
+import type { RevisionIndex } from "./revisions";
+import type { StoredFile, StoredPage } from "./tree";
 
 export interface SerializationContext {
   ctx: RequestContext;
   spaceId: string;
-  pages: readonly StoredPage[];
-  files: readonly StoredFile[];
+  index: RevisionIndex;
 }
 
-function pageSchema(s: SerializationContext, page: StoredPage, paths: Map<string, string>, children: Map<string, StoredPage[]>): Schemas["Page"] {
+function pageSchema(s: SerializationContext, page: StoredPage): Schemas["Page"] {
   return {
     id: page.id,
     title: page.title,
@@ -27,10 +26,10 @@ function pageSchema(s: SerializationContext, page: StoredPage, paths: Map<string
     ...(page.href ? { href: page.href } : {}),
     urls: { app: appUrl(s.ctx, `/spaces/${s.spaceId}/pages/${page.id}`) },
     slug: page.slug,
-    path: paths.get(page.id)!,
+    path: s.index.pathById.get(page.id)!,
     ...(page.description ? { description: page.description } : {}),
     ...(page.document ? { documentId: page.document } : {}),
-    pages: (children.get(page.id) ?? []).map((child) => pageSchema(s, child, paths, children)),
+    pages: (s.index.children.get(page.id) ?? []).map((child) => pageSchema(s, child)),
     hidden: Boolean(page.hidden),
     noIndex: Boolean(page.noIndex),
     noRobotsIndex: Boolean(page.noIndex),
@@ -39,18 +38,15 @@ function pageSchema(s: SerializationContext, page: StoredPage, paths: Map<string
 
 /** The page tree: top-level pages with their sub-pages, without bodies. */
 export function pageTree(s: SerializationContext): Schemas["Page"][] {
-  const paths = pagePaths(s.pages);
-  const children = childrenIndex(s.pages);
-  return (children.get("") ?? []).map((page) => pageSchema(s, page, paths, children));
+  return (s.index.children.get("") ?? []).map((page) => pageSchema(s, page));
 }
 
 /** One page with its sub-pages and its body (markdown as written, or the structured document). */
 export function pageWithBody(s: SerializationContext, page: StoredPage, storedMarkdown: string | undefined, format: "markdown" | "document"): Schemas["Page"] {
-  const schema = pageSchema(s, page, pagePaths(s.pages), childrenIndex(s.pages));
+  const schema = pageSchema(s, page);
   if (page.type !== "document") return schema;
-  const index = contentIndex(s.pages, s.files);
-  const markdown = toReadableMarkdown(storedMarkdown ?? "", index);
-  return format === "document" ? { ...schema, document: markdownToDocument(markdown, referenceResolver(index, page.id)) } : { ...schema, markdown };
+  const markdown = toReadableMarkdown(storedMarkdown ?? "", s.index);
+  return format === "document" ? { ...schema, document: markdownToDocument(markdown, referenceResolver(s.index, page.id)) } : { ...schema, markdown };
 }
 
 /**
@@ -96,13 +92,14 @@ export function serializeFile(ctx: RequestContext, file: StoredFile): Schemas["F
   };
 }
 
-export function serializeRevision(s: SerializationContext, revision: Revision): Schemas["Revision"] {
+export function serializeRevision(s: SerializationContext): Schemas["Revision"] {
+  const { revision } = s.index;
   return {
     object: "revision",
     id: revision.id,
     parents: revision.parents,
     pages: pageTree(s),
-    files: s.files.map((file) => serializeFile(s.ctx, file)),
+    files: s.index.files.map((file) => serializeFile(s.ctx, file)),
     reusableContents: [],
     createdAt: revision.createdAt.toISOString(),
     urls: { app: appUrl(s.ctx, `/spaces/${s.spaceId}/revisions/${revision.id}`) },

@@ -124,15 +124,19 @@ export function uniqueSlug(base: string, taken: ReadonlySet<string>): string {
 }
 
 /**
- * Gives every page a slug unique among its siblings, keeping existing slugs where
- * they are already unique (earlier siblings keep theirs).
+ * The pages, each with a slug unique among its siblings: existing slugs are kept where
+ * they are already unique (earlier siblings keep theirs). Pages whose slug changes are
+ * copies; the others are the same objects.
  */
-export function deduplicateSlugs(pages: StoredPage[]): void {
+export function deduplicateSlugs(pages: readonly StoredPage[]): StoredPage[] {
+  const renamed = new Map<string, string>();
   for (const siblings of childrenIndex(pages).values()) {
     const taken = new Set<string>();
     for (const page of siblings) {
-      if (taken.has(page.slug)) page.slug = uniqueSlug(page.slug, taken);
-      taken.add(page.slug);
+      const slug = taken.has(page.slug) ? uniqueSlug(page.slug, taken) : page.slug;
+      if (slug !== page.slug) renamed.set(page.id, slug);
+      taken.add(slug);
     }
   }
+  return renamed.size ? pages.map((page) => (renamed.has(page.id) ? { ...page, slug: renamed.get(page.id)! } : page)) : [...pages];
 }

@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import type { ActorCache } from "../auth/actor-cache";
 import type { Clock } from "../clock";
 import type { Config } from "../config";
+import type { ContentCache } from "../content/cache";
 import type { DownloadSigner } from "../content/downloads";
 import type { Db } from "../db/database";
 import type { Role } from "../policy/roles";
@@ -26,6 +27,8 @@ export interface Services {
   logger: Logger;
   actors: ActorCache;
   downloads: DownloadSigner;
+  /** Immutable content (documents, chunks, revision indexes), shared by every request. */
+  contentCache: ContentCache;
   /** Published sites: served to readers; told of every write (`sites.changed()`). */
   sites: PublishedSites;
 }

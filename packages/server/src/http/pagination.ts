@@ -111,15 +111,37 @@ export function orderBy(fields: readonly SortField[]): Record<string, "asc" | "d
   return fields.map(({ field, direction }) => ({ [field]: direction }));
 }
 
+/** Where a page of an offset-paged list starts: 0, or the offset its cursor carries. */
+function offsetOf(cursors: CursorCodec, scope: string, request: PageRequest): number {
+  return request.page ? Number(cursors.decode(scope, request.page, 1)[0]) : 0;
+}
+
+/** The `next` of an offset-paged list's page, when there are items after it. */
+function nextAfter(cursors: CursorCodec, scope: string, start: number, limit: number, more: boolean): Pick<ListPage<unknown>, "next"> {
+  return more ? { next: { page: cursors.encode(scope, [start + limit]) } } : {};
+}
+
 /** Pages an in-memory, already ordered array (small derived lists such as a tree's links). */
 export function paginateArray<T>(cursors: CursorCodec, listScope: string, request: PageRequest, all: readonly T[]): ListPage<T> {
   const limit = request.limit ?? DEFAULT_LIMIT;
   const scope = boundScope(listScope, request);
-  const start = request.page ? Number(cursors.decode(scope, request.page, 1)[0]) : 0;
-  const items = all.slice(start, start + limit);
-  return {
-    items,
-    ...(start + limit < all.length ? { next: { page: cursors.encode(scope, [start + limit]) } } : {}),
-    count: all.length,
-  };
+  const start = offsetOf(cursors, scope, request);
+  return { items: all.slice(start, start + limit), ...nextAfter(cursors, scope, start, limit, start + limit < all.length), count: all.length };
+}
+
+/**
+ * Pages a list the database orders and counts itself (ranked search results), by
+ * offset: `find(offset, limit)` gives up to `limit` items from `offset`, and the count.
+ */
+export async function paginateByOffset<T>(
+  cursors: CursorCodec,
+  listScope: string,
+  request: PageRequest,
+  find: (offset: number, limit: number) => Promise<{ items: T[]; count: number }>,
+): Promise<ListPage<T>> {
+  const limit = request.limit ?? DEFAULT_LIMIT;
+  const scope = boundScope(listScope, request);
+  const start = offsetOf(cursors, scope, request);
+  const { items, count } = await find(start, limit);
+  return { items, ...nextAfter(cursors, scope, start, limit, start + limit < count), count };
 }

@@ -2,7 +2,8 @@
 // is served by the registry's definition for its operationId, and nothing else is.
 
 import { HTTP_METHODS, type OpenapiDocument } from "@docstack/contract";
-import express, { type NextFunction, type Request, type Response } from "express";
+import type express from "express";
+import type { NextFunction, Request, Response } from "express";
 import type { RequestContext } from "./context";
 import type { OperationId, OperationRegistry, OperationRequest, RawBody } from "./operation";
 
@@ -10,27 +11,29 @@ export interface ContractRoute {
   method: (typeof HTTP_METHODS)[number];
   /** The contract's path, e.g. /v1/spaces/{spaceId} */
   path: string;
-  /** Express's form, e.g. /v1/spaces/:spaceId */
-  expressPath: string;
   operationId: OperationId;
   /** x-docstack-body-limit: a larger body limit than the default, in bytes. */
   bodyLimit?: number;
   /** `security: []`: no token (the request carries its own authorization, such as a signed URL). */
   public: boolean;
+  /** x-docstack-path-rest: the last path parameter takes the rest of the path, slashes included. */
+  pathRest: boolean;
 }
 
 export function contractRoutes(document: OpenapiDocument): ContractRoute[] {
   const routes: ContractRoute[] = [];
   for (const [path, item] of Object.entries(document.paths)) {
     for (const method of HTTP_METHODS) {
-      const operation = item[method] as (NonNullable<(typeof item)[typeof method]> & { "x-docstack-body-limit"?: number }) | undefined;
+      const operation = item[method] as
+        | (NonNullable<(typeof item)[typeof method]> & { "x-docstack-body-limit"?: number; "x-docstack-path-rest"?: boolean })
+        | undefined;
       if (!operation) continue;
       routes.push({
         method,
         path,
-        expressPath: path.replace(/\{([^}]+)\}/g, ":$1"),
         operationId: operation.operationId as OperationId,
         public: Array.isArray(operation.security) && operation.security.length === 0,
+        pathRest: operation["x-docstack-path-rest"] === true,
         ...(operation["x-docstack-body-limit"] ? { bodyLimit: operation["x-docstack-body-limit"] } : {}),
       });
     }
@@ -47,36 +50,66 @@ export function contractRoutes(document: OpenapiDocument): ContractRoute[] {
   });
 }
 
-/** Registers one route per contract operation, each running its policy rule, then its handler. */
+/**
+ * For the routes whose last parameter takes the rest of the path (a page's path such as
+ * `guides/getting-started`, which clients send with its slashes as they are), encodes those
+ * slashes (`%2F`), so that validation and routing see one segment and the handler gets
+ * the path decoded, as when the client encoded it.
+ */
+export function encodePathRests(routes: readonly ContractRoute[]): express.RequestHandler {
+  const patterns = routes
+    .filter((route) => route.pathRest)
+    .map((route) => new RegExp(`^(${route.path.replace(/\{[^}]+\}$/, "").replace(/\{[^}]+\}/g, "[^/]+")})([^?]+/[^?]*)([?].*)?$`));
+  return (req, _res, next) => {
+    for (const pattern of patterns) {
+      const match = pattern.exec(req.url);
+      if (match) {
+        req.url = `${match[1]}${match[2]!.replaceAll("/", "%2F")}${match[3] ?? ""}`;
+        break;
+      }
+    }
+    next();
+  };
+}
+
+/**
+ * Serves every contract operation: its policy rule, then its handler. The operation is
+ * the one request validation matched (`req.openapi`, which runs first and answers 404 or
+ * 405 for anything else), found in a map: no second walk through the routes.
+ */
 export function operationRouter(
   routes: readonly ContractRoute[],
   registry: OperationRegistry,
   contextOf: (req: Request, res: Response) => RequestContext,
-): express.Router {
-  const router = express.Router();
+): express.RequestHandler {
+  const operations = new Map<string, ContractRoute>();
   for (const route of routes) {
-    const definition = registry[route.operationId];
-    if (!definition) throw new Error(`No handler for operation ${route.operationId}`);
-    router[route.method](route.expressPath, async (req: Request, res: Response, next: NextFunction) => {
-      res.locals.route = route.path;
-      try {
-        const request = {
-          params: req.params,
-          query: req.query,
-          body: req.body,
-          ctx: contextOf(req, res),
-        } as unknown as OperationRequest<typeof route.operationId>;
-        const resource = await definition.authorize(request as never);
-        const result = (await definition.handle(request as never, resource)) as { status: number; body?: unknown; raw?: RawBody };
-        if ("body" in result) res.status(result.status).json(result.body);
-        else if (result.raw) sendRaw(res.status(result.status), result.raw);
-        else res.status(result.status).end();
-      } catch (error) {
-        next(error);
-      }
-    });
+    if (!registry[route.operationId]) throw new Error(`No handler for operation ${route.operationId}`);
+    operations.set(`${route.method.toUpperCase()} ${route.path}`, route);
   }
-  return router;
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const matched = (req as { openapi?: { openApiRoute?: string; pathParams?: Record<string, string> } }).openapi;
+    const route = matched?.openApiRoute && operations.get(`${req.method} ${matched.openApiRoute}`);
+    if (!route) return next();
+    const definition = registry[route.operationId]!;
+    res.locals.route = route.path;
+    try {
+      const request = {
+        // Decoded by validation (Express gives a middleware's own, empty, params).
+        params: matched.pathParams ?? {},
+        query: req.query,
+        body: req.body,
+        ctx: contextOf(req, res),
+      } as unknown as OperationRequest<typeof route.operationId>;
+      const resource = await definition.authorize(request as never);
+      const result = (await definition.handle(request as never, resource)) as { status: number; body?: unknown; raw?: RawBody };
+      if ("body" in result) res.status(result.status).json(result.body);
+      else if (result.raw) sendRaw(res.status(result.status), result.raw);
+      else res.status(result.status).end();
+    } catch (error) {
+      next(error);
+    }
+  };
 }
 
 function sendRaw(res: Response, raw: RawBody): void {

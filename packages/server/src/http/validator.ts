@@ -19,19 +19,21 @@ function compilePatternsOnce(): void {
   };
   const compile = pathToRegexp.pathToRegexp;
   if (compile.memoized) return;
-  const compiled = new Map<string, unknown>();
+  // By route, then by the two flags (0 to 3): no key is built per call (it is called once per route per request).
+  const compiled = new Map<string, unknown[]>();
   const memoized = Object.assign(
     (route: string, options?: { sensitive?: boolean; strict?: boolean }) => {
       if (typeof route !== "string" || (options && Object.keys(options).some((name) => name !== "sensitive" && name !== "strict"))) {
         return compile(route, options);
       }
-      const key = `${route} ${options?.sensitive ? 1 : 0}${options?.strict ? 1 : 0}`;
-      let result = compiled.get(key);
-      if (!result) {
-        result = compile(route, options);
-        compiled.set(key, result);
+      const flags = (options?.sensitive ? 1 : 0) + (options?.strict ? 2 : 0);
+      let byFlags = compiled.get(route);
+      if (!byFlags) {
+        byFlags = [];
+        compiled.set(route, byFlags);
       }
-      return result;
+      if (byFlags[flags] === undefined) byFlags[flags] = compile(route, options);
+      return byFlags[flags];
     },
     { memoized: true as const },
   );
@@ -49,6 +51,8 @@ export function contractValidator(document: OpenapiDocument, options: { validate
     validateFormats: true,
     // Only the API is in the contract; /healthz, /docs and the like are not.
     ignorePaths: /^\/(?!v1\/)/,
+    // The URL as routing sees it (page paths' slashes encoded, see encodePathRests).
+    useRequestUrl: true,
   }) as unknown as RequestHandler[];
   return [...validator, refuseNulCharacters];
 }

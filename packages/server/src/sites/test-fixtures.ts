@@ -1,6 +1,7 @@
 // What the tests of published sites set up, through the API as users do: spaces with
 // pages merged in, sites publishing them.
-import { loadRevision, writeRevision } from "../content/revisions";
+import { contentStore } from "../content/reads";
+import { existingRevisionIndex, writeRevision } from "../content/revisions";
 import { syncSpacePages } from "../content/search-index";
 import type { StoredPage } from "../content/tree";
 import { declareSecret } from "../secrets";
@@ -62,20 +63,21 @@ export function siteFixtures(h: Harness) {
    */
   const setPageFields = async (spaceId: string, fields: Record<string, Partial<Pick<StoredPage, "hidden" | "noIndex" | "description">>>) => {
     await h.services.prisma.$transaction(async (tx) => {
+      const store = contentStore(h.services, tx);
       const space = await tx.space.findUniqueOrThrow({ where: { id: spaceId } });
-      const current = (await loadRevision(tx, space.revisionId))!;
+      const current = await existingRevisionIndex(store, space.revisionId);
       const pages = current.pages.map((page) => ({ ...page, ...fields[page.title] }));
-      const { revision } = await writeRevision(tx, {
+      const written = await writeRevision(store, {
         spaceId,
         changeRequestId: null,
         parents: [space.revisionId],
         type: "edits",
         pages,
-        files: current.files,
+        files: [...current.files],
         appBase: "http://localhost",
       });
-      await tx.space.update({ where: { id: spaceId }, data: { revisionId: revision.id } });
-      await syncSpacePages(tx, spaceId, pages);
+      await tx.space.update({ where: { id: spaceId }, data: { revisionId: written.revision.id } });
+      await syncSpacePages(store, spaceId, current, written);
     });
     h.services.sites.changed();
   };

@@ -1,4 +1,10 @@
-// Helpers for tests that write content through the API, as users do.
+// Helpers for tests that write content through the API, as users do (and, for
+// thousands of pages, through the storage layer, as an import would).
+import { contentStore } from "../content/reads";
+import { existingRevisionIndex, writeRevision } from "../content/revisions";
+import { syncSpacePages } from "../content/search-index";
+import { type StoredPage, slugify } from "../content/tree";
+import { newId } from "../db/ids";
 import type { Harness, TestUser } from "./harness";
 
 export interface Change {
@@ -60,4 +66,48 @@ export function pngBytes(width: number, height: number): Buffer {
   header.writeUInt8(8, 24);
   header.writeUInt8(6, 25);
   return header;
+}
+
+/**
+ * Makes `pages` (parents before their children, `parent` an index in the list) the
+ * space's current content, as one revision written through the storage layer: thousands
+ * of pages in seconds rather than thousands of requests. Returns the stored pages.
+ */
+export async function writePagesInBulk(
+  h: Harness,
+  spaceId: string,
+  pages: readonly { title: string; markdown: string; parent?: number }[],
+): Promise<StoredPage[]> {
+  const at = h.clock.now().toISOString();
+  const ids = pages.map(() => newId());
+  const stored: StoredPage[] = pages.map((page, i) => ({
+    id: ids[i]!,
+    title: page.title,
+    slug: slugify(page.title),
+    type: "document",
+    parent: page.parent === undefined ? null : ids[page.parent]!,
+    createdAt: at,
+    updatedAt: at,
+  }));
+  return h.services.prisma.$transaction(
+    async (tx) => {
+      const store = contentStore(h.services, tx);
+      const space = await tx.space.findUniqueOrThrow({ where: { id: spaceId } });
+      const previous = await existingRevisionIndex(store, space.revisionId);
+      const written = await writeRevision(store, {
+        spaceId,
+        changeRequestId: null,
+        parents: [space.revisionId],
+        type: "edits",
+        pages: stored,
+        files: [],
+        bodies: new Map(pages.map((page, i) => [ids[i]!, page.markdown])),
+        appBase: "http://localhost",
+      });
+      await tx.space.update({ where: { id: spaceId }, data: { revisionId: written.revision.id } });
+      await syncSpacePages(store, spaceId, previous, written);
+      return [...written.pages];
+    },
+    { timeout: 120_000 },
+  );
 }

@@ -9,6 +9,7 @@ import {
   listLinks,
   readFile,
   readPage,
+  readPageByPath,
   readPageTree,
   readRevision,
 } from "../../content/reads";
@@ -44,6 +45,13 @@ export const changeRequestContentOperations = {
   getChangeRequestPageById: defineOperation("getChangeRequestPageById", {
     authorize: onChangeRequest("view"),
     handle: async ({ ctx, params, query }, access) => ({ status: 200, body: await readPage(ofChangeRequest(ctx, access), params.pageId, query.format) }),
+  }),
+  getPageInChangeRequestByPath: defineOperation("getPageInChangeRequestByPath", {
+    authorize: onChangeRequest("view"),
+    handle: async ({ ctx, params, query }, access) => ({
+      status: 200,
+      body: await readPageByPath(ofChangeRequest(ctx, access), params.pagePath, query.format),
+    }),
   }),
   listChangeRequestFiles: defineOperation("listChangeRequestFiles", {
     authorize: onChangeRequest("view"),

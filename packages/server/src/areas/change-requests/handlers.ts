@@ -1,6 +1,7 @@
 // Change requests: proposed edits to a space, merged into it.
 
-import { loadRevision } from "../../content/revisions";
+import { contentStore } from "../../content/reads";
+import { revisionIndex } from "../../content/revisions";
 import { badRequest, notFound } from "../../http/errors";
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
@@ -89,8 +90,8 @@ export const changeRequestsOperations = {
     handle: async ({ ctx, query }, { space, changeRequest }) => {
       if (query.only && !query.page) throw badRequest("request/query/page is required when only is true");
       if (query.page) {
-        const content = await loadRevision(ctx.prisma, changeRequest.revisionId);
-        if (!content?.pages.some((page) => page.id === query.page)) throw notFound("Page");
+        const content = await revisionIndex(contentStore(ctx), changeRequest.revisionId);
+        if (!content?.byId.has(query.page)) throw notFound("Page");
       }
       const url = ctx.downloads.url(ctx.baseUrl, {
         kind: "pdf",

@@ -2,13 +2,14 @@
 // with the space's content. Each runs in one transaction holding the rows it
 // changes, so concurrent writes and merges serialize instead of losing updates.
 
+import type { ContentStore } from "../../content/cache";
 import { applyChanges, type ContentChange } from "../../content/changes";
 import { loadDocuments } from "../../content/documents";
 import type { ImportedPage } from "../../content/import";
 import { type Conflict, type Content, mergeContent } from "../../content/merge";
-import { loadRevision, writeRevision } from "../../content/revisions";
+import { contentStore } from "../../content/reads";
+import { existingRevisionIndex, type RevisionIndex, writeRevision, writeSameContent } from "../../content/revisions";
 import { syncSpacePages } from "../../content/search-index";
-import type { Tx } from "../../db/database";
 import type { ChangeRequest } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { conflict } from "../../http/errors";
@@ -17,14 +18,8 @@ import { demandEditable } from "./policy";
 import { mergeBase } from "./serialize";
 import { lockChangeRequest, lockSpace } from "./store";
 
-async function content(tx: Tx, revisionId: string): Promise<Content> {
-  const loaded = await loadRevision(tx, revisionId);
-  if (!loaded) throw new Error(`Revision ${revisionId} is missing`);
-  return { pages: loaded.pages, files: loaded.files };
-}
-
 /** The markdown of the documents a three-way merge may have to merge line by line. */
-async function documentsToMerge(tx: Tx, base: Content, ours: Content, theirs: Content): Promise<Map<string, string>> {
+async function documentsToMerge(store: ContentStore, base: Content, ours: Content, theirs: Content): Promise<Map<string, string>> {
   const hashes = new Set<string>();
   const oursById = new Map(ours.pages.map((page) => [page.id, page]));
   const baseById = new Map(base.pages.map((page) => [page.id, page]));
@@ -34,7 +29,7 @@ async function documentsToMerge(tx: Tx, base: Content, ours: Content, theirs: Co
       for (const hash of [o.document, b.document, page.document]) if (hash) hashes.add(hash);
     }
   }
-  const loaded = await loadDocuments(tx, hashes);
+  const loaded = await loadDocuments(store, hashes);
   return new Map([...loaded].map(([hash, document]) => [hash, document.markdown]));
 }
 
@@ -45,9 +40,10 @@ export async function writeChangeRequestContent(ctx: RequestContext, changeReque
       demandEditable(changeRequest, "be edited");
       const space = await lockSpace(tx, changeRequest.spaceId);
       if (space.editMode === "locked") throw conflict(LOCKED_MESSAGE);
-      const current = await content(tx, changeRequest.revisionId);
+      const store = contentStore(ctx, tx);
+      const current = await existingRevisionIndex(store, changeRequest.revisionId);
       const applied = applyChanges(current, changes, ctx.clock.now());
-      const { revision } = await writeRevision(tx, {
+      const { revision } = await writeRevision(store, {
         spaceId: changeRequest.spaceId,
         changeRequestId: changeRequest.id,
         parents: [changeRequest.revisionId],
@@ -78,25 +74,22 @@ export async function mergeChangeRequest(ctx: RequestContext, changeRequestId: s
       const changeRequest = await lockChangeRequest(tx, changeRequestId);
       demandEditable(changeRequest, "be merged");
       if (space.editMode === "locked") throw conflict(LOCKED_MESSAGE);
-      const [base, ours, theirs] = await Promise.all([
-        content(tx, mergeBase(changeRequest)),
-        content(tx, space.revisionId),
-        content(tx, changeRequest.revisionId),
-      ]);
-      const merged = mergeContent(base, ours, theirs, await documentsToMerge(tx, base, ours, theirs));
-      if (merged.conflicts.length) return { result: "conflicts", conflicts: merged.conflicts };
-      const { revision } = await writeRevision(tx, {
-        spaceId,
-        changeRequestId: null,
-        parents: [space.revisionId, changeRequest.revisionId],
-        type: "merge",
-        pages: merged.pages,
-        files: merged.files,
-        storedBodies: merged.mergedBodies,
-        appBase: ctx.baseUrl,
-      });
+      const store = contentStore(ctx, tx);
+      const [ours, theirs] = await Promise.all([existingRevisionIndex(store, space.revisionId), existingRevisionIndex(store, changeRequest.revisionId)]);
+      const merge = { spaceId, changeRequestId: null, parents: [space.revisionId, changeRequest.revisionId], type: "merge" as const };
+      let merged: RevisionIndex;
+      if (mergeBase(changeRequest) === space.revisionId) {
+        // The space has not moved since the change request's base: its content is the result.
+        merged = await writeSameContent(store, theirs, merge);
+      } else {
+        const base = await existingRevisionIndex(store, mergeBase(changeRequest));
+        const result = mergeContent(base, ours, theirs, await documentsToMerge(store, base, ours, theirs));
+        if (result.conflicts.length) return { result: "conflicts", conflicts: result.conflicts };
+        merged = await writeRevision(store, { ...merge, pages: result.pages, files: result.files, storedBodies: result.mergedBodies, appBase: ctx.baseUrl });
+      }
+      const revision = merged.revision;
       await tx.space.update({ where: { id: spaceId }, data: { revisionId: revision.id } });
-      await syncSpacePages(tx, spaceId, merged.pages);
+      await syncSpacePages(store, spaceId, ours, merged);
       const updated = await tx.changeRequest.update({
         where: { id: changeRequest.id },
         data: { status: "merged", revisionMergedId: revision.id },
@@ -124,10 +117,15 @@ export async function updateChangeRequestFromMain(ctx: RequestContext, changeReq
         await tx.changeRequest.update({ where: { id: changeRequest.id }, data: { revisionId: space.revisionId, revisionMergedAncestorId: space.revisionId } });
         return { result: "update", revision: space.revisionId };
       }
-      const [base, ours, theirs] = await Promise.all([content(tx, baseId), content(tx, space.revisionId), content(tx, changeRequest.revisionId)]);
-      const merged = mergeContent(base, ours, theirs, await documentsToMerge(tx, base, ours, theirs));
+      const store = contentStore(ctx, tx);
+      const [base, ours, theirs] = await Promise.all([
+        existingRevisionIndex(store, baseId),
+        existingRevisionIndex(store, space.revisionId),
+        existingRevisionIndex(store, changeRequest.revisionId),
+      ]);
+      const merged = mergeContent(base, ours, theirs, await documentsToMerge(store, base, ours, theirs));
       if (merged.conflicts.length) return { result: "conflicts", conflicts: merged.conflicts };
-      const { revision } = await writeRevision(tx, {
+      const { revision } = await writeRevision(store, {
         spaceId: changeRequest.spaceId,
         changeRequestId: changeRequest.id,
         parents: [changeRequest.revisionId, space.revisionId],
@@ -160,9 +158,10 @@ export async function importIntoSpace(ctx: RequestContext, spaceId: string, impo
     async (tx) => {
       const space = await lockSpace(tx, spaceId);
       if (space.editMode === "locked") throw conflict(LOCKED_MESSAGE);
-      const current = await content(tx, space.revisionId);
+      const store = contentStore(ctx, tx);
+      const current = await existingRevisionIndex(store, space.revisionId);
       const applied = applyChanges(current, asInsertions(imported), ctx.clock.now());
-      const { revision, pages } = await writeRevision(tx, {
+      const written = await writeRevision(store, {
         spaceId,
         changeRequestId: null,
         parents: [space.revisionId],
@@ -170,9 +169,9 @@ export async function importIntoSpace(ctx: RequestContext, spaceId: string, impo
         ...applied,
         appBase: ctx.baseUrl,
       });
-      await tx.space.update({ where: { id: spaceId }, data: { revisionId: revision.id } });
-      await syncSpacePages(tx, spaceId, pages);
-      return revision.id;
+      await tx.space.update({ where: { id: spaceId }, data: { revisionId: written.revision.id } });
+      await syncSpacePages(store, spaceId, current, written);
+      return written.revision.id;
     },
     { timeout: 30_000 },
   );

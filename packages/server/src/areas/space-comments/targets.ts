@@ -6,8 +6,9 @@
 import type { Schemas } from "@docstack/contract";
 import { loadDocuments } from "../../content/documents";
 import { sections } from "../../content/markdown";
-import { loadRevision } from "../../content/revisions";
-import { pagePaths, type StoredPage } from "../../content/tree";
+import { contentStore } from "../../content/reads";
+import { revisionIndex } from "../../content/revisions";
+import type { StoredPage } from "../../content/tree";
 import type { Comment } from "../../generated/prisma/client";
 import { memoize, type RequestContext } from "../../http/context";
 import { badRequest } from "../../http/errors";
@@ -17,22 +18,21 @@ type CommentTarget = Schemas["CommentTarget"];
 type TargetPage = NonNullable<CommentTarget["page"]>;
 
 interface RevisionPages {
-  pages: Map<string, StoredPage>;
-  paths: Map<string, string>;
+  pages: ReadonlyMap<string, StoredPage>;
+  paths: ReadonlyMap<string, string>;
 }
 
-/** A revision's pages by ID, with their paths; loaded once per request. */
+/** A revision's pages by ID, with their paths (its index); looked up once per request. */
 function revisionPages(ctx: RequestContext, revisionId: string): Promise<RevisionPages | null> {
   return memoize(ctx, `comment-revision-pages:${revisionId}`, async () => {
-    const loaded = await loadRevision(ctx.prisma, revisionId);
-    if (!loaded) return null;
-    return { pages: new Map(loaded.pages.map((page) => [page.id, page])), paths: pagePaths(loaded.pages) };
+    const index = await revisionIndex(contentStore(ctx), revisionId);
+    return index && { pages: index.byId, paths: index.pathById };
   });
 }
 
 /** The nodes a comment can be anchored to in each document: heading anchor → heading text. */
 async function nodesOf(ctx: RequestContext, documentHashes: Iterable<string>): Promise<Map<string, Map<string, string>>> {
-  const documents = await loadDocuments(ctx.prisma, documentHashes);
+  const documents = await loadDocuments(contentStore(ctx), documentHashes);
   const nodes = new Map<string, Map<string, string>>();
   for (const [hash, { markdown }] of documents) {
     nodes.set(

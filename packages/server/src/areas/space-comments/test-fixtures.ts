@@ -26,10 +26,10 @@ export function requests(h: Harness) {
 
 /** A revision of the space holding these pages (not made current). */
 export async function writePages(h: Harness, spaceId: string, seeds: readonly PageSeed[], changeRequestId: string | null = null): Promise<string> {
-  const { prisma } = h.services;
+  const { prisma, contentCache } = h.services;
   const now = h.clock.now().toISOString();
   const hashes = await putDocuments(
-    prisma,
+    { db: prisma, cache: contentCache },
     seeds.map((seed) => seed.markdown ?? ""),
   );
   const pages: StoredPage[] = seeds.map((seed, i) => ({

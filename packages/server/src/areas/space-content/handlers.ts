@@ -9,10 +9,11 @@ import {
   listLinks,
   readFile,
   readPage,
+  readPageByPath,
   readPageTree,
   readRevision,
+  searchSpace,
 } from "../../content/reads";
-import { searchSpace } from "../../content/search";
 import { serveDownload } from "../../content/serve-download";
 import type { RequestContext } from "../../http/context";
 import { notFound } from "../../http/errors";
@@ -40,6 +41,10 @@ export const spaceContentOperations = {
   getPageById: defineOperation("getPageById", {
     authorize: onSpace("view"),
     handle: async ({ ctx, params, query }, access) => ({ status: 200, body: await readPage(current(ctx, access), params.pageId, query.format) }),
+  }),
+  getPageByPath: defineOperation("getPageByPath", {
+    authorize: onSpace("view"),
+    handle: async ({ ctx, params, query }, access) => ({ status: 200, body: await readPageByPath(current(ctx, access), params.pagePath, query.format) }),
   }),
   listFiles: defineOperation("listFiles", {
     authorize: onSpace("view"),

@@ -1,4 +1,4 @@
-import { contentHelpers, insertPage } from "../../testing/content";
+import { contentHelpers, insertPage, writePagesInBulk } from "../../testing/content";
 import { type TestUser, useHarness } from "../../testing/harness";
 
 const h = useHarness();
@@ -48,6 +48,25 @@ describe("search", () => {
     expect((await search(org.admin, `/v1/spaces/${space.id}/search?query=seal`)).body.items[0].path).toBe("seal-facts");
     await c.publish(org.admin, space.id, [{ operation: "delete_page", page: page!.id }]);
     expect((await search(org.admin, `/v1/spaces/${space.id}/search?query=tusks`)).body.count).toBe(0);
+  });
+
+  it("follows a renamed parent in the paths of all its sub-pages, and searches a duplicated space's copy", async () => {
+    const org = await h.organization();
+    const space = await c.createSpace(org.admin, org.id);
+    // Enough sub-pages that the last one is stored in another chunk than its parent.
+    const children = Array.from({ length: 150 }, (_, i) => ({ title: `Part ${i}`, markdown: "Filler.", parent: 0 }));
+    const [guides] = await writePagesInBulk(h, space.id, [
+      { title: "Guides", markdown: "Index." },
+      ...children,
+      { title: "Walrus", markdown: "Tusks.", parent: 0 },
+    ]);
+    const path = async (spaceId: string) =>
+      (await search(org.admin, `/v1/spaces/${spaceId}/search?query=tusks`)).body.items.map((p: { path: string }) => p.path);
+    expect(await path(space.id)).toEqual(["guides/walrus"]);
+    await c.publish(org.admin, space.id, [{ operation: "update_page", page: guides!.id, title: "Animals" }]);
+    expect(await path(space.id)).toEqual(["animals/walrus"]);
+    const copy = await h.api.post(`/v1/spaces/${space.id}/duplicate`).set("Authorization", org.admin.auth).expect(201);
+    expect(await path(copy.body.id)).toEqual(["animals/walrus"]);
   });
 
   it("searches an organization's spaces the caller can read, and nothing of other organizations", async () => {

@@ -1,0 +1,75 @@
+// What the benchmark scripts share: the target process, autocannon runs and the table.
+import { fork } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const DURATION = Number(process.env.BENCH_SECONDS || 10);
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 10);
+
+/** Starts target.cjs (the server under measurement) in its own process; `env` picks what it seeds. */
+export function startTarget(env) {
+  const child = fork(path.join(here, "target.cjs"), {
+    execArgv: ["--expose-gc", ...(process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : [])],
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "ignore", "inherit", "ipc"],
+  });
+  return new Promise((resolve, reject) => {
+    child.once("message", (info) => resolve({ child, info }));
+    child.once("exit", (code) => reject(new Error(`benchmark target exited with ${code}`)));
+  });
+}
+
+export async function measure(name, options, duration = DURATION) {
+  const result = await autocannon({ duration, connections: CONNECTIONS, ...options });
+  return {
+    scenario: name,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50ms: result.latency.p50,
+    p99ms: result.latency.p99,
+    requests: result.requests.total,
+    failed: result.non2xx + result.errors,
+  };
+}
+
+/**
+ * Several scenarios measured in alternation, `rounds` times each (DURATION in all per
+ * scenario), so that their ratios see the same load on a shared machine: requests/s over
+ * all rounds, p50 the median of the rounds' p50s, p99 the highest round's. `drain` (a
+ * request answered once the server has worked through what it was sent) runs between
+ * rounds, so that no round pays for the previous one's queue.
+ */
+export async function measureAlternating(scenarios, drain, rounds = 3) {
+  const runs = scenarios.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    for (const [i, { name, options }] of scenarios.entries()) {
+      runs[i].push(await measure(name, options, DURATION / rounds));
+      await drain();
+    }
+  }
+  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  return scenarios.map(({ name }, i) => ({
+    scenario: name,
+    requestsPerSecond: Math.round(runs[i].reduce((sum, r) => sum + r.requests, 0) / DURATION),
+    p50ms: median(runs[i].filter((r) => r.requests > 0).map((r) => r.p50ms)),
+    p99ms: Math.max(...runs[i].map((r) => r.p99ms)),
+    requests: runs[i].reduce((sum, r) => sum + r.requests, 0),
+    failed: runs[i].reduce((sum, r) => sum + r.failed, 0),
+  }));
+}
+
+export function table(rows) {
+  const header = ["scenario", "req/s", "p50 ms", "p99 ms", "requests", "failed"];
+  const lines = rows.map((r) => [r.scenario, r.requestsPerSecond, r.p50ms, r.p99ms, r.requests, r.failed].map(String));
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const format = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
+  return [format(header), ...lines.map(format)].join("\n");
+}
+
+export const ratio = (a, b) => Number((a / b).toFixed(2));
+
+/** A drain for measureAlternating: the target's readiness check, which queries the database behind whatever is queued. */
+export const drainOf = (base) => async () => {
+  await fetch(`${base}/readyz`).then((response) => response.arrayBuffer());
+};
