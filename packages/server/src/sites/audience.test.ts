@@ -7,6 +7,8 @@ import { insertPage, siteFixtures, visitorToken } from "./test-fixtures";
 
 const PUBLIC_URL = "http://localhost:3000";
 const h = useHarness({ publicUrl: PUBLIC_URL });
+// Each test publishes one or two sites of merged pages through the API: past 30 s on a loaded shared machine.
+jest.setTimeout(90_000);
 const { as, publishedSite, read, space, shareLink } = siteFixtures(h);
 
 const pages = () => [insertPage("Welcome", "Private pages."), insertPage("Reference", "## Options\n\nThe flamingo option.")];
