@@ -1,6 +1,8 @@
 // The published-sites benchmark's target, in its own process: Docstack serving a site
 // of a 1,000-page space with a large page (warm: its render cache on; cold: a second
-// app whose render cache keeps nothing), and express.static serving the same HTML bytes.
+// app whose render cache keeps nothing), and express.static serving the same HTML bytes;
+// the same space behind visitor authentication, read with a signed visitor's cookie.
+const crypto = require("node:crypto");
 const fs = require("node:fs");
 const path = require("node:path");
 const express = require("express");
@@ -13,6 +15,13 @@ const { PublishedSites } = dist("sites/published-sites");
 const PAGES = Number(process.env.BENCH_SITE_PAGES || 1000);
 /** Sections of the large page: each with prose, a code block, a hint, a list and a table (about 17 KB of Markdown for 20). */
 const SECTIONS = Number(process.env.BENCH_SITE_SECTIONS || 20);
+
+/** A JWT as a customer's backend signs one for its visitors (HS256 with the site's key). */
+function visitorToken(claims, key) {
+  const part = (value) => Buffer.from(JSON.stringify(value)).toString("base64url");
+  const signed = `${part({ alg: "HS256", typ: "JWT" })}.${part(claims)}`;
+  return `${signed}.${crypto.createHmac("sha256", key).update(signed).digest("base64url")}`;
+}
 
 /** A long page as docs have them: sections of prose with links, code in several languages, lists, tables, hints. */
 function largePage(sections, highlighted) {
@@ -96,6 +105,11 @@ runTarget(async () => {
   const site = await call("POST", `/v1/orgs/${organizationId}/sites`, { title: "Handbook", spaces: [space.id] });
   const published = (await call("POST", `/v1/orgs/${organizationId}/sites/${site.id}/publish`)).urls.published;
   const sitePath = new URL(published).pathname;
+  // The same space behind visitor authentication: every request checks the visitor's token before the cache.
+  const members = await call("POST", `/v1/orgs/${organizationId}/sites`, { title: "Members", visibility: "visitor-auth", spaces: [space.id] });
+  const membersPath = new URL((await call("POST", `/v1/orgs/${organizationId}/sites/${members.id}/publish`)).urls.published).pathname;
+  const { privateKey } = await call("GET", `/v1/orgs/${organizationId}/sites/${members.id}/publishing/auth`);
+  const visitorCookie = `ds_visitor_${members.id}=${visitorToken({ plan: "pro", exp: Math.floor(Date.now() / 1000) + 86_400 }, privateKey)}`;
   // The same app with caches that keep nothing: every request renders, highlighting included.
   const cold = { ...services, config: { ...config, siteCacheBytes: 0 } };
   cold.sites = new PublishedSites(cold);
@@ -116,6 +130,8 @@ runTarget(async () => {
   const staticPort = await listen(staticApp);
   const info = {
     warm: `${base}${sitePath}/large`,
+    visitor: `${base}${membersPath}/large`,
+    visitorCookie,
     cold: `http://127.0.0.1:${coldPort}${sitePath}/large`,
     coldPlain: `http://127.0.0.1:${coldPort}${sitePath}/large-plain`,
     rerender: `http://127.0.0.1:${againPort}${sitePath}/large`,

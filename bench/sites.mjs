@@ -4,7 +4,9 @@
 //  - the cold render of a large page (no render cache) against GET /v1/spaces/{id}, one
 //    connection each: p50 ratio (goal ≤ 3); the same page without highlighting, which
 //    tells highlighting's share of it; and the page rendered again with highlighted code
-//    kept (what follows a merge elsewhere in the space).
+//    kept (what follows a merge elsewhere in the space);
+//  - the warm page of a visitor-auth site, read with a signed visitor's cookie, against the
+//    public one: requests/s ratio (what checking the visitor's JWT on every request costs).
 // Writes results/sites.json.
 import { fork } from "node:child_process";
 import fs from "node:fs";
@@ -42,15 +44,17 @@ try {
   const results = [
     await measure(`site page, warm (${CONNECTIONS} connections)`, info.warm, CONNECTIONS),
     await measure(`express.static, same bytes (${CONNECTIONS} connections)`, info.static, CONNECTIONS),
+    await measure(`visitor-auth site page, warm, signed in (${CONNECTIONS} connections)`, info.visitor, CONNECTIONS, { cookie: info.visitorCookie }),
     await measure("site page, cold render (1 connection)", info.cold, 1),
     await measure("same page, cold, no highlighting (1 connection)", info.coldPlain, 1),
     await measure("same page rendered again, code cache warm (1 connection)", info.rerender, 1),
     await measure("GET /v1/spaces/{spaceId} (1 connection)", info.space, 1, auth),
   ];
-  const [warm, staticFiles, cold, plain, again, space] = results;
+  const [warm, staticFiles, visitor, cold, plain, again, space] = results;
   const ratio = (a, b) => Number((a / b).toFixed(2));
   const summary = {
     warmToStaticRequestsRatio: ratio(warm.requestsPerSecond, staticFiles.requestsPerSecond),
+    visitorToPublicWarmRequestsRatio: ratio(visitor.requestsPerSecond, warm.requestsPerSecond),
     coldRenderP50ToSpaceReadP50: ratio(cold.p50ms, space.p50ms),
     rerenderP50ToSpaceReadP50: ratio(again.p50ms, space.p50ms),
     highlightingShareOfColdP50: Number(Math.max(0, 1 - plain.p50ms / cold.p50ms).toFixed(2)),
@@ -65,13 +69,14 @@ try {
       `${r.scenario.padEnd(width)}  ${String(r.requestsPerSecond).padStart(5)}  ${String(r.p50ms).padStart(6)}  ${String(r.p99ms).padStart(6)}  ${String(r.failed).padStart(6)}`,
     );
   console.log(`\nsite page warm / express.static (req/s): ${summary.warmToStaticRequestsRatio}  (goal ≥ 0.5)`);
+  console.log(`visitor-auth warm (JWT checked per request) / public warm (req/s): ${summary.visitorToPublicWarmRequestsRatio}`);
   console.log(`cold render p50 / GET space p50: ${summary.coldRenderP50ToSpaceReadP50}  (goal ≤ 3)`);
   console.log(`render again (code cache warm) p50 / GET space p50: ${summary.rerenderP50ToSpaceReadP50}`);
   console.log(`highlighting's share of the cold render p50: ${summary.highlightingShareOfColdP50}`);
   fs.mkdirSync(path.join(here, "results"), { recursive: true });
   fs.writeFileSync(
     path.join(here, "results", "sites.json"),
-    `${JSON.stringify({ date: new Date().toISOString(), ...info, token: undefined, results, summary }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), ...info, token: undefined, visitorCookie: undefined, results, summary }, null, 2)}\n`,
   );
 } finally {
   child.send("stop");

@@ -1,7 +1,7 @@
 // Tests run against the real app and a real database: an in-memory PGlite per test
 // file started from a migrated template (made once by jest.global-setup.ts), or the
 // PostgreSQL server named by DATABASE_URL.
-const ESM = ["@prisma/schema-engine-wasm", "htmlparser2", "domhandler", "domutils", "dom-serializer", "domelementtype", "entities"];
+const ESM = ["@prisma/schema-engine-wasm", "jose", "htmlparser2", "domhandler", "domutils", "dom-serializer", "domelementtype", "entities"];
 
 /** @type {import('jest').Config} */
 module.exports = {

@@ -1041,6 +1041,18 @@ export const operationPolicies = {
     "on": "site",
     "needs": "view"
   },
+  "getSitePublishingAuthById": {
+    "on": "site",
+    "needs": "admin"
+  },
+  "updateSitePublishingAuthById": {
+    "on": "site",
+    "needs": "admin"
+  },
+  "regenerateSitePublishingAuthById": {
+    "on": "site",
+    "needs": "admin"
+  },
   "listSamlProviders": {
     "on": "organization",
     "needs": "admin"

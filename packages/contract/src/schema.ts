@@ -2513,8 +2513,12 @@ export interface paths {
          * Resolve a published URL
          * @deprecated
          * @description What a published URL shows: its site, section, site space, space, revision and the page's path
-         *     (`pathname`), exactly as a reader without credentials would get it: a URL of an unpublished site, of a
-         *     site whose visibility needs a share link or a visitor token, or of nothing answers 404. Works for
+         *     (`pathname`), exactly as a reader with the URL's credentials gets it: the key of an active share link in
+         *     its `shareKey` parameter opens a `share-link` site, a visitor's JWT (`visitorAuthToken`, or the URL's
+         *     `jwt_token`) a `visitor-auth` site, and on sites with adaptive content the page must be in a section and
+         *     site space whose conditions hold for the token's claims and the URL's `visitor.<claim>=true|false`
+         *     parameters. A URL of an unpublished site, of a site or page its reader may not see, or of nothing
+         *     answers 404. Works for
          *     every URL form a site is served at (its `hostname`, the sub-domain form, the path form on Docstack's
          *     own host, its proxy). A URL naming a section or site space but no page resolves to its first page.
          *     Any caller may resolve any URL: what it returns is public. `apiToken` is not given:
@@ -2527,9 +2531,10 @@ export interface paths {
         put?: never;
         /**
          * Resolve a published URL
-         * @description The same as `GET /v1/urls/published`, with the URL in the body. `visitor` (signed and unsigned claims
-         *     of a visitor) is accepted for compatibility; until visitor authentication and adaptive content are
-         *     implemented it changes nothing (the answer is what a reader without credentials gets).
+         * @description The same as `GET /v1/urls/published`, with the URL in the body and the visitor beside it: `visitor.jwtToken`
+         *     (a JWT signed with the site's `privateKey`, HS256) and `visitor.unsignedClaims` (claims the visitor sets
+         *     unsigned: only the boolean ones the site's adaptive schema declares under `unsigned` are read, as
+         *     `visitor.claims.unsigned.<name>`) decide what the visitor may see, exactly as on the site itself.
          *
          *     Needs a valid API token, of any user.
          */
@@ -3545,6 +3550,70 @@ export interface paths {
         get: operations["listPermissionsAggregateInSite"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/sites/{siteId}/publishing/auth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the site. */
+                siteId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a site's visitor authentication settings
+         * @description The key visitors' JWTs are signed with and where refused visitors go (the answer holds a secret, hence
+         *     `admin` only). The key is made the first time the settings are read, whatever the site's
+         *     visibility, so that tokens can be prepared before the site switches to `visitor-auth`.
+         *
+         *     Needs `admin` on the site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
+         */
+        get: operations["getSitePublishingAuthById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a site's visitor authentication settings
+         * @description Sets `fallbackURL` and `logoutURL` (fields omitted are left unchanged, `null` removes one). `backend` must
+         *     be `custom`. Visitors' next requests follow the new settings.
+         *
+         *     Needs `admin` on the site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
+         */
+        patch: operations["updateSitePublishingAuthById"];
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/sites/{siteId}/publishing/auth/regenerate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the site. */
+                siteId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the key of a site's visitor authentication
+         * @description Makes a new `privateKey`: tokens signed with the old one stop admitting visitors from their next request
+         *     (visitors holding one in a cookie are refused as if they had none).
+         *
+         *     Needs `admin` on the site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
+         */
+        post: operations["regenerateSitePublishingAuthById"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5929,7 +5998,12 @@ export interface components {
          * @description An expression deciding whether the section is shown to the visitor. It is written over the visitor's
          *     claims, which the site's adaptive schema describes, for example `visitor.claims.unsigned.beta`: when it
          *     is false for a visitor, the section is hidden from them. Absent, the section is always shown.
-         *     Conditions take effect when the site's adaptive content is enabled.
+         *     Conditions take effect when the site's adaptive content is enabled. The claims are `visitor.claims.<name>`
+         *     (the visitor's verified JWT) and `visitor.claims.unsigned.<name>` (booleans the visitor sets, declared by
+         *     the adaptive schema). Accepted: literals (strings, numbers, `true`, `false`, `null`, arrays), member
+         *     access on `visitor`, `==` `!=` `===` `!==` (no coercion), `<` `>` `<=` `>=` (between two numbers or two
+         *     strings), `&&`, `||`, `!`, brackets and `.includes(value)`; nothing is ever executed. A condition outside
+         *     this subset, or that does not parse, answers 400 naming the position of the problem.
          * @example visitor.claims.unsigned.beta
          */
         SiteSectionCondition: string;
@@ -5947,7 +6021,12 @@ export interface components {
          * @description An expression deciding whether the site space is shown to the visitor. It is written over the visitor's
          *     claims, which the site's adaptive schema describes, for example `visitor.claims.unsigned.beta`: when it
          *     is false for a visitor, the site space is hidden from them. Absent, the site space is always shown.
-         *     Conditions take effect when the site's adaptive content is enabled.
+         *     Conditions take effect when the site's adaptive content is enabled. The claims are `visitor.claims.<name>`
+         *     (the visitor's verified JWT) and `visitor.claims.unsigned.<name>` (booleans the visitor sets, declared by
+         *     the adaptive schema). Accepted: literals (strings, numbers, `true`, `false`, `null`, arrays), member
+         *     access on `visitor`, `==` `!=` `===` `!==` (no coercion), `<` `>` `<=` `>=` (between two numbers or two
+         *     strings), `&&`, `||`, `!`, brackets and `.includes(value)`; nothing is ever executed. A condition outside
+         *     this subset, or that does not parse, answers 400 naming the position of the problem.
          * @example visitor.claims.unsigned.beta
          */
         SiteSpaceCondition: string;
@@ -6456,15 +6535,17 @@ export interface components {
         ResolvePublishedUrlRequest: {
             url: components["schemas"]["PublishedUrl"];
             /**
-             * @description Accepted for compatibility; Docstack answers 404 rather than redirecting.
+             * @description Accepted for compatibility; Docstack answers 404 rather than redirecting to the site's fallback URL.
              * @default false
              */
             redirectOnError?: boolean;
-            /** @description A visitor's credentials and claims; accepted, not applied yet (see the operation). */
+            /** @description A visitor's token and unsigned claims (GitBook's SiteVisitorPayload; see the operation). */
             visitor?: {
                 /** @enum {string} */
                 type?: "human" | "agent";
+                /** @description A JWT signed with the site's `privateKey` (HS256), unexpired; an invalid one is as none. */
                 jwtToken?: string;
+                /** @description Claims the visitor sets; only booleans the site's adaptive schema declares under `unsigned` are read. */
                 unsignedClaims?: Record<string, never>;
             };
         };
@@ -6731,6 +6812,51 @@ export interface components {
             items: components["schemas"]["UserSitePermission"][];
             next?: components["schemas"]["ListNext"];
             count: components["schemas"]["ListCount"];
+        };
+        /**
+         * @description How a site's visitors are authenticated when its visibility is `visitor-auth`, and whose JWT claims
+         *     adaptive content reads. Visitors arrive with `?jwt_token=<JWT>`: a JWT signed with `privateKey` (HS256,
+         *     the key's characters as the HMAC secret, as `jwt.sign(claims, privateKey)` does), with an `exp` in the
+         *     future (60 seconds of clock skew tolerated).
+         */
+        SitePublishingAuth: {
+            /** @constant */
+            object: "publishing-auth";
+            /**
+             * @description Where visitors sign in. Always `custom` (the customer's own backend signs the JWTs); Docstack has no integration backends.
+             * @constant
+             */
+            backend: "custom";
+            /**
+             * @description The secret visitors' JWTs are signed with (HS256). Made when the settings are first read; replaced by
+             *     `POST .../publishing/auth/regenerate`. A secret: keep it on the customer's backend.
+             */
+            privateKey: string;
+            /**
+             * Format: uri
+             * @description Where a visitor without a valid token is sent (a sign-in page of the customer's backend), with the
+             *     path they wanted in the `location` query parameter. Absent, such a visitor gets a 401 page.
+             */
+            fallbackURL?: string;
+            /**
+             * Format: uri
+             * @description Where visitors log out of the customer's backend.
+             */
+            logoutURL?: string;
+        };
+        /** Format: uri */
+        SitePublishingAuthUrl: string;
+        /** @description Fields omitted are left unchanged; `null` removes `fallbackURL` or `logoutURL`. */
+        UpdateSitePublishingAuthRequest: {
+            /**
+             * @description Only `custom` is accepted (Docstack has no integration backends).
+             * @constant
+             */
+            backend: "custom";
+            /** @description An absolute `http:` or `https:` URL, or `null` to remove it. */
+            fallbackURL?: components["schemas"]["SitePublishingAuthUrl"] | null;
+            /** @description An absolute `http:` or `https:` URL, or `null` to remove it. */
+            logoutURL?: components["schemas"]["SitePublishingAuthUrl"] | null;
         };
         /** @description The name shown to members choosing how to sign in, such as "Okta". */
         SamlProviderLabel: string;
@@ -7724,6 +7850,9 @@ export type TeamSitePermissionOverride = components['schemas']['TeamSitePermissi
 export type TeamSitePermissionOverrideList = components['schemas']['TeamSitePermissionOverrideList'];
 export type UserSitePermission = components['schemas']['UserSitePermission'];
 export type UserSitePermissionList = components['schemas']['UserSitePermissionList'];
+export type SitePublishingAuth = components['schemas']['SitePublishingAuth'];
+export type SitePublishingAuthUrl = components['schemas']['SitePublishingAuthUrl'];
+export type UpdateSitePublishingAuthRequest = components['schemas']['UpdateSitePublishingAuthRequest'];
 export type SamlProviderLabel = components['schemas']['SamlProviderLabel'];
 export type SamlProviderSsoUrl = components['schemas']['SamlProviderSsoURL'];
 export type SamlProviderEntityId = components['schemas']['SamlProviderEntityID'];
@@ -12120,9 +12249,13 @@ export interface operations {
             query: {
                 /** @description The URL to resolve (absolute, `http:` or `https:`). */
                 url: components["schemas"]["PublishedUrl"];
-                /** @description A visitor's JWT (base64url segments and dots). Visitor authentication is not implemented yet, so it is ignored. */
+                /**
+                 * @description A visitor's JWT (base64url segments and dots), as the site's readers bring it in `?jwt_token=`: signed
+                 *     with the site's `privateKey` (HS256), unexpired, it admits the URL of a `visitor-auth` site and its
+                 *     claims decide which conditions hold. An invalid token is as none.
+                 */
                 visitorAuthToken?: string;
-                /** @description Accepted for compatibility; Docstack answers 404 rather than redirecting. */
+                /** @description Accepted for compatibility; Docstack answers 404 rather than redirecting to the site's fallback URL. */
                 redirectOnError?: boolean;
             };
             header?: never;
@@ -13919,6 +14052,110 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    getSitePublishingAuthById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the site. */
+                siteId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The site's visitor authentication settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SitePublishingAuth"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    updateSitePublishingAuthById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the site. */
+                siteId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "backend": "custom",
+                 *       "fallbackURL": "https://login.acme.example/docs"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateSitePublishingAuthRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SitePublishingAuth"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    regenerateSitePublishingAuthById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the site. */
+                siteId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings with the new key. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SitePublishingAuth"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Unexpected"];

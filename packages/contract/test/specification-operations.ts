@@ -232,6 +232,10 @@ export const GITBOOK_OPERATIONS: readonly SpecOperation[] = [
   ["put", `${SITE}/customization`, 200],
   ["get", "/v1/urls/published", 200],
   ["post", "/v1/urls/published", 200],
+  // Visitor authentication (GitBook's site-publishing-auth operations, issue 12).
+  ["get", `${SITE}/publishing/auth`, 200],
+  ["patch", `${SITE}/publishing/auth`, 200],
+  ["post", `${SITE}/publishing/auth/regenerate`, 200],
   // Pages read by path (GitBook's operations, issue 10).
   ["get", `${S}/content/path/{pagePath}`, 200],
   ["get", `${CR}/content/path/{pagePath}`, 200],

@@ -18,6 +18,7 @@ import { signInRouter } from "./http/sign-in-page";
 import { contractValidator } from "./http/validator";
 import { registry as defaultRegistry } from "./operations";
 import { appPages } from "./sites/app-pages";
+import { SITE_URL_SECRETS } from "./sites/audience";
 import { siteChangesMiddleware, sitesMiddleware } from "./sites/middleware";
 
 export interface AppOptions {
@@ -38,7 +39,7 @@ export function createApp(services: Services, options: AppOptions = {}): express
   app.set("query parser", "extended");
 
   app.use(services.metrics.middleware());
-  app.use(requestLogging(services.logger, urlRedactor(document)));
+  app.use(requestLogging(services.logger, urlRedactor(document, SITE_URL_SECRETS)));
   app.use(helmet({ contentSecurityPolicy: { directives: { "script-src": ["'self'"], "img-src": ["'self'", "data:"] } } }));
   if (config.corsOrigins) {
     const origins = config.corsOrigins === "*" ? "*" : config.corsOrigins.split(",").map((origin) => origin.trim());

@@ -15,6 +15,7 @@ import { permissionsOperations } from "./areas/permissions/handlers";
 import { sectionGroupsOperations } from "./areas/section-groups/handlers";
 import { shareLinksOperations } from "./areas/share-links/handlers";
 import { siteCustomizationOperations } from "./areas/site-customization/handlers";
+import { sitePublishingAuthOperations } from "./areas/site-publishing-auth/handlers";
 import { siteSectionsOperations } from "./areas/site-sections/handlers";
 import { siteSpacesOperations } from "./areas/site-spaces/handlers";
 import { sitesOperations } from "./areas/sites/handlers";
@@ -47,6 +48,7 @@ export const registry: OperationRegistry = {
   ...siteSpacesOperations,
   ...shareLinksOperations,
   ...permissionsOperations,
+  ...sitePublishingAuthOperations,
   ...ssoOperations,
   ...openapiSpecsOperations,
   ...integrationsOperations,

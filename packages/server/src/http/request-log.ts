@@ -38,11 +38,12 @@ function parametersOf(document: OpenapiDocument, item: Record<string, unknown>):
 
 /**
  * The URL of a request as it may be logged: the values of secret query parameters and
- * secret path segments replaced. Path patterns match the beginning of the path (a secret
+ * secret path segments replaced (and `moreSecretQuery`: those of published sites' URLs, which
+ * the contract does not describe). Path patterns match the beginning of the path (a secret
  * followed by more segments is still a secret) and ignore case, as routing does.
  */
-export function urlRedactor(document: OpenapiDocument): (url: string) => string {
-  const secretQuery = new Set<string>();
+export function urlRedactor(document: OpenapiDocument, moreSecretQuery: readonly string[] = []): (url: string) => string {
+  const secretQuery = new Set<string>(moreSecretQuery);
   const secretPaths: RegExp[] = [];
   for (const [path, item] of Object.entries(document.paths)) {
     const secrets = parametersOf(document, item as Record<string, unknown>).filter((p) => p["x-docstack-secret"]);
@@ -58,27 +59,33 @@ export function urlRedactor(document: OpenapiDocument): (url: string) => string 
       secretPaths.push(new RegExp(`^(${prefix})[^/?#]+`, "i"));
     }
   }
-  const redactPair = (pair: string) => {
-    const [name = ""] = pair.split("=", 1);
-    let decoded = name;
+  const decode = (text: string) => {
     try {
-      decoded = decodeURIComponent(name.replace(/\+/g, " "));
+      return decodeURIComponent(text.replace(/\+/g, " "));
     } catch {
-      // a malformed name is logged as sent
+      return undefined; // malformed: logged as sent
     }
-    return secretQuery.has(decoded) ? `${name}=${REDACTED}` : pair;
   };
-  return (url) => {
+  const redactQuery = (query: string): string =>
+    query
+      .split("&")
+      .map((pair) => {
+        const at = pair.indexOf("=");
+        const name = at < 0 ? pair : pair.slice(0, at);
+        if (secretQuery.has(decode(name) ?? name)) return `${name}=${REDACTED}`;
+        // A URL given as a value (`/v1/urls/published?url=...`) has its own secrets redacted too.
+        const value = at < 0 ? undefined : decode(pair.slice(at + 1));
+        const redacted = value?.includes("?") ? redact(value) : value;
+        return redacted !== value ? `${name}=${encodeURIComponent(redacted!)}` : pair;
+      })
+      .join("&");
+  const redact = (url: string): string => {
     const mark = url.indexOf("?");
     let path = mark < 0 ? url : url.slice(0, mark);
     for (const pattern of secretPaths) path = path.replace(pattern, `$1${REDACTED}`);
-    if (mark < 0) return path;
-    return `${path}?${url
-      .slice(mark + 1)
-      .split("&")
-      .map(redactPair)
-      .join("&")}`;
+    return mark < 0 ? path : `${path}?${redactQuery(url.slice(mark + 1))}`;
   };
+  return redact;
 }
 
 /**

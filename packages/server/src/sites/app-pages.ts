@@ -5,7 +5,7 @@ import { escapeHtml, pageCsp } from "@docstack/sites";
 import type { RequestHandler } from "express";
 import { readAt } from "../areas/sites/urls";
 import type { Services } from "../http/context";
-import { audienceFor } from "./audience";
+import { readableByAnyone } from "./audience";
 
 const STYLE =
   "body{font:16px/1.6 system-ui,sans-serif;max-width:44rem;margin:4rem auto;padding:0 1.5rem;color:#1f2328}code{background:#f6f8fa;padding:.1em .3em}@media (prefers-color-scheme:dark){body{background:#0d1117;color:#e6edf3}code{background:#161b22}a{color:#79b8ff}}";
@@ -37,7 +37,7 @@ export function appPages(services: Services): RequestHandler {
       const [orgs, organizationId, sites, siteId] = segments;
       if (orgs === "orgs" && sites === "sites" && siteId && segments.length === 4) {
         const site = await services.prisma.site.findFirst({ where: { id: siteId, organizationId }, include: { organization: true } });
-        if (site && audienceFor(site, { query: new URLSearchParams() })) {
+        if (site && readableByAnyone(site)) {
           const url = readAt({ baseUrl: base, config: services.config }, site, site.organization);
           published = `<p>Readers read it at <a href="${escapeHtml(url)}">${escapeHtml(url)}</a>.</p>`;
         }

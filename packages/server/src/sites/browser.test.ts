@@ -1,7 +1,8 @@
 // Published sites in a real browser (Chromium): what a reader sees and does, on a real
 // server listening on a port. The README's "Publish your docs" steps, navigation,
 // sections and variants, search, customization, a hostile page, machine views, 404s and
-// freshness after a merge; every page type checked with axe-core and photographed.
+// freshness after a merge; who reads (share links, visitor tokens, adaptive content); every
+// page type checked with axe-core and photographed.
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
 import http from "node:http";
@@ -11,7 +12,7 @@ import { createApp } from "../app";
 import { accessibilityProblems, launchBrowser, printScreenshots, screenshot } from "../testing/browser";
 import { contentHelpers } from "../testing/content";
 import { createHarness, type Harness } from "../testing/harness";
-import { insertPage, siteFixtures } from "./test-fixtures";
+import { insertPage, siteFixtures, visitorToken } from "./test-fixtures";
 
 let h: Harness;
 let server: http.Server;
@@ -273,5 +274,164 @@ describe("a reader in Chromium", () => {
     await page.reload();
     expect(await page.locator("article p").textContent()).toBe("After the merge.");
     await page.close();
+  });
+});
+
+describe("who reads, in Chromium", () => {
+  /** A fresh reader: a context of its own (its own cookies). */
+  const newReader = async () => {
+    const context = await browser.newContext();
+    return { context, page: await context.newPage() };
+  };
+
+  it("opens a share link, keeps the key in an HttpOnly cookie of the site across navigation, and locks out once the link is deactivated", async () => {
+    const { publishedSite, shareLink, as } = siteFixtures(h);
+    const site = await publishedSite([insertPage("Welcome", "Shared privately."), insertPage("Reference", "The reference.")], {
+      site: { visibility: "share-link" },
+    });
+    const link = await shareLink(site);
+    const siteUrl = link.url.slice(0, link.url.indexOf("?"));
+    const { context, page } = await newReader();
+    expect((await page.goto(link.url))?.status()).toBe(200);
+    // The key left the address bar for a cookie only this site's path receives, out of scripts' reach.
+    expect(page.url()).toBe(`${siteUrl}/`);
+    expect(await page.locator("article p").textContent()).toBe("Shared privately.");
+    const [cookie] = await context.cookies();
+    expect(cookie).toMatchObject({ value: link.key, path: new URL(siteUrl).pathname, httpOnly: true, sameSite: "Lax", secure: false });
+    expect(await page.evaluate(() => document.cookie)).toBe("");
+    await page.getByRole("navigation", { name: "Handbook" }).getByRole("link", { name: "Reference" }).click();
+    await page.waitForURL(/\/reference$/);
+    expect(await page.locator("h1").textContent()).toBe("Reference");
+    expect(await page.content()).not.toContain(link.key);
+    await screenshot(page, "share-link");
+    // Another reader, without the key: the 404 of an unknown site.
+    const stranger = await newReader();
+    expect((await stranger.page.goto(`${siteUrl}/reference`))?.status()).toBe(404);
+    await stranger.context.close();
+
+    await as(site.admin).patch(`${site.siteApiUrl}/share-links/${link.id}`, { active: false }).expect(200);
+    expect((await page.reload())?.status()).toBe(404);
+    expect(await page.locator("h1").textContent()).toBe("Page not found");
+    await context.close();
+  });
+
+  it("admits a visitor with a signed token, keeps them signed in, sends the others to the fallback URL, and locks out old tokens once the key is regenerated", async () => {
+    const { publishedSite, as } = siteFixtures(h);
+    const site = await publishedSite([insertPage("Welcome", "For customers."), insertPage("Reference", "The reference.")], {
+      site: { visibility: "visitor-auth" },
+    });
+    const { privateKey } = (await as(site.admin).get(`${site.siteApiUrl}/publishing/auth`).expect(200)).body;
+    const { context, page } = await newReader();
+    // Refused without a fallback URL: the 401 page.
+    expect((await page.goto(`${site.published}/reference`))?.status()).toBe(401);
+    expect(await page.locator("h1").textContent()).toBe("Sign-in required");
+    await (await check(`${site.published}/reference`, "visitor-auth-401", { status: 401 })).close();
+
+    const jwt = await visitorToken(privateKey, { name: "Ada" }, { now: h.clock.now() });
+    expect((await page.goto(`${site.published}/reference?jwt_token=${jwt}`))?.status()).toBe(200);
+    expect(page.url()).toBe(`${site.published}/reference`);
+    expect(await page.locator("h1").textContent()).toBe("Reference");
+    await page.getByRole("navigation", { name: "Handbook" }).getByRole("link", { name: "Welcome" }).click();
+    await page.waitForURL(/\/welcome$/);
+    expect(await page.locator("article p").textContent()).toBe("For customers.");
+
+    // With a fallback URL (the customer's sign-in page, here a server of the test's), a visitor whose token is
+    // expired or forged lands there with the page they wanted, signs in, and comes back with a new token.
+    const wanted: string[] = [];
+    let signIn: "page" | "token" = "token";
+    const login = http.createServer((request, response) => {
+      const asked = new URL(request.url ?? "/", "http://login");
+      if (asked.pathname !== "/sso") return response.writeHead(404).end(); // the browser's favicon request
+      const location = asked.searchParams.get("location") ?? "/";
+      wanted.push(location);
+      if (signIn === "page") return response.writeHead(200, { "Content-Type": "text/html" }).end("<!doctype html><title>Sign in</title><h1>Acme sign-in</h1>");
+      void (async () => {
+        const { privateKey: current } = (await as(site.admin).get(`${site.siteApiUrl}/publishing/auth`).expect(200)).body;
+        const fresh = await visitorToken(current, { name: "Grace" }, { now: h.clock.now() });
+        const back = new URL(`${site.published}${location}`);
+        back.searchParams.set("jwt_token", fresh);
+        response.writeHead(302, { Location: back.toString() }).end();
+      })();
+    });
+    await new Promise<void>((resolve) => login.listen(0, resolve));
+    try {
+      const loginUrl = `http://localhost:${(login.address() as AddressInfo).port}/sso`;
+      await as(site.admin).patch(`${site.siteApiUrl}/publishing/auth`, { backend: "custom", fallbackURL: loginUrl }).expect(200);
+      const other = await newReader();
+      const expired = await visitorToken(privateKey, {}, { now: h.clock.now(), expiresAt: Math.floor(h.clock.now().getTime() / 1000) - 3600 });
+      for (const bad of [expired, `${jwt.slice(0, -4)}AAAA`]) {
+        await other.context.clearCookies();
+        expect((await other.page.goto(`${site.published}/reference?jwt_token=${bad}&tab=2`))?.status()).toBe(200);
+        expect(other.page.url()).toBe(`${site.published}/reference?tab=2`);
+        expect(await other.page.locator("h1").textContent()).toBe("Reference");
+      }
+      expect(wanted).toEqual(["/reference?tab=2", "/reference?tab=2"]);
+      await other.context.close();
+
+      // Regenerated: the first reader's token admits nobody, so they are sent to sign in again.
+      signIn = "page";
+      await as(site.admin).post(`${site.siteApiUrl}/publishing/auth/regenerate`).expect(200);
+      await page.reload();
+      expect(await page.locator("h1").textContent()).toBe("Acme sign-in");
+      expect(new URL(page.url()).searchParams.get("location")).toBe("/welcome");
+    } finally {
+      await new Promise((resolve) => login.close(resolve));
+    }
+    await context.close();
+  });
+
+  it("tailors the site to the visitor: an unsigned claim switches a variant on and off, a signed claim opens a section", async () => {
+    const { as, sectionedSite } = siteFixtures(h);
+    const { admin, siteApiUrl, published } = await sectionedSite();
+    const sections = (await as(admin).get(`${siteApiUrl}/sections`).expect(200)).body.items as {
+      id: string;
+      title: string;
+      siteSpaces: { id: string; title: string }[];
+    }[];
+    const guides = sections.find((section) => section.title === "Guides")!;
+    const reference = sections.find((section) => section.title === "API reference")!;
+    const v1 = guides.siteSpaces.find((siteSpace) => siteSpace.title === "Guides v1")!;
+    await as(admin).patch(`${siteApiUrl}/site-spaces/${v1.id}`, { condition: "visitor.claims.unsigned.legacy" }).expect(200);
+    await as(admin).patch(`${siteApiUrl}/sections/${reference.id}`, { condition: 'visitor.claims.plan == "enterprise"' }).expect(200);
+    await as(admin)
+      .put(`${siteApiUrl}/adaptive-schema`, {
+        jsonSchema: {
+          type: "object",
+          properties: { unsigned: { type: "object", properties: { legacy: { type: "boolean" } }, additionalProperties: false } },
+          additionalProperties: false,
+        },
+      })
+      .expect(200);
+    await as(admin)
+      .patch(siteApiUrl, { adaptiveContent: { enabled: true } })
+      .expect(200);
+    const { privateKey } = (await as(admin).get(`${siteApiUrl}/publishing/auth`).expect(200)).body;
+
+    const { context, page } = await newReader();
+    await page.goto(published);
+    expect(await page.getByRole("navigation", { name: "Sections" }).count()).toBe(0);
+    expect(await page.locator(".variants").count()).toBe(0);
+    expect((await page.goto(`${published}/api-reference/`))?.status()).toBe(404);
+
+    await page.goto(`${published}/?visitor.legacy=true`);
+    expect(page.url()).toBe(`${published}/`);
+    await page.locator(".variants summary").click();
+    await page.getByRole("link", { name: "Guides v1" }).click();
+    await page.waitForURL(/\/guides-v1\/$/);
+    expect(await page.locator("article").textContent()).toContain("Version one.");
+    await screenshot(page, "adaptive-variant");
+    await page.goto(`${published}/?visitor.legacy=false`);
+    expect(await page.locator(".variants").count()).toBe(0);
+    expect((await page.goto(`${published}/guides-v1/`))?.status()).toBe(404);
+
+    // The signed claim opens the section; an unsigned claim of the same name does not.
+    await page.goto(`${published}/?visitor.plan=enterprise`);
+    expect(await page.getByRole("navigation", { name: "Sections" }).count()).toBe(0);
+    const jwt = await visitorToken(privateKey, { plan: "enterprise" }, { now: h.clock.now() });
+    await page.goto(`${published}/?jwt_token=${jwt}`);
+    await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "API reference" }).click();
+    await page.waitForURL(/\/api-reference\/$/);
+    expect(await page.locator("article").textContent()).toContain("All endpoints.");
+    await context.close();
   });
 });

@@ -3,7 +3,7 @@
 // response leaves, so the next request to a site shows it.
 import type { RequestHandler, Response } from "express";
 import type { Services } from "../http/context";
-import { notFoundPage } from "./not-found";
+import { notFoundPage, signInPage } from "./not-found";
 
 export function sitesMiddleware(services: Services): RequestHandler {
   return async (req, res, next) => {
@@ -17,10 +17,16 @@ export function sitesMiddleware(services: Services): RequestHandler {
         path: queryAt < 0 ? req.originalUrl : req.originalUrl.slice(0, queryAt),
         query: new URLSearchParams(queryAt < 0 ? "" : req.originalUrl.slice(queryAt + 1)),
         ifNoneMatch: req.get("if-none-match"),
+        cookie: req.get("cookie"),
       });
       if (!answer) return next();
-      if (answer.kind === "redirect") return res.redirect(302, answer.location);
+      if (answer.kind === "redirect") {
+        if (answer.cookies) res.set("Set-Cookie", answer.cookies);
+        // Where a reader's credentials sent them depends on those credentials: never stored by a shared cache.
+        return res.set("Cache-Control", "no-store").redirect(302, answer.location);
+      }
       if (answer.kind === "not-found") return send(res, req.method, 404, notFoundPage());
+      if (answer.kind === "sign-in") return send(res, req.method, 401, signInPage());
       return send(res, req.method, answer.response.status, answer.response);
     } catch (error) {
       next(error);

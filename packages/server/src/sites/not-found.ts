@@ -1,5 +1,6 @@
 // The 404 page of a URL shaped like a site's that names none (or a site its reader may
-// not see): the same for both, so a 404 tells nothing of what exists.
+// not see): the same for both, so a 404 tells nothing of what exists. And the 401 page of
+// a visitor-auth site for readers without a valid token, when the site has no fallback URL.
 import { pageCsp } from "@docstack/sites";
 
 const STYLE =
@@ -12,9 +13,23 @@ const PAGE = Buffer.from(`<!doctype html>
 </html>
 `);
 
+const SIGN_IN = Buffer.from(`<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Sign-in required</title><style>${STYLE}</style></head>
+<body><main><h1>Sign-in required</h1><p>These docs are for signed-in readers. Open them from the link your sign-in gave you; if it has expired, sign in again.</p></main></body>
+</html>
+`);
+
+const answer = (body: Buffer, cacheControl: string) => ({
+  headers: { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": pageCsp(STYLE), "X-Robots-Tag": "noindex", "Cache-Control": cacheControl },
+  body,
+});
+
 export function notFoundPage(): { headers: Record<string, string>; body: Buffer } {
-  return {
-    headers: { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": pageCsp(STYLE), "X-Robots-Tag": "noindex", "Cache-Control": "no-cache" },
-    body: PAGE,
-  };
+  return answer(PAGE, "no-cache");
+}
+
+/** The 401 page of a visitor-auth site without a fallback URL, for readers without a valid token. */
+export function signInPage(): { headers: Record<string, string>; body: Buffer } {
+  return answer(SIGN_IN, "no-store");
 }

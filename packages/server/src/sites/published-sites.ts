@@ -4,20 +4,32 @@
 import type { Schemas } from "@docstack/contract";
 import { type RendererOptions, SiteRenderer, type SiteResponse, variantPath } from "@docstack/sites";
 import type { Services } from "../http/context";
-import { audienceFor } from "./audience";
+import { audienceFor, type ReaderCredentials } from "./audience";
 import { SiteChanges } from "./changes";
 import { contentReader } from "./content-adapter";
 import { type HostRequest, SiteDirectory } from "./directory";
-import { siteFor } from "./snapshot";
+import { keptCookies, readerCredentials, withoutCredentials } from "./reader-credentials";
+import { type SiteSnapshot, siteFor } from "./snapshot";
 
-export type SiteAnswer = { kind: "response"; response: SiteResponse } | { kind: "not-found" } | { kind: "redirect"; location: string };
+export type SiteAnswer =
+  | { kind: "response"; response: SiteResponse }
+  | { kind: "not-found" }
+  | { kind: "redirect"; location: string; cookies?: string[] }
+  /** A visitor-auth site's reader without a valid token, where the site has no fallback URL: a 401 page. */
+  | { kind: "sign-in" };
+
+/** The site's visibility does not show the same thing to everyone, or conditions do: answers are the reader's own. */
+const PRIVATE_ANSWER = { "Cache-Control": "private, no-cache", Vary: "Cookie" };
 
 export class PublishedSites {
   private readonly changes = new SiteChanges();
   private readonly directory: SiteDirectory;
   private readonly renderer: SiteRenderer;
 
-  constructor(services: Services, options: Partial<RendererOptions> = {}) {
+  constructor(
+    private readonly services: Services,
+    options: Partial<RendererOptions> = {},
+  ) {
     this.directory = new SiteDirectory(services, this.changes);
     this.renderer = new SiteRenderer(contentReader(services), { cacheBytes: services.config.siteCacheBytes, ...options });
   }
@@ -28,33 +40,65 @@ export class PublishedSites {
   }
 
   /** The answer to a request for a site's URL; undefined when the URL is not a site's (the API's). */
-  async answer(request: HostRequest & { query: URLSearchParams; ifNoneMatch: string | undefined }): Promise<SiteAnswer | undefined> {
+  async answer(
+    request: HostRequest & { query: URLSearchParams; ifNoneMatch: string | undefined; cookie: string | undefined },
+  ): Promise<SiteAnswer | undefined> {
     const match = await this.directory.match(request);
     if (!match) return undefined;
     if (match.kind !== "site") return match.kind === "missing" ? { kind: "not-found" } : match;
-    const audience = audienceFor(match.snapshot.site, request);
-    const site = audience && siteFor(match.snapshot, audience);
-    if (!audience || !site) return { kind: "not-found" };
+    const { snapshot } = match;
+    const { credentials, inUrl } = readerCredentials(snapshot.site.id, request.query, request.cookie);
+    const now = this.services.clock.now();
+    const decision = await audienceFor(snapshot, credentials, now);
+    if (decision.kind === "hidden") return { kind: "not-found" };
+    // Where the reader was going, inside the site, without credentials: for the fallback URL and clean redirects.
+    const wanted = `${match.rest || "/"}${withoutCredentials(request.query)}`;
+    if (decision.kind === "sign-in") {
+      if (!decision.fallbackURL) return { kind: "sign-in" };
+      const fallback = new URL(decision.fallbackURL);
+      fallback.searchParams.set("location", wanted);
+      return { kind: "redirect", location: fallback.toString() };
+    }
+    if (inUrl) {
+      // Kept in cookies, the credentials leave the URL. One leading slash: `//host` would leave the site.
+      const cookies = keptCookies(snapshot.site.id, decision.keep, { path: match.basePath, secure: request.protocol === "https", now });
+      return { kind: "redirect", location: `/${`${match.basePath}${wanted}`.replace(/^\/+/, "")}`, cookies };
+    }
+    const site = siteFor(snapshot, decision.audience);
+    if (!site) return { kind: "not-found" };
     const origin = `${request.protocol}://${request.host}`;
     const response = await this.renderer.handle({
       site,
-      audience,
+      audience: decision.audience,
       origin,
       basePath: match.basePath,
       path: match.rest,
       query: request.query,
       ifNoneMatch: request.ifNoneMatch,
     });
+    if (personal(snapshot, decision.audience.key)) Object.assign(response.headers, PRIVATE_ANSWER);
     return { kind: "response", response };
   }
 
-  /** What a published URL shows, as a reader without credentials gets it; undefined for nothing (404). */
-  async resolve(url: URL): Promise<Schemas["PublishedSiteContent"] | undefined> {
+  /**
+   * What a published URL shows to a reader with these credentials (the URL's `shareKey`, `jwt_token` and
+   * `visitor.<claim>` parameters, and those given beside it); undefined for nothing (404).
+   */
+  async resolve(url: URL, given: ReaderCredentials = {}): Promise<Schemas["PublishedSiteContent"] | undefined> {
     const protocol = url.protocol.slice(0, -1);
     const match = await this.directory.match({ protocol, host: url.host, hostname: url.hostname, path: url.pathname });
     if (match?.kind !== "site") return undefined;
-    const audience = audienceFor(match.snapshot.site, { query: url.searchParams });
-    const site = audience && siteFor(match.snapshot, audience);
+    const { credentials } = readerCredentials(match.snapshot.site.id, url.searchParams, undefined);
+    const decision = await audienceFor(
+      match.snapshot,
+      {
+        shareKey: given.shareKey ?? credentials.shareKey,
+        visitorToken: given.visitorToken ?? credentials.visitorToken,
+        unsignedClaims: { ...credentials.unsignedClaims, ...given.unsignedClaims },
+      },
+      this.services.clock.now(),
+    );
+    const site = decision.kind === "reader" ? siteFor(match.snapshot, decision.audience) : undefined;
     const found = site && (await this.renderer.resolve(site, match.rest));
     if (!site || !found?.page) return undefined;
     const canonicalPath = found.page ? `/${found.page.path}` : "";
@@ -74,6 +118,11 @@ export class PublishedSites {
       preview: false,
     };
   }
+}
+
+/** Whether what this reader gets is theirs alone (a site not everyone may read, or one adapted to them). */
+function personal(snapshot: SiteSnapshot, audienceKey: string): boolean {
+  return (snapshot.site.visibility !== "public" && snapshot.site.visibility !== "unlisted") || audienceKey !== "reader";
 }
 
 /** The part of the request's path naming the section and site space: what comes before the page's path. */

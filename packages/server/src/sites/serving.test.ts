@@ -237,13 +237,13 @@ describe("sections and variants", () => {
 });
 
 describe("who may read", () => {
-  it("answers 404 for unpublished sites and for share-link and visitor-auth sites (until they are served), and for nothing else", async () => {
+  it("answers 404 for unpublished sites and share-link sites without a key, 401 for visitor-auth sites without a token, and nothing else", async () => {
     const site = await basicSite();
     await read(site.published).expect(200);
     await as(site.admin).patch(site.siteApiUrl, { visibility: "share-link" }).expect(200);
     await read(site.published).expect(404);
     await as(site.admin).patch(site.siteApiUrl, { visibility: "visitor-auth" }).expect(200);
-    await read(site.published).expect(404);
+    expect((await read(site.published).expect(401)).text).toContain("Sign-in required");
     await as(site.admin).patch(site.siteApiUrl, { visibility: "public" }).expect(200);
     await read(site.published).expect(200);
     await as(site.admin).post(`${site.siteApiUrl}/unpublish`).expect(200);
@@ -251,7 +251,7 @@ describe("who may read", () => {
     expect(gone.text).toContain("Page not found");
   });
 
-  it("hides sections and site spaces with a condition on a site with adaptive content (conditions are not evaluated yet)", async () => {
+  it("hides sections and site spaces whose condition does not hold for the reader on a site with adaptive content", async () => {
     const site = await basicSite();
     const extra = await space(site.admin, site.organizationId, "Beta", [insertPage("Beta page", "Only for some.")]);
     const added = (await as(site.admin).post(`${site.siteApiUrl}/site-spaces`, { spaceId: extra }).expect(201)).body;

@@ -8,9 +8,9 @@ import { readAt } from "../areas/sites/urls";
 import type { Config } from "../config";
 import type { Db } from "../db/database";
 import type { Organization, Site } from "../generated/prisma/client";
-import type { ReaderAudience } from "./audience";
+import { type AudienceFacts, hashShareKey, type ReaderAudience } from "./audience";
 
-export interface SiteSnapshot {
+export interface SiteSnapshot extends AudienceFacts {
   site: Site;
   organization: Organization;
   tree: SiteTree;
@@ -20,8 +20,19 @@ export interface SiteSnapshot {
 }
 
 export async function loadSnapshot(prisma: Db, config: Config, site: Site, baseUrl: string): Promise<SiteSnapshot> {
-  const [tree, organization] = [await loadSiteTree(prisma, site), await prisma.organization.findUniqueOrThrow({ where: { id: site.organizationId } })];
-  return { site, organization, tree, publishedUrl: readAt({ baseUrl, config }, site, organization), views: new Map() };
+  const tree = await loadSiteTree(prisma, site);
+  const organization = await prisma.organization.findUniqueOrThrow({ where: { id: site.organizationId } });
+  const links = site.visibility === "share-link" ? await prisma.shareLink.findMany({ where: { siteId: site.id, active: true }, select: { key: true } }) : [];
+  const conditions = [...new Set([...tree.sections, ...tree.siteSpaces].flatMap((item) => (item.condition ? [item.condition] : [])))].sort();
+  return {
+    site,
+    organization,
+    tree,
+    publishedUrl: readAt({ baseUrl, config }, site, organization),
+    views: new Map(),
+    shareKeyHashes: new Set(links.map((link) => hashShareKey(link.key))),
+    conditions,
+  };
 }
 
 const ROOT = "root";

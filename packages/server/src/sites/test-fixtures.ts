@@ -4,6 +4,7 @@ import { contentStore } from "../content/reads";
 import { existingRevisionIndex, writeRevision } from "../content/revisions";
 import { syncSpacePages } from "../content/search-index";
 import type { StoredPage } from "../content/tree";
+import { declareSecret } from "../secrets";
 import { type Change, contentHelpers, insertPage } from "../testing/content";
 import type { Harness, TestUser } from "../testing/harness";
 
@@ -26,6 +27,7 @@ export function siteFixtures(h: Harness) {
     post: (url: string, body: object = {}) => h.api.post(url).set("Authorization", user.auth).send(body),
     patch: (url: string, body: object) => h.api.patch(url).set("Authorization", user.auth).send(body),
     put: (url: string, body: object) => h.api.put(url).set("Authorization", user.auth).send(body),
+    delete: (url: string) => h.api.delete(url).set("Authorization", user.auth),
   });
 
   /** A space with these pages merged in. */
@@ -98,5 +100,31 @@ export function siteFixtures(h: Harness) {
     return { admin: org.admin, siteApiUrl, published };
   };
 
-  return { as, space, publishedSite, sectionedSite, read, content, setPageFields };
+  /** A new share link of the site: its ID, key and URL. */
+  const shareLink = async (site: PublishedFixture): Promise<{ id: string; key: string; url: string }> => {
+    const link = (await as(site.admin).post(`${site.siteApiUrl}/share-links`, { name: "Beta" }).expect(201)).body;
+    const url: string = link.urls.published;
+    return { id: link.id, key: new URL(url).searchParams.get("shareKey")!, url };
+  };
+
+  return { as, space, publishedSite, sectionedSite, read, content, setPageFields, shareLink };
+}
+
+/**
+ * A visitor's JWT as the customer's backend signs it: HS256 with the site's key (another `alg` on request),
+ * expiring an hour after `now` unless told; declared a secret, so every log line is checked for it.
+ */
+export async function visitorToken(
+  privateKey: string,
+  claims: Record<string, unknown>,
+  options: { now: Date; expiresAt?: number; alg?: string },
+): Promise<string> {
+  const { SignJWT } = await import("jose");
+  const issuedAt = Math.floor(options.now.getTime() / 1000);
+  const jwt = await new SignJWT(claims)
+    .setProtectedHeader({ alg: options.alg ?? "HS256" })
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(options.expiresAt ?? issuedAt + 3600)
+    .sign(new TextEncoder().encode(privateKey));
+  return declareSecret(jwt);
 }

@@ -6,6 +6,7 @@ import type { RequestContext } from "../../http/context";
 import { badRequest, conflict } from "../../http/errors";
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import { paginateArray } from "../../http/pagination";
+import { assertCondition } from "../../sites/conditions";
 import { indexNextTo, positionAfterLast, positionsAt } from "../sites/ordering";
 import { freeSegment, isTaken, segmentFrom } from "../sites/paths";
 import { serializeSections } from "../sites/serialize";
@@ -101,6 +102,7 @@ export const siteSectionsOperations = {
 
   updateSiteSection: defineOperation("updateSiteSection", {
     handle: async ({ ctx, body }, { site, organization, item }) => {
+      assertCondition("request/body/condition", body.condition);
       await withSiteLocked(ctx.prisma, site.id, async (tx, current) => {
         const tree = await loadSiteTree(tx, current);
         const section = sectionOf(tree, item.id);

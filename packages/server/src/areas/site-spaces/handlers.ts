@@ -5,6 +5,7 @@ import type { RequestContext } from "../../http/context";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import { paginateArray } from "../../http/pagination";
+import { assertCondition } from "../../sites/conditions";
 import { indexNextTo, positionsAt } from "../sites/ordering";
 import { isTaken } from "../sites/paths";
 import { serializeSiteSpaces } from "../sites/serialize";
@@ -89,6 +90,7 @@ export const siteSpacesOperations = {
 
   updateSiteSpace: defineOperation("updateSiteSpace", {
     handle: async ({ ctx, body }, { site, organization, item }) => {
+      assertCondition("request/body/condition", body.condition);
       await withSiteLocked(ctx.prisma, site.id, async (tx, current) => {
         if (body.path !== undefined) {
           const { sectionId } = siteSpaceOf(await loadSiteTree(tx, current), item.id);

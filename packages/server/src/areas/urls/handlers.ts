@@ -1,27 +1,31 @@
 // Resolving published URLs (GitBook's GET and POST /urls/published): the site, section,
-// site space, space, revision and page a URL shows, with a reader's visibility rules.
+// site space, space, revision and page a URL shows, with a reader's visibility rules: the
+// same audience as the site's own pages (sites/audience.ts), given the visitor's token and
+// unsigned claims beside the URL or in it.
 import type { RequestContext } from "../../http/context";
 import { badRequest, notFound } from "../../http/errors";
 import { type AreaOperations, defineOperation } from "../../http/operation";
+import type { ReaderCredentials } from "../../sites/audience";
 
-async function resolve(ctx: RequestContext, field: string, url: string) {
+async function resolve(ctx: RequestContext, field: string, url: string, credentials: ReaderCredentials = {}) {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
     throw badRequest(`${field}: not an absolute URL`);
   }
-  const found = await ctx.sites.resolve(parsed);
+  const found = await ctx.sites.resolve(parsed, credentials);
   if (!found) throw notFound("Published content");
   return { status: 200 as const, body: found };
 }
 
 export const urlsOperations = {
   getPublishedContentByUrl: defineOperation("getPublishedContentByUrl", {
-    handle: ({ ctx, query }) => resolve(ctx, "request/query/url", query.url),
+    handle: ({ ctx, query }) => resolve(ctx, "request/query/url", query.url, { visitorToken: query.visitorAuthToken }),
   }),
 
   resolvePublishedContentByUrl: defineOperation("resolvePublishedContentByUrl", {
-    handle: ({ ctx, body }) => resolve(ctx, "request/body/url", body.url),
+    handle: ({ ctx, body }) =>
+      resolve(ctx, "request/body/url", body.url, { visitorToken: body.visitor?.jwtToken, unsignedClaims: body.visitor?.unsignedClaims }),
   }),
 } satisfies AreaOperations;

@@ -1,0 +1,299 @@
+// Who reads what, over HTTP: share links (key in the URL, then a cookie scoped to the
+// site; lock-out on deactivation, deletion and visibility changes), visitor authentication
+// (JWTs signed with the site's key, HS256 only; fallback URL or 401; regeneration), and
+// adaptive content (conditions over signed and unsigned claims, in every output).
+import { useHarness } from "../testing/harness";
+import { insertPage, siteFixtures, visitorToken } from "./test-fixtures";
+
+const PUBLIC_URL = "http://localhost:3000";
+const h = useHarness({ publicUrl: PUBLIC_URL });
+// Each test publishes one or two sites of merged pages through the API: past 30 s on a loaded shared machine.
+jest.setTimeout(90_000);
+const { as, publishedSite, read, space, shareLink } = siteFixtures(h);
+
+const pages = () => [insertPage("Welcome", "Private pages."), insertPage("Reference", "## Options\n\nThe flamingo option.")];
+
+/** The cookies a response sets, as a Cookie header (those it clears left out). */
+const cookieHeader = (setCookie: string[] | string | undefined) =>
+  ([] as string[])
+    .concat(setCookie ?? [])
+    .map((cookie) => cookie.split(";")[0]!)
+    .filter((pair) => !pair.endsWith("="))
+    .join("; ");
+
+/** A JWT signed with this key (HS256 unless told), by the test's clock. */
+const token = (privateKey: string, claims: Record<string, unknown> = {}, options: { expiresIn?: number; alg?: string } = {}) =>
+  visitorToken(privateKey, claims, {
+    now: h.clock.now(),
+    ...(options.expiresIn !== undefined ? { expiresAt: options.expiresIn } : {}),
+    ...(options.alg ? { alg: options.alg } : {}),
+  });
+
+/** A published share-link site, its URL (what its links open, without the key) and one link. */
+async function shareSite() {
+  const site = await publishedSite(pages(), { site: { visibility: "share-link" } });
+  const link = await shareLink(site);
+  return { site: { ...site, published: link.url.slice(0, link.url.indexOf("?")) }, link };
+}
+
+describe("share links", () => {
+  it("admits a reader with an active link's key, keeps it in a cookie scoped to the site and cleans the URL", async () => {
+    const { site, link } = await shareSite();
+    const unknown = await read(`${PUBLIC_URL}/sites/nobody/nothing`).expect(404);
+    // Without the key, or with a wrong one: the 404 of an unknown site, byte for byte.
+    expect((await read(site.published).expect(404)).text).toBe(unknown.text);
+    expect((await read(`${site.published}?shareKey=sk_0000`).expect(404)).text).toBe(unknown.text);
+
+    const admitted = await read(`${link.url}&q=kept`).expect(302);
+    const path = new URL(site.published).pathname;
+    expect(admitted.headers.location).toBe(`${path}/?q=kept`);
+    expect(admitted.headers["cache-control"]).toBe("no-store");
+    const cookies = ([] as string[]).concat(admitted.headers["set-cookie"] ?? []);
+    const share = cookies.find((cookie) => cookie.startsWith(`ds_share_${site.siteId}=`))!;
+    expect(share.split("; ").slice(1).sort()).toEqual([`Path=${path}`, "HttpOnly", "SameSite=Lax"].sort());
+    const cookie = cookieHeader(cookies);
+
+    const page = await read(`${site.published}/reference`, { Cookie: cookie }).expect(200);
+    expect(page.text).toContain("The flamingo option.");
+    expect(page.text).not.toContain(link.key);
+    expect(page.headers["cache-control"]).toBe("private, no-cache");
+    expect(page.headers["x-robots-tag"]).toBe("noindex");
+    await read(`${site.published}/~search?q=flamingo`, { Cookie: cookie }).expect(200);
+    // The cookie of one site opens no other, even on the same host.
+    const { site: other } = await shareSite();
+    await read(other.published, { Cookie: cookie.replace(`ds_share_${site.siteId}`, `ds_share_${other.siteId}`) }).expect(404);
+  });
+
+  it("locks readers out on their next request when the link is deactivated or deleted, or the visibility changes", async () => {
+    const { site, link } = await shareSite();
+    const cookie = cookieHeader((await read(link.url).expect(302)).headers["set-cookie"]);
+    await read(site.published, { Cookie: cookie }).expect(200);
+    await as(site.admin).patch(`${site.siteApiUrl}/share-links/${link.id}`, { active: false }).expect(200);
+    await read(site.published, { Cookie: cookie }).expect(404);
+    await read(link.url).expect(404);
+    await as(site.admin).patch(`${site.siteApiUrl}/share-links/${link.id}`, { active: true }).expect(200);
+    await read(site.published, { Cookie: cookie }).expect(200);
+    await as(site.admin).patch(site.siteApiUrl, { visibility: "visitor-auth" }).expect(200);
+    await read(site.published, { Cookie: cookie }).expect(401);
+    await as(site.admin).patch(site.siteApiUrl, { visibility: "share-link" }).expect(200);
+    await read(site.published, { Cookie: cookie }).expect(200);
+    await as(site.admin).delete(`${site.siteApiUrl}/share-links/${link.id}`).expect(205);
+    await read(site.published, { Cookie: cookie }).expect(404);
+  });
+
+  it("sets Secure cookies on HTTPS (a trusted proxy's X-Forwarded-Proto) and scopes them to the host of a site at its own hostname", async () => {
+    const { site, link } = await shareSite();
+    const hostname = `docs-${site.organizationId.slice(-8)}.acme.example`;
+    await h.services.prisma.site.update({ where: { id: site.siteId }, data: { hostname } });
+    h.services.sites.changed();
+    const admitted = await read(`http://${hostname}/reference?shareKey=${link.key}`, { "X-Forwarded-Proto": "https" }).expect(302);
+    expect(admitted.headers.location).toBe("/reference");
+    const share = ([] as string[]).concat(admitted.headers["set-cookie"] ?? []).find((cookie) => cookie.startsWith("ds_share_"))!;
+    expect(share).toContain("; Path=/;");
+    expect(share).toContain("; Secure");
+    expect(share).not.toContain("Domain=");
+  });
+});
+
+describe("visitor authentication", () => {
+  async function visitorSite(options: { fallbackURL?: string } = {}) {
+    const site = await publishedSite(pages(), { site: { visibility: "visitor-auth" } });
+    const auth = (
+      await as(site.admin)
+        .patch(`${site.siteApiUrl}/publishing/auth`, { backend: "custom", ...(options.fallbackURL ? { fallbackURL: options.fallbackURL } : {}) })
+        .expect(200)
+    ).body;
+    return { ...site, privateKey: auth.privateKey as string };
+  }
+
+  it("admits a reader with a valid token: the token moves into a cookie, the URL is cleaned, navigation keeps working", async () => {
+    const site = await visitorSite();
+    const jwt = await token(site.privateKey, { plan: "pro" });
+    const admitted = await read(`${site.published}/reference?jwt_token=${jwt}`).expect(302);
+    expect(admitted.headers.location).toBe(`${new URL(site.published).pathname}/reference`);
+    const visitor = ([] as string[]).concat(admitted.headers["set-cookie"] ?? []).find((cookie) => cookie.startsWith(`ds_visitor_${site.siteId}=`))!;
+    expect(visitor).toMatch(/; Max-Age=(3600|3599); /);
+    expect(visitor).toContain("; HttpOnly");
+    const cookie = cookieHeader(admitted.headers["set-cookie"]);
+    expect((await read(`${site.published}/reference`, { Cookie: cookie }).expect(200)).text).toContain("The flamingo option.");
+    await read(`${site.published}/welcome`, { Cookie: cookie }).expect(200);
+    // The token is never logged: the request line shows the parameter redacted.
+    const line = h.logs.map((l) => JSON.parse(l) as { msg?: string; url?: string }).find((l) => l.msg === "request" && l.url?.includes("jwt_token"));
+    expect(line?.url).toBe(`${new URL(site.published).pathname}/reference?jwt_token=[redacted]`);
+  });
+
+  it("refuses expired, tampered, wrongly signed and unsigned tokens, and none: a 401 page, or the fallback URL with the page wanted", async () => {
+    const site = await visitorSite();
+    const now = Math.floor(h.clock.now().getTime() / 1000);
+    const valid = await token(site.privateKey);
+    const [header, payload, signature] = valid.split(".");
+    const tampered = `${header}.${Buffer.from(JSON.stringify({ exp: now + 3600, plan: "enterprise" })).toString("base64url")}.${signature}`;
+    const refused = [
+      await token(site.privateKey, {}, { expiresIn: now - 120 }),
+      tampered,
+      await token("another key of at least thirty-two bytes", {}),
+      await token(site.privateKey, {}, { alg: "HS512" }),
+      `${Buffer.from('{"alg":"none"}').toString("base64url")}.${payload}.`,
+      "not-a-token",
+    ];
+    for (const jwt of refused) {
+      const answer = await read(`${site.published}/reference?jwt_token=${jwt}`).expect(401);
+      expect(answer.text).toContain("Sign-in required");
+      expect(answer.headers["set-cookie"]).toBeUndefined();
+    }
+    await read(`${site.published}/reference`, { Cookie: `ds_visitor_${site.siteId}=${refused[0]}` }).expect(401);
+    await read(site.published).expect(401);
+    // Within the clock skew tolerated (60 s), a token just expired still admits.
+    await read(`${site.published}?jwt_token=${await token(site.privateKey, {}, { expiresIn: now - 30 })}`).expect(302);
+
+    await as(site.admin)
+      .patch(`${site.siteApiUrl}/publishing/auth`, { backend: "custom", fallbackURL: "https://login.acme.example/docs?from=docstack" })
+      .expect(200);
+    const sent = await read(`${site.published}/reference?jwt_token=${refused[1]}&tab=2`).expect(302);
+    const fallback = new URL(sent.headers.location!);
+    expect(fallback.origin + fallback.pathname).toBe("https://login.acme.example/docs");
+    expect(Object.fromEntries(fallback.searchParams)).toEqual({ from: "docstack", location: "/reference?tab=2" });
+  });
+
+  it("locks out old tokens when the key is regenerated", async () => {
+    const site = await visitorSite();
+    const jwt = await token(site.privateKey);
+    const cookie = cookieHeader((await read(`${site.published}?jwt_token=${jwt}`).expect(302)).headers["set-cookie"]);
+    await read(site.published, { Cookie: cookie }).expect(200);
+    const regenerated = (await as(site.admin).post(`${site.siteApiUrl}/publishing/auth/regenerate`).expect(200)).body;
+    expect(regenerated.privateKey).not.toBe(site.privateKey);
+    await read(site.published, { Cookie: cookie }).expect(401);
+    await read(`${site.published}?jwt_token=${await token(regenerated.privateKey)}`).expect(302);
+  });
+});
+
+describe("adaptive content", () => {
+  /** A site with adaptive content: "Handbook" for everyone, "Beta" for `unsigned.beta`, "Enterprise" for signed `plan == "enterprise"`. */
+  async function adaptiveSite() {
+    const site = await publishedSite(pages());
+    const beta = await space(site.admin, site.organizationId, "Beta", [insertPage("Beta page", "The pelican feature.")]);
+    const enterprise = await space(site.admin, site.organizationId, "Enterprise", [insertPage("Enterprise page", "The albatross feature.")]);
+    const betaSpace = (await as(site.admin).post(`${site.siteApiUrl}/site-spaces`, { spaceId: beta }).expect(201)).body;
+    const enterpriseSpace = (await as(site.admin).post(`${site.siteApiUrl}/site-spaces`, { spaceId: enterprise }).expect(201)).body;
+    await as(site.admin).patch(`${site.siteApiUrl}/site-spaces/${betaSpace.id}`, { condition: "visitor.claims.unsigned.beta" }).expect(200);
+    await as(site.admin).patch(`${site.siteApiUrl}/site-spaces/${enterpriseSpace.id}`, { condition: 'visitor.claims.plan == "enterprise"' }).expect(200);
+    await as(site.admin)
+      .put(`${site.siteApiUrl}/adaptive-schema`, {
+        jsonSchema: {
+          type: "object",
+          properties: { isAdmin: { type: "boolean" }, unsigned: { type: "object", properties: { beta: { type: "boolean" } }, additionalProperties: false } },
+          additionalProperties: false,
+        },
+      })
+      .expect(200);
+    await as(site.admin)
+      .patch(site.siteApiUrl, { adaptiveContent: { enabled: true } })
+      .expect(200);
+    const { privateKey } = (await as(site.admin).get(`${site.siteApiUrl}/publishing/auth`).expect(200)).body;
+    return { ...site, privateKey: privateKey as string };
+  }
+
+  it("shows exactly the site spaces whose conditions hold, in the navigation, at their URLs, in search, llms.txt and the sitemap", async () => {
+    const site = await adaptiveSite();
+    const outputs = async (cookie = "") => {
+      const get = (path: string) => read(`${site.published}${path}`, cookie ? { Cookie: cookie } : {});
+      return {
+        home: (await get("/").expect(200)).text,
+        beta: (await get("/beta/beta-page")).status,
+        enterprise: (await get("/enterprise/enterprise-page")).status,
+        search: (await get("/~search?q=feature").expect(200)).text,
+        llms: (await get("/llms.txt").expect(200)).text,
+        full: (await get("/llms-full.txt").expect(200)).text,
+        sitemap: (await get("/sitemap.xml").expect(200)).text,
+      };
+    };
+    const anonymous = await outputs();
+    expect([anonymous.beta, anonymous.enterprise]).toEqual([404, 404]);
+    for (const text of Object.values(anonymous).filter((value) => typeof value === "string")) {
+      expect(text).not.toMatch(/pelican|albatross|Beta page|Enterprise page/);
+    }
+
+    // An unsigned claim switches the Beta variant on (and, kept in a cookie, keeps it on).
+    const beta = await read(`${site.published}/?visitor.beta=true&visitor.unknown=true`).expect(302);
+    expect(beta.headers.location).toBe(`${new URL(site.published).pathname}/`);
+    const betaCookie = cookieHeader(beta.headers["set-cookie"]);
+    expect(decodeURIComponent(betaCookie)).toBe(`ds_claims_${site.siteId}={"beta":true}`);
+    const betaReader = await outputs(betaCookie);
+    expect([betaReader.beta, betaReader.enterprise]).toEqual([200, 404]);
+    expect(betaReader.search).toContain("pelican");
+    expect(betaReader.llms).toContain("Beta page");
+    expect(betaReader.full).toContain("The pelican feature.");
+    expect(betaReader.sitemap).toContain("/beta/beta-page");
+    expect(betaReader.home).not.toMatch(/Enterprise/);
+    expect(betaReader.search).not.toContain("albatross");
+    const off = cookieHeader((await read(`${site.published}/?visitor.beta=false`, { Cookie: betaCookie }).expect(302)).headers["set-cookie"]);
+    expect((await outputs(off)).beta).toBe(404);
+
+    // A signed claim opens Enterprise; an unsigned one of the same name cannot.
+    const unsignedPlan = cookieHeader((await read(`${site.published}/?visitor.plan=true`).expect(302)).headers["set-cookie"]);
+    expect((await outputs(unsignedPlan)).enterprise).toBe(404);
+    const jwt = await token(site.privateKey, { plan: "enterprise", unsigned: { beta: true } });
+    const signed = cookieHeader((await read(`${site.published}/?jwt_token=${jwt}`).expect(302)).headers["set-cookie"]);
+    const enterprise = await outputs(signed);
+    expect([enterprise.beta, enterprise.enterprise]).toEqual([404, 200]);
+    expect(enterprise.search).toContain("albatross");
+    expect(enterprise.search).not.toContain("pelican");
+  });
+
+  it("refuses a condition that does not parse with a 400 naming the position, and keeps the condition stored before", async () => {
+    const site = await adaptiveSite();
+    const siteSpaces = (await as(site.admin).get(`${site.siteApiUrl}/site-spaces`).expect(200)).body.items as { id: string; condition?: string }[];
+    const beta = siteSpaces.find((item) => item.condition)!;
+    const refused = await as(site.admin).patch(`${site.siteApiUrl}/site-spaces/${beta.id}`, { condition: "visitor.claims.a && (" }).expect(400);
+    expect(refused.body.error.message).toMatch(/^request\/body\/condition: not a valid condition: .* at position \d+$/);
+    const hostile = await as(site.admin).patch(`${site.siteApiUrl}/site-spaces/${beta.id}`, { condition: "visitor.constructor" }).expect(400);
+    expect(hostile.body.error.message).toContain('"constructor" is not allowed at position 8');
+    const after = (await as(site.admin).get(`${site.siteApiUrl}/site-spaces`).expect(200)).body.items as { id: string; condition?: string }[];
+    expect(after.find((item) => item.id === beta.id)?.condition).toBe(beta.condition);
+    const guides = await space(site.admin, site.organizationId, "Guides", []);
+    const section = (await as(site.admin).post(`${site.siteApiUrl}/sections`, { spaceId: guides, title: "Guides" }).expect(201)).body;
+    const answer = await as(site.admin).patch(`${site.siteApiUrl}/sections/${section.id}`, { condition: "process.exit()" }).expect(400);
+    expect(answer.body.error.message).toMatch(/at position 0$/);
+    await as(site.admin).patch(`${site.siteApiUrl}/sections/${section.id}`, { condition: "visitor.claims.isAdmin" }).expect(200);
+  });
+
+  it("applies the same rules to POST /v1/urls/published with a visitor's token and unsigned claims", async () => {
+    const site = await adaptiveSite();
+    const url = `${site.published}/beta/beta-page`;
+    await as(site.admin).post("/v1/urls/published", { url }).expect(404);
+    const resolved = await as(site.admin)
+      .post("/v1/urls/published", { url, visitor: { unsignedClaims: { beta: true } } })
+      .expect(200);
+    expect(resolved.body.pathname).toBe("beta-page");
+    await as(site.admin)
+      .post("/v1/urls/published", { url, visitor: { unsignedClaims: { beta: "yes" } } })
+      .expect(404);
+    const enterprise = `${site.published}/enterprise/enterprise-page`;
+    await as(site.admin)
+      .post("/v1/urls/published", { url: enterprise, visitor: { unsignedClaims: { plan: "enterprise" } } })
+      .expect(404);
+    const jwt = await token(site.privateKey, { plan: "enterprise" });
+    await as(site.admin)
+      .post("/v1/urls/published", { url: enterprise, visitor: { jwtToken: jwt } })
+      .expect(200);
+    await as(site.admin)
+      .get(`/v1/urls/published?url=${encodeURIComponent(enterprise)}&visitorAuthToken=${jwt}`)
+      .expect(200);
+    // Share-link sites resolve with the key in the URL, and not without.
+    await as(site.admin).patch(site.siteApiUrl, { visibility: "share-link" }).expect(200);
+    const link = await shareLink(site);
+    await as(site.admin).post("/v1/urls/published", { url: site.published }).expect(404);
+    await as(site.admin).post("/v1/urls/published", { url: link.url }).expect(200);
+    // The key inside the `url` parameter is redacted in the request's log line too (the harness fails on any leak).
+    await as(site.admin)
+      .get(`/v1/urls/published?url=${encodeURIComponent(link.url)}`)
+      .set("X-Request-Id", "nested-key")
+      .expect(200);
+    const nested = h.logs
+      .map((l) => JSON.parse(l) as { msg?: string; url?: string; reqId?: string })
+      .find((l) => l.reqId === "nested-key" && l.msg === "request");
+    expect(decodeURIComponent(nested?.url ?? "")).toBe(`/v1/urls/published?url=${site.published}?shareKey=[redacted]`);
+    const line = h.logs.map((l) => JSON.parse(l) as { msg?: string; url?: string }).find((l) => l.msg === "request" && l.url?.includes("visitorAuthToken"));
+    expect(line?.url).toContain("visitorAuthToken=[redacted]");
+  });
+});
