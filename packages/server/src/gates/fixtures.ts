@@ -180,11 +180,11 @@ export async function createFixtures(h: Harness, api: TestAgent = h.api): Promis
   await created(post(`/v1/orgs/${org.id}/collections`, { title: `Nested ${tag}`, parent: collectionId }), "nested collection");
   const spaceId = await created(post(`/v1/orgs/${org.id}/spaces`, { title: `Space ${tag}`, parent: collectionId }), "space");
   const otherSpaceId = await created(post(`/v1/orgs/${org.id}/spaces`, { title: `Space two ${tag}`, parent: collectionId }), "second space");
-  const { pageId, fileId, downloadToken, titles } = await seedContent(api, admin, spaceId, tag);
+  const { pageId, pagePath, fileId, downloadToken, titles } = await seedContent(api, admin, spaceId, tag);
   const signIn = await signInCodeFor(api, await h.user());
   return new Fixtures(
     api,
-    { organizationId: org.id, collectionId, spaceId, otherSpaceId, pageId, fileId, downloadToken, userId: member.id, emailDomain: domain, ...signIn },
+    { organizationId: org.id, collectionId, spaceId, otherSpaceId, pageId, pagePath, fileId, downloadToken, userId: member.id, emailDomain: domain, ...signIn },
     admin,
     member,
     [`Fixture organization ${tag}`, `Collection ${tag}`, `Nested ${tag}`, `Space ${tag}`, `Space two ${tag}`, ...titles, adminEmail, member.email],
@@ -218,7 +218,7 @@ async function seedContent(
   admin: TestUser,
   spaceId: string,
   tag: string,
-): Promise<{ pageId: string; fileId: string; downloadToken: string; titles: string[] }> {
+): Promise<{ pageId: string; pagePath: string; fileId: string; downloadToken: string; titles: string[] }> {
   const as = <T extends { set: (name: string, value: string) => T }>(request: T) => request.set("Authorization", admin.auth);
   const titles = [`Fixture page ${tag}`, `Second page ${tag}`, `Third page ${tag}`];
   const file = `fixture-${tag}.txt`;
@@ -242,10 +242,10 @@ async function seedContent(
     throw new Error(`Could not write the fixture content: ${written.status} ${written.text} / ${merged.status} ${merged.text}`);
   const pages = await as(api.get(`/v1/spaces/${spaceId}/content/pages`));
   const files = await as(api.get(`/v1/spaces/${spaceId}/content/files`));
-  const pageId = (pages.body as { pages: { id: string; title: string }[] }).pages.find((p) => p.title === first)?.id;
+  const firstPage = (pages.body as { pages: { id: string; title: string; path: string }[] }).pages.find((p) => p.title === first);
   const stored = (files.body as { items: { id: string; name: string; downloadURL: string }[] }).items.find((f) => f.name === file);
-  if (!pageId || !stored) throw new Error(`The fixture content is not in the space: ${pages.text} ${files.text}`);
-  return { pageId, fileId: stored.id, downloadToken: stored.downloadURL.split("/").pop() as string, titles };
+  if (!firstPage || !stored) throw new Error(`The fixture content is not in the space: ${pages.text} ${files.text}`);
+  return { pageId: firstPage.id, pagePath: firstPage.path, fileId: stored.id, downloadToken: stored.downloadURL.split("/").pop() as string, titles };
 }
 
 /**

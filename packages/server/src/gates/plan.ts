@@ -6,7 +6,7 @@ import type { GateOperation } from "./contract";
 /** Resources every run creates first; the others are derived from the contract (derivations.ts). */
 /**
  * `otherSpaceId`: a second space, for a body that needs a space other than one already used (a site's spaces).
- * `pageId`, `fileId`: content of the first space, which its change requests start from.
+ * `pageId`, `pagePath`, `fileId`: content of the first space, which its change requests start from.
  * `downloadToken`: the signed token of that file's `downloadURL`.
  * `signInEmail`, `signInCode`: a user's address and the sign-in code the server made for it (used up once it works).
  */
@@ -16,6 +16,7 @@ export const BASE_FIXTURES = [
   "spaceId",
   "otherSpaceId",
   "pageId",
+  "pagePath",
   "fileId",
   "downloadToken",
   "userId",
