@@ -8,7 +8,7 @@ import type { Db } from "./database";
 import { migrationNames } from "./schema-engine";
 
 /** An advisory lock key of Docstack's own ("docstack" in ASCII, as a 64-bit integer). */
-const MIGRATION_LOCK = "7237461340216066923";
+export const MIGRATION_LOCK = "7237461340216066923";
 
 type Query = (sql: string) => Promise<{ migration_name: string }[]>;
 
