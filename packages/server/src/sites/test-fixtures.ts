@@ -6,7 +6,7 @@ import { syncSpacePages } from "../content/search-index";
 import type { StoredPage } from "../content/tree";
 import { declareSecret } from "../secrets";
 import { type Change, contentHelpers, insertPage } from "../testing/content";
-import type { Harness, TestUser } from "../testing/harness";
+import { type Harness, requestsAs, type TestUser } from "../testing/harness";
 
 export { insertPage };
 
@@ -22,13 +22,7 @@ export interface PublishedFixture {
 
 export function siteFixtures(h: Harness) {
   const content = contentHelpers(h);
-  const as = (user: TestUser) => ({
-    get: (url: string) => h.api.get(url).set("Authorization", user.auth),
-    post: (url: string, body: object = {}) => h.api.post(url).set("Authorization", user.auth).send(body),
-    patch: (url: string, body: object) => h.api.patch(url).set("Authorization", user.auth).send(body),
-    put: (url: string, body: object) => h.api.put(url).set("Authorization", user.auth).send(body),
-    delete: (url: string) => h.api.delete(url).set("Authorization", user.auth),
-  });
+  const as = (user: TestUser) => requestsAs(h, user);
 
   /** A space with these pages merged in. */
   const space = async (admin: TestUser, organizationId: string, title: string, changes: Change[]) => {

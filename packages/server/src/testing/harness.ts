@@ -57,6 +57,17 @@ function holds(text: string, secret: string): boolean {
 }
 
 /** The first log line holding one of the secrets, the secret masked; undefined when none does. */
+/** Requests to the harness's app as a user (their token in `Authorization`). */
+export function requestsAs(h: Pick<Harness, "api">, user: Pick<TestUser, "auth">) {
+  return {
+    get: (url: string) => h.api.get(url).set("Authorization", user.auth),
+    post: (url: string, body: object = {}) => h.api.post(url).set("Authorization", user.auth).send(body),
+    patch: (url: string, body: object) => h.api.patch(url).set("Authorization", user.auth).send(body),
+    put: (url: string, body: object) => h.api.put(url).set("Authorization", user.auth).send(body),
+    delete: (url: string) => h.api.delete(url).set("Authorization", user.auth),
+  };
+}
+
 export function secretInLogs(logs: readonly string[], secrets: Iterable<string>): string | undefined {
   const all = logs.join("\n");
   for (const secret of secrets) {

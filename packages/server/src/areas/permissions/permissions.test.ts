@@ -1,14 +1,8 @@
-import { type TestUser, useHarness } from "../../testing/harness";
+import { requestsAs, type TestUser, useHarness } from "../../testing/harness";
 
 const h = useHarness();
 
-const as = (user: TestUser) => ({
-  get: (url: string) => h.api.get(url).set("Authorization", user.auth),
-  post: (url: string, body: object = {}) => h.api.post(url).set("Authorization", user.auth).send(body),
-  patch: (url: string, body: object) => h.api.patch(url).set("Authorization", user.auth).send(body),
-  put: (url: string, body: object) => h.api.put(url).set("Authorization", user.auth).send(body),
-  delete: (url: string) => h.api.delete(url).set("Authorization", user.auth),
-});
+const as = (user: TestUser) => requestsAs(h, user);
 const ids = (res: { body: { items: { id: string }[] } }) => res.body.items.map((item) => item.id).sort();
 
 /** An organization with a space nobody reaches by default (`defaultLevel: null`) and an ordinary one. */

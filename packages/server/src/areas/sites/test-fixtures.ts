@@ -1,18 +1,15 @@
 // What the tests of the site areas set up: an organization with spaces, and sites made
 // through the API.
-import type { Harness, TestUser } from "../../testing/harness";
+import { type Harness, requestsAs, type TestUser } from "../../testing/harness";
 
 /** Docstack's public URL in these tests, so that published URLs are known in advance. */
 export const PUBLIC_URL = "http://localhost:3000";
 
 export function siteRequests(h: Harness) {
-  const as = (user: TestUser) => ({
-    get: (url: string) => h.api.get(url).set("Authorization", user.auth),
-    post: (url: string, body: object = {}) => h.api.post(url).set("Authorization", user.auth).send(body),
-    patch: (url: string, body: object) => h.api.patch(url).set("Authorization", user.auth).send(body),
-    put: (url: string, body: object) => h.api.put(url).set("Authorization", user.auth).send(body),
-    del: (url: string) => h.api.delete(url).set("Authorization", user.auth),
-  });
+  const as = (user: TestUser) => {
+    const requests = requestsAs(h, user);
+    return { ...requests, del: requests.delete };
+  };
   return { as };
 }
 
