@@ -37,6 +37,8 @@ export class Fixtures {
   readonly missing = new Map<string, string>();
   /** Every derived resource that could not be made during the run, and why: for the gates' reports. */
   static readonly unmade = new Map<string, string>();
+  /** In the names the gates pick, so that fixtures of another run on the same database (PostgreSQL) never hold them. */
+  private readonly run = randomBytes(3).toString("hex");
 
   constructor(
     private readonly api: TestAgent,
@@ -122,7 +124,7 @@ export class Fixtures {
     if (!derivation || this.missing.has(key)) return undefined;
     const { creator, field, parameter, named } = derivation;
     const seed = seedFor("fixture", key, String(this.made++));
-    const path = fixturePath(creator, named ? { [parameter]: freshName(creator, parameter, seed) } : {}) as Record<string, unknown>;
+    const path = fixturePath(creator, named ? { [parameter]: freshName(creator, parameter, seed, this.run) } : {}) as Record<string, unknown>;
     // The smallest body first (optional references to other resources are what gets refused), then samples.
     const samples = [...fc.sample(minimalRequest(creator), { seed, numRuns: 1 }), ...fc.sample(validRequest(creator), { seed, numRuns: ATTEMPTS - 1 })];
     let last = "";
@@ -149,10 +151,10 @@ export class Fixtures {
   private made = 0;
 }
 
-/** A value for a path parameter naming a resource the gates are about to create: new at each call. */
-function freshName(operation: GateOperation, parameter: string, seed: number): string {
+/** A value for a path parameter naming a resource the gates are about to create: new at each call, and in each run. */
+function freshName(operation: GateOperation, parameter: string, seed: number, run: string): string {
   const schema = operation.parameters.find((p) => p.in === "path" && p.name === parameter)?.schema ?? {};
-  const readable = `fixture-${seed.toString(36).replace(/[^a-z0-9]/g, "")}`;
+  const readable = `fixture-${run}-${seed.toString(36).replace(/[^a-z0-9]/g, "")}`;
   if (isValid(schema, readable)) return readable;
   const [sampled] = fc.sample(
     validArbitrary(schema).filter((v) => typeof v === "string" && v !== ""),
