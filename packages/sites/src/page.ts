@@ -1,9 +1,10 @@
 // A content page of a site: the space's navigation, breadcrumbs, the rendered document,
 // its table of contents and the previous and next pages.
 
+import type { Highlighter } from "./highlight";
 import { escapeHtml, type Html, html, raw } from "./html";
 import { type Chrome, shell, variantSwitcher } from "./layout";
-import { type Heading, type Highlighter, type ResolvedTarget, renderMarkdown } from "./markdown";
+import { type Heading, type ResolvedTarget, renderMarkdown } from "./markdown";
 import type { SiteContentReader, SiteFile, SitePage, SiteSection, SiteVariant } from "./model";
 import { encodePath, readablePages, variantPath } from "./routing";
 
