@@ -55,6 +55,8 @@ function resolveComponentRefsWithoutCompiling(validatorDir: string): void {
     SchemaPreprocessor: { prototype: { resolveSchema: ((this: Preprocessor, schema: unknown) => unknown) & { uncompiled?: true } } };
   };
   const original = SchemaPreprocessor.prototype.resolveSchema;
+  if (typeof original !== "function")
+    throw new Error("express-openapi-validator changed: SchemaPreprocessor.resolveSchema is gone (see resolveComponentRefsWithoutCompiling)");
   if (original.uncompiled) return;
   SchemaPreprocessor.prototype.resolveSchema = Object.assign(
     function (this: Preprocessor, schema: unknown) {
@@ -66,6 +68,37 @@ function resolveComponentRefsWithoutCompiling(validatorDir: string): void {
     },
     { uncompiled: true as const },
   );
+}
+
+/**
+ * express-openapi-validator 5.6 bundles the document it is given with json-schema-ref-parser
+ * (resolving external references) before anything else: a tenth of start-up, and a no-op
+ * for the contract, whose references are all local (`#/components/...`), which `npm run gen`
+ * already bundled. Such a document is used as it is; any other is bundled as before.
+ */
+function skipBundlingLocalDocuments(validatorDir: string): void {
+  type Framework = { prototype: { loadSpec: ((document: unknown, options?: { mode?: string }) => Promise<unknown>) & { localSkipped?: true } } };
+  const { OpenAPIFramework } = require(path.join(validatorDir, "framework", "index.js")) as { OpenAPIFramework: Framework };
+  const original = OpenAPIFramework.prototype.loadSpec;
+  if (typeof original !== "function") throw new Error("express-openapi-validator changed: OpenAPIFramework.loadSpec is gone (see skipBundlingLocalDocuments)");
+  if (original.localSkipped) return;
+  OpenAPIFramework.prototype.loadSpec = Object.assign(
+    function (this: unknown, document: unknown, options?: { mode?: string }) {
+      if (typeof document === "object" && document !== null && options?.mode !== "dereference" && onlyLocalReferences(document))
+        return Promise.resolve(document);
+      return original.call(this, document, options);
+    },
+    { localSkipped: true as const },
+  );
+}
+
+function onlyLocalReferences(value: unknown): boolean {
+  if (Array.isArray(value)) return value.every(onlyLocalReferences);
+  if (!value || typeof value !== "object") return true;
+  for (const [key, inner] of Object.entries(value)) {
+    if (key === "$ref" ? typeof inner !== "string" || !inner.startsWith("#/") : !onlyLocalReferences(inner)) return false;
+  }
+  return true;
 }
 
 /**
@@ -99,6 +132,7 @@ export function contractValidator(document: OpenapiDocument, options: { validate
   const validatorDir = path.dirname(require.resolve("express-openapi-validator"));
   compilePatternsOnce(validatorDir);
   resolveComponentRefsWithoutCompiling(validatorDir);
+  skipBundlingLocalDocuments(validatorDir);
   const validator = OpenApiValidator.middleware({
     apiSpec: (options.validateResponses ? document : withoutResponseSchemas(document)) as never,
     // The contract is linted in CI (redocly); checking it again against OpenAPI's own schema costs start-up time in production.
