@@ -43,7 +43,10 @@ async function timedStart(env) {
   child.once("exit", () => (failed = true));
   for (;;) {
     if (failed) throw new Error("docstack serve exited before it was ready");
-    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then((response) => response.ok, () => false);
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ready) break;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
