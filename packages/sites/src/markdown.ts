@@ -5,7 +5,7 @@
 // holding any is passed through sanitize-html with an allowlist of what this renderer
 // itself makes (no script, no event handler, no `javascript:` URL, no frame, no style).
 import MarkdownIt from "markdown-it";
-import sanitizeHtml from "sanitize-html";
+import type SanitizeHtml from "sanitize-html";
 import type { Highlighter } from "./highlight";
 import { escapeHtml } from "./html";
 import type { HeadingAnchors } from "./model";
@@ -199,9 +199,18 @@ function plainText(tokens: readonly Token[]): string {
   return tokens.map((token) => (token.type === "text" || token.type === "code_inline" ? token.content : plainText(token.children ?? []))).join("");
 }
 
+let sanitizer: ((untrusted: string) => string) | undefined;
+
+/** sanitize-html with its options, loaded on the first page holding raw HTML (not at start). */
+function loadSanitizer(): (untrusted: string) => string {
+  const sanitizeHtml = require("sanitize-html") as typeof SanitizeHtml;
+  const options = sanitizeOptions(sanitizeHtml.defaults.allowedTags);
+  return (untrusted) => sanitizeHtml(untrusted, options);
+}
+
 // Whatever this renderer makes, and the usual formatting of content; nothing that runs.
-const SANITIZE: sanitizeHtml.IOptions = {
-  allowedTags: [...sanitizeHtml.defaults.allowedTags, "img", "details", "summary", "input", "del", "ins", "s", "picture", "source", "video", "audio", "track"],
+const sanitizeOptions = (defaultTags: string[]): SanitizeHtml.IOptions => ({
+  allowedTags: [...defaultTags, "img", "details", "summary", "input", "del", "ins", "s", "picture", "source", "video", "audio", "track"],
   allowedAttributes: {
     "*": ["id", "class", "title", "lang", "dir", "role", "aria-label", "aria-hidden", "tabindex", "data-language"],
     a: ["href", "name", "target", "rel"],
@@ -235,8 +244,9 @@ const SANITIZE: sanitizeHtml.IOptions = {
         : { tagName: "span", attribs: {} },
     a: (tagName, attribs) => (attribs.target === "_blank" ? { tagName, attribs: { ...attribs, rel: "noopener noreferrer" } } : { tagName, attribs }),
   },
-};
+});
 
 export function sanitize(untrusted: string): string {
-  return sanitizeHtml(untrusted, SANITIZE);
+  sanitizer ??= loadSanitizer();
+  return sanitizer(untrusted);
 }
