@@ -138,7 +138,7 @@ export const commands: Record<string, Command> = {
     usage: "migration:create <name>",
     run: async (args) => {
       // A development command: PGlite and its adapter are not loaded by every other command.
-      const { createMigration } = require("../db/create-migration") as typeof import("../db/create-migration");
+      const { createMigration } = await import("../db/create-migration.js");
       const created = await createMigration(args[0] ?? "");
       process.stdout.write(created ? `created ${created}\n` : "The schema and the migrations agree: nothing to create.\n");
       return 0;
