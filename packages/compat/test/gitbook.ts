@@ -72,7 +72,36 @@ const SPEC_ID = "https://gitbook.invalid/openapi.json";
 const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
 addFormats(ajv);
 for (const format of ["emoji", "icon"]) ajv.addFormat(format, true); // GitBook's own formats, undocumented
-ajv.addSchema({ ...(gitbookSpec as Json), $id: SPEC_ID });
+ajv.addSchema({ ...(readableEmptyBranches(structuredClone(gitbookSpec)) as Json), $id: SPEC_ID });
+
+/**
+ * One reading of GitBook's contract, the only one: a `oneOf` member that is an empty object closed by
+ * `additionalProperties: false` (GitBook's `Document` is `{markdown}`, `{document}` or "Empty") sits in an `allOf`
+ * with the page's own fields, so taken literally no page without a body (a page in a tree) could ever match it,
+ * GitBook's own answers included. It is read as meant: "none of the properties the other members require".
+ */
+function readableEmptyBranches(node: unknown, root = node): unknown {
+  if (Array.isArray(node)) node.forEach((item) => readableEmptyBranches(item, root));
+  else if (node && typeof node === "object") {
+    const schema = node as Json;
+    const members = schema.oneOf as Json[] | undefined;
+    if (Array.isArray(members)) {
+      const isEmpty = (member: Json) => member.additionalProperties === false && Object.keys((member.properties as Json) ?? {}).length === 0;
+      const required = members.filter((member) => !isEmpty(member)).map((member) => (resolveLocal(member, root).required as string[] | undefined) ?? []);
+      schema.oneOf = members.map((member) => (isEmpty(member) ? { not: { anyOf: required.map((names) => ({ required: names })) } } : member));
+    }
+    for (const value of Object.values(schema)) readableEmptyBranches(value, root);
+  }
+  return node;
+}
+
+function resolveLocal(schema: Json, root: unknown): Json {
+  if (typeof schema.$ref !== "string" || !schema.$ref.startsWith("#/")) return schema;
+  return schema.$ref
+    .slice(2)
+    .split("/")
+    .reduce((at: unknown, part) => (at as Json)[part.replace(/~1/g, "/").replace(/~0/g, "~")], root) as Json;
+}
 
 const pointer = (...parts: string[]) => parts.map((part) => part.replace(/~/g, "~0").replace(/\//g, "~1")).join("/");
 const validators = new Map<string, ValidateFunction | null>();

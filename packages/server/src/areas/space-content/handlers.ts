@@ -11,7 +11,6 @@ import {
   readPage,
   readPageByPath,
   readPageTree,
-  readRevision,
   searchSpace,
 } from "../../content/reads";
 import { serveDownload } from "../../content/serve-download";
@@ -19,6 +18,7 @@ import type { RequestContext } from "../../http/context";
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import { importIntoSpace } from "../change-requests/workflows";
 import type { SpaceAccess } from "../spaces/policy";
+import { readRevisionWithOrigin } from "./revision";
 
 const current = (ctx: RequestContext, { space }: SpaceAccess): ContentSource => ({
   ctx,
@@ -29,7 +29,7 @@ const current = (ctx: RequestContext, { space }: SpaceAccess): ContentSource => 
 
 export const spaceContentOperations = {
   getCurrentRevision: defineOperation("getCurrentRevision", {
-    handle: async ({ ctx }, access) => ({ status: 200, body: await readRevision(current(ctx, access)) }),
+    handle: async ({ ctx }, access) => ({ status: 200, body: await readRevisionWithOrigin(current(ctx, access), access.space.revisionId) }),
   }),
   listPages: defineOperation("listPages", {
     handle: async ({ ctx }, access) => ({ status: 200, body: await readPageTree(current(ctx, access)) }),
