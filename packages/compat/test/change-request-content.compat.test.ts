@@ -40,7 +40,7 @@ it("updateChangeRequestContent with a page without title, metadata, refs and a f
     ["created_page", "guide"],
     ["created_page", "setup"],
   ]);
-  guideId = (data.changes[0]?.page as { id: string }).id;
+  guideId = (data.changes[0]!.page as { id: string }).id;
   fileId = data.insertedFiles?.[0]?.id as string;
   expect(data.insertedFiles?.map((file) => file.name)).toEqual(["logo.png"]);
 });

@@ -16,7 +16,7 @@ async function spaceWithContent(): Promise<{ spaceId: string; pageId: string; ch
   await write({ operation: "insert_page", title: "Guide", document: { markdown: "The guide to everything." } });
   const pageId = ((await read()).pages[0] as { id: string }).id;
   await write({ operation: "insert_page", into: pageId, title: "Install", document: { markdown: "Run npm start to install the guide." } });
-  const childId = ((await read()).pages[0]?.pages[0] as { id: string }).id;
+  const childId = ((await read()).pages[0]!.pages[0] as { id: string }).id;
   await docstack("POST", `/spaces/${space.id}/change-requests/${cr.id}/merge`);
   const files = await docstack<{ items: { id: string }[] }>("GET", `/spaces/${space.id}/content/files`);
   return { spaceId: space.id, pageId, childId, fileId: (files.items[0] as { id: string }).id };

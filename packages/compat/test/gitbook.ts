@@ -81,8 +81,9 @@ ajv.addSchema({ ...(readableEmptyBranches(structuredClone(gitbookSpec)) as Json)
  * GitBook's own answers included. It is read as meant: "none of the properties the other members require".
  */
 function readableEmptyBranches(node: unknown, root = node): unknown {
-  if (Array.isArray(node)) node.forEach((item) => readableEmptyBranches(item, root));
-  else if (node && typeof node === "object") {
+  if (Array.isArray(node)) {
+    for (const item of node) readableEmptyBranches(item, root);
+  } else if (node && typeof node === "object") {
     const schema = node as Json;
     const members = schema.oneOf as Json[] | undefined;
     if (Array.isArray(members)) {
