@@ -1171,6 +1171,219 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/spaces/{spaceId}/revisions/{revisionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of a revision of the space (its current one, an earlier one, or one of its change requests'). A revision of another space answers 404. */
+                revisionId: components["parameters"]["revisionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a revision of a space
+         * @description Returns a revision of the space by its ID, as `getCurrentRevision` returns the current one: its page tree
+         *     (pages without their body), its files, and what GitBook gives each kind of revision (`mergedFrom` on a
+         *     `merge` revision, `sourceRevision` on a `computed` one). Any revision of the space can be read (earlier
+         *     ones, and change requests'); revisions never change. Added for GitBook's clients (GitBook's
+         *     `getRevisionById`).
+         *
+         *     Needs `view` on the space (role `read` or more).
+         */
+        get: operations["getRevisionById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/revisions/{revisionId}/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of a revision of the space (its current one, an earlier one, or one of its change requests'). A revision of another space answers 404. */
+                revisionId: components["parameters"]["revisionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the changes a revision made to its parent
+         * @description Returns what the revision changed compared to its first parent (GitBook's `getRevisionSemanticChanges`):
+         *     pages created, edited (with the attributes that changed: `title`, `description`, `slug`, `emoji`,
+         *     `document`), deleted or moved (with the parent before and after), and files created, edited or deleted.
+         *     Pages come first in table-of-contents order, then files. At most `limit` changes (default 10, up to 1000) are
+         *     listed; `more` counts those left out. A revision without a parent (a space's first) lists its content as
+         *     created. On a `merge` revision, `mergedFrom` is the change request merged.
+         *
+         *     Needs `view` on the space (role `read` or more).
+         */
+        get: operations["getRevisionChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/revisions/{revisionId}/pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of a revision of the space (its current one, an earlier one, or one of its change requests'). A revision of another space answers 404. */
+                revisionId: components["parameters"]["revisionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the pages of a revision
+         * @description Returns the page tree of a revision of the space, as `listPages` does for the current one (GitBook's
+         *     `listPagesInRevisionById`).
+         *
+         *     Needs `view` on the space (role `read` or more).
+         */
+        get: operations["listRevisionPages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/revisions/{revisionId}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of a revision of the space (its current one, an earlier one, or one of its change requests'). A revision of another space answers 404. */
+                revisionId: components["parameters"]["revisionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the files of a revision
+         * @description Lists the files of a revision of the space, as `listFiles` does for the current one (GitBook's
+         *     `listFilesInRevisionById`). Each `downloadURL` is valid for 1 hour.
+         *
+         *     Needs `view` on the space (role `read` or more).
+         */
+        get: operations["listRevisionFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/revisions/{revisionId}/files/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of a revision of the space (its current one, an earlier one, or one of its change requests'). A revision of another space answers 404. */
+                revisionId: components["parameters"]["revisionId"];
+                /** @description The ID of the file. */
+                fileId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a file of a revision
+         * @description Returns a file of a revision of the space (GitBook's `getFileInRevisionById`); a file the revision does
+         *     not have answers 404.
+         *
+         *     Needs `view` on the space (role `read` or more).
+         */
+        get: operations["getRevisionFileById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of a revision of the space (its current one, an earlier one, or one of its change requests'). A revision of another space answers 404. */
+                revisionId: components["parameters"]["revisionId"];
+                /** @description The ID of the page. */
+                pageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a page of a revision
+         * @description Returns a page of a revision of the space with its body, as `getPageById` does for the current one
+         *     (GitBook's `getPageInRevisionById`); a page the revision does not have answers 404.
+         *
+         *     Needs `view` on the space (role `read` or more).
+         */
+        get: operations["getRevisionPageById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/revisions/{revisionId}/path/{pagePath}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of a revision of the space (its current one, an earlier one, or one of its change requests'). A revision of another space answers 404. */
+                revisionId: components["parameters"]["revisionId"];
+                /**
+                 * @description The path of the page in the revision: its ancestors' slugs and its own, joined by `/` (for example
+                 *     `guides/getting-started`), as pages give it in `path`. The slashes may be sent as they are or encoded
+                 *     (`%2F`); a leading or trailing slash is ignored.
+                 */
+                pagePath: components["parameters"]["pagePath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a page of a revision by its path
+         * @description Returns the page at a path in a revision of the space, as `getPageByPath` does for the current one
+         *     (GitBook's `getPageInRevisionByPath`); a path no page of the revision has answers 404.
+         *
+         *     Needs `view` on the space (role `read` or more).
+         */
+        get: operations["getRevisionPageByPath"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/downloads/{downloadToken}": {
         parameters: {
             query?: never;
@@ -1906,6 +2119,37 @@ export interface paths {
          *     Needs `view` on the change request's space (role `read` or more).
          */
         get: operations["listChangeRequestPageLinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of the change request, or its number within the space (for example `3`). */
+                changeRequestId: components["parameters"]["changeRequestId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the changes a change request makes
+         * @description Returns what the change request's content changes compared to the revision it is based on (the space's
+         *     revision it started from, or was last updated to), in the shape of `getRevisionChanges` (GitBook's
+         *     `getChangeRequestChanges`): pages created, edited, deleted or moved, and files created, edited or deleted. At
+         *     most `limit` changes (default 10, up to 1000); `more` counts those left out. A change request that does not
+         *     exist in the space answers 404.
+         *
+         *     Needs `view` on the change request's space (role `read` or more).
+         */
+        get: operations["getChangeRequestChanges"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4598,6 +4842,8 @@ export interface components {
                 merge: boolean;
                 /** @description Review change requests (role `review` or more). */
                 review: boolean;
+                /** @description Install integrations in the space (role `admin`; GitBook's permission, which its clients require). */
+                installIntegration: boolean;
             };
         };
         SpaceList: {
@@ -4653,6 +4899,18 @@ export interface components {
             emoji?: string;
             /** @description The ID of a collection of the organization to create the space in. Omitted, the space goes to the root. */
             parent?: components["schemas"]["Id"];
+            /**
+             * @description The space's edit mode from the start (GitBook's field); `live` when omitted. A `locked` space refuses every edit and merge (409) until an admin sets it `live`.
+             * @enum {string}
+             */
+            editMode?: "live" | "locked";
+            /**
+             * @description GitBook's "create a completely empty space (no page in it)". Docstack's new spaces always are: accepted so
+             *     GitBook's scripts run unchanged. GitBook's other ways to fill a new space (`template`, `computedSource`)
+             *     and its `language` are not supported (400).
+             * @constant
+             */
+            empty?: true;
         };
         /** @description Fields omitted are left unchanged; what each needs is in the operation's rule. */
         UpdateSpaceRequest: {
@@ -5276,6 +5534,52 @@ export interface components {
             next?: components["schemas"]["ListNext"];
             count: components["schemas"]["ListCount"];
         };
+        /** @description A page as a change names it (as it is after the change; before it, for a deleted page). */
+        ChangedPage: {
+            id: components["schemas"]["Id"];
+            /** @enum {string} */
+            type: "document" | "group" | "link" | "computed";
+            title: string;
+            path?: string;
+        };
+        ChangedFile: {
+            id: components["schemas"]["Id"];
+            name: string;
+            contentType: string;
+            /** Format: uri */
+            downloadURL: string;
+        };
+        ChangedAttribute: {
+            before?: string;
+            after?: string;
+        };
+        /**
+         * @description One change: `page_created`, `page_edited` (with `attributes`, each `{before, after}`; an attribute removed has no
+         *     `after`, one added no `before`; `document` gives the body's document IDs), `page_deleted`, `page_moved` (with
+         *     `parent`, `{before, after}`, each absent at the top level), `file_created`, `file_edited` (with `attributes`:
+         *     `name`, `contentType`, `downloadURL`) or `file_deleted`. A page both moved and edited gives two changes.
+         */
+        RevisionChange: {
+            /** @enum {string} */
+            type: "page_created" | "page_edited" | "page_deleted" | "page_moved" | "file_created" | "file_edited" | "file_deleted";
+            page?: components["schemas"]["ChangedPage"];
+            file?: components["schemas"]["ChangedFile"];
+            attributes?: {
+                [key: string]: components["schemas"]["ChangedAttribute"];
+            };
+            parent?: {
+                before?: components["schemas"]["ChangedPage"];
+                after?: components["schemas"]["ChangedPage"];
+            };
+        };
+        /** @description What a revision changed compared to its first parent, in GitBook's shape (`RevisionSemanticChanges`). */
+        RevisionChanges: {
+            /** @description On a `merge` revision, the change request it merged. */
+            mergedFrom?: components["schemas"]["ChangeRequest"];
+            changes: components["schemas"]["RevisionChange"][];
+            /** @description How many changes were left out (past `limit`); absent when none were. */
+            more?: number;
+        };
         /** @description The field's key, unique within the organization; lower-case letters, digits, `_` and `-`. It cannot be changed. */
         CustomFieldName: string;
         /** @description The field's name as shown to people. */
@@ -5761,7 +6065,7 @@ export interface components {
         ChangeRequestFileBytes: string;
         /**
          * @description A file to add: its bytes in base64 (`base64`, GitBook's name, or `data`), or a `url` Docstack fetches (give
-         *     exactly one). `contentType` is required with bytes; with a `url`, it defaults to the type the URL answers with.
+         *     exactly one). `contentType` is required with bytes (400 otherwise); with a `url`, it defaults to the type the URL answers with.
          */
         ChangeRequestFileUpload: {
             ref?: components["schemas"]["ChangeRequestRef"];
@@ -7786,11 +8090,19 @@ export interface components {
          */
         format: "markdown" | "document";
         /**
+         * @description GitBook's switch to evaluate a body's expressions (`true`, `false`, or `deterministic-only`). Docstack
+         *     bodies hold no expressions or variables, so the page is the same whichever is given: accepted so GitBook's
+         *     scripts run unchanged.
+         */
+        evaluated: boolean | "deterministic-only";
+        /**
          * @description The path of the page in the revision: its ancestors' slugs and its own, joined by `/` (for example
          *     `guides/getting-started`), as pages give it in `path`. The slashes may be sent as they are or encoded
          *     (`%2F`); a leading or trailing slash is ignored.
          */
         pagePath: string;
+        /** @description The ID of a revision of the space (its current one, an earlier one, or one of its change requests'). A revision of another space answers 404. */
+        revisionId: components["schemas"]["Id"];
         /** @description The ID of the change request, or its number within the space (for example `3`). */
         changeRequestId: components["schemas"]["Id"];
     };
@@ -7884,6 +8196,11 @@ export type PageTree = components['schemas']['PageTree'];
 export type FileList = components['schemas']['FileList'];
 export type FileBacklink = components['schemas']['FileBacklink'];
 export type FileBacklinkList = components['schemas']['FileBacklinkList'];
+export type ChangedPage = components['schemas']['ChangedPage'];
+export type ChangedFile = components['schemas']['ChangedFile'];
+export type ChangedAttribute = components['schemas']['ChangedAttribute'];
+export type RevisionChange = components['schemas']['RevisionChange'];
+export type RevisionChanges = components['schemas']['RevisionChanges'];
 export type CustomFieldName = components['schemas']['CustomFieldName'];
 export type CustomFieldTitle = components['schemas']['CustomFieldTitle'];
 export type CustomFieldDescription = components['schemas']['CustomFieldDescription'];
@@ -8105,7 +8422,9 @@ export type ParameterShareKey = components['parameters']['shareKey'];
 export type ParameterMetadata = components['parameters']['metadata'];
 export type ParameterComputed = components['parameters']['computed'];
 export type ParameterFormat = components['parameters']['format'];
+export type ParameterEvaluated = components['parameters']['evaluated'];
 export type ParameterPagePath = components['parameters']['pagePath'];
+export type ParameterRevisionId = components['parameters']['revisionId'];
 export type ParameterChangeRequestId = components['parameters']['changeRequestId'];
 export type $defs = Record<string, never>;
 export interface operations {
@@ -9844,6 +10163,12 @@ export interface operations {
                  *     structured document, a tree of nodes).
                  */
                 format?: components["parameters"]["format"];
+                /**
+                 * @description GitBook's switch to evaluate a body's expressions (`true`, `false`, or `deterministic-only`). Docstack
+                 *     bodies hold no expressions or variables, so the page is the same whichever is given: accepted so GitBook's
+                 *     scripts run unchanged.
+                 */
+                evaluated?: components["parameters"]["evaluated"];
                 /** @description When `false`, mutable git metadata is left out of the content. */
                 metadata?: components["parameters"]["metadata"];
                 /** @description When `false`, computed content is not computed (computed pages keep their seed only). */
@@ -9921,6 +10246,12 @@ export interface operations {
                  *     structured document, a tree of nodes).
                  */
                 format?: components["parameters"]["format"];
+                /**
+                 * @description GitBook's switch to evaluate a body's expressions (`true`, `false`, or `deterministic-only`). Docstack
+                 *     bodies hold no expressions or variables, so the page is the same whichever is given: accepted so GitBook's
+                 *     scripts run unchanged.
+                 */
+                evaluated?: components["parameters"]["evaluated"];
                 /** @description When `false`, mutable git metadata is left out of the content. */
                 metadata?: components["parameters"]["metadata"];
                 /** @description When `false`, computed content is not computed (computed pages keep their seed only). */
@@ -9942,6 +10273,289 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    getRevisionById: {
+        parameters: {
+            query?: {
+                /** @description When `false`, mutable git metadata is left out of the content. */
+                metadata?: components["parameters"]["metadata"];
+                /** @description When `false`, computed content is not computed (computed pages keep their seed only). */
+                computed?: components["parameters"]["computed"];
+            };
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of a revision of the space (its current one, an earlier one, or one of its change requests'). A revision of another space answers 404. */
+                revisionId: components["parameters"]["revisionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Revision"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    getRevisionChanges: {
+        parameters: {
+            query?: {
+                /** @description When `false`, mutable git metadata is left out of the content. */
+                metadata?: components["parameters"]["metadata"];
+                /** @description When `false`, computed content is not computed (computed pages keep their seed only). */
+                computed?: components["parameters"]["computed"];
+                /** @description How many changes to list at most, 1 to 1000. Default 10. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of a revision of the space (its current one, an earlier one, or one of its change requests'). A revision of another space answers 404. */
+                revisionId: components["parameters"]["revisionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionChanges"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    listRevisionPages: {
+        parameters: {
+            query?: {
+                /** @description When `false`, mutable git metadata is left out of the content. */
+                metadata?: components["parameters"]["metadata"];
+                /** @description When `false`, computed content is not computed (computed pages keep their seed only). */
+                computed?: components["parameters"]["computed"];
+            };
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of a revision of the space (its current one, an earlier one, or one of its change requests'). A revision of another space answers 404. */
+                revisionId: components["parameters"]["revisionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageTree"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    listRevisionFiles: {
+        parameters: {
+            query?: {
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
+                page?: components["parameters"]["page"];
+                /** @description How many items a page holds, 1 to 1000. Default 50. */
+                limit?: components["parameters"]["limit"];
+                /** @description When `false`, mutable git metadata is left out of the content. */
+                metadata?: components["parameters"]["metadata"];
+                /** @description When `false`, computed content is not computed (computed pages keep their seed only). */
+                computed?: components["parameters"]["computed"];
+            };
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of a revision of the space (its current one, an earlier one, or one of its change requests'). A revision of another space answers 404. */
+                revisionId: components["parameters"]["revisionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    getRevisionFileById: {
+        parameters: {
+            query?: {
+                /** @description When `false`, mutable git metadata is left out of the content. */
+                metadata?: components["parameters"]["metadata"];
+                /** @description When `false`, computed content is not computed (computed pages keep their seed only). */
+                computed?: components["parameters"]["computed"];
+            };
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of a revision of the space (its current one, an earlier one, or one of its change requests'). A revision of another space answers 404. */
+                revisionId: components["parameters"]["revisionId"];
+                /** @description The ID of the file. */
+                fileId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["File"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    getRevisionPageById: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The format in which document bodies are returned: `markdown` (the default) or `document` (the
+                 *     structured document, a tree of nodes).
+                 */
+                format?: components["parameters"]["format"];
+                /**
+                 * @description GitBook's switch to evaluate a body's expressions (`true`, `false`, or `deterministic-only`). Docstack
+                 *     bodies hold no expressions or variables, so the page is the same whichever is given: accepted so GitBook's
+                 *     scripts run unchanged.
+                 */
+                evaluated?: components["parameters"]["evaluated"];
+                /** @description When `false`, mutable git metadata is left out of the content. */
+                metadata?: components["parameters"]["metadata"];
+                /** @description When `false`, computed content is not computed (computed pages keep their seed only). */
+                computed?: components["parameters"]["computed"];
+            };
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of a revision of the space (its current one, an earlier one, or one of its change requests'). A revision of another space answers 404. */
+                revisionId: components["parameters"]["revisionId"];
+                /** @description The ID of the page. */
+                pageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    getRevisionPageByPath: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The format in which document bodies are returned: `markdown` (the default) or `document` (the
+                 *     structured document, a tree of nodes).
+                 */
+                format?: components["parameters"]["format"];
+                /**
+                 * @description GitBook's switch to evaluate a body's expressions (`true`, `false`, or `deterministic-only`). Docstack
+                 *     bodies hold no expressions or variables, so the page is the same whichever is given: accepted so GitBook's
+                 *     scripts run unchanged.
+                 */
+                evaluated?: components["parameters"]["evaluated"];
+                /** @description When `false`, mutable git metadata is left out of the content. */
+                metadata?: components["parameters"]["metadata"];
+                /** @description When `false`, computed content is not computed (computed pages keep their seed only). */
+                computed?: components["parameters"]["computed"];
+            };
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of a revision of the space (its current one, an earlier one, or one of its change requests'). A revision of another space answers 404. */
+                revisionId: components["parameters"]["revisionId"];
+                /**
+                 * @description The path of the page in the revision: its ancestors' slugs and its own, joined by `/` (for example
+                 *     `guides/getting-started`), as pages give it in `path`. The slashes may be sent as they are or encoded
+                 *     (`%2F`); a leading or trailing slash is ignored.
+                 */
+                pagePath: components["parameters"]["pagePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11177,6 +11791,12 @@ export interface operations {
                  *     structured document, a tree of nodes).
                  */
                 format?: components["parameters"]["format"];
+                /**
+                 * @description GitBook's switch to evaluate a body's expressions (`true`, `false`, or `deterministic-only`). Docstack
+                 *     bodies hold no expressions or variables, so the page is the same whichever is given: accepted so GitBook's
+                 *     scripts run unchanged.
+                 */
+                evaluated?: components["parameters"]["evaluated"];
                 /** @description When `false`, mutable git metadata is left out of the content. */
                 metadata?: components["parameters"]["metadata"];
                 /** @description When `false`, computed content is not computed (computed pages keep their seed only). */
@@ -11250,6 +11870,39 @@ export interface operations {
             default: components["responses"]["Unexpected"];
         };
     };
+    getChangeRequestChanges: {
+        parameters: {
+            query?: {
+                /** @description How many changes to list at most, 1 to 1000. Default 10. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of the change request, or its number within the space (for example `3`). */
+                changeRequestId: components["parameters"]["changeRequestId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionChanges"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
     getPageInChangeRequestByPath: {
         parameters: {
             query?: {
@@ -11258,6 +11911,12 @@ export interface operations {
                  *     structured document, a tree of nodes).
                  */
                 format?: components["parameters"]["format"];
+                /**
+                 * @description GitBook's switch to evaluate a body's expressions (`true`, `false`, or `deterministic-only`). Docstack
+                 *     bodies hold no expressions or variables, so the page is the same whichever is given: accepted so GitBook's
+                 *     scripts run unchanged.
+                 */
+                evaluated?: components["parameters"]["evaluated"];
                 /** @description When `false`, mutable git metadata is left out of the content. */
                 metadata?: components["parameters"]["metadata"];
                 /** @description When `false`, computed content is not computed (computed pages keep their seed only). */

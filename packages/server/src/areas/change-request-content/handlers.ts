@@ -20,9 +20,9 @@ import type { RequestContext } from "../../http/context";
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import { apiUrl } from "../../http/urls";
 import { type ChangeRequestAccess, demandEditable } from "../change-requests/policy";
-import { serializeChangeRequest } from "../change-requests/serialize";
+import { mergeBase, serializeChangeRequest } from "../change-requests/serialize";
 import { importIntoChangeRequest, writeChangeRequestContent } from "../change-requests/workflows";
-import { readRevisionWithOrigin } from "../space-content/revision";
+import { readChanges, readRevisionWithOrigin } from "../space-content/revision";
 
 const ofChangeRequest = (ctx: RequestContext, { space, changeRequest }: ChangeRequestAccess): ContentSource => ({
   ctx,
@@ -92,6 +92,13 @@ export const changeRequestContentOperations = {
           brokenInChangeRequests: (filter) => brokenLinksIn(ctx, [source.revisionId], filter),
         }),
       };
+    },
+  }),
+  getChangeRequestChanges: defineOperation("getChangeRequestChanges", {
+    handle: async ({ ctx, query }, access) => {
+      const source = ofChangeRequest(ctx, access);
+      const after = await existingRevisionIndex(contentStore(ctx), source.revisionId);
+      return { status: 200, body: await readChanges(source, access.space.revisionId, after, mergeBase(access.changeRequest), query.limit ?? 10) };
     },
   }),
   importChangeRequestContent: defineOperation("importChangeRequestContent", {
