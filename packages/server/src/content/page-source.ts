@@ -1,17 +1,11 @@
 // A page's Markdown as GitBook takes it in (Git Sync's rules): YAML front matter opening the body sets the page's
 // metadata, and a leading `# heading` can stand for its title. Both are taken out of the body.
+import type { Schemas } from "@docstack/contract";
 import { parse } from "yaml";
 import { badRequest } from "../http/errors";
 
-export interface PageMetadata {
-  title?: string;
-  description?: string;
-  emoji?: string | null;
-  icon?: string | null;
-  hidden?: boolean;
-  noIndex?: boolean;
-  noRobotsIndex?: boolean;
-}
+/** What a change (or a body's front matter) may set on a page: the contract's fields. */
+export type PageMetadata = Pick<Schemas["ChangeRequestUpdatePage"], "title" | "description" | "emoji" | "icon" | "hidden" | "noIndex" | "noRobotsIndex">;
 
 export interface PageSource {
   /** The body without its front matter (and without the leading heading when `headingTitle` is taken). */

@@ -1,28 +1,26 @@
 // Content writes in GitBook's shapes: pages without a title, page metadata, refs within a batch, files by base64
 // and by URL, revert_page, and compat=false.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { contentHelpers, pngBytes } from "../../testing/content";
 import { createHarness, type Harness, type TestUser } from "../../testing/harness";
+import { type LocalServer, localServer } from "../../testing/local-server";
 
-let server: http.Server;
+let server: LocalServer;
 let base: string;
 let h: Harness;
 let c: ReturnType<typeof contentHelpers>;
 const PNG = pngBytes(3, 2);
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
+  server = await localServer((req, res) => {
     if (req.url === "/diagram.png") res.writeHead(200, { "Content-Type": "image/png; charset=binary" }).end(PNG);
     else res.writeHead(404).end();
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = server.base;
   h = await createHarness({ allowPrivateFetch: true });
   c = contentHelpers(h);
 });
 afterAll(async () => {
   await h.close();
-  await new Promise((resolve) => server.close(resolve));
+  await server.close();
 });
 
 type Page = {
