@@ -26,7 +26,7 @@ export async function readChanges(
 ): Promise<Schemas["RevisionChanges"]> {
   const before = beforeId ? await revisionIndex(contentStore(source.ctx), beforeId) : null;
   const changes = revisionChanges(source.ctx, before, after, limit);
-  const { mergedFrom } = after.revision.type === "merge" ? await readRevisionWithOrigin(source, spaceRevisionId) : {};
+  const mergedFrom = await mergedChangeRequest(source, spaceRevisionId, after.revision);
   return { ...(mergedFrom ? { mergedFrom } : {}), ...changes };
 }
 
@@ -34,14 +34,17 @@ export async function readChanges(
 export async function readRevisionWithOrigin(source: ContentSource, spaceRevisionId: string): Promise<Schemas["Revision"]> {
   const revision = await readRevision(source);
   if (revision.type === "computed") return { ...revision, sourceRevision: revision.id };
+  const mergedFrom = await mergedChangeRequest(source, spaceRevisionId, revision);
+  return mergedFrom ? { ...revision, mergedFrom } : revision;
+}
+
+/** The change request a `merge` revision merged (a merge's second parent is its revision, which it keeps once merged). */
+async function mergedChangeRequest(source: ContentSource, spaceRevisionId: string, revision: { type: string; parents: readonly string[] }) {
   const merged = revision.type === "merge" ? revision.parents[1] : undefined;
-  if (merged) {
-    // A merge's second parent is the merged change request's revision, which it keeps once merged.
-    const changeRequest = await source.ctx.prisma.changeRequest.findFirst({
-      where: { spaceId: source.spaceId, revisionId: merged, status: "merged" },
-      orderBy: { updatedAt: "desc" },
-    });
-    if (changeRequest) return { ...revision, mergedFrom: await serializeChangeRequest(source.ctx, spaceRevisionId, changeRequest) };
-  }
-  return revision;
+  if (!merged) return undefined;
+  const changeRequest = await source.ctx.prisma.changeRequest.findFirst({
+    where: { spaceId: source.spaceId, revisionId: merged, status: "merged" },
+    orderBy: { updatedAt: "desc" },
+  });
+  return changeRequest ? serializeChangeRequest(source.ctx, spaceRevisionId, changeRequest) : undefined;
 }
