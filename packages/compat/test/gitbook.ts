@@ -72,7 +72,47 @@ const SPEC_ID = "https://gitbook.invalid/openapi.json";
 const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
 addFormats(ajv);
 for (const format of ["emoji", "icon"]) ajv.addFormat(format, true); // GitBook's own formats, undocumented
-ajv.addSchema({ ...(gitbookSpec as Json), $id: SPEC_ID });
+ajv.addSchema({ ...(readableCompositions(structuredClone(gitbookSpec)) as Json), $id: SPEC_ID });
+
+/**
+ * Two readings of GitBook's contract, where taken literally no answer (GitBook's own included) could match:
+ * - a `oneOf` member that is an empty object closed by `additionalProperties: false` (GitBook's `Document` is
+ *   `{markdown}`, `{document}` or "Empty") sits in an `allOf` with the page's own fields, so no page without a body
+ *   (a page in a tree) could match it: it is read as meant, "none of the properties the other members require";
+ * - a `oneOf` whose members are all open objects requiring nothing (the attribute sets of a `page_edited` change,
+ *   for document, group and link pages, all with `title`) matches any such object more than once: it is read as
+ *   `anyOf`.
+ */
+function readableCompositions(node: unknown, root = node): unknown {
+  if (Array.isArray(node)) {
+    for (const item of node) readableCompositions(item, root);
+  } else if (node && typeof node === "object") {
+    const schema = node as Json;
+    const members = schema.oneOf as Json[] | undefined;
+    if (Array.isArray(members)) {
+      const resolved = members.map((member) => resolveLocal(member, root));
+      const isEmpty = (member: Json) => member.additionalProperties === false && Object.keys((member.properties as Json) ?? {}).length === 0;
+      const isOpen = (member: Json) => member.type === "object" && !(member.required as unknown[] | undefined)?.length && member.additionalProperties !== false;
+      if (resolved.every(isOpen)) {
+        schema.anyOf = members;
+        delete schema.oneOf;
+      } else {
+        const required = resolved.filter((member) => !isEmpty(member)).map((member) => (member.required as string[] | undefined) ?? []);
+        schema.oneOf = members.map((member, i) => (isEmpty(resolved[i] as Json) ? { not: { anyOf: required.map((names) => ({ required: names })) } } : member));
+      }
+    }
+    for (const value of Object.values(schema)) readableCompositions(value, root);
+  }
+  return node;
+}
+
+function resolveLocal(schema: Json, root: unknown): Json {
+  if (typeof schema.$ref !== "string" || !schema.$ref.startsWith("#/")) return schema;
+  return schema.$ref
+    .slice(2)
+    .split("/")
+    .reduce((at: unknown, part) => (at as Json)[part.replace(/~1/g, "/").replace(/~0/g, "~")], root) as Json;
+}
 
 const pointer = (...parts: string[]) => parts.map((part) => part.replace(/~/g, "~0").replace(/\//g, "~1")).join("/");
 const validators = new Map<string, ValidateFunction | null>();

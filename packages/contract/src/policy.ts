@@ -141,7 +141,8 @@ export const policyKinds = {
       "merge": "edit",
       "review": "review",
       "admin": "admin",
-      "viewInviteLinks": "admin"
+      "viewInviteLinks": "admin",
+      "installIntegration": "admin"
     },
     "notes": {
       "comment": "role `comment` or more; refused with 409 while the space is locked",
@@ -580,6 +581,34 @@ export const operationPolicies = {
     "on": "space",
     "needs": "view"
   },
+  "getRevisionById": {
+    "on": "space",
+    "needs": "view"
+  },
+  "getRevisionChanges": {
+    "on": "space",
+    "needs": "view"
+  },
+  "listRevisionPages": {
+    "on": "space",
+    "needs": "view"
+  },
+  "listRevisionFiles": {
+    "on": "space",
+    "needs": "view"
+  },
+  "getRevisionFileById": {
+    "on": "space",
+    "needs": "view"
+  },
+  "getRevisionPageById": {
+    "on": "space",
+    "needs": "view"
+  },
+  "getRevisionPageByPath": {
+    "on": "space",
+    "needs": "view"
+  },
   "downloadContent": {
     "on": "download"
   },
@@ -718,6 +747,10 @@ export const operationPolicies = {
     "needs": "view"
   },
   "listChangeRequestPageLinks": {
+    "on": "changeRequest",
+    "needs": "view"
+  },
+  "getChangeRequestChanges": {
     "on": "changeRequest",
     "needs": "view"
   },

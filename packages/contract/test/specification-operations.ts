@@ -239,4 +239,13 @@ export const GITBOOK_OPERATIONS: readonly SpecOperation[] = [
   // Pages read by path (GitBook's operations, issue 10).
   ["get", `${S}/content/path/{pagePath}`, 200],
   ["get", `${CR}/content/path/{pagePath}`, 200],
+  // Revisions by ID and the changes a revision or change request makes (GitBook's operations, issue 15).
+  ["get", `${S}/revisions/{revisionId}`, 200],
+  ["get", `${S}/revisions/{revisionId}/changes`, 200],
+  ["get", `${S}/revisions/{revisionId}/pages`, 200],
+  ["get", `${S}/revisions/{revisionId}/files`, 200],
+  ["get", `${S}/revisions/{revisionId}/files/{fileId}`, 200],
+  ["get", `${S}/revisions/{revisionId}/page/{pageId}`, 200],
+  ["get", `${S}/revisions/{revisionId}/path/{pagePath}`, 200],
+  ["get", `${CR}/changes`, 200],
 ];

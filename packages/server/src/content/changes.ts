@@ -3,10 +3,28 @@
 // change that cannot apply fails the whole batch with a message naming it.
 import type { Schemas } from "@docstack/contract";
 import { newId } from "../db/ids";
-import { badRequest } from "../http/errors";
-import { type StoredFile, type StoredPage, slugify, uniqueSlug } from "./tree";
+import { ApiError, badRequest } from "../http/errors";
+import { FetchRefused, fetchSafely } from "./fetch-safely";
+import { type PageMetadata, readPageSource } from "./page-source";
+import { pagePaths, type StoredFile, type StoredPage, slugify, uniqueSlug } from "./tree";
 
 export type ContentChange = Schemas["ChangeRequestContentChange"];
+
+/** What a batch needs that is read before it applies: files fetched from their `url`, revisions pages are reverted to. */
+export interface ChangeInputs {
+  /** Bytes of files given by `url`, by `<change index>/<file index>`. */
+  fetched?: ReadonlyMap<string, { data: Buffer; contentType: string }>;
+  /** Pages' states to revert to, by revision ID (the change request's base among them). */
+  revisions?: ReadonlyMap<string, { byId: ReadonlyMap<string, StoredPage>; children: ReadonlyMap<string, readonly StoredPage[]> }>;
+  /** The revision `revert_page` reverts to when it names none. */
+  baseRevisionId?: string;
+}
+
+/** A page the batch touched, for `compat=false` (in the order first touched). */
+export interface PageOutcome {
+  object: "created_page" | "updated_page" | "deleted_page";
+  ref?: string;
+}
 
 export interface NewFile {
   file: StoredFile;
@@ -19,6 +37,8 @@ export interface AppliedChanges {
   /** Markdown as written, of pages whose body changed (to store once the tree is final). */
   bodies: Map<string, string>;
   newFiles: NewFile[];
+  /** Pages touched, by ID. */
+  outcomes: Map<string, PageOutcome>;
 }
 
 /**
@@ -66,9 +86,21 @@ class EditedTree {
     siblings.splice(siblings.indexOf(page.id), 1);
   }
 
+  private slugsAmong(parent: string | null, except?: string): Set<string> {
+    return new Set(this.childIds(parent).flatMap((id) => (id === except ? [] : [this.byId.get(id)!.slug])));
+  }
+
   slugAmong(parent: string | null, title: string, except?: string): string {
-    const taken = new Set(this.childIds(parent).flatMap((id) => (id === except ? [] : [this.byId.get(id)!.slug])));
-    return uniqueSlug(slugify(title), taken);
+    return uniqueSlug(slugify(title), this.slugsAmong(parent, except));
+  }
+
+  /** `slug` when no sibling holds it, else a free variant (`-2`, ...). */
+  freeSlug(parent: string | null, slug: string, except?: string): string {
+    return uniqueSlug(slug, this.slugsAmong(parent, except));
+  }
+
+  slugTaken(parent: string | null, slug: string, except?: string): boolean {
+    return this.slugsAmong(parent, except).has(slug);
   }
 
   descendantsAndSelf(id: string): Set<string> {
@@ -118,40 +150,59 @@ export function applyChanges(
   current: { pages: readonly StoredPage[]; files: readonly StoredFile[] },
   changes: readonly ContentChange[],
   now: Date,
+  inputs: ChangeInputs = {},
 ): AppliedChanges {
   const tree = new EditedTree(current.pages);
   let files = [...current.files];
   const bodies = new Map<string, string>();
   const newFiles: NewFile[] = [];
+  const outcomes = new Map<string, PageOutcome>();
+  const pageRefs = new Map<string, string>();
+  const fileRefs = new Map<string, string>();
   const at = now.toISOString();
+  const touch = (id: string, object: PageOutcome["object"], ref?: string) => {
+    const known = outcomes.get(id);
+    if (object === "deleted_page" && known?.object === "created_page") outcomes.delete(id);
+    else if (!known || object === "deleted_page") outcomes.set(id, { object, ...(ref ? { ref } : {}) });
+  };
 
   changes.forEach((change, index) => {
     const where = `request/body/changes/${index}`;
-    const find = (id: string, field = "page") => {
-      const page = tree.byId.get(id);
-      if (!page) throw badRequest(`${where}/${field}: no page ${id} in the change request's content`);
+    const find = (target: string, field = "page") => {
+      const page = tree.byId.get(pageRefs.get(target) ?? target);
+      if (!page) throw badRequest(`${where}/${field}: no page ${target} in the change request's content`);
       return page;
     };
-    const parentFor = (id: string | null | undefined, field: string): string | null => {
-      if (!id) return null;
-      const parent = find(id, field);
-      if (parent.type === "link") throw badRequest(`${where}/${field}: page ${id} is a link page and cannot hold pages`);
+    const parentFor = (target: string | null | undefined, field: string): string | null => {
+      if (!target) return null;
+      const parent = find(target, field);
+      if (parent.type === "link") throw badRequest(`${where}/${field}: page ${target} is a link page and cannot hold pages`);
       return parent.id;
+    };
+    const claimRef = (ref: string | undefined, field: string) => {
+      if (ref === undefined) return;
+      if (pageRefs.has(ref) || fileRefs.has(ref)) throw badRequest(`${where}/${field}: the ref ${ref} is already used in this batch`);
+    };
+    const slugFor = (slug: string | undefined, parent: string | null, except?: string) => {
+      if (slug !== undefined && tree.slugTaken(parent, slug, except)) throw badRequest(`${where}/slug: a sibling page already has the slug ${slug}`);
+      return slug;
     };
     switch (change.operation) {
       case "insert_page": {
+        claimRef(change.ref, "ref");
         const parent = parentFor(change.into, "into");
-        const page: StoredPage = {
-          id: newId(),
-          title: change.title,
-          slug: tree.slugAmong(parent, change.title),
-          type: "document",
-          parent,
-          createdAt: at,
-          updatedAt: at,
-        };
+        const source = readPageSource(change.document.markdown, `${where}/document/markdown`);
+        const title = source.metadata.title ?? change.title ?? source.headingTitle ?? "Untitled";
+        // The leading heading is the title only when nothing else gave one: a title given keeps the body as written.
+        const markdown = source.metadata.title === undefined && change.title === undefined && source.headingTitle ? source.bodyWithoutHeading : source.body;
+        const page = withMetadata(
+          { id: newId(), title, slug: slugFor(change.slug, parent) ?? tree.slugAmong(parent, title), type: "document", parent, createdAt: at, updatedAt: at },
+          { ...change, ...source.metadata },
+        );
         tree.place(page, change.at);
-        bodies.set(page.id, change.document.markdown);
+        bodies.set(page.id, markdown);
+        if (change.ref !== undefined) pageRefs.set(change.ref, page.id);
+        touch(page.id, "created_page", change.ref);
         break;
       }
       case "update_page": {
@@ -160,37 +211,156 @@ export function applyChanges(
         if (change.document && page.type !== "document") {
           throw badRequest(`${where}/document: page ${page.id} is a ${page.type} page, which has no body`);
         }
+        const source = change.document ? readPageSource(change.document.markdown, `${where}/document/markdown`) : undefined;
         const parent = change.into === undefined ? page.parent : parentFor(change.into, "into");
         if (parent && tree.descendantsAndSelf(page.id).has(parent)) {
           throw badRequest(`${where}/into: a page cannot move into itself or one of its sub-pages`);
         }
-        const updated: StoredPage = { ...page, parent, updatedAt: at };
-        if (change.title !== undefined) updated.title = change.title;
-        if (change.title !== undefined || parent !== page.parent) updated.slug = tree.slugAmong(parent, updated.title, page.id);
+        const updated = withMetadata({ ...page, parent, updatedAt: at }, { ...change, ...source?.metadata });
+        const renamed = updated.title !== page.title;
+        const slug = slugFor(change.slug, parent, page.id);
+        if (slug !== undefined) updated.slug = slug;
+        else if (renamed) updated.slug = tree.slugAmong(parent, updated.title, page.id);
+        else if (parent !== page.parent) updated.slug = tree.freeSlug(parent, page.slug, page.id);
         if (moving) tree.place(updated, change.at);
         else tree.replace(updated);
-        if (change.document) bodies.set(page.id, change.document.markdown);
+        if (source) bodies.set(page.id, source.body);
+        touch(page.id, "updated_page");
         break;
       }
       case "delete_page": {
-        for (const id of tree.remove(find(change.page).id)) bodies.delete(id);
+        const page = find(change.page);
+        for (const id of tree.remove(page.id)) bodies.delete(id);
+        touch(page.id, "deleted_page");
+        break;
+      }
+      case "revert_page": {
+        if (change.block?.length) throw badRequest(`${where}/block: reverting some blocks of a page is not supported (bodies are Markdown): leave block out`);
+        const revision = inputs.revisions?.get(change.revision ?? inputs.baseRevisionId ?? "");
+        if (!revision) throw badRequest(`${where}/revision: no revision ${change.revision} in the space`);
+        const before = revision.byId.get(change.page);
+        const now = tree.byId.get(change.page);
+        if (!before && !now) throw badRequest(`${where}/page: no page ${change.page} in the change request's content or the revision`);
+        if (!before) {
+          for (const id of tree.remove(change.page)) bodies.delete(id);
+          touch(change.page, "deleted_page");
+          break;
+        }
+        const parent = before.parent && tree.byId.has(before.parent) ? before.parent : null;
+        const restored: StoredPage = { ...before, parent, slug: tree.freeSlug(parent, before.slug, before.id) };
+        if (now && now.parent === parent) tree.replace(restored);
+        else
+          tree.place(
+            restored,
+            (revision.children.get(before.parent ?? "") ?? []).findIndex((sibling) => sibling.id === before.id),
+          );
+        // Its body is the revision's document again (stored already): not one written in this batch.
+        bodies.delete(before.id);
+        touch(before.id, now ? "updated_page" : "created_page");
         break;
       }
       case "insert_files": {
         change.files.forEach((upload, fileIndex) => {
-          const data = Buffer.from(upload.data, "base64");
-          if (data.toString("base64").replace(/=+$/, "") !== upload.data.replace(/=+$/, "")) {
-            throw badRequest(`${where}/files/${fileIndex}/data: not valid base64`);
-          }
+          const field = `${where}/files/${fileIndex}`;
+          claimRef(upload.ref, `files/${fileIndex}/ref`);
+          const { data, contentType } = fileBytes(upload, inputs.fetched?.get(`${index}/${fileIndex}`), field);
           const existing = files.find((file) => file.name === upload.name);
           // A file with the same name is replaced (it keeps its ID, so references to it stay).
-          const file: StoredFile = { id: existing?.id ?? newId(), name: upload.name, contentType: upload.contentType, blob: "", size: data.byteLength };
+          const file: StoredFile = { id: existing?.id ?? newId(), name: upload.name, contentType, blob: "", size: data.byteLength };
           files = existing ? files.map((candidate) => (candidate.id === existing.id ? file : candidate)) : [...files, file];
           newFiles.push({ file, data });
+          if (upload.ref !== undefined) fileRefs.set(upload.ref, file.name);
         });
         break;
       }
     }
   });
-  return { pages: tree.pages(), files, bodies, newFiles };
+  const pages = tree.pages();
+  if (pageRefs.size || fileRefs.size) {
+    const paths = pagePaths(pages);
+    const targets = new Map<string, string>([...fileRefs]);
+    for (const [ref, id] of pageRefs) if (paths.has(id)) targets.set(ref, `/${paths.get(id)}`);
+    for (const [id, markdown] of bodies) bodies.set(id, resolveRefs(markdown, targets));
+  }
+  return { pages, files, bodies, newFiles, outcomes };
+}
+
+/** A page with the metadata a change (or its body's front matter) sets: an empty string or null removes a text, false a flag. */
+function withMetadata(page: StoredPage, metadata: PageMetadata): StoredPage {
+  const updated = { ...page };
+  if (metadata.title) updated.title = metadata.title;
+  for (const name of ["description", "emoji", "icon"] as const) {
+    const value = metadata[name];
+    if (value === undefined) continue;
+    if (value) updated[name] = value;
+    else delete updated[name];
+  }
+  for (const name of ["hidden", "noIndex", "noRobotsIndex"] as const) {
+    const value = metadata[name];
+    if (value === undefined) continue;
+    // Stored only when set, so that an unchanged page compares equal in merges.
+    if (value) updated[name] = true;
+    else delete updated[name];
+  }
+  return updated;
+}
+
+type FileUpload = Schemas["ChangeRequestFileUpload"];
+
+/** A file's bytes and type: base64 (`data` or GitBook's `base64`), or what was fetched from its `url`. */
+function fileBytes(upload: FileUpload, fetched: { data: Buffer; contentType: string } | undefined, field: string): { data: Buffer; contentType: string } {
+  const encoded = upload.data ?? upload.base64;
+  if (encoded === undefined) {
+    if (!fetched) throw badRequest(`${field}/url: the file was not fetched`);
+    return { data: fetched.data, contentType: upload.contentType ?? fetched.contentType };
+  }
+  const name = upload.data !== undefined ? "data" : "base64";
+  if (!upload.contentType) throw badRequest(`${field}/contentType: required with ${name}`);
+  const data = Buffer.from(encoded, "base64");
+  if (data.toString("base64").replace(/=+$/, "") !== encoded.replace(/=+$/, "")) {
+    throw badRequest(`${field}/${name}: not valid base64`);
+  }
+  return { data, contentType: upload.contentType };
+}
+
+/**
+ * Links and images of a body naming a `ref` of the batch (`./<ref>.md`, `./<ref>`, `<ref>`, with an optional
+ * `#anchor`) made to name the page by its path, or the file by its name, as stored content does.
+ */
+function resolveRefs(markdown: string, targets: ReadonlyMap<string, string>): string {
+  return markdown.replace(/(\]\(\s*<?)([^)\s>#]+)(#[^)\s>]*)?/g, (whole, open: string, target: string, anchor: string | undefined) => {
+    const ref = target.replace(/^\.\//, "");
+    const resolved = targets.get(ref) ?? targets.get(ref.replace(/\.md$/, ""));
+    return resolved === undefined ? whole : `${open}${resolved}${anchor ?? ""}`;
+  });
+}
+
+/** Largest file fetched from a `url` (the request body's own limit). */
+const MAX_FETCHED_FILE = 20 * 1024 * 1024;
+const FETCH_SECONDS = 30;
+
+/**
+ * Fetches the files a batch gives by `url` (one at a time, with the imports' checks: no internal address, on the
+ * address connected to and every redirect), before the batch applies; a failure is a 400 naming the file's `url`.
+ */
+export async function fetchFileUrls(changes: readonly ContentChange[], allowPrivate: boolean): Promise<ChangeInputs["fetched"]> {
+  const fetched = new Map<string, { data: Buffer; contentType: string }>();
+  const deadline = Date.now() + FETCH_SECONDS * 1000;
+  for (const [index, change] of changes.entries()) {
+    if (change.operation !== "insert_files") continue;
+    for (const [fileIndex, upload] of change.files.entries()) {
+      if (upload.url === undefined) continue;
+      try {
+        const file = await fetchSafely(upload.url, { allowPrivate, maxBytes: MAX_FETCHED_FILE, deadline });
+        const contentType = file.contentType.split(";")[0]?.trim() || "application/octet-stream";
+        fetched.set(`${index}/${fileIndex}`, { data: file.bytes, contentType });
+      } catch (error) {
+        if (error instanceof FetchRefused) {
+          throw badRequest(`request/body/changes/${index}/files/${fileIndex}/url: ${error.message.replace(/^request\/body\/url: /, "")}`);
+        }
+        throw error instanceof ApiError ? error : badRequest(`request/body/changes/${index}/files/${fileIndex}/url: could not be fetched`);
+      }
+    }
+  }
+  return fetched;
 }

@@ -62,6 +62,8 @@ export interface Fetched {
   url: string;
   contentType: string;
   body: string;
+  /** The body as received (files are not text). */
+  bytes: Buffer;
 }
 
 function guardedLookup(allowPrivate: boolean): net.LookupFunction {
@@ -77,7 +79,7 @@ function guardedLookup(allowPrivate: boolean): net.LookupFunction {
   };
 }
 
-function once(url: URL, options: FetchOptions): Promise<{ status: number; location?: string; contentType: string; body: string }> {
+function once(url: URL, options: FetchOptions): Promise<{ status: number; location?: string; contentType: string; bytes: Buffer }> {
   return new Promise((resolve, reject) => {
     const remaining = options.deadline - Date.now();
     if (remaining <= 0) return reject(new FetchRefused("timeout", `${url} did not answer in time`));
@@ -107,7 +109,7 @@ function once(url: URL, options: FetchOptions): Promise<{ status: number; locati
             status: response.statusCode ?? 0,
             ...(response.headers.location ? { location: response.headers.location } : {}),
             contentType: String(response.headers["content-type"] ?? ""),
-            body: Buffer.concat(chunks).toString("utf8"),
+            bytes: Buffer.concat(chunks),
           }),
         );
         response.on("error", reject);
@@ -134,7 +136,7 @@ export async function fetchSafely(target: string, options: FetchOptions): Promis
       continue;
     }
     if (response.status < 200 || response.status >= 300) throw new FetchRefused("status", `${url} answered HTTP ${response.status}`);
-    return { url: url.toString(), contentType: response.contentType, body: response.body };
+    return { url: url.toString(), contentType: response.contentType, body: response.bytes.toString("utf8"), bytes: response.bytes };
   }
   throw new FetchRefused("redirects", `too many redirects from ${target}`);
 }

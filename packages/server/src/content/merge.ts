@@ -26,7 +26,7 @@ export interface MergeResult {
   conflicts: Conflict[];
 }
 
-const FIELDS = ["title", "type", "href", "emoji", "description", "hidden", "noIndex", "parent"] as const;
+const FIELDS = ["title", "type", "href", "emoji", "icon", "description", "hidden", "noIndex", "noRobotsIndex", "parent"] as const;
 
 /** The value of one side when only that side changed it; undefined + conflict when both did differently. */
 function pick<T>(base: T, ours: T, theirs: T): { value: T; conflict: boolean } {
@@ -99,7 +99,8 @@ export function mergeContent(base: Content, ours: Content, theirs: Content, docu
       if (text === null) clashing.push("content");
       else mergedBodies.set(id, text);
     }
-    if (page.title === tp.title && page.title !== op.title) page.slug = tp.slug;
+    // The slug follows the side that changed it (renamed, or given a slug of its own); duplicates are made unique afterwards.
+    if ((page.title === tp.title && page.title !== op.title) || (op.slug === bp.slug && tp.slug !== bp.slug)) page.slug = tp.slug;
     // biome-ignore lint/complexity/useMathMinMax: ISO timestamps, compared as text
     page.updatedAt = op.updatedAt > tp.updatedAt ? op.updatedAt : tp.updatedAt;
     if (clashing.length) conflicts.push({ page: tp, reason: `both sides changed its ${clashing.join(", ")}` });

@@ -15,6 +15,7 @@ import { Prisma } from "../generated/prisma/client";
 import type { RequestContext } from "../http/context";
 import { type ListPage, type PageRequest, paginateByOffset } from "../http/pagination";
 import { appUrl } from "../http/urls";
+import { revisionIndex } from "./revisions";
 
 /** At most this many matching sections, and as many matching titles, are ranked per search. */
 export const MAX_HITS = 500;
@@ -63,7 +64,7 @@ function pageHits(spaces: { one: string } | { any: readonly string[] }, query: s
  */
 function pageColumns(query: string): Prisma.Sql {
   return Prisma.sql`shown."spaceId", shown."pageId", sp.title, sp.path, sp."documentHash",
-    (SELECT json_agg(json_build_object('index', ds.index, 'anchor', ds.anchor, 'title', ds.title) ORDER BY best.rank DESC, best.index)
+    (SELECT json_agg(json_build_object('index', ds.index, 'anchor', ds.anchor, 'title', ds.title, 'score', best.rank) ORDER BY best.rank DESC, best.index)
      FROM (
        SELECT s.index, ts_rank(s.search, ${tsquery(query)}) AS rank
        FROM "SpaceSection" s
@@ -79,7 +80,8 @@ interface PageRow {
   title: string;
   path: string;
   documentHash: string;
-  sections: { index: number; anchor: string; title: string }[] | null;
+  rank: number;
+  sections: { index: number; anchor: string; title: string; score: number }[] | null;
 }
 
 /** A row per result (null columns when there is none), each with the count. */
@@ -116,21 +118,47 @@ async function highlights(ctx: RequestContext, rows: readonly PageRow[], query: 
   return known;
 }
 
-/** Results as the contract shows them, sections best first, highlighted. */
-async function pageResults(ctx: RequestContext, rows: readonly PageRow[], query: string): Promise<Schemas["SearchPageResult"][]> {
-  const bodies = await highlights(ctx, rows, query);
-  return rows.map((row) => {
+/**
+ * The pages' description and ancestors, from the index of their space's current revision (the one the search rows
+ * were made from; cached, so a search of a space read before costs no more than the space lookup).
+ */
+async function pageDetails(ctx: RequestContext, rows: readonly PageRow[]) {
+  const spaceIds = [...new Set(rows.map((row) => row.spaceId))];
+  const spaces = spaceIds.length ? await ctx.prisma.space.findMany({ where: { id: { in: spaceIds } }, select: { id: true, revisionId: true } }) : [];
+  const indexes = new Map(
+    await Promise.all(spaces.map(async (space) => [space.id, await revisionIndex({ db: ctx.prisma, cache: ctx.contentCache }, space.revisionId)] as const)),
+  );
+  return (row: PageRow) => {
+    const index = indexes.get(row.spaceId);
+    const ancestors: { id: string; title: string }[] = [];
+    for (let parent = index?.byId.get(row.pageId)?.parent; parent; parent = index?.byId.get(parent)?.parent) {
+      const page = index?.byId.get(parent);
+      if (!page) break;
+      ancestors.unshift({ id: page.id, title: page.title });
+    }
+    return { description: index?.byId.get(row.pageId)?.description ?? "", ancestors };
+  };
+}
+
+/** Results as the contract shows them, sections best first, highlighted; `firstRank` is the first one's place among all results. */
+async function pageResults(ctx: RequestContext, rows: readonly PageRow[], query: string, firstRank: number): Promise<Schemas["SearchPageResult"][]> {
+  const [bodies, details] = await Promise.all([highlights(ctx, rows, query), pageDetails(ctx, rows)]);
+  return rows.map((row, i) => {
     const pageUrl = appUrl(ctx, `/spaces/${row.spaceId}/pages/${row.pageId}`);
     return {
       id: row.pageId,
       title: row.title,
+      ...details(row),
       path: row.path,
+      score: row.rank,
+      rank: firstRank + i,
       sections: (row.sections ?? []).map((section) => {
         const anchor = section.anchor ? `#${section.anchor}` : "";
         return {
           id: `${row.pageId}-${section.index}`,
           title: section.title || row.title,
           path: `${row.path}${anchor}`,
+          score: section.score,
           body: bodies.get(`${row.documentHash}/${section.index}/${query}`) ?? "",
           urls: { app: `${pageUrl}${anchor}` },
         };
@@ -162,8 +190,8 @@ export async function searchSpace(
   scope: string,
 ): Promise<ListPage<Schemas["SearchPageResult"]>> {
   return paginateByOffset(ctx.cursors, scope, request, async (offset, limit) => {
-    const rows = await ctx.prisma.$queryRaw<Counted<PageRow & { rank: number }>[]>(spaceSearchStatement(spaceId, query, offset, limit));
-    return { items: await pageResults(ctx, rows.filter(found), query), count: Number(rows[0]?.count ?? 0) };
+    const rows = await ctx.prisma.$queryRaw<Counted<PageRow>[]>(spaceSearchStatement(spaceId, query, offset, limit));
+    return { items: await pageResults(ctx, rows.filter(found), query, offset + 1), count: Number(rows[0]?.count ?? 0) };
   });
 }
 
@@ -178,7 +206,7 @@ export async function searchSpaces(
   const titles = new Map(spaces.map((space) => [space.id, space.title]));
   return paginateByOffset(ctx.cursors, scope, request, async (offset, limit) => {
     if (!spaces.length) return { items: [], count: 0 };
-    const rows = await ctx.prisma.$queryRaw<Counted<PageRow & { best: number; rank: number }>[]>`
+    const rows = await ctx.prisma.$queryRaw<Counted<PageRow & { best: number }>[]>`
       WITH pages AS (${pageHits({ any: [...titles.keys()] }, query)}),
       ranked AS (
         SELECT "spaceId", max(rank) AS best FROM pages GROUP BY "spaceId"
@@ -195,13 +223,19 @@ export async function searchSpaces(
         FROM shown JOIN "SpacePage" sp ON sp."spaceId" = shown."spaceId" AND sp."pageId" = shown."pageId") found ON true
       ORDER BY found.best DESC, found."spaceId", found.rank DESC, found."pageId"`;
     const shown = rows.filter(found);
-    const results = await pageResults(ctx, shown, query);
+    const results = await pageResults(ctx, shown, query, 1);
     const bySpace = new Map<string, Schemas["SearchPageResult"][]>();
     shown.forEach((row, i) => {
       bySpace.set(row.spaceId, [...(bySpace.get(row.spaceId) ?? []), results[i]!]);
     });
     return {
-      items: [...bySpace].map(([id, pages]) => ({ id, title: titles.get(id) ?? "", pages })),
+      items: [...bySpace].map(([id, pages]) => ({
+        type: "space" as const,
+        id,
+        title: titles.get(id) ?? "",
+        score: Math.max(...pages.map((page) => page.score)),
+        pages,
+      })),
       count: Number(rows[0]?.count ?? 0),
     };
   });

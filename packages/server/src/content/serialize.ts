@@ -15,14 +15,37 @@ export interface SerializationContext {
   index: RevisionIndex;
 }
 
+/** GitBook's default page layout (every part shown): Docstack's pages all have it. */
+const DEFAULT_LAYOUT: Schemas["PageLayout"] = {
+  width: "default",
+  cover: true,
+  coverSize: "hero",
+  coverMask: "none",
+  title: true,
+  description: true,
+  tableOfContents: true,
+  outline: true,
+  pagination: true,
+  metadata: true,
+  tags: true,
+  actions: true,
+  anchors: true,
+};
+
+/** GitBook's older name for a page's type, which its clients still require. */
+const KIND = { document: "sheet", group: "group", link: "link" } as const;
+
 function pageSchema(s: SerializationContext, page: StoredPage): Schemas["Page"] {
   return {
     id: page.id,
     title: page.title,
     ...(page.emoji ? { emoji: page.emoji } : {}),
+    ...(page.icon ? { icon: page.icon } : {}),
     createdAt: page.createdAt,
     updatedAt: page.updatedAt,
     type: page.type,
+    kind: KIND[page.type],
+    ...(page.type === "document" ? { layout: DEFAULT_LAYOUT, tags: [] } : {}),
     ...(page.href ? { href: page.href } : {}),
     urls: { app: appUrl(s.ctx, `/spaces/${s.spaceId}/pages/${page.id}`) },
     slug: page.slug,
@@ -32,7 +55,7 @@ function pageSchema(s: SerializationContext, page: StoredPage): Schemas["Page"] 
     pages: (s.index.children.get(page.id) ?? []).map((child) => pageSchema(s, child)),
     hidden: Boolean(page.hidden),
     noIndex: Boolean(page.noIndex),
-    noRobotsIndex: Boolean(page.noIndex),
+    noRobotsIndex: Boolean(page.noRobotsIndex),
   };
 }
 
@@ -101,6 +124,7 @@ export function serializeRevision(s: SerializationContext): Schemas["Revision"] 
     pages: pageTree(s),
     files: s.index.files.map((file) => serializeFile(s.ctx, file)),
     reusableContents: [],
+    tags: [],
     createdAt: revision.createdAt.toISOString(),
     urls: { app: appUrl(s.ctx, `/spaces/${s.spaceId}/revisions/${revision.id}`) },
     type: revision.type as Schemas["Revision"]["type"],

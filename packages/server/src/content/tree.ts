@@ -15,9 +15,11 @@ export interface StoredPage {
   /** Where a link page points. */
   href?: string;
   emoji?: string;
+  icon?: string;
   description?: string;
   hidden?: boolean;
   noIndex?: boolean;
+  noRobotsIndex?: boolean;
   createdAt: string;
   updatedAt: string;
 }

@@ -183,10 +183,24 @@ export async function createFixtures(h: Harness, api: TestAgent = h.api): Promis
   const spaceId = await created(post(`/v1/orgs/${org.id}/spaces`, { title: `Space ${tag}`, parent: collectionId }), "space");
   const otherSpaceId = await created(post(`/v1/orgs/${org.id}/spaces`, { title: `Space two ${tag}`, parent: collectionId }), "second space");
   const { pageId, pagePath, fileId, downloadToken, titles } = await seedContent(api, admin, spaceId, tag);
+  const revisionId = (await api.get(`/v1/spaces/${spaceId}`).set("Authorization", admin.auth)).body.revision as string;
   const signIn = await signInCodeFor(api, await h.user());
   return new Fixtures(
     api,
-    { organizationId: org.id, collectionId, spaceId, otherSpaceId, pageId, pagePath, fileId, downloadToken, userId: member.id, emailDomain: domain, ...signIn },
+    {
+      organizationId: org.id,
+      collectionId,
+      spaceId,
+      otherSpaceId,
+      pageId,
+      pagePath,
+      fileId,
+      revisionId,
+      downloadToken,
+      userId: member.id,
+      emailDomain: domain,
+      ...signIn,
+    },
     admin,
     member,
     [`Fixture organization ${tag}`, `Collection ${tag}`, `Nested ${tag}`, `Space ${tag}`, `Space two ${tag}`, ...titles, adminEmail, member.email],

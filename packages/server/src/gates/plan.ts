@@ -7,6 +7,7 @@ import type { GateOperation } from "./contract";
 /**
  * `otherSpaceId`: a second space, for a body that needs a space other than one already used (a site's spaces).
  * `pageId`, `pagePath`, `fileId`: content of the first space, which its change requests start from.
+ * `revisionId`: the first space's current revision, the one holding that content.
  * `downloadToken`: the signed token of that file's `downloadURL`.
  * `signInEmail`, `signInCode`: a user's address and the sign-in code the server made for it (used up once it works).
  */
@@ -18,6 +19,7 @@ export const BASE_FIXTURES = [
   "pageId",
   "pagePath",
   "fileId",
+  "revisionId",
   "downloadToken",
   "userId",
   "emailDomain",

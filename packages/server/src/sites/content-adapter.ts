@@ -39,7 +39,8 @@ export function contentReader(services: Services): SiteContentReader {
           ...(page.emoji ? { emoji: page.emoji } : {}),
           ...(page.description ? { description: page.description } : {}),
           hidden: Boolean(page.hidden),
-          noIndex: Boolean(page.noIndex),
+          // A published page asks robots not to index it when it is kept out of search too (GitBook's `noIndex`).
+          noIndex: Boolean(page.noIndex || page.noRobotsIndex),
         });
         for (const child of page.pages ?? []) visit(child, page.id);
       };

@@ -137,6 +137,15 @@ describe("what readers get", () => {
     expect(internal.text).toContain('<meta name="robots" content="noindex">');
   });
 
+  it("asks search engines not to index pages marked noRobotsIndex (GitBook's field), and only them", async () => {
+    const site = await publishedSite(basicPages());
+    await setPageFields(site.spaceId, { Reference: { noRobotsIndex: true } });
+    const reference = await read(`${site.published}/reference`).expect(200);
+    expect(reference.headers["x-robots-tag"]).toBe("noindex");
+    expect(reference.text).toContain('<meta name="robots" content="noindex">');
+    expect((await read(`${site.published}/getting-started`).expect(200)).headers["x-robots-tag"]).toBeUndefined();
+  });
+
   it("gives machines the page's Markdown, llms.txt, llms-full.txt, a sitemap of public pages and robots.txt", async () => {
     const site = await basicSite();
     const md = await read(`${site.published}/getting-started.md`)

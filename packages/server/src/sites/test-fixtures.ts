@@ -55,7 +55,7 @@ export function siteFixtures(h: Harness) {
    * Sets fields no operation of the API writes yet (`hidden`, `noIndex`, `description`) on pages of a
    * space, by title: a new current revision written through the storage layer, as an import would.
    */
-  const setPageFields = async (spaceId: string, fields: Record<string, Partial<Pick<StoredPage, "hidden" | "noIndex" | "description">>>) => {
+  const setPageFields = async (spaceId: string, fields: Record<string, Partial<Pick<StoredPage, "hidden" | "noIndex" | "noRobotsIndex" | "description">>>) => {
     await h.services.prisma.$transaction(async (tx) => {
       const store = contentStore(h.services, tx);
       const space = await tx.space.findUniqueOrThrow({ where: { id: spaceId } });

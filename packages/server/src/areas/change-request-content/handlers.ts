@@ -1,9 +1,11 @@
 // The content of a change request: reading it (as for a space) and writing it.
 
+import { fetchFileUrls } from "../../content/changes";
 import { readImport } from "../../content/import";
 import {
   brokenLinksIn,
   type ContentSource,
+  contentStore,
   listFileBacklinks,
   listFiles,
   listLinks,
@@ -11,13 +13,16 @@ import {
   readPage,
   readPageByPath,
   readPageTree,
-  readRevision,
 } from "../../content/reads";
+import { existingRevisionIndex } from "../../content/revisions";
+import { serializeFile } from "../../content/serialize";
 import type { RequestContext } from "../../http/context";
 import { type AreaOperations, defineOperation } from "../../http/operation";
+import { apiUrl } from "../../http/urls";
 import { type ChangeRequestAccess, demandEditable } from "../change-requests/policy";
-import { serializeChangeRequest } from "../change-requests/serialize";
+import { mergeBase, serializeChangeRequest } from "../change-requests/serialize";
 import { importIntoChangeRequest, writeChangeRequestContent } from "../change-requests/workflows";
+import { readChanges, readRevisionWithOrigin } from "../space-content/revision";
 
 const ofChangeRequest = (ctx: RequestContext, { space, changeRequest }: ChangeRequestAccess): ContentSource => ({
   ctx,
@@ -28,12 +33,31 @@ const ofChangeRequest = (ctx: RequestContext, { space, changeRequest }: ChangeRe
 
 export const changeRequestContentOperations = {
   getChangeRequestRevision: defineOperation("getChangeRequestRevision", {
-    handle: async ({ ctx }, access) => ({ status: 200, body: await readRevision(ofChangeRequest(ctx, access)) }),
+    handle: async ({ ctx }, access) => ({ status: 200, body: await readRevisionWithOrigin(ofChangeRequest(ctx, access), access.space.revisionId) }),
   }),
   updateChangeRequestContent: defineOperation("updateChangeRequestContent", {
-    handle: async ({ ctx, body }, { space, changeRequest }) => {
-      const updated = await writeChangeRequestContent(ctx, changeRequest.id, body.changes);
-      return { status: 200, body: await serializeChangeRequest(ctx, space.revisionId, updated) };
+    handle: async ({ ctx, body, query }, { space, changeRequest }) => {
+      const fetched = await fetchFileUrls(body.changes, ctx.config.allowPrivateFetch);
+      const written = await writeChangeRequestContent(ctx, changeRequest.id, body.changes, fetched);
+      const serialized = await serializeChangeRequest(ctx, space.revisionId, written.changeRequest);
+      if (query.compat !== false) return { status: 200, body: serialized };
+      // GitBook's `compat=false`: the pages touched and the files added too.
+      const index = await existingRevisionIndex(contentStore(ctx), written.changeRequest.revisionId);
+      const content = `/spaces/${space.id}/change-requests/${changeRequest.id}/content`;
+      return {
+        status: 200,
+        body: {
+          changeRequest: serialized,
+          changes: [...written.outcomes].map(([id, outcome]) => ({
+            ...outcome,
+            page: outcome.object === "deleted_page" ? id : { object: "page" as const, id, urls: { location: apiUrl(ctx, `${content}/page/${id}`) } },
+          })),
+          insertedFiles: written.insertedFiles.flatMap((id) => {
+            const file = index.files.find((candidate) => candidate.id === id);
+            return file ? [serializeFile(ctx, file)] : [];
+          }),
+        },
+      };
     },
   }),
   listChangeRequestPages: defineOperation("listChangeRequestPages", {
@@ -68,6 +92,13 @@ export const changeRequestContentOperations = {
           brokenInChangeRequests: (filter) => brokenLinksIn(ctx, [source.revisionId], filter),
         }),
       };
+    },
+  }),
+  getChangeRequestChanges: defineOperation("getChangeRequestChanges", {
+    handle: async ({ ctx, query }, access) => {
+      const source = ofChangeRequest(ctx, access);
+      const after = await existingRevisionIndex(contentStore(ctx), source.revisionId);
+      return { status: 200, body: await readChanges(source, access.space.revisionId, after, mergeBase(access.changeRequest), query.limit ?? 10) };
     },
   }),
   importChangeRequestContent: defineOperation("importChangeRequestContent", {

@@ -3,12 +3,12 @@
 // changes, so concurrent writes and merges serialize instead of losing updates.
 
 import type { ContentStore } from "../../content/cache";
-import { applyChanges, type ContentChange } from "../../content/changes";
+import { type AppliedChanges, applyChanges, type ChangeInputs, type ContentChange } from "../../content/changes";
 import { loadDocuments } from "../../content/documents";
 import type { ImportedPage } from "../../content/import";
 import { type Conflict, type Content, mergeContent } from "../../content/merge";
 import { contentStore } from "../../content/reads";
-import { existingRevisionIndex, type RevisionIndex, writeRevision, writeSameContent } from "../../content/revisions";
+import { existingRevisionIndex, type RevisionIndex, revisionIndex, writeRevision, writeSameContent } from "../../content/revisions";
 import { syncSpacePages } from "../../content/search-index";
 import type { ChangeRequest } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
@@ -33,7 +33,16 @@ async function documentsToMerge(store: ContentStore, base: Content, ours: Conten
   return new Map([...loaded].map(([hash, document]) => [hash, document.markdown]));
 }
 
-export async function writeChangeRequestContent(ctx: RequestContext, changeRequestId: string, changes: readonly ContentChange[]): Promise<ChangeRequest> {
+/**
+ * Applies a batch to a change request's content: one new revision. `fetched` holds the bytes of files given by URL
+ * (fetched before, outside the transaction); the revisions `revert_page` changes name are read here.
+ */
+export async function writeChangeRequestContent(
+  ctx: RequestContext,
+  changeRequestId: string,
+  changes: readonly ContentChange[],
+  fetched?: ChangeInputs["fetched"],
+): Promise<{ changeRequest: ChangeRequest; outcomes: AppliedChanges["outcomes"]; insertedFiles: string[] }> {
   return ctx.prisma.$transaction(
     async (tx) => {
       const changeRequest = await lockChangeRequest(tx, changeRequestId);
@@ -42,7 +51,16 @@ export async function writeChangeRequestContent(ctx: RequestContext, changeReque
       if (space.editMode === "locked") throw conflict(LOCKED_MESSAGE);
       const store = contentStore(ctx, tx);
       const current = await existingRevisionIndex(store, changeRequest.revisionId);
-      const applied = applyChanges(current, changes, ctx.clock.now());
+      const baseRevisionId = mergeBase(changeRequest);
+      const revisions = new Map<string, RevisionIndex>();
+      for (const change of changes) {
+        if (change.operation !== "revert_page") continue;
+        const id = change.revision ?? baseRevisionId;
+        const index = revisions.has(id) ? undefined : await revisionIndex(store, id);
+        // Only revisions of this space (another's is as unknown as a made-up ID).
+        if (index && index.revision.spaceId === changeRequest.spaceId) revisions.set(id, index);
+      }
+      const applied = applyChanges(current, changes, ctx.clock.now(), { fetched, revisions, baseRevisionId });
       const { revision } = await writeRevision(store, {
         spaceId: changeRequest.spaceId,
         changeRequestId: changeRequest.id,
@@ -51,13 +69,14 @@ export async function writeChangeRequestContent(ctx: RequestContext, changeReque
         ...applied,
         appBase: ctx.baseUrl,
       });
-      return tx.changeRequest.update({
+      const updated = await tx.changeRequest.update({
         where: { id: changeRequest.id },
         data: {
           revisionId: revision.id,
           contributors: changeRequest.contributors.includes(ctx.actor.userId) ? undefined : { push: ctx.actor.userId },
         },
       });
+      return { changeRequest: updated, outcomes: applied.outcomes, insertedFiles: applied.newFiles.map((file) => file.file.id) };
     },
     { timeout: 30_000 },
   );
@@ -148,8 +167,8 @@ const asInsertions = (pages: ImportedPage[]): ContentChange[] =>
 
 /** Adds imported pages to a change request, as one revision. */
 export async function importIntoChangeRequest(ctx: RequestContext, changeRequestId: string, pages: ImportedPage[]): Promise<string> {
-  const updated = await writeChangeRequestContent(ctx, changeRequestId, asInsertions(pages));
-  return updated.revisionId;
+  const { changeRequest } = await writeChangeRequestContent(ctx, changeRequestId, asInsertions(pages));
+  return changeRequest.revisionId;
 }
 
 /** Adds imported pages straight to a space's content: a new revision of the space. */

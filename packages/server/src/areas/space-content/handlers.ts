@@ -11,7 +11,6 @@ import {
   readPage,
   readPageByPath,
   readPageTree,
-  readRevision,
   searchSpace,
 } from "../../content/reads";
 import { serveDownload } from "../../content/serve-download";
@@ -19,6 +18,7 @@ import type { RequestContext } from "../../http/context";
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import { importIntoSpace } from "../change-requests/workflows";
 import type { SpaceAccess } from "../spaces/policy";
+import { readChanges, readRevisionWithOrigin, revisionOfSpace } from "./revision";
 
 const current = (ctx: RequestContext, { space }: SpaceAccess): ContentSource => ({
   ctx,
@@ -29,7 +29,7 @@ const current = (ctx: RequestContext, { space }: SpaceAccess): ContentSource => 
 
 export const spaceContentOperations = {
   getCurrentRevision: defineOperation("getCurrentRevision", {
-    handle: async ({ ctx }, access) => ({ status: 200, body: await readRevision(current(ctx, access)) }),
+    handle: async ({ ctx }, access) => ({ status: 200, body: await readRevisionWithOrigin(current(ctx, access), access.space.revisionId) }),
   }),
   listPages: defineOperation("listPages", {
     handle: async ({ ctx }, access) => ({ status: 200, body: await readPageTree(current(ctx, access)) }),
@@ -66,6 +66,46 @@ export const spaceContentOperations = {
     handle: async ({ ctx, query }, { space }) => ({
       status: 200,
       body: await searchSpace(ctx, space.id, query.query, query, `search:${space.revisionId}:${query.query}`),
+    }),
+  }),
+  // A revision by ID (GitBook's `/spaces/{spaceId}/revisions/{revisionId}` family): any revision of the space.
+  getRevisionById: defineOperation("getRevisionById", {
+    handle: async ({ ctx, params }, { space }) => {
+      const { source } = await revisionOfSpace(ctx, space, params.revisionId);
+      return { status: 200, body: await readRevisionWithOrigin(source, space.revisionId) };
+    },
+  }),
+  getRevisionChanges: defineOperation("getRevisionChanges", {
+    handle: async ({ ctx, params, query }, { space }) => {
+      const { source, index } = await revisionOfSpace(ctx, space, params.revisionId);
+      return { status: 200, body: await readChanges(source, space.revisionId, index, index.revision.parents[0], query.limit ?? 10) };
+    },
+  }),
+  listRevisionPages: defineOperation("listRevisionPages", {
+    handle: async ({ ctx, params }, { space }) => ({ status: 200, body: await readPageTree((await revisionOfSpace(ctx, space, params.revisionId)).source) }),
+  }),
+  listRevisionFiles: defineOperation("listRevisionFiles", {
+    handle: async ({ ctx, params, query }, { space }) => ({
+      status: 200,
+      body: await listFiles((await revisionOfSpace(ctx, space, params.revisionId)).source, query),
+    }),
+  }),
+  getRevisionFileById: defineOperation("getRevisionFileById", {
+    handle: async ({ ctx, params }, { space }) => ({
+      status: 200,
+      body: await readFile((await revisionOfSpace(ctx, space, params.revisionId)).source, params.fileId),
+    }),
+  }),
+  getRevisionPageById: defineOperation("getRevisionPageById", {
+    handle: async ({ ctx, params, query }, { space }) => ({
+      status: 200,
+      body: await readPage((await revisionOfSpace(ctx, space, params.revisionId)).source, params.pageId, query.format),
+    }),
+  }),
+  getRevisionPageByPath: defineOperation("getRevisionPageByPath", {
+    handle: async ({ ctx, params, query }, { space }) => ({
+      status: 200,
+      body: await readPageByPath((await revisionOfSpace(ctx, space, params.revisionId)).source, params.pagePath, query.format),
     }),
   }),
   importContent: defineOperation("importContent", {

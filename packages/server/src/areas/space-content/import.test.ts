@@ -1,8 +1,7 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { isInternalAddress } from "../../content/fetch-safely";
 import { contentHelpers } from "../../testing/content";
 import { createHarness, type Harness } from "../../testing/harness";
+import { type LocalServer, localServer } from "../../testing/local-server";
 
 // A small website: an index linking to pages, some linking on; 60 pages under /many.
 const site: Record<string, { type: string; body: string }> = {
@@ -18,12 +17,12 @@ const site: Record<string, { type: string; body: string }> = {
   "/redirect-inside": { type: "redirect", body: "http://127.0.0.1:1/secret" },
 };
 
-let server: http.Server;
+let server: LocalServer;
 let base: string;
 let h: Harness;
 let c: ReturnType<typeof contentHelpers>;
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
+  server = await localServer((req, res) => {
     const path = req.url ?? "/";
     const page =
       site[path] ??
@@ -32,14 +31,13 @@ beforeAll(async () => {
     if (page.type === "redirect") return res.writeHead(302, { Location: page.body }).end();
     res.writeHead(200, { "Content-Type": page.type }).end(page.body);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = server.base;
   h = await createHarness({ allowPrivateFetch: true });
   c = contentHelpers(h);
 });
 afterAll(async () => {
   await h.close();
-  server.close();
+  await server.close();
 });
 
 describe("import", () => {

@@ -34,6 +34,26 @@ describe("search", () => {
       .expect(400);
   });
 
+  it("gives each result GitBook's score, rank, description and ancestors, kept across pages of results", async () => {
+    const org = await h.organization();
+    const space = await c.createSpace(org.admin, org.id, "Zoo");
+    const [parent] = await c.publish(org.admin, space.id, [insertPage("Animals", "Index of animals.")]);
+    await c.publish(org.admin, space.id, [
+      insertPage("Otters", "Otters float. Otters hold hands. Otters eat clams.", { into: parent!.id, description: "All about otters" }),
+      insertPage("Rivers", "Where otters live."),
+    ]);
+    const first = await search(org.admin, `/v1/spaces/${space.id}/search?query=otters&limit=1`);
+    expect(first.body.items[0]).toMatchObject({ title: "Otters", rank: 1, description: "All about otters", ancestors: [{ id: parent!.id, title: "Animals" }] });
+    expect(first.body.items[0].score).toBeGreaterThan(1); // its title matches too
+    expect(first.body.items[0].sections[0].score).toBeGreaterThan(0);
+    const second = await search(org.admin, `/v1/spaces/${space.id}/search?query=otters&limit=1&page=${first.body.next.page}`);
+    expect(second.body.items[0]).toMatchObject({ title: "Rivers", rank: 2, description: "", ancestors: [] });
+    expect(second.body.items[0].score).toBeLessThan(first.body.items[0].score);
+    const inOrganization = await search(org.admin, `/v1/orgs/${org.id}/search?query=otters`);
+    expect(inOrganization.body.items[0]).toMatchObject({ type: "space", id: space.id, score: first.body.items[0].score });
+    expect(inOrganization.body.items[0].pages.map((page: { rank: number }) => page.rank)).toEqual([1, 2]);
+  });
+
   it("follows the space's current revision: renamed and deleted pages", async () => {
     const org = await h.organization();
     const space = await c.createSpace(org.admin, org.id);

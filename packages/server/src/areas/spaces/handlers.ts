@@ -151,6 +151,7 @@ export const spacesOperations = {
             parentId,
             title: body?.title ?? "Untitled",
             emoji: body?.emoji ?? "",
+            ...(body?.editMode ? { editMode: body.editMode } : {}),
             position,
             revisionId,
           },

@@ -27,6 +27,18 @@ describe("spaces", () => {
     await post(reader, `/v1/orgs/${org.id}/spaces`, { title: "No" }).expect(403);
   });
 
+  it("creates a space in GitBook's shape: editMode from the start, empty accepted, installIntegration for admins", async () => {
+    const org = await h.organization();
+    const locked = await post(org.admin, `/v1/orgs/${org.id}/spaces`, { title: "Frozen", editMode: "locked", empty: true }).expect(201);
+    expect(locked.body).toMatchObject({ editMode: "locked", permissions: { edit: false, admin: true, installIntegration: true } });
+    const cr = await post(org.admin, `/v1/spaces/${locked.body.id}/change-requests`, { subject: "No" });
+    expect([cr.status, cr.body.error?.code]).toEqual([409, 409]);
+    const reader = await h.member(org.id, "read");
+    expect((await get(reader, `/v1/spaces/${locked.body.id}`).expect(200)).body.permissions.installIntegration).toBe(false);
+    await post(org.admin, `/v1/orgs/${org.id}/spaces`, { empty: false }).expect(400);
+    await post(org.admin, `/v1/orgs/${org.id}/spaces`, { template: "x" }).expect(400);
+  });
+
   it("carries counters that count real change requests and open comments", async () => {
     const { org, space } = await newSpace();
     const { prisma } = h.services;

@@ -1,0 +1,216 @@
+// Content writes in GitBook's shapes: pages without a title, page metadata, refs within a batch, files by base64
+// and by URL, revert_page, and compat=false.
+import { contentHelpers, pngBytes } from "../../testing/content";
+import { createHarness, type Harness, type TestUser } from "../../testing/harness";
+import { type LocalServer, localServer } from "../../testing/local-server";
+
+let server: LocalServer;
+let base: string;
+let h: Harness;
+let c: ReturnType<typeof contentHelpers>;
+const PNG = pngBytes(3, 2);
+beforeAll(async () => {
+  server = await localServer((req, res) => {
+    if (req.url === "/diagram.png") res.writeHead(200, { "Content-Type": "image/png; charset=binary" }).end(PNG);
+    else res.writeHead(404).end();
+  });
+  base = server.base;
+  h = await createHarness({ allowPrivateFetch: true });
+  c = contentHelpers(h);
+});
+afterAll(async () => {
+  await h.close();
+  await server.close();
+});
+
+type Page = {
+  id: string;
+  title: string;
+  slug: string;
+  path: string;
+  emoji?: string;
+  icon?: string;
+  description?: string;
+  hidden: boolean;
+  noIndex: boolean;
+  noRobotsIndex: boolean;
+  markdown?: string;
+  pages: Page[];
+};
+
+async function setup() {
+  const org = await h.organization();
+  const space = await c.createSpace(org.admin, org.id);
+  const cr = await c.createChangeRequest(org.admin, space.id);
+  const page = (user: TestUser, id: string) =>
+    h.api
+      .get(`/v1/spaces/${space.id}/change-requests/${cr.id}/content/page/${id}`)
+      .set("Authorization", user.auth)
+      .expect(200)
+      .then((res) => res.body as Page);
+  return { org, admin: org.admin, space, cr, page, pages: () => c.pages(org.admin, space.id, cr.id) as unknown as Promise<Page[]> };
+}
+
+it("takes a page's title from its front matter, else its leading heading (taken out of the body), else Untitled", async () => {
+  const { admin, space, cr, page, pages } = await setup();
+  await c
+    .write(admin, space.id, cr.id, [
+      { operation: "insert_page", document: { markdown: "# Getting started\n\nInstall it." } },
+      {
+        operation: "insert_page",
+        document: { markdown: '---\ntitle: From front matter\ndescription: Short\nemoji: "🚀"\nhidden: true\n---\n# A heading\n\nBody.' },
+      },
+      { operation: "insert_page", document: { markdown: "No heading here." } },
+      { operation: "insert_page", title: "Given", document: { markdown: "# Kept heading\n\nText." } },
+    ])
+    .expect(200);
+  const [first, second, third, fourth] = await pages();
+  expect([first, second, third, fourth].map((p) => p?.title)).toEqual(["Getting started", "From front matter", "Untitled", "Given"]);
+  expect((await page(admin, first!.id)).markdown).toBe("Install it.");
+  expect(await page(admin, second!.id)).toMatchObject({ description: "Short", emoji: "🚀", hidden: true, markdown: "# A heading\n\nBody." });
+  expect((await page(admin, fourth!.id)).markdown).toBe("# Kept heading\n\nText.");
+  await c.write(admin, space.id, cr.id, [{ operation: "insert_page", document: { markdown: "---\ntitle: [not, text]\n---\nx" } }]).expect(400);
+});
+
+it("sets and removes page metadata: slug, description, emoji (null or empty removes it), icon, hidden, noIndex, noRobotsIndex", async () => {
+  const { admin, space, cr, page, pages } = await setup();
+  await c
+    .write(admin, space.id, cr.id, [
+      {
+        operation: "insert_page",
+        title: "Guide",
+        slug: "the-guide",
+        emoji: "1f4d8",
+        icon: "book",
+        description: "All of it",
+        noIndex: true,
+        noRobotsIndex: true,
+        document: { markdown: "x" },
+      },
+    ])
+    .expect(200);
+  const [guide] = await pages();
+  expect(await page(admin, guide!.id)).toMatchObject({
+    slug: "the-guide",
+    path: "the-guide",
+    emoji: "1f4d8",
+    icon: "book",
+    description: "All of it",
+    noIndex: true,
+    noRobotsIndex: true,
+    hidden: false,
+  });
+  await c.write(admin, space.id, cr.id, [{ operation: "update_page", page: guide!.id, emoji: null, icon: "", description: "", noIndex: false }]).expect(200);
+  const cleared = await page(admin, guide!.id);
+  expect(cleared).toMatchObject({ slug: "the-guide", noIndex: false, noRobotsIndex: true });
+  expect(cleared).not.toHaveProperty("emoji");
+  expect(cleared).not.toHaveProperty("icon");
+  expect(cleared).not.toHaveProperty("description");
+  // A new title keeps a slug given with it; a slug a sibling holds is refused.
+  await c.write(admin, space.id, cr.id, [{ operation: "update_page", page: guide!.id, title: "Handbook", slug: "handbook-v2" }]).expect(200);
+  expect(await page(admin, guide!.id)).toMatchObject({ title: "Handbook", slug: "handbook-v2" });
+  const taken = await c
+    .write(admin, space.id, cr.id, [{ operation: "insert_page", title: "Other", slug: "handbook-v2", document: { markdown: "" } }])
+    .expect(400);
+  expect(taken.body.error.message).toContain("changes/0/slug");
+});
+
+it("resolves refs between the changes of one batch: parents, pages and links to pages and files, in any order", async () => {
+  const { admin, space, cr, page, pages } = await setup();
+  await c
+    .write(admin, space.id, cr.id, [
+      { operation: "insert_page", ref: "intro", title: "Intro", document: { markdown: "See [setup](./setup.md#step-2) and ![diagram](./pic)." } },
+      { operation: "insert_page", ref: "setup", into: "intro", title: "Setup", document: { markdown: "## Step 2\n\nBack to [intro](intro)." } },
+      { operation: "insert_files", files: [{ ref: "pic", name: "diagram.png", contentType: "image/png", base64: PNG.toString("base64") }] },
+      { operation: "update_page", page: "setup", description: "How to set up" },
+    ])
+    .expect(200);
+  const [intro] = await pages();
+  expect(intro!.pages.map((p) => p.title)).toEqual(["Setup"]);
+  expect((await page(admin, intro!.id)).markdown).toBe("See [setup](/intro/setup#step-2) and ![diagram](diagram.png).");
+  expect((await page(admin, intro!.pages[0]!.id)).markdown).toBe("## Step 2\n\nBack to [intro](/intro).");
+  const duplicate = await c
+    .write(admin, space.id, cr.id, [
+      { operation: "insert_page", ref: "a", title: "A", document: { markdown: "" } },
+      { operation: "insert_page", ref: "a", title: "B", document: { markdown: "" } },
+    ])
+    .expect(400);
+  expect(duplicate.body.error.message).toContain("changes/1/ref");
+});
+
+it("adds files by base64 and by URL (through the imports' address checks), and answers compat=false with what changed", async () => {
+  const { admin, space, cr } = await setup();
+  const res = await h.api
+    .post(`/v1/spaces/${space.id}/change-requests/${cr.id}/content?compat=false`)
+    .set("Authorization", admin.auth)
+    .send({
+      changes: [
+        {
+          operation: "insert_files",
+          files: [
+            { name: "fetched.png", url: `${base}/diagram.png` },
+            { name: "inline.png", contentType: "image/png", base64: PNG.toString("base64") },
+          ],
+        },
+        { operation: "insert_page", ref: "p", title: "Page", document: { markdown: "x" } },
+      ],
+    })
+    .expect(200);
+  expect(res.body.changeRequest.id).toBe(cr.id);
+  expect(
+    res.body.insertedFiles.map((file: { name: string; contentType: string; dimensions?: unknown }) => [file.name, file.contentType, file.dimensions]),
+  ).toEqual([
+    ["fetched.png", "image/png", { width: 3, height: 2 }],
+    ["inline.png", "image/png", { width: 3, height: 2 }],
+  ]);
+  expect(res.body.changes).toEqual([
+    { object: "created_page", ref: "p", page: { object: "page", id: expect.any(String), urls: { location: expect.stringContaining(`/content/page/`) } } },
+  ]);
+  await c.write(admin, space.id, cr.id, [{ operation: "insert_files", files: [{ name: "x.png", url: `${base}/missing.png` }] }]).expect(400);
+  await c.write(admin, space.id, cr.id, [{ operation: "insert_files", files: [{ name: "x.png", base64: "AAAA" }] }]).expect(400);
+  // Without the setting tests use, internal addresses are refused, as for imports.
+  h.config.allowPrivateFetch = false;
+  try {
+    const refused = await c.write(admin, space.id, cr.id, [{ operation: "insert_files", files: [{ name: "x.png", url: `${base}/diagram.png` }] }]).expect(400);
+    expect(refused.body.error.message).toMatch(/changes\/0\/files\/0\/url: .*internal address/);
+  } finally {
+    h.config.allowPrivateFetch = true;
+  }
+});
+
+it("reverts a page to the change request's base or a given revision: changed, added and deleted pages", async () => {
+  const { admin, space } = await setup();
+  const [kept, removed] = await c.publish(admin, space.id, [
+    { operation: "insert_page", title: "Kept", document: { markdown: "Original." } },
+    { operation: "insert_page", title: "Removed", document: { markdown: "Was here." } },
+  ]);
+  const cr = await c.createChangeRequest(admin, space.id);
+  await c
+    .write(admin, space.id, cr.id, [
+      { operation: "update_page", page: kept!.id, title: "Changed", emoji: "1f600", document: { markdown: "Edited." } },
+      { operation: "delete_page", page: removed!.id },
+      { operation: "insert_page", title: "Added", document: { markdown: "New." } },
+    ])
+    .expect(200);
+  const added = (await c.pages(admin, space.id, cr.id)).find((p) => p.title === "Added")!;
+  const res = await h.api
+    .post(`/v1/spaces/${space.id}/change-requests/${cr.id}/content?compat=false`)
+    .set("Authorization", admin.auth)
+    .send({
+      changes: [
+        { operation: "revert_page", page: kept!.id },
+        { operation: "revert_page", page: removed!.id },
+        { operation: "revert_page", page: added.id },
+      ],
+    })
+    .expect(200);
+  expect(res.body.changes.map((change: { object: string }) => change.object)).toEqual(["updated_page", "created_page", "deleted_page"]);
+  const after = await c.pages(admin, space.id, cr.id);
+  expect(after.map((p) => p.title)).toEqual(["Kept", "Removed"]);
+  const read = await h.api.get(`/v1/spaces/${space.id}/change-requests/${cr.id}/content/page/${kept!.id}`).set("Authorization", admin.auth).expect(200);
+  expect(read.body.markdown).toBe("Original.");
+  expect(read.body).not.toHaveProperty("emoji");
+  const block = await c.write(admin, space.id, cr.id, [{ operation: "revert_page", page: kept!.id, block: ["b1"] }]).expect(400);
+  expect(block.body.error.message).toContain("block");
+  await c.write(admin, space.id, cr.id, [{ operation: "revert_page", page: kept!.id, revision: "01jq3kf8g9h0j1k2m3n4p5q6r7" }]).expect(400);
+});

@@ -1,0 +1,71 @@
+// A page's Markdown as GitBook takes it in (Git Sync's rules): YAML front matter opening the body sets the page's
+// metadata, and a leading `# heading` can stand for its title. Both are taken out of the body.
+import type { Schemas } from "@docstack/contract";
+import { parse } from "yaml";
+import { badRequest } from "../http/errors";
+
+/** What a change (or a body's front matter) may set on a page: the contract's fields. */
+export type PageMetadata = Pick<Schemas["ChangeRequestUpdatePage"], "title" | "description" | "emoji" | "icon" | "hidden" | "noIndex" | "noRobotsIndex">;
+
+export interface PageSource {
+  /** The body without its front matter (and without the leading heading when `headingTitle` is taken). */
+  body: string;
+  /** What the front matter sets. */
+  metadata: PageMetadata;
+  /** The text of a leading `# heading`, when the body opens with one. */
+  headingTitle?: string;
+  /** The body without the leading heading too. */
+  bodyWithoutHeading: string;
+}
+
+const FRONT_MATTER = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
+const LEADING_HEADING = /^\s*#[ \t]+(.+?)[ \t]*#*[ \t]*(?:\r?\n|$)/;
+const STRINGS = ["title", "description", "emoji", "icon"] as const;
+const FLAGS = ["hidden", "noIndex", "noRobotsIndex"] as const;
+
+/** Reads `markdown`; `field` names it in a 400 (front matter that is not a YAML mapping, or a field of the wrong type). */
+export function readPageSource(markdown: string, field: string): PageSource {
+  const match = FRONT_MATTER.exec(markdown);
+  let metadata: PageMetadata = {};
+  let body = markdown;
+  if (match) {
+    let data: unknown;
+    try {
+      data = parse(match[1] ?? "", { schema: "core", maxAliasCount: 0 });
+    } catch (error) {
+      throw badRequest(`${field}: the front matter is not valid YAML (${(error as Error).message.split("\n")[0]})`);
+    }
+    if (data !== null && (typeof data !== "object" || Array.isArray(data))) throw badRequest(`${field}: the front matter is not a YAML mapping`);
+    metadata = pickMetadata((data ?? {}) as Record<string, unknown>, field);
+    body = markdown.slice(match[0].length);
+  }
+  const heading = LEADING_HEADING.exec(body);
+  return {
+    body,
+    metadata,
+    ...(heading ? { headingTitle: (heading[1] ?? "").slice(0, 255) } : {}),
+    bodyWithoutHeading: heading ? body.slice(heading[0].length).replace(/^\s*\n/, "") : body,
+  };
+}
+
+function pickMetadata(data: Record<string, unknown>, field: string): PageMetadata {
+  const metadata: PageMetadata = {};
+  for (const name of STRINGS) {
+    const value = data[name];
+    if (value === undefined) continue;
+    if (value !== null && typeof value !== "string") throw badRequest(`${field}: the front matter's ${name} must be a string`);
+    const limit = name === "title" ? 255 : name === "description" ? 1000 : 50;
+    if (typeof value === "string" && value.length > limit) throw badRequest(`${field}: the front matter's ${name} is longer than ${limit} characters`);
+    if (name === "title") {
+      if (value) metadata.title = value;
+    } else if (name === "description") metadata.description = value ?? "";
+    else metadata[name] = value;
+  }
+  for (const name of FLAGS) {
+    const value = data[name];
+    if (value === undefined) continue;
+    if (typeof value !== "boolean") throw badRequest(`${field}: the front matter's ${name} must be true or false`);
+    metadata[name] = value;
+  }
+  return metadata;
+}
