@@ -657,6 +657,10 @@ export const operationPolicies = {
       ]
     }
   },
+  "deleteCommentReplyInSpace": {
+    "on": "commentReply",
+    "needs": "delete"
+  },
   "listChangeRequestsForSpace": {
     "on": "space",
     "needs": "view"
@@ -761,6 +765,19 @@ export const operationPolicies = {
   "getCommentReplyInChangeRequest": {
     "on": "commentReply",
     "needs": "view"
+  },
+  "updateCommentReplyInChangeRequest": {
+    "on": "commentReply",
+    "needs": "reply",
+    "fields": {
+      "edit": [
+        "body"
+      ]
+    }
+  },
+  "deleteCommentReplyInChangeRequest": {
+    "on": "commentReply",
+    "needs": "delete"
   },
   "listTeamsInOrganization": {
     "on": "organization",

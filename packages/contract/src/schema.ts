@@ -1459,7 +1459,14 @@ export interface paths {
          */
         put: operations["updateCommentReplyInSpace"];
         post?: never;
-        delete?: never;
+        /**
+         * Delete a reply to a comment on a space
+         * @description Deletes the reply (and its reactions) for good; the comment and its other replies stay. Its author may delete
+         *     it, and so may an admin of the space. A locked space (`editMode: locked`) answers 409.
+         *
+         *     Needs `delete` on the reply (its author with role `comment` or more, or role `admin` on the space).
+         */
+        delete: operations["deleteCommentReplyInSpace"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2091,9 +2098,28 @@ export interface paths {
          *     Needs `view` on the reply (role `read` or more).
          */
         get: operations["getCommentReplyInChangeRequest"];
-        put?: never;
+        /**
+         * Update a reply to a comment on a change request
+         * @description Changes the fields sent; fields omitted are left unchanged. `body` replaces the text and sets `editedAt`
+         *     (its author only: 403 for anyone else). `addedReactions` and `removedReactions` add and take back the
+         *     caller's own reactions (an emoji in both is removed). A `merged`
+         *     change request (final), or a locked space (`editMode: locked`), answers 409; an `archived` one can still be
+         *     discussed. The specification does not show this response: Docstack
+         *     answers 200 with the updated reply, as updating a comment answers the comment.
+         *
+         *     Needs `reply` on the reply (role `comment` or more on the space; refused with 409 while the space is locked or the change request merged). `body` needs `edit` on the reply (only its author, with role `comment` or more on the space).
+         */
+        put: operations["updateCommentReplyInChangeRequest"];
         post?: never;
-        delete?: never;
+        /**
+         * Delete a reply to a comment on a change request
+         * @description Deletes the reply (and its reactions) for good; the comment and its other replies stay. Its author may delete
+         *     it, and so may an admin of the space. A `merged` change request (final), or a locked
+         *     space (`editMode: locked`), answers 409; an `archived` one can still be discussed.
+         *
+         *     Needs `delete` on the reply (its author with role `comment` or more, or role `admin` on the space).
+         */
+        delete: operations["deleteCommentReplyInChangeRequest"];
         options?: never;
         head?: never;
         patch?: never;
@@ -10429,6 +10455,38 @@ export interface operations {
             default: components["responses"]["Unexpected"];
         };
     };
+    deleteCommentReplyInSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of the comment. */
+                commentId: components["schemas"]["Id"];
+                /** @description The ID of the reply. */
+                commentReplyId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            205: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
     listChangeRequestsForSpace: {
         parameters: {
             query?: {
@@ -11445,6 +11503,88 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    updateCommentReplyInChangeRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of the change request, or its number within the space (for example `3`). */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description The ID of the comment. */
+                commentId: components["schemas"]["Id"];
+                /** @description The ID of the reply. */
+                commentReplyId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "body": {
+                 *         "markdown": "Yes, and that a revoked token is refused at once, everywhere."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateCommentReplyRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated reply. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentReply"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    deleteCommentReplyInChangeRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of the change request, or its number within the space (for example `3`). */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description The ID of the comment. */
+                commentId: components["schemas"]["Id"];
+                /** @description The ID of the reply. */
+                commentReplyId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            205: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Unexpected"];
         };

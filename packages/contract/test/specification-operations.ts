@@ -239,4 +239,8 @@ export const GITBOOK_OPERATIONS: readonly SpecOperation[] = [
   // Pages read by path (GitBook's operations, issue 10).
   ["get", `${S}/content/path/{pagePath}`, 200],
   ["get", `${CR}/content/path/{pagePath}`, 200],
+  // Issue 15 (review workflow): comment replies deleted, and updated on change requests.
+  ["delete", `${S}/comments/{commentId}/replies/{commentReplyId}`, 205],
+  ["put", `${CR}/comments/{commentId}/replies/{commentReplyId}`, 200],
+  ["delete", `${CR}/comments/{commentId}/replies/{commentReplyId}`, 205],
 ];

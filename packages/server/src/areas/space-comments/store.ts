@@ -102,7 +102,7 @@ export function updateComment(ctx: RequestContext, comment: Comment, changes: Co
   });
 }
 
-/** Deletes a comment; its replies and every reaction go with it (foreign keys cascade). */
+/** Deletes a comment or a reply; a comment's replies and every reaction go with it (foreign keys cascade). */
 export async function deleteComment(ctx: RequestContext, comment: Comment): Promise<void> {
   await ctx.prisma.comment.delete({ where: { id: comment.id } });
 }
