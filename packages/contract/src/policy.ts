@@ -494,7 +494,8 @@ export const operationPolicies = {
       "admin": [
         "editMode",
         "defaultLevel",
-        "visibility"
+        "visibility",
+        "mergeRules"
       ]
     }
   },
@@ -728,6 +729,30 @@ export const operationPolicies = {
   "getPageInChangeRequestByPath": {
     "on": "changeRequest",
     "needs": "view"
+  },
+  "getReviewsByChangeRequestId": {
+    "on": "changeRequest",
+    "needs": "view"
+  },
+  "submitChangeRequestReview": {
+    "on": "changeRequest",
+    "needs": "review"
+  },
+  "getChangeRequestReviewById": {
+    "on": "changeRequest",
+    "needs": "view"
+  },
+  "getRequestedReviewersByChangeRequestId": {
+    "on": "changeRequest",
+    "needs": "view"
+  },
+  "requestReviewersForChangeRequest": {
+    "on": "changeRequest",
+    "needs": "edit"
+  },
+  "removeRequestedReviewerFromChangeRequest": {
+    "on": "changeRequest",
+    "needs": "edit"
   },
   "listCommentsInChangeRequest": {
     "on": "comments",

@@ -82,6 +82,8 @@ export interface paths {
          * @description Changes the fields sent; fields omitted are left unchanged. A `hostname` another
          *     organization uses answers 409; a `defaultContent` site must belong to the organization (400), `null`
          *     clears it, and deleting that site clears it too.
+         *     `mergeRules` are the rules a change request must pass to be merged, in every space whose own rules are
+         *     `inherit`; the users they name must be members of the organization (400 otherwise).
          *
          *     Needs `admin` on the organization (role `admin`).
          */
@@ -727,8 +729,10 @@ export interface paths {
          *     (`inherit`: the parent collection's; a role; `null`: no default access, so that only the people and teams
          *     it is shared with reach it). `visibility: in-collection` needs the space to be in a collection (400
          *     otherwise).
+         *     `mergeRules` (admins) are the rules a change request must pass to be merged (`inherit`: the organization's);
+         *     the users its rules name must be members of the organization (400 otherwise).
          *
-         *     Needs role `edit` or more on the space (also while the space is locked). `editMode`, `defaultLevel` and `visibility` need `admin` on the space (role `admin`).
+         *     Needs role `edit` or more on the space (also while the space is locked). `editMode`, `defaultLevel`, `visibility` and `mergeRules` need `admin` on the space (role `admin`).
          */
         patch: operations["updateSpaceById"];
         trace?: never;
@@ -1566,6 +1570,11 @@ export interface paths {
          *     A change request already `merged` or
          *     `archived`, or a locked space (`editMode: locked`), answers 409. No request body.
          *
+         *     Before merging, the space's merge rules (its `mergeRules`, or its organization's when `inherit`) are checked
+         *     against the change request's reviews that are not outdated: when one fails, nothing changes and the answer
+         *     is 409 naming the rule (for example "Merge rule require_at_least_one_approved_review: the change request
+         *     needs an approved review"), unless the caller is one of an `allow_bypass` rule's users.
+         *
          *     Needs `merge` on the change request's space (role `edit` or more; refused with 409 while the space is locked).
          */
         post: operations["mergeChangeRequest"];
@@ -1946,6 +1955,140 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of the change request, or its number within the space (for example `3`). */
+                changeRequestId: components["parameters"]["changeRequestId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the reviews of a change request
+         * @description Lists the change request's reviews, oldest first. `outdated=true` keeps the outdated ones (superseded by a later
+         *     review or request of the same reviewer), `outdated=false` the others. `format` is accepted; review comments'
+         *     bodies are always `{markdown}` or `{}` (see `CommentBody`).
+         *
+         *     Needs `view` on the change request's space (role `read` or more).
+         */
+        get: operations["getReviewsByChangeRequestId"];
+        put?: never;
+        /**
+         * Review a change request
+         * @description Records the caller's review (`approved` or `changes-requested`) of the change request's current revision, with
+         *     an optional comment, posted on the change request. The caller's earlier reviews become outdated; if they had
+         *     been requested to review, the review records who requested it. The change request's creator cannot review it
+         *     (409), nor can anyone review a change request that is `merged` or `archived` (409), or one in a locked space
+         *     (`editMode: locked`, 409 when a comment is given).
+         *
+         *     Needs `review` on the change request's space (role `review` or more).
+         */
+        post: operations["submitChangeRequestReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/reviews/{reviewId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of the change request, or its number within the space (for example `3`). */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description The ID of the review. */
+                reviewId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a review of a change request
+         * @description Returns one of the change request's reviews (404 for a review of another change request).
+         *
+         *     Needs `view` on the change request's space (role `read` or more).
+         */
+        get: operations["getChangeRequestReviewById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of the change request, or its number within the space (for example `3`). */
+                changeRequestId: components["parameters"]["changeRequestId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the users requested to review a change request
+         * @description Lists the users requested to review the change request, in the order they were requested.
+         *
+         *     Needs `view` on the change request's space (role `read` or more).
+         */
+        get: operations["getRequestedReviewersByChangeRequestId"];
+        put?: never;
+        /**
+         * Request reviews of a change request
+         * @description Asks each of `users` to review the change request (a user already requested is requested again: the request
+         *     is renewed, and their earlier reviews become outdated), and sets `subject` when sent. GitBook's
+         *     `description` is not accepted (400): Docstack's change requests have no description. The change request's
+         *     creator cannot be requested (400), nor can a change request that is `merged` or `archived` be (409).
+         *
+         *     Needs `edit` on the change request's space (role `edit` or more; refused with 409 while the space is locked).
+         */
+        post: operations["requestReviewersForChangeRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of the change request, or its number within the space (for example `3`). */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description The ID of the requested user. */
+                userId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Withdraw a review request
+         * @description Withdraws the request for the user to review the change request (their reviews stay): 205. When the user was
+         *     not requested (or the request was already withdrawn), nothing changes: 204, as GitBook answers.
+         *
+         *     Needs `edit` on the change request's space (role `edit` or more; refused with 409 while the space is locked).
+         */
+        delete: operations["removeRequestedReviewerFromChangeRequest"];
         options?: never;
         head?: never;
         patch?: never;
@@ -4113,6 +4256,44 @@ export interface components {
                 location: string;
             };
         };
+        /** @description User IDs (each a member of the organization when the rules are saved; 400 otherwise). */
+        UserIdList: components["schemas"]["Id"][];
+        /**
+         * @description One rule a change request must pass to be merged (GitBook's):
+         *     `require_at_least_one_review` (one review, not outdated, of any status),
+         *     `require_at_least_one_approved_review` (one approval, not outdated),
+         *     `require_all_reviews_approved` (every review that is not outdated is an approval),
+         *     `require_specific_reviewers` (an approval, not outdated, from each of `users`),
+         *     `require_one_of_specific_reviewers` (an approval, not outdated, from one of `users`),
+         *     `require_up_to_date_change_request` (the change request is not `outdated`),
+         *     `require_change_request_subject` (its subject is not empty),
+         *     `require_author_to_merge` (only its creator may merge it),
+         *     `allow_bypass` (`users` may merge whatever the other rules say).
+         *     GitBook's `require_agent_review`, `require_change_request_description` and `custom` (expressions) are not
+         *     supported: Docstack has no review agent, no change-request description and no expression language for these,
+         *     so they answer 400 rather than being stored and never enforced.
+         */
+        MergeRule: {
+            /** @enum {string} */
+            rule: "require_specific_reviewers" | "require_one_of_specific_reviewers" | "allow_bypass";
+            users: components["schemas"]["UserIdList"];
+        } | {
+            /** @enum {string} */
+            rule: "require_at_least_one_review" | "require_at_least_one_approved_review" | "require_all_reviews_approved" | "require_up_to_date_change_request" | "require_change_request_subject" | "require_author_to_merge";
+        };
+        /** @description Rules that must all pass before a change request is merged. */
+        MergeRulesConfigurationRules: {
+            /** @constant */
+            type: "rules";
+            rules: components["schemas"]["MergeRule"][];
+        };
+        /** @description No rules; change requests can be merged without review. */
+        MergeRulesConfigurationNone: {
+            /** @constant */
+            type: "none";
+        };
+        /** @description The merge rules of the organization's spaces (those whose own rules are `inherit`). Default `{type: none}`. */
+        OrganizationMergeRules: components["schemas"]["MergeRulesConfigurationRules"] | components["schemas"]["MergeRulesConfigurationNone"];
         /**
          * Format: date-time
          * @description An ISO 8601 date-time, in UTC.
@@ -4140,6 +4321,7 @@ export interface components {
         };
         /** @description An organization owns collections, spaces, sites and teams; people belong to it as members with a role. */
         Organization: {
+            mergeRules: components["schemas"]["OrganizationMergeRules"];
             /** @constant */
             object: "organization";
             id: components["schemas"]["Id"];
@@ -4278,6 +4460,7 @@ export interface components {
             sso?: boolean;
             ai?: boolean;
             inviteLinks?: boolean;
+            mergeRules?: components["schemas"]["OrganizationMergeRules"];
         };
         /** @description A user's membership of an organization. */
         Member: {
@@ -4503,6 +4686,13 @@ export interface components {
             description?: string;
             defaultLevel?: components["schemas"]["ContentDefaultLevel"];
         };
+        /** @description The space follows its organization's merge rules. */
+        MergeRulesConfigurationInherit: {
+            /** @constant */
+            type: "inherit";
+        };
+        /** @description The space's merge rules, or `inherit` (the default) for its organization's. */
+        SpaceMergeRules: components["schemas"]["MergeRulesConfigurationInherit"] | components["schemas"]["MergeRulesConfigurationRules"] | components["schemas"]["MergeRulesConfigurationNone"];
         /**
          * @description Who can read the published space: `public` (anyone, indexed by search engines), `unlisted` (anyone, not
          *     indexed), `share-link` (anyone with a secret token in the URL), `visitor-auth` (anyone authenticated
@@ -4513,6 +4703,7 @@ export interface components {
         SpaceVisibility: "public" | "unlisted" | "share-link" | "visitor-auth" | "in-collection" | "private";
         /** @description A container of pages and files, written through change requests and published to sites. */
         Space: {
+            mergeRules: components["schemas"]["SpaceMergeRules"];
             /** @constant */
             object: "space";
             id: components["schemas"]["Id"];
@@ -4661,6 +4852,7 @@ export interface components {
             editMode?: "live" | "locked";
             defaultLevel?: components["schemas"]["ContentDefaultLevel"];
             visibility?: components["schemas"]["SpaceVisibility"];
+            mergeRules?: components["schemas"]["SpaceMergeRules"];
         };
         TransferSpaceRequest: {
             /** @description The ID of the organization to transfer to (it may be the current one). The caller must be an admin of both. */
@@ -5673,6 +5865,88 @@ export interface components {
          */
         UpdateChangeRequestContentRequest: {
             changes: components["schemas"]["ChangeRequestContentChange"][];
+        };
+        /**
+         * @description `approved`, or `changes-requested`.
+         * @enum {string}
+         */
+        ChangeRequestReviewStatus: "changes-requested" | "approved";
+        /** @description A user's review of a change request, against the change request's revision at the time. */
+        ChangeRequestReview: {
+            /** @constant */
+            object: "change-request-review";
+            id: components["schemas"]["Id"];
+            /** @description The change request's revision the review was made against. */
+            revision: components["schemas"]["Id"];
+            /** @description The user who reviewed. */
+            reviewer: components["schemas"]["User"];
+            /** @description Who had requested the review; absent when the reviewer reviewed without being requested. */
+            requestedBy?: components["schemas"]["User"];
+            status: components["schemas"]["ChangeRequestReviewStatus"];
+            /**
+             * @description True once superseded: the same reviewer reviewed again, or was requested to review again. Merge rules count
+             *     only reviews that are not outdated.
+             */
+            outdated: boolean;
+            /** @description The comment posted on the change request with the review, when one was given. */
+            comment?: components["schemas"]["Comment"];
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
+            urls: {
+                /**
+                 * Format: uri
+                 * @description This review in the API.
+                 */
+                location: string;
+            };
+        };
+        ChangeRequestReviewList: {
+            items: components["schemas"]["ChangeRequestReview"][];
+            next?: components["schemas"]["ListNext"];
+            count: components["schemas"]["ListCount"];
+        };
+        SubmitChangeRequestReviewRequest: {
+            status: components["schemas"]["ChangeRequestReviewStatus"];
+            /**
+             * @description Posted as a comment on the change request, by the reviewer, with the review. GitBook sends a rich-text
+             *     document here; Docstack's comments hold Markdown (`{markdown}`), as its comment operations do.
+             */
+            comment?: components["schemas"]["CommentBody"];
+        };
+        /** @description A user asked to review a change request. */
+        ChangeRequestRequestedReviewer: {
+            /** @constant */
+            object: "change-request-requested-reviewer";
+            /**
+             * @description Always `user` (GitBook also requests teams; Docstack requests users only).
+             * @constant
+             */
+            kind: "user";
+            /** @description The user requested to review. */
+            user: components["schemas"]["User"];
+            /** @description The change request's revision when the request was made. */
+            revision: components["schemas"]["Id"];
+            /** @description Who made the request. */
+            requestedBy: components["schemas"]["User"];
+            createdAt: components["schemas"]["Timestamp"];
+        };
+        ChangeRequestRequestedReviewerList: {
+            items: components["schemas"]["ChangeRequestRequestedReviewer"][];
+            next?: components["schemas"]["ListNext"];
+            count: components["schemas"]["ListCount"];
+        };
+        RequestReviewersRequest: {
+            /**
+             * @description The IDs of the users to request, each a member of the space's organization (400 naming the first that is
+             *     not). Requesting a user again renews the request and makes their earlier reviews outdated.
+             */
+            users: components["schemas"]["Id"][];
+            /** @description A new subject for the change request, set in the same request. */
+            subject?: string;
+        };
+        RequestReviewersResult: {
+            /** @description The requests made, one per user. */
+            users: components["schemas"]["ChangeRequestRequestedReviewer"][];
         };
         /** @description The name of the team. Titles need not be unique within the organization. */
         TeamTitle: string;
@@ -7646,6 +7920,11 @@ export type ErrorType = components['schemas']['ErrorType'];
 export type Error = components['schemas']['Error'];
 export type Id = components['schemas']['Id'];
 export type User = components['schemas']['User'];
+export type UserIdList = components['schemas']['UserIdList'];
+export type MergeRule = components['schemas']['MergeRule'];
+export type MergeRulesConfigurationRules = components['schemas']['MergeRulesConfigurationRules'];
+export type MergeRulesConfigurationNone = components['schemas']['MergeRulesConfigurationNone'];
+export type OrganizationMergeRules = components['schemas']['OrganizationMergeRules'];
 export type Timestamp = components['schemas']['Timestamp'];
 export type EmailDomain = components['schemas']['EmailDomain'];
 export type OrganizationHostname = components['schemas']['OrganizationHostname'];
@@ -7682,6 +7961,8 @@ export type SearchSpaceResultList = components['schemas']['SearchSpaceResultList
 export type ContentDefaultLevel = components['schemas']['ContentDefaultLevel'];
 export type Collection = components['schemas']['Collection'];
 export type UpdateCollectionRequest = components['schemas']['UpdateCollectionRequest'];
+export type MergeRulesConfigurationInherit = components['schemas']['MergeRulesConfigurationInherit'];
+export type SpaceMergeRules = components['schemas']['SpaceMergeRules'];
 export type SpaceVisibility = components['schemas']['SpaceVisibility'];
 export type Space = components['schemas']['Space'];
 export type SpaceList = components['schemas']['SpaceList'];
@@ -7777,6 +8058,14 @@ export type ChangeRequestFileUpload = components['schemas']['ChangeRequestFileUp
 export type ChangeRequestInsertFiles = components['schemas']['ChangeRequestInsertFiles'];
 export type ChangeRequestContentChange = components['schemas']['ChangeRequestContentChange'];
 export type UpdateChangeRequestContentRequest = components['schemas']['UpdateChangeRequestContentRequest'];
+export type ChangeRequestReviewStatus = components['schemas']['ChangeRequestReviewStatus'];
+export type ChangeRequestReview = components['schemas']['ChangeRequestReview'];
+export type ChangeRequestReviewList = components['schemas']['ChangeRequestReviewList'];
+export type SubmitChangeRequestReviewRequest = components['schemas']['SubmitChangeRequestReviewRequest'];
+export type ChangeRequestRequestedReviewer = components['schemas']['ChangeRequestRequestedReviewer'];
+export type ChangeRequestRequestedReviewerList = components['schemas']['ChangeRequestRequestedReviewerList'];
+export type RequestReviewersRequest = components['schemas']['RequestReviewersRequest'];
+export type RequestReviewersResult = components['schemas']['RequestReviewersResult'];
 export type TeamTitle = components['schemas']['TeamTitle'];
 export type Team = components['schemas']['Team'];
 export type TeamList = components['schemas']['TeamList'];
@@ -10498,6 +10787,14 @@ export interface operations {
                 status?: components["schemas"]["ChangeRequestStatus"];
                 /** @description The ID of a user; only change requests with contributions from them (created, or content edited, by them). */
                 contributor?: components["schemas"]["Id"];
+                /** @description The ID of a user; only change requests they created. */
+                creator?: components["schemas"]["Id"];
+                /** @description The ID of a user; only change requests they are requested to review. */
+                requestedReviewer?: components["schemas"]["Id"];
+                /** @description The ID of a site topic (GitBook's); Docstack has none, so the list is empty. */
+                topic?: string;
+                /** @description `updatedAt` (default): the most recently updated first; `createdAt`: the most recently created first. */
+                orderBy?: "updatedAt" | "createdAt";
             };
             header?: never;
             path: {
@@ -11158,6 +11455,246 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    getReviewsByChangeRequestId: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The format in which document bodies are returned: `markdown` (the default) or `document` (the
+                 *     structured document, a tree of nodes).
+                 */
+                format?: components["parameters"]["format"];
+                /** @description Only the outdated reviews (`true`), or only those still counting (`false`). */
+                outdated?: boolean;
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
+                page?: components["parameters"]["page"];
+                /** @description How many items a page holds, 1 to 1000. Default 50. */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of the change request, or its number within the space (for example `3`). */
+                changeRequestId: components["parameters"]["changeRequestId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of reviews. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeRequestReviewList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    submitChangeRequestReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of the change request, or its number within the space (for example `3`). */
+                changeRequestId: components["parameters"]["changeRequestId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": "approved",
+                 *       "comment": {
+                 *         "markdown": "Reads well."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["SubmitChangeRequestReviewRequest"];
+            };
+        };
+        responses: {
+            /** @description The review. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeRequestReview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    getChangeRequestReviewById: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The format in which document bodies are returned: `markdown` (the default) or `document` (the
+                 *     structured document, a tree of nodes).
+                 */
+                format?: components["parameters"]["format"];
+            };
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of the change request, or its number within the space (for example `3`). */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description The ID of the review. */
+                reviewId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The review. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeRequestReview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    getRequestedReviewersByChangeRequestId: {
+        parameters: {
+            query?: {
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
+                page?: components["parameters"]["page"];
+                /** @description How many items a page holds, 1 to 1000. Default 50. */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of the change request, or its number within the space (for example `3`). */
+                changeRequestId: components["parameters"]["changeRequestId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of requested reviewers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeRequestRequestedReviewerList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    requestReviewersForChangeRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of the change request, or its number within the space (for example `3`). */
+                changeRequestId: components["parameters"]["changeRequestId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "users": [
+                 *         "01HZX3Q4WJ9V6T2M8K5N7P0R1S"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["RequestReviewersRequest"];
+            };
+        };
+        responses: {
+            /** @description The requests made. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestReviewersResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    removeRequestedReviewerFromChangeRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of the change request, or its number within the space (for example `3`). */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description The ID of the requested user. */
+                userId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user was not requested; nothing changed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request was withdrawn. */
+            205: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Unexpected"];

@@ -243,4 +243,11 @@ export const GITBOOK_OPERATIONS: readonly SpecOperation[] = [
   ["delete", `${S}/comments/{commentId}/replies/{commentReplyId}`, 205],
   ["put", `${CR}/comments/{commentId}/replies/{commentReplyId}`, 200],
   ["delete", `${CR}/comments/{commentId}/replies/{commentReplyId}`, 205],
+  // Issue 15: reviews and requested reviewers of change requests.
+  ["get", `${CR}/reviews`, 200],
+  ["post", `${CR}/reviews`, 201],
+  ["get", `${CR}/reviews/{reviewId}`, 200],
+  ["get", `${CR}/requested-reviewers`, 200],
+  ["post", `${CR}/requested-reviewers`, 200],
+  ["delete", `${CR}/requested-reviewers/{userId}`, [204, 205]],
 ];

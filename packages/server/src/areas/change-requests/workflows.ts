@@ -13,6 +13,7 @@ import { syncSpacePages } from "../../content/search-index";
 import type { ChangeRequest } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { conflict } from "../../http/errors";
+import { demandMergeRules } from "../change-request-reviews/merge-rules";
 import { LOCKED_MESSAGE } from "../spaces/policy";
 import { demandEditable } from "./policy";
 import { mergeBase } from "./serialize";
@@ -74,6 +75,7 @@ export async function mergeChangeRequest(ctx: RequestContext, changeRequestId: s
       const changeRequest = await lockChangeRequest(tx, changeRequestId);
       demandEditable(changeRequest, "be merged");
       if (space.editMode === "locked") throw conflict(LOCKED_MESSAGE);
+      await demandMergeRules(tx, { changeRequest, outdated: mergeBase(changeRequest) !== space.revisionId, userId: ctx.actor.userId });
       const store = contentStore(ctx, tx);
       const [ours, theirs] = await Promise.all([existingRevisionIndex(store, space.revisionId), existingRevisionIndex(store, changeRequest.revisionId)]);
       const merge = { spaceId, changeRequestId: null, parents: [space.revisionId, changeRequest.revisionId], type: "merge" as const };

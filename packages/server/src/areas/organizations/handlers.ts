@@ -7,6 +7,7 @@ import { badRequest, conflict, notFound } from "../../http/errors";
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import { orderBy, paginate, paginateArray, type SortField, whereAfter } from "../../http/pagination";
 import { callerReach, spacesWhere } from "../../policy/visibility";
+import { demandRuleUsersAreMembers, storedMergeRules } from "../change-request-reviews/merge-rules";
 import { inviteLinksOperations } from "./invites";
 import { compareMembers, memberFilter } from "./members";
 import { organizationPermissions } from "./policy";
@@ -74,6 +75,7 @@ export const organizationsOperations = {
           if (defaultContent && !(await holdSiteOf(tx, organization.id, defaultContent.site))) {
             throw badRequest(`request/body/defaultContent/site: ${defaultContent.site} is not a site of this organization`);
           }
+          await demandRuleUsersAreMembers(tx, organization.id, body.mergeRules);
           return tx.organization.update({
             where: { id: organization.id },
             data: {
@@ -87,6 +89,7 @@ export const organizationsOperations = {
               sso: body.sso,
               ai: body.ai,
               inviteLinks: body.inviteLinks,
+              mergeRules: storedMergeRules(body.mergeRules),
             },
           });
         });

@@ -3,6 +3,7 @@ import type { Member, Organization, User } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { apiUrl, appUrl } from "../../http/urls";
 import { mayViewEmail, type Viewer } from "../../policy/users";
+import { organizationMergeRules } from "../change-request-reviews/merge-rules";
 import type { OrganizationPermissions } from "./policy";
 
 type UserFields = Pick<User, "id" | "displayName" | "email" | "photoURL">;
@@ -63,6 +64,7 @@ export function serializeOrganization(ctx: RequestContext, organization: Organiz
     sso: o.sso,
     ai: o.ai,
     inviteLinks: o.inviteLinks,
+    mergeRules: organizationMergeRules(o.mergeRules),
     plan: o.plan as Schemas["Organization"]["plan"],
     ...(o.customHostname ? { customHostname: o.customHostname } : {}),
     urls: {

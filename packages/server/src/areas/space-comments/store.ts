@@ -30,8 +30,9 @@ export function commentsWhere(place: CommentPlace, filters: CommentFilters): Pri
   };
 }
 
-export function createComment(ctx: RequestContext, place: CommentPlace, target: PostedTarget, body: CommentBody): Promise<Comment> {
-  return ctx.prisma.comment.create({
+/** A new comment of the place; `db` is a transaction when the comment comes with another write (a review). */
+export function createComment(ctx: RequestContext, place: CommentPlace, target: PostedTarget, body: CommentBody, db: Db | Tx = ctx.prisma): Promise<Comment> {
+  return db.comment.create({
     data: {
       id: newId(),
       ...placeColumns(place),
