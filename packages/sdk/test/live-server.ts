@@ -1,5 +1,5 @@
 // Starts a real Docstack server as its own process, on a fresh embedded database,
-// for the SDK's tests: the SDK is tested against the live server, not a mock.
+// for the SDK's tests and the GitBook compatibility suite (packages/compat): tested against the live server, not a mock.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";

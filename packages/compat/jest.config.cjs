@@ -1,0 +1,11 @@
+// The compatibility suite runs against a live Docstack server started by the global setup (the SDK's).
+/** @type {import('jest').Config} */
+module.exports = {
+  testEnvironment: "node",
+  roots: ["<rootDir>/test"],
+  transform: { "^.+\\.ts$": ["@swc/jest"] },
+  globalSetup: "<rootDir>/test/global-setup.ts",
+  globalTeardown: "<rootDir>/test/global-teardown.ts",
+  setupFilesAfterEnv: ["<rootDir>/test/each-test.ts"],
+  testTimeout: 30000,
+};
