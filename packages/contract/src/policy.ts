@@ -48,7 +48,10 @@ export const policyKinds = {
       "createContent": "create",
       "createOpenAPISpec": "create",
       "viewBilling": "admin",
-      "listIntegrations": "admin"
+      "listIntegrations": "admin",
+      "access": "guest",
+      "listInstallations": "admin",
+      "installIntegration": "admin"
     }
   },
   "user": {

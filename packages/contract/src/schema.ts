@@ -1566,7 +1566,7 @@ export interface paths {
          *     space's current content, a new space revision of type `merge` is created and becomes the space's current
          *     revision, the change request becomes `merged` (final) with `revisionMerged` set, and the answer is
          *     `{result: "merge", revision}`. When the change request and the space edited the same pages in ways that
-         *     cannot be combined, nothing changes and the answer is `{result: "conflicts", conflicts}` (still 200).
+         *     cannot be combined, nothing changes and the answer is `{result: "conflicts", revision, conflicts}` (`revision`: the change request's, unchanged) (still 200).
          *     A change request already `merged` or
          *     `archived`, or a locked space (`editMode: locked`), answers 409. No request body.
          *
@@ -1605,7 +1605,7 @@ export interface paths {
          *     `revisionMergedAncestor` becomes the space's current revision, `outdated` becomes false, and the answer is
          *     `{result: "update", revision}` (an up-to-date change request answers its current revision, unchanged). When
          *     the same pages were edited on both sides in ways that cannot be combined, nothing changes and the answer is
-         *     `{result: "conflicts", conflicts}` (still 200). The status is unchanged. A
+         *     `{result: "conflicts", revision, conflicts}` (`revision`: the change request's, unchanged) (still 200). The status is unchanged. A
          *     change request `merged` or `archived` (reopen it first), or a locked space (`editMode: locked`), answers
          *     409. No request body.
          *
@@ -1986,9 +1986,10 @@ export interface paths {
          * Review a change request
          * @description Records the caller's review (`approved` or `changes-requested`) of the change request's current revision, with
          *     an optional comment, posted on the change request. The caller's earlier reviews become outdated; if they had
-         *     been requested to review, the review records who requested it. The change request's creator cannot review it
-         *     (409), nor can anyone review a change request that is `merged` or `archived` (409), or one in a locked space
-         *     (`editMode: locked`, 409 when a comment is given).
+         *     been requested to review, the review records who requested it. Nobody can review a change request that is
+         *     `merged` or `archived` (409), or one in a locked space (`editMode: locked`, 409 when a comment is given). The
+         *     change request's creator may review it too (GitBook does not forbid it), but their reviews count for no merge
+         *     rule: approving one's own change request proves nothing.
          *
          *     Needs `review` on the change request's space (role `review` or more).
          */
@@ -2052,8 +2053,8 @@ export interface paths {
          * Request reviews of a change request
          * @description Asks each of `users` to review the change request (a user already requested is requested again: the request
          *     is renewed, and their earlier reviews become outdated), and sets `subject` when sent. GitBook's
-         *     `description` is not accepted (400): Docstack's change requests have no description. The change request's
-         *     creator cannot be requested (400), nor can a change request that is `merged` or `archived` be (409).
+         *     `description` is not accepted (400): Docstack's change requests have no description. A change request that is
+         *     `merged` or `archived` cannot be reviewed (409).
          *
          *     Needs `edit` on the change request's space (role `edit` or more; refused with 409 while the space is locked).
          */
@@ -4269,6 +4270,7 @@ export interface components {
          *     `require_change_request_subject` (its subject is not empty),
          *     `require_author_to_merge` (only its creator may merge it),
          *     `allow_bypass` (`users` may merge whatever the other rules say).
+         *     Reviews by the change request's creator count for none of these.
          *     GitBook's `require_agent_review`, `require_change_request_description` and `custom` (expressions) are not
          *     supported: Docstack has no review agent, no change-request description and no expression language for these,
          *     so they answer 400 rather than being stored and never enforced.
@@ -4376,10 +4378,15 @@ export interface components {
                 /** Format: uri */
                 logo?: string;
             };
-            /** @description Trial state, for hosted deployments; left out by a self-hosted Docstack. */
-            trial?: {
+            /**
+             * @description Trial state (GitBook's, for hosted deployments). A self-hosted Docstack has no trials: always
+             *     `{status: notapplicable, count: 0}`.
+             */
+            trial: {
                 /** @enum {string} */
-                status?: "active" | "ended";
+                status: "notapplicable" | "none" | "active" | "ended" | "expired";
+                /** @description How many trials the organization has had. */
+                count: number;
                 endDate?: components["schemas"]["Timestamp"];
                 /** @enum {string} */
                 decision?: "keep" | "downgrade";
@@ -4394,6 +4401,12 @@ export interface components {
             };
             /** @description What the caller may do in this organization. */
             permissions: {
+                /** @description Open it in the application (any member). */
+                access: boolean;
+                /** @description List integrations' installations (role `admin`). */
+                listInstallations: boolean;
+                /** @description Install integrations (role `admin`). */
+                installIntegration: boolean;
                 /** @description See the organization (any member). */
                 view: boolean;
                 /** @description Administrate it (role `admin`). */
@@ -4480,6 +4493,8 @@ export interface components {
             spaces: number;
             /** @description The number of teams the member belongs to. */
             teams: number;
+            /** @description The number of sites the member can read (every member reads every site of the organization). */
+            sites: number;
         };
         MemberList: {
             items: components["schemas"]["Member"][];
@@ -5645,6 +5660,8 @@ export interface components {
         ChangeRequestStatus: "draft" | "open" | "archived" | "merged";
         /** @description A set of proposed edits to a space, written in its own revision and merged into the space. */
         ChangeRequest: {
+            /** @description The ID of the change request's space. */
+            space: components["schemas"]["Id"];
             /** @constant */
             object: "change-request";
             id: components["schemas"]["Id"];
@@ -5744,6 +5761,8 @@ export interface components {
              * @enum {string}
              */
             result: "conflicts";
+            /** @description The change request's current revision, unchanged (GitBook's answer always names a revision). */
+            revision: components["schemas"]["Id"];
             conflicts: components["schemas"]["ChangeRequestConflict"][];
         };
         /**

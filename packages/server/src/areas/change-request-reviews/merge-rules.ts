@@ -85,8 +85,9 @@ export async function demandMergeRules(tx: Tx, facts: MergeFacts): Promise<void>
   const rules = await rulesInForce(tx, facts.changeRequest.spaceId);
   if (rules.length === 0) return;
   if (rules.some((rule) => rule.rule === "allow_bypass" && rule.users.includes(facts.userId))) return;
+  // The creator's own reviews are recorded, but approving one's own change request proves nothing.
   const reviews = await tx.changeRequestReview.findMany({
-    where: { changeRequestId: facts.changeRequest.id, outdated: false },
+    where: { changeRequestId: facts.changeRequest.id, outdated: false, reviewerId: { not: facts.changeRequest.createdById } },
     select: { reviewerId: true, status: true },
   });
   for (const rule of rules) {

@@ -27,7 +27,6 @@ export async function submitReview(
   return ctx.prisma.$transaction(async (tx) => {
     const changeRequest = await lockChangeRequest(tx, place.changeRequest.id);
     demandEditable(changeRequest, "be reviewed");
-    if (changeRequest.createdById === reviewerId) throw conflict(`Change request #${changeRequest.number} is yours: its creator cannot review it`);
     const closed = closedReason({ ...place, changeRequest });
     if (input.comment && closed) throw conflict(closed);
     const request = await tx.changeRequestReviewer.findUnique({ where: { changeRequestId_userId: { changeRequestId: changeRequest.id, userId: reviewerId } } });
@@ -50,7 +49,7 @@ export async function submitReview(
   });
 }
 
-/** Requests (or renews the requests of) each user; 400 for a user who is not a member, or the creator. */
+/** Requests (or renews the requests of) each user; 400 for a user who is not a member. */
 export async function requestReviewers(
   ctx: RequestContext,
   changeRequest: ChangeRequest,
@@ -60,12 +59,8 @@ export async function requestReviewers(
   const users = [...new Set(input.users)];
   const members = await ctx.prisma.member.findMany({ where: { organizationId, userId: { in: users } }, select: { userId: true } });
   const known = new Set(members.map((member) => member.userId));
-  users.forEach((user) => {
-    if (!known.has(user)) throw badRequest(`request/body/users/${input.users.indexOf(user)}: ${user} is not a member of this organization`);
-    if (user === changeRequest.createdById) {
-      throw badRequest(`request/body/users/${input.users.indexOf(user)}: ${user} created the change request and cannot review it`);
-    }
-  });
+  const stranger = users.find((user) => !known.has(user));
+  if (stranger) throw badRequest(`request/body/users/${input.users.indexOf(stranger)}: ${stranger} is not a member of this organization`);
   return ctx.prisma.$transaction(async (tx) => {
     const locked = await lockChangeRequest(tx, changeRequest.id);
     demandEditable(locked, "be reviewed");

@@ -84,7 +84,7 @@ export const changeRequestsOperations = {
       const outcome = await mergeChangeRequest(ctx, changeRequest.id);
       return outcome.result === "merge"
         ? { status: 200, body: { result: "merge", revision: outcome.revision } }
-        : { status: 200, body: { result: "conflicts", conflicts: outcome.conflicts } };
+        : { status: 200, body: { result: "conflicts", revision: outcome.revision, conflicts: outcome.conflicts } };
     },
   }),
 
@@ -93,7 +93,7 @@ export const changeRequestsOperations = {
       const outcome = await updateChangeRequestFromMain(ctx, changeRequest.id);
       return outcome.result === "update"
         ? { status: 200, body: { result: "update", revision: outcome.revision } }
-        : { status: 200, body: { result: "conflicts", conflicts: outcome.conflicts } };
+        : { status: 200, body: { result: "conflicts", revision: outcome.revision, conflicts: outcome.conflicts } };
     },
   }),
 

@@ -32,6 +32,7 @@ export async function serializeChangeRequests(
       createdBy: userOf(cr.createdById),
       createdAt: cr.createdAt.toISOString(),
       updatedAt: cr.updatedAt.toISOString(),
+      space: cr.spaceId,
       revision: cr.revisionId,
       revisionInitial: cr.revisionInitialId,
       ...(cr.revisionMergedAncestorId ? { revisionMergedAncestor: cr.revisionMergedAncestorId } : {}),

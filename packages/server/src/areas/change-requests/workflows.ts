@@ -64,7 +64,9 @@ export async function writeChangeRequestContent(ctx: RequestContext, changeReque
   );
 }
 
-export type MergeOutcome = { result: "merge"; revision: string; changeRequest: ChangeRequest } | { result: "conflicts"; conflicts: Conflict[] };
+export type MergeOutcome =
+  | { result: "merge"; revision: string; changeRequest: ChangeRequest }
+  | { result: "conflicts"; revision: string; conflicts: Conflict[] };
 
 export async function mergeChangeRequest(ctx: RequestContext, changeRequestId: string): Promise<MergeOutcome> {
   return ctx.prisma.$transaction(
@@ -86,7 +88,7 @@ export async function mergeChangeRequest(ctx: RequestContext, changeRequestId: s
       } else {
         const base = await existingRevisionIndex(store, mergeBase(changeRequest));
         const result = mergeContent(base, ours, theirs, await documentsToMerge(store, base, ours, theirs));
-        if (result.conflicts.length) return { result: "conflicts", conflicts: result.conflicts };
+        if (result.conflicts.length) return { result: "conflicts", revision: changeRequest.revisionId, conflicts: result.conflicts };
         merged = await writeRevision(store, { ...merge, pages: result.pages, files: result.files, storedBodies: result.mergedBodies, appBase: ctx.baseUrl });
       }
       const revision = merged.revision;
@@ -102,7 +104,7 @@ export async function mergeChangeRequest(ctx: RequestContext, changeRequestId: s
   );
 }
 
-export type UpdateOutcome = { result: "update"; revision: string } | { result: "conflicts"; conflicts: Conflict[] };
+export type UpdateOutcome = { result: "update"; revision: string } | { result: "conflicts"; revision: string; conflicts: Conflict[] };
 
 /** Brings the space's current content into the change request (the same merge, the other way). */
 export async function updateChangeRequestFromMain(ctx: RequestContext, changeRequestId: string): Promise<UpdateOutcome> {
@@ -126,7 +128,7 @@ export async function updateChangeRequestFromMain(ctx: RequestContext, changeReq
         existingRevisionIndex(store, changeRequest.revisionId),
       ]);
       const merged = mergeContent(base, ours, theirs, await documentsToMerge(store, base, ours, theirs));
-      if (merged.conflicts.length) return { result: "conflicts", conflicts: merged.conflicts };
+      if (merged.conflicts.length) return { result: "conflicts", revision: changeRequest.revisionId, conflicts: merged.conflicts };
       const { revision } = await writeRevision(store, {
         spaceId: changeRequest.spaceId,
         changeRequestId: changeRequest.id,

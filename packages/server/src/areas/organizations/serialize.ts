@@ -65,6 +65,8 @@ export function serializeOrganization(ctx: RequestContext, organization: Organiz
     ai: o.ai,
     inviteLinks: o.inviteLinks,
     mergeRules: organizationMergeRules(o.mergeRules),
+    // A self-hosted Docstack has no trials (GitBook's field is required).
+    trial: { status: "notapplicable", count: 0 },
     plan: o.plan as Schemas["Organization"]["plan"],
     ...(o.customHostname ? { customHostname: o.customHostname } : {}),
     urls: {
@@ -76,7 +78,11 @@ export function serializeOrganization(ctx: RequestContext, organization: Organiz
   };
 }
 
-export function serializeMember(ctx: RequestContext, member: Member & { user: User }, counts: { spaces: number; teams: number }): Schemas["Member"] {
+export function serializeMember(
+  ctx: RequestContext,
+  member: Member & { user: User },
+  counts: { spaces: number; teams: number; sites: number },
+): Schemas["Member"] {
   return {
     object: "member",
     id: member.userId,
@@ -88,5 +94,6 @@ export function serializeMember(ctx: RequestContext, member: Member & { user: Us
     sso: member.sso,
     spaces: counts.spaces,
     teams: counts.teams,
+    sites: counts.sites,
   };
 }
