@@ -144,7 +144,8 @@ export const policyKinds = {
       "merge": "edit",
       "review": "review",
       "admin": "admin",
-      "viewInviteLinks": "admin"
+      "viewInviteLinks": "admin",
+      "installIntegration": "admin"
     },
     "notes": {
       "comment": "role `comment` or more; refused with 409 while the space is locked",
@@ -171,7 +172,8 @@ export const policyKinds = {
       "merge": "edit",
       "review": "review",
       "admin": "admin",
-      "viewInviteLinks": "admin"
+      "viewInviteLinks": "admin",
+      "installIntegration": "admin"
     },
     "notes": {
       "comment": "role `comment` or more; refused with 409 while the space is locked",
@@ -246,7 +248,13 @@ export const policyKinds = {
     "noun": "the site",
     "permissions": {
       "view": "guest",
-      "admin": "admin"
+      "admin": "admin",
+      "access": "guest",
+      "edit": "admin",
+      "create": "admin",
+      "installIntegration": "admin",
+      "viewAdaptiveSchema": "guest",
+      "editAdaptiveSchema": "admin"
     },
     "notes": {
       "admin": "role `admin` on the organization, or the site shared with you or one of your teams as `admin`"

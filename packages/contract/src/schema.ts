@@ -2410,8 +2410,8 @@ export interface paths {
         post?: never;
         /**
          * Remove a team member
-         * @description Takes the user out of the team; they stay a member of the organization. A user who is not in the team
-         *     answers 404. An owner may remove themself.
+         * @description Takes the user out of the team; they stay a member of the organization (205). A user who is not in the
+         *     team answers 204, as GitBook's contract says. An owner may remove themself.
          *
          *     Needs `admin` on the team (role `admin` on the organization, or team role `owner`).
          */
@@ -2815,7 +2815,8 @@ export interface paths {
          * Move a section
          * @description Places the section right before or right after a sibling section: another section of the same group
          *     when it is in a group, another section outside groups when it is not. Give exactly one of
-         *     `position.before` and `position.after`; a reference that is not a sibling (a section of another group,
+         *     `position.before` and `position.after` (without `position`, it moves after its last sibling, as in
+         *     GitBook); a reference that is not a sibling (a section of another group,
          *     the section itself, an unknown ID) answers 400. It does not move a section into or out of a group (see
          *     the section groups' `sections` operations); to place a section next to a group, move the group.
          *
@@ -2984,7 +2985,8 @@ export interface paths {
          * @description Places the group, with its sections, right before or right after a sibling at the top of the site.
          *     Sections and groups share one order there, so the sibling is a section outside groups
          *     (`{type: "site-section", id}`) or another group (`{type: "site-section-group", id}`; this second form
-         *     is not in the original specification). Give exactly one of `position.before` and `position.after`; a
+         *     is not in the original specification). Give exactly one of `position.before` and `position.after` (without `position`, it moves to the end, as in
+         *     GitBook); a
          *     reference that is not such a sibling (a section in a group, the group itself, an unknown ID) answers
          *     400.
          *
@@ -3099,7 +3101,8 @@ export interface paths {
         /**
          * Move a site space
          * @description Places the site space right before or right after another site space of the same section (or, like it,
-         *     of the site's root level). Give exactly one of `position.before` and `position.after`; a reference that
+         *     of the site's root level). Give exactly one of `position.before` and `position.after` (without `position`, it moves to the end, as in
+         *     GitBook); a reference that
          *     is not a sibling (another section's site space, the site space itself, an unknown ID) answers 400. It
          *     does not move a site space to another section.
          *
@@ -4803,6 +4806,8 @@ export interface components {
                 merge: boolean;
                 /** @description Review change requests (role `review` or more). */
                 review: boolean;
+                /** @description Install integrations in it (role `admin`; GitBook's). */
+                installIntegration: boolean;
             };
         };
         SpaceList: {
@@ -6063,12 +6068,13 @@ export interface components {
             role?: components["schemas"]["TeamRole"];
         };
         /**
-         * @description The kind of site: `basic` (the default on creation) is a docs site; `ultimate` is a docs site with the
-         *     advanced features (sections and section groups, adaptive content, visitor authentication, a proxy).
-         *     Docstack gives every site every feature whatever its type; the value is kept for compatibility.
+         * @description The kind of site, GitBook's plans: `basic` (the default on creation), `premium`, `ultimate` (with the advanced
+         *     features: sections and section groups, adaptive content, visitor authentication, a proxy), `sponsored`, and
+         *     GitBook's older `legacy-basic` and `legacy-premium`. Docstack gives every site every feature whatever its type;
+         *     the value is stored as given and kept for compatibility (a script creating a `premium` site gets one).
          * @enum {string}
          */
-        SiteType: "basic" | "ultimate";
+        SiteType: "basic" | "premium" | "ultimate" | "sponsored" | "legacy-basic" | "legacy-premium";
         /** @description The site's title, shown in its header. */
         SiteTitle: string;
         /** @description An icon, as image URLs for the light and the dark theme. */
@@ -6124,6 +6130,29 @@ export interface components {
          *     sections) to the audience its `visibility` defines, once `published` is true.
          */
         Site: {
+            /**
+             * @description What the caller may do with the site (GitBook's): every member views it, its adaptive schema included;
+             *     changing anything of it (content structure, settings, publishing, integrations, adaptive schema) needs
+             *     the admin role on the organization or the site shared with them as `admin`.
+             */
+            permissions: {
+                view: boolean;
+                access: boolean;
+                edit: boolean;
+                create: boolean;
+                admin: boolean;
+                installIntegration: boolean;
+                viewAdaptiveSchema: boolean;
+                editAdaptiveSchema: boolean;
+            };
+            /** @description The type in force; Docstack freezes no site, so always its `type`. */
+            appliedType: components["schemas"]["SiteType"];
+            /**
+             * @description What members get on the site by default: always `inherit` (their organization role: every member reads
+             *     the site, admins change it), plus what it is shared with them.
+             * @constant
+             */
+            defaultLevel: "inherit";
             /** @constant */
             object: "site";
             id: components["schemas"]["Id"];
@@ -6189,6 +6218,12 @@ export interface components {
                  * @description This site in the API.
                  */
                 location: string;
+                /**
+                 * Format: uri
+                 * @description Where the site is served (GitBook's preview URL). Docstack has no separate preview: readers see the
+                 *     site there once it is published (an unpublished site answers 404 there).
+                 */
+                preview: string;
                 /**
                  * Format: uri
                  * @description This site in the Docstack app.
@@ -6357,6 +6392,8 @@ export interface components {
          *     most once in a site.
          */
         SiteSpace: {
+            /** @description Whether the site space is a draft, not live (GitBook's); Docstack's site spaces are always live. */
+            draft: boolean;
             /** @constant */
             object: "site-space";
             id: components["schemas"]["Id"];
@@ -6397,6 +6434,8 @@ export interface components {
          *     at the top of the site.
          */
         SiteSection: {
+            /** @description Whether the section is a draft, not live (GitBook's); Docstack's sections are always live. */
+            draft: boolean;
             /** @constant */
             object: "site-section";
             id: components["schemas"]["Id"];
@@ -6440,94 +6479,6 @@ export interface components {
             /** @constant */
             type: "siteSpaces";
             structure: components["schemas"]["SiteSpace"][];
-        };
-        /** @description A color for the light and the dark theme, each as `#rrggbb`. */
-        PublishedSiteColor: {
-            light: string;
-            dark: string;
-        };
-        PublishedSiteStyling: {
-            /**
-             * @description The overall look: `clean` (the default; white background, color on accents only), `muted` (a tinted
-             *     background), `bold` (the header filled with the primary color), `gradient` (a gradient of the
-             *     primary color behind the header).
-             * @enum {string}
-             */
-            theme: "clean" | "muted" | "bold" | "gradient";
-            /** @description The main accent color. Default: `#346ddb` in both themes. */
-            primaryColor: components["schemas"]["PublishedSiteColor"];
-            /** @description The color of info hints. Default: `#787878` in both themes. */
-            infoColor: components["schemas"]["PublishedSiteColor"];
-            /** @description The color of success hints. Default: `#02a84a` in both themes. */
-            successColor: components["schemas"]["PublishedSiteColor"];
-            /** @description The color of warning hints. Default: `#f59e0b` in both themes. */
-            warningColor: components["schemas"]["PublishedSiteColor"];
-            /** @description The color of danger hints. Default: `#dc2626` in both themes. */
-            dangerColor: components["schemas"]["PublishedSiteColor"];
-            /** @description A color tinting the site's backgrounds; absent (the default) for no tint. */
-            tint?: {
-                color: components["schemas"]["PublishedSiteColor"];
-            };
-            /**
-             * @description `rounded` (the default) or `straight` corners on boxes and buttons.
-             * @enum {string}
-             */
-            corners: "rounded" | "straight";
-            /**
-             * @description How links look: `default` (underlined, in the text color; the default) or `accent` (in the primary color).
-             * @enum {string}
-             */
-            links: "default" | "accent";
-            /** @description The font family of the text, such as `Inter` (the default). */
-            font: string;
-            /**
-             * @description The style of the interface's icons: `regular` (the default), `solid`, `duotone`, `light` or `thin`.
-             * @enum {string}
-             */
-            icons: "regular" | "solid" | "duotone" | "light" | "thin";
-            sidebar: {
-                /**
-                 * @description `default` (the page's background; the default) or `filled` (a tinted background).
-                 * @enum {string}
-                 */
-                background: "default" | "filled";
-                /**
-                 * @description How the current page is marked in the sidebar: `default` (bold text; the default), `pill` (a filled pill) or `line` (a line beside it).
-                 * @enum {string}
-                 */
-                list: "default" | "pill" | "line";
-            };
-            /**
-             * @description `subtle` (a search button; the default) or `prominent` (a wide search bar in the header).
-             * @enum {string}
-             */
-            search: "subtle" | "prominent";
-        };
-        /**
-         * @description How the site looks. Docstack has site-wide customization only, so `site` is the only member: the
-         *     site's customization (`GET/PUT .../customization`) in this shorter shape (`circular` corners show as
-         *     `rounded`).
-         */
-        PublishedSiteCustomizations: {
-            site: {
-                /** @description The title shown in the site's header (the site's `title`). */
-                title: components["schemas"]["SiteTitle"];
-                styling: components["schemas"]["PublishedSiteStyling"];
-                internationalization: {
-                    /** @description The language of the site's interface, as a BCP 47 tag such as `en` (the default) or `pt-BR`. */
-                    locale: string;
-                };
-                /** @description The site's favicon, as image URLs for the light and the dark theme; `null` uses the site's `icon` (the default). */
-                favicon: components["schemas"]["SiteIcon"] | null;
-            };
-        };
-        /** @description What a site publishes, as its visitors get it - the site, its structure and its customizations. */
-        PublishedSite: {
-            /** @constant */
-            object: "published-content-site";
-            site: components["schemas"]["Site"];
-            structure: components["schemas"]["PublishedSiteStructure"];
-            customizations: components["schemas"]["PublishedSiteCustomizations"];
         };
         /** @description A CSS hexadecimal color, `#rgb` or `#rrggbb`. */
         CustomizationColor: string;
@@ -6757,6 +6708,25 @@ export interface components {
             updatedAt?: components["schemas"]["Timestamp"];
         };
         /**
+         * @description How the site looks: `site` is the site's customization, as `GET .../customization` answers it. Docstack has
+         *     site-wide customization only, so `siteSpaces` is always empty.
+         */
+        PublishedSiteCustomizations: {
+            /** @description Customizations of single site spaces (GitBook's); always empty. */
+            siteSpaces: Record<string, never>;
+            site: components["schemas"]["SiteCustomizationSettings"];
+        };
+        /** @description What a site publishes, as its visitors get it - the site, its structure and its customizations. */
+        PublishedSite: {
+            /** @description Integration scripts the site loads (GitBook's); Docstack sites load none, so always empty. */
+            scripts: Record<string, never>[];
+            /** @constant */
+            object: "published-content-site";
+            site: components["schemas"]["Site"];
+            structure: components["schemas"]["PublishedSiteStructure"];
+            customizations: components["schemas"]["PublishedSiteCustomizations"];
+        };
+        /**
          * @description The whole customization of a site. Every setting is optional: one left out (at any depth) takes its
          *     default. Unknown settings are refused (400).
          */
@@ -6910,14 +6880,19 @@ export interface components {
             before?: components["schemas"]["SiteSectionPositionReference"];
             after?: components["schemas"]["SiteSectionPositionReference"];
         };
+        /** @description Without `position`, the item moves to the end of its siblings (GitBook's default). */
         MoveSiteSectionRequest: {
-            position: components["schemas"]["SiteSectionPosition"];
+            position?: components["schemas"]["SiteSectionPosition"];
         };
         /**
          * @description A group of sections of a docs site, shown together under its title. Sections and groups share one order
          *     at the top of the site; a section belongs to at most one group. Groups are not part of URLs.
          */
         SiteSectionGroup: {
+            /** @description Whether the group is a draft, not live (GitBook's); Docstack's groups are always live. */
+            draft: boolean;
+            /** @description What the group holds, as GitBook names it; in Docstack, its sections (the same as `sections`). */
+            children: components["schemas"]["SiteSection"][];
             /** @constant */
             object: "site-section-group";
             id: components["schemas"]["Id"];
@@ -6973,8 +6948,9 @@ export interface components {
             before?: components["schemas"]["SiteSectionGroupPositionReference"];
             after?: components["schemas"]["SiteSectionGroupPositionReference"];
         };
+        /** @description Without `position`, the item moves to the end of its siblings (GitBook's default). */
         MoveSiteSectionGroupRequest: {
-            position: components["schemas"]["SiteSectionGroupPosition"];
+            position?: components["schemas"]["SiteSectionGroupPosition"];
         };
         SiteSpaceList: {
             items: components["schemas"]["SiteSpace"][];
@@ -7008,8 +6984,9 @@ export interface components {
             before?: components["schemas"]["SiteSpacePositionReference"];
             after?: components["schemas"]["SiteSpacePositionReference"];
         };
+        /** @description Without `position`, the item moves to the end of its siblings (GitBook's default). */
         MoveSiteSpaceRequest: {
-            position: components["schemas"]["SiteSpacePosition"];
+            position?: components["schemas"]["SiteSpacePosition"];
         };
         /** @description A name to tell the link apart, such as who it was given to. Names need not be unique. */
         ShareLinkName: string;
@@ -8120,10 +8097,6 @@ export type SiteSpaceCondition = components['schemas']['SiteSpaceCondition'];
 export type SiteSpace = components['schemas']['SiteSpace'];
 export type SiteSection = components['schemas']['SiteSection'];
 export type PublishedSiteStructure = components['schemas']['PublishedSiteStructure'];
-export type PublishedSiteColor = components['schemas']['PublishedSiteColor'];
-export type PublishedSiteStyling = components['schemas']['PublishedSiteStyling'];
-export type PublishedSiteCustomizations = components['schemas']['PublishedSiteCustomizations'];
-export type PublishedSite = components['schemas']['PublishedSite'];
 export type CustomizationColor = components['schemas']['CustomizationColor'];
 export type CustomizationThemedColor = components['schemas']['CustomizationThemedColor'];
 export type CustomizationCodeTheme = components['schemas']['CustomizationCodeTheme'];
@@ -8142,6 +8115,8 @@ export type CustomizationAnnouncement = components['schemas']['CustomizationAnno
 export type CustomizationEnabled = components['schemas']['CustomizationEnabled'];
 export type SiteSocialAccount = components['schemas']['SiteSocialAccount'];
 export type SiteCustomizationSettings = components['schemas']['SiteCustomizationSettings'];
+export type PublishedSiteCustomizations = components['schemas']['PublishedSiteCustomizations'];
+export type PublishedSite = components['schemas']['PublishedSite'];
 export type SiteCustomizationSettingsInput = components['schemas']['SiteCustomizationSettingsInput'];
 export type PublishedUrl = components['schemas']['PublishedUrl'];
 export type PublishedSiteContent = components['schemas']['PublishedSiteContent'];
@@ -8500,6 +8475,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The user was not a member (or was already removed): nothing changed, as GitBook answers. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Removed. */
             205: {
                 headers: {
@@ -8676,6 +8658,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The invite link did not exist (or was already deleted): nothing changed, as GitBook answers. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Deleted. */
             205: {
                 headers: {
@@ -10579,6 +10568,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The comment did not exist (or was already deleted): nothing changed, as GitBook answers. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Deleted. */
             205: {
                 headers: {
@@ -10779,6 +10775,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The reply did not exist (or was already deleted): nothing changed, as GitBook answers. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Deleted. */
             205: {
                 headers: {
@@ -11913,6 +11916,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The comment did not exist (or was already deleted): nothing changed, as GitBook answers. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Deleted. */
             205: {
                 headers: {
@@ -12129,6 +12139,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The reply did not exist (or was already deleted): nothing changed, as GitBook answers. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Deleted. */
             205: {
                 headers: {
@@ -12269,8 +12286,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Deleted. */
+            /** @description The team did not exist in the organization (or was already deleted): nothing changed, as GitBook answers. */
             204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Deleted. */
+            205: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12467,8 +12491,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Removed from the team. */
+            /** @description The user was not in the team (or the team does not exist): nothing changed, as GitBook answers. */
             204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Removed from the team. */
+            205: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12608,6 +12639,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The site did not exist in the organization (or was already deleted): nothing changed, as GitBook answers. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Deleted. */
             205: {
                 headers: {
@@ -13107,6 +13145,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The section did not exist in the site (or was already deleted): nothing changed, as GitBook answers. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Deleted. */
             205: {
                 headers: {
@@ -13315,6 +13360,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The section group did not exist in the site (or was already deleted): nothing changed, as GitBook answers. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Deleted. */
             205: {
                 headers: {
@@ -13596,6 +13648,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The site space did not exist in the site (or was already deleted): nothing changed, as GitBook answers. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Removed. */
             205: {
                 headers: {
@@ -13798,6 +13857,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The share link did not exist in the site (or was already deleted): nothing changed, as GitBook answers. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Deleted. */
             205: {
                 headers: {
@@ -14979,8 +15045,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Deleted. */
+            /** @description The SAML provider did not exist in the organization (or was already deleted): nothing changed, as GitBook answers. */
             204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Deleted. */
+            205: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15227,6 +15300,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description No specification has this slug in the organization (or it was already deleted): nothing changed, as GitBook answers. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Deleted. */
             205: {
                 headers: {
@@ -15563,8 +15643,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Unpublished. */
+            /** @description Unpublished meanwhile by another request: nothing changed. (An integration name nobody publishes answers 404, as for any name: integrations are named by their name alone.) */
             204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unpublished. */
+            205: {
                 headers: {
                     [name: string]: unknown;
                 };

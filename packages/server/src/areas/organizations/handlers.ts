@@ -167,11 +167,12 @@ export const organizationsOperations = {
   removeOrganizationMember: defineOperation("removeOrganizationMember", {
     // Anyone may leave; removing someone else needs admin.
     handle: async ({ ctx, params }) => {
-      await ctx.prisma.$transaction(async (tx) => {
+      const removed = await ctx.prisma.$transaction(async (tx) => {
         const current = await tx.member.findUnique({
           where: { organizationId_userId: { organizationId: params.organizationId, userId: params.userId } },
         });
-        if (!current) throw notFound("Member");
+        // Not (or no longer) a member: nothing to do, as GitBook answers.
+        if (!current) return false;
         if (current.role === "admin") {
           const admins = await tx.member.count({ where: { organizationId: params.organizationId, role: "admin" } });
           if (admins <= 1) throw conflict("This is the organization's last admin: make another member admin first");
@@ -180,8 +181,9 @@ export const organizationsOperations = {
         // Nothing of the organization stays shared with them.
         await tx.contentGrant.deleteMany({ where: { userId: params.userId, organizationId: params.organizationId } });
         await tx.member.delete({ where: { organizationId_userId: { organizationId: params.organizationId, userId: params.userId } } });
+        return true;
       });
-      return { status: 205 };
+      return removed ? { status: 205 } : { status: 204 };
     },
   }),
 
