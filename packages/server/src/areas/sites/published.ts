@@ -14,6 +14,7 @@ export async function publishedSite(
   shareKey: string | undefined,
 ): Promise<Schemas["PublishedSite"]> {
   const publication = publicationOf(ctx, tree.site, organization, shareKey);
+  const customization = customizationOf(tree.site);
   const structure: Schemas["PublishedSiteStructure"] =
     tree.sections.length > 0
       ? { type: "sections", structure: await serializeSections(ctx, tree, publication, tree.sections) }
@@ -25,6 +26,6 @@ export async function publishedSite(
     // GitBook's integration scripts: Docstack sites load none.
     scripts: [],
     // Docstack has site-wide customization only.
-    customizations: { site: customizationOf(tree.site), siteSpaces: {} },
+    customizations: { site: { ...customization, title: customization.title ?? tree.site.title }, siteSpaces: {} },
   };
 }

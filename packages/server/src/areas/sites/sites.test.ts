@@ -363,8 +363,9 @@ describe("the published site", () => {
           title: "Acme docs",
           styling: { theme: "clean", primaryColor: { light: "#346ddb", dark: "#346ddb" }, font: "Inter", search: "subtle" },
           internationalization: { locale: "en" },
-          favicon: null,
+          favicon: {},
         },
+        siteSpaces: {},
       },
     });
     expect(preview.body.site.urls.published).toBeUndefined();
