@@ -7176,9 +7176,17 @@ export interface components {
             object: "saml-provider";
             id: components["schemas"]["Id"];
             label: components["schemas"]["SamlProviderLabel"];
-            ssoURL?: components["schemas"]["SamlProviderSsoURL"];
-            entityID?: components["schemas"]["SamlProviderEntityID"];
-            certificate?: components["schemas"]["SamlProviderCertificate"];
+            /**
+             * @description `active` once `ssoURL`, `entityID` and `certificate` are all set (sign-in works), `pending` until then.
+             * @enum {string}
+             */
+            status: "active" | "pending";
+            /** @description The identity provider's single sign-on URL; the empty string until set (GitBook always names it). */
+            ssoURL: components["schemas"]["SamlProviderSsoURL"] | string;
+            /** @description The identity provider's entity ID; the empty string until set. */
+            entityID: components["schemas"]["SamlProviderEntityID"] | string;
+            /** @description The identity provider's signing certificate; the empty string until set. */
+            certificate: components["schemas"]["SamlProviderCertificate"] | string;
             /** @description The team users joining the organization through this provider are put in; absent when none is set. */
             defaultTeam?: components["schemas"]["Team"];
             /** @description The organization role of users joining the organization through this provider; `null` makes them guests, who see only what they are invited to. */
@@ -7294,6 +7302,8 @@ export interface components {
          *     from it.
          */
         OpenAPISpec: {
+            /** @description How many errors the last processing found (GitBook's); Docstack keeps one error, `lastProcessErrorCode`, so 1 when it failed, else 0. */
+            lastProcessedErrorCount: number;
             /** @constant */
             object: "openapi-spec";
             id: components["schemas"]["Id"];
@@ -7388,6 +7398,15 @@ export interface components {
         };
         /** @description The parsed documents of a version. */
         OpenAPISpecVersionContent: {
+            urls: {
+                /**
+                 * Format: uri
+                 * @description The version's `url`, where its root document was read from (GitBook's source URL).
+                 */
+                source: string;
+                /** @description GitBook's public URL of public specifications; Docstack's specifications are private, so always null. */
+                public: null;
+            };
             /**
              * @description Every document of the version, parsed (a YAML document is returned as its JSON equivalent), by URL:
              *     the root document under `url`, and for a `url` source each document its external `$ref`s reach,
