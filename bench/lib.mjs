@@ -1,5 +1,6 @@
 // What the benchmark scripts share: the target process, autocannon runs and the table.
 import { fork } from "node:child_process";
+import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
@@ -73,3 +74,49 @@ export const ratio = (a, b) => Number((a / b).toFixed(2));
 export const drainOf = (base) => async () => {
   await fetch(`${base}/readyz`).then((response) => response.arrayBuffer());
 };
+
+const keptAlive = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+/** A GET on a kept-alive connection, its body read and dropped (node:http: lighter than fetch). */
+function getOnce(url, headers = {}) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent: keptAlive, headers }, (response) => {
+        response.on("data", () => {});
+        response.on("end", () => resolve(response.statusCode));
+        response.on("error", reject);
+      })
+      .on("error", reject);
+  });
+}
+
+/**
+ * Latencies of one request at a time, timed in microseconds (autocannon's are whole
+ * milliseconds, too coarse for requests of a few milliseconds). The targets take turns in
+ * blocks of BLOCK requests, so that they see the same load on a shared machine; the first
+ * requests of a block are not counted, so that none pays for the previous target's
+ * leftovers (its garbage, work after its answer). Runs `seconds` per target, at least 5
+ * blocks each; a failure throws.
+ */
+export async function sequentialLatencies(targets, seconds = DURATION) {
+  const BLOCK = 25;
+  const SETTLE = 5;
+  const times = targets.map(() => []);
+  const until = performance.now() + seconds * 1000 * targets.length;
+  for (let block = 0; block < 5 || performance.now() < until; block++) {
+    for (const [i, { url, headers }] of targets.entries()) {
+      for (let n = 0; n < BLOCK; n++) {
+        const started = performance.now();
+        const status = await getOnce(url, headers);
+        if (status >= 400) throw new Error(`${url}: ${status}`);
+        if (n >= SETTLE) times[i].push(performance.now() - started);
+      }
+    }
+  }
+  return targets.map(({ name }, i) => {
+    const sorted = times[i].sort((a, b) => a - b);
+    const at = (p) => Number(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))].toFixed(2));
+    const mean = sorted.reduce((sum, t) => sum + t, 0) / sorted.length;
+    return { scenario: name, requestsPerSecond: Math.round(1000 / mean), p50ms: at(50), p99ms: at(99), requests: sorted.length, failed: 0 };
+  });
+}

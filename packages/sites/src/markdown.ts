@@ -1,23 +1,14 @@
 // A page's Markdown as HTML: CommonMark with GitHub's tables, strikethrough, task lists
 // and alerts, GitBook's `{% hint %}` blocks, headings with the anchors the content API
-// gives them, code highlighted (highlight.js, on the server), links and images resolved
+// gives them, code highlighted (./highlight), links and images resolved
 // to the site's URLs (broken ones marked). Raw HTML in the content is untrusted: a page
 // holding any is passed through sanitize-html with an allowlist of what this renderer
 // itself makes (no script, no event handler, no `javascript:` URL, no frame, no style).
-import { createHash } from "node:crypto";
-import type { HLJSApi } from "highlight.js";
-import { LRUCache } from "lru-cache";
 import MarkdownIt from "markdown-it";
-import sanitizeHtml from "sanitize-html";
+import type SanitizeHtml from "sanitize-html";
+import type { Highlighter } from "./highlight";
 import { escapeHtml } from "./html";
 import type { HeadingAnchors } from "./model";
-
-let hljs: HLJSApi | undefined;
-/** highlight.js with every language, loaded on first use (it is a tenth of a server's start-up). */
-function highlighter(): HLJSApi {
-  hljs ??= require("highlight.js") as HLJSApi;
-  return hljs;
-}
 
 /** What a link or image target is, once resolved against the site. */
 export type ResolvedTarget = { kind: "internal" | "external" | "file"; href: string } | { kind: "broken" };
@@ -40,9 +31,6 @@ export interface RenderedContent {
   html: string;
   headings: Heading[];
 }
-
-/** Code blocks larger than this are shown without highlighting: highlighting cost grows with them. */
-const MAX_HIGHLIGHTED = 100_000;
 
 type HintStyle = "info" | "success" | "warning" | "danger";
 const HINT_LABELS: Record<HintStyle, string> = { info: "Info", success: "Tip", warning: "Warning", danger: "Danger" };
@@ -133,40 +121,6 @@ export function renderMarkdown(markdown: string, options: RenderOptions): Render
   return { html: env.rawHtml ? sanitize(rendered) : rendered, headings: env.headings };
 }
 
-/**
- * Code highlighting, with highlighted code kept by language and content: highlighting is
- * most of a page's render, and a page rendered again (a merge elsewhere in its space
- * makes the site's pages new) mostly holds the code it held. Bounded by bytes.
- */
-export class Highlighter {
-  private readonly cache: LRUCache<string, string> | undefined;
-
-  constructor(cacheBytes: number) {
-    this.cache = cacheBytes > 0 ? new LRUCache({ maxSize: cacheBytes, sizeCalculation: (value) => value.length * 2 + 100 }) : undefined;
-  }
-
-  /** A fenced block as HTML: highlighted when its language is known (first word of the info string). */
-  block(code: string, info: string): string {
-    const language = info.trim().split(/\s+/)[0]?.toLowerCase() ?? "";
-    const known = language && highlighter().getLanguage(language) ? language : undefined;
-    const body = known && code.length <= MAX_HIGHLIGHTED ? this.highlighted(code, known) : escapeHtml(code);
-    const label = known ? ` data-language="${escapeHtml(known)}"` : "";
-    // Focusable, so a reader on a keyboard can scroll a wide block.
-    return `<pre class="code" tabindex="0"${label}><code class="hljs${known ? ` language-${known}` : ""}">${body}</code></pre>\n`;
-  }
-
-  private highlighted(code: string, language: string): string {
-    if (!this.cache) return highlighter().highlight(code, { language, ignoreIllegals: true }).value;
-    const key = `${language}:${createHash("sha1").update(code).digest("base64")}`;
-    let value = this.cache.get(key);
-    if (value === undefined) {
-      value = highlighter().highlight(code, { language, ignoreIllegals: true }).value;
-      this.cache.set(key, value);
-    }
-    return value;
-  }
-}
-
 /** `{% hint style="info" %}` … `{% endhint %}` (GitBook's Markdown), nestable, holding blocks. */
 function hintBlock(state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean {
   const line = (n: number) => state.src.slice(state.bMarks[n]! + state.tShift[n]!, state.eMarks[n]).trim();
@@ -245,9 +199,18 @@ function plainText(tokens: readonly Token[]): string {
   return tokens.map((token) => (token.type === "text" || token.type === "code_inline" ? token.content : plainText(token.children ?? []))).join("");
 }
 
+let sanitizer: ((untrusted: string) => string) | undefined;
+
+/** sanitize-html with its options, loaded on the first page holding raw HTML (not at start). */
+function loadSanitizer(): (untrusted: string) => string {
+  const sanitizeHtml = require("sanitize-html") as typeof SanitizeHtml;
+  const options = sanitizeOptions(sanitizeHtml.defaults.allowedTags);
+  return (untrusted) => sanitizeHtml(untrusted, options);
+}
+
 // Whatever this renderer makes, and the usual formatting of content; nothing that runs.
-const SANITIZE: sanitizeHtml.IOptions = {
-  allowedTags: [...sanitizeHtml.defaults.allowedTags, "img", "details", "summary", "input", "del", "ins", "s", "picture", "source", "video", "audio", "track"],
+const sanitizeOptions = (defaultTags: string[]): SanitizeHtml.IOptions => ({
+  allowedTags: [...defaultTags, "img", "details", "summary", "input", "del", "ins", "s", "picture", "source", "video", "audio", "track"],
   allowedAttributes: {
     "*": ["id", "class", "title", "lang", "dir", "role", "aria-label", "aria-hidden", "tabindex", "data-language"],
     a: ["href", "name", "target", "rel"],
@@ -281,8 +244,9 @@ const SANITIZE: sanitizeHtml.IOptions = {
         : { tagName: "span", attribs: {} },
     a: (tagName, attribs) => (attribs.target === "_blank" ? { tagName, attribs: { ...attribs, rel: "noopener noreferrer" } } : { tagName, attribs }),
   },
-};
+});
 
 export function sanitize(untrusted: string): string {
-  return sanitizeHtml(untrusted, SANITIZE);
+  sanitizer ??= loadSanitizer();
+  return sanitizer(untrusted);
 }

@@ -1,9 +1,10 @@
 // A content page of a site: the space's navigation, breadcrumbs, the rendered document,
 // its table of contents and the previous and next pages.
 
+import type { Highlighter } from "./highlight";
 import { escapeHtml, type Html, html, raw } from "./html";
 import { type Chrome, shell, variantSwitcher } from "./layout";
-import { type Heading, type Highlighter, type ResolvedTarget, renderMarkdown } from "./markdown";
+import { type Heading, type ResolvedTarget, renderMarkdown } from "./markdown";
 import type { SiteContentReader, SiteFile, SitePage, SiteSection, SiteVariant } from "./model";
 import { encodePath, readablePages, variantPath } from "./routing";
 
@@ -28,10 +29,30 @@ export function variantUrls(chrome: Chrome, section: SiteSection, variant: SiteV
 
 export const pageUrl = (base: string, page: SitePage) => `${base}/${encodePath(page.path)}`;
 
+/**
+ * A map built once per list: a revision's page and file lists are immutable and shared by
+ * every page rendered from it, and a space of thousands of pages made these maps a
+ * noticeable part of each render.
+ */
+function memoized<T extends object, V>(make: (list: T) => V): (list: T) => V {
+  const made = new WeakMap<T, V>();
+  return (list) => {
+    let value = made.get(list);
+    if (value === undefined) {
+      value = make(list);
+      made.set(list, value);
+    }
+    return value;
+  };
+}
+const pagesByPath = memoized((pages: readonly SitePage[]) => new Map(pages.map((page) => [page.path.toLowerCase(), page])));
+const pagesById = memoized((pages: readonly SitePage[]) => new Map(pages.map((page) => [page.id, page])));
+const filesByName = memoized((files: readonly SiteFile[]) => new Map(files.map((file) => [file.name, file])));
+
 /** Resolves the targets of a page's links and images against its space's pages and files. */
 export function targetResolver(pages: readonly SitePage[], files: readonly SiteFile[], urls: VariantUrls) {
-  const byPath = new Map(pages.map((page) => [page.path.toLowerCase(), page]));
-  const byName = new Map(files.map((file) => [file.name, file]));
+  const byPath = pagesByPath(pages);
+  const byName = filesByName(files);
   return (target: string, image: boolean): ResolvedTarget => {
     if (target.startsWith("#")) return { kind: "internal", href: target };
     if (/^(https?:|mailto:|tel:)/i.test(target) || target.startsWith("//")) return { kind: "external", href: target };
@@ -109,14 +130,10 @@ ${pager}`;
  * The space's navigation as HTML, made once per revision (the page list is the cached
  * object of one) and site space URL: no page is current and every branch is closed.
  */
-const navigations = new WeakMap<readonly SitePage[], Map<string, string>>();
+const navigations = memoized((_pages: readonly SitePage[]) => new Map<string, string>());
 
 function navigationOf(base: string, pages: readonly SitePage[]): string {
-  let byBase = navigations.get(pages);
-  if (!byBase) {
-    byBase = new Map();
-    navigations.set(pages, byBase);
-  }
+  const byBase = navigations(pages);
   let nav = byBase.get(base);
   if (nav === undefined) {
     nav = navigationHtml(base, pages);
@@ -160,7 +177,7 @@ function navigation(base: string, pages: readonly SitePage[], current: SitePage)
 
 /** The page's ancestors, from the top. */
 function ancestors(pages: readonly SitePage[], page: SitePage): SitePage[] {
-  const byId = new Map(pages.map((candidate) => [candidate.id, candidate]));
+  const byId = pagesById(pages);
   const chain: SitePage[] = [];
   for (
     let parent = page.parentId ? byId.get(page.parentId) : undefined;

@@ -5,9 +5,9 @@
 // request that already holds the answer gets a 304.
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
+import { Highlighter } from "./highlight";
 import { type Chrome, inlineStyleOf, type ResolvedLink } from "./layout";
 import { listedPages, llmsTxt, pageMarkdown, robotsTxt, sitemapXml, type VariantContent } from "./machine";
-import { Highlighter } from "./markdown";
 import type { PublishedSite, SiteContentReader, SiteFile, SitePage, SiteRequest, SiteResponse, SiteSection, SiteVariant, SpaceRevision } from "./model";
 import { pageUrl, renderPage, variantUrls } from "./page";
 import { locate, pageAt, segmentsOf } from "./routing";

@@ -7,7 +7,8 @@ import type { SiteCustomization } from "./model";
 
 type ThemedColor = { light: string; dark: string };
 
-const codeTheme = (name: string) => fs.readFileSync(require.resolve(`highlight.js/styles/${name}.min.css`), "utf8").replace(/\/\*![\s\S]*?\*\//g, "");
+/** A highlight.js colour theme (its classes are what ./highlight gives Prism's tokens), without its banner comment. */
+const codeTheme = (file: string) => fs.readFileSync(file, "utf8").replace(/\/\*![\s\S]*?\*\//g, "");
 
 /** Rules for dark pages: forced (`<html class="dark">`) or following the reader's setting (no `light` class). */
 const dark = (rules: string) => `:root.dark{${rules}}@media (prefers-color-scheme:dark){:root:not(.light){${rules}}}`;
@@ -97,7 +98,7 @@ img{max-width:100%;height:auto}
 `;
 
 // highlight.js's accessible themes, the dark one only under dark pages (nested CSS).
-const CSS = `${BASE_CSS}\n${codeTheme("a11y-light")}\n${dark(codeTheme("a11y-dark"))}\n.hljs{background:transparent}pre.code code.hljs{overflow:visible}`;
+const CSS = `${BASE_CSS}\n${codeTheme(require.resolve("highlight.js/styles/a11y-light.min.css"))}\n${dark(codeTheme(require.resolve("highlight.js/styles/a11y-dark.min.css")))}\n.hljs{background:transparent}pre.code code.hljs{overflow:visible}`;
 
 export const STYLESHEET = Buffer.from(CSS);
 export const STYLESHEET_HASH = createHash("sha256").update(STYLESHEET).digest("hex").slice(0, 16);

@@ -1,4 +1,5 @@
-import { Highlighter, renderMarkdown, sanitize } from "../src/markdown";
+import { Highlighter } from "../src/highlight";
+import { renderMarkdown, sanitize } from "../src/markdown";
 import { contrast, readableOn } from "../src/theme";
 
 const anchors = () => {
@@ -49,6 +50,20 @@ describe("rendering content", () => {
     expect(html).toContain("&lt;b&gt;x&lt;/b&gt;");
     expect(html).toContain('<span class="broken-link" title="Broken link: /gone">gone</span>');
     expect(html).toContain('<a href="https://example.com" class="external" target="_blank" rel="noopener noreferrer">out</a>');
+  });
+
+  it("highlights by alias with the classes highlight.js's themes colour, and never takes an unknown or inherited name for a language", () => {
+    const highlighter = new Highlighter(0);
+    const typescript = highlighter.block('function f(): string {\n  return "<" + x; // note\n}', "ts {title=x}");
+    expect(typescript).toContain('data-language="ts"');
+    expect(typescript).toContain('<span class="hljs-keyword">function</span> <span class="hljs-title">f</span>');
+    expect(typescript).toContain('<span class="hljs-comment">// note</span>');
+    expect(typescript).toContain("&lt;");
+    expect(highlighter.block("echo $HOME", "sh")).toContain('<span class="hljs-built_in">echo</span>');
+    for (const name of ["constructor", "__proto__", "toString", "meta", "../../package", 'x"><script>']) {
+      const plain = highlighter.block("<b>x</b>", name);
+      expect(plain).toBe('<pre class="code" tabindex="0"><code class="hljs">&lt;b&gt;x&lt;/b&gt;</code></pre>\n');
+    }
   });
 
   it("removes everything that could run or escape from raw HTML, and keeps the formatting", () => {

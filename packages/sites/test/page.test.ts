@@ -1,5 +1,5 @@
+import { Highlighter } from "../src/highlight";
 import type { Chrome } from "../src/layout";
-import { Highlighter } from "../src/markdown";
 import type { PublishedSite, SitePage } from "../src/model";
 import { renderPage } from "../src/page";
 

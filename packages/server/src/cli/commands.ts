@@ -5,7 +5,6 @@
 import { createApiToken, revokeApiToken } from "../auth/tokens";
 import { bootstrap, isEmpty } from "../bootstrap";
 import type { Config } from "../config";
-import { createMigration } from "../db/create-migration";
 import type { Services } from "../http/context";
 import { type ServeOptions, startServer } from "../server";
 import { openServices } from "../services";
@@ -138,6 +137,8 @@ export const commands: Record<string, Command> = {
     summary: "(development) write a migration from changes to prisma/schema.prisma",
     usage: "migration:create <name>",
     run: async (args) => {
+      // A development command: PGlite and its adapter are not loaded by every other command.
+      const { createMigration } = await import("../db/create-migration.js");
       const created = await createMigration(args[0] ?? "");
       process.stdout.write(created ? `created ${created}\n` : "The schema and the migrations agree: nothing to create.\n");
       return 0;

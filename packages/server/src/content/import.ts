@@ -1,7 +1,7 @@
 // Importing content from the web: one Markdown or HTML document, or a website crawled
 // breadth first over its own origin, each HTML page converted to Markdown (turndown).
 // Bounded: 50 pages, 5 MB, 30 seconds; past a bound the import keeps what it read.
-import TurndownService from "turndown";
+import type TurndownService from "turndown";
 import { badRequest } from "../http/errors";
 import { type Fetched, fetchSafely } from "./fetch-safely";
 
@@ -20,8 +20,15 @@ export interface ImportResult {
   total: number;
 }
 
-const turndown = new TurndownService({ headingStyle: "atx", codeBlockStyle: "fenced", bulletListMarker: "-" });
-turndown.remove(["script", "style", "noscript", "iframe"]);
+let converter: TurndownService | undefined;
+/** HTML to Markdown, made on the first import of HTML (loading it is part of start-up time otherwise). */
+function turndown(): TurndownService {
+  if (converter) return converter;
+  const Turndown = require("turndown") as typeof TurndownService;
+  converter = new Turndown({ headingStyle: "atx", codeBlockStyle: "fenced", bulletListMarker: "-" });
+  converter.remove(["script", "style", "noscript", "iframe"]);
+  return converter;
+}
 
 function titleFromUrl(url: string): string {
   const segment = decodeURIComponent(new URL(url).pathname.split("/").filter(Boolean).pop() ?? "").replace(/\.[a-z0-9]+$/i, "");
@@ -40,8 +47,8 @@ function fromMarkdown(markdown: string, url: string): ImportedPage {
 function fromHtml(html: string, url: string): ImportedPage {
   const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1]?.replace(/\s+/g, " ").trim();
   const body = /<body[^>]*>([\s\S]*)<\/body>/i.exec(html)?.[1] ?? html;
-  const page = fromMarkdown(turndown.turndown(body), url);
-  return title ? { title: title.slice(0, 255), markdown: page.title === title ? page.markdown : turndown.turndown(body) } : page;
+  const page = fromMarkdown(turndown().turndown(body), url);
+  return title ? { title: title.slice(0, 255), markdown: page.title === title ? page.markdown : turndown().turndown(body) } : page;
 }
 
 /** Same-origin pages an HTML page links to (no fragments, no query-less duplicates). */

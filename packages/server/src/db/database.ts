@@ -3,10 +3,8 @@
 // take the same migrations and run the same SQL.
 import fs from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { PrismaPg } from "@prisma/adapter-pg";
+import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient, type Prisma as PrismaNamespace } from "../generated/prisma/client";
 import { acquireDirectoryLock, type DirectoryLock } from "./lock";
 import { migrateEmbedded, migrateOnce } from "./migrate";
@@ -61,7 +59,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 /** Connections per instance: pg's default; `?connection_limit=` in the URL is Prisma's way to change it. */
 const POOL_MAX = 10;
 
+// Each kind of database loads only its own driver adapter (and PGlite only when embedded): part of start-up time.
+const postgresAdapter = () => (require("@prisma/adapter-pg") as typeof import("@prisma/adapter-pg")).PrismaPg;
+const embeddedDriver = () => ({
+  PGlite: (require("@electric-sql/pglite") as typeof import("@electric-sql/pglite")).PGlite,
+  PrismaPGlite: (require("pglite-prisma-adapter") as typeof import("pglite-prisma-adapter")).PrismaPGlite,
+});
+
 function openPostgres(url: string): Database {
+  const PrismaPg = postgresAdapter();
   const pool = new pg.Pool({ connectionString: url, max: POOL_MAX });
   // A pooled connection that drops (the server restarted) must not crash the process.
   pool.on("error", () => {});
@@ -95,6 +101,7 @@ async function openEmbedded(options: OpenDatabaseOptions): Promise<Database> {
     lock = acquireDirectoryLock(options.dataDir);
   }
   try {
+    const { PGlite, PrismaPGlite } = embeddedDriver();
     const pglite = await PGlite.create(inMemory ? {} : { dataDir: options.dataDir, ...loadOption(options) });
     const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
     return {

@@ -12,8 +12,7 @@ import { refuseNulCharacters } from "./nul-guard";
  * the contract. Compiled patterns are pure values (no global flag), so they are
  * kept: each route is compiled once. The validator's own matching is unchanged.
  */
-function compilePatternsOnce(): void {
-  const validatorDir = path.dirname(require.resolve("express-openapi-validator"));
+function compilePatternsOnce(validatorDir: string): void {
   const pathToRegexp = require(require.resolve("path-to-regexp", { paths: [validatorDir] })) as {
     pathToRegexp: ((route: string, options?: { sensitive?: boolean; strict?: boolean }) => unknown) & { memoized?: true };
   };
@@ -38,6 +37,68 @@ function compilePatternsOnce(): void {
     { memoized: true as const },
   );
   pathToRegexp.pathToRegexp = memoized;
+}
+
+/**
+ * express-openapi-validator 5.6 looks up each `$ref` of the contract when it prepares the
+ * document by compiling the referenced component schema (`ajv.getSchema(ref).schema`),
+ * only to read back the schema object it was given, in an Ajv instance used for nothing
+ * else: a third of the validator's start-up. The object is read where Ajv keeps it,
+ * uncompiled; any other reference goes the validator's own way.
+ */
+function resolveComponentRefsWithoutCompiling(validatorDir: string): void {
+  type Preprocessor = {
+    ajv: { schemas: Record<string, { schema: unknown } | undefined> };
+    resolvedSchemaCache: Map<string, unknown>;
+  };
+  const { SchemaPreprocessor } = require(path.join(validatorDir, "middlewares", "parsers", "schema.preprocessor.js")) as {
+    SchemaPreprocessor: { prototype: { resolveSchema: ((this: Preprocessor, schema: unknown) => unknown) & { uncompiled?: true } } };
+  };
+  const original = SchemaPreprocessor.prototype.resolveSchema;
+  if (typeof original !== "function")
+    throw new Error("express-openapi-validator changed: SchemaPreprocessor.resolveSchema is gone (see resolveComponentRefsWithoutCompiling)");
+  if (original.uncompiled) return;
+  SchemaPreprocessor.prototype.resolveSchema = Object.assign(
+    function (this: Preprocessor, schema: unknown) {
+      const ref = schema && typeof schema === "object" ? (schema as { $ref?: unknown }).$ref : undefined;
+      const added = typeof ref === "string" && !this.resolvedSchemaCache.has(ref) && Object.hasOwn(this.ajv.schemas, ref) ? this.ajv.schemas[ref] : undefined;
+      if (!added) return original.call(this, schema);
+      this.resolvedSchemaCache.set(ref as string, added.schema);
+      return added.schema;
+    },
+    { uncompiled: true as const },
+  );
+}
+
+/**
+ * express-openapi-validator 5.6 bundles the document it is given with json-schema-ref-parser
+ * (resolving external references) before anything else: a tenth of start-up, and a no-op
+ * for the contract, whose references are all local (`#/components/...`), which `npm run gen`
+ * already bundled. Such a document is used as it is; any other is bundled as before.
+ */
+function skipBundlingLocalDocuments(validatorDir: string): void {
+  type Framework = { prototype: { loadSpec: ((document: unknown, options?: { mode?: string }) => Promise<unknown>) & { localSkipped?: true } } };
+  const { OpenAPIFramework } = require(path.join(validatorDir, "framework", "index.js")) as { OpenAPIFramework: Framework };
+  const original = OpenAPIFramework.prototype.loadSpec;
+  if (typeof original !== "function") throw new Error("express-openapi-validator changed: OpenAPIFramework.loadSpec is gone (see skipBundlingLocalDocuments)");
+  if (original.localSkipped) return;
+  OpenAPIFramework.prototype.loadSpec = Object.assign(
+    function (this: unknown, document: unknown, options?: { mode?: string }) {
+      if (typeof document === "object" && document !== null && options?.mode !== "dereference" && onlyLocalReferences(document))
+        return Promise.resolve(document);
+      return original.call(this, document, options);
+    },
+    { localSkipped: true as const },
+  );
+}
+
+function onlyLocalReferences(value: unknown): boolean {
+  if (Array.isArray(value)) return value.every(onlyLocalReferences);
+  if (!value || typeof value !== "object") return true;
+  for (const [key, inner] of Object.entries(value)) {
+    if (key === "$ref" ? typeof inner !== "string" || !inner.startsWith("#/") : !onlyLocalReferences(inner)) return false;
+  }
+  return true;
 }
 
 /**
@@ -68,7 +129,10 @@ function withoutResponseSchemas(document: OpenapiDocument): OpenapiDocument {
 }
 
 export function contractValidator(document: OpenapiDocument, options: { validateResponses: boolean }): RequestHandler[] {
-  compilePatternsOnce();
+  const validatorDir = path.dirname(require.resolve("express-openapi-validator"));
+  compilePatternsOnce(validatorDir);
+  resolveComponentRefsWithoutCompiling(validatorDir);
+  skipBundlingLocalDocuments(validatorDir);
   const validator = OpenApiValidator.middleware({
     apiSpec: (options.validateResponses ? document : withoutResponseSchemas(document)) as never,
     // The contract is linted in CI (redocly); checking it again against OpenAPI's own schema costs start-up time in production.

@@ -1,7 +1,7 @@
 // Sending e-mail: through SMTP with nodemailer when DOCSTACK_SMTP_URL is set, else nowhere
 // (the operator is told once, at start). Messages hold secrets (sign-in codes, links): no
 // part of one is ever logged, only that sending failed and why.
-import nodemailer from "nodemailer";
+import type Nodemailer from "nodemailer";
 import type { Logger } from "pino";
 
 export interface Mail {
@@ -24,6 +24,8 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
   if (!options.smtpUrl) return { enabled: false, send: () => undefined, settled: async () => undefined };
   const pending = new Set<Promise<void>>();
   // nodemailer logs nothing unless asked (`logger`, `debug` in the URL): it would print whole messages.
+  // Loaded only when mail is on (part of start-up time otherwise).
+  const nodemailer = require("nodemailer") as typeof Nodemailer;
   const transport = nodemailer.createTransport(options.smtpUrl, { from: options.from });
   return {
     enabled: true,

@@ -2,7 +2,7 @@
 // read for its external `$ref`s. Pure functions: the pipeline (source.ts) calls them.
 
 import type { Schemas } from "@docstack/contract";
-import YAML from "yaml";
+import type YAMLModule from "yaml";
 
 export type ProcessErrorCode = Schemas["OpenAPISpecProcessErrorCode"];
 
@@ -29,6 +29,8 @@ const isObject = (value: unknown): value is Record<string, unknown> => value !==
  * (the yaml package's default), so an "alias bomb" fails rather than exhausting memory.
  */
 export function parseDocument(text: string): unknown {
+  // Loaded on the first document parsed, not at start (a twentieth of start-up time).
+  const YAML = require("yaml") as typeof YAMLModule;
   try {
     return YAML.parse(text);
   } catch (error) {

@@ -8,7 +8,6 @@
 // any instance accepts the answer to another's request, and only once) and that the assertion
 // was never used before (replay). These are browser endpoints, not the JSON API: they are not in
 // the contract, and answer errors in the same envelope.
-import { SAML, ValidateInResponseTo } from "@node-saml/node-saml";
 import { DOMParser } from "@xmldom/xmldom";
 import express, { type Request, type Response } from "express";
 import { createApiToken } from "../../auth/tokens";
@@ -57,6 +56,8 @@ async function providerFor(services: Services, req: Request) {
   // Sign-in works once the identity provider's side is complete.
   if (!provider?.ssoURL || !provider.entityID || !provider.certificate) throw notFound("SAML provider");
   const service = serviceUrls({ baseUrl: baseUrlOf(services, req) }, provider.id);
+  // Loaded on the first SAML sign-in, not at start (a tenth of start-up time).
+  const { SAML, ValidateInResponseTo } = require("@node-saml/node-saml") as typeof import("@node-saml/node-saml");
   const saml = new SAML({
     entryPoint: provider.ssoURL,
     issuer: service.entityID,

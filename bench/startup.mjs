@@ -1,0 +1,94 @@
+// Start-up figure (part of `npm run bench`): how long `docstack serve` takes, in production
+// mode, from the process's start until /readyz answers 200 and then an API request its
+// answer (GET /v1/user without a token: 401, through the validator), on a database already migrated
+// (the embedded one in a fresh directory, or DATABASE_URL's). One start first migrates it;
+// then STARTS starts, one at a time: median and highest. Writes results/startup.json.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const cli = path.join(here, "..", "packages", "server", "dist", "cli", "main.js");
+const STARTS = Number(process.env.BENCH_STARTS || 5);
+const GOAL_MS = 1500;
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+
+/** CPU milliseconds a process has used (Linux's /proc; undefined elsewhere): less disturbed by a busy machine than elapsed time. */
+function cpuMs(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in clock ticks of 1/100 s
+  } catch {
+    return undefined;
+  }
+}
+
+/** One `serve`: milliseconds (elapsed and CPU) from spawn until the API answers, then SIGTERM and its exit. */
+async function timedStart(env) {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, [cli, "serve"], { env: { ...env, PORT: String(port) }, stdio: ["ignore", "ignore", "inherit"] });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  let failed = false;
+  child.once("exit", () => (failed = true));
+  for (;;) {
+    if (failed) throw new Error("docstack serve exited before it was ready");
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) break;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  const readyMs = performance.now() - started;
+  // Serving means the API answers (its validator prepared), not only the readiness check.
+  const api = await fetch(`http://127.0.0.1:${port}/v1/user`);
+  if (api.status !== 401) throw new Error(`GET /v1/user without a token answered ${api.status}, not 401`);
+  const ms = performance.now() - started;
+  const cpu = cpuMs(child.pid);
+  child.kill("SIGTERM");
+  await exited;
+  return { ms, cpu, readyMs };
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "docstack-bench-startup-"));
+try {
+  const env = { ...process.env, NODE_ENV: "production", DOCSTACK_DATA_DIR: dataDir, LOG_LEVEL: "warn" };
+  const first = await timedStart(env);
+  const starts = [];
+  for (let i = 0; i < STARTS; i++) starts.push(await timedStart(env));
+  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const times = starts.map((start) => start.ms);
+  const cpu = starts.map((start) => start.cpu).filter((ms) => ms !== undefined);
+  const summary = {
+    database: process.env.DATABASE_URL ? "postgresql" : "embedded (PGlite)",
+    firstStartMigratingMs: Math.round(first.ms),
+    startsMs: times.map(Math.round),
+    medianMs: Math.round(median(times)),
+    highestMs: Math.round(Math.max(...times)),
+    medianReadyzMs: Math.round(median(starts.map((start) => start.readyMs))),
+    medianCpuMs: cpu.length ? Math.round(median(cpu)) : undefined,
+    loadAverage: os.loadavg().map((load) => Number(load.toFixed(2))),
+  };
+  console.log(`\nStart-up of \`docstack serve\` (production mode) until the API answers, ${summary.database}:`);
+  console.log(`  first start (migrates an empty database): ${summary.firstStartMigratingMs} ms`);
+  console.log(`  ${STARTS} starts on the migrated database: ${summary.startsMs.join(", ")} ms`);
+  console.log(`  median ${summary.medianMs} ms, highest ${summary.highestMs} ms  (goal ≤ ${GOAL_MS} ms); load average ${summary.loadAverage.join(" ")}`);
+  console.log(`  /readyz alone answered 200 after ${summary.medianReadyzMs} ms (median)`);
+  if (summary.medianCpuMs !== undefined) console.log(`  CPU used until ready (median): ${summary.medianCpuMs} ms`);
+  fs.mkdirSync(path.join(here, "results"), { recursive: true });
+  fs.writeFileSync(path.join(here, "results", "startup.json"), `${JSON.stringify({ date: new Date().toISOString(), ...summary }, null, 2)}\n`);
+} finally {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
