@@ -48,7 +48,10 @@ export const policyKinds = {
       "createContent": "create",
       "createOpenAPISpec": "create",
       "viewBilling": "admin",
-      "listIntegrations": "admin"
+      "listIntegrations": "admin",
+      "access": "guest",
+      "listInstallations": "admin",
+      "installIntegration": "admin"
     }
   },
   "user": {
@@ -169,7 +172,8 @@ export const policyKinds = {
       "merge": "edit",
       "review": "review",
       "admin": "admin",
-      "viewInviteLinks": "admin"
+      "viewInviteLinks": "admin",
+      "installIntegration": "admin"
     },
     "notes": {
       "comment": "role `comment` or more; refused with 409 while the space is locked",
@@ -244,7 +248,13 @@ export const policyKinds = {
     "noun": "the site",
     "permissions": {
       "view": "guest",
-      "admin": "admin"
+      "admin": "admin",
+      "access": "guest",
+      "edit": "admin",
+      "create": "admin",
+      "installIntegration": "admin",
+      "viewAdaptiveSchema": "guest",
+      "editAdaptiveSchema": "admin"
     },
     "notes": {
       "admin": "role `admin` on the organization, or the site shared with you or one of your teams as `admin`"
@@ -495,7 +505,8 @@ export const operationPolicies = {
       "admin": [
         "editMode",
         "defaultLevel",
-        "visibility"
+        "visibility",
+        "mergeRules"
       ]
     }
   },
@@ -686,6 +697,10 @@ export const operationPolicies = {
       ]
     }
   },
+  "deleteCommentReplyInSpace": {
+    "on": "commentReply",
+    "needs": "delete"
+  },
   "listChangeRequestsForSpace": {
     "on": "space",
     "needs": "view"
@@ -758,6 +773,30 @@ export const operationPolicies = {
     "on": "changeRequest",
     "needs": "view"
   },
+  "getReviewsByChangeRequestId": {
+    "on": "changeRequest",
+    "needs": "view"
+  },
+  "submitChangeRequestReview": {
+    "on": "changeRequest",
+    "needs": "review"
+  },
+  "getChangeRequestReviewById": {
+    "on": "changeRequest",
+    "needs": "view"
+  },
+  "getRequestedReviewersByChangeRequestId": {
+    "on": "changeRequest",
+    "needs": "view"
+  },
+  "requestReviewersForChangeRequest": {
+    "on": "changeRequest",
+    "needs": "edit"
+  },
+  "removeRequestedReviewerFromChangeRequest": {
+    "on": "changeRequest",
+    "needs": "edit"
+  },
   "listCommentsInChangeRequest": {
     "on": "comments",
     "needs": "view"
@@ -794,6 +833,19 @@ export const operationPolicies = {
   "getCommentReplyInChangeRequest": {
     "on": "commentReply",
     "needs": "view"
+  },
+  "updateCommentReplyInChangeRequest": {
+    "on": "commentReply",
+    "needs": "reply",
+    "fields": {
+      "edit": [
+        "body"
+      ]
+    }
+  },
+  "deleteCommentReplyInChangeRequest": {
+    "on": "commentReply",
+    "needs": "delete"
   },
   "listTeamsInOrganization": {
     "on": "organization",

@@ -82,6 +82,8 @@ export interface paths {
          * @description Changes the fields sent; fields omitted are left unchanged. A `hostname` another
          *     organization uses answers 409; a `defaultContent` site must belong to the organization (400), `null`
          *     clears it, and deleting that site clears it too.
+         *     `mergeRules` are the rules a change request must pass to be merged, in every space whose own rules are
+         *     `inherit`; the users they name must be members of the organization (400 otherwise).
          *
          *     Needs `admin` on the organization (role `admin`).
          */
@@ -727,8 +729,10 @@ export interface paths {
          *     (`inherit`: the parent collection's; a role; `null`: no default access, so that only the people and teams
          *     it is shared with reach it). `visibility: in-collection` needs the space to be in a collection (400
          *     otherwise).
+         *     `mergeRules` (admins) are the rules a change request must pass to be merged (`inherit`: the organization's);
+         *     the users its rules name must be members of the organization (400 otherwise).
          *
-         *     Needs role `edit` or more on the space (also while the space is locked). `editMode`, `defaultLevel` and `visibility` need `admin` on the space (role `admin`).
+         *     Needs role `edit` or more on the space (also while the space is locked). `editMode`, `defaultLevel`, `visibility` and `mergeRules` need `admin` on the space (role `admin`).
          */
         patch: operations["updateSpaceById"];
         trace?: never;
@@ -1171,219 +1175,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/spaces/{spaceId}/revisions/{revisionId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The ID of the space. */
-                spaceId: components["parameters"]["spaceId"];
-                /** @description The ID of a revision of the space (its current one, an earlier one, or one of its change requests'). A revision of another space answers 404. */
-                revisionId: components["parameters"]["revisionId"];
-            };
-            cookie?: never;
-        };
-        /**
-         * Get a revision of a space
-         * @description Returns a revision of the space by its ID, as `getCurrentRevision` returns the current one: its page tree
-         *     (pages without their body), its files, and what GitBook gives each kind of revision (`mergedFrom` on a
-         *     `merge` revision, `sourceRevision` on a `computed` one). Any revision of the space can be read (earlier
-         *     ones, and change requests'); revisions never change. Added for GitBook's clients (GitBook's
-         *     `getRevisionById`).
-         *
-         *     Needs `view` on the space (role `read` or more).
-         */
-        get: operations["getRevisionById"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/spaces/{spaceId}/revisions/{revisionId}/changes": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The ID of the space. */
-                spaceId: components["parameters"]["spaceId"];
-                /** @description The ID of a revision of the space (its current one, an earlier one, or one of its change requests'). A revision of another space answers 404. */
-                revisionId: components["parameters"]["revisionId"];
-            };
-            cookie?: never;
-        };
-        /**
-         * Get the changes a revision made to its parent
-         * @description Returns what the revision changed compared to its first parent (GitBook's `getRevisionSemanticChanges`):
-         *     pages created, edited (with the attributes that changed: `title`, `description`, `slug`, `emoji`,
-         *     `document`), deleted or moved (with the parent before and after), and files created, edited or deleted.
-         *     Pages come first in table-of-contents order, then files. At most `limit` changes (default 10, up to 1000) are
-         *     listed; `more` counts those left out. A revision without a parent (a space's first) lists its content as
-         *     created. On a `merge` revision, `mergedFrom` is the change request merged.
-         *
-         *     Needs `view` on the space (role `read` or more).
-         */
-        get: operations["getRevisionChanges"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/spaces/{spaceId}/revisions/{revisionId}/pages": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The ID of the space. */
-                spaceId: components["parameters"]["spaceId"];
-                /** @description The ID of a revision of the space (its current one, an earlier one, or one of its change requests'). A revision of another space answers 404. */
-                revisionId: components["parameters"]["revisionId"];
-            };
-            cookie?: never;
-        };
-        /**
-         * List the pages of a revision
-         * @description Returns the page tree of a revision of the space, as `listPages` does for the current one (GitBook's
-         *     `listPagesInRevisionById`).
-         *
-         *     Needs `view` on the space (role `read` or more).
-         */
-        get: operations["listRevisionPages"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/spaces/{spaceId}/revisions/{revisionId}/files": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The ID of the space. */
-                spaceId: components["parameters"]["spaceId"];
-                /** @description The ID of a revision of the space (its current one, an earlier one, or one of its change requests'). A revision of another space answers 404. */
-                revisionId: components["parameters"]["revisionId"];
-            };
-            cookie?: never;
-        };
-        /**
-         * List the files of a revision
-         * @description Lists the files of a revision of the space, as `listFiles` does for the current one (GitBook's
-         *     `listFilesInRevisionById`). Each `downloadURL` is valid for 1 hour.
-         *
-         *     Needs `view` on the space (role `read` or more).
-         */
-        get: operations["listRevisionFiles"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/spaces/{spaceId}/revisions/{revisionId}/files/{fileId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The ID of the space. */
-                spaceId: components["parameters"]["spaceId"];
-                /** @description The ID of a revision of the space (its current one, an earlier one, or one of its change requests'). A revision of another space answers 404. */
-                revisionId: components["parameters"]["revisionId"];
-                /** @description The ID of the file. */
-                fileId: components["schemas"]["Id"];
-            };
-            cookie?: never;
-        };
-        /**
-         * Get a file of a revision
-         * @description Returns a file of a revision of the space (GitBook's `getFileInRevisionById`); a file the revision does
-         *     not have answers 404.
-         *
-         *     Needs `view` on the space (role `read` or more).
-         */
-        get: operations["getRevisionFileById"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The ID of the space. */
-                spaceId: components["parameters"]["spaceId"];
-                /** @description The ID of a revision of the space (its current one, an earlier one, or one of its change requests'). A revision of another space answers 404. */
-                revisionId: components["parameters"]["revisionId"];
-                /** @description The ID of the page. */
-                pageId: components["schemas"]["Id"];
-            };
-            cookie?: never;
-        };
-        /**
-         * Get a page of a revision
-         * @description Returns a page of a revision of the space with its body, as `getPageById` does for the current one
-         *     (GitBook's `getPageInRevisionById`); a page the revision does not have answers 404.
-         *
-         *     Needs `view` on the space (role `read` or more).
-         */
-        get: operations["getRevisionPageById"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/spaces/{spaceId}/revisions/{revisionId}/path/{pagePath}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The ID of the space. */
-                spaceId: components["parameters"]["spaceId"];
-                /** @description The ID of a revision of the space (its current one, an earlier one, or one of its change requests'). A revision of another space answers 404. */
-                revisionId: components["parameters"]["revisionId"];
-                /**
-                 * @description The path of the page in the revision: its ancestors' slugs and its own, joined by `/` (for example
-                 *     `guides/getting-started`), as pages give it in `path`. The slashes may be sent as they are or encoded
-                 *     (`%2F`); a leading or trailing slash is ignored.
-                 */
-                pagePath: components["parameters"]["pagePath"];
-            };
-            cookie?: never;
-        };
-        /**
-         * Get a page of a revision by its path
-         * @description Returns the page at a path in a revision of the space, as `getPageByPath` does for the current one
-         *     (GitBook's `getPageInRevisionByPath`); a path no page of the revision has answers 404.
-         *
-         *     Needs `view` on the space (role `read` or more).
-         */
-        get: operations["getRevisionPageByPath"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/v1/downloads/{downloadToken}": {
         parameters: {
             query?: never;
@@ -1672,7 +1463,14 @@ export interface paths {
          */
         put: operations["updateCommentReplyInSpace"];
         post?: never;
-        delete?: never;
+        /**
+         * Delete a reply to a comment on a space
+         * @description Deletes the reply (and its reactions) for good; the comment and its other replies stay. Its author may delete
+         *     it, and so may an admin of the space. A locked space (`editMode: locked`) answers 409.
+         *
+         *     Needs `delete` on the reply (its author with role `comment` or more, or role `admin` on the space).
+         */
+        delete: operations["deleteCommentReplyInSpace"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1768,9 +1566,14 @@ export interface paths {
          *     space's current content, a new space revision of type `merge` is created and becomes the space's current
          *     revision, the change request becomes `merged` (final) with `revisionMerged` set, and the answer is
          *     `{result: "merge", revision}`. When the change request and the space edited the same pages in ways that
-         *     cannot be combined, nothing changes and the answer is `{result: "conflicts", conflicts}` (still 200).
+         *     cannot be combined, nothing changes and the answer is `{result: "conflicts", revision, conflicts}` (`revision`: the change request's, unchanged) (still 200).
          *     A change request already `merged` or
          *     `archived`, or a locked space (`editMode: locked`), answers 409. No request body.
+         *
+         *     Before merging, the space's merge rules (its `mergeRules`, or its organization's when `inherit`) are checked
+         *     against the change request's reviews that are not outdated: when one fails, nothing changes and the answer
+         *     is 409 naming the rule (for example "Merge rule require_at_least_one_approved_review: the change request
+         *     needs an approved review"), unless the caller is one of an `allow_bypass` rule's users.
          *
          *     Needs `merge` on the change request's space (role `edit` or more; refused with 409 while the space is locked).
          */
@@ -1802,7 +1605,7 @@ export interface paths {
          *     `revisionMergedAncestor` becomes the space's current revision, `outdated` becomes false, and the answer is
          *     `{result: "update", revision}` (an up-to-date change request answers its current revision, unchanged). When
          *     the same pages were edited on both sides in ways that cannot be combined, nothing changes and the answer is
-         *     `{result: "conflicts", conflicts}` (still 200). The status is unchanged. A
+         *     `{result: "conflicts", revision, conflicts}` (`revision`: the change request's, unchanged) (still 200). The status is unchanged. A
          *     change request `merged` or `archived` (reopen it first), or a locked space (`editMode: locked`), answers
          *     409. No request body.
          *
@@ -1885,12 +1688,6 @@ export interface paths {
          *     body answers 413.
          *
          *     Not in the original specification: users need it, as it is the only way to write content. A change request that does not exist in the space answers 404.
-         *
-         *     GitBook's shapes are accepted (its client's `updateChangeRequestContent`): `insert_page` without `title`,
-         *     page metadata (`slug`, `description`, `emoji`, `icon`, `hidden`, `noIndex`, `noRobotsIndex`), `ref`s naming
-         *     pages and files inserted in the batch, files by `base64` or `url`, `revert_page`, and `compat=false` for the
-         *     list of pages touched and files added. GitBook's `condition` (adaptive content on pages) and JSON documents
-         *     (`document.document`) are not: Docstack pages carry no conditions and bodies are Markdown (400).
          *
          *     Needs `edit` on the change request's space (role `edit` or more; refused with 409 while the space is locked).
          */
@@ -2127,37 +1924,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/changes": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The ID of the space. */
-                spaceId: components["parameters"]["spaceId"];
-                /** @description The ID of the change request, or its number within the space (for example `3`). */
-                changeRequestId: components["parameters"]["changeRequestId"];
-            };
-            cookie?: never;
-        };
-        /**
-         * Get the changes a change request makes
-         * @description Returns what the change request's content changes compared to the revision it is based on (the space's
-         *     revision it started from, or was last updated to), in the shape of `getRevisionChanges` (GitBook's
-         *     `getChangeRequestChanges`): pages created, edited, deleted or moved, and files created, edited or deleted. At
-         *     most `limit` changes (default 10, up to 1000); `more` counts those left out. A change request that does not
-         *     exist in the space answers 404.
-         *
-         *     Needs `view` on the change request's space (role `read` or more).
-         */
-        get: operations["getChangeRequestChanges"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/path/{pagePath}": {
         parameters: {
             query?: never;
@@ -2189,6 +1955,141 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of the change request, or its number within the space (for example `3`). */
+                changeRequestId: components["parameters"]["changeRequestId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the reviews of a change request
+         * @description Lists the change request's reviews, oldest first. `outdated=true` keeps the outdated ones (superseded by a later
+         *     review or request of the same reviewer), `outdated=false` the others. `format` is accepted; review comments'
+         *     bodies are always `{markdown}` or `{}` (see `CommentBody`).
+         *
+         *     Needs `view` on the change request's space (role `read` or more).
+         */
+        get: operations["getReviewsByChangeRequestId"];
+        put?: never;
+        /**
+         * Review a change request
+         * @description Records the caller's review (`approved` or `changes-requested`) of the change request's current revision, with
+         *     an optional comment, posted on the change request. The caller's earlier reviews become outdated; if they had
+         *     been requested to review, the review records who requested it. Nobody can review a change request that is
+         *     `merged` or `archived` (409), or one in a locked space (`editMode: locked`, 409 when a comment is given). The
+         *     change request's creator may review it too (GitBook does not forbid it), but their reviews count for no merge
+         *     rule: approving one's own change request proves nothing.
+         *
+         *     Needs `review` on the change request's space (role `review` or more).
+         */
+        post: operations["submitChangeRequestReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/reviews/{reviewId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of the change request, or its number within the space (for example `3`). */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description The ID of the review. */
+                reviewId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a review of a change request
+         * @description Returns one of the change request's reviews (404 for a review of another change request).
+         *
+         *     Needs `view` on the change request's space (role `read` or more).
+         */
+        get: operations["getChangeRequestReviewById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of the change request, or its number within the space (for example `3`). */
+                changeRequestId: components["parameters"]["changeRequestId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the users requested to review a change request
+         * @description Lists the users requested to review the change request, in the order they were requested.
+         *
+         *     Needs `view` on the change request's space (role `read` or more).
+         */
+        get: operations["getRequestedReviewersByChangeRequestId"];
+        put?: never;
+        /**
+         * Request reviews of a change request
+         * @description Asks each of `users` to review the change request (a user already requested is requested again: the request
+         *     is renewed, and their earlier reviews become outdated), and sets `subject` when sent. GitBook's
+         *     `description` is not accepted (400): Docstack's change requests have no description. A change request that is
+         *     `merged` or `archived` cannot be reviewed (409).
+         *
+         *     Needs `edit` on the change request's space (role `edit` or more; refused with 409 while the space is locked).
+         */
+        post: operations["requestReviewersForChangeRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of the change request, or its number within the space (for example `3`). */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description The ID of the requested user. */
+                userId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Withdraw a review request
+         * @description Withdraws the request for the user to review the change request (their reviews stay): 205. When the user was
+         *     not requested (or the request was already withdrawn), nothing changes: 204, as GitBook answers.
+         *
+         *     Needs `edit` on the change request's space (role `edit` or more; refused with 409 while the space is locked).
+         */
+        delete: operations["removeRequestedReviewerFromChangeRequest"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2341,9 +2242,28 @@ export interface paths {
          *     Needs `view` on the reply (role `read` or more).
          */
         get: operations["getCommentReplyInChangeRequest"];
-        put?: never;
+        /**
+         * Update a reply to a comment on a change request
+         * @description Changes the fields sent; fields omitted are left unchanged. `body` replaces the text and sets `editedAt`
+         *     (its author only: 403 for anyone else). `addedReactions` and `removedReactions` add and take back the
+         *     caller's own reactions (an emoji in both is removed). A `merged`
+         *     change request (final), or a locked space (`editMode: locked`), answers 409; an `archived` one can still be
+         *     discussed. The specification does not show this response: Docstack
+         *     answers 200 with the updated reply, as updating a comment answers the comment.
+         *
+         *     Needs `reply` on the reply (role `comment` or more on the space; refused with 409 while the space is locked or the change request merged). `body` needs `edit` on the reply (only its author, with role `comment` or more on the space).
+         */
+        put: operations["updateCommentReplyInChangeRequest"];
         post?: never;
-        delete?: never;
+        /**
+         * Delete a reply to a comment on a change request
+         * @description Deletes the reply (and its reactions) for good; the comment and its other replies stay. Its author may delete
+         *     it, and so may an admin of the space. A `merged` change request (final), or a locked
+         *     space (`editMode: locked`), answers 409; an `archived` one can still be discussed.
+         *
+         *     Needs `delete` on the reply (its author with role `comment` or more, or role `admin` on the space).
+         */
+        delete: operations["deleteCommentReplyInChangeRequest"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2490,8 +2410,8 @@ export interface paths {
         post?: never;
         /**
          * Remove a team member
-         * @description Takes the user out of the team; they stay a member of the organization. A user who is not in the team
-         *     answers 404. An owner may remove themself.
+         * @description Takes the user out of the team; they stay a member of the organization (205). A user who is not in the
+         *     team answers 204, as GitBook's contract says. An owner may remove themself.
          *
          *     Needs `admin` on the team (role `admin` on the organization, or team role `owner`).
          */
@@ -2895,7 +2815,8 @@ export interface paths {
          * Move a section
          * @description Places the section right before or right after a sibling section: another section of the same group
          *     when it is in a group, another section outside groups when it is not. Give exactly one of
-         *     `position.before` and `position.after`; a reference that is not a sibling (a section of another group,
+         *     `position.before` and `position.after` (without `position`, it moves after its last sibling, as in
+         *     GitBook); a reference that is not a sibling (a section of another group,
          *     the section itself, an unknown ID) answers 400. It does not move a section into or out of a group (see
          *     the section groups' `sections` operations); to place a section next to a group, move the group.
          *
@@ -3064,7 +2985,8 @@ export interface paths {
          * @description Places the group, with its sections, right before or right after a sibling at the top of the site.
          *     Sections and groups share one order there, so the sibling is a section outside groups
          *     (`{type: "site-section", id}`) or another group (`{type: "site-section-group", id}`; this second form
-         *     is not in the original specification). Give exactly one of `position.before` and `position.after`; a
+         *     is not in the original specification). Give exactly one of `position.before` and `position.after` (without `position`, it moves to the end, as in
+         *     GitBook); a
          *     reference that is not such a sibling (a section in a group, the group itself, an unknown ID) answers
          *     400.
          *
@@ -3179,7 +3101,8 @@ export interface paths {
         /**
          * Move a site space
          * @description Places the site space right before or right after another site space of the same section (or, like it,
-         *     of the site's root level). Give exactly one of `position.before` and `position.after`; a reference that
+         *     of the site's root level). Give exactly one of `position.before` and `position.after` (without `position`, it moves to the end, as in
+         *     GitBook); a reference that
          *     is not a sibling (another section's site space, the site space itself, an unknown ID) answers 400. It
          *     does not move a site space to another section.
          *
@@ -4337,6 +4260,45 @@ export interface components {
                 location: string;
             };
         };
+        /** @description User IDs (each a member of the organization when the rules are saved; 400 otherwise). */
+        UserIdList: components["schemas"]["Id"][];
+        /**
+         * @description One rule a change request must pass to be merged (GitBook's):
+         *     `require_at_least_one_review` (one review, not outdated, of any status),
+         *     `require_at_least_one_approved_review` (one approval, not outdated),
+         *     `require_all_reviews_approved` (every review that is not outdated is an approval),
+         *     `require_specific_reviewers` (an approval, not outdated, from each of `users`),
+         *     `require_one_of_specific_reviewers` (an approval, not outdated, from one of `users`),
+         *     `require_up_to_date_change_request` (the change request is not `outdated`),
+         *     `require_change_request_subject` (its subject is not empty),
+         *     `require_author_to_merge` (only its creator may merge it),
+         *     `allow_bypass` (`users` may merge whatever the other rules say).
+         *     Reviews by the change request's creator count for none of these.
+         *     GitBook's `require_agent_review`, `require_change_request_description` and `custom` (expressions) are not
+         *     supported: Docstack has no review agent, no change-request description and no expression language for these,
+         *     so they answer 400 rather than being stored and never enforced.
+         */
+        MergeRule: {
+            /** @enum {string} */
+            rule: "require_specific_reviewers" | "require_one_of_specific_reviewers" | "allow_bypass";
+            users: components["schemas"]["UserIdList"];
+        } | {
+            /** @enum {string} */
+            rule: "require_at_least_one_review" | "require_at_least_one_approved_review" | "require_all_reviews_approved" | "require_up_to_date_change_request" | "require_change_request_subject" | "require_author_to_merge";
+        };
+        /** @description Rules that must all pass before a change request is merged. */
+        MergeRulesConfigurationRules: {
+            /** @constant */
+            type: "rules";
+            rules: components["schemas"]["MergeRule"][];
+        };
+        /** @description No rules; change requests can be merged without review. */
+        MergeRulesConfigurationNone: {
+            /** @constant */
+            type: "none";
+        };
+        /** @description The merge rules of the organization's spaces (those whose own rules are `inherit`). Default `{type: none}`. */
+        OrganizationMergeRules: components["schemas"]["MergeRulesConfigurationRules"] | components["schemas"]["MergeRulesConfigurationNone"];
         /**
          * Format: date-time
          * @description An ISO 8601 date-time, in UTC.
@@ -4364,6 +4326,7 @@ export interface components {
         };
         /** @description An organization owns collections, spaces, sites and teams; people belong to it as members with a role. */
         Organization: {
+            mergeRules: components["schemas"]["OrganizationMergeRules"];
             /** @constant */
             object: "organization";
             id: components["schemas"]["Id"];
@@ -4418,10 +4381,15 @@ export interface components {
                 /** Format: uri */
                 logo?: string;
             };
-            /** @description Trial state, for hosted deployments; left out by a self-hosted Docstack. */
-            trial?: {
+            /**
+             * @description Trial state (GitBook's, for hosted deployments). A self-hosted Docstack has no trials: always
+             *     `{status: notapplicable, count: 0}`.
+             */
+            trial: {
                 /** @enum {string} */
-                status?: "active" | "ended";
+                status: "notapplicable" | "none" | "active" | "ended" | "expired";
+                /** @description How many trials the organization has had. */
+                count: number;
                 endDate?: components["schemas"]["Timestamp"];
                 /** @enum {string} */
                 decision?: "keep" | "downgrade";
@@ -4436,6 +4404,12 @@ export interface components {
             };
             /** @description What the caller may do in this organization. */
             permissions: {
+                /** @description Open it in the application (any member). */
+                access: boolean;
+                /** @description List integrations' installations (role `admin`). */
+                listInstallations: boolean;
+                /** @description Install integrations (role `admin`). */
+                installIntegration: boolean;
                 /** @description See the organization (any member). */
                 view: boolean;
                 /** @description Administrate it (role `admin`). */
@@ -4502,6 +4476,7 @@ export interface components {
             sso?: boolean;
             ai?: boolean;
             inviteLinks?: boolean;
+            mergeRules?: components["schemas"]["OrganizationMergeRules"];
         };
         /** @description A user's membership of an organization. */
         Member: {
@@ -4521,6 +4496,8 @@ export interface components {
             spaces: number;
             /** @description The number of teams the member belongs to. */
             teams: number;
+            /** @description The number of sites the member can read (every member reads every site of the organization). */
+            sites: number;
         };
         MemberList: {
             items: components["schemas"]["Member"][];
@@ -4648,8 +4625,6 @@ export interface components {
             id: string;
             title: string;
             path: string;
-            /** @description How well the section matches (PostgreSQL's `ts_rank`); higher is better, unbounded. */
-            score: number;
             /** @description The matching text, with matches wrapped in `<mark>`. */
             body: string;
             urls: {
@@ -4661,22 +4636,7 @@ export interface components {
         SearchPageResult: {
             id: components["schemas"]["Id"];
             title: string;
-            /** @description The page's description (empty when it has none). */
-            description: string;
             path: string;
-            /** @description How well the page matches (the sum of its matching sections' scores, plus 1 when its title matches); higher is better, unbounded. */
-            score: number;
-            /**
-             * @description The page's 1-based place among the search's results, best first. In a space's search, among all results
-             *     (kept across pages of results). In an organization search, whose results are spaces, each with its best
-             *     pages, the place among the pages of this answer, in the order shown.
-             */
-            rank: number;
-            /** @description The page's ancestors, from the top-level page to its direct parent (empty for a top-level page). */
-            ancestors: {
-                id: components["schemas"]["Id"];
-                title: string;
-            }[];
             sections: components["schemas"]["SearchSection"][];
             urls: {
                 /** Format: uri */
@@ -4685,10 +4645,6 @@ export interface components {
         };
         /** @description A space with pages matching a search. */
         SearchSpaceResult: {
-            /** @constant */
-            type: "space";
-            /** @description The score of the space's best page. */
-            score: number;
             id: components["schemas"]["Id"];
             title: string;
             pages: components["schemas"]["SearchPageResult"][];
@@ -4748,6 +4704,13 @@ export interface components {
             description?: string;
             defaultLevel?: components["schemas"]["ContentDefaultLevel"];
         };
+        /** @description The space follows its organization's merge rules. */
+        MergeRulesConfigurationInherit: {
+            /** @constant */
+            type: "inherit";
+        };
+        /** @description The space's merge rules, or `inherit` (the default) for its organization's. */
+        SpaceMergeRules: components["schemas"]["MergeRulesConfigurationInherit"] | components["schemas"]["MergeRulesConfigurationRules"] | components["schemas"]["MergeRulesConfigurationNone"];
         /**
          * @description Who can read the published space: `public` (anyone, indexed by search engines), `unlisted` (anyone, not
          *     indexed), `share-link` (anyone with a secret token in the URL), `visitor-auth` (anyone authenticated
@@ -4758,6 +4721,7 @@ export interface components {
         SpaceVisibility: "public" | "unlisted" | "share-link" | "visitor-auth" | "in-collection" | "private";
         /** @description A container of pages and files, written through change requests and published to sites. */
         Space: {
+            mergeRules: components["schemas"]["SpaceMergeRules"];
             /** @constant */
             object: "space";
             id: components["schemas"]["Id"];
@@ -4842,7 +4806,7 @@ export interface components {
                 merge: boolean;
                 /** @description Review change requests (role `review` or more). */
                 review: boolean;
-                /** @description Install integrations in the space (role `admin`; GitBook's permission, which its clients require). */
+                /** @description Install integrations in it (role `admin`; GitBook's). */
                 installIntegration: boolean;
             };
         };
@@ -4899,18 +4863,6 @@ export interface components {
             emoji?: string;
             /** @description The ID of a collection of the organization to create the space in. Omitted, the space goes to the root. */
             parent?: components["schemas"]["Id"];
-            /**
-             * @description The space's edit mode from the start (GitBook's field); `live` when omitted. A `locked` space refuses every edit and merge (409) until an admin sets it `live`.
-             * @enum {string}
-             */
-            editMode?: "live" | "locked";
-            /**
-             * @description GitBook's "create a completely empty space (no page in it)". Docstack's new spaces always are: accepted so
-             *     GitBook's scripts run unchanged. GitBook's other ways to fill a new space (`template`, `computedSource`)
-             *     and its `language` are not supported (400).
-             * @constant
-             */
-            empty?: true;
         };
         /** @description Fields omitted are left unchanged; what each needs is in the operation's rule. */
         UpdateSpaceRequest: {
@@ -4920,6 +4872,7 @@ export interface components {
             editMode?: "live" | "locked";
             defaultLevel?: components["schemas"]["ContentDefaultLevel"];
             visibility?: components["schemas"]["SpaceVisibility"];
+            mergeRules?: components["schemas"]["SpaceMergeRules"];
         };
         TransferSpaceRequest: {
             /** @description The ID of the organization to transfer to (it may be the current one). The caller must be an admin of both. */
@@ -5126,9 +5079,6 @@ export interface components {
          *     `format=markdown` (the default), `document` with `format=document`, for `document` and `computed`
          *     pages. Pages in a tree (a revision, `.../content/pages`, and the sub-pages of the page read) are sent
          *     without a body.
-         *
-         *     GitBook's fields every client expects are always there: `kind` (GitBook's older name for `type`), and on
-         *     `document` and `computed` pages `layout` and `tags`.
          */
         Page: {
             id: components["schemas"]["Id"];
@@ -5163,14 +5113,6 @@ export interface components {
              * @enum {string}
              */
             type: "document" | "group" | "link" | "computed";
-            /**
-             * @deprecated
-             * @description GitBook's older name for `type`, still required by its clients (`sheet` for a `document` page, `group`, `link`); left out on `computed` pages, as GitBook does.
-             * @enum {string}
-             */
-            kind?: "sheet" | "group" | "link";
-            /** @description The page's tags (GitBook's). Docstack has no tags, so this is always empty; on `document` and `computed` pages. */
-            tags?: Record<string, never>[];
             /**
              * Format: uri
              * @description Where a `link` page points. Only on `link` pages.
@@ -5211,29 +5153,15 @@ export interface components {
             /** @description The path of the item's file in the repository, such as `getting-started/authentication.md`. */
             path: string;
         };
-        /**
-         * @description Which parts of a `document` (or `computed`) page the published site shows, in GitBook's shape. Always on those
-         *     pages, left out on `group` and `link` pages. Docstack pages all have GitBook's default layout (every part
-         *     shown, default width, a `hero` cover without mask): no operation changes it.
-         */
+        /** @description Which parts of a `document` (or `computed`) page the published site shows. Left out for `group` and `link` pages. */
         PageLayout: {
-            /**
-             * @description `default` or `wide` content.
-             * @enum {string}
-             */
-            width: "default" | "wide";
             /** @description Show the cover image (`cover`). */
             cover: boolean;
             /**
-             * @description `hero`: the cover spans the content's width; `full`: the cover spans the whole window; `background`: behind the title.
+             * @description `hero`: the cover spans the content's width; `full`: the cover spans the whole window.
              * @enum {string}
              */
-            coverSize: "hero" | "full" | "background";
-            /**
-             * @description A mask over the cover image.
-             * @enum {string}
-             */
-            coverMask: "none" | "radial";
+            coverSize: "hero" | "full";
             /** @description Show the title. */
             title: boolean;
             /** @description Show the description. */
@@ -5244,14 +5172,6 @@ export interface components {
             outline: boolean;
             /** @description Show links to the previous and next pages. */
             pagination: boolean;
-            /** @description Show the page's metadata (last change). */
-            metadata: boolean;
-            /** @description Show the page's tags. */
-            tags: boolean;
-            /** @description Show the page's actions. */
-            actions: boolean;
-            /** @description Show the anchor links of headings. */
-            anchors: boolean;
         };
         /** @description The page's cover image, a file of the revision. Left out when the page has none. */
         PageCover: {
@@ -5323,68 +5243,6 @@ export interface components {
             git?: components["schemas"]["GitFileReference"];
         };
         /**
-         * @description Where the change request stands:
-         *     `draft` (being written; not yet proposed; the status of a new change request),
-         *     `open` (proposed: ready for review and merging),
-         *     `archived` (closed without merging; it can be reopened as `draft` or `open`),
-         *     `merged` (merged into the space; final, it can no longer change).
-         *     The specification shows only `draft`; the other values are Docstack's.
-         * @enum {string}
-         */
-        ChangeRequestStatus: "draft" | "open" | "archived" | "merged";
-        /** @description A set of proposed edits to a space, written in its own revision and merged into the space. */
-        ChangeRequest: {
-            /** @constant */
-            object: "change-request";
-            id: components["schemas"]["Id"];
-            /** @description The ID of the space the change request belongs to (GitBook's field, which its clients require). */
-            space: components["schemas"]["Id"];
-            /**
-             * @description The change request's number within its space: 1 for the first, then the next one for each new change
-             *     request, without gaps. It can be used in place of the ID in paths.
-             */
-            number: number;
-            status: components["schemas"]["ChangeRequestStatus"];
-            /** @description What the change request is about. Empty when none was given. */
-            subject: string;
-            /** @description The user who created the change request. */
-            createdBy: components["schemas"]["User"];
-            createdAt: components["schemas"]["Timestamp"];
-            /** @description When the change request (its subject, status or content) last changed. */
-            updatedAt: components["schemas"]["Timestamp"];
-            /** @description The ID of the change request's current revision, holding its content. */
-            revision: components["schemas"]["Id"];
-            /** @description The ID of the space revision the change request was created from. */
-            revisionInitial: components["schemas"]["Id"];
-            /**
-             * @description The ID of the space revision the change request was last updated from (`POST .../update`); absent until
-             *     it is first updated.
-             */
-            revisionMergedAncestor?: components["schemas"]["Id"];
-            /** @description The ID of the space revision its merge created; present once the change request is `merged`. */
-            revisionMerged?: components["schemas"]["Id"];
-            /** @description The number of open (unresolved) comments on the change request. */
-            comments: number;
-            /**
-             * @description True exactly when the space's current revision has moved since the revision the change request was last
-             *     based on (`revisionMergedAncestor`, or `revisionInitial` when it was never updated). `POST .../update`
-             *     brings it up to date. Always false once merged.
-             */
-            outdated: boolean;
-            urls: {
-                /**
-                 * Format: uri
-                 * @description This change request in the Docstack app.
-                 */
-                app: string;
-                /**
-                 * Format: uri
-                 * @description This change request in the API.
-                 */
-                location: string;
-            };
-        };
-        /**
          * @description A version of a space's (or a change request's) content: its page tree, files and reusable contents.
          *     Every write makes a new revision; revisions are never changed afterwards.
          *
@@ -5412,8 +5270,6 @@ export interface components {
             files: components["schemas"]["File"][];
             /** @description Blocks of content shared by several pages. No operation of this API creates them, so content written through it has none (an empty array). */
             reusableContents: components["schemas"]["RevisionReusableContent"][];
-            /** @description The tags pages of the revision may carry (GitBook's). Docstack has no tags, so this is always empty; kept so GitBook's clients find the field they require. */
-            tags: Record<string, never>[];
             createdAt: components["schemas"]["Timestamp"];
             /**
              * @description The git commit this revision corresponds to, when the space is synchronized with a git repository.
@@ -5462,14 +5318,6 @@ export interface components {
              * @enum {string}
              */
             type: "edits" | "merge" | "rollback" | "update" | "computed";
-            /** @description On a `merge` revision, the change request it merged (GitBook's field, which its clients require there). */
-            mergedFrom?: components["schemas"]["ChangeRequest"];
-            /**
-             * @description On a `computed` revision, the revision its content was computed from (GitBook's field, which its clients
-             *     require there). Docstack makes computed revisions from nothing (a new space's empty content) or by copying
-             *     (a duplicated space), so this is the revision's own ID.
-             */
-            sourceRevision?: components["schemas"]["Id"];
         };
         /**
          * @description Where to import content from. Docstack fetches `url` itself: only `http` and `https` URLs, and URLs whose
@@ -5533,52 +5381,6 @@ export interface components {
             items: components["schemas"]["FileBacklink"][];
             next?: components["schemas"]["ListNext"];
             count: components["schemas"]["ListCount"];
-        };
-        /** @description A page as a change names it (as it is after the change; before it, for a deleted page). */
-        ChangedPage: {
-            id: components["schemas"]["Id"];
-            /** @enum {string} */
-            type: "document" | "group" | "link" | "computed";
-            title: string;
-            path?: string;
-        };
-        ChangedFile: {
-            id: components["schemas"]["Id"];
-            name: string;
-            contentType: string;
-            /** Format: uri */
-            downloadURL: string;
-        };
-        ChangedAttribute: {
-            before?: string;
-            after?: string;
-        };
-        /**
-         * @description One change: `page_created`, `page_edited` (with `attributes`, each `{before, after}`; an attribute removed has no
-         *     `after`, one added no `before`; `document` gives the body's document IDs), `page_deleted`, `page_moved` (with
-         *     `parent`, `{before, after}`, each absent at the top level), `file_created`, `file_edited` (with `attributes`:
-         *     `name`, `contentType`, `downloadURL`) or `file_deleted`. A page both moved and edited gives two changes.
-         */
-        RevisionChange: {
-            /** @enum {string} */
-            type: "page_created" | "page_edited" | "page_deleted" | "page_moved" | "file_created" | "file_edited" | "file_deleted";
-            page?: components["schemas"]["ChangedPage"];
-            file?: components["schemas"]["ChangedFile"];
-            attributes?: {
-                [key: string]: components["schemas"]["ChangedAttribute"];
-            };
-            parent?: {
-                before?: components["schemas"]["ChangedPage"];
-                after?: components["schemas"]["ChangedPage"];
-            };
-        };
-        /** @description What a revision changed compared to its first parent, in GitBook's shape (`RevisionSemanticChanges`). */
-        RevisionChanges: {
-            /** @description On a `merge` revision, the change request it merged. */
-            mergedFrom?: components["schemas"]["ChangeRequest"];
-            changes: components["schemas"]["RevisionChange"][];
-            /** @description How many changes were left out (past `limit`); absent when none were. */
-            more?: number;
         };
         /** @description The field's key, unique within the organization; lower-case letters, digits, `_` and `-`. It cannot be changed. */
         CustomFieldName: string;
@@ -5851,6 +5653,68 @@ export interface components {
             addedReactions?: components["schemas"]["CommentReactions"];
             removedReactions?: components["schemas"]["CommentReactions"];
         };
+        /**
+         * @description Where the change request stands:
+         *     `draft` (being written; not yet proposed; the status of a new change request),
+         *     `open` (proposed: ready for review and merging),
+         *     `archived` (closed without merging; it can be reopened as `draft` or `open`),
+         *     `merged` (merged into the space; final, it can no longer change).
+         *     The specification shows only `draft`; the other values are Docstack's.
+         * @enum {string}
+         */
+        ChangeRequestStatus: "draft" | "open" | "archived" | "merged";
+        /** @description A set of proposed edits to a space, written in its own revision and merged into the space. */
+        ChangeRequest: {
+            /** @description The ID of the change request's space. */
+            space: components["schemas"]["Id"];
+            /** @constant */
+            object: "change-request";
+            id: components["schemas"]["Id"];
+            /**
+             * @description The change request's number within its space: 1 for the first, then the next one for each new change
+             *     request, without gaps. It can be used in place of the ID in paths.
+             */
+            number: number;
+            status: components["schemas"]["ChangeRequestStatus"];
+            /** @description What the change request is about. Empty when none was given. */
+            subject: string;
+            /** @description The user who created the change request. */
+            createdBy: components["schemas"]["User"];
+            createdAt: components["schemas"]["Timestamp"];
+            /** @description When the change request (its subject, status or content) last changed. */
+            updatedAt: components["schemas"]["Timestamp"];
+            /** @description The ID of the change request's current revision, holding its content. */
+            revision: components["schemas"]["Id"];
+            /** @description The ID of the space revision the change request was created from. */
+            revisionInitial: components["schemas"]["Id"];
+            /**
+             * @description The ID of the space revision the change request was last updated from (`POST .../update`); absent until
+             *     it is first updated.
+             */
+            revisionMergedAncestor?: components["schemas"]["Id"];
+            /** @description The ID of the space revision its merge created; present once the change request is `merged`. */
+            revisionMerged?: components["schemas"]["Id"];
+            /** @description The number of open (unresolved) comments on the change request. */
+            comments: number;
+            /**
+             * @description True exactly when the space's current revision has moved since the revision the change request was last
+             *     based on (`revisionMergedAncestor`, or `revisionInitial` when it was never updated). `POST .../update`
+             *     brings it up to date. Always false once merged.
+             */
+            outdated: boolean;
+            urls: {
+                /**
+                 * Format: uri
+                 * @description This change request in the Docstack app.
+                 */
+                app: string;
+                /**
+                 * Format: uri
+                 * @description This change request in the API.
+                 */
+                location: string;
+            };
+        };
         ChangeRequestList: {
             items: components["schemas"]["ChangeRequest"][];
             next?: components["schemas"]["ListNext"];
@@ -5902,6 +5766,8 @@ export interface components {
              * @enum {string}
              */
             result: "conflicts";
+            /** @description The change request's current revision, unchanged (GitBook's answer always names a revision). */
+            revision: components["schemas"]["Id"];
             conflicts: components["schemas"]["ChangeRequestConflict"][];
         };
         /**
@@ -5949,58 +5815,26 @@ export interface components {
              */
             markdown: string;
         };
-        /**
-         * @description A name for the page (or file) inserted, valid for this request only (never stored). Later changes of the
-         *     batch can name the page by it (`into`, `page`), and any page of the batch can link to it, in any order of
-         *     the changes: `[Page](./<ref>.md)`, `[Page](./<ref>)` or `[Page](<ref>)` for a page, `![Alt](./<ref>)` for a
-         *     file; such links are stored as references to the page or file. Unique within the batch (400 otherwise).
-         */
-        ChangeRequestRef: string;
-        /** @description A page's ID, or the `ref` of a page inserted earlier in the same batch. */
-        ChangeRequestPageTarget: string;
         /** @description The 0-based place among the page's siblings (0 is first). A value past the last place puts the page last. */
         ChangeRequestPageIndex: number;
-        /**
-         * @description Adds a `document` page, in GitBook's shape. Its title is `title`; without one, the `title` of the body's front
-         *     matter, else its leading `# heading` (taken out of the body), else `Untitled`. Front matter (a YAML block
-         *     between `---` lines opening the body) is taken out of the body, and its `title`, `description`, `emoji`,
-         *     `icon`, `hidden`, `noIndex` and `noRobotsIndex` set the page's, over the change's own fields (as GitBook does).
-         *     Decision where GitBook takes the leading heading over `title`: a `title` given is kept, and the body stays as
-         *     written (Docstack's behaviour before GitBook's shape was accepted, which scripts rely on).
-         */
+        /** @description Adds a `document` page. */
         ChangeRequestInsertPage: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             operation: "insert_page";
-            title?: components["schemas"]["ChangeRequestPageTitle"];
+            title: components["schemas"]["ChangeRequestPageTitle"];
             document: components["schemas"]["ChangeRequestPageDocument"];
-            ref?: components["schemas"]["ChangeRequestRef"];
-            /** @description The page's URL segment among its siblings (lower-case letters, digits and hyphens). Omitted, it is derived from the title. A sibling holding it already answers 400. */
-            slug?: string;
-            /** @description A short description shown under the title; an empty string removes it. */
-            description?: string;
-            /** @description An emoji shown before the title (its characters, or its Unicode code point in hexadecimal); an empty string or `null` removes it. */
-            emoji?: string | null;
-            /** @description The name of an icon shown before the title; an empty string or `null` removes it. */
-            icon?: string | null;
-            /** @description When true, the page is left out of the published table of contents (still readable at its URL). */
-            hidden?: boolean;
-            /** @description When true, the page is left out of search (in Docstack and on the published site), and published with `noindex`. */
-            noIndex?: boolean;
-            /** @description When true, the published page asks search engines not to index it (`noindex`). */
-            noRobotsIndex?: boolean;
-            /** @description The parent page (its ID, or the `ref` of a page inserted earlier in the batch), a `document` or `group` page (400 otherwise). Omitted, the page goes to the top level. */
-            into?: components["schemas"]["ChangeRequestPageTarget"];
+            /** @description The ID of the parent page, a `document` or `group` page (400 otherwise). Omitted, the page goes to the top level. */
+            into?: components["schemas"]["Id"];
             /** @description The 0-based place among its siblings (0 is first; past the last place means last). Omitted, the page goes last. */
             at?: components["schemas"]["ChangeRequestPageIndex"];
         };
         /**
-         * @description Changes a page: its `title`, `slug` and other metadata, its body (`document`; only for `document` pages,
-         *     400 otherwise), and/or its place (`into`, `at`). Give at least one of them. Fields omitted are left
-         *     unchanged; a new title gives a new slug unless `slug` is given. A body's front matter sets metadata as for
-         *     `insert_page`. A page cannot move into itself or one of its sub-pages (400).
+         * @description Changes a page: its `title`, its body (`document`; only for `document` pages, 400 otherwise), and/or
+         *     its place (`into`, `at`). Give at least one of them. Fields omitted are left unchanged. A page cannot
+         *     move into itself or one of its sub-pages (400).
          */
         ChangeRequestUpdatePage: {
             /**
@@ -6008,26 +5842,12 @@ export interface components {
              * @enum {string}
              */
             operation: "update_page";
-            /** @description The page to change (its ID, or the `ref` of a page inserted earlier in the batch). */
-            page: components["schemas"]["ChangeRequestPageTarget"];
+            /** @description The ID of the page to change. */
+            page: components["schemas"]["Id"];
             title?: components["schemas"]["ChangeRequestPageTitle"];
-            /** @description The page's URL segment among its siblings (lower-case letters, digits and hyphens). Omitted, it is derived from the title. A sibling holding it already answers 400. */
-            slug?: string;
-            /** @description A short description shown under the title; an empty string removes it. */
-            description?: string;
-            /** @description An emoji shown before the title (its characters, or its Unicode code point in hexadecimal); an empty string or `null` removes it. */
-            emoji?: string | null;
-            /** @description The name of an icon shown before the title; an empty string or `null` removes it. */
-            icon?: string | null;
-            /** @description When true, the page is left out of the published table of contents (still readable at its URL). */
-            hidden?: boolean;
-            /** @description When true, the page is left out of search (in Docstack and on the published site), and published with `noindex`. */
-            noIndex?: boolean;
-            /** @description When true, the published page asks search engines not to index it (`noindex`). */
-            noRobotsIndex?: boolean;
             document?: components["schemas"]["ChangeRequestPageDocument"];
-            /** @description Moves the page under this parent page (its ID or a `ref` of the batch; a `document` or `group` page, 400 otherwise), or to the top level with `null`. Omitted, the page keeps its parent. */
-            into?: components["schemas"]["ChangeRequestPageTarget"] | null;
+            /** @description Moves the page under this parent page (a `document` or `group` page; 400 otherwise), or to the top level with `null`. Omitted, the page keeps its parent. */
+            into?: components["schemas"]["Id"] | null;
             /** @description Moves the page to this 0-based place among its (new) siblings (past the last place means last). Omitted, the page keeps its place when it keeps its parent, and goes last when `into` moves it. */
             at?: components["schemas"]["ChangeRequestPageIndex"];
         };
@@ -6038,50 +5858,17 @@ export interface components {
              * @enum {string}
              */
             operation: "delete_page";
-            /** @description The page to delete (its ID, or the `ref` of a page inserted earlier in the batch). */
-            page: components["schemas"]["ChangeRequestPageTarget"];
-        };
-        /**
-         * @description Puts a page back as it was in `revision` (a revision of the space; omitted, the change request's base, the
-         *     space's revision it started from or was last updated to): its title, metadata, body and place. A page the
-         *     revision does not have (added since) is deleted, with its sub-pages; a page deleted since is restored
-         *     (under its parent when the parent is there, else at the top level). GitBook's `block` (revert some blocks of
-         *     the body only) is not supported: Docstack stores bodies as Markdown, not blocks (400 naming `block`).
-         */
-        ChangeRequestRevertPage: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            operation: "revert_page";
-            /** @description The ID of the page to revert. */
+            /** @description The ID of the page to delete. */
             page: components["schemas"]["Id"];
-            /** @description The revision of the space to take the page from (400 when the space has no such revision). */
-            revision?: components["schemas"]["Id"];
-            /** @description Not supported (400 when not empty). */
-            block?: string[];
         };
-        /** @description The file's bytes in standard base64 (with padding). The request body, and so all files of a request together, may be up to 20 MiB. */
-        ChangeRequestFileBytes: string;
-        /**
-         * @description A file to add: its bytes in base64 (`base64`, GitBook's name, or `data`), or a `url` Docstack fetches (give
-         *     exactly one). `contentType` is required with bytes (400 otherwise); with a `url`, it defaults to the type the URL answers with.
-         */
+        /** @description A file to add, with its bytes. */
         ChangeRequestFileUpload: {
-            ref?: components["schemas"]["ChangeRequestRef"];
             /** @description The file's name, such as `diagram.png`. */
             name: string;
-            contentType?: components["schemas"]["FileContentType"];
-            data?: components["schemas"]["ChangeRequestFileBytes"];
-            base64?: components["schemas"]["ChangeRequestFileBytes"];
-            /**
-             * Format: uri
-             * @description An `http` or `https` URL to fetch the file from, with the same checks as imports: a URL whose host
-             *     resolves to a loopback, private or link-local address (or redirects to one) answers 400, as does one that
-             *     cannot be fetched, answers an error, takes more than 30 seconds or is larger than 20 MiB.
-             */
-            url?: string;
-        } & (unknown | unknown | unknown);
+            contentType: components["schemas"]["FileContentType"];
+            /** @description The file's bytes in standard base64 (with padding). The request body, and so all files of a request together, may be up to 20 MiB. */
+            data: string;
+        };
         /** @description Adds files (images, attachments) to the content. Each gets a new ID, even when a file of the same name exists. */
         ChangeRequestInsertFiles: {
             /**
@@ -6093,10 +5880,9 @@ export interface components {
         };
         /**
          * @description One change, told apart by `operation`: `insert_page` (add a page), `update_page` (change a page's
-         *     title, metadata or body, or move it), `delete_page` (delete a page and its sub-pages), `revert_page`
-         *     (put a page back as it was in an earlier revision), `insert_files` (add files).
+         *     title or body, or move it), `delete_page` (delete a page and its sub-pages), `insert_files` (add files).
          */
-        ChangeRequestContentChange: components["schemas"]["ChangeRequestInsertPage"] | components["schemas"]["ChangeRequestUpdatePage"] | components["schemas"]["ChangeRequestDeletePage"] | components["schemas"]["ChangeRequestRevertPage"] | components["schemas"]["ChangeRequestInsertFiles"];
+        ChangeRequestContentChange: components["schemas"]["ChangeRequestInsertPage"] | components["schemas"]["ChangeRequestUpdatePage"] | components["schemas"]["ChangeRequestDeletePage"] | components["schemas"]["ChangeRequestInsertFiles"];
         /**
          * @description A batch of changes to a change request's content. The changes apply in order, each seeing the effect
          *     of the previous ones; the whole batch makes one new revision of the change request, or nothing.
@@ -6105,34 +5891,86 @@ export interface components {
             changes: components["schemas"]["ChangeRequestContentChange"][];
         };
         /**
-         * @description A page the batch touched: `created_page` (inserted; with its `ref` when the change had one), `updated_page`
-         *     (changed, moved or reverted) or `deleted_page` (`page` is then the deleted page's ID).
+         * @description `approved`, or `changes-requested`.
+         * @enum {string}
          */
-        ChangeRequestContentPageChange: {
-            /** @enum {string} */
-            object: "created_page" | "updated_page" | "deleted_page";
-            /** @description On `created_page`, the `ref` the `insert_page` change gave the page. */
-            ref?: string;
-            page: string | {
-                /** @constant */
-                object: "page";
-                id: components["schemas"]["Id"];
-                urls: {
-                    /**
-                     * Format: uri
-                     * @description Where to read the page in the change request (`.../change-requests/{changeRequestId}/content/page/{pageId}`).
-                     */
-                    location: string;
-                };
+        ChangeRequestReviewStatus: "changes-requested" | "approved";
+        /** @description A user's review of a change request, against the change request's revision at the time. */
+        ChangeRequestReview: {
+            /** @constant */
+            object: "change-request-review";
+            id: components["schemas"]["Id"];
+            /** @description The change request's revision the review was made against. */
+            revision: components["schemas"]["Id"];
+            /** @description The user who reviewed. */
+            reviewer: components["schemas"]["User"];
+            /** @description Who had requested the review; absent when the reviewer reviewed without being requested. */
+            requestedBy?: components["schemas"]["User"];
+            status: components["schemas"]["ChangeRequestReviewStatus"];
+            /**
+             * @description True once superseded: the same reviewer reviewed again, or was requested to review again. Merge rules count
+             *     only reviews that are not outdated.
+             */
+            outdated: boolean;
+            /** @description The comment posted on the change request with the review, when one was given. */
+            comment?: components["schemas"]["Comment"];
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
+            urls: {
+                /**
+                 * Format: uri
+                 * @description This review in the API.
+                 */
+                location: string;
             };
         };
-        /** @description What `compat=false` answers (GitBook's shape): the change request, the pages the batch touched and the files it added. */
-        ChangeRequestContentUpdate: {
-            changeRequest: components["schemas"]["ChangeRequest"];
-            /** @description One entry per page the batch touched, in the order it first touched them; a page inserted and then deleted in the same batch is left out. */
-            changes: components["schemas"]["ChangeRequestContentPageChange"][];
-            /** @description The files the batch's `insert_files` changes added, in order (with their new IDs). */
-            insertedFiles: components["schemas"]["File"][];
+        ChangeRequestReviewList: {
+            items: components["schemas"]["ChangeRequestReview"][];
+            next?: components["schemas"]["ListNext"];
+            count: components["schemas"]["ListCount"];
+        };
+        SubmitChangeRequestReviewRequest: {
+            status: components["schemas"]["ChangeRequestReviewStatus"];
+            /**
+             * @description Posted as a comment on the change request, by the reviewer, with the review. GitBook sends a rich-text
+             *     document here; Docstack's comments hold Markdown (`{markdown}`), as its comment operations do.
+             */
+            comment?: components["schemas"]["CommentBody"];
+        };
+        /** @description A user asked to review a change request. */
+        ChangeRequestRequestedReviewer: {
+            /** @constant */
+            object: "change-request-requested-reviewer";
+            /**
+             * @description Always `user` (GitBook also requests teams; Docstack requests users only).
+             * @constant
+             */
+            kind: "user";
+            /** @description The user requested to review. */
+            user: components["schemas"]["User"];
+            /** @description The change request's revision when the request was made. */
+            revision: components["schemas"]["Id"];
+            /** @description Who made the request. */
+            requestedBy: components["schemas"]["User"];
+            createdAt: components["schemas"]["Timestamp"];
+        };
+        ChangeRequestRequestedReviewerList: {
+            items: components["schemas"]["ChangeRequestRequestedReviewer"][];
+            next?: components["schemas"]["ListNext"];
+            count: components["schemas"]["ListCount"];
+        };
+        RequestReviewersRequest: {
+            /**
+             * @description The IDs of the users to request, each a member of the space's organization (400 naming the first that is
+             *     not). Requesting a user again renews the request and makes their earlier reviews outdated.
+             */
+            users: components["schemas"]["Id"][];
+            /** @description A new subject for the change request, set in the same request. */
+            subject?: string;
+        };
+        RequestReviewersResult: {
+            /** @description The requests made, one per user. */
+            users: components["schemas"]["ChangeRequestRequestedReviewer"][];
         };
         /** @description The name of the team. Titles need not be unique within the organization. */
         TeamTitle: string;
@@ -6230,12 +6068,13 @@ export interface components {
             role?: components["schemas"]["TeamRole"];
         };
         /**
-         * @description The kind of site: `basic` (the default on creation) is a docs site; `ultimate` is a docs site with the
-         *     advanced features (sections and section groups, adaptive content, visitor authentication, a proxy).
-         *     Docstack gives every site every feature whatever its type; the value is kept for compatibility.
+         * @description The kind of site, GitBook's plans: `basic` (the default on creation), `premium`, `ultimate` (with the advanced
+         *     features: sections and section groups, adaptive content, visitor authentication, a proxy), `sponsored`, and
+         *     GitBook's older `legacy-basic` and `legacy-premium`. Docstack gives every site every feature whatever its type;
+         *     the value is stored as given and kept for compatibility (a script creating a `premium` site gets one).
          * @enum {string}
          */
-        SiteType: "basic" | "ultimate";
+        SiteType: "basic" | "premium" | "ultimate" | "sponsored" | "legacy-basic" | "legacy-premium";
         /** @description The site's title, shown in its header. */
         SiteTitle: string;
         /** @description An icon, as image URLs for the light and the dark theme. */
@@ -6291,6 +6130,29 @@ export interface components {
          *     sections) to the audience its `visibility` defines, once `published` is true.
          */
         Site: {
+            /**
+             * @description What the caller may do with the site (GitBook's): every member views it, its adaptive schema included;
+             *     changing anything of it (content structure, settings, publishing, integrations, adaptive schema) needs
+             *     the admin role on the organization or the site shared with them as `admin`.
+             */
+            permissions: {
+                view: boolean;
+                access: boolean;
+                edit: boolean;
+                create: boolean;
+                admin: boolean;
+                installIntegration: boolean;
+                viewAdaptiveSchema: boolean;
+                editAdaptiveSchema: boolean;
+            };
+            /** @description The type in force; Docstack freezes no site, so always its `type`. */
+            appliedType: components["schemas"]["SiteType"];
+            /**
+             * @description What members get on the site by default: always `inherit` (their organization role: every member reads
+             *     the site, admins change it), plus what it is shared with them.
+             * @constant
+             */
+            defaultLevel: "inherit";
             /** @constant */
             object: "site";
             id: components["schemas"]["Id"];
@@ -6356,6 +6218,12 @@ export interface components {
                  * @description This site in the API.
                  */
                 location: string;
+                /**
+                 * Format: uri
+                 * @description Where the site is served (GitBook's preview URL). Docstack has no separate preview: readers see the
+                 *     site there once it is published (an unpublished site answers 404 there).
+                 */
+                preview: string;
                 /**
                  * Format: uri
                  * @description This site in the Docstack app.
@@ -6524,6 +6392,8 @@ export interface components {
          *     most once in a site.
          */
         SiteSpace: {
+            /** @description Whether the site space is a draft, not live (GitBook's); Docstack's site spaces are always live. */
+            draft: boolean;
             /** @constant */
             object: "site-space";
             id: components["schemas"]["Id"];
@@ -6564,6 +6434,8 @@ export interface components {
          *     at the top of the site.
          */
         SiteSection: {
+            /** @description Whether the section is a draft, not live (GitBook's); Docstack's sections are always live. */
+            draft: boolean;
             /** @constant */
             object: "site-section";
             id: components["schemas"]["Id"];
@@ -6607,94 +6479,6 @@ export interface components {
             /** @constant */
             type: "siteSpaces";
             structure: components["schemas"]["SiteSpace"][];
-        };
-        /** @description A color for the light and the dark theme, each as `#rrggbb`. */
-        PublishedSiteColor: {
-            light: string;
-            dark: string;
-        };
-        PublishedSiteStyling: {
-            /**
-             * @description The overall look: `clean` (the default; white background, color on accents only), `muted` (a tinted
-             *     background), `bold` (the header filled with the primary color), `gradient` (a gradient of the
-             *     primary color behind the header).
-             * @enum {string}
-             */
-            theme: "clean" | "muted" | "bold" | "gradient";
-            /** @description The main accent color. Default: `#346ddb` in both themes. */
-            primaryColor: components["schemas"]["PublishedSiteColor"];
-            /** @description The color of info hints. Default: `#787878` in both themes. */
-            infoColor: components["schemas"]["PublishedSiteColor"];
-            /** @description The color of success hints. Default: `#02a84a` in both themes. */
-            successColor: components["schemas"]["PublishedSiteColor"];
-            /** @description The color of warning hints. Default: `#f59e0b` in both themes. */
-            warningColor: components["schemas"]["PublishedSiteColor"];
-            /** @description The color of danger hints. Default: `#dc2626` in both themes. */
-            dangerColor: components["schemas"]["PublishedSiteColor"];
-            /** @description A color tinting the site's backgrounds; absent (the default) for no tint. */
-            tint?: {
-                color: components["schemas"]["PublishedSiteColor"];
-            };
-            /**
-             * @description `rounded` (the default) or `straight` corners on boxes and buttons.
-             * @enum {string}
-             */
-            corners: "rounded" | "straight";
-            /**
-             * @description How links look: `default` (underlined, in the text color; the default) or `accent` (in the primary color).
-             * @enum {string}
-             */
-            links: "default" | "accent";
-            /** @description The font family of the text, such as `Inter` (the default). */
-            font: string;
-            /**
-             * @description The style of the interface's icons: `regular` (the default), `solid`, `duotone`, `light` or `thin`.
-             * @enum {string}
-             */
-            icons: "regular" | "solid" | "duotone" | "light" | "thin";
-            sidebar: {
-                /**
-                 * @description `default` (the page's background; the default) or `filled` (a tinted background).
-                 * @enum {string}
-                 */
-                background: "default" | "filled";
-                /**
-                 * @description How the current page is marked in the sidebar: `default` (bold text; the default), `pill` (a filled pill) or `line` (a line beside it).
-                 * @enum {string}
-                 */
-                list: "default" | "pill" | "line";
-            };
-            /**
-             * @description `subtle` (a search button; the default) or `prominent` (a wide search bar in the header).
-             * @enum {string}
-             */
-            search: "subtle" | "prominent";
-        };
-        /**
-         * @description How the site looks. Docstack has site-wide customization only, so `site` is the only member: the
-         *     site's customization (`GET/PUT .../customization`) in this shorter shape (`circular` corners show as
-         *     `rounded`).
-         */
-        PublishedSiteCustomizations: {
-            site: {
-                /** @description The title shown in the site's header (the site's `title`). */
-                title: components["schemas"]["SiteTitle"];
-                styling: components["schemas"]["PublishedSiteStyling"];
-                internationalization: {
-                    /** @description The language of the site's interface, as a BCP 47 tag such as `en` (the default) or `pt-BR`. */
-                    locale: string;
-                };
-                /** @description The site's favicon, as image URLs for the light and the dark theme; `null` uses the site's `icon` (the default). */
-                favicon: components["schemas"]["SiteIcon"] | null;
-            };
-        };
-        /** @description What a site publishes, as its visitors get it - the site, its structure and its customizations. */
-        PublishedSite: {
-            /** @constant */
-            object: "published-content-site";
-            site: components["schemas"]["Site"];
-            structure: components["schemas"]["PublishedSiteStructure"];
-            customizations: components["schemas"]["PublishedSiteCustomizations"];
         };
         /** @description A CSS hexadecimal color, `#rgb` or `#rrggbb`. */
         CustomizationColor: string;
@@ -6924,6 +6708,25 @@ export interface components {
             updatedAt?: components["schemas"]["Timestamp"];
         };
         /**
+         * @description How the site looks: `site` is the site's customization, as `GET .../customization` answers it. Docstack has
+         *     site-wide customization only, so `siteSpaces` is always empty.
+         */
+        PublishedSiteCustomizations: {
+            /** @description Customizations of single site spaces (GitBook's); always empty. */
+            siteSpaces: Record<string, never>;
+            site: components["schemas"]["SiteCustomizationSettings"];
+        };
+        /** @description What a site publishes, as its visitors get it - the site, its structure and its customizations. */
+        PublishedSite: {
+            /** @description Integration scripts the site loads (GitBook's); Docstack sites load none, so always empty. */
+            scripts: Record<string, never>[];
+            /** @constant */
+            object: "published-content-site";
+            site: components["schemas"]["Site"];
+            structure: components["schemas"]["PublishedSiteStructure"];
+            customizations: components["schemas"]["PublishedSiteCustomizations"];
+        };
+        /**
          * @description The whole customization of a site. Every setting is optional: one left out (at any depth) takes its
          *     default. Unknown settings are refused (400).
          */
@@ -7077,14 +6880,19 @@ export interface components {
             before?: components["schemas"]["SiteSectionPositionReference"];
             after?: components["schemas"]["SiteSectionPositionReference"];
         };
+        /** @description Without `position`, the item moves to the end of its siblings (GitBook's default). */
         MoveSiteSectionRequest: {
-            position: components["schemas"]["SiteSectionPosition"];
+            position?: components["schemas"]["SiteSectionPosition"];
         };
         /**
          * @description A group of sections of a docs site, shown together under its title. Sections and groups share one order
          *     at the top of the site; a section belongs to at most one group. Groups are not part of URLs.
          */
         SiteSectionGroup: {
+            /** @description Whether the group is a draft, not live (GitBook's); Docstack's groups are always live. */
+            draft: boolean;
+            /** @description What the group holds, as GitBook names it; in Docstack, its sections (the same as `sections`). */
+            children: components["schemas"]["SiteSection"][];
             /** @constant */
             object: "site-section-group";
             id: components["schemas"]["Id"];
@@ -7140,8 +6948,9 @@ export interface components {
             before?: components["schemas"]["SiteSectionGroupPositionReference"];
             after?: components["schemas"]["SiteSectionGroupPositionReference"];
         };
+        /** @description Without `position`, the item moves to the end of its siblings (GitBook's default). */
         MoveSiteSectionGroupRequest: {
-            position: components["schemas"]["SiteSectionGroupPosition"];
+            position?: components["schemas"]["SiteSectionGroupPosition"];
         };
         SiteSpaceList: {
             items: components["schemas"]["SiteSpace"][];
@@ -7175,8 +6984,9 @@ export interface components {
             before?: components["schemas"]["SiteSpacePositionReference"];
             after?: components["schemas"]["SiteSpacePositionReference"];
         };
+        /** @description Without `position`, the item moves to the end of its siblings (GitBook's default). */
         MoveSiteSpaceRequest: {
-            position: components["schemas"]["SiteSpacePosition"];
+            position?: components["schemas"]["SiteSpacePosition"];
         };
         /** @description A name to tell the link apart, such as who it was given to. Names need not be unique. */
         ShareLinkName: string;
@@ -7366,9 +7176,17 @@ export interface components {
             object: "saml-provider";
             id: components["schemas"]["Id"];
             label: components["schemas"]["SamlProviderLabel"];
-            ssoURL?: components["schemas"]["SamlProviderSsoURL"];
-            entityID?: components["schemas"]["SamlProviderEntityID"];
-            certificate?: components["schemas"]["SamlProviderCertificate"];
+            /**
+             * @description `active` once `ssoURL`, `entityID` and `certificate` are all set (sign-in works), `pending` until then.
+             * @enum {string}
+             */
+            status: "active" | "pending";
+            /** @description The identity provider's single sign-on URL; the empty string until set (GitBook always names it). */
+            ssoURL: components["schemas"]["SamlProviderSsoURL"] | string;
+            /** @description The identity provider's entity ID; the empty string until set. */
+            entityID: components["schemas"]["SamlProviderEntityID"] | string;
+            /** @description The identity provider's signing certificate; the empty string until set. */
+            certificate: components["schemas"]["SamlProviderCertificate"] | string;
             /** @description The team users joining the organization through this provider are put in; absent when none is set. */
             defaultTeam?: components["schemas"]["Team"];
             /** @description The organization role of users joining the organization through this provider; `null` makes them guests, who see only what they are invited to. */
@@ -7484,6 +7302,8 @@ export interface components {
          *     from it.
          */
         OpenAPISpec: {
+            /** @description How many errors the last processing found (GitBook's); Docstack keeps one error, `lastProcessErrorCode`, so 1 when it failed, else 0. */
+            lastProcessedErrorCount: number;
             /** @constant */
             object: "openapi-spec";
             id: components["schemas"]["Id"];
@@ -7578,6 +7398,15 @@ export interface components {
         };
         /** @description The parsed documents of a version. */
         OpenAPISpecVersionContent: {
+            urls: {
+                /**
+                 * Format: uri
+                 * @description The version's `url`, where its root document was read from (GitBook's source URL).
+                 */
+                source: string;
+                /** @description GitBook's public URL of public specifications; Docstack's specifications are private, so always null. */
+                public: null;
+            };
             /**
              * @description Every document of the version, parsed (a YAML document is returned as its JSON equivalent), by URL:
              *     the root document under `url`, and for a `url` source each document its external `$ref`s reach,
@@ -8090,19 +7919,11 @@ export interface components {
          */
         format: "markdown" | "document";
         /**
-         * @description GitBook's switch to evaluate a body's expressions (`true`, `false`, or `deterministic-only`). Docstack
-         *     bodies hold no expressions or variables, so the page is the same whichever is given: accepted so GitBook's
-         *     scripts run unchanged.
-         */
-        evaluated: boolean | "deterministic-only";
-        /**
          * @description The path of the page in the revision: its ancestors' slugs and its own, joined by `/` (for example
          *     `guides/getting-started`), as pages give it in `path`. The slashes may be sent as they are or encoded
          *     (`%2F`); a leading or trailing slash is ignored.
          */
         pagePath: string;
-        /** @description The ID of a revision of the space (its current one, an earlier one, or one of its change requests'). A revision of another space answers 404. */
-        revisionId: components["schemas"]["Id"];
         /** @description The ID of the change request, or its number within the space (for example `3`). */
         changeRequestId: components["schemas"]["Id"];
     };
@@ -8114,6 +7935,11 @@ export type ErrorType = components['schemas']['ErrorType'];
 export type Error = components['schemas']['Error'];
 export type Id = components['schemas']['Id'];
 export type User = components['schemas']['User'];
+export type UserIdList = components['schemas']['UserIdList'];
+export type MergeRule = components['schemas']['MergeRule'];
+export type MergeRulesConfigurationRules = components['schemas']['MergeRulesConfigurationRules'];
+export type MergeRulesConfigurationNone = components['schemas']['MergeRulesConfigurationNone'];
+export type OrganizationMergeRules = components['schemas']['OrganizationMergeRules'];
 export type Timestamp = components['schemas']['Timestamp'];
 export type EmailDomain = components['schemas']['EmailDomain'];
 export type OrganizationHostname = components['schemas']['OrganizationHostname'];
@@ -8150,6 +7976,8 @@ export type SearchSpaceResultList = components['schemas']['SearchSpaceResultList
 export type ContentDefaultLevel = components['schemas']['ContentDefaultLevel'];
 export type Collection = components['schemas']['Collection'];
 export type UpdateCollectionRequest = components['schemas']['UpdateCollectionRequest'];
+export type MergeRulesConfigurationInherit = components['schemas']['MergeRulesConfigurationInherit'];
+export type SpaceMergeRules = components['schemas']['SpaceMergeRules'];
 export type SpaceVisibility = components['schemas']['SpaceVisibility'];
 export type Space = components['schemas']['Space'];
 export type SpaceList = components['schemas']['SpaceList'];
@@ -8187,8 +8015,6 @@ export type PageComputed = components['schemas']['PageComputed'];
 export type FileContentType = components['schemas']['FileContentType'];
 export type File = components['schemas']['File'];
 export type RevisionReusableContent = components['schemas']['RevisionReusableContent'];
-export type ChangeRequestStatus = components['schemas']['ChangeRequestStatus'];
-export type ChangeRequest = components['schemas']['ChangeRequest'];
 export type Revision = components['schemas']['Revision'];
 export type ImportContentRequest = components['schemas']['ImportContentRequest'];
 export type ImportContentResult = components['schemas']['ImportContentResult'];
@@ -8196,11 +8022,6 @@ export type PageTree = components['schemas']['PageTree'];
 export type FileList = components['schemas']['FileList'];
 export type FileBacklink = components['schemas']['FileBacklink'];
 export type FileBacklinkList = components['schemas']['FileBacklinkList'];
-export type ChangedPage = components['schemas']['ChangedPage'];
-export type ChangedFile = components['schemas']['ChangedFile'];
-export type ChangedAttribute = components['schemas']['ChangedAttribute'];
-export type RevisionChange = components['schemas']['RevisionChange'];
-export type RevisionChanges = components['schemas']['RevisionChanges'];
 export type CustomFieldName = components['schemas']['CustomFieldName'];
 export type CustomFieldTitle = components['schemas']['CustomFieldTitle'];
 export type CustomFieldDescription = components['schemas']['CustomFieldDescription'];
@@ -8230,6 +8051,8 @@ export type CommentReply = components['schemas']['CommentReply'];
 export type CommentReplyList = components['schemas']['CommentReplyList'];
 export type PostCommentReplyRequest = components['schemas']['PostCommentReplyRequest'];
 export type UpdateCommentReplyRequest = components['schemas']['UpdateCommentReplyRequest'];
+export type ChangeRequestStatus = components['schemas']['ChangeRequestStatus'];
+export type ChangeRequest = components['schemas']['ChangeRequest'];
 export type ChangeRequestList = components['schemas']['ChangeRequestList'];
 export type CreateChangeRequestRequest = components['schemas']['CreateChangeRequestRequest'];
 export type UpdateChangeRequestRequest = components['schemas']['UpdateChangeRequestRequest'];
@@ -8242,20 +8065,22 @@ export type ChangeRequestUpdateResult = components['schemas']['ChangeRequestUpda
 export type ChangeRequestPdf = components['schemas']['ChangeRequestPdf'];
 export type ChangeRequestPageTitle = components['schemas']['ChangeRequestPageTitle'];
 export type ChangeRequestPageDocument = components['schemas']['ChangeRequestPageDocument'];
-export type ChangeRequestRef = components['schemas']['ChangeRequestRef'];
-export type ChangeRequestPageTarget = components['schemas']['ChangeRequestPageTarget'];
 export type ChangeRequestPageIndex = components['schemas']['ChangeRequestPageIndex'];
 export type ChangeRequestInsertPage = components['schemas']['ChangeRequestInsertPage'];
 export type ChangeRequestUpdatePage = components['schemas']['ChangeRequestUpdatePage'];
 export type ChangeRequestDeletePage = components['schemas']['ChangeRequestDeletePage'];
-export type ChangeRequestRevertPage = components['schemas']['ChangeRequestRevertPage'];
-export type ChangeRequestFileBytes = components['schemas']['ChangeRequestFileBytes'];
 export type ChangeRequestFileUpload = components['schemas']['ChangeRequestFileUpload'];
 export type ChangeRequestInsertFiles = components['schemas']['ChangeRequestInsertFiles'];
 export type ChangeRequestContentChange = components['schemas']['ChangeRequestContentChange'];
 export type UpdateChangeRequestContentRequest = components['schemas']['UpdateChangeRequestContentRequest'];
-export type ChangeRequestContentPageChange = components['schemas']['ChangeRequestContentPageChange'];
-export type ChangeRequestContentUpdate = components['schemas']['ChangeRequestContentUpdate'];
+export type ChangeRequestReviewStatus = components['schemas']['ChangeRequestReviewStatus'];
+export type ChangeRequestReview = components['schemas']['ChangeRequestReview'];
+export type ChangeRequestReviewList = components['schemas']['ChangeRequestReviewList'];
+export type SubmitChangeRequestReviewRequest = components['schemas']['SubmitChangeRequestReviewRequest'];
+export type ChangeRequestRequestedReviewer = components['schemas']['ChangeRequestRequestedReviewer'];
+export type ChangeRequestRequestedReviewerList = components['schemas']['ChangeRequestRequestedReviewerList'];
+export type RequestReviewersRequest = components['schemas']['RequestReviewersRequest'];
+export type RequestReviewersResult = components['schemas']['RequestReviewersResult'];
 export type TeamTitle = components['schemas']['TeamTitle'];
 export type Team = components['schemas']['Team'];
 export type TeamList = components['schemas']['TeamList'];
@@ -8291,10 +8116,6 @@ export type SiteSpaceCondition = components['schemas']['SiteSpaceCondition'];
 export type SiteSpace = components['schemas']['SiteSpace'];
 export type SiteSection = components['schemas']['SiteSection'];
 export type PublishedSiteStructure = components['schemas']['PublishedSiteStructure'];
-export type PublishedSiteColor = components['schemas']['PublishedSiteColor'];
-export type PublishedSiteStyling = components['schemas']['PublishedSiteStyling'];
-export type PublishedSiteCustomizations = components['schemas']['PublishedSiteCustomizations'];
-export type PublishedSite = components['schemas']['PublishedSite'];
 export type CustomizationColor = components['schemas']['CustomizationColor'];
 export type CustomizationThemedColor = components['schemas']['CustomizationThemedColor'];
 export type CustomizationCodeTheme = components['schemas']['CustomizationCodeTheme'];
@@ -8313,6 +8134,8 @@ export type CustomizationAnnouncement = components['schemas']['CustomizationAnno
 export type CustomizationEnabled = components['schemas']['CustomizationEnabled'];
 export type SiteSocialAccount = components['schemas']['SiteSocialAccount'];
 export type SiteCustomizationSettings = components['schemas']['SiteCustomizationSettings'];
+export type PublishedSiteCustomizations = components['schemas']['PublishedSiteCustomizations'];
+export type PublishedSite = components['schemas']['PublishedSite'];
 export type SiteCustomizationSettingsInput = components['schemas']['SiteCustomizationSettingsInput'];
 export type PublishedUrl = components['schemas']['PublishedUrl'];
 export type PublishedSiteContent = components['schemas']['PublishedSiteContent'];
@@ -8422,9 +8245,7 @@ export type ParameterShareKey = components['parameters']['shareKey'];
 export type ParameterMetadata = components['parameters']['metadata'];
 export type ParameterComputed = components['parameters']['computed'];
 export type ParameterFormat = components['parameters']['format'];
-export type ParameterEvaluated = components['parameters']['evaluated'];
 export type ParameterPagePath = components['parameters']['pagePath'];
-export type ParameterRevisionId = components['parameters']['revisionId'];
 export type ParameterChangeRequestId = components['parameters']['changeRequestId'];
 export type $defs = Record<string, never>;
 export interface operations {
@@ -8673,6 +8494,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The user was not a member (or was already removed): nothing changed, as GitBook answers. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Removed. */
             205: {
                 headers: {
@@ -8849,6 +8677,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The invite link did not exist (or was already deleted): nothing changed, as GitBook answers. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Deleted. */
             205: {
                 headers: {
@@ -10163,12 +9998,6 @@ export interface operations {
                  *     structured document, a tree of nodes).
                  */
                 format?: components["parameters"]["format"];
-                /**
-                 * @description GitBook's switch to evaluate a body's expressions (`true`, `false`, or `deterministic-only`). Docstack
-                 *     bodies hold no expressions or variables, so the page is the same whichever is given: accepted so GitBook's
-                 *     scripts run unchanged.
-                 */
-                evaluated?: components["parameters"]["evaluated"];
                 /** @description When `false`, mutable git metadata is left out of the content. */
                 metadata?: components["parameters"]["metadata"];
                 /** @description When `false`, computed content is not computed (computed pages keep their seed only). */
@@ -10246,12 +10075,6 @@ export interface operations {
                  *     structured document, a tree of nodes).
                  */
                 format?: components["parameters"]["format"];
-                /**
-                 * @description GitBook's switch to evaluate a body's expressions (`true`, `false`, or `deterministic-only`). Docstack
-                 *     bodies hold no expressions or variables, so the page is the same whichever is given: accepted so GitBook's
-                 *     scripts run unchanged.
-                 */
-                evaluated?: components["parameters"]["evaluated"];
                 /** @description When `false`, mutable git metadata is left out of the content. */
                 metadata?: components["parameters"]["metadata"];
                 /** @description When `false`, computed content is not computed (computed pages keep their seed only). */
@@ -10273,289 +10096,6 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The page. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Page"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            default: components["responses"]["Unexpected"];
-        };
-    };
-    getRevisionById: {
-        parameters: {
-            query?: {
-                /** @description When `false`, mutable git metadata is left out of the content. */
-                metadata?: components["parameters"]["metadata"];
-                /** @description When `false`, computed content is not computed (computed pages keep their seed only). */
-                computed?: components["parameters"]["computed"];
-            };
-            header?: never;
-            path: {
-                /** @description The ID of the space. */
-                spaceId: components["parameters"]["spaceId"];
-                /** @description The ID of a revision of the space (its current one, an earlier one, or one of its change requests'). A revision of another space answers 404. */
-                revisionId: components["parameters"]["revisionId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Revision"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            default: components["responses"]["Unexpected"];
-        };
-    };
-    getRevisionChanges: {
-        parameters: {
-            query?: {
-                /** @description When `false`, mutable git metadata is left out of the content. */
-                metadata?: components["parameters"]["metadata"];
-                /** @description When `false`, computed content is not computed (computed pages keep their seed only). */
-                computed?: components["parameters"]["computed"];
-                /** @description How many changes to list at most, 1 to 1000. Default 10. */
-                limit?: number;
-            };
-            header?: never;
-            path: {
-                /** @description The ID of the space. */
-                spaceId: components["parameters"]["spaceId"];
-                /** @description The ID of a revision of the space (its current one, an earlier one, or one of its change requests'). A revision of another space answers 404. */
-                revisionId: components["parameters"]["revisionId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RevisionChanges"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            default: components["responses"]["Unexpected"];
-        };
-    };
-    listRevisionPages: {
-        parameters: {
-            query?: {
-                /** @description When `false`, mutable git metadata is left out of the content. */
-                metadata?: components["parameters"]["metadata"];
-                /** @description When `false`, computed content is not computed (computed pages keep their seed only). */
-                computed?: components["parameters"]["computed"];
-            };
-            header?: never;
-            path: {
-                /** @description The ID of the space. */
-                spaceId: components["parameters"]["spaceId"];
-                /** @description The ID of a revision of the space (its current one, an earlier one, or one of its change requests'). A revision of another space answers 404. */
-                revisionId: components["parameters"]["revisionId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PageTree"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            default: components["responses"]["Unexpected"];
-        };
-    };
-    listRevisionFiles: {
-        parameters: {
-            query?: {
-                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
-                page?: components["parameters"]["page"];
-                /** @description How many items a page holds, 1 to 1000. Default 50. */
-                limit?: components["parameters"]["limit"];
-                /** @description When `false`, mutable git metadata is left out of the content. */
-                metadata?: components["parameters"]["metadata"];
-                /** @description When `false`, computed content is not computed (computed pages keep their seed only). */
-                computed?: components["parameters"]["computed"];
-            };
-            header?: never;
-            path: {
-                /** @description The ID of the space. */
-                spaceId: components["parameters"]["spaceId"];
-                /** @description The ID of a revision of the space (its current one, an earlier one, or one of its change requests'). A revision of another space answers 404. */
-                revisionId: components["parameters"]["revisionId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["FileList"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            default: components["responses"]["Unexpected"];
-        };
-    };
-    getRevisionFileById: {
-        parameters: {
-            query?: {
-                /** @description When `false`, mutable git metadata is left out of the content. */
-                metadata?: components["parameters"]["metadata"];
-                /** @description When `false`, computed content is not computed (computed pages keep their seed only). */
-                computed?: components["parameters"]["computed"];
-            };
-            header?: never;
-            path: {
-                /** @description The ID of the space. */
-                spaceId: components["parameters"]["spaceId"];
-                /** @description The ID of a revision of the space (its current one, an earlier one, or one of its change requests'). A revision of another space answers 404. */
-                revisionId: components["parameters"]["revisionId"];
-                /** @description The ID of the file. */
-                fileId: components["schemas"]["Id"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["File"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            default: components["responses"]["Unexpected"];
-        };
-    };
-    getRevisionPageById: {
-        parameters: {
-            query?: {
-                /**
-                 * @description The format in which document bodies are returned: `markdown` (the default) or `document` (the
-                 *     structured document, a tree of nodes).
-                 */
-                format?: components["parameters"]["format"];
-                /**
-                 * @description GitBook's switch to evaluate a body's expressions (`true`, `false`, or `deterministic-only`). Docstack
-                 *     bodies hold no expressions or variables, so the page is the same whichever is given: accepted so GitBook's
-                 *     scripts run unchanged.
-                 */
-                evaluated?: components["parameters"]["evaluated"];
-                /** @description When `false`, mutable git metadata is left out of the content. */
-                metadata?: components["parameters"]["metadata"];
-                /** @description When `false`, computed content is not computed (computed pages keep their seed only). */
-                computed?: components["parameters"]["computed"];
-            };
-            header?: never;
-            path: {
-                /** @description The ID of the space. */
-                spaceId: components["parameters"]["spaceId"];
-                /** @description The ID of a revision of the space (its current one, an earlier one, or one of its change requests'). A revision of another space answers 404. */
-                revisionId: components["parameters"]["revisionId"];
-                /** @description The ID of the page. */
-                pageId: components["schemas"]["Id"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Page"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            default: components["responses"]["Unexpected"];
-        };
-    };
-    getRevisionPageByPath: {
-        parameters: {
-            query?: {
-                /**
-                 * @description The format in which document bodies are returned: `markdown` (the default) or `document` (the
-                 *     structured document, a tree of nodes).
-                 */
-                format?: components["parameters"]["format"];
-                /**
-                 * @description GitBook's switch to evaluate a body's expressions (`true`, `false`, or `deterministic-only`). Docstack
-                 *     bodies hold no expressions or variables, so the page is the same whichever is given: accepted so GitBook's
-                 *     scripts run unchanged.
-                 */
-                evaluated?: components["parameters"]["evaluated"];
-                /** @description When `false`, mutable git metadata is left out of the content. */
-                metadata?: components["parameters"]["metadata"];
-                /** @description When `false`, computed content is not computed (computed pages keep their seed only). */
-                computed?: components["parameters"]["computed"];
-            };
-            header?: never;
-            path: {
-                /** @description The ID of the space. */
-                spaceId: components["parameters"]["spaceId"];
-                /** @description The ID of a revision of the space (its current one, an earlier one, or one of its change requests'). A revision of another space answers 404. */
-                revisionId: components["parameters"]["revisionId"];
-                /**
-                 * @description The path of the page in the revision: its ancestors' slugs and its own, joined by `/` (for example
-                 *     `guides/getting-started`), as pages give it in `path`. The slashes may be sent as they are or encoded
-                 *     (`%2F`); a leading or trailing slash is ignored.
-                 */
-                pagePath: components["parameters"]["pagePath"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11047,6 +10587,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The comment did not exist (or was already deleted): nothing changed, as GitBook answers. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Deleted. */
             205: {
                 headers: {
@@ -11231,6 +10778,45 @@ export interface operations {
             default: components["responses"]["Unexpected"];
         };
     };
+    deleteCommentReplyInSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of the comment. */
+                commentId: components["schemas"]["Id"];
+                /** @description The ID of the reply. */
+                commentReplyId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reply did not exist (or was already deleted): nothing changed, as GitBook answers. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Deleted. */
+            205: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
     listChangeRequestsForSpace: {
         parameters: {
             query?: {
@@ -11242,6 +10828,14 @@ export interface operations {
                 status?: components["schemas"]["ChangeRequestStatus"];
                 /** @description The ID of a user; only change requests with contributions from them (created, or content edited, by them). */
                 contributor?: components["schemas"]["Id"];
+                /** @description The ID of a user; only change requests they created. */
+                creator?: components["schemas"]["Id"];
+                /** @description The ID of a user; only change requests they are requested to review. */
+                requestedReviewer?: components["schemas"]["Id"];
+                /** @description The ID of a site topic (GitBook's); Docstack has none, so the list is empty. */
+                topic?: string;
+                /** @description `updatedAt` (default): the most recently updated first; `createdAt`: the most recently created first. */
+                orderBy?: "updatedAt" | "createdAt";
             };
             header?: never;
             path: {
@@ -11517,10 +11111,7 @@ export interface operations {
     };
     updateChangeRequestContent: {
         parameters: {
-            query?: {
-                /** @description `true` (the default): the answer is the change request. `false`: the change request, the pages the batch touched and the files it added (`ChangeRequestContentUpdate`). */
-                compat?: boolean;
-            };
+            query?: never;
             header?: never;
             path: {
                 /** @description The ID of the space. */
@@ -11573,13 +11164,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The change request, whose `revision` is the new revision (with `compat=false`, wrapped with the pages touched and files added). */
+            /** @description The change request, whose `revision` is the new revision. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ChangeRequest"] | components["schemas"]["ChangeRequestContentUpdate"];
+                    "application/json": components["schemas"]["ChangeRequest"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11791,12 +11382,6 @@ export interface operations {
                  *     structured document, a tree of nodes).
                  */
                 format?: components["parameters"]["format"];
-                /**
-                 * @description GitBook's switch to evaluate a body's expressions (`true`, `false`, or `deterministic-only`). Docstack
-                 *     bodies hold no expressions or variables, so the page is the same whichever is given: accepted so GitBook's
-                 *     scripts run unchanged.
-                 */
-                evaluated?: components["parameters"]["evaluated"];
                 /** @description When `false`, mutable git metadata is left out of the content. */
                 metadata?: components["parameters"]["metadata"];
                 /** @description When `false`, computed content is not computed (computed pages keep their seed only). */
@@ -11870,39 +11455,6 @@ export interface operations {
             default: components["responses"]["Unexpected"];
         };
     };
-    getChangeRequestChanges: {
-        parameters: {
-            query?: {
-                /** @description How many changes to list at most, 1 to 1000. Default 10. */
-                limit?: number;
-            };
-            header?: never;
-            path: {
-                /** @description The ID of the space. */
-                spaceId: components["parameters"]["spaceId"];
-                /** @description The ID of the change request, or its number within the space (for example `3`). */
-                changeRequestId: components["parameters"]["changeRequestId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RevisionChanges"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
-            default: components["responses"]["Unexpected"];
-        };
-    };
     getPageInChangeRequestByPath: {
         parameters: {
             query?: {
@@ -11911,12 +11463,6 @@ export interface operations {
                  *     structured document, a tree of nodes).
                  */
                 format?: components["parameters"]["format"];
-                /**
-                 * @description GitBook's switch to evaluate a body's expressions (`true`, `false`, or `deterministic-only`). Docstack
-                 *     bodies hold no expressions or variables, so the page is the same whichever is given: accepted so GitBook's
-                 *     scripts run unchanged.
-                 */
-                evaluated?: components["parameters"]["evaluated"];
                 /** @description When `false`, mutable git metadata is left out of the content. */
                 metadata?: components["parameters"]["metadata"];
                 /** @description When `false`, computed content is not computed (computed pages keep their seed only). */
@@ -11950,6 +11496,246 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    getReviewsByChangeRequestId: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The format in which document bodies are returned: `markdown` (the default) or `document` (the
+                 *     structured document, a tree of nodes).
+                 */
+                format?: components["parameters"]["format"];
+                /** @description Only the outdated reviews (`true`), or only those still counting (`false`). */
+                outdated?: boolean;
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
+                page?: components["parameters"]["page"];
+                /** @description How many items a page holds, 1 to 1000. Default 50. */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of the change request, or its number within the space (for example `3`). */
+                changeRequestId: components["parameters"]["changeRequestId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of reviews. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeRequestReviewList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    submitChangeRequestReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of the change request, or its number within the space (for example `3`). */
+                changeRequestId: components["parameters"]["changeRequestId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": "approved",
+                 *       "comment": {
+                 *         "markdown": "Reads well."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["SubmitChangeRequestReviewRequest"];
+            };
+        };
+        responses: {
+            /** @description The review. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeRequestReview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    getChangeRequestReviewById: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The format in which document bodies are returned: `markdown` (the default) or `document` (the
+                 *     structured document, a tree of nodes).
+                 */
+                format?: components["parameters"]["format"];
+            };
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of the change request, or its number within the space (for example `3`). */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description The ID of the review. */
+                reviewId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The review. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeRequestReview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    getRequestedReviewersByChangeRequestId: {
+        parameters: {
+            query?: {
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
+                page?: components["parameters"]["page"];
+                /** @description How many items a page holds, 1 to 1000. Default 50. */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of the change request, or its number within the space (for example `3`). */
+                changeRequestId: components["parameters"]["changeRequestId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of requested reviewers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeRequestRequestedReviewerList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    requestReviewersForChangeRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of the change request, or its number within the space (for example `3`). */
+                changeRequestId: components["parameters"]["changeRequestId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "users": [
+                 *         "01HZX3Q4WJ9V6T2M8K5N7P0R1S"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["RequestReviewersRequest"];
+            };
+        };
+        responses: {
+            /** @description The requests made. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestReviewersResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    removeRequestedReviewerFromChangeRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of the change request, or its number within the space (for example `3`). */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description The ID of the requested user. */
+                userId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user was not requested; nothing changed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request was withdrawn. */
+            205: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Unexpected"];
@@ -12149,6 +11935,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The comment did not exist (or was already deleted): nothing changed, as GitBook answers. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Deleted. */
             205: {
                 headers: {
@@ -12299,6 +12092,95 @@ export interface operations {
             default: components["responses"]["Unexpected"];
         };
     };
+    updateCommentReplyInChangeRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of the change request, or its number within the space (for example `3`). */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description The ID of the comment. */
+                commentId: components["schemas"]["Id"];
+                /** @description The ID of the reply. */
+                commentReplyId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "body": {
+                 *         "markdown": "Yes, and that a revoked token is refused at once, everywhere."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateCommentReplyRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated reply. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentReply"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    deleteCommentReplyInChangeRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of the change request, or its number within the space (for example `3`). */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description The ID of the comment. */
+                commentId: components["schemas"]["Id"];
+                /** @description The ID of the reply. */
+                commentReplyId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reply did not exist (or was already deleted): nothing changed, as GitBook answers. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Deleted. */
+            205: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
     listTeamsInOrganization: {
         parameters: {
             query?: {
@@ -12423,8 +12305,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Deleted. */
+            /** @description The team did not exist in the organization (or was already deleted): nothing changed, as GitBook answers. */
             204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Deleted. */
+            205: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12621,8 +12510,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Removed from the team. */
+            /** @description The user was not in the team (or the team does not exist): nothing changed, as GitBook answers. */
             204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Removed from the team. */
+            205: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12762,6 +12658,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The site did not exist in the organization (or was already deleted): nothing changed, as GitBook answers. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Deleted. */
             205: {
                 headers: {
@@ -13261,6 +13164,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The section did not exist in the site (or was already deleted): nothing changed, as GitBook answers. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Deleted. */
             205: {
                 headers: {
@@ -13469,6 +13379,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The section group did not exist in the site (or was already deleted): nothing changed, as GitBook answers. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Deleted. */
             205: {
                 headers: {
@@ -13750,6 +13667,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The site space did not exist in the site (or was already deleted): nothing changed, as GitBook answers. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Removed. */
             205: {
                 headers: {
@@ -13952,6 +13876,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The share link did not exist in the site (or was already deleted): nothing changed, as GitBook answers. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Deleted. */
             205: {
                 headers: {
@@ -15133,8 +15064,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Deleted. */
+            /** @description The SAML provider did not exist in the organization (or was already deleted): nothing changed, as GitBook answers. */
             204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Deleted. */
+            205: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15381,6 +15319,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description No specification has this slug in the organization (or it was already deleted): nothing changed, as GitBook answers. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Deleted. */
             205: {
                 headers: {
@@ -15717,8 +15662,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Unpublished. */
+            /** @description Unpublished meanwhile by another request: nothing changed. (An integration name nobody publishes answers 404, as for any name: integrations are named by their name alone.) */
             204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unpublished. */
+            205: {
                 headers: {
                     [name: string]: unknown;
                 };

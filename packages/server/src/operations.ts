@@ -5,6 +5,7 @@
 import { authOperations } from "./areas/auth/handlers";
 import { changeRequestCommentsOperations } from "./areas/change-request-comments/handlers";
 import { changeRequestContentOperations } from "./areas/change-request-content/handlers";
+import { changeRequestReviewsOperations } from "./areas/change-request-reviews/handlers";
 import { changeRequestsOperations } from "./areas/change-requests/handlers";
 import { collectionsOperations } from "./areas/collections/handlers";
 import { customFieldsOperations } from "./areas/custom-fields/handlers";
@@ -39,6 +40,7 @@ export const registry: OperationRegistry = {
   ...changeRequestsOperations,
   ...changeRequestContentOperations,
   ...changeRequestCommentsOperations,
+  ...changeRequestReviewsOperations,
   ...teamsOperations,
   ...teamMembersOperations,
   ...sitesOperations,

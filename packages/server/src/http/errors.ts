@@ -23,6 +23,9 @@ const TYPES: Readonly<Record<number, ErrorType>> = {
 export const errorType = (status: number): ErrorType => TYPES[status] ?? (status >= 500 ? "internal_error" : "invalid_request");
 
 export class ApiError extends Error {
+  /** On a 404: the kind of resource missing from a place the caller can see (see `absent`). */
+  missingKind?: string;
+
   constructor(
     readonly status: number,
     message: string,
@@ -38,6 +41,12 @@ export const unauthorized = (message: string) => new ApiError(401, message);
 export const forbidden = (message: string) => new ApiError(403, message);
 /** Unknown, or in an organization the caller cannot see: the same answer, so nothing leaks. */
 export const notFound = (what: string) => new ApiError(404, `${what} not found`);
+/**
+ * A 404 for a resource of `kind` missing from a place the caller can see (a section of a site they read, a team of
+ * their organization): what does not exist there, or no longer does. A DELETE of it answers 204 instead, as
+ * GitBook's contract says ("did not exist"); anything else answers this 404.
+ */
+export const absent = (what: string, kind: string) => Object.assign(notFound(what), { missingKind: kind });
 export const conflict = (message: string) => new ApiError(409, message);
 export const notImplemented = (operationId: string) => new ApiError(501, `${operationId} is in the contract but not implemented yet`);
 

@@ -7,6 +7,7 @@ import type { NextFunction, Request, Response } from "express";
 import type { PolicyRequest } from "../policy/factory";
 import { authorize, ruleOf } from "../policy/rules";
 import type { RequestContext } from "./context";
+import { ApiError } from "./errors";
 import type { OperationId, OperationRegistry, OperationRequest, RawBody } from "./operation";
 
 export interface ContractRoute {
@@ -20,6 +21,8 @@ export interface ContractRoute {
   public: boolean;
   /** x-docstack-path-rest: the last path parameter takes the rest of the path, slashes included. */
   pathRest: boolean;
+  /** A DELETE declaring 204 beside 205: what is already gone answers 204 (GitBook's "did not exist"). */
+  answersGone: boolean;
 }
 
 export function contractRoutes(document: OpenapiDocument): ContractRoute[] {
@@ -36,6 +39,7 @@ export function contractRoutes(document: OpenapiDocument): ContractRoute[] {
         operationId: operation.operationId as OperationId,
         public: Array.isArray(operation.security) && operation.security.length === 0,
         pathRest: operation["x-docstack-path-rest"] === true,
+        answersGone: method === "delete" && "204" in operation.responses && "205" in operation.responses,
         ...(operation["x-docstack-body-limit"] ? { bodyLimit: operation["x-docstack-body-limit"] } : {}),
       });
     }
@@ -111,7 +115,9 @@ export function operationRouter(
       else if (result.raw) sendRaw(res.status(result.status), result.raw);
       else res.status(result.status).end();
     } catch (error) {
-      next(error);
+      // Deleting what is already gone from a place the caller sees: nothing to do, as GitBook answers.
+      if (route.answersGone && error instanceof ApiError && error.missingKind === ruleOf(route.operationId).on) res.status(204).end();
+      else next(error);
     }
   };
 }

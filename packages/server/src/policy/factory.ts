@@ -5,7 +5,7 @@
 // the same functions.
 import { policyKinds } from "@docstack/contract";
 import type { RequestContext } from "../http/context";
-import { type ApiError, forbidden, notFound } from "../http/errors";
+import { type ApiError, absent, forbidden, notFound } from "../http/errors";
 import { type Level, type Role, reaches } from "./roles";
 
 export type PolicyKind = keyof typeof policyKinds;
@@ -47,6 +47,11 @@ export interface PolicySpec<K extends PolicyKind, Found extends object> {
   names?: (request: PolicyRequest) => boolean;
   /** The resource the request names, or null (404). `main` is what the operation's own rule found. */
   find: (request: PolicyRequest, main: unknown) => Promise<Found | null>;
+  /**
+   * True when `find` answers null only for a resource missing from a place the caller can see (it throws the
+   * place's own 404 first): then a DELETE of it answers 204 (`absent`). Not for resources named by their ID alone.
+   */
+  inVisiblePlace?: true;
   /** The caller's level on it; null: none. */
   level: (ctx: RequestContext, found: Found) => Level | Promise<Level>;
   /** Whether the caller may know it exists (404 otherwise); default: they have a level on it. */
@@ -87,6 +92,7 @@ export function definePolicy<K extends PolicyKind, Found extends object>(kind: K
     load: async (request, main) => {
       const found = await spec.find(request, main);
       const level = found ? await spec.level(request.ctx, found) : null;
+      if (!found && spec.inVisiblePlace) throw absent(spec.what, kind);
       if (!found || !(spec.visible ? spec.visible(request.ctx, found, level) : level !== null)) throw notFound(spec.what);
       return Object.assign(found, { level, permissions: permissionsOf(request.ctx, found, level) });
     },
@@ -123,7 +129,7 @@ export function definePolicyWithin<K extends PolicyKind, P extends PolicyKind, P
     load: async (request, main) => {
       const access = await parent.load(request, main);
       const item = await spec.find(request, access);
-      if (!item) throw notFound(spec.what);
+      if (!item) throw absent(spec.what, kind);
       return Object.assign(access, item) as unknown as Within;
     },
     demand: (ctx, access, permission) => parent.demand(ctx, asParent(access), permission as unknown as PermissionOf<P>),

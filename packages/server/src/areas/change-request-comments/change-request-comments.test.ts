@@ -128,6 +128,33 @@ describe("comments on a change request", () => {
     await api.get(s.org.admin, `${url}/replies`).expect(404);
   });
 
+  it("updates a reply (text by its author) and deletes it, leaving the comment", async () => {
+    const s = await setup();
+    const author = await s.member("comment");
+    const comment = await api.post(s.org.admin, s.comments, text("Why?")).expect(200);
+    const replies = `${s.comments}/${comment.body.id}/replies`;
+    const reply = await api.post(author, replies, text("Because")).expect(200);
+    const url = `${replies}/${reply.body.id}`;
+
+    h.clock.advance(MINUTE);
+    const edited = await api.put(author, url, text("Because of limits")).expect(200);
+    expect(edited.body).toMatchObject({ object: "comment-reply", body: { markdown: "Because of limits" }, editedAt: h.clock.now().toISOString() });
+    await api.put(s.org.admin, url, text("Hijack")).expect(403);
+    expect((await api.put(s.org.admin, url, { addedReactions: ["1f44d"] }).expect(200)).body.reactions).toHaveLength(1);
+    // The space's comment of the same ID path is not this one.
+    await api.put(author, `${s.url}/comments/${comment.body.id}/replies/${reply.body.id}`, text("x")).expect(404);
+
+    await api.del(await s.member("comment"), url).expect(403);
+    await api.del(author, url).expect(205);
+    await api.get(s.org.admin, url).expect(404);
+    expect((await api.get(s.org.admin, `${s.comments}/${comment.body.id}`).expect(200)).body.replies).toBe(0);
+
+    const late = await api.post(author, replies, text("Late")).expect(200);
+    await h.services.prisma.changeRequest.update({ where: { id: s.changeRequest.id }, data: { status: "merged" } });
+    await api.put(author, `${replies}/${late.body.id}`, text("Edited")).expect(409);
+    await api.del(author, `${replies}/${late.body.id}`).expect(409);
+  });
+
   it("answers 409 for every comment write on a merged change request, but not on an archived one", async () => {
     const s = await setup();
     const author = await s.member("comment");

@@ -14,4 +14,6 @@ export const changeRequestCommentsOperations = {
   listCommentRepliesInChangeRequest: defineOperation("listCommentRepliesInChangeRequest", inChangeRequest.listReplies),
   postCommentReplyInChangeRequest: defineOperation("postCommentReplyInChangeRequest", inChangeRequest.postReply),
   getCommentReplyInChangeRequest: defineOperation("getCommentReplyInChangeRequest", inChangeRequest.getReply),
+  updateCommentReplyInChangeRequest: defineOperation("updateCommentReplyInChangeRequest", inChangeRequest.updateReply),
+  deleteCommentReplyInChangeRequest: defineOperation("deleteCommentReplyInChangeRequest", inChangeRequest.deleteReply),
 } satisfies AreaOperations;

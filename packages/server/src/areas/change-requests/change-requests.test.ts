@@ -155,8 +155,10 @@ describe("change requests", () => {
     const body = (await get(admin, `/v1/spaces/${space.id}/content/page/${page!.id}`).expect(200)).body.markdown;
     expect(body).toBe("line ONE\nline two\nline THREE");
     const conflicting = await c.merge(admin, space.id, d.id).expect(200);
+    const dRevision = (await get(admin, `/v1/spaces/${space.id}/change-requests/${d.id}`)).body.revision;
     expect(conflicting.body).toEqual({
       result: "conflicts",
+      revision: dRevision,
       conflicts: [{ page: { id: page!.id, title: "Doc", path: "doc" }, reason: expect.stringContaining("content") }],
     });
     // Nothing changed.

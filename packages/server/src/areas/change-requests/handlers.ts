@@ -9,21 +9,41 @@ import { serializeChangeRequest, serializeChangeRequests } from "./serialize";
 import { createChangeRequest, demandStatusMove } from "./store";
 import { mergeChangeRequest, updateChangeRequestFromMain } from "./workflows";
 
-const NEWEST_FIRST: SortField[] = [{ field: "number", direction: "desc" }];
+/** GitBook's `orderBy`: the latest first, by the field it names, then by ID. */
+const ORDERS: Record<"updatedAt" | "createdAt", SortField[]> = {
+  updatedAt: [
+    { field: "updatedAt", direction: "desc" },
+    { field: "id", direction: "desc" },
+  ],
+  createdAt: [
+    { field: "createdAt", direction: "desc" },
+    { field: "id", direction: "desc" },
+  ],
+};
 
 export const changeRequestsOperations = {
   listChangeRequestsForSpace: defineOperation("listChangeRequestsForSpace", {
     handle: async ({ ctx, query }, { space }) => {
       const status = query.status ?? "open";
-      const where = { spaceId: space.id, status, ...(query.contributor ? { contributors: { has: query.contributor } } : {}) };
+      const order = ORDERS[query.orderBy ?? "updatedAt"];
+      const where = {
+        spaceId: space.id,
+        status,
+        ...(query.contributor ? { contributors: { has: query.contributor } } : {}),
+        ...(query.creator ? { createdById: query.creator } : {}),
+        ...(query.requestedReviewer ? { requestedReviewers: { some: { userId: query.requestedReviewer } } } : {}),
+        // Docstack has no site topics: no change request is linked to one.
+        ...(query.topic !== undefined ? { id: { in: [] } } : {}),
+      };
       const body = await paginate({
         cursors: ctx.cursors,
-        scope: `change-requests:${space.id}:${status}:${query.contributor ?? ""}`,
+        // The request's filters are bound to its cursors by paginate.
+        scope: `change-requests:${space.id}`,
         request: query,
-        order: NEWEST_FIRST,
-        find: (after, take) => ctx.prisma.changeRequest.findMany({ where: whereAfter(where, after), orderBy: orderBy(NEWEST_FIRST), take }),
+        order,
+        find: (after, take) => ctx.prisma.changeRequest.findMany({ where: whereAfter(where, after), orderBy: orderBy(order), take }),
         count: () => ctx.prisma.changeRequest.count({ where }),
-        sortValues: (cr) => [cr.number],
+        sortValues: (cr) => order.map(({ field }) => cr[field as "updatedAt" | "createdAt" | "id"]),
         serialize: (rows) => serializeChangeRequests(ctx, space.revisionId, rows),
       });
       return { status: 200, body };
@@ -64,7 +84,7 @@ export const changeRequestsOperations = {
       const outcome = await mergeChangeRequest(ctx, changeRequest.id);
       return outcome.result === "merge"
         ? { status: 200, body: { result: "merge", revision: outcome.revision } }
-        : { status: 200, body: { result: "conflicts", conflicts: outcome.conflicts } };
+        : { status: 200, body: { result: "conflicts", revision: outcome.revision, conflicts: outcome.conflicts } };
     },
   }),
 
@@ -73,7 +93,7 @@ export const changeRequestsOperations = {
       const outcome = await updateChangeRequestFromMain(ctx, changeRequest.id);
       return outcome.result === "update"
         ? { status: 200, body: { result: "update", revision: outcome.revision } }
-        : { status: 200, body: { result: "conflicts", conflicts: outcome.conflicts } };
+        : { status: 200, body: { result: "conflicts", revision: outcome.revision, conflicts: outcome.conflicts } };
     },
   }),
 

@@ -13,6 +13,7 @@ import { syncSpacePages } from "../../content/search-index";
 import type { ChangeRequest } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { conflict } from "../../http/errors";
+import { demandMergeRules } from "../change-request-reviews/merge-rules";
 import { LOCKED_MESSAGE } from "../spaces/policy";
 import { demandEditable } from "./policy";
 import { mergeBase } from "./serialize";
@@ -82,7 +83,9 @@ export async function writeChangeRequestContent(
   );
 }
 
-export type MergeOutcome = { result: "merge"; revision: string; changeRequest: ChangeRequest } | { result: "conflicts"; conflicts: Conflict[] };
+export type MergeOutcome =
+  | { result: "merge"; revision: string; changeRequest: ChangeRequest }
+  | { result: "conflicts"; revision: string; conflicts: Conflict[] };
 
 export async function mergeChangeRequest(ctx: RequestContext, changeRequestId: string): Promise<MergeOutcome> {
   return ctx.prisma.$transaction(
@@ -93,6 +96,7 @@ export async function mergeChangeRequest(ctx: RequestContext, changeRequestId: s
       const changeRequest = await lockChangeRequest(tx, changeRequestId);
       demandEditable(changeRequest, "be merged");
       if (space.editMode === "locked") throw conflict(LOCKED_MESSAGE);
+      await demandMergeRules(tx, { changeRequest, outdated: mergeBase(changeRequest) !== space.revisionId, userId: ctx.actor.userId });
       const store = contentStore(ctx, tx);
       const [ours, theirs] = await Promise.all([existingRevisionIndex(store, space.revisionId), existingRevisionIndex(store, changeRequest.revisionId)]);
       const merge = { spaceId, changeRequestId: null, parents: [space.revisionId, changeRequest.revisionId], type: "merge" as const };
@@ -103,7 +107,7 @@ export async function mergeChangeRequest(ctx: RequestContext, changeRequestId: s
       } else {
         const base = await existingRevisionIndex(store, mergeBase(changeRequest));
         const result = mergeContent(base, ours, theirs, await documentsToMerge(store, base, ours, theirs));
-        if (result.conflicts.length) return { result: "conflicts", conflicts: result.conflicts };
+        if (result.conflicts.length) return { result: "conflicts", revision: changeRequest.revisionId, conflicts: result.conflicts };
         merged = await writeRevision(store, { ...merge, pages: result.pages, files: result.files, storedBodies: result.mergedBodies, appBase: ctx.baseUrl });
       }
       const revision = merged.revision;
@@ -119,7 +123,7 @@ export async function mergeChangeRequest(ctx: RequestContext, changeRequestId: s
   );
 }
 
-export type UpdateOutcome = { result: "update"; revision: string } | { result: "conflicts"; conflicts: Conflict[] };
+export type UpdateOutcome = { result: "update"; revision: string } | { result: "conflicts"; revision: string; conflicts: Conflict[] };
 
 /** Brings the space's current content into the change request (the same merge, the other way). */
 export async function updateChangeRequestFromMain(ctx: RequestContext, changeRequestId: string): Promise<UpdateOutcome> {
@@ -143,7 +147,7 @@ export async function updateChangeRequestFromMain(ctx: RequestContext, changeReq
         existingRevisionIndex(store, changeRequest.revisionId),
       ]);
       const merged = mergeContent(base, ours, theirs, await documentsToMerge(store, base, ours, theirs));
-      if (merged.conflicts.length) return { result: "conflicts", conflicts: merged.conflicts };
+      if (merged.conflicts.length) return { result: "conflicts", revision: changeRequest.revisionId, conflicts: merged.conflicts };
       const { revision } = await writeRevision(store, {
         spaceId: changeRequest.spaceId,
         changeRequestId: changeRequest.id,

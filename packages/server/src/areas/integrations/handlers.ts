@@ -49,8 +49,8 @@ export const integrationsOperations = {
   unpublishIntegration: defineOperation("unpublishIntegration", {
     handle: async ({ ctx }, { integration }) => {
       // Its installations go with it (cascade).
-      await ctx.prisma.integration.deleteMany({ where: { name: integration.name } });
-      return { status: 204 };
+      const { count } = await ctx.prisma.integration.deleteMany({ where: { name: integration.name } });
+      return count > 0 ? { status: 205 } : { status: 204 };
     },
   }),
 

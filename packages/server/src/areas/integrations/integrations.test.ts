@@ -310,7 +310,7 @@ describe("unpublishing and installations", () => {
     await del(installer.admin, `/v1/integrations/${integration.name}`).expect(403);
     expect(await h.services.prisma.integrationInstallation.count({ where: { integrationName: integration.name } })).toBe(1);
 
-    await del(org.admin, `/v1/integrations/${integration.name}`).expect(204);
+    await del(org.admin, `/v1/integrations/${integration.name}`).expect(205);
     await get(org.admin, `/v1/integrations/${integration.name}`).expect(404);
     await del(org.admin, `/v1/integrations/${integration.name}`).expect(404);
     expect(await h.services.prisma.integrationInstallation.count({ where: { integrationName: integration.name } })).toBe(0);

@@ -25,6 +25,7 @@ export function serializeSpec(ctx: RequestContext, spec: OpenApiSpec, permission
     slug: spec.slug,
     ...(spec.sourceUrl !== null ? { sourceURL: spec.sourceUrl } : {}),
     processingState: spec.processingState as Schemas["OpenAPISpecProcessingState"],
+    lastProcessedErrorCount: spec.processingState === "failed" && spec.lastProcessErrorCode ? 1 : 0,
     ...(spec.lastVersionId ? { lastVersion: spec.lastVersionId } : {}),
     ...(spec.lastProcessedAt ? { lastProcessedAt: spec.lastProcessedAt.toISOString() } : {}),
     ...(spec.processingState === "failed" && spec.lastProcessErrorCode
@@ -50,5 +51,6 @@ export function serializeVersionContent(ctx: RequestContext, version: OpenApiSpe
   for (const [url, document] of Object.entries(version.filesystem as Record<string, Record<string, unknown>>)) {
     filesystem[absolute(ctx, url)] = document;
   }
-  return { url: absolute(ctx, version.url), filesystem };
+  const url = absolute(ctx, version.url);
+  return { url, filesystem, urls: { source: url, public: null } };
 }

@@ -7,6 +7,7 @@ import { badRequest, conflict, notFound } from "../../http/errors";
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import { orderBy, paginate, paginateArray, type SortField, whereAfter } from "../../http/pagination";
 import { callerReach, spacesWhere } from "../../policy/visibility";
+import { demandRuleUsersAreMembers, storedMergeRules } from "../change-request-reviews/merge-rules";
 import { inviteLinksOperations } from "./invites";
 import { compareMembers, memberFilter } from "./members";
 import { organizationPermissions } from "./policy";
@@ -74,6 +75,7 @@ export const organizationsOperations = {
           if (defaultContent && !(await holdSiteOf(tx, organization.id, defaultContent.site))) {
             throw badRequest(`request/body/defaultContent/site: ${defaultContent.site} is not a site of this organization`);
           }
+          await demandRuleUsersAreMembers(tx, organization.id, body.mergeRules);
           return tx.organization.update({
             where: { id: organization.id },
             data: {
@@ -87,6 +89,7 @@ export const organizationsOperations = {
               sso: body.sso,
               ai: body.ai,
               inviteLinks: body.inviteLinks,
+              mergeRules: storedMergeRules(body.mergeRules),
             },
           });
         });
@@ -164,11 +167,12 @@ export const organizationsOperations = {
   removeOrganizationMember: defineOperation("removeOrganizationMember", {
     // Anyone may leave; removing someone else needs admin.
     handle: async ({ ctx, params }) => {
-      await ctx.prisma.$transaction(async (tx) => {
+      const removed = await ctx.prisma.$transaction(async (tx) => {
         const current = await tx.member.findUnique({
           where: { organizationId_userId: { organizationId: params.organizationId, userId: params.userId } },
         });
-        if (!current) throw notFound("Member");
+        // Not (or no longer) a member: nothing to do, as GitBook answers.
+        if (!current) return false;
         if (current.role === "admin") {
           const admins = await tx.member.count({ where: { organizationId: params.organizationId, role: "admin" } });
           if (admins <= 1) throw conflict("This is the organization's last admin: make another member admin first");
@@ -177,8 +181,9 @@ export const organizationsOperations = {
         // Nothing of the organization stays shared with them.
         await tx.contentGrant.deleteMany({ where: { userId: params.userId, organizationId: params.organizationId } });
         await tx.member.delete({ where: { organizationId_userId: { organizationId: params.organizationId, userId: params.userId } } });
+        return true;
       });
-      return { status: 205 };
+      return removed ? { status: 205 } : { status: 204 };
     },
   }),
 

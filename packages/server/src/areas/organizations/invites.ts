@@ -74,8 +74,7 @@ export const inviteLinksOperations = {
   deleteOrganizationInviteLink: defineOperation("deleteOrganizationInviteLink", {
     handle: async ({ ctx, params }) => {
       const { count } = await ctx.prisma.organizationInvite.deleteMany({ where: { id: params.inviteId, organizationId: params.organizationId } });
-      if (count === 0) throw notFound("Invite link");
-      return { status: 205 };
+      return count > 0 ? { status: 205 } : { status: 204 };
     },
   }),
 

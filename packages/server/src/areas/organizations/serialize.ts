@@ -3,6 +3,7 @@ import type { Member, Organization, User } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { apiUrl, appUrl } from "../../http/urls";
 import { mayViewEmail, type Viewer } from "../../policy/users";
+import { organizationMergeRules } from "../change-request-reviews/merge-rules";
 import type { OrganizationPermissions } from "./policy";
 
 type UserFields = Pick<User, "id" | "displayName" | "email" | "photoURL">;
@@ -63,6 +64,9 @@ export function serializeOrganization(ctx: RequestContext, organization: Organiz
     sso: o.sso,
     ai: o.ai,
     inviteLinks: o.inviteLinks,
+    mergeRules: organizationMergeRules(o.mergeRules),
+    // A self-hosted Docstack has no trials (GitBook's field is required).
+    trial: { status: "notapplicable", count: 0 },
     plan: o.plan as Schemas["Organization"]["plan"],
     ...(o.customHostname ? { customHostname: o.customHostname } : {}),
     urls: {
@@ -74,7 +78,11 @@ export function serializeOrganization(ctx: RequestContext, organization: Organiz
   };
 }
 
-export function serializeMember(ctx: RequestContext, member: Member & { user: User }, counts: { spaces: number; teams: number }): Schemas["Member"] {
+export function serializeMember(
+  ctx: RequestContext,
+  member: Member & { user: User },
+  counts: { spaces: number; teams: number; sites: number },
+): Schemas["Member"] {
   return {
     object: "member",
     id: member.userId,
@@ -86,5 +94,6 @@ export function serializeMember(ctx: RequestContext, member: Member & { user: Us
     sso: member.sso,
     spaces: counts.spaces,
     teams: counts.teams,
+    sites: counts.sites,
   };
 }

@@ -27,12 +27,14 @@ export async function createOrganizationWithAdmin(
 
 /** Counts of members' spaces (those they can read) and teams, for a page of members. */
 export async function memberCounts(prisma: Db, organizationId: string, members: readonly { userId: string; role: Role | null }[]) {
-  const [spaces, teams] = await Promise.all([
+  const [spaces, teams, sites] = await Promise.all([
     spaceCounts(prisma, organizationId, members),
     prisma.teamMember.groupBy({ by: ["userId"], where: { userId: { in: members.map((m) => m.userId) }, team: { organizationId } }, _count: true }),
+    // Every member, guests included, reads every site of the organization (sites/policy.ts).
+    prisma.site.count({ where: { organizationId } }),
   ]);
   const teamsByUser = new Map(teams.map((row) => [row.userId, row._count]));
-  return (userId: string) => ({ spaces: spaces.ofMember(userId), teams: teamsByUser.get(userId) ?? 0 });
+  return (userId: string) => ({ spaces: spaces.ofMember(userId), teams: teamsByUser.get(userId) ?? 0, sites });
 }
 
 /** Makes the caller a member of the organization with `role`, unless they already are one (then nothing changes). */

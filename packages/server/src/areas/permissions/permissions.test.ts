@@ -68,7 +68,7 @@ describe("sharing a space", () => {
     );
     expect((await admin.get(`/v1/spaces/${secret.id}/permissions/aggregate?role=review`).expect(200)).body.count).toBe(1);
 
-    await admin.delete(`/v1/orgs/${org.id}/teams/${team.id}/members/${member.id}`).expect(204);
+    await admin.delete(`/v1/orgs/${org.id}/teams/${team.id}/members/${member.id}`).expect(205);
     await as(member).get(`/v1/spaces/${secret.id}`).expect(404);
     await admin.patch(`/v1/spaces/${secret.id}/permissions/teams/${team.id}`, { role: "read" }).expect(204);
     await admin.delete(`/v1/spaces/${secret.id}/permissions/teams/${team.id}`).expect(205);

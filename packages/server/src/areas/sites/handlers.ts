@@ -40,7 +40,7 @@ export const sitesOperations = {
             organization.id,
             sites.map((site) => site.id),
           );
-          return sites.map((site) => serializeSite(ctx, site, organization, facts.get(site.id)!));
+          return Promise.all(sites.map((site) => serializeSite(ctx, site, organization, facts.get(site.id)!)));
         },
       });
       return { status: 200, body };
@@ -51,14 +51,14 @@ export const sitesOperations = {
     handle: async ({ ctx, body }, { organization }) => {
       const site = await createSite(ctx, organization, body ?? {});
       const facts = await siteFacts(ctx.prisma, organization.id, [site.id]);
-      return { status: 201, body: serializeSite(ctx, site, organization, facts.get(site.id)!) };
+      return { status: 201, body: await serializeSite(ctx, site, organization, facts.get(site.id)!) };
     },
   }),
 
   getSiteById: defineOperation("getSiteById", {
     handle: async ({ ctx }, { site, organization }) => {
       const facts = await siteFacts(ctx.prisma, organization.id, [site.id]);
-      return { status: 200, body: serializeSite(ctx, site, organization, facts.get(site.id)!) };
+      return { status: 200, body: await serializeSite(ctx, site, organization, facts.get(site.id)!) };
     },
   }),
 
@@ -125,7 +125,7 @@ export const sitesOperations = {
       }
       const updated = await ctx.prisma.site.findUniqueOrThrow({ where: { id: site.id } });
       const facts = await siteFacts(ctx.prisma, organization.id, [site.id]);
-      return { status: 200, body: serializeSite(ctx, updated, organization, facts.get(site.id)!) };
+      return { status: 200, body: await serializeSite(ctx, updated, organization, facts.get(site.id)!) };
     },
   }),
 

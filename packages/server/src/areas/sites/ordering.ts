@@ -39,9 +39,11 @@ export const positionAfterLast = (siblings: readonly Positioned[]) => Math.max(0
  */
 export function indexNextTo<R, S extends Positioned>(
   siblings: readonly S[],
-  position: { before?: R; after?: R },
+  position: { before?: R; after?: R } | undefined,
   reference: { matches: (reference: R, sibling: S) => boolean; idOf: (reference: R) => string; field: string },
 ): number {
+  // No position: after the last sibling (GitBook's default).
+  if (!position) return siblings.length;
   const side = position.before !== undefined ? "before" : "after";
   const given = (position.before ?? position.after) as R;
   const index = siblings.findIndex((sibling) => reference.matches(given, sibling));

@@ -14,6 +14,7 @@ import { shownSiteSpace } from "./store";
 export const sitePolicy = definePolicy("site", {
   what: "Site",
   on: "this organization",
+  inVisiblePlace: true,
   find: async ({ ctx, params }) => {
     const membership = await findMembership(ctx, params.organizationId);
     if (!membership) throw notFound("Organization");

@@ -4,6 +4,8 @@ import type { Schemas } from "@docstack/contract";
 import type { Organization, Site, SiteSection, SiteSectionGroup } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { apiUrl, appUrl } from "../../http/urls";
+import { siteLevel } from "../../policy/content";
+import { grantedBy, tableOf } from "../../policy/factory";
 import { serializeSpaces } from "../spaces/serialize";
 import { defaultSectionId, defaultSiteSpaceId, type SiteFacts, type SiteSpaceWithSpace, type SiteTree, sectionsOfGroup, siteSpacesIn } from "./store";
 import { type Publication, publicationOf, publishedAt, servedAt } from "./urls";
@@ -22,33 +24,35 @@ function featuresOf(site: Site, facts: SiteFacts): Feature[] {
   return used.filter(([inUse]) => inUse).map(([, id, plan]) => ({ id, plan, frozen: false }));
 }
 
-export function serializeSite(
+export async function serializeSite(
   ctx: RequestContext,
   site: Site,
   organization: Organization,
   facts: SiteFacts,
   publication: Publication = publicationOf(ctx, site, organization),
-): Schemas["Site"] {
+): Promise<Schemas["Site"]> {
   const path = `/orgs/${site.organizationId}/sites/${site.id}`;
   const published = publishedAt(publication);
   return {
     object: "site",
     id: site.id,
     type: site.type as Schemas["SiteType"],
+    appliedType: site.type as Schemas["SiteType"],
     title: site.title,
     icon: site.iconLight && site.iconDark ? { icon: { light: site.iconLight, dark: site.iconDark } } : null,
     ...(site.hostname ? { hostname: site.hostname } : {}),
     basename: site.basename,
     ...(site.proxy ? { proxy: { origin: `https://${site.proxy}`, target: servedAt(ctx, site, organization) } } : {}),
     visibility: site.visibility as Schemas["SiteVisibility"],
+    defaultLevel: "inherit",
+    permissions: grantedBy(tableOf("site"), await siteLevel(ctx, site)),
     published: site.published,
     siteSpaces: facts.siteSpaces,
     createdAt: site.createdAt.toISOString(),
     adaptiveContent: { enabled: site.adaptiveContent },
-    // No operation asks for ads: every site is in the state of one that never did.
-    ads: { status: "disabled", submittable: false },
+    // No operation asks for ads: `ads` is left out, as for a site that never did (GitBook's `disabled` names an ad zone).
     features: featuresOf(site, facts),
-    urls: { location: apiUrl(ctx, path), app: appUrl(ctx, path), ...(published ? { published } : {}) },
+    urls: { location: apiUrl(ctx, path), app: appUrl(ctx, path), preview: servedAt(ctx, site, organization), ...(published ? { published } : {}) },
   };
 }
 
@@ -75,6 +79,7 @@ export async function serializeSiteSpaces(
       // Published by this site: the space is read where the site space is.
       space: published ? { ...space, urls: { ...space.urls, published } } : space,
       title: siteSpace.space.title,
+      draft: false,
       default: defaultSiteSpaceId(tree, siteSpace.sectionId) === siteSpace.id,
       ...(siteSpace.condition !== null ? { condition: siteSpace.condition } : {}),
       hasAdvancedCustomizationFeature: true,
@@ -104,6 +109,7 @@ export async function serializeSections(
       ...(section.description !== null ? { description: section.description } : {}),
       default: section.id === defaultSection,
       path: section.path,
+      draft: false,
       ...(section.condition !== null ? { condition: section.condition } : {}),
       ...(section.groupId !== null ? { sectionGroup: section.groupId } : {}),
       ...(section.icon !== null ? { icon: section.icon } : {}),
@@ -128,7 +134,9 @@ export async function serializeSectionGroups(
     id: group.id,
     title: group.title,
     ...(group.icon !== null ? { icon: group.icon } : {}),
+    draft: false,
     sections: grouped[index]!,
+    children: grouped[index]!,
   }));
 }
 

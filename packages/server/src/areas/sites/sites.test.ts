@@ -14,17 +14,32 @@ describe("creating sites", () => {
       object: "site",
       id: site.id,
       type: "basic",
+      appliedType: "basic",
       title: "Untitled site",
       icon: null,
       basename: "untitled-site",
       visibility: "public",
+      defaultLevel: "inherit",
+      permissions: {
+        view: true,
+        access: true,
+        edit: true,
+        create: true,
+        admin: true,
+        installIntegration: true,
+        viewAdaptiveSchema: true,
+        editAdaptiveSchema: true,
+      },
       published: false,
       siteSpaces: 0,
       createdAt: expect.any(String),
       adaptiveContent: { enabled: false },
-      ads: { status: "disabled", submittable: false },
       features: [],
-      urls: { location: `${PUBLIC_URL}/v1/orgs/${org.id}/sites/${site.id}`, app: `${PUBLIC_URL}/app/orgs/${org.id}/sites/${site.id}` },
+      urls: {
+        location: `${PUBLIC_URL}/v1/orgs/${org.id}/sites/${site.id}`,
+        app: `${PUBLIC_URL}/app/orgs/${org.id}/sites/${site.id}`,
+        preview: expect.stringMatching(/\/untitled-site$/),
+      },
     });
     const second = await newSite(h, org, { title: "Untitled  Site!" });
     expect(second.body.basename).toBe("untitled-site-2");
@@ -348,8 +363,9 @@ describe("the published site", () => {
           title: "Acme docs",
           styling: { theme: "clean", primaryColor: { light: "#346ddb", dark: "#346ddb" }, font: "Inter", search: "subtle" },
           internationalization: { locale: "en" },
-          favicon: null,
+          favicon: {},
         },
+        siteSpaces: {},
       },
     });
     expect(preview.body.site.urls.published).toBeUndefined();

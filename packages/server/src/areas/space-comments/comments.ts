@@ -69,5 +69,12 @@ export function commentOperations() {
       handle: async ({ ctx, body }: Request<unknown, unknown, Schemas["UpdateCommentReplyRequest"]>, { place, comment, reply }: ReplyAccess) =>
         ok(await serializeReply(ctx, place, comment, await updateComment(ctx, reply, body))),
     },
+
+    deleteReply: {
+      handle: async ({ ctx }: Request, { reply }: ReplyAccess) => {
+        await deleteComment(ctx, reply);
+        return { status: 205 as const };
+      },
+    },
   };
 }

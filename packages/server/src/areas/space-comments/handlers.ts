@@ -15,4 +15,5 @@ export const spaceCommentsOperations = {
   postCommentReplyInSpace: defineOperation("postCommentReplyInSpace", inSpace.postReply),
   getCommentReplyInSpace: defineOperation("getCommentReplyInSpace", inSpace.getReply),
   updateCommentReplyInSpace: defineOperation("updateCommentReplyInSpace", inSpace.updateReply),
+  deleteCommentReplyInSpace: defineOperation("deleteCommentReplyInSpace", inSpace.deleteReply),
 } satisfies AreaOperations;

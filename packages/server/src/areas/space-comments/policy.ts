@@ -6,7 +6,7 @@
 import { policyKinds, type Schemas } from "@docstack/contract";
 import type { Comment } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
-import { conflict, forbidden, notFound } from "../../http/errors";
+import { absent, conflict, forbidden } from "../../http/errors";
 import { type Access, definePolicy, grantedBy, type PolicyRequest, tableOf } from "../../policy/factory";
 import { type Level, type Role, reaches } from "../../policy/roles";
 import { changeRequestPolicy } from "../change-requests/policy";
@@ -78,7 +78,7 @@ export const commentPolicy = definePolicy("comment", {
     const comment = await request.ctx.prisma.comment.findFirst({
       where: { id: request.params.commentId as string, spaceId: place.space.id, changeRequestId: place.changeRequest?.id ?? null, parentId: null },
     });
-    if (!comment) throw notFound("Comment");
+    if (!comment) throw absent("Comment", "comment");
     return { place, comment };
   },
   level: (_ctx, { place }) => place.level,
@@ -92,7 +92,7 @@ export const commentReplyPolicy = definePolicy("commentReply", {
   find: async (request) => {
     const { place, comment } = await commentPolicy.load(request);
     const reply = await request.ctx.prisma.comment.findFirst({ where: { id: request.params.commentReplyId as string, parentId: comment.id } });
-    if (!reply) throw notFound("Comment reply");
+    if (!reply) throw absent("Comment reply", "commentReply");
     return { place, comment, reply };
   },
   level: (_ctx, { place }) => place.level,

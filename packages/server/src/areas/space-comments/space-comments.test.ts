@@ -265,7 +265,7 @@ describe("deleting a comment", () => {
     expect(await prisma.commentReaction.count({ where: { commentId: first.body.id } })).toBe(0);
 
     await api.del(s.org.admin, `${s.comments}/${second.body.id}`).expect(205);
-    await api.del(s.org.admin, `${s.comments}/${second.body.id}`).expect(404);
+    await api.del(s.org.admin, `${s.comments}/${second.body.id}`).expect(204);
     expect(await openComments(s.org.admin, s.url)).toBe(0);
   });
 });
@@ -326,6 +326,28 @@ describe("replies", () => {
 
     await h.services.prisma.space.update({ where: { id: s.spaceId }, data: { editMode: "locked" } });
     await api.put(author, url, text("Locked")).expect(409);
+  });
+
+  it("deletes a reply (its author or a space admin), leaving the comment and its other replies", async () => {
+    const s = await setup();
+    const author = await s.member("comment");
+    const comment = await api.post(s.org.admin, s.comments, text("Q")).expect(200);
+    const replies = `${s.comments}/${comment.body.id}/replies`;
+    const mine = await api.post(author, replies, text("Mine")).expect(200);
+    const kept = await api.post(author, replies, text("Kept")).expect(200);
+    const byAdmin = await api.post(author, replies, text("Removed by an admin")).expect(200);
+
+    await api.del(await s.member("comment"), `${replies}/${mine.body.id}`).expect(403);
+    await api.del((await h.organization()).admin, `${replies}/${mine.body.id}`).expect(404);
+    await api.del(author, `${replies}/${mine.body.id}`).expect(205);
+    await api.del(s.org.admin, `${replies}/${byAdmin.body.id}`).expect(205);
+    await api.get(s.org.admin, `${replies}/${mine.body.id}`).expect(404);
+    const left = await api.get(s.org.admin, replies).expect(200);
+    expect(left.body.items.map((reply: { id: string }) => reply.id)).toEqual([kept.body.id]);
+    expect((await api.get(s.org.admin, `${s.comments}/${comment.body.id}`).expect(200)).body.replies).toBe(1);
+
+    await h.services.prisma.space.update({ where: { id: s.spaceId }, data: { editMode: "locked" } });
+    await api.del(author, `${replies}/${kept.body.id}`).expect(409);
   });
 });
 

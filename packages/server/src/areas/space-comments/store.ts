@@ -30,8 +30,9 @@ export function commentsWhere(place: CommentPlace, filters: CommentFilters): Pri
   };
 }
 
-export function createComment(ctx: RequestContext, place: CommentPlace, target: PostedTarget, body: CommentBody): Promise<Comment> {
-  return ctx.prisma.comment.create({
+/** A new comment of the place; `db` is a transaction when the comment comes with another write (a review). */
+export function createComment(ctx: RequestContext, place: CommentPlace, target: PostedTarget, body: CommentBody, db: Db | Tx = ctx.prisma): Promise<Comment> {
+  return db.comment.create({
     data: {
       id: newId(),
       ...placeColumns(place),
@@ -102,7 +103,7 @@ export function updateComment(ctx: RequestContext, comment: Comment, changes: Co
   });
 }
 
-/** Deletes a comment; its replies and every reaction go with it (foreign keys cascade). */
+/** Deletes a comment or a reply; a comment's replies and every reaction go with it (foreign keys cascade). */
 export async function deleteComment(ctx: RequestContext, comment: Comment): Promise<void> {
   await ctx.prisma.comment.delete({ where: { id: comment.id } });
 }

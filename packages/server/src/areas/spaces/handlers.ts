@@ -9,6 +9,7 @@ import { type AreaOperations, defineOperation } from "../../http/operation";
 import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
 import { callerReach, spacesWhere } from "../../policy/visibility";
 import { placeAmongSiblings } from "../../tree/siblings";
+import { demandRuleUsersAreMembers, storedMergeRules } from "../change-request-reviews/merge-rules";
 import { revokeAllOn } from "../permissions/grants";
 import { isRestorable } from "./retention";
 import { serializeSpace, serializeSpaces } from "./serialize";
@@ -33,9 +34,17 @@ export const spacesOperations = {
       if (body.visibility === "in-collection" && !parentId) {
         throw badRequest("request/body/visibility: in-collection is only for spaces in a collection");
       }
+      await demandRuleUsersAreMembers(ctx.prisma, space.organizationId, body.mergeRules);
       const updated = await ctx.prisma.space.update({
         where: { id: space.id },
-        data: { title: body.title, emoji: body.emoji, editMode: body.editMode, defaultLevel: body.defaultLevel, visibility: body.visibility },
+        data: {
+          title: body.title,
+          emoji: body.emoji,
+          editMode: body.editMode,
+          defaultLevel: body.defaultLevel,
+          visibility: body.visibility,
+          mergeRules: storedMergeRules(body.mergeRules),
+        },
       });
       return { status: 200, body: await serializeSpace(ctx, updated) };
     },

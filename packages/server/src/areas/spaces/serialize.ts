@@ -4,6 +4,7 @@ import type { RequestContext } from "../../http/context";
 import { apiUrl, appUrl } from "../../http/urls";
 import { spaceLevel } from "../../policy/content";
 import { asDefaultLevel } from "../../policy/levels";
+import { spaceMergeRules } from "../change-request-reviews/merge-rules";
 import { type SpacePermissions, spacePermissions } from "./policy";
 import { countersOf } from "./store";
 
@@ -23,6 +24,7 @@ function toSchema(ctx: RequestContext, space: Space, permissions: SpacePermissio
     revision: space.revisionId,
     defaultLevel: asDefaultLevel(space.defaultLevel),
     ...countersOf(space),
+    mergeRules: spaceMergeRules(space.mergeRules),
     urls: { location: apiUrl(ctx, `/spaces/${space.id}`), app: appUrl(ctx, `/spaces/${space.id}`) },
     permissions,
   };

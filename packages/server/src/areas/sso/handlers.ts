@@ -2,7 +2,6 @@
 // (Signing in through a provider, at its `service` URLs, is not part of this API.)
 
 import { newId } from "../../db/ids";
-import { notFound } from "../../http/errors";
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
 import { checkCertificate } from "./certificate";
@@ -64,8 +63,7 @@ export const ssoOperations = {
     // Members who joined through it stay: nothing of theirs refers to the provider.
     handle: async ({ ctx, params }) => {
       const { count } = await ctx.prisma.samlProvider.deleteMany({ where: { id: params.samlProviderId, organizationId: params.organizationId } });
-      if (count === 0) throw notFound("SAML provider");
-      return { status: 204 };
+      return count > 0 ? { status: 205 } : { status: 204 };
     },
   }),
 

@@ -57,8 +57,8 @@ export const teamMembersOperations = {
   removeTeamMember: defineOperation("removeTeamMember", {
     handle: async ({ ctx, params }, { team }) => {
       const { count } = await ctx.prisma.teamMember.deleteMany({ where: { teamId: team.id, userId: params.userId } });
-      if (count === 0) throw notFound("Team member");
-      return { status: 204 };
+      // Not (or no longer) in the team: nothing to do, as GitBook answers.
+      return count > 0 ? { status: 205 } : { status: 204 };
     },
   }),
 } satisfies AreaOperations;

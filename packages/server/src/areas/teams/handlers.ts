@@ -67,8 +67,9 @@ export const teamsOperations = {
   deleteTeamInOrganizationById: defineOperation("deleteTeamInOrganizationById", {
     // Its memberships go with it (cascade); SAML providers naming it as defaultTeam lose it (set null).
     handle: async ({ ctx }, { team }) => {
-      await ctx.prisma.team.delete({ where: { id: team.id } });
-      return { status: 204 };
+      // Deleted meanwhile by a concurrent request: gone all the same.
+      const { count } = await ctx.prisma.team.deleteMany({ where: { id: team.id } });
+      return count > 0 ? { status: 205 } : { status: 204 };
     },
   }),
 

@@ -24,6 +24,7 @@ export function teamPermissions(orgRole: Role | null, teamRole: TeamRole | null 
 /** A team of an organization the caller belongs to (404 otherwise, as for a team of another organization). */
 export const teamPolicy = definePolicy("team", {
   what: "Team",
+  inVisiblePlace: true,
   find: async ({ ctx, params }) => {
     const membership = await findMembership(ctx, params.organizationId);
     if (!membership) throw notFound("Organization");

@@ -13,7 +13,7 @@ afterAll(() => h.close());
 
 /** Every string under a key naming a URL, anywhere in a JSON value. */
 function urlsIn(value: unknown, key = ""): string[] {
-  if (typeof value === "string") return /url|published|location|app|origin|target/i.test(key) ? [value] : [];
+  if (typeof value === "string") return /url|published|location|^app$|preview|origin|target/i.test(key) ? [value] : [];
   if (Array.isArray(value)) return value.flatMap((item) => urlsIn(item, key));
   if (value && typeof value === "object") return Object.entries(value).flatMap(([name, item]) => urlsIn(item, name === "urls" ? key : name));
   return [];

@@ -1,0 +1,87 @@
+// Reviews of change requests and the users requested to review them (GitBook's
+// change-request reviews). What they allow is decided at merge (merge-rules.ts).
+import { notFound } from "../../http/errors";
+import { type AreaOperations, defineOperation } from "../../http/operation";
+import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
+import type { ChangeRequestAccess } from "../change-requests/policy";
+import type { CommentPlace } from "../space-comments/place";
+import { serializeRequestedReviewers, serializeReviews } from "./serialize";
+import { requestReviewers, submitReview } from "./store";
+
+const OLDEST_FIRST: SortField[] = [
+  { field: "createdAt", direction: "asc" },
+  { field: "id", direction: "asc" },
+];
+const FIRST_REQUESTED: SortField[] = [
+  { field: "createdAt", direction: "asc" },
+  { field: "userId", direction: "asc" },
+];
+
+/** Reviews' comments are the change request's comments, seen with the caller's level on the space. */
+const placeOf = ({ space, level, changeRequest }: ChangeRequestAccess) =>
+  ({ space, level, changeRequest }) as CommentPlace & { changeRequest: typeof changeRequest };
+
+export const changeRequestReviewsOperations = {
+  getReviewsByChangeRequestId: defineOperation("getReviewsByChangeRequestId", {
+    handle: async ({ ctx, query }, access) => {
+      const where = { changeRequestId: access.changeRequest.id, ...(query.outdated !== undefined ? { outdated: query.outdated } : {}) };
+      const body = await paginate({
+        cursors: ctx.cursors,
+        scope: `reviews:${access.changeRequest.id}`,
+        request: query,
+        order: OLDEST_FIRST,
+        find: (after, take) => ctx.prisma.changeRequestReview.findMany({ where: whereAfter(where, after), orderBy: orderBy(OLDEST_FIRST), take }),
+        count: () => ctx.prisma.changeRequestReview.count({ where }),
+        sortValues: (review) => [review.createdAt, review.id],
+        serialize: (rows) => serializeReviews(ctx, placeOf(access), rows),
+      });
+      return { status: 200, body };
+    },
+  }),
+
+  submitChangeRequestReview: defineOperation("submitChangeRequestReview", {
+    handle: async ({ ctx, body }, access) => {
+      const review = await submitReview(ctx, placeOf(access), body);
+      return { status: 201, body: (await serializeReviews(ctx, placeOf(access), [review]))[0]! };
+    },
+  }),
+
+  getChangeRequestReviewById: defineOperation("getChangeRequestReviewById", {
+    handle: async ({ ctx, params }, access) => {
+      const review = await ctx.prisma.changeRequestReview.findFirst({ where: { id: params.reviewId, changeRequestId: access.changeRequest.id } });
+      if (!review) throw notFound("Review");
+      return { status: 200, body: (await serializeReviews(ctx, placeOf(access), [review]))[0]! };
+    },
+  }),
+
+  getRequestedReviewersByChangeRequestId: defineOperation("getRequestedReviewersByChangeRequestId", {
+    handle: async ({ ctx, query }, { changeRequest }) => {
+      const where = { changeRequestId: changeRequest.id };
+      const body = await paginate({
+        cursors: ctx.cursors,
+        scope: `requested-reviewers:${changeRequest.id}`,
+        request: query,
+        order: FIRST_REQUESTED,
+        find: (after, take) => ctx.prisma.changeRequestReviewer.findMany({ where: whereAfter(where, after), orderBy: orderBy(FIRST_REQUESTED), take }),
+        count: () => ctx.prisma.changeRequestReviewer.count({ where }),
+        sortValues: (request) => [request.createdAt, request.userId],
+        serialize: (rows) => serializeRequestedReviewers(ctx, rows),
+      });
+      return { status: 200, body };
+    },
+  }),
+
+  requestReviewersForChangeRequest: defineOperation("requestReviewersForChangeRequest", {
+    handle: async ({ ctx, body }, { space, changeRequest }) => {
+      const requested = await requestReviewers(ctx, changeRequest, space.organizationId, body);
+      return { status: 200, body: { users: await serializeRequestedReviewers(ctx, requested) } };
+    },
+  }),
+
+  removeRequestedReviewerFromChangeRequest: defineOperation("removeRequestedReviewerFromChangeRequest", {
+    handle: async ({ ctx, params }, { changeRequest }) => {
+      const { count } = await ctx.prisma.changeRequestReviewer.deleteMany({ where: { changeRequestId: changeRequest.id, userId: params.userId } });
+      return count > 0 ? { status: 205 } : { status: 204 };
+    },
+  }),
+} satisfies AreaOperations;
