@@ -1175,6 +1175,219 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/spaces/{spaceId}/revisions/{revisionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of a revision of the space (its current one, an earlier one, or one of its change requests'). A revision of another space answers 404. */
+                revisionId: components["parameters"]["revisionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a revision of a space
+         * @description Returns a revision of the space by its ID, as `getCurrentRevision` returns the current one: its page tree
+         *     (pages without their body), its files, and what GitBook gives each kind of revision (`mergedFrom` on a
+         *     `merge` revision, `sourceRevision` on a `computed` one). Any revision of the space can be read (earlier
+         *     ones, and change requests'); revisions never change. Added for GitBook's clients (GitBook's
+         *     `getRevisionById`).
+         *
+         *     Needs `view` on the space (role `read` or more).
+         */
+        get: operations["getRevisionById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/revisions/{revisionId}/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of a revision of the space (its current one, an earlier one, or one of its change requests'). A revision of another space answers 404. */
+                revisionId: components["parameters"]["revisionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the changes a revision made to its parent
+         * @description Returns what the revision changed compared to its first parent (GitBook's `getRevisionSemanticChanges`):
+         *     pages created, edited (with the attributes that changed: `title`, `description`, `slug`, `emoji`,
+         *     `document`), deleted or moved (with the parent before and after), and files created, edited or deleted.
+         *     Pages come first in table-of-contents order, then files. At most `limit` changes (default 10, up to 1000) are
+         *     listed; `more` counts those left out. A revision without a parent (a space's first) lists its content as
+         *     created. On a `merge` revision, `mergedFrom` is the change request merged.
+         *
+         *     Needs `view` on the space (role `read` or more).
+         */
+        get: operations["getRevisionChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/revisions/{revisionId}/pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of a revision of the space (its current one, an earlier one, or one of its change requests'). A revision of another space answers 404. */
+                revisionId: components["parameters"]["revisionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the pages of a revision
+         * @description Returns the page tree of a revision of the space, as `listPages` does for the current one (GitBook's
+         *     `listPagesInRevisionById`).
+         *
+         *     Needs `view` on the space (role `read` or more).
+         */
+        get: operations["listRevisionPages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/revisions/{revisionId}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of a revision of the space (its current one, an earlier one, or one of its change requests'). A revision of another space answers 404. */
+                revisionId: components["parameters"]["revisionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the files of a revision
+         * @description Lists the files of a revision of the space, as `listFiles` does for the current one (GitBook's
+         *     `listFilesInRevisionById`). Each `downloadURL` is valid for 1 hour.
+         *
+         *     Needs `view` on the space (role `read` or more).
+         */
+        get: operations["listRevisionFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/revisions/{revisionId}/files/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of a revision of the space (its current one, an earlier one, or one of its change requests'). A revision of another space answers 404. */
+                revisionId: components["parameters"]["revisionId"];
+                /** @description The ID of the file. */
+                fileId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a file of a revision
+         * @description Returns a file of a revision of the space (GitBook's `getFileInRevisionById`); a file the revision does
+         *     not have answers 404.
+         *
+         *     Needs `view` on the space (role `read` or more).
+         */
+        get: operations["getRevisionFileById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of a revision of the space (its current one, an earlier one, or one of its change requests'). A revision of another space answers 404. */
+                revisionId: components["parameters"]["revisionId"];
+                /** @description The ID of the page. */
+                pageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a page of a revision
+         * @description Returns a page of a revision of the space with its body, as `getPageById` does for the current one
+         *     (GitBook's `getPageInRevisionById`); a page the revision does not have answers 404.
+         *
+         *     Needs `view` on the space (role `read` or more).
+         */
+        get: operations["getRevisionPageById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/revisions/{revisionId}/path/{pagePath}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of a revision of the space (its current one, an earlier one, or one of its change requests'). A revision of another space answers 404. */
+                revisionId: components["parameters"]["revisionId"];
+                /**
+                 * @description The path of the page in the revision: its ancestors' slugs and its own, joined by `/` (for example
+                 *     `guides/getting-started`), as pages give it in `path`. The slashes may be sent as they are or encoded
+                 *     (`%2F`); a leading or trailing slash is ignored.
+                 */
+                pagePath: components["parameters"]["pagePath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a page of a revision by its path
+         * @description Returns the page at a path in a revision of the space, as `getPageByPath` does for the current one
+         *     (GitBook's `getPageInRevisionByPath`); a path no page of the revision has answers 404.
+         *
+         *     Needs `view` on the space (role `read` or more).
+         */
+        get: operations["getRevisionPageByPath"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/downloads/{downloadToken}": {
         parameters: {
             query?: never;
@@ -1689,6 +1902,12 @@ export interface paths {
          *
          *     Not in the original specification: users need it, as it is the only way to write content. A change request that does not exist in the space answers 404.
          *
+         *     GitBook's shapes are accepted (its client's `updateChangeRequestContent`): `insert_page` without `title`,
+         *     page metadata (`slug`, `description`, `emoji`, `icon`, `hidden`, `noIndex`, `noRobotsIndex`), `ref`s naming
+         *     pages and files inserted in the batch, files by `base64` or `url`, `revert_page`, and `compat=false` for the
+         *     list of pages touched and files added. GitBook's `condition` (adaptive content on pages) and JSON documents
+         *     (`document.document`) are not: Docstack pages carry no conditions and bodies are Markdown (400).
+         *
          *     Needs `edit` on the change request's space (role `edit` or more; refused with 409 while the space is locked).
          */
         post: operations["updateChangeRequestContent"];
@@ -1916,6 +2135,37 @@ export interface paths {
          *     Needs `view` on the change request's space (role `read` or more).
          */
         get: operations["listChangeRequestPageLinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of the change request, or its number within the space (for example `3`). */
+                changeRequestId: components["parameters"]["changeRequestId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the changes a change request makes
+         * @description Returns what the change request's content changes compared to the revision it is based on (the space's
+         *     revision it started from, or was last updated to), in the shape of `getRevisionChanges` (GitBook's
+         *     `getChangeRequestChanges`): pages created, edited, deleted or moved, and files created, edited or deleted. At
+         *     most `limit` changes (default 10, up to 1000); `more` counts those left out. A change request that does not
+         *     exist in the space answers 404.
+         *
+         *     Needs `view` on the change request's space (role `read` or more).
+         */
+        get: operations["getChangeRequestChanges"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4625,6 +4875,8 @@ export interface components {
             id: string;
             title: string;
             path: string;
+            /** @description How well the section matches (PostgreSQL's `ts_rank`); higher is better, unbounded. */
+            score: number;
             /** @description The matching text, with matches wrapped in `<mark>`. */
             body: string;
             urls: {
@@ -4636,7 +4888,22 @@ export interface components {
         SearchPageResult: {
             id: components["schemas"]["Id"];
             title: string;
+            /** @description The page's description (empty when it has none). */
+            description: string;
             path: string;
+            /** @description How well the page matches (the sum of its matching sections' scores, plus 1 when its title matches); higher is better, unbounded. */
+            score: number;
+            /**
+             * @description The page's 1-based place among the search's results, best first. In a space's search, among all results
+             *     (kept across pages of results). In an organization search, whose results are spaces, each with its best
+             *     pages, the place among the pages of this answer, in the order shown.
+             */
+            rank: number;
+            /** @description The page's ancestors, from the top-level page to its direct parent (empty for a top-level page). */
+            ancestors: {
+                id: components["schemas"]["Id"];
+                title: string;
+            }[];
             sections: components["schemas"]["SearchSection"][];
             urls: {
                 /** Format: uri */
@@ -4645,6 +4912,10 @@ export interface components {
         };
         /** @description A space with pages matching a search. */
         SearchSpaceResult: {
+            /** @constant */
+            type: "space";
+            /** @description The score of the space's best page. */
+            score: number;
             id: components["schemas"]["Id"];
             title: string;
             pages: components["schemas"]["SearchPageResult"][];
@@ -4806,7 +5077,7 @@ export interface components {
                 merge: boolean;
                 /** @description Review change requests (role `review` or more). */
                 review: boolean;
-                /** @description Install integrations in it (role `admin`; GitBook's). */
+                /** @description Install integrations in the space (role `admin`; GitBook's permission, which its clients require). */
                 installIntegration: boolean;
             };
         };
@@ -4863,6 +5134,18 @@ export interface components {
             emoji?: string;
             /** @description The ID of a collection of the organization to create the space in. Omitted, the space goes to the root. */
             parent?: components["schemas"]["Id"];
+            /**
+             * @description The space's edit mode from the start (GitBook's field); `live` when omitted. A `locked` space refuses every edit and merge (409) until an admin sets it `live`.
+             * @enum {string}
+             */
+            editMode?: "live" | "locked";
+            /**
+             * @description GitBook's "create a completely empty space (no page in it)". Docstack's new spaces always are: accepted so
+             *     GitBook's scripts run unchanged. GitBook's other ways to fill a new space (`template`, `computedSource`)
+             *     and its `language` are not supported (400).
+             * @constant
+             */
+            empty?: true;
         };
         /** @description Fields omitted are left unchanged; what each needs is in the operation's rule. */
         UpdateSpaceRequest: {
@@ -5079,6 +5362,9 @@ export interface components {
          *     `format=markdown` (the default), `document` with `format=document`, for `document` and `computed`
          *     pages. Pages in a tree (a revision, `.../content/pages`, and the sub-pages of the page read) are sent
          *     without a body.
+         *
+         *     GitBook's fields every client expects are always there: `kind` (GitBook's older name for `type`), and on
+         *     `document` and `computed` pages `layout` and `tags`.
          */
         Page: {
             id: components["schemas"]["Id"];
@@ -5113,6 +5399,14 @@ export interface components {
              * @enum {string}
              */
             type: "document" | "group" | "link" | "computed";
+            /**
+             * @deprecated
+             * @description GitBook's older name for `type`, still required by its clients (`sheet` for a `document` page, `group`, `link`); left out on `computed` pages, as GitBook does.
+             * @enum {string}
+             */
+            kind?: "sheet" | "group" | "link";
+            /** @description The page's tags (GitBook's). Docstack has no tags, so this is always empty; on `document` and `computed` pages. */
+            tags?: Record<string, never>[];
             /**
              * Format: uri
              * @description Where a `link` page points. Only on `link` pages.
@@ -5153,15 +5447,29 @@ export interface components {
             /** @description The path of the item's file in the repository, such as `getting-started/authentication.md`. */
             path: string;
         };
-        /** @description Which parts of a `document` (or `computed`) page the published site shows. Left out for `group` and `link` pages. */
+        /**
+         * @description Which parts of a `document` (or `computed`) page the published site shows, in GitBook's shape. Always on those
+         *     pages, left out on `group` and `link` pages. Docstack pages all have GitBook's default layout (every part
+         *     shown, default width, a `hero` cover without mask): no operation changes it.
+         */
         PageLayout: {
+            /**
+             * @description `default` or `wide` content.
+             * @enum {string}
+             */
+            width: "default" | "wide";
             /** @description Show the cover image (`cover`). */
             cover: boolean;
             /**
-             * @description `hero`: the cover spans the content's width; `full`: the cover spans the whole window.
+             * @description `hero`: the cover spans the content's width; `full`: the cover spans the whole window; `background`: behind the title.
              * @enum {string}
              */
-            coverSize: "hero" | "full";
+            coverSize: "hero" | "full" | "background";
+            /**
+             * @description A mask over the cover image.
+             * @enum {string}
+             */
+            coverMask: "none" | "radial";
             /** @description Show the title. */
             title: boolean;
             /** @description Show the description. */
@@ -5172,6 +5480,14 @@ export interface components {
             outline: boolean;
             /** @description Show links to the previous and next pages. */
             pagination: boolean;
+            /** @description Show the page's metadata (last change). */
+            metadata: boolean;
+            /** @description Show the page's tags. */
+            tags: boolean;
+            /** @description Show the page's actions. */
+            actions: boolean;
+            /** @description Show the anchor links of headings. */
+            anchors: boolean;
         };
         /** @description The page's cover image, a file of the revision. Left out when the page has none. */
         PageCover: {
@@ -5243,6 +5559,68 @@ export interface components {
             git?: components["schemas"]["GitFileReference"];
         };
         /**
+         * @description Where the change request stands:
+         *     `draft` (being written; not yet proposed; the status of a new change request),
+         *     `open` (proposed: ready for review and merging),
+         *     `archived` (closed without merging; it can be reopened as `draft` or `open`),
+         *     `merged` (merged into the space; final, it can no longer change).
+         *     The specification shows only `draft`; the other values are Docstack's.
+         * @enum {string}
+         */
+        ChangeRequestStatus: "draft" | "open" | "archived" | "merged";
+        /** @description A set of proposed edits to a space, written in its own revision and merged into the space. */
+        ChangeRequest: {
+            /** @constant */
+            object: "change-request";
+            id: components["schemas"]["Id"];
+            /** @description The ID of the space the change request belongs to (GitBook's field, which its clients require). */
+            space: components["schemas"]["Id"];
+            /**
+             * @description The change request's number within its space: 1 for the first, then the next one for each new change
+             *     request, without gaps. It can be used in place of the ID in paths.
+             */
+            number: number;
+            status: components["schemas"]["ChangeRequestStatus"];
+            /** @description What the change request is about. Empty when none was given. */
+            subject: string;
+            /** @description The user who created the change request. */
+            createdBy: components["schemas"]["User"];
+            createdAt: components["schemas"]["Timestamp"];
+            /** @description When the change request (its subject, status or content) last changed. */
+            updatedAt: components["schemas"]["Timestamp"];
+            /** @description The ID of the change request's current revision, holding its content. */
+            revision: components["schemas"]["Id"];
+            /** @description The ID of the space revision the change request was created from. */
+            revisionInitial: components["schemas"]["Id"];
+            /**
+             * @description The ID of the space revision the change request was last updated from (`POST .../update`); absent until
+             *     it is first updated.
+             */
+            revisionMergedAncestor?: components["schemas"]["Id"];
+            /** @description The ID of the space revision its merge created; present once the change request is `merged`. */
+            revisionMerged?: components["schemas"]["Id"];
+            /** @description The number of open (unresolved) comments on the change request. */
+            comments: number;
+            /**
+             * @description True exactly when the space's current revision has moved since the revision the change request was last
+             *     based on (`revisionMergedAncestor`, or `revisionInitial` when it was never updated). `POST .../update`
+             *     brings it up to date. Always false once merged.
+             */
+            outdated: boolean;
+            urls: {
+                /**
+                 * Format: uri
+                 * @description This change request in the Docstack app.
+                 */
+                app: string;
+                /**
+                 * Format: uri
+                 * @description This change request in the API.
+                 */
+                location: string;
+            };
+        };
+        /**
          * @description A version of a space's (or a change request's) content: its page tree, files and reusable contents.
          *     Every write makes a new revision; revisions are never changed afterwards.
          *
@@ -5270,6 +5648,8 @@ export interface components {
             files: components["schemas"]["File"][];
             /** @description Blocks of content shared by several pages. No operation of this API creates them, so content written through it has none (an empty array). */
             reusableContents: components["schemas"]["RevisionReusableContent"][];
+            /** @description The tags pages of the revision may carry (GitBook's). Docstack has no tags, so this is always empty; kept so GitBook's clients find the field they require. */
+            tags: Record<string, never>[];
             createdAt: components["schemas"]["Timestamp"];
             /**
              * @description The git commit this revision corresponds to, when the space is synchronized with a git repository.
@@ -5318,6 +5698,14 @@ export interface components {
              * @enum {string}
              */
             type: "edits" | "merge" | "rollback" | "update" | "computed";
+            /** @description On a `merge` revision, the change request it merged (GitBook's field, which its clients require there). */
+            mergedFrom?: components["schemas"]["ChangeRequest"];
+            /**
+             * @description On a `computed` revision, the revision its content was computed from (GitBook's field, which its clients
+             *     require there). Docstack makes computed revisions from nothing (a new space's empty content) or by copying
+             *     (a duplicated space), so this is the revision's own ID.
+             */
+            sourceRevision?: components["schemas"]["Id"];
         };
         /**
          * @description Where to import content from. Docstack fetches `url` itself: only `http` and `https` URLs, and URLs whose
@@ -5381,6 +5769,52 @@ export interface components {
             items: components["schemas"]["FileBacklink"][];
             next?: components["schemas"]["ListNext"];
             count: components["schemas"]["ListCount"];
+        };
+        /** @description A page as a change names it (as it is after the change; before it, for a deleted page). */
+        ChangedPage: {
+            id: components["schemas"]["Id"];
+            /** @enum {string} */
+            type: "document" | "group" | "link" | "computed";
+            title: string;
+            path?: string;
+        };
+        ChangedFile: {
+            id: components["schemas"]["Id"];
+            name: string;
+            contentType: string;
+            /** Format: uri */
+            downloadURL: string;
+        };
+        ChangedAttribute: {
+            before?: string;
+            after?: string;
+        };
+        /**
+         * @description One change: `page_created`, `page_edited` (with `attributes`, each `{before, after}`; an attribute removed has no
+         *     `after`, one added no `before`; `document` gives the body's document IDs), `page_deleted`, `page_moved` (with
+         *     `parent`, `{before, after}`, each absent at the top level), `file_created`, `file_edited` (with `attributes`:
+         *     `name`, `contentType`, `downloadURL`) or `file_deleted`. A page both moved and edited gives two changes.
+         */
+        RevisionChange: {
+            /** @enum {string} */
+            type: "page_created" | "page_edited" | "page_deleted" | "page_moved" | "file_created" | "file_edited" | "file_deleted";
+            page?: components["schemas"]["ChangedPage"];
+            file?: components["schemas"]["ChangedFile"];
+            attributes?: {
+                [key: string]: components["schemas"]["ChangedAttribute"];
+            };
+            parent?: {
+                before?: components["schemas"]["ChangedPage"];
+                after?: components["schemas"]["ChangedPage"];
+            };
+        };
+        /** @description What a revision changed compared to its first parent, in GitBook's shape (`RevisionSemanticChanges`). */
+        RevisionChanges: {
+            /** @description On a `merge` revision, the change request it merged. */
+            mergedFrom?: components["schemas"]["ChangeRequest"];
+            changes: components["schemas"]["RevisionChange"][];
+            /** @description How many changes were left out (past `limit`); absent when none were. */
+            more?: number;
         };
         /** @description The field's key, unique within the organization; lower-case letters, digits, `_` and `-`. It cannot be changed. */
         CustomFieldName: string;
@@ -5653,68 +6087,6 @@ export interface components {
             addedReactions?: components["schemas"]["CommentReactions"];
             removedReactions?: components["schemas"]["CommentReactions"];
         };
-        /**
-         * @description Where the change request stands:
-         *     `draft` (being written; not yet proposed; the status of a new change request),
-         *     `open` (proposed: ready for review and merging),
-         *     `archived` (closed without merging; it can be reopened as `draft` or `open`),
-         *     `merged` (merged into the space; final, it can no longer change).
-         *     The specification shows only `draft`; the other values are Docstack's.
-         * @enum {string}
-         */
-        ChangeRequestStatus: "draft" | "open" | "archived" | "merged";
-        /** @description A set of proposed edits to a space, written in its own revision and merged into the space. */
-        ChangeRequest: {
-            /** @description The ID of the change request's space. */
-            space: components["schemas"]["Id"];
-            /** @constant */
-            object: "change-request";
-            id: components["schemas"]["Id"];
-            /**
-             * @description The change request's number within its space: 1 for the first, then the next one for each new change
-             *     request, without gaps. It can be used in place of the ID in paths.
-             */
-            number: number;
-            status: components["schemas"]["ChangeRequestStatus"];
-            /** @description What the change request is about. Empty when none was given. */
-            subject: string;
-            /** @description The user who created the change request. */
-            createdBy: components["schemas"]["User"];
-            createdAt: components["schemas"]["Timestamp"];
-            /** @description When the change request (its subject, status or content) last changed. */
-            updatedAt: components["schemas"]["Timestamp"];
-            /** @description The ID of the change request's current revision, holding its content. */
-            revision: components["schemas"]["Id"];
-            /** @description The ID of the space revision the change request was created from. */
-            revisionInitial: components["schemas"]["Id"];
-            /**
-             * @description The ID of the space revision the change request was last updated from (`POST .../update`); absent until
-             *     it is first updated.
-             */
-            revisionMergedAncestor?: components["schemas"]["Id"];
-            /** @description The ID of the space revision its merge created; present once the change request is `merged`. */
-            revisionMerged?: components["schemas"]["Id"];
-            /** @description The number of open (unresolved) comments on the change request. */
-            comments: number;
-            /**
-             * @description True exactly when the space's current revision has moved since the revision the change request was last
-             *     based on (`revisionMergedAncestor`, or `revisionInitial` when it was never updated). `POST .../update`
-             *     brings it up to date. Always false once merged.
-             */
-            outdated: boolean;
-            urls: {
-                /**
-                 * Format: uri
-                 * @description This change request in the Docstack app.
-                 */
-                app: string;
-                /**
-                 * Format: uri
-                 * @description This change request in the API.
-                 */
-                location: string;
-            };
-        };
         ChangeRequestList: {
             items: components["schemas"]["ChangeRequest"][];
             next?: components["schemas"]["ListNext"];
@@ -5815,26 +6187,58 @@ export interface components {
              */
             markdown: string;
         };
+        /**
+         * @description A name for the page (or file) inserted, valid for this request only (never stored). Later changes of the
+         *     batch can name the page by it (`into`, `page`), and any page of the batch can link to it, in any order of
+         *     the changes: `[Page](./<ref>.md)`, `[Page](./<ref>)` or `[Page](<ref>)` for a page, `![Alt](./<ref>)` for a
+         *     file; such links are stored as references to the page or file. Unique within the batch (400 otherwise).
+         */
+        ChangeRequestRef: string;
+        /** @description A page's ID, or the `ref` of a page inserted earlier in the same batch. */
+        ChangeRequestPageTarget: string;
         /** @description The 0-based place among the page's siblings (0 is first). A value past the last place puts the page last. */
         ChangeRequestPageIndex: number;
-        /** @description Adds a `document` page. */
+        /**
+         * @description Adds a `document` page, in GitBook's shape. Its title is `title`; without one, the `title` of the body's front
+         *     matter, else its leading `# heading` (taken out of the body), else `Untitled`. Front matter (a YAML block
+         *     between `---` lines opening the body) is taken out of the body, and its `title`, `description`, `emoji`,
+         *     `icon`, `hidden`, `noIndex` and `noRobotsIndex` set the page's, over the change's own fields (as GitBook does).
+         *     Decision where GitBook takes the leading heading over `title`: a `title` given is kept, and the body stays as
+         *     written (Docstack's behaviour before GitBook's shape was accepted, which scripts rely on).
+         */
         ChangeRequestInsertPage: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             operation: "insert_page";
-            title: components["schemas"]["ChangeRequestPageTitle"];
+            title?: components["schemas"]["ChangeRequestPageTitle"];
             document: components["schemas"]["ChangeRequestPageDocument"];
-            /** @description The ID of the parent page, a `document` or `group` page (400 otherwise). Omitted, the page goes to the top level. */
-            into?: components["schemas"]["Id"];
+            ref?: components["schemas"]["ChangeRequestRef"];
+            /** @description The page's URL segment among its siblings (lower-case letters, digits and hyphens). Omitted, it is derived from the title. A sibling holding it already answers 400. */
+            slug?: string;
+            /** @description A short description shown under the title; an empty string removes it. */
+            description?: string;
+            /** @description An emoji shown before the title (its characters, or its Unicode code point in hexadecimal); an empty string or `null` removes it. */
+            emoji?: string | null;
+            /** @description The name of an icon shown before the title; an empty string or `null` removes it. */
+            icon?: string | null;
+            /** @description When true, the page is left out of the published table of contents (still readable at its URL). */
+            hidden?: boolean;
+            /** @description When true, the page is left out of search (in Docstack and on the published site), and published with `noindex`. */
+            noIndex?: boolean;
+            /** @description When true, the published page asks search engines not to index it (`noindex`). */
+            noRobotsIndex?: boolean;
+            /** @description The parent page (its ID, or the `ref` of a page inserted earlier in the batch), a `document` or `group` page (400 otherwise). Omitted, the page goes to the top level. */
+            into?: components["schemas"]["ChangeRequestPageTarget"];
             /** @description The 0-based place among its siblings (0 is first; past the last place means last). Omitted, the page goes last. */
             at?: components["schemas"]["ChangeRequestPageIndex"];
         };
         /**
-         * @description Changes a page: its `title`, its body (`document`; only for `document` pages, 400 otherwise), and/or
-         *     its place (`into`, `at`). Give at least one of them. Fields omitted are left unchanged. A page cannot
-         *     move into itself or one of its sub-pages (400).
+         * @description Changes a page: its `title`, `slug` and other metadata, its body (`document`; only for `document` pages,
+         *     400 otherwise), and/or its place (`into`, `at`). Give at least one of them. Fields omitted are left
+         *     unchanged; a new title gives a new slug unless `slug` is given. A body's front matter sets metadata as for
+         *     `insert_page`. A page cannot move into itself or one of its sub-pages (400).
          */
         ChangeRequestUpdatePage: {
             /**
@@ -5842,12 +6246,26 @@ export interface components {
              * @enum {string}
              */
             operation: "update_page";
-            /** @description The ID of the page to change. */
-            page: components["schemas"]["Id"];
+            /** @description The page to change (its ID, or the `ref` of a page inserted earlier in the batch). */
+            page: components["schemas"]["ChangeRequestPageTarget"];
             title?: components["schemas"]["ChangeRequestPageTitle"];
+            /** @description The page's URL segment among its siblings (lower-case letters, digits and hyphens). Omitted, it is derived from the title. A sibling holding it already answers 400. */
+            slug?: string;
+            /** @description A short description shown under the title; an empty string removes it. */
+            description?: string;
+            /** @description An emoji shown before the title (its characters, or its Unicode code point in hexadecimal); an empty string or `null` removes it. */
+            emoji?: string | null;
+            /** @description The name of an icon shown before the title; an empty string or `null` removes it. */
+            icon?: string | null;
+            /** @description When true, the page is left out of the published table of contents (still readable at its URL). */
+            hidden?: boolean;
+            /** @description When true, the page is left out of search (in Docstack and on the published site), and published with `noindex`. */
+            noIndex?: boolean;
+            /** @description When true, the published page asks search engines not to index it (`noindex`). */
+            noRobotsIndex?: boolean;
             document?: components["schemas"]["ChangeRequestPageDocument"];
-            /** @description Moves the page under this parent page (a `document` or `group` page; 400 otherwise), or to the top level with `null`. Omitted, the page keeps its parent. */
-            into?: components["schemas"]["Id"] | null;
+            /** @description Moves the page under this parent page (its ID or a `ref` of the batch; a `document` or `group` page, 400 otherwise), or to the top level with `null`. Omitted, the page keeps its parent. */
+            into?: components["schemas"]["ChangeRequestPageTarget"] | null;
             /** @description Moves the page to this 0-based place among its (new) siblings (past the last place means last). Omitted, the page keeps its place when it keeps its parent, and goes last when `into` moves it. */
             at?: components["schemas"]["ChangeRequestPageIndex"];
         };
@@ -5858,17 +6276,50 @@ export interface components {
              * @enum {string}
              */
             operation: "delete_page";
-            /** @description The ID of the page to delete. */
-            page: components["schemas"]["Id"];
+            /** @description The page to delete (its ID, or the `ref` of a page inserted earlier in the batch). */
+            page: components["schemas"]["ChangeRequestPageTarget"];
         };
-        /** @description A file to add, with its bytes. */
+        /**
+         * @description Puts a page back as it was in `revision` (a revision of the space; omitted, the change request's base, the
+         *     space's revision it started from or was last updated to): its title, metadata, body and place. A page the
+         *     revision does not have (added since) is deleted, with its sub-pages; a page deleted since is restored
+         *     (under its parent when the parent is there, else at the top level). GitBook's `block` (revert some blocks of
+         *     the body only) is not supported: Docstack stores bodies as Markdown, not blocks (400 naming `block`).
+         */
+        ChangeRequestRevertPage: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            operation: "revert_page";
+            /** @description The ID of the page to revert. */
+            page: components["schemas"]["Id"];
+            /** @description The revision of the space to take the page from (400 when the space has no such revision). */
+            revision?: components["schemas"]["Id"];
+            /** @description Not supported (400 when not empty). */
+            block?: string[];
+        };
+        /** @description The file's bytes in standard base64 (with padding). The request body, and so all files of a request together, may be up to 20 MiB. */
+        ChangeRequestFileBytes: string;
+        /**
+         * @description A file to add: its bytes in base64 (`base64`, GitBook's name, or `data`), or a `url` Docstack fetches (give
+         *     exactly one). `contentType` is required with bytes (400 otherwise); with a `url`, it defaults to the type the URL answers with.
+         */
         ChangeRequestFileUpload: {
+            ref?: components["schemas"]["ChangeRequestRef"];
             /** @description The file's name, such as `diagram.png`. */
             name: string;
-            contentType: components["schemas"]["FileContentType"];
-            /** @description The file's bytes in standard base64 (with padding). The request body, and so all files of a request together, may be up to 20 MiB. */
-            data: string;
-        };
+            contentType?: components["schemas"]["FileContentType"];
+            data?: components["schemas"]["ChangeRequestFileBytes"];
+            base64?: components["schemas"]["ChangeRequestFileBytes"];
+            /**
+             * Format: uri
+             * @description An `http` or `https` URL to fetch the file from, with the same checks as imports: a URL whose host
+             *     resolves to a loopback, private or link-local address (or redirects to one) answers 400, as does one that
+             *     cannot be fetched, answers an error, takes more than 30 seconds or is larger than 20 MiB.
+             */
+            url?: string;
+        } & (unknown | unknown | unknown);
         /** @description Adds files (images, attachments) to the content. Each gets a new ID, even when a file of the same name exists. */
         ChangeRequestInsertFiles: {
             /**
@@ -5880,15 +6331,46 @@ export interface components {
         };
         /**
          * @description One change, told apart by `operation`: `insert_page` (add a page), `update_page` (change a page's
-         *     title or body, or move it), `delete_page` (delete a page and its sub-pages), `insert_files` (add files).
+         *     title, metadata or body, or move it), `delete_page` (delete a page and its sub-pages), `revert_page`
+         *     (put a page back as it was in an earlier revision), `insert_files` (add files).
          */
-        ChangeRequestContentChange: components["schemas"]["ChangeRequestInsertPage"] | components["schemas"]["ChangeRequestUpdatePage"] | components["schemas"]["ChangeRequestDeletePage"] | components["schemas"]["ChangeRequestInsertFiles"];
+        ChangeRequestContentChange: components["schemas"]["ChangeRequestInsertPage"] | components["schemas"]["ChangeRequestUpdatePage"] | components["schemas"]["ChangeRequestDeletePage"] | components["schemas"]["ChangeRequestRevertPage"] | components["schemas"]["ChangeRequestInsertFiles"];
         /**
          * @description A batch of changes to a change request's content. The changes apply in order, each seeing the effect
          *     of the previous ones; the whole batch makes one new revision of the change request, or nothing.
          */
         UpdateChangeRequestContentRequest: {
             changes: components["schemas"]["ChangeRequestContentChange"][];
+        };
+        /**
+         * @description A page the batch touched: `created_page` (inserted; with its `ref` when the change had one), `updated_page`
+         *     (changed, moved or reverted) or `deleted_page` (`page` is then the deleted page's ID).
+         */
+        ChangeRequestContentPageChange: {
+            /** @enum {string} */
+            object: "created_page" | "updated_page" | "deleted_page";
+            /** @description On `created_page`, the `ref` the `insert_page` change gave the page. */
+            ref?: string;
+            page: string | {
+                /** @constant */
+                object: "page";
+                id: components["schemas"]["Id"];
+                urls: {
+                    /**
+                     * Format: uri
+                     * @description Where to read the page in the change request (`.../change-requests/{changeRequestId}/content/page/{pageId}`).
+                     */
+                    location: string;
+                };
+            };
+        };
+        /** @description What `compat=false` answers (GitBook's shape): the change request, the pages the batch touched and the files it added. */
+        ChangeRequestContentUpdate: {
+            changeRequest: components["schemas"]["ChangeRequest"];
+            /** @description One entry per page the batch touched, in the order it first touched them; a page inserted and then deleted in the same batch is left out. */
+            changes: components["schemas"]["ChangeRequestContentPageChange"][];
+            /** @description The files the batch's `insert_files` changes added, in order (with their new IDs). */
+            insertedFiles: components["schemas"]["File"][];
         };
         /**
          * @description `approved`, or `changes-requested`.
@@ -7919,11 +8401,19 @@ export interface components {
          */
         format: "markdown" | "document";
         /**
+         * @description GitBook's switch to evaluate a body's expressions (`true`, `false`, or `deterministic-only`). Docstack
+         *     bodies hold no expressions or variables, so the page is the same whichever is given: accepted so GitBook's
+         *     scripts run unchanged.
+         */
+        evaluated: boolean | "deterministic-only";
+        /**
          * @description The path of the page in the revision: its ancestors' slugs and its own, joined by `/` (for example
          *     `guides/getting-started`), as pages give it in `path`. The slashes may be sent as they are or encoded
          *     (`%2F`); a leading or trailing slash is ignored.
          */
         pagePath: string;
+        /** @description The ID of a revision of the space (its current one, an earlier one, or one of its change requests'). A revision of another space answers 404. */
+        revisionId: components["schemas"]["Id"];
         /** @description The ID of the change request, or its number within the space (for example `3`). */
         changeRequestId: components["schemas"]["Id"];
     };
@@ -8015,6 +8505,8 @@ export type PageComputed = components['schemas']['PageComputed'];
 export type FileContentType = components['schemas']['FileContentType'];
 export type File = components['schemas']['File'];
 export type RevisionReusableContent = components['schemas']['RevisionReusableContent'];
+export type ChangeRequestStatus = components['schemas']['ChangeRequestStatus'];
+export type ChangeRequest = components['schemas']['ChangeRequest'];
 export type Revision = components['schemas']['Revision'];
 export type ImportContentRequest = components['schemas']['ImportContentRequest'];
 export type ImportContentResult = components['schemas']['ImportContentResult'];
@@ -8022,6 +8514,11 @@ export type PageTree = components['schemas']['PageTree'];
 export type FileList = components['schemas']['FileList'];
 export type FileBacklink = components['schemas']['FileBacklink'];
 export type FileBacklinkList = components['schemas']['FileBacklinkList'];
+export type ChangedPage = components['schemas']['ChangedPage'];
+export type ChangedFile = components['schemas']['ChangedFile'];
+export type ChangedAttribute = components['schemas']['ChangedAttribute'];
+export type RevisionChange = components['schemas']['RevisionChange'];
+export type RevisionChanges = components['schemas']['RevisionChanges'];
 export type CustomFieldName = components['schemas']['CustomFieldName'];
 export type CustomFieldTitle = components['schemas']['CustomFieldTitle'];
 export type CustomFieldDescription = components['schemas']['CustomFieldDescription'];
@@ -8051,8 +8548,6 @@ export type CommentReply = components['schemas']['CommentReply'];
 export type CommentReplyList = components['schemas']['CommentReplyList'];
 export type PostCommentReplyRequest = components['schemas']['PostCommentReplyRequest'];
 export type UpdateCommentReplyRequest = components['schemas']['UpdateCommentReplyRequest'];
-export type ChangeRequestStatus = components['schemas']['ChangeRequestStatus'];
-export type ChangeRequest = components['schemas']['ChangeRequest'];
 export type ChangeRequestList = components['schemas']['ChangeRequestList'];
 export type CreateChangeRequestRequest = components['schemas']['CreateChangeRequestRequest'];
 export type UpdateChangeRequestRequest = components['schemas']['UpdateChangeRequestRequest'];
@@ -8065,14 +8560,20 @@ export type ChangeRequestUpdateResult = components['schemas']['ChangeRequestUpda
 export type ChangeRequestPdf = components['schemas']['ChangeRequestPdf'];
 export type ChangeRequestPageTitle = components['schemas']['ChangeRequestPageTitle'];
 export type ChangeRequestPageDocument = components['schemas']['ChangeRequestPageDocument'];
+export type ChangeRequestRef = components['schemas']['ChangeRequestRef'];
+export type ChangeRequestPageTarget = components['schemas']['ChangeRequestPageTarget'];
 export type ChangeRequestPageIndex = components['schemas']['ChangeRequestPageIndex'];
 export type ChangeRequestInsertPage = components['schemas']['ChangeRequestInsertPage'];
 export type ChangeRequestUpdatePage = components['schemas']['ChangeRequestUpdatePage'];
 export type ChangeRequestDeletePage = components['schemas']['ChangeRequestDeletePage'];
+export type ChangeRequestRevertPage = components['schemas']['ChangeRequestRevertPage'];
+export type ChangeRequestFileBytes = components['schemas']['ChangeRequestFileBytes'];
 export type ChangeRequestFileUpload = components['schemas']['ChangeRequestFileUpload'];
 export type ChangeRequestInsertFiles = components['schemas']['ChangeRequestInsertFiles'];
 export type ChangeRequestContentChange = components['schemas']['ChangeRequestContentChange'];
 export type UpdateChangeRequestContentRequest = components['schemas']['UpdateChangeRequestContentRequest'];
+export type ChangeRequestContentPageChange = components['schemas']['ChangeRequestContentPageChange'];
+export type ChangeRequestContentUpdate = components['schemas']['ChangeRequestContentUpdate'];
 export type ChangeRequestReviewStatus = components['schemas']['ChangeRequestReviewStatus'];
 export type ChangeRequestReview = components['schemas']['ChangeRequestReview'];
 export type ChangeRequestReviewList = components['schemas']['ChangeRequestReviewList'];
@@ -8245,7 +8746,9 @@ export type ParameterShareKey = components['parameters']['shareKey'];
 export type ParameterMetadata = components['parameters']['metadata'];
 export type ParameterComputed = components['parameters']['computed'];
 export type ParameterFormat = components['parameters']['format'];
+export type ParameterEvaluated = components['parameters']['evaluated'];
 export type ParameterPagePath = components['parameters']['pagePath'];
+export type ParameterRevisionId = components['parameters']['revisionId'];
 export type ParameterChangeRequestId = components['parameters']['changeRequestId'];
 export type $defs = Record<string, never>;
 export interface operations {
@@ -9998,6 +10501,12 @@ export interface operations {
                  *     structured document, a tree of nodes).
                  */
                 format?: components["parameters"]["format"];
+                /**
+                 * @description GitBook's switch to evaluate a body's expressions (`true`, `false`, or `deterministic-only`). Docstack
+                 *     bodies hold no expressions or variables, so the page is the same whichever is given: accepted so GitBook's
+                 *     scripts run unchanged.
+                 */
+                evaluated?: components["parameters"]["evaluated"];
                 /** @description When `false`, mutable git metadata is left out of the content. */
                 metadata?: components["parameters"]["metadata"];
                 /** @description When `false`, computed content is not computed (computed pages keep their seed only). */
@@ -10075,6 +10584,12 @@ export interface operations {
                  *     structured document, a tree of nodes).
                  */
                 format?: components["parameters"]["format"];
+                /**
+                 * @description GitBook's switch to evaluate a body's expressions (`true`, `false`, or `deterministic-only`). Docstack
+                 *     bodies hold no expressions or variables, so the page is the same whichever is given: accepted so GitBook's
+                 *     scripts run unchanged.
+                 */
+                evaluated?: components["parameters"]["evaluated"];
                 /** @description When `false`, mutable git metadata is left out of the content. */
                 metadata?: components["parameters"]["metadata"];
                 /** @description When `false`, computed content is not computed (computed pages keep their seed only). */
@@ -10096,6 +10611,289 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    getRevisionById: {
+        parameters: {
+            query?: {
+                /** @description When `false`, mutable git metadata is left out of the content. */
+                metadata?: components["parameters"]["metadata"];
+                /** @description When `false`, computed content is not computed (computed pages keep their seed only). */
+                computed?: components["parameters"]["computed"];
+            };
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of a revision of the space (its current one, an earlier one, or one of its change requests'). A revision of another space answers 404. */
+                revisionId: components["parameters"]["revisionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Revision"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    getRevisionChanges: {
+        parameters: {
+            query?: {
+                /** @description When `false`, mutable git metadata is left out of the content. */
+                metadata?: components["parameters"]["metadata"];
+                /** @description When `false`, computed content is not computed (computed pages keep their seed only). */
+                computed?: components["parameters"]["computed"];
+                /** @description How many changes to list at most, 1 to 1000. Default 10. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of a revision of the space (its current one, an earlier one, or one of its change requests'). A revision of another space answers 404. */
+                revisionId: components["parameters"]["revisionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionChanges"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    listRevisionPages: {
+        parameters: {
+            query?: {
+                /** @description When `false`, mutable git metadata is left out of the content. */
+                metadata?: components["parameters"]["metadata"];
+                /** @description When `false`, computed content is not computed (computed pages keep their seed only). */
+                computed?: components["parameters"]["computed"];
+            };
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of a revision of the space (its current one, an earlier one, or one of its change requests'). A revision of another space answers 404. */
+                revisionId: components["parameters"]["revisionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageTree"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    listRevisionFiles: {
+        parameters: {
+            query?: {
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
+                page?: components["parameters"]["page"];
+                /** @description How many items a page holds, 1 to 1000. Default 50. */
+                limit?: components["parameters"]["limit"];
+                /** @description When `false`, mutable git metadata is left out of the content. */
+                metadata?: components["parameters"]["metadata"];
+                /** @description When `false`, computed content is not computed (computed pages keep their seed only). */
+                computed?: components["parameters"]["computed"];
+            };
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of a revision of the space (its current one, an earlier one, or one of its change requests'). A revision of another space answers 404. */
+                revisionId: components["parameters"]["revisionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    getRevisionFileById: {
+        parameters: {
+            query?: {
+                /** @description When `false`, mutable git metadata is left out of the content. */
+                metadata?: components["parameters"]["metadata"];
+                /** @description When `false`, computed content is not computed (computed pages keep their seed only). */
+                computed?: components["parameters"]["computed"];
+            };
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of a revision of the space (its current one, an earlier one, or one of its change requests'). A revision of another space answers 404. */
+                revisionId: components["parameters"]["revisionId"];
+                /** @description The ID of the file. */
+                fileId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["File"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    getRevisionPageById: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The format in which document bodies are returned: `markdown` (the default) or `document` (the
+                 *     structured document, a tree of nodes).
+                 */
+                format?: components["parameters"]["format"];
+                /**
+                 * @description GitBook's switch to evaluate a body's expressions (`true`, `false`, or `deterministic-only`). Docstack
+                 *     bodies hold no expressions or variables, so the page is the same whichever is given: accepted so GitBook's
+                 *     scripts run unchanged.
+                 */
+                evaluated?: components["parameters"]["evaluated"];
+                /** @description When `false`, mutable git metadata is left out of the content. */
+                metadata?: components["parameters"]["metadata"];
+                /** @description When `false`, computed content is not computed (computed pages keep their seed only). */
+                computed?: components["parameters"]["computed"];
+            };
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of a revision of the space (its current one, an earlier one, or one of its change requests'). A revision of another space answers 404. */
+                revisionId: components["parameters"]["revisionId"];
+                /** @description The ID of the page. */
+                pageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    getRevisionPageByPath: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The format in which document bodies are returned: `markdown` (the default) or `document` (the
+                 *     structured document, a tree of nodes).
+                 */
+                format?: components["parameters"]["format"];
+                /**
+                 * @description GitBook's switch to evaluate a body's expressions (`true`, `false`, or `deterministic-only`). Docstack
+                 *     bodies hold no expressions or variables, so the page is the same whichever is given: accepted so GitBook's
+                 *     scripts run unchanged.
+                 */
+                evaluated?: components["parameters"]["evaluated"];
+                /** @description When `false`, mutable git metadata is left out of the content. */
+                metadata?: components["parameters"]["metadata"];
+                /** @description When `false`, computed content is not computed (computed pages keep their seed only). */
+                computed?: components["parameters"]["computed"];
+            };
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of a revision of the space (its current one, an earlier one, or one of its change requests'). A revision of another space answers 404. */
+                revisionId: components["parameters"]["revisionId"];
+                /**
+                 * @description The path of the page in the revision: its ancestors' slugs and its own, joined by `/` (for example
+                 *     `guides/getting-started`), as pages give it in `path`. The slashes may be sent as they are or encoded
+                 *     (`%2F`); a leading or trailing slash is ignored.
+                 */
+                pagePath: components["parameters"]["pagePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11111,7 +11909,10 @@ export interface operations {
     };
     updateChangeRequestContent: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `true` (the default): the answer is the change request. `false`: the change request, the pages the batch touched and the files it added (`ChangeRequestContentUpdate`). */
+                compat?: boolean;
+            };
             header?: never;
             path: {
                 /** @description The ID of the space. */
@@ -11164,13 +11965,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The change request, whose `revision` is the new revision. */
+            /** @description The change request, whose `revision` is the new revision (with `compat=false`, wrapped with the pages touched and files added). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ChangeRequest"];
+                    "application/json": components["schemas"]["ChangeRequest"] | components["schemas"]["ChangeRequestContentUpdate"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11382,6 +12183,12 @@ export interface operations {
                  *     structured document, a tree of nodes).
                  */
                 format?: components["parameters"]["format"];
+                /**
+                 * @description GitBook's switch to evaluate a body's expressions (`true`, `false`, or `deterministic-only`). Docstack
+                 *     bodies hold no expressions or variables, so the page is the same whichever is given: accepted so GitBook's
+                 *     scripts run unchanged.
+                 */
+                evaluated?: components["parameters"]["evaluated"];
                 /** @description When `false`, mutable git metadata is left out of the content. */
                 metadata?: components["parameters"]["metadata"];
                 /** @description When `false`, computed content is not computed (computed pages keep their seed only). */
@@ -11455,6 +12262,39 @@ export interface operations {
             default: components["responses"]["Unexpected"];
         };
     };
+    getChangeRequestChanges: {
+        parameters: {
+            query?: {
+                /** @description How many changes to list at most, 1 to 1000. Default 10. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of the change request, or its number within the space (for example `3`). */
+                changeRequestId: components["parameters"]["changeRequestId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionChanges"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
     getPageInChangeRequestByPath: {
         parameters: {
             query?: {
@@ -11463,6 +12303,12 @@ export interface operations {
                  *     structured document, a tree of nodes).
                  */
                 format?: components["parameters"]["format"];
+                /**
+                 * @description GitBook's switch to evaluate a body's expressions (`true`, `false`, or `deterministic-only`). Docstack
+                 *     bodies hold no expressions or variables, so the page is the same whichever is given: accepted so GitBook's
+                 *     scripts run unchanged.
+                 */
+                evaluated?: components["parameters"]["evaluated"];
                 /** @description When `false`, mutable git metadata is left out of the content. */
                 metadata?: components["parameters"]["metadata"];
                 /** @description When `false`, computed content is not computed (computed pages keep their seed only). */
