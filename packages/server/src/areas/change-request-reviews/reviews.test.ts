@@ -1,6 +1,10 @@
 import { contentHelpers, insertPage } from "../../testing/content";
 import { requestsAs, type TestUser, useHarness } from "../../testing/harness";
 
+// Each test sets up an organization, three members and a change request with content: more than 30 s on a
+// loaded machine, on PostgreSQL.
+jest.setTimeout(90_000);
+
 const h = useHarness();
 const c = contentHelpers(h);
 const as = (user: TestUser) => requestsAs(h, user);

@@ -15,7 +15,9 @@ afterAll(() => h.close());
 function urlsIn(value: unknown, key = ""): string[] {
   if (typeof value === "string") return /url|published|location|^app$|preview|origin|target/i.test(key) ? [value] : [];
   if (Array.isArray(value)) return value.flatMap((item) => urlsIn(item, key));
-  if (value && typeof value === "object") return Object.entries(value).flatMap(([name, item]) => urlsIn(item, name === "urls" ? key : name));
+  // A customization's `externalLinks.target` is a window target (`self`, `blank`), not a URL.
+  if (value && typeof value === "object")
+    return Object.entries(value).flatMap(([name, item]) => (name === "externalLinks" ? [] : urlsIn(item, name === "urls" ? key : name)));
   return [];
 }
 
