@@ -27,16 +27,27 @@ const retryable = (status: number) => status === 429 || (status >= 500 && status
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** One attempt, aborted after `timeoutMs` (0: never) or when the caller's signal aborts. */
+/**
+ * One attempt, aborted after `timeoutMs` (0: never) or when the caller's signal aborts.
+ * The timer is an AbortController and a setTimeout held here until the attempt ends: an
+ * `AbortSignal.timeout` combined with `AbortSignal.any` can be collected before it fires
+ * (Node holds it weakly), and the attempt then never times out.
+ */
 async function attempt(fetch: Fetch, request: Request, timeoutMs: number): Promise<Response> {
-  const timeout = timeoutMs > 0 ? AbortSignal.timeout(timeoutMs) : undefined;
-  const signal = timeout ? AbortSignal.any([request.signal, timeout]) : request.signal;
+  const timeout = timeoutMs > 0 ? new AbortController() : undefined;
+  const timer = timeout ? setTimeout(() => timeout.abort(), timeoutMs) : undefined;
+  const onCallerAbort = () => timeout?.abort(request.signal.reason);
+  if (request.signal.aborted) onCallerAbort();
+  else request.signal.addEventListener("abort", onCallerAbort, { once: true });
   try {
-    return await fetch(new Request(request, { signal }));
+    return await fetch(new Request(request, { signal: timeout?.signal ?? request.signal }));
   } catch (error) {
     if (request.signal.aborted) throw error; // the caller gave up: not ours to describe
-    if (timeout?.aborted) throw new TimeoutError(`${request.method} ${request.url} got no answer within ${timeoutMs} ms`, { cause: error });
+    if (timeout?.signal.aborted) throw new TimeoutError(`${request.method} ${request.url} got no answer within ${timeoutMs} ms`, { cause: error });
     throw new ConnectionError(`${request.method} ${request.url} failed: ${(error as Error).message}`, { cause: error });
+  } finally {
+    clearTimeout(timer);
+    request.signal.removeEventListener("abort", onCallerAbort);
   }
 }
 
