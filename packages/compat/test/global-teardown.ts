@@ -1,6 +1,1 @@
-import { type LiveServer, stopLiveServer } from "../../sdk/test/live-server";
-
-export default async function globalTeardown(): Promise<void> {
-  const server = (globalThis as { docstackServer?: LiveServer }).docstackServer;
-  if (server) await stopLiveServer(server);
-}
+export { default } from "../../sdk/test/global-teardown";
