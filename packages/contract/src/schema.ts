@@ -1903,10 +1903,11 @@ export interface paths {
          *     Not in the original specification: users need it, as it is the only way to write content. A change request that does not exist in the space answers 404.
          *
          *     GitBook's shapes are accepted (its client's `updateChangeRequestContent`): `insert_page` without `title`,
-         *     page metadata (`slug`, `description`, `emoji`, `icon`, `hidden`, `noIndex`, `noRobotsIndex`), `ref`s naming
-         *     pages and files inserted in the batch, files by `base64` or `url`, `revert_page`, and `compat=false` for the
-         *     list of pages touched and files added. GitBook's `condition` (adaptive content on pages) and JSON documents
-         *     (`document.document`) are not: Docstack pages carry no conditions and bodies are Markdown (400).
+         *     page metadata (`slug`, `description`, `emoji`, `icon`, `hidden`, `noIndex`, `noRobotsIndex`, and `condition`,
+         *     adaptive content on pages: checked when written, 400 naming the position of a problem; an empty string
+         *     removes it), `ref`s naming pages and files inserted in the batch, files by `base64` or `url`, `revert_page`,
+         *     and `compat=false` for the list of pages touched and files added. GitBook's JSON documents
+         *     (`document.document`) are not: bodies are Markdown (400).
          *
          *     Needs `edit` on the change request's space (role `edit` or more; refused with 409 while the space is locked).
          */
@@ -2937,13 +2938,19 @@ export interface paths {
          *     its `shareKey` parameter opens a `share-link` site, a visitor's JWT (`visitorAuthToken`, or the URL's
          *     `jwt_token`) a `visitor-auth` site, and on sites with adaptive content the page must be in a section and
          *     site space whose conditions hold for the token's claims and the URL's `visitor.<claim>=true|false`
-         *     parameters. A URL of an unpublished site, of a site or page its reader may not see, or of nothing
-         *     answers 404. Works for
-         *     every URL form a site is served at (its `hostname`, the sub-domain form, the path form on Docstack's
-         *     own host, its proxy). A URL naming a section or site space but no page resolves to its first page.
+         *     parameters, and so must the page's own condition and its parent pages'. A URL of an unpublished site, of a
+         *     site or page its reader may not see, or of nothing answers 404. Works for every URL form a site is served
+         *     at (its `hostname`, the sub-domain form, the path form on Docstack's own host, its proxy). A URL naming a section or site space but no page resolves to its first page.
          *     Any caller may resolve any URL: what it returns is public. `apiToken` is not given:
          *     readers need no token (the content is at the URL itself, and its Markdown at the page URL followed by
          *     `.md`). Deprecated in favour of `POST /v1/urls/published`, as in GitBook's API.
+         *
+         *     With `redirectOnError=true`, a URL of a `visitor-auth` site with a `fallbackURL`, resolved without a valid
+         *     visitor token (none, expired, forged or signed with an old key), answers 200 with a `PublishedContentRedirect`:
+         *     `{target: "external", site, redirect}`, `redirect` being the fallback URL with the page wanted in its
+         *     `location` parameter, as the site itself redirects such a visitor. Without `redirectOnError`, or on a site
+         *     without a fallback URL, such a URL answers 404. Conditions of adaptive content never redirect: a section, site
+         *     space or page hidden from a visitor with a valid token is a 404.
          *
          *     Needs a valid API token, of any user.
          */
@@ -2954,7 +2961,9 @@ export interface paths {
          * @description The same as `GET /v1/urls/published`, with the URL in the body and the visitor beside it: `visitor.jwtToken`
          *     (a JWT signed with the site's `privateKey`, HS256) and `visitor.unsignedClaims` (claims the visitor sets
          *     unsigned: only the boolean ones the site's adaptive schema declares under `unsigned` are read, as
-         *     `visitor.claims.unsigned.<name>`) decide what the visitor may see, exactly as on the site itself.
+         *     `visitor.claims.unsigned.<name>`) decide what the visitor may see, exactly as on the site itself (sections,
+         *     site spaces and pages whose conditions do not hold answer 404). `redirectOnError: true` answers a
+         *     `PublishedContentRedirect` to a `visitor-auth` site's fallback URL as for `GET /v1/urls/published`.
          *
          *     Needs a valid API token, of any user.
          */
@@ -5436,6 +5445,12 @@ export interface components {
             noIndex: boolean;
             /** @description When true, the published page asks search engines not to index it (`noindex`). */
             noRobotsIndex: boolean;
+            /**
+             * @description Adaptive content: the expression over the visitor's claims deciding whether the published page (with its
+             *     sub-pages) is shown to a visitor, on a site with adaptive content enabled (see `ChangeRequestPageCondition`).
+             *     Only present when the page has a condition.
+             */
+            condition?: string;
             computed?: components["schemas"]["PageComputed"];
             /** @description On `computed` pages, a seed that keeps the IDs of the generated sub-pages the same from one computation to the next. */
             computedSeed?: string;
@@ -6194,6 +6209,17 @@ export interface components {
          *     file; such links are stored as references to the page or file. Unique within the batch (400 otherwise).
          */
         ChangeRequestRef: string;
+        /**
+         * @description Adaptive content (GitBook's page `condition`): an expression over the visitor's claims deciding whether the
+         *     published page is shown to them, for example `visitor.claims.unsigned.beta`. When it is false for a visitor
+         *     (on a site with adaptive content enabled), the page and its sub-pages are hidden from them: left out of the
+         *     navigation, search, `llms.txt` and the sitemap, and their URLs answer 404. The same subset as the conditions
+         *     of site spaces (`SiteSpaceCondition`); a condition outside it, or that does not parse, answers 400 naming the
+         *     change and the position of the problem. An empty string removes the condition (the page is then always
+         *     shown); omitted, it is left unchanged.
+         * @example visitor.claims.unsigned.beta
+         */
+        ChangeRequestPageCondition: string;
         /** @description A page's ID, or the `ref` of a page inserted earlier in the same batch. */
         ChangeRequestPageTarget: string;
         /** @description The 0-based place among the page's siblings (0 is first). A value past the last place puts the page last. */
@@ -6203,6 +6229,7 @@ export interface components {
          *     matter, else its leading `# heading` (taken out of the body), else `Untitled`. Front matter (a YAML block
          *     between `---` lines opening the body) is taken out of the body, and its `title`, `description`, `emoji`,
          *     `icon`, `hidden`, `noIndex` and `noRobotsIndex` set the page's, over the change's own fields (as GitBook does).
+         *     `condition` (adaptive content) is set by the change only, never by front matter.
          *     Decision where GitBook takes the leading heading over `title`: a `title` given is kept, and the body stays as
          *     written (Docstack's behaviour before GitBook's shape was accepted, which scripts rely on).
          */
@@ -6229,6 +6256,7 @@ export interface components {
             noIndex?: boolean;
             /** @description When true, the published page asks search engines not to index it (`noindex`). */
             noRobotsIndex?: boolean;
+            condition?: components["schemas"]["ChangeRequestPageCondition"];
             /** @description The parent page (its ID, or the `ref` of a page inserted earlier in the batch), a `document` or `group` page (400 otherwise). Omitted, the page goes to the top level. */
             into?: components["schemas"]["ChangeRequestPageTarget"];
             /** @description The 0-based place among its siblings (0 is first; past the last place means last). Omitted, the page goes last. */
@@ -6263,6 +6291,7 @@ export interface components {
             noIndex?: boolean;
             /** @description When true, the published page asks search engines not to index it (`noindex`). */
             noRobotsIndex?: boolean;
+            condition?: components["schemas"]["ChangeRequestPageCondition"];
             document?: components["schemas"]["ChangeRequestPageDocument"];
             /** @description Moves the page under this parent page (its ID or a `ref` of the batch; a `document` or `group` page, 400 otherwise), or to the top level with `null`. Omitted, the page keeps its parent. */
             into?: components["schemas"]["ChangeRequestPageTarget"] | null;
@@ -6588,8 +6617,9 @@ export interface components {
          */
         SiteVisibility: "public" | "unlisted" | "share-link" | "visitor-auth";
         /**
-         * @description Adaptive content: when `enabled`, sections and site spaces with a `condition` are shown only to the
-         *     visitors whose claims (described by the site's adaptive schema) satisfy it. Off by default.
+         * @description Adaptive content: when `enabled`, sections, site spaces and pages with a `condition` are shown only to the
+         *     visitors whose claims (described by the site's adaptive schema) satisfy it (a page hidden hides its
+         *     sub-pages). Off by default.
          */
         SiteAdaptiveContent: {
             enabled: boolean;
@@ -7273,7 +7303,7 @@ export interface components {
          * @description An absolute `http:` or `https:` URL.
          */
         PublishedUrl: string;
-        /** @description What a published URL shows (GitBook may also answer redirects here; Docstack resolves every URL it serves directly). */
+        /** @description What a published URL shows. */
         PublishedSiteContent: {
             organization: components["schemas"]["Id"];
             site: components["schemas"]["Id"];
@@ -7303,10 +7333,34 @@ export interface components {
             /** @description Always `false`: Docstack serves no previews of change requests on sites. */
             preview?: boolean;
         };
+        /**
+         * @description A visitor who must sign in first (GitBook's redirect to an external resource): the URL is of a `visitor-auth`
+         *     site, resolved with no valid visitor token, and the site has a `fallbackURL`. `redirect` is that URL with the
+         *     page the visitor wanted, relative to the site, in its `location` parameter (credentials left out), exactly
+         *     where the site itself sends such a visitor. Docstack answers no other redirect (GitBook's `application` and
+         *     `content` targets).
+         */
+        PublishedContentRedirect: {
+            /** @enum {string} */
+            target: "external";
+            /** @description The site the URL is of. */
+            site: components["schemas"]["Id"];
+            /**
+             * Format: uri
+             * @description The site's `fallbackURL` with `location=<the page wanted>` added to its query.
+             */
+            redirect: string;
+        };
+        /**
+         * @description What a published URL shows (`PublishedSiteContent`) or, with `redirectOnError`, where its visitor must go
+         *     first (`PublishedContentRedirect`): told apart by `target`, which only a redirect has.
+         */
+        PublishedSiteContentLookup: components["schemas"]["PublishedSiteContent"] | components["schemas"]["PublishedContentRedirect"];
         ResolvePublishedUrlRequest: {
             url: components["schemas"]["PublishedUrl"];
             /**
-             * @description Accepted for compatibility; Docstack answers 404 rather than redirecting to the site's fallback URL.
+             * @description When true, a URL of a `visitor-auth` site with a `fallbackURL`, resolved without a valid visitor token,
+             *     answers a redirect to that fallback URL (`PublishedContentRedirect`) instead of 404.
              * @default false
              */
             redirectOnError?: boolean;
@@ -8561,6 +8615,7 @@ export type ChangeRequestPdf = components['schemas']['ChangeRequestPdf'];
 export type ChangeRequestPageTitle = components['schemas']['ChangeRequestPageTitle'];
 export type ChangeRequestPageDocument = components['schemas']['ChangeRequestPageDocument'];
 export type ChangeRequestRef = components['schemas']['ChangeRequestRef'];
+export type ChangeRequestPageCondition = components['schemas']['ChangeRequestPageCondition'];
 export type ChangeRequestPageTarget = components['schemas']['ChangeRequestPageTarget'];
 export type ChangeRequestPageIndex = components['schemas']['ChangeRequestPageIndex'];
 export type ChangeRequestInsertPage = components['schemas']['ChangeRequestInsertPage'];
@@ -8640,6 +8695,8 @@ export type PublishedSite = components['schemas']['PublishedSite'];
 export type SiteCustomizationSettingsInput = components['schemas']['SiteCustomizationSettingsInput'];
 export type PublishedUrl = components['schemas']['PublishedUrl'];
 export type PublishedSiteContent = components['schemas']['PublishedSiteContent'];
+export type PublishedContentRedirect = components['schemas']['PublishedContentRedirect'];
+export type PublishedSiteContentLookup = components['schemas']['PublishedSiteContentLookup'];
 export type ResolvePublishedUrlRequest = components['schemas']['ResolvePublishedUrlRequest'];
 export type SiteSectionList = components['schemas']['SiteSectionList'];
 export type CreateSiteSectionRequest = components['schemas']['CreateSiteSectionRequest'];
@@ -13854,7 +13911,10 @@ export interface operations {
                  *     claims decide which conditions hold. An invalid token is as none.
                  */
                 visitorAuthToken?: string;
-                /** @description Accepted for compatibility; Docstack answers 404 rather than redirecting to the site's fallback URL. */
+                /**
+                 * @description When true, a URL of a `visitor-auth` site with a `fallbackURL`, resolved without a valid visitor token,
+                 *     answers a redirect to that fallback URL (`PublishedContentRedirect`) instead of 404.
+                 */
                 redirectOnError?: boolean;
             };
             header?: never;
@@ -13869,7 +13929,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PublishedSiteContent"];
+                    "application/json": components["schemas"]["PublishedSiteContentLookup"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -13903,7 +13963,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PublishedSiteContent"];
+                    "application/json": components["schemas"]["PublishedSiteContentLookup"];
                 };
             };
             400: components["responses"]["BadRequest"];

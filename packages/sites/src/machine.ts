@@ -8,7 +8,7 @@ import { readablePages } from "./routing";
 export interface VariantContent {
   section: SiteSection;
   variant: SiteVariant;
-  pages: SitePage[];
+  pages: readonly SitePage[];
   files: SiteFile[];
   urls: VariantUrls;
 }

@@ -29,6 +29,8 @@ export interface SitePage {
   hidden: boolean;
   /** Left out of search engines (`noindex`) and of the sitemap. */
   noIndex: boolean;
+  /** Adaptive content: shown (with its sub-pages) only to readers whose audience admits this condition. */
+  condition?: string;
 }
 
 export interface SiteFile {
@@ -111,9 +113,14 @@ export interface PublishedSite {
   version: string;
 }
 
-/** What decides what a reader may see; its `key` is part of every rendered page's cache key. */
+/**
+ * What decides what a reader may see; its `key` is part of every rendered page's cache key, so two
+ * audiences with the same key must admit the same conditions.
+ */
 export interface Audience {
   key: string;
+  /** Whether a page with this condition is shown (none: always). */
+  admits(condition: string | null | undefined): boolean;
 }
 
 /** A request for a page (or file, or machine-readable view) of a site. */

@@ -85,7 +85,7 @@ export interface PageInput {
   reader: SiteContentReader;
   section: SiteSection;
   variant: SiteVariant;
-  pages: SitePage[];
+  pages: readonly SitePage[];
   files: SiteFile[];
   page: SitePage;
   markdown: string;

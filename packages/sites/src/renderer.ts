@@ -8,9 +8,20 @@ import { LRUCache } from "lru-cache";
 import { Highlighter } from "./highlight";
 import { type Chrome, inlineStyleOf, type ResolvedLink } from "./layout";
 import { listedPages, llmsTxt, pageMarkdown, robotsTxt, sitemapXml, type VariantContent } from "./machine";
-import type { PublishedSite, SiteContentReader, SiteFile, SitePage, SiteRequest, SiteResponse, SiteSection, SiteVariant, SpaceRevision } from "./model";
+import type {
+  Audience,
+  PublishedSite,
+  SiteContentReader,
+  SiteFile,
+  SitePage,
+  SiteRequest,
+  SiteResponse,
+  SiteSection,
+  SiteVariant,
+  SpaceRevision,
+} from "./model";
 import { pageUrl, renderPage, variantUrls } from "./page";
-import { locate, pageAt, segmentsOf } from "./routing";
+import { admittedPages, locate, pageAt, segmentsOf } from "./routing";
 import { MAX_QUERY, MAX_RESULTS, renderNotFound, renderSearch } from "./search-page";
 import { STYLESHEET, STYLESHEET_HASH, styleHash } from "./theme";
 
@@ -31,6 +42,8 @@ interface Rendered {
   headers?: Record<string, string>;
 }
 
+type RevisionContent = { pages: readonly SitePage[]; files: SiteFile[] };
+
 type ContentRef = { kind: "url"; url: string } | { kind: "page"; page: string; space?: string } | { kind: "space"; space: string };
 
 const HTML = "text/html; charset=utf-8";
@@ -39,7 +52,9 @@ const SAFE_INLINE = /^(image\/(png|jpeg|gif|webp|avif|svg\+xml)|video\/|audio\/|
 export class SiteRenderer {
   private readonly rendered: LRUCache<string, Rendered>;
   /** Page lists and files of revisions (immutable), shared by every page of a space. */
-  private readonly revisions = new LRUCache<string, Promise<{ pages: SitePage[]; files: SiteFile[] }>>({ max: 256 });
+  private readonly revisions = new LRUCache<string, Promise<RevisionContent>>({ max: 256 });
+  /** The same as each audience sees them (by revision and audience key): one list per view, so what is made from it is shared. */
+  private readonly admitted = new LRUCache<string, Promise<RevisionContent>>({ max: 1024 });
   private readonly highlighter: Highlighter;
 
   constructor(
@@ -93,7 +108,7 @@ export class SiteRenderer {
     if (!segments) return notFound();
     const at = segments.join("/");
     if (at === "~search") {
-      const contents = await this.allContents(chrome);
+      const contents = await this.allContents(chrome, request.audience);
       const hits = query
         ? await this.reader.search(
             contents.map((content) => content.variant.content),
@@ -105,17 +120,17 @@ export class SiteRenderer {
     }
     if (at === "robots.txt") return rendered(200, "text/plain; charset=utf-8", robotsTxt(site), noIndex);
     if (at === "sitemap.xml") {
-      const urls = noIndex ? [] : (await this.allContents(chrome)).flatMap((c) => listedPages(c.pages).map((page) => pageUrl(c.urls.canonicalBase, page)));
+      const urls = noIndex ? [] : (await this.allContents(chrome, request.audience)).flatMap((c) => listedPages(c.pages).map((page) => pageUrl(c.urls.canonicalBase, page)));
       return rendered(200, "application/xml; charset=utf-8", sitemapXml(urls), noIndex);
     }
-    if (at === "llms.txt") return rendered(200, "text/plain; charset=utf-8", llmsTxt(site, await this.allContents(chrome)), noIndex);
+    if (at === "llms.txt") return rendered(200, "text/plain; charset=utf-8", llmsTxt(site, await this.allContents(chrome, request.audience)), noIndex);
     if (at === "llms-full.txt") return rendered(200, "text/plain; charset=utf-8", await this.llmsFull(request, chrome), noIndex);
 
     const markdown = segments.at(-1)?.endsWith(".md") ?? false;
     const pathSegments = markdown ? [...segments.slice(0, -1), segments.at(-1)!.slice(0, -3)] : segments;
     const location = locate(site, pathSegments);
     if (!location) return notFound();
-    const content = await this.contentOf(chrome, location.section, location.variant);
+    const content = await this.contentOf(chrome, request.audience, location.section, location.variant);
     const page = pageAt(content.pages, location.pagePath);
     if (!page) return notFound();
     if (page.type === "link") {
@@ -162,7 +177,7 @@ export class SiteRenderer {
     return { status: 200, headers, body: file.data };
   }
 
-  private revision(content: SpaceRevision): Promise<{ pages: SitePage[]; files: SiteFile[] }> {
+  private revision(content: SpaceRevision): Promise<RevisionContent> {
     let loaded = this.revisions.get(content.revisionId);
     if (!loaded) {
       loaded = this.reader.revision(content);
@@ -173,18 +188,30 @@ export class SiteRenderer {
     return loaded;
   }
 
-  private async contentOf(chrome: Chrome, section: SiteSection, variant: SiteVariant): Promise<VariantContent> {
-    const { pages, files } = await this.revision(variant.content);
+  /** The revision's pages this audience may see, and its files. */
+  private admittedContent(content: SpaceRevision, audience: Audience): Promise<RevisionContent> {
+    const key = `${content.revisionId}\n${audience.key}`;
+    let admitted = this.admitted.get(key);
+    if (!admitted) {
+      admitted = this.revision(content).then(({ pages, files }) => ({ pages: admittedPages(pages, audience), files }));
+      admitted.catch(() => this.admitted.delete(key));
+      this.admitted.set(key, admitted);
+    }
+    return admitted;
+  }
+
+  private async contentOf(chrome: Chrome, audience: Audience, section: SiteSection, variant: SiteVariant): Promise<VariantContent> {
+    const { pages, files } = await this.admittedContent(variant.content, audience);
     return { section, variant, pages, files, urls: variantUrls(chrome, section, variant) };
   }
 
-  private allContents(chrome: Chrome): Promise<VariantContent[]> {
-    return Promise.all(chrome.site.sections.flatMap((section) => section.variants.map((variant) => this.contentOf(chrome, section, variant))));
+  private allContents(chrome: Chrome, audience: Audience): Promise<VariantContent[]> {
+    return Promise.all(chrome.site.sections.flatMap((section) => section.variants.map((variant) => this.contentOf(chrome, audience, section, variant))));
   }
 
   private async llmsFull(request: SiteRequest, chrome: Chrome): Promise<string> {
     const parts = [`# ${request.site.customization.title ?? request.site.title}\n`];
-    for (const content of await this.allContents(chrome)) {
+    for (const content of await this.allContents(chrome, request.audience)) {
       for (const page of listedPages(content.pages)) {
         const body = (await this.reader.markdown(content.variant.content, page.id)) ?? "";
         parts.push(`Source: ${pageUrl(content.urls.canonicalBase, page)}\n\n${pageMarkdown(this.reader, content, page, body, request.origin)}`);
@@ -197,7 +224,7 @@ export class SiteRenderer {
   private async chrome(request: SiteRequest): Promise<Chrome> {
     const base: Chrome = { site: request.site, basePath: request.basePath, headerLinks: [], footerGroups: [] };
     const c = request.site.customization;
-    const href = (ref: ContentRef | null | undefined) => this.href(base, ref);
+    const href = (ref: ContentRef | null | undefined) => this.href(base, request.audience, ref);
     const link = async (l: { title: string; to: ContentRef | null; links?: { title: string; to: ContentRef }[]; style?: string }): Promise<ResolvedLink> => ({
       title: l.title,
       href: await href(l.to),
@@ -218,7 +245,7 @@ export class SiteRenderer {
   }
 
   /** Where a customization link goes: a URL, or a page or space of this site; undefined for one outside it. */
-  private async href(chrome: Chrome, ref: ContentRef | null | undefined): Promise<string | undefined> {
+  private async href(chrome: Chrome, audience: Audience, ref: ContentRef | null | undefined): Promise<string | undefined> {
     if (!ref) return undefined;
     if (ref.kind === "url") return ref.url;
     const site = chrome.site;
@@ -226,21 +253,22 @@ export class SiteRenderer {
     const spaceId = ref.space ?? places[0]?.variant.content.spaceId;
     const place = places.find((candidate) => candidate.variant.content.spaceId === spaceId);
     if (!place) return undefined;
-    const content = await this.contentOf(chrome, place.section, place.variant);
+    const content = await this.contentOf(chrome, audience, place.section, place.variant);
     if (ref.kind === "space") return `${content.urls.base}/`;
     const page = content.pages.find((candidate) => candidate.id === ref.page);
     return page ? pageUrl(content.urls.base, page) : undefined;
   }
 
-  /** The site's first page, for the server to answer what a site's root resolves to. */
+  /** The section, site space and page a path of the site shows this audience, for the server to resolve URLs. */
   async resolve(
     site: PublishedSite,
+    audience: Audience,
     path: string,
   ): Promise<{ section: SiteSection; variant: SiteVariant; page?: SitePage; complete: boolean; pagePath: string } | undefined> {
     const segments = segmentsOf(path);
     const location = segments && locate(site, segments);
     if (!location) return undefined;
-    const { pages } = await this.revision(location.variant.content);
+    const { pages } = await this.admittedContent(location.variant.content, audience);
     const page = pageAt(pages, location.pagePath);
     return { ...location, ...(page ? { page } : {}) };
   }

@@ -2,7 +2,7 @@
 // then the site space's path, then the page's path in its space; the default section's
 // and the default site space's segments may be left out (links use that shortest
 // form), and the full form the API gives (`<site>/<section>/<site space>`) works too.
-import type { PublishedSite, SitePage, SiteSection, SiteVariant } from "./model";
+import type { Audience, PublishedSite, SitePage, SiteSection, SiteVariant } from "./model";
 
 export interface Location {
   section: SiteSection;
@@ -49,6 +49,22 @@ export function variantPath(site: PublishedSite, section: SiteSection, variant: 
   const sectionPart = site.hasSections && section.id !== defaultSection(site).id ? `/${section.path}` : "";
   const variantPart = variant.id !== defaultVariant(section).id ? `/${variant.path}` : "";
   return `${sectionPart}${variantPart}`;
+}
+
+/**
+ * The pages this audience may see (adaptive content): a page whose condition it does not admit is left out,
+ * and so are its sub-pages. The same list when no page has a condition.
+ */
+export function admittedPages(pages: readonly SitePage[], audience: Audience): readonly SitePage[] {
+  if (!pages.some((page) => page.condition)) return pages;
+  const left = new Set<string>();
+  return pages.filter((page) => {
+    if ((page.parentId !== null && left.has(page.parentId)) || !audience.admits(page.condition)) {
+      left.add(page.id);
+      return false;
+    }
+    return true;
+  });
 }
 
 /** The documents readers can navigate to, in order: the pages shown in the navigation (not hidden, not under a hidden page). */

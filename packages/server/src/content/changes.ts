@@ -4,6 +4,7 @@
 import type { Schemas } from "@docstack/contract";
 import { newId } from "../db/ids";
 import { ApiError, badRequest } from "../http/errors";
+import { assertCondition } from "../sites/conditions";
 import { FetchRefused, fetchSafely } from "./fetch-safely";
 import { type PageMetadata, readPageSource } from "./page-source";
 import { pagePaths, type StoredFile, type StoredPage, slugify, uniqueSlug } from "./tree";
@@ -190,6 +191,8 @@ export function applyChanges(
     switch (change.operation) {
       case "insert_page": {
         claimRef(change.ref, "ref");
+        // An empty string removes a condition; any other is checked as site sections' are.
+        if (change.condition) assertCondition(`${where}/condition`, change.condition);
         const parent = parentFor(change.into, "into");
         const source = readPageSource(change.document.markdown, `${where}/document/markdown`);
         const title = source.metadata.title ?? change.title ?? source.headingTitle ?? "Untitled";
@@ -207,6 +210,7 @@ export function applyChanges(
       }
       case "update_page": {
         const page = find(change.page);
+        if (change.condition) assertCondition(`${where}/condition`, change.condition);
         const moving = change.into !== undefined || change.at !== undefined;
         if (change.document && page.type !== "document") {
           throw badRequest(`${where}/document: page ${page.id} is a ${page.type} page, which has no body`);
@@ -285,11 +289,11 @@ export function applyChanges(
   return { pages, files, bodies, newFiles, outcomes };
 }
 
-/** A page with the metadata a change (or its body's front matter) sets: an empty string or null removes a text, false a flag. */
+/** A page with the metadata a change (or its body's front matter) sets: an empty string or null removes a text (a condition too), false a flag. */
 function withMetadata(page: StoredPage, metadata: PageMetadata): StoredPage {
   const updated = { ...page };
   if (metadata.title) updated.title = metadata.title;
-  for (const name of ["description", "emoji", "icon"] as const) {
+  for (const name of ["description", "emoji", "icon", "condition"] as const) {
     const value = metadata[name];
     if (value === undefined) continue;
     if (value) updated[name] = value;

@@ -4,8 +4,11 @@ import type { Schemas } from "@docstack/contract";
 import { parse } from "yaml";
 import { badRequest } from "../http/errors";
 
-/** What a change (or a body's front matter) may set on a page: the contract's fields. */
-export type PageMetadata = Pick<Schemas["ChangeRequestUpdatePage"], "title" | "description" | "emoji" | "icon" | "hidden" | "noIndex" | "noRobotsIndex">;
+/** What a change (or a body's front matter, all but `condition`) may set on a page: the contract's fields. */
+export type PageMetadata = Pick<
+  Schemas["ChangeRequestUpdatePage"],
+  "title" | "description" | "emoji" | "icon" | "hidden" | "noIndex" | "noRobotsIndex" | "condition"
+>;
 
 export interface PageSource {
   /** The body without its front matter (and without the leading heading when `headingTitle` is taken). */

@@ -8,7 +8,7 @@ import type { StoredFile, StoredPage } from "./tree";
 
 type Change = Schemas["RevisionChange"];
 
-const PAGE_ATTRIBUTES = ["title", "description", "slug", "emoji"] as const;
+const PAGE_ATTRIBUTES = ["title", "description", "slug", "emoji", "condition"] as const;
 
 /** The changes from `before` (null: nothing, a space's first revision) to `after`, at most `limit` of them and how many more. */
 export function revisionChanges(ctx: RequestContext, before: RevisionIndex | null, after: RevisionIndex, limit: number): { changes: Change[]; more?: number } {

@@ -56,6 +56,7 @@ function pageSchema(s: SerializationContext, page: StoredPage): Schemas["Page"] 
     hidden: Boolean(page.hidden),
     noIndex: Boolean(page.noIndex),
     noRobotsIndex: Boolean(page.noRobotsIndex),
+    ...(page.condition ? { condition: page.condition } : {}),
   };
 }
 

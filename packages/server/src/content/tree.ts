@@ -20,6 +20,8 @@ export interface StoredPage {
   hidden?: boolean;
   noIndex?: boolean;
   noRobotsIndex?: boolean;
+  /** Adaptive content: the expression deciding which visitors of a published site see the page (and its sub-pages). */
+  condition?: string;
   createdAt: string;
   updatedAt: string;
 }

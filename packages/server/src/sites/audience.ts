@@ -8,8 +8,8 @@
 //   gets the 404 of an unknown site.
 // - `visitor-auth` sites: a reader holding a JWT signed with the site's key (HS256 only,
 //   `exp` required, CLOCK_TOLERANCE_SECONDS of skew); anyone else is sent to sign in.
-// - Adaptive content: sections and site spaces with a `condition` are shown when it holds
-//   for the reader's claims: the verified JWT's claims, and under `unsigned` the boolean
+// - Adaptive content: sections, site spaces and pages with a `condition` are shown when it
+//   holds for the reader's claims: the verified JWT's claims, and under `unsigned` the boolean
 //   claims the reader set themself, limited to the adaptive schema's `unsigned` ones.
 import { createHash } from "node:crypto";
 import type { Audience } from "@docstack/sites";
@@ -25,11 +25,6 @@ let jose: Promise<typeof import("jose", { with: { "resolution-mode": "import" }}
 /** Longer tokens are refused unread. */
 const MAX_TOKEN_LENGTH = 8192;
 
-export interface ReaderAudience extends Audience {
-  /** Whether a section or site space with this condition is shown. */
-  admits(condition: string | null): boolean;
-}
-
 /** What a reader brings: from the URL, cookies, or the body of `POST /v1/urls/published`. */
 export interface ReaderCredentials {
   shareKey?: string | undefined;
@@ -43,13 +38,13 @@ export interface AudienceFacts {
   site: Pick<Site, "published" | "visibility" | "adaptiveContent" | "adaptiveSchema" | "visitorAuthKey" | "visitorAuthFallbackUrl">;
   /** SHA-256 hashes (hex) of the keys of the site's active share links. */
   shareKeyHashes: ReadonlySet<string>;
-  /** Every distinct condition of the site's sections and site spaces, in a fixed order. */
+  /** Every distinct condition of the site's sections, site spaces and their spaces' pages, in a fixed order. */
   conditions: readonly string[];
 }
 
 export type AudienceDecision =
   /** The reader may read: what they see, and the credentials worth keeping (verified ones only). */
-  | { kind: "reader"; audience: ReaderAudience; keep: ReaderCredentials & { visitorTokenExpires?: number } }
+  | { kind: "reader"; audience: Audience; keep: ReaderCredentials & { visitorTokenExpires?: number } }
   /** Nothing here for this reader: the 404 of an unknown site. */
   | { kind: "hidden" }
   /** A visitor-auth site without a valid token: to its fallback URL, or a 401 page. */
@@ -88,7 +83,7 @@ export async function audienceFor(facts: AudienceFacts, credentials: ReaderCrede
 }
 
 /** The audience of these claims: its key names which of the site's conditions hold for them. */
-function adaptiveAudience(facts: AudienceFacts, signed: Record<string, unknown>, unsigned: Record<string, boolean>): ReaderAudience {
+function adaptiveAudience(facts: AudienceFacts, signed: Record<string, unknown>, unsigned: Record<string, boolean>): Audience {
   if (!facts.site.adaptiveContent || facts.conditions.length === 0) return { key: "reader", admits: () => true };
   // Unsigned claims live under `unsigned` only: a signed claim of that name is dropped, so
   // nothing the reader sets can stand for a signed claim.

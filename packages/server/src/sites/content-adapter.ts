@@ -41,6 +41,7 @@ export function contentReader(services: Services): SiteContentReader {
           hidden: Boolean(page.hidden),
           // A published page asks robots not to index it when it is kept out of search too (GitBook's `noIndex`).
           noIndex: Boolean(page.noIndex || page.noRobotsIndex),
+          ...(page.condition ? { condition: page.condition } : {}),
         });
         for (const child of page.pages ?? []) visit(child, page.id);
       };

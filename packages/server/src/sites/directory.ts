@@ -8,9 +8,8 @@ import { isIP } from "node:net";
 import { LRUCache } from "lru-cache";
 import { partsOf, SITES_PATH } from "../areas/sites/urls";
 import type { Organization, Site } from "../generated/prisma/client";
-import type { Services } from "../http/context";
 import type { SiteChanges } from "./changes";
-import { loadSnapshot, type SiteSnapshot } from "./snapshot";
+import { loadSnapshot, type SiteSnapshot, type SnapshotServices } from "./snapshot";
 
 export type Match =
   /** A site: the path it is at on this host, and the rest of the request's path. */
@@ -39,7 +38,7 @@ export class SiteDirectory {
   private readonly cache = new LRUCache<string, Tagged<unknown>>({ max: MAX_ENTRIES });
 
   constructor(
-    private readonly services: Pick<Services, "prisma" | "config">,
+    private readonly services: SnapshotServices,
     private readonly changes: SiteChanges,
   ) {}
 
@@ -123,7 +122,7 @@ export class SiteDirectory {
   }
 
   private async site(site: Site, basePath: string, rest: string, baseUrl: string): Promise<Match> {
-    const snapshot = await this.cached(`site:${site.id}|${baseUrl}`, () => loadSnapshot(this.services.prisma, this.services.config, site, baseUrl));
+    const snapshot = await this.cached(`site:${site.id}|${baseUrl}`, () => loadSnapshot(this.services, site, baseUrl));
     return { kind: "site", snapshot, basePath, rest };
   }
 }

@@ -55,9 +55,7 @@ export class PublishedSites {
     const wanted = `${match.rest || "/"}${withoutCredentials(request.query)}`;
     if (decision.kind === "sign-in") {
       if (!decision.fallbackURL) return { kind: "sign-in" };
-      const fallback = new URL(decision.fallbackURL);
-      fallback.searchParams.set("location", wanted);
-      return { kind: "redirect", location: fallback.toString() };
+      return { kind: "redirect", location: signInAt(decision.fallbackURL, wanted) };
     }
     if (inUrl) {
       // Kept in cookies, the credentials leave the URL. One leading slash: `//host` would leave the site.
@@ -82,9 +80,15 @@ export class PublishedSites {
 
   /**
    * What a published URL shows to a reader with these credentials (the URL's `shareKey`, `jwt_token` and
-   * `visitor.<claim>` parameters, and those given beside it); undefined for nothing (404).
+   * `visitor.<claim>` parameters, and those given beside it); undefined for nothing (404). With
+   * `redirectOnError`, a visitor-auth site's reader without a valid token gets where the site sends them
+   * (its fallback URL), when it has one.
    */
-  async resolve(url: URL, given: ReaderCredentials = {}): Promise<Schemas["PublishedSiteContent"] | undefined> {
+  async resolve(
+    url: URL,
+    given: ReaderCredentials = {},
+    options: { redirectOnError?: boolean } = {},
+  ): Promise<Schemas["PublishedSiteContentLookup"] | undefined> {
     const protocol = url.protocol.slice(0, -1);
     const match = await this.directory.match({ protocol, host: url.host, hostname: url.hostname, path: url.pathname });
     if (match?.kind !== "site") return undefined;
@@ -98,8 +102,13 @@ export class PublishedSites {
       },
       this.services.clock.now(),
     );
-    const site = decision.kind === "reader" ? siteFor(match.snapshot, decision.audience) : undefined;
-    const found = site && (await this.renderer.resolve(site, match.rest));
+    if (decision.kind === "sign-in" && decision.fallbackURL && options.redirectOnError) {
+      const wanted = `${match.rest || "/"}${withoutCredentials(url.searchParams)}`;
+      return { target: "external", site: match.snapshot.site.id, redirect: signInAt(decision.fallbackURL, wanted) };
+    }
+    if (decision.kind !== "reader") return undefined;
+    const site = siteFor(match.snapshot, decision.audience);
+    const found = site && (await this.renderer.resolve(site, decision.audience, match.rest));
     if (!site || !found?.page) return undefined;
     const canonicalPath = found.page ? `/${found.page.path}` : "";
     return {
@@ -118,6 +127,13 @@ export class PublishedSites {
       preview: false,
     };
   }
+}
+
+/** Where a visitor-auth site sends a reader without a valid token: its fallback URL, with the page they wanted (in the site, without credentials). */
+function signInAt(fallbackURL: string, wanted: string): string {
+  const fallback = new URL(fallbackURL);
+  fallback.searchParams.set("location", wanted);
+  return fallback.toString();
 }
 
 /** Whether what this reader gets is theirs alone (a site not everyone may read, or one adapted to them). */

@@ -1,14 +1,16 @@
 // A site as it stands (its row, structure, spaces' current revisions, customization and
-// published URL), and as one audience may see it: the renderer's PublishedSite.
+// published URL, the conditions of adaptive content), and as one audience may see it: the
+// renderer's PublishedSite.
 import { createHash } from "node:crypto";
-import type { PublishedSite, SiteSection } from "@docstack/sites";
+import type { Audience, PublishedSite, SiteSection } from "@docstack/sites";
 import { customizationOf } from "../areas/site-customization/settings";
 import { defaultSectionId, defaultSiteSpaceId, loadSiteTree, type SiteTree, siteSpacesIn } from "../areas/sites/store";
 import { readAt } from "../areas/sites/urls";
-import type { Config } from "../config";
-import type { Db } from "../db/database";
+import { contentStore } from "../content/reads";
+import { existingRevisionIndex } from "../content/revisions";
 import type { Organization, Site } from "../generated/prisma/client";
-import { type AudienceFacts, hashShareKey, type ReaderAudience } from "./audience";
+import type { Services } from "../http/context";
+import { type AudienceFacts, hashShareKey } from "./audience";
 
 export interface SiteSnapshot extends AudienceFacts {
   site: Site;
@@ -19,11 +21,17 @@ export interface SiteSnapshot extends AudienceFacts {
   views: Map<string, PublishedSite | undefined>;
 }
 
-export async function loadSnapshot(prisma: Db, config: Config, site: Site, baseUrl: string): Promise<SiteSnapshot> {
+export type SnapshotServices = Pick<Services, "prisma" | "config" | "contentCache">;
+
+export async function loadSnapshot(services: SnapshotServices, site: Site, baseUrl: string): Promise<SiteSnapshot> {
+  const { prisma, config } = services;
   const tree = await loadSiteTree(prisma, site);
   const organization = await prisma.organization.findUniqueOrThrow({ where: { id: site.organizationId } });
   const links = site.visibility === "share-link" ? await prisma.shareLink.findMany({ where: { siteId: site.id, active: true }, select: { key: true } }) : [];
-  const conditions = [...new Set([...tree.sections, ...tree.siteSpaces].flatMap((item) => (item.condition ? [item.condition] : [])))].sort();
+  const structure = [...tree.sections, ...tree.siteSpaces].flatMap((item) => (item.condition ? [item.condition] : []));
+  // Conditions only count with adaptive content on: without it, no page's condition is read.
+  const pages = site.adaptiveContent ? await pageConditions(services, tree) : [];
+  const conditions = [...new Set([...structure, ...pages])].sort();
   return {
     site,
     organization,
@@ -35,10 +43,17 @@ export async function loadSnapshot(prisma: Db, config: Config, site: Site, baseU
   };
 }
 
+/** The conditions of the pages of the site's spaces, as of the revisions the snapshot shows. */
+async function pageConditions(services: SnapshotServices, tree: SiteTree): Promise<string[]> {
+  const revisions = [...new Set(tree.siteSpaces.map((siteSpace) => siteSpace.space.revisionId))];
+  const indexes = await Promise.all(revisions.map((revisionId) => existingRevisionIndex(contentStore(services), revisionId)));
+  return indexes.flatMap((index) => index.pages.flatMap((page) => (page.condition ? [page.condition] : [])));
+}
+
 const ROOT = "root";
 
 /** The site as this audience may see it: the sections and site spaces it admits; undefined when that is nothing. */
-export function siteFor(snapshot: SiteSnapshot, audience: ReaderAudience): PublishedSite | undefined {
+export function siteFor(snapshot: SiteSnapshot, audience: Audience): PublishedSite | undefined {
   if (snapshot.views.has(audience.key)) return snapshot.views.get(audience.key);
   const { tree, site } = snapshot;
   const sectionRows = tree.sections.length ? tree.sections.filter((section) => audience.admits(section.condition)) : [undefined];

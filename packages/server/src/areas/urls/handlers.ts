@@ -1,31 +1,38 @@
 // Resolving published URLs (GitBook's GET and POST /urls/published): the site, section,
 // site space, space, revision and page a URL shows, with a reader's visibility rules: the
 // same audience as the site's own pages (sites/audience.ts), given the visitor's token and
-// unsigned claims beside the URL or in it.
+// unsigned claims beside the URL or in it; with `redirectOnError`, a visitor-auth site's
+// reader without a valid token is answered where the site sends them (its fallback URL).
 import type { RequestContext } from "../../http/context";
 import { badRequest, notFound } from "../../http/errors";
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import type { ReaderCredentials } from "../../sites/audience";
 
-async function resolve(ctx: RequestContext, field: string, url: string, credentials: ReaderCredentials = {}) {
+async function resolve(ctx: RequestContext, field: string, url: string, credentials: ReaderCredentials, redirectOnError = false) {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
     throw badRequest(`${field}: not an absolute URL`);
   }
-  const found = await ctx.sites.resolve(parsed, credentials);
+  const found = await ctx.sites.resolve(parsed, credentials, { redirectOnError });
   if (!found) throw notFound("Published content");
   return { status: 200 as const, body: found };
 }
 
 export const urlsOperations = {
   getPublishedContentByUrl: defineOperation("getPublishedContentByUrl", {
-    handle: ({ ctx, query }) => resolve(ctx, "request/query/url", query.url, { visitorToken: query.visitorAuthToken }),
+    handle: ({ ctx, query }) => resolve(ctx, "request/query/url", query.url, { visitorToken: query.visitorAuthToken }, query.redirectOnError),
   }),
 
   resolvePublishedContentByUrl: defineOperation("resolvePublishedContentByUrl", {
     handle: ({ ctx, body }) =>
-      resolve(ctx, "request/body/url", body.url, { visitorToken: body.visitor?.jwtToken, unsignedClaims: body.visitor?.unsignedClaims }),
+      resolve(
+        ctx,
+        "request/body/url",
+        body.url,
+        { visitorToken: body.visitor?.jwtToken, unsignedClaims: body.visitor?.unsignedClaims },
+        body.redirectOnError,
+      ),
   }),
 } satisfies AreaOperations;
