@@ -1,9 +1,10 @@
 // Who reads what, over HTTP: share links (key in the URL, then a cookie scoped to the
 // site; lock-out on deactivation, deletion and visibility changes), visitor authentication
-// (JWTs signed with the site's key, HS256 only; fallback URL or 401; regeneration), and
-// adaptive content (conditions over signed and unsigned claims, in every output).
+// (JWTs signed with the site's key, HS256 only; fallback URL or 401; regeneration; the
+// published-URL lookup's redirectOnError), and adaptive content (conditions of site spaces,
+// sections and pages over signed and unsigned claims, in every output).
 import { useHarness } from "../testing/harness";
-import { insertPage, siteFixtures, visitorToken } from "./test-fixtures";
+import { insertPage, type PublishedFixture, siteFixtures, visitorToken } from "./test-fixtures";
 
 const PUBLIC_URL = "http://localhost:3000";
 const h = useHarness({ publicUrl: PUBLIC_URL });
@@ -167,6 +168,71 @@ describe("visitor authentication", () => {
   });
 });
 
+describe("the published-URL lookup's redirectOnError", () => {
+  it("answers a visitor-auth site's reader without a valid token with its fallback URL and the page wanted, by GET and POST", async () => {
+    const site = await publishedSite(pages(), { site: { visibility: "visitor-auth" } });
+    const authUrl = `${site.siteApiUrl}/publishing/auth`;
+    const { privateKey } = (await as(site.admin).get(authUrl).expect(200)).body;
+    const url = `${site.published}/reference?tab=2`;
+    const get = (target: string, extra = "") => as(site.admin).get(`/v1/urls/published?url=${encodeURIComponent(target)}${extra}`);
+    // Without a fallback URL there is nowhere to send the reader: 404, as without redirectOnError.
+    await get(url, "&redirectOnError=true").expect(404);
+    await as(site.admin).post("/v1/urls/published", { url, redirectOnError: true }).expect(404);
+
+    await as(site.admin).patch(authUrl, { backend: "custom", fallbackURL: "https://login.acme.example/docs?from=docstack" }).expect(200);
+    const expected = {
+      target: "external",
+      site: site.siteId,
+      redirect: `https://login.acme.example/docs?from=docstack&location=${encodeURIComponent("/reference?tab=2")}`,
+    };
+    expect((await get(url, "&redirectOnError=true").expect(200)).body).toEqual(expected);
+    expect((await as(site.admin).post("/v1/urls/published", { url, redirectOnError: true }).expect(200)).body).toEqual(expected);
+    // Where the site itself sends the same reader: the lookup reuses it, credentials left out of `location`.
+    const forged = `${(await token(privateKey)).slice(0, -4)}AAAA`;
+    const onSite = await read(`${site.published}/reference?jwt_token=${forged}&tab=2`).expect(302);
+    expect(onSite.headers.location).toBe(expected.redirect);
+    expect((await get(`${site.published}/reference?jwt_token=${forged}&tab=2`, "&redirectOnError=true").expect(200)).body).toEqual(expected);
+    const expired = await token(privateKey, {}, { expiresIn: Math.floor(h.clock.now().getTime() / 1000) - 3600 });
+    expect(
+      (await as(site.admin).post("/v1/urls/published", { url, redirectOnError: true, visitor: { jwtToken: expired } }).expect(200)).body,
+    ).toEqual(expected);
+    // The site's root: `location` is `/`.
+    expect((await get(site.published, "&redirectOnError=true").expect(200)).body.redirect).toBe(
+      "https://login.acme.example/docs?from=docstack&location=%2F",
+    );
+
+    // Without redirectOnError (or false): 404, as before.
+    await get(url).expect(404);
+    await get(url, "&redirectOnError=false").expect(404);
+    await as(site.admin).post("/v1/urls/published", { url }).expect(404);
+    // A valid token resolves the page itself.
+    const valid = await token(privateKey, { plan: "pro" });
+    const resolved = await as(site.admin).post("/v1/urls/published", { url, redirectOnError: true, visitor: { jwtToken: valid } }).expect(200);
+    expect(resolved.body).toMatchObject({ site: site.siteId, pathname: "reference" });
+    expect(resolved.body).not.toHaveProperty("target");
+    await get(url, `&redirectOnError=true&visitorAuthToken=${valid}`).expect(200);
+    // A page the valid reader cannot find is a 404, never a redirect.
+    await get(`${site.published}/nothing-here`, `&redirectOnError=true&visitorAuthToken=${valid}`).expect(404);
+  });
+
+  it("redirects nobody on sites that are not visitor-auth, and nothing of an unpublished site", async () => {
+    const site = await publishedSite(pages());
+    await as(site.admin)
+      .patch(`${site.siteApiUrl}/publishing/auth`, { backend: "custom", fallbackURL: "https://login.acme.example/docs" })
+      .expect(200);
+    const lookup = (url: string) => as(site.admin).post("/v1/urls/published", { url, redirectOnError: true });
+    const reference = `${site.published}/reference`;
+    expect((await lookup(reference).expect(200)).body).toMatchObject({ site: site.siteId, pathname: "reference" });
+    await lookup(`${site.published}/nothing-here`).expect(404);
+    await as(site.admin).patch(site.siteApiUrl, { visibility: "share-link" }).expect(200);
+    await lookup(reference).expect(404);
+    await as(site.admin).patch(site.siteApiUrl, { visibility: "visitor-auth" }).expect(200);
+    expect((await lookup(reference).expect(200)).body).toMatchObject({ target: "external", site: site.siteId });
+    await as(site.admin).post(`${site.siteApiUrl}/unpublish`).expect(200);
+    await lookup(reference).expect(404);
+  });
+});
+
 describe("adaptive content", () => {
   /** A site with adaptive content: "Handbook" for everyone, "Beta" for `unsigned.beta`, "Enterprise" for signed `plan == "enterprise"`. */
   async function adaptiveSite() {
@@ -177,6 +243,11 @@ describe("adaptive content", () => {
     const enterpriseSpace = (await as(site.admin).post(`${site.siteApiUrl}/site-spaces`, { spaceId: enterprise }).expect(201)).body;
     await as(site.admin).patch(`${site.siteApiUrl}/site-spaces/${betaSpace.id}`, { condition: "visitor.claims.unsigned.beta" }).expect(200);
     await as(site.admin).patch(`${site.siteApiUrl}/site-spaces/${enterpriseSpace.id}`, { condition: 'visitor.claims.plan == "enterprise"' }).expect(200);
+    return { ...site, ...(await enableAdaptiveContent(site)) };
+  }
+
+  /** Declares the claims (`isAdmin`, unsigned `beta`), enables adaptive content; the site's key. */
+  async function enableAdaptiveContent(site: PublishedFixture): Promise<{ privateKey: string }> {
     await as(site.admin)
       .put(`${site.siteApiUrl}/adaptive-schema`, {
         jsonSchema: {
@@ -190,7 +261,7 @@ describe("adaptive content", () => {
       .patch(site.siteApiUrl, { adaptiveContent: { enabled: true } })
       .expect(200);
     const { privateKey } = (await as(site.admin).get(`${site.siteApiUrl}/publishing/auth`).expect(200)).body;
-    return { ...site, privateKey: privateKey as string };
+    return { privateKey };
   }
 
   it("shows exactly the site spaces whose conditions hold, in the navigation, at their URLs, in search, llms.txt and the sitemap", async () => {
@@ -295,5 +366,89 @@ describe("adaptive content", () => {
     expect(decodeURIComponent(nested?.url ?? "")).toBe(`/v1/urls/published?url=${site.published}?shareKey=[redacted]`);
     const line = h.logs.map((l) => JSON.parse(l) as { msg?: string; url?: string }).find((l) => l.msg === "request" && l.url?.includes("visitorAuthToken"));
     expect(line?.url).toContain("visitorAuthToken=[redacted]");
+  });
+
+  it("hides a page whose condition does not hold, with its sub-pages, from every output; the render cache never shares them", async () => {
+    const site = await publishedSite([
+      insertPage("Welcome", "Open to all. See [the beta guide](/beta-guide)."),
+      insertPage("Beta guide", "The heron feature.", { ref: "beta", condition: "visitor.claims.unsigned.beta" }),
+      insertPage("Beta details", "The egret setting.", { into: "beta" }),
+      insertPage("Enterprise", "The cormorant plan.", { condition: 'visitor.claims.plan == "enterprise"' }),
+    ]);
+    const get = (path: string, cookie = "") => read(`${site.published}${path}`, cookie ? { Cookie: cookie } : {});
+    // Until adaptive content is enabled, conditions are not read: every page is shown.
+    expect((await get("/").expect(200)).text).toContain("Enterprise");
+    await get("/beta-guide/beta-details").expect(200);
+    const { privateKey } = await enableAdaptiveContent(site);
+
+    const outputs = async (cookie = "") => ({
+      home: (await get("/", cookie).expect(200)).text,
+      statuses: await Promise.all(
+        ["/beta-guide", "/beta-guide/beta-details", "/beta-guide.md", "/beta-guide/beta-details.md", "/enterprise", "/enterprise.md"].map(
+          async (path) => (await get(path, cookie)).status,
+        ),
+      ),
+      // The results only (the page repeats the query).
+      search: (await get("/~search?q=heron OR egret OR cormorant", cookie).expect(200)).text.split('role="status"')[1]!,
+      llms: (await get("/llms.txt", cookie).expect(200)).text,
+      full: (await get("/llms-full.txt", cookie).expect(200)).text,
+      sitemap: (await get("/sitemap.xml", cookie).expect(200)).text,
+      cacheControl: (await get("/welcome", cookie).expect(200)).headers["cache-control"],
+    });
+    const hiddenText = /heron|egret|cormorant|Beta guide|Beta details|Enterprise|beta-guide\/|\/enterprise/;
+
+    // A beta reader first, so that the anonymous reader's answers would be theirs if the cache were shared.
+    const beta = cookieHeader((await read(`${site.published}/?visitor.beta=true`).expect(302)).headers["set-cookie"]);
+    const betaReader = await outputs(beta);
+    expect(betaReader.statuses).toEqual([200, 200, 200, 200, 404, 404]);
+    expect(betaReader.home).toContain("Beta details");
+    expect(betaReader.search).toMatch(/heron/);
+    expect(betaReader.search).toMatch(/egret/);
+    expect(betaReader.search).not.toMatch(/cormorant/);
+    expect(betaReader.llms).toContain("beta-guide/beta-details.md");
+    expect(betaReader.full).toContain("The egret setting.");
+    expect(betaReader.sitemap).toContain("/beta-guide/beta-details");
+    for (const text of [betaReader.home, betaReader.llms, betaReader.full, betaReader.sitemap]) expect(text).not.toMatch(/Enterprise|cormorant/);
+    expect(betaReader.cacheControl).toBe("private, no-cache");
+
+    const anonymous = await outputs();
+    expect(anonymous.statuses).toEqual([404, 404, 404, 404, 404, 404]);
+    for (const text of [anonymous.home, anonymous.search, anonymous.llms, anonymous.full, anonymous.sitemap]) expect(text).not.toMatch(hiddenText);
+    expect(anonymous.home).toContain("Open to all.");
+    // The link to the hidden page leads nowhere: marked broken, not a link.
+    expect(anonymous.home).not.toMatch(/<a [^>]*href="[^"]*beta-guide"/);
+
+    // The signed claim opens Enterprise; an unsigned claim of the same name cannot.
+    const unsignedPlan = cookieHeader((await read(`${site.published}/?visitor.plan=true`).expect(302)).headers["set-cookie"]);
+    expect((await get("/enterprise", unsignedPlan)).status).toBe(404);
+    const jwt = await token(privateKey, { plan: "enterprise" });
+    const signed = cookieHeader((await read(`${site.published}/?jwt_token=${jwt}`).expect(302)).headers["set-cookie"]);
+    const enterprise = await outputs(signed);
+    expect(enterprise.statuses).toEqual([404, 404, 404, 404, 200, 200]);
+    expect(enterprise.search).toContain("cormorant");
+    expect(enterprise.sitemap).toContain("/enterprise");
+    expect(enterprise.home).not.toContain("Beta guide");
+
+    // The published-URL lookup applies the same rule, the page's parent's condition included.
+    for (const path of ["/beta-guide", "/beta-guide/beta-details"]) {
+      await as(site.admin).post("/v1/urls/published", { url: `${site.published}${path}` }).expect(404);
+      await as(site.admin)
+        .post("/v1/urls/published", { url: `${site.published}${path}`, visitor: { unsignedClaims: { beta: true } } })
+        .expect(200);
+    }
+    await as(site.admin)
+      .get(`/v1/urls/published?url=${encodeURIComponent(`${site.published}/enterprise`)}&visitorAuthToken=${jwt}`)
+      .expect(200);
+    await as(site.admin).post("/v1/urls/published", { url: `${site.published}/enterprise` }).expect(404);
+
+    // A merge removing the condition shows the page to everyone on the next request.
+    const [, betaGuide] = (await as(site.admin).get(`/v1/spaces/${site.spaceId}/content/pages`).expect(200)).body.pages;
+    const cr = (await as(site.admin).post(`/v1/spaces/${site.spaceId}/change-requests`, { subject: "Open the beta" }).expect(201)).body;
+    await as(site.admin)
+      .post(`/v1/spaces/${site.spaceId}/change-requests/${cr.id}/content`, { changes: [{ operation: "update_page", page: betaGuide.id, condition: "" }] })
+      .expect(200);
+    await as(site.admin).post(`/v1/spaces/${site.spaceId}/change-requests/${cr.id}/merge`).expect(200);
+    await get("/beta-guide/beta-details").expect(200);
+    expect((await get("/sitemap.xml").expect(200)).text).toContain("/beta-guide/beta-details");
   });
 });

@@ -1,5 +1,5 @@
-// Content writes in GitBook's shapes: pages without a title, page metadata, refs within a batch, files by base64
-// and by URL, revert_page, and compat=false.
+// Content writes in GitBook's shapes: pages without a title, page metadata (adaptive content's condition
+// included), refs within a batch, files by base64 and by URL, revert_page, and compat=false.
 import { contentHelpers, pngBytes } from "../../testing/content";
 import { createHarness, type Harness, type TestUser } from "../../testing/harness";
 import { type LocalServer, localServer } from "../../testing/local-server";
@@ -34,6 +34,7 @@ type Page = {
   hidden: boolean;
   noIndex: boolean;
   noRobotsIndex: boolean;
+  condition?: string;
   markdown?: string;
   pages: Page[];
 };
@@ -113,6 +114,66 @@ it("sets and removes page metadata: slug, description, emoji (null or empty remo
     .write(admin, space.id, cr.id, [{ operation: "insert_page", title: "Other", slug: "handbook-v2", document: { markdown: "" } }])
     .expect(400);
   expect(taken.body.error.message).toContain("changes/0/slug");
+});
+
+it("stores a page's condition (adaptive content), reads it back, merges it, shows its change, and removes it with an empty string", async () => {
+  const { admin, space, cr, page, pages } = await setup();
+  const condition = 'visitor.claims.plan == "enterprise" && visitor.claims.unsigned.beta';
+  await c
+    .write(admin, space.id, cr.id, [
+      { operation: "insert_page", title: "Enterprise", condition, document: { markdown: "For enterprise readers." } },
+      // Front matter sets metadata, never a condition.
+      { operation: "insert_page", title: "Open", document: { markdown: "---\ncondition: visitor.claims.unsigned.beta\n---\nFor all." } },
+    ])
+    .expect(200);
+  const [enterprise, open] = await pages();
+  expect((await page(admin, enterprise!.id)).condition).toBe(condition);
+  expect(await page(admin, open!.id)).not.toHaveProperty("condition");
+  expect((await pages())[0]).toMatchObject({ condition });
+
+  // Merged, the space's page has it, and the change request's changes name it.
+  expect((await c.merge(admin, space.id, cr.id).expect(200)).body.result).toBe("merge");
+  const merged = (await h.api.get(`/v1/spaces/${space.id}/content/page/${enterprise!.id}`).set("Authorization", admin.auth).expect(200)).body;
+  expect(merged.condition).toBe(condition);
+
+  const next = await c.createChangeRequest(admin, space.id);
+  await c.write(admin, space.id, next.id, [{ operation: "update_page", page: enterprise!.id, condition: "visitor.claims.unsigned.beta" }]).expect(200);
+  const changes = (await h.api.get(`/v1/spaces/${space.id}/change-requests/${next.id}/changes`).set("Authorization", admin.auth).expect(200)).body;
+  expect(changes.changes).toEqual([
+    expect.objectContaining({ type: "page_edited", attributes: { condition: { before: condition, after: "visitor.claims.unsigned.beta" } } }),
+  ]);
+  // Other metadata changes keep it; an empty string removes it.
+  await c.write(admin, space.id, next.id, [{ operation: "update_page", page: enterprise!.id, title: "Enterprise plan" }]).expect(200);
+  const readPage = (id: string) =>
+    h.api.get(`/v1/spaces/${space.id}/change-requests/${next.id}/content/page/${id}`).set("Authorization", admin.auth).expect(200);
+  expect((await readPage(enterprise!.id)).body.condition).toBe("visitor.claims.unsigned.beta");
+  await c.write(admin, space.id, next.id, [{ operation: "update_page", page: enterprise!.id, condition: "" }]).expect(200);
+  expect((await readPage(enterprise!.id)).body).not.toHaveProperty("condition");
+});
+
+it("refuses a page condition that does not parse or leaves the safe subset: 400 naming the change and the position, nothing written", async () => {
+  const { admin, space, cr, pages } = await setup();
+  await c.write(admin, space.id, cr.id, [{ operation: "insert_page", title: "Guide", document: { markdown: "x" } }]).expect(200);
+  const [guide] = await pages();
+  const refused = async (condition: string, operation: "insert_page" | "update_page" = "update_page") => {
+    const change =
+      operation === "insert_page"
+        ? { operation, title: "Other", condition, document: { markdown: "" } }
+        : { operation, page: guide!.id, title: "Renamed", condition };
+    const answer = await c.write(admin, space.id, cr.id, [{ operation: "insert_page", title: "First", document: { markdown: "" } }, change]).expect(400);
+    return answer.body.error.message as string;
+  };
+  expect(await refused("visitor.claims.a && (")).toMatch(/^request\/body\/changes\/1\/condition: not a valid condition: .* at position \d+$/);
+  expect(await refused("visitor.claims.a &&& b", "insert_page")).toBe("request/body/changes/1/condition: not a valid condition: Expected expression after && at position 19");
+  expect(await refused("visitor.constructor")).toContain('"constructor" is not allowed at position 8');
+  expect(await refused('visitor.claims["__proto__"].polluted')).toContain('"__proto__" is not allowed');
+  expect(await refused("process.exit()")).toMatch(/at position 0$/);
+  expect(await refused("visitor.claims.plan = 'x'")).toMatch(/changes\/1\/condition: not a valid condition/);
+  expect(await refused(`${"(".repeat(40)}visitor.claims.a${")".repeat(40)}`)).toContain("brackets nested more than 32 levels deep");
+  // Longer than GitBook's Expression (1,024 characters): refused by the contract.
+  expect(await refused(`visitor.claims.a${" || visitor.claims.a".repeat(60)}`)).toMatch(/condition/);
+  // Nothing of a refused batch was written.
+  expect((await pages()).map((p) => [p.title, p.condition])).toEqual([["Guide", undefined]]);
 });
 
 it("resolves refs between the changes of one batch: parents, pages and links to pages and files, in any order", async () => {
