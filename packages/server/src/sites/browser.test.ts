@@ -1,8 +1,8 @@
 // Published sites in a real browser (Chromium): what a reader sees and does, on a real
 // server listening on a port. The README's "Publish your docs" steps, navigation,
 // sections and variants, search, customization, a hostile page, machine views, 404s and
-// freshness after a merge; who reads (share links, visitor tokens, adaptive content); every
-// page type checked with axe-core and photographed.
+// freshness after a merge; who reads (share links, visitor tokens, adaptive content on
+// sections, site spaces and pages); every page type checked with axe-core and photographed.
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
 import http from "node:http";
@@ -432,6 +432,83 @@ describe("who reads, in Chromium", () => {
     await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "API reference" }).click();
     await page.waitForURL(/\/api-reference\/$/);
     expect(await page.locator("article").textContent()).toContain("All endpoints.");
+    await context.close();
+  });
+
+  it("shows a page only to the visitors its condition holds for: an unsigned claim switches it on and off, a signed claim opens another", async () => {
+    const { as, publishedSite } = siteFixtures(h);
+    const site = await publishedSite([
+      insertPage("Welcome", "For every reader."),
+      insertPage("Beta guide", "## Try it\n\nThe kestrel switch.", { ref: "beta", condition: "visitor.claims.unsigned.beta" }),
+      insertPage("Beta details", "The merlin dial.", { into: "beta" }),
+      insertPage("Enterprise", "The osprey contract.", { condition: 'visitor.claims.plan == "enterprise"' }),
+    ]);
+    await as(site.admin)
+      .put(`${site.siteApiUrl}/adaptive-schema`, {
+        jsonSchema: {
+          type: "object",
+          properties: { unsigned: { type: "object", properties: { beta: { type: "boolean" } }, additionalProperties: false } },
+          additionalProperties: false,
+        },
+      })
+      .expect(200);
+    await as(site.admin)
+      .patch(site.siteApiUrl, { adaptiveContent: { enabled: true } })
+      .expect(200);
+    const { privateKey } = (await as(site.admin).get(`${site.siteApiUrl}/publishing/auth`).expect(200)).body;
+    const { context, page } = await newReader();
+    const navigation = () => page.getByRole("navigation", { name: "Handbook" }).getByRole("link").allTextContents();
+    const text = async (path: string) => (await (await page.goto(`${site.published}${path}`))?.text()) ?? "";
+    const search = async (words: string) => {
+      await page.goto(site.published);
+      await page.getByRole("searchbox", { name: "Search the docs" }).fill(words);
+      await page.keyboard.press("Enter");
+      await page.waitForURL(/~search\?q=/);
+      // Pages ranking alike come in either order.
+      return (await page.locator("ol.results > li > a").allTextContents()).sort();
+    };
+
+    // Without the claim: the conditional page and its sub-page are nowhere, and their URLs are 404.
+    await page.goto(site.published);
+    expect(await navigation()).toEqual(["Welcome"]);
+    expect((await page.goto(`${site.published}/beta-guide`))?.status()).toBe(404);
+    expect(await page.locator("h1").textContent()).toBe("Page not found");
+    expect((await page.goto(`${site.published}/beta-guide/beta-details`))?.status()).toBe(404);
+    expect(await search("kestrel OR merlin OR osprey")).toEqual([]);
+    for (const machine of ["/llms.txt", "/sitemap.xml"]) expect(await text(machine)).not.toMatch(/beta-guide|enterprise/);
+
+    // The unsigned claim switches the page on: in the navigation, at its URL, in search, llms.txt and the sitemap.
+    await page.goto(`${site.published}/?visitor.beta=true`);
+    expect(page.url()).toBe(`${site.published}/`);
+    expect(await navigation()).toEqual(["Welcome", "Beta guide"]);
+    await page.getByRole("navigation", { name: "Handbook" }).getByRole("link", { name: "Beta guide" }).click();
+    await page.waitForURL(/\/beta-guide$/);
+    // Its sub-page shows under it once it is open.
+    expect(await navigation()).toEqual(["Welcome", "Beta guide", "Beta details"]);
+    await page.getByRole("navigation", { name: "Handbook" }).getByRole("link", { name: "Beta details" }).click();
+    await page.waitForURL(/\/beta-guide\/beta-details$/);
+    expect(await page.locator("article p").textContent()).toBe("The merlin dial.");
+    await screenshot(page, "adaptive-page");
+    expect(await search("kestrel OR merlin OR osprey")).toEqual(["Beta details", "Beta guide"]);
+    expect(await text("/llms.txt")).toContain(`[Beta details](${site.published}/beta-guide/beta-details.md)`);
+    expect(await text("/sitemap.xml")).toContain(`<loc>${site.published}/beta-guide</loc>`);
+    expect(await text("/sitemap.xml")).not.toContain("/enterprise");
+
+    // And off again.
+    await page.goto(`${site.published}/?visitor.beta=false`);
+    expect(await navigation()).toEqual(["Welcome"]);
+    expect((await page.goto(`${site.published}/beta-guide`))?.status()).toBe(404);
+
+    // A signed claim opens the Enterprise page; an unsigned claim of the same name does not.
+    await page.goto(`${site.published}/?visitor.plan=enterprise`);
+    expect((await page.goto(`${site.published}/enterprise`))?.status()).toBe(404);
+    const jwt = await visitorToken(privateKey, { plan: "enterprise" }, { now: h.clock.now() });
+    await page.goto(`${site.published}/?jwt_token=${jwt}`);
+    expect(await navigation()).toEqual(["Welcome", "Enterprise"]);
+    await page.getByRole("navigation", { name: "Handbook" }).getByRole("link", { name: "Enterprise" }).click();
+    await page.waitForURL(/\/enterprise$/);
+    expect(await page.locator("article p").textContent()).toBe("The osprey contract.");
+    expect(await search("kestrel OR merlin OR osprey")).toEqual(["Enterprise"]);
     await context.close();
   });
 });
