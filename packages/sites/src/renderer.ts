@@ -120,7 +120,9 @@ export class SiteRenderer {
     }
     if (at === "robots.txt") return rendered(200, "text/plain; charset=utf-8", robotsTxt(site), noIndex);
     if (at === "sitemap.xml") {
-      const urls = noIndex ? [] : (await this.allContents(chrome, request.audience)).flatMap((c) => listedPages(c.pages).map((page) => pageUrl(c.urls.canonicalBase, page)));
+      const urls = noIndex
+        ? []
+        : (await this.allContents(chrome, request.audience)).flatMap((c) => listedPages(c.pages).map((page) => pageUrl(c.urls.canonicalBase, page)));
       return rendered(200, "application/xml; charset=utf-8", sitemapXml(urls), noIndex);
     }
     if (at === "llms.txt") return rendered(200, "text/plain; charset=utf-8", llmsTxt(site, await this.allContents(chrome, request.audience)), noIndex);

@@ -194,12 +194,14 @@ describe("the published-URL lookup's redirectOnError", () => {
     expect((await get(`${site.published}/reference?jwt_token=${forged}&tab=2`, "&redirectOnError=true").expect(200)).body).toEqual(expected);
     const expired = await token(privateKey, {}, { expiresIn: Math.floor(h.clock.now().getTime() / 1000) - 3600 });
     expect(
-      (await as(site.admin).post("/v1/urls/published", { url, redirectOnError: true, visitor: { jwtToken: expired } }).expect(200)).body,
+      (
+        await as(site.admin)
+          .post("/v1/urls/published", { url, redirectOnError: true, visitor: { jwtToken: expired } })
+          .expect(200)
+      ).body,
     ).toEqual(expected);
     // The site's root: `location` is `/`.
-    expect((await get(site.published, "&redirectOnError=true").expect(200)).body.redirect).toBe(
-      "https://login.acme.example/docs?from=docstack&location=%2F",
-    );
+    expect((await get(site.published, "&redirectOnError=true").expect(200)).body.redirect).toBe("https://login.acme.example/docs?from=docstack&location=%2F");
 
     // Without redirectOnError (or false): 404, as before.
     await get(url).expect(404);
@@ -207,7 +209,9 @@ describe("the published-URL lookup's redirectOnError", () => {
     await as(site.admin).post("/v1/urls/published", { url }).expect(404);
     // A valid token resolves the page itself.
     const valid = await token(privateKey, { plan: "pro" });
-    const resolved = await as(site.admin).post("/v1/urls/published", { url, redirectOnError: true, visitor: { jwtToken: valid } }).expect(200);
+    const resolved = await as(site.admin)
+      .post("/v1/urls/published", { url, redirectOnError: true, visitor: { jwtToken: valid } })
+      .expect(200);
     expect(resolved.body).toMatchObject({ site: site.siteId, pathname: "reference" });
     expect(resolved.body).not.toHaveProperty("target");
     await get(url, `&redirectOnError=true&visitorAuthToken=${valid}`).expect(200);
@@ -217,9 +221,7 @@ describe("the published-URL lookup's redirectOnError", () => {
 
   it("redirects nobody on sites that are not visitor-auth, and nothing of an unpublished site", async () => {
     const site = await publishedSite(pages());
-    await as(site.admin)
-      .patch(`${site.siteApiUrl}/publishing/auth`, { backend: "custom", fallbackURL: "https://login.acme.example/docs" })
-      .expect(200);
+    await as(site.admin).patch(`${site.siteApiUrl}/publishing/auth`, { backend: "custom", fallbackURL: "https://login.acme.example/docs" }).expect(200);
     const lookup = (url: string) => as(site.admin).post("/v1/urls/published", { url, redirectOnError: true });
     const reference = `${site.published}/reference`;
     expect((await lookup(reference).expect(200)).body).toMatchObject({ site: site.siteId, pathname: "reference" });
@@ -431,7 +433,9 @@ describe("adaptive content", () => {
 
     // The published-URL lookup applies the same rule, the page's parent's condition included.
     for (const path of ["/beta-guide", "/beta-guide/beta-details"]) {
-      await as(site.admin).post("/v1/urls/published", { url: `${site.published}${path}` }).expect(404);
+      await as(site.admin)
+        .post("/v1/urls/published", { url: `${site.published}${path}` })
+        .expect(404);
       await as(site.admin)
         .post("/v1/urls/published", { url: `${site.published}${path}`, visitor: { unsignedClaims: { beta: true } } })
         .expect(200);
@@ -439,7 +443,9 @@ describe("adaptive content", () => {
     await as(site.admin)
       .get(`/v1/urls/published?url=${encodeURIComponent(`${site.published}/enterprise`)}&visitorAuthToken=${jwt}`)
       .expect(200);
-    await as(site.admin).post("/v1/urls/published", { url: `${site.published}/enterprise` }).expect(404);
+    await as(site.admin)
+      .post("/v1/urls/published", { url: `${site.published}/enterprise` })
+      .expect(404);
 
     // A merge removing the condition shows the page to everyone on the next request.
     const [, betaGuide] = (await as(site.admin).get(`/v1/spaces/${site.spaceId}/content/pages`).expect(200)).body.pages;

@@ -164,7 +164,9 @@ it("refuses a page condition that does not parse or leaves the safe subset: 400 
     return answer.body.error.message as string;
   };
   expect(await refused("visitor.claims.a && (")).toMatch(/^request\/body\/changes\/1\/condition: not a valid condition: .* at position \d+$/);
-  expect(await refused("visitor.claims.a &&& b", "insert_page")).toBe("request/body/changes/1/condition: not a valid condition: Expected expression after && at position 19");
+  expect(await refused("visitor.claims.a &&& b", "insert_page")).toBe(
+    "request/body/changes/1/condition: not a valid condition: Expected expression after && at position 19",
+  );
   expect(await refused("visitor.constructor")).toContain('"constructor" is not allowed at position 8');
   expect(await refused('visitor.claims["__proto__"].polluted')).toContain('"__proto__" is not allowed');
   expect(await refused("process.exit()")).toMatch(/at position 0$/);

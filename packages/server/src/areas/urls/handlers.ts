@@ -27,12 +27,6 @@ export const urlsOperations = {
 
   resolvePublishedContentByUrl: defineOperation("resolvePublishedContentByUrl", {
     handle: ({ ctx, body }) =>
-      resolve(
-        ctx,
-        "request/body/url",
-        body.url,
-        { visitorToken: body.visitor?.jwtToken, unsignedClaims: body.visitor?.unsignedClaims },
-        body.redirectOnError,
-      ),
+      resolve(ctx, "request/body/url", body.url, { visitorToken: body.visitor?.jwtToken, unsignedClaims: body.visitor?.unsignedClaims }, body.redirectOnError),
   }),
 } satisfies AreaOperations;
