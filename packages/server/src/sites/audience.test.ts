@@ -10,7 +10,8 @@ const PUBLIC_URL = "http://localhost:3000";
 const h = useHarness({ publicUrl: PUBLIC_URL });
 // Each test publishes one or two sites of merged pages through the API: past 30 s on a loaded shared machine.
 jest.setTimeout(90_000);
-const { as, publishedSite, read, space, shareLink } = siteFixtures(h);
+const fixtures = siteFixtures(h);
+const { as, publishedSite, read, space, shareLink } = fixtures;
 
 const pages = () => [insertPage("Welcome", "Private pages."), insertPage("Reference", "## Options\n\nThe flamingo option.")];
 
@@ -249,22 +250,7 @@ describe("adaptive content", () => {
   }
 
   /** Declares the claims (`isAdmin`, unsigned `beta`), enables adaptive content; the site's key. */
-  async function enableAdaptiveContent(site: PublishedFixture): Promise<{ privateKey: string }> {
-    await as(site.admin)
-      .put(`${site.siteApiUrl}/adaptive-schema`, {
-        jsonSchema: {
-          type: "object",
-          properties: { isAdmin: { type: "boolean" }, unsigned: { type: "object", properties: { beta: { type: "boolean" } }, additionalProperties: false } },
-          additionalProperties: false,
-        },
-      })
-      .expect(200);
-    await as(site.admin)
-      .patch(site.siteApiUrl, { adaptiveContent: { enabled: true } })
-      .expect(200);
-    const { privateKey } = (await as(site.admin).get(`${site.siteApiUrl}/publishing/auth`).expect(200)).body;
-    return { privateKey };
-  }
+  const enableAdaptiveContent = (site: PublishedFixture) => fixtures.enableAdaptiveContent(site, { unsigned: ["beta"], signed: ["isAdmin"] });
 
   it("shows exactly the site spaces whose conditions hold, in the navigation, at their URLs, in search, llms.txt and the sitemap", async () => {
     const site = await adaptiveSite();

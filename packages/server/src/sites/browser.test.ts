@@ -381,7 +381,7 @@ describe("who reads, in Chromium", () => {
   });
 
   it("tailors the site to the visitor: an unsigned claim switches a variant on and off, a signed claim opens a section", async () => {
-    const { as, sectionedSite } = siteFixtures(h);
+    const { as, sectionedSite, enableAdaptiveContent } = siteFixtures(h);
     const { admin, siteApiUrl, published } = await sectionedSite();
     const sections = (await as(admin).get(`${siteApiUrl}/sections`).expect(200)).body.items as {
       id: string;
@@ -393,19 +393,7 @@ describe("who reads, in Chromium", () => {
     const v1 = guides.siteSpaces.find((siteSpace) => siteSpace.title === "Guides v1")!;
     await as(admin).patch(`${siteApiUrl}/site-spaces/${v1.id}`, { condition: "visitor.claims.unsigned.legacy" }).expect(200);
     await as(admin).patch(`${siteApiUrl}/sections/${reference.id}`, { condition: 'visitor.claims.plan == "enterprise"' }).expect(200);
-    await as(admin)
-      .put(`${siteApiUrl}/adaptive-schema`, {
-        jsonSchema: {
-          type: "object",
-          properties: { unsigned: { type: "object", properties: { legacy: { type: "boolean" } }, additionalProperties: false } },
-          additionalProperties: false,
-        },
-      })
-      .expect(200);
-    await as(admin)
-      .patch(siteApiUrl, { adaptiveContent: { enabled: true } })
-      .expect(200);
-    const { privateKey } = (await as(admin).get(`${siteApiUrl}/publishing/auth`).expect(200)).body;
+    const { privateKey } = await enableAdaptiveContent({ admin, siteApiUrl }, { unsigned: ["legacy"] });
 
     const { context, page } = await newReader();
     await page.goto(published);
@@ -436,26 +424,14 @@ describe("who reads, in Chromium", () => {
   });
 
   it("shows a page only to the visitors its condition holds for: an unsigned claim switches it on and off, a signed claim opens another", async () => {
-    const { as, publishedSite } = siteFixtures(h);
+    const { publishedSite, enableAdaptiveContent } = siteFixtures(h);
     const site = await publishedSite([
       insertPage("Welcome", "For every reader."),
       insertPage("Beta guide", "## Try it\n\nThe kestrel switch.", { ref: "beta", condition: "visitor.claims.unsigned.beta" }),
       insertPage("Beta details", "The merlin dial.", { into: "beta" }),
       insertPage("Enterprise", "The osprey contract.", { condition: 'visitor.claims.plan == "enterprise"' }),
     ]);
-    await as(site.admin)
-      .put(`${site.siteApiUrl}/adaptive-schema`, {
-        jsonSchema: {
-          type: "object",
-          properties: { unsigned: { type: "object", properties: { beta: { type: "boolean" } }, additionalProperties: false } },
-          additionalProperties: false,
-        },
-      })
-      .expect(200);
-    await as(site.admin)
-      .patch(site.siteApiUrl, { adaptiveContent: { enabled: true } })
-      .expect(200);
-    const { privateKey } = (await as(site.admin).get(`${site.siteApiUrl}/publishing/auth`).expect(200)).body;
+    const { privateKey } = await enableAdaptiveContent(site, { unsigned: ["beta"] });
     const { context, page } = await newReader();
     const navigation = () => page.getByRole("navigation", { name: "Handbook" }).getByRole("link").allTextContents();
     const text = async (path: string) => (await (await page.goto(`${site.published}${path}`))?.text()) ?? "";

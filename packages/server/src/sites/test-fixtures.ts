@@ -101,7 +101,29 @@ export function siteFixtures(h: Harness) {
     return { id: link.id, key: new URL(url).searchParams.get("shareKey")!, url };
   };
 
-  return { as, space, publishedSite, sectionedSite, read, content, setPageFields, shareLink };
+  /**
+   * Declares the site's claims in its adaptive schema (these boolean unsigned claims, and signed ones), enables
+   * adaptive content, and gives the site's key (for visitors' tokens).
+   */
+  const enableAdaptiveContent = async (
+    site: { admin: TestUser; siteApiUrl: string },
+    claims: { unsigned: string[]; signed?: string[] },
+  ): Promise<{ privateKey: string }> => {
+    const booleans = (names: string[]) => Object.fromEntries(names.map((name) => [name, { type: "boolean" }]));
+    const unsigned = { type: "object", properties: booleans(claims.unsigned), additionalProperties: false };
+    await as(site.admin)
+      .put(`${site.siteApiUrl}/adaptive-schema`, {
+        jsonSchema: { type: "object", properties: { ...booleans(claims.signed ?? []), unsigned }, additionalProperties: false },
+      })
+      .expect(200);
+    await as(site.admin)
+      .patch(site.siteApiUrl, { adaptiveContent: { enabled: true } })
+      .expect(200);
+    const { privateKey } = (await as(site.admin).get(`${site.siteApiUrl}/publishing/auth`).expect(200)).body;
+    return { privateKey };
+  };
+
+  return { as, space, publishedSite, sectionedSite, read, content, setPageFields, shareLink, enableAdaptiveContent };
 }
 
 /**
