@@ -115,7 +115,8 @@ export interface PublishedSite {
 
 /**
  * What decides what a reader may see; its `key` is part of every rendered page's cache key, so two
- * audiences with the same key must admit the same conditions.
+ * audiences with the same key must admit the same conditions, on any site (views of a revision's pages
+ * are shared by key between the sites showing it).
  */
 export interface Audience {
   key: string;

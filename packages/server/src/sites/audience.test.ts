@@ -443,4 +443,42 @@ describe("adaptive content", () => {
     await get("/beta-guide/beta-details").expect(200);
     expect((await get("/sitemap.xml").expect(200)).text).toContain("/beta-guide/beta-details");
   });
+
+  it("never shares a view of a space between two sites whose conditions differ, even where their keys' bits would match", async () => {
+    // Site A: the space (a page for unsigned `beta`) and a site space for `alpha`: its conditions [alpha, beta].
+    // Site B, of the same organization: the same space and a site space for `gamma`: [beta, gamma].
+    // An A reader with alpha only and a B reader with beta only both hold "the first condition, not the second".
+    const a = await publishedSite([
+      insertPage("Welcome", "Open."),
+      insertPage("Beta guide", "The plover note.", { condition: "visitor.claims.unsigned.beta" }),
+    ]);
+    const addSpace = async (siteApiUrl: string, title: string, condition: string) => {
+      const spaceId = await space(a.admin, a.organizationId, title, [insertPage(`${title} page`, "Conditional.")]);
+      const siteSpace = (await as(a.admin).post(`${siteApiUrl}/site-spaces`, { spaceId }).expect(201)).body;
+      await as(a.admin).patch(`${siteApiUrl}/site-spaces/${siteSpace.id}`, { condition }).expect(200);
+    };
+    await addSpace(a.siteApiUrl, "Alpha", "visitor.claims.unsigned.alpha");
+    const created = (
+      await as(a.admin)
+        .post(`/v1/orgs/${a.organizationId}/sites`, { title: "Second", spaces: [a.spaceId] })
+        .expect(201)
+    ).body;
+    const b: PublishedFixture = { ...a, siteId: created.id, siteApiUrl: `/v1/orgs/${a.organizationId}/sites/${created.id}`, published: "" };
+    await addSpace(b.siteApiUrl, "Gamma", "visitor.claims.unsigned.gamma");
+    b.published = (await as(a.admin).post(`${b.siteApiUrl}/publish`).expect(200)).body.urls.published;
+    for (const site of [a, b]) await fixtures.enableAdaptiveContent(site, { unsigned: ["alpha", "beta", "gamma"] });
+    const claims = async (site: PublishedFixture, query: string) => cookieHeader((await read(`${site.published}/?${query}`).expect(302)).headers["set-cookie"]);
+
+    // The B reader first: their view of the space (with the page) must not become the A reader's.
+    const bReader = await claims(b, "visitor.beta=true&visitor.gamma=false");
+    await read(`${b.published}/beta-guide`, { Cookie: bReader }).expect(200);
+    expect((await read(`${b.published}/sitemap.xml`, { Cookie: bReader }).expect(200)).text).toContain("/beta-guide");
+    const aReader = await claims(a, "visitor.alpha=true&visitor.beta=false");
+    await read(`${a.published}/beta-guide`, { Cookie: aReader }).expect(404);
+    expect((await read(`${a.published}/sitemap.xml`, { Cookie: aReader }).expect(200)).text).not.toContain("/beta-guide");
+    expect((await read(`${a.published}/`, { Cookie: aReader }).expect(200)).text).not.toContain("Beta guide");
+    await as(a.admin)
+      .post("/v1/urls/published", { url: `${a.published}/beta-guide`, visitor: { unsignedClaims: { alpha: true } } })
+      .expect(404);
+  });
 });

@@ -1,7 +1,9 @@
 // What a reader may see of a site: the one place that decides it, on every request and
 // before any cached answer. Its key is part of every cache key of rendered pages, so two
 // readers who may see different things never share an answer; the key holds what
-// decides visibility (which of the site's conditions hold), never a key, token or claim.
+// decides visibility (which of the site's conditions hold, and a digest of that list of
+// conditions, so that a key means the same on every site and every version of one: the
+// renderer shares views of a space's pages by it), never a key, token or claim.
 //
 // - `public` and `unlisted` sites: anyone.
 // - `share-link` sites: a reader holding the key of an active share link; anyone else
@@ -91,9 +93,20 @@ function adaptiveAudience(facts: AudienceFacts, signed: Record<string, unknown>,
   const context = { visitor: { claims: { ...signedClaims, unsigned } } };
   const holds = new Map(facts.conditions.map((condition) => [condition, conditionHolds(condition, context)]));
   return {
-    key: `adaptive:${facts.conditions.map((condition) => (holds.get(condition) ? "1" : "0")).join("")}`,
+    key: `adaptive:${digestOf(facts.conditions)}:${facts.conditions.map((condition) => (holds.get(condition) ? "1" : "0")).join("")}`,
     admits: (condition) => !condition || holds.get(condition) === true,
   };
+}
+
+/** A digest of a site's list of conditions (made once per list: a snapshot's list is shared by its requests). */
+const digests = new WeakMap<readonly string[], string>();
+function digestOf(conditions: readonly string[]): string {
+  let digest = digests.get(conditions);
+  if (digest === undefined) {
+    digest = createHash("sha256").update(JSON.stringify(conditions)).digest("base64url").slice(0, 22);
+    digests.set(conditions, digest);
+  }
+  return digest;
 }
 
 /** The claims of a token signed with the site's key (HS256), unexpired; undefined for anything else. */
