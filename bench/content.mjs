@@ -4,7 +4,7 @@
 // request growing to 5,000 pages in batches of 50, merged. Goals are ratios of the same
 // run: reads and merges must cost what the requested data costs, not what the space holds.
 
-import { DURATION, drainOf, measureAlternating, ratio, startTarget } from "./lib.mjs";
+import { DURATION, drainOf, measureAlternating, ratio, sequentialLatencies, startTarget } from "./lib.mjs";
 import { COMMON_TERM, pageMarkdown, RARE_TERM } from "./pages.cjs";
 
 const SIZES = (process.env.BENCH_CONTENT_SIZES || "10,1000,10000").split(",").map(Number);
@@ -136,6 +136,17 @@ export async function contentBench() {
     await scenario("page list (content/pages)", (base) => [`${base}/content/pages`]);
     await scenario(`search "${COMMON_TERM}" (every page)`, (base) => [`${base}/search?query=${COMMON_TERM}&limit=20`]);
     await scenario(`search "${RARE_TERM}" (one page)`, (base) => [`${base}/search?query=${RARE_TERM}&limit=20`]);
+    // Page reads, one at a time and timed in microseconds, for their ratios across sizes: a
+    // read costs a few milliseconds, where autocannon's whole-millisecond p50s cannot tell 1.3 from 1.
+    const oneAtATime = (name, pathsOf) =>
+      info.contentSpaces.map((space) => ({ name: `${name} (one at a time), ${space.count} pages`, urls: pathsOf(`${info.full}/v1/spaces/${space.spaceId}`, space), headers }));
+    results.push(
+      ...(await sequentialLatencies([
+        ...oneAtATime("GET /v1/spaces/{spaceId}", (base) => [base]),
+        ...oneAtATime("page by ID", (base, space) => space.sample.map((page) => `${base}/content/page/${page.id}`)),
+        ...oneAtATime("page by path", (base, space) => space.sample.map((page) => `${base}/content/path/${page.path}`)),
+      ])),
+    );
     results.push(...(await merges(call, info.contentSpaces)));
     writes = await writesAtScale(call, info.organizationId);
   } finally {
@@ -145,8 +156,8 @@ export async function contentBench() {
   const p50 = (prefix, label) => results.find((r) => r.scenario === `${prefix}, ${label}`).p50ms;
   const across = (prefix) => ratio(p50(prefix, large), p50(prefix, small));
   const summary = {
-    pageByIdP50LargeToSmall: across("page by ID"),
-    pageByPathP50LargeToSmall: across("page by path"),
+    pageByIdP50LargeToSmall: across("page by ID (one at a time)"),
+    pageByPathP50LargeToSmall: across("page by path (one at a time)"),
     pageListP50LargeToSmall: across("page list (content/pages)"),
     searchCommonP50LargeToSmall: across(`search "${COMMON_TERM}" (every page)`),
     searchRareP50LargeToSmall: across(`search "${RARE_TERM}" (one page)`),

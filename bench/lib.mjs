@@ -96,7 +96,7 @@ function getOnce(url, headers = {}) {
  * blocks of BLOCK requests, so that they see the same load on a shared machine; the first
  * requests of a block are not counted, so that none pays for the previous target's
  * leftovers (its garbage, work after its answer). Runs `seconds` per target, at least 5
- * blocks each; a failure throws.
+ * blocks each; a failure throws. A target is one `url`, or `urls` taken in turn.
  */
 export async function sequentialLatencies(targets, seconds = DURATION) {
   const BLOCK = 25;
@@ -104,8 +104,9 @@ export async function sequentialLatencies(targets, seconds = DURATION) {
   const times = targets.map(() => []);
   const until = performance.now() + seconds * 1000 * targets.length;
   for (let block = 0; block < 5 || performance.now() < until; block++) {
-    for (const [i, { url, headers }] of targets.entries()) {
+    for (const [i, { url, urls = [url], headers }] of targets.entries()) {
       for (let n = 0; n < BLOCK; n++) {
+        const url = urls[(block * BLOCK + n) % urls.length];
         const started = performance.now();
         const status = await getOnce(url, headers);
         if (status >= 400) throw new Error(`${url}: ${status}`);

@@ -210,9 +210,12 @@ export const server = {
   },
 };
 
-/** GitBook's client on the live server, as a GitBook user's script makes it (`authToken` and `endpoint`), authenticated with `token`. */
-export function gitbook(token: string = server.token): GitBookAPI {
-  return new GitBookAPI({ authToken: token, endpoint: server.url, serviceBinding: { fetch: checkedFetch } });
+/**
+ * GitBook's client on the live server (or on another one at `endpoint`), as a GitBook user's script makes it
+ * (`authToken` and `endpoint`), authenticated with `token`.
+ */
+export function gitbook(token: string = server.token, endpoint: string = server.url): GitBookAPI {
+  return new GitBookAPI({ authToken: token, endpoint, serviceBinding: { fetch: checkedFetch } });
 }
 
 /** The HTTP status of a call GitBook's client refused (it throws `GitBookAPIError` for any non-2xx). */

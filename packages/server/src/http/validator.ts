@@ -6,38 +6,9 @@ import type { RequestHandler } from "express";
 import * as OpenApiValidator from "express-openapi-validator";
 import { refuseNulCharacters } from "./nul-guard";
 
-/**
- * express-openapi-validator 5.6 compiles the pattern of every route of the contract
- * on every request to find the operation (`lookupRoute`), a cost that grows with
- * the contract. Compiled patterns are pure values (no global flag), so they are
- * kept: each route is compiled once. The validator's own matching is unchanged.
- */
-function compilePatternsOnce(validatorDir: string): void {
-  const pathToRegexp = require(require.resolve("path-to-regexp", { paths: [validatorDir] })) as {
-    pathToRegexp: ((route: string, options?: { sensitive?: boolean; strict?: boolean }) => unknown) & { memoized?: true };
-  };
-  const compile = pathToRegexp.pathToRegexp;
-  if (compile.memoized) return;
-  // By route, then by the two flags (0 to 3): no key is built per call (it is called once per route per request).
-  const compiled = new Map<string, unknown[]>();
-  const memoized = Object.assign(
-    (route: string, options?: { sensitive?: boolean; strict?: boolean }) => {
-      if (typeof route !== "string" || (options && Object.keys(options).some((name) => name !== "sensitive" && name !== "strict"))) {
-        return compile(route, options);
-      }
-      const flags = (options?.sensitive ? 1 : 0) + (options?.strict ? 2 : 0);
-      let byFlags = compiled.get(route);
-      if (!byFlags) {
-        byFlags = [];
-        compiled.set(route, byFlags);
-      }
-      if (byFlags[flags] === undefined) byFlags[flags] = compile(route, options);
-      return byFlags[flags];
-    },
-    { memoized: true as const },
-  );
-  pathToRegexp.pathToRegexp = memoized;
-}
+// express-openapi-validator's route lookup, run on every request, is patched at install
+// (patches/express-openapi-validator@5.6.2.patch, pnpm's patchedDependencies): each route's
+// pattern and schemas are prepared once, not per request for every route of the contract.
 
 /**
  * express-openapi-validator 5.6 looks up each `$ref` of the contract when it prepares the
@@ -130,7 +101,6 @@ function withoutResponseSchemas(document: OpenapiDocument): OpenapiDocument {
 
 export function contractValidator(document: OpenapiDocument, options: { validateResponses: boolean }): RequestHandler[] {
   const validatorDir = path.dirname(require.resolve("express-openapi-validator"));
-  compilePatternsOnce(validatorDir);
   resolveComponentRefsWithoutCompiling(validatorDir);
   skipBundlingLocalDocuments(validatorDir);
   const validator = OpenApiValidator.middleware({
