@@ -121,7 +121,7 @@ it("refuses what comments cannot hold with a 400 naming the node", () => {
     `${AT}/nodes/0/nodes/0/data/ref: comments link only to URLs`,
   );
   expect(refusal(doc(paragraph(text(leaf("x", "highlight")))))).toMatch(`${AT}/nodes/0/nodes/0/leaves/0/marks/0/type: comments take no "highlight" mark`);
-  expect(refusal(doc(paragraph(text({ object: "leaf", text: 42, marks: [] }))))).toMatch(`${AT}/nodes/0/nodes/0/leaves/0/text: must be a string`);
+  expect(refusal(doc(paragraph(text({ object: "leaf", text: 42, marks: [] } as never))))).toMatch(`${AT}/nodes/0/nodes/0/leaves/0/text: must be a string`);
   expect(refusal(doc(paragraph({ object: "text", leaves: "x" })))).toMatch(`${AT}/nodes/0/nodes/0/leaves: a text holds an array`);
   expect(refusal(doc(block("code", [paragraph(text(leaf("x")))])))).toMatch(`${AT}/nodes/0/nodes/0/type: a code block holds code-line blocks`);
   expect(refusal(doc(block("list-unordered", [paragraph(text(leaf("x")))])))).toMatch(`${AT}/nodes/0/nodes/0/type: a list holds list-item blocks`);
