@@ -139,7 +139,11 @@ export async function contentBench() {
     // Page reads, one at a time and timed in microseconds, for their ratios across sizes: a
     // read costs a few milliseconds, where autocannon's whole-millisecond p50s cannot tell 1.3 from 1.
     const oneAtATime = (name, pathsOf) =>
-      info.contentSpaces.map((space) => ({ name: `${name} (one at a time), ${space.count} pages`, urls: pathsOf(`${info.full}/v1/spaces/${space.spaceId}`, space), headers }));
+      info.contentSpaces.map((space) => ({
+        name: `${name} (one at a time), ${space.count} pages`,
+        urls: pathsOf(`${info.full}/v1/spaces/${space.spaceId}`, space),
+        headers,
+      }));
     results.push(
       ...(await sequentialLatencies([
         ...oneAtATime("GET /v1/spaces/{spaceId}", (base) => [base]),

@@ -2,8 +2,9 @@
 // whose addresses are verified, which signing in by e-mail gives (and only users can sign in: they are made by an
 // invitation to another organization). This file starts a live server of its own that sends its e-mail to an SMTP
 // server in this process, and reads the sign-in codes there.
-import { type Inbox, startInbox } from "../../server/src/testing/smtp";
+
 import { type LiveServer, startLiveServer, stopLiveServer } from "../../sdk/test/live-server";
+import { type Inbox, startInbox } from "../../server/src/testing/smtp";
 import { gitbook, statusOf } from "./gitbook";
 
 let inbox: Inbox;

@@ -1541,8 +1541,7 @@ export interface paths {
          * List the comments on a space
          * @description Lists the comments on the space's content, newest first unless `order=asc`, narrowed by `status`,
          *     `targetPage` and `authors`. Comments on the space's change requests are not listed here: see each change
-         *     request's comments. `format` is accepted, but bodies are always `{markdown}` or
-         *     `{}` (see `CommentBody`).
+         *     request's comments. `format=document` answers bodies as GitBook's structured document (`{document}`, see `CommentDocument`); `format=markdown`, the default, as `{markdown}` (or `{}`).
          *
          *     Needs `view` on the space (of the change request, for its comments) (role `read` or more).
          */
@@ -1555,6 +1554,10 @@ export interface paths {
          *     the space's `comments` count goes up. `node` without `page`, or a
          *     page or node not in the space's current revision, answers 400. A locked space (`editMode: locked`) answers
          *     409.
+         *     `body` may be `{markdown}`, `{}` or GitBook's `{document}`, which is stored as Markdown (see `CommentBodyInput`
+         *     for what a round trip keeps; a document node it does not take answers 400).
+         *     GitBook's `tableCell` (a comment on a cell of one of its data tables) answers 400: Docstack's tables are Markdown
+         *     tables, with no records or column definitions to point to.
          *
          *     Needs `post` on the space (of the change request, for its comments) (role `comment` or more; refused with 409 while the space is locked or the change request merged).
          */
@@ -1579,7 +1582,7 @@ export interface paths {
         };
         /**
          * Get a comment on a space
-         * @description Returns a comment on the space's content, with what the caller may do with it in `permissions`. `format` is accepted, but bodies are always `{markdown}` or `{}` (see `CommentBody`).
+         * @description Returns a comment on the space's content, with what the caller may do with it in `permissions`. `format=document` answers bodies as GitBook's structured document (`{document}`, see `CommentDocument`); `format=markdown`, the default, as `{markdown}` (or `{}`).
          *
          *     Needs `view` on the comment (role `read` or more).
          */
@@ -1590,6 +1593,8 @@ export interface paths {
          *     (its author only: 403 for anyone else). `resolved: true` resolves the comment (`status` `resolved`,
          *     `resolvedAt`, `resolvedBy`), `resolved: false` reopens it (`status` `open`). `addedReactions` and
          *     `removedReactions` add and take back the caller's own reactions (an emoji in both is removed). A locked space (`editMode: locked`) answers 409.
+         *     `body` may be `{markdown}`, `{}` or GitBook's `{document}`, which is stored as Markdown (see `CommentBodyInput`
+         *     for what a round trip keeps; a document node it does not take answers 400).
          *
          *     Needs `reply` on the comment (role `comment` or more on the space; refused with 409 while the space is locked or the change request merged). `body` needs `edit` on the comment (only its author, with role `comment` or more on the space).
          */
@@ -1621,8 +1626,7 @@ export interface paths {
         };
         /**
          * List the replies to a comment on a space
-         * @description Lists the replies to the comment, oldest first. `format` is accepted, but bodies
-         *     are always `{markdown}` or `{}` (see `CommentBody`).
+         * @description Lists the replies to the comment, oldest first. `format=document` answers bodies as GitBook's structured document (`{document}`, see `CommentDocument`); `format=markdown`, the default, as `{markdown}` (or `{}`).
          *
          *     Needs `view` on the comment (role `read` or more).
          */
@@ -1633,6 +1637,8 @@ export interface paths {
          * @description Posts a reply to the comment. Answers 200 (not 201), as the specification states; the comment's `replies`
          *     count goes up and its `status` is unchanged. A locked space
          *     (`editMode: locked`) answers 409.
+         *     `body` may be `{markdown}`, `{}` or GitBook's `{document}`, which is stored as Markdown (see `CommentBodyInput`
+         *     for what a round trip keeps; a document node it does not take answers 400).
          *
          *     Needs `reply` on the comment (role `comment` or more on the space; refused with 409 while the space is locked or the change request merged).
          */
@@ -1659,7 +1665,7 @@ export interface paths {
         };
         /**
          * Get a reply to a comment on a space
-         * @description Returns a reply to the comment, with what the caller may do with it in `permissions`. `format` is accepted, but bodies are always `{markdown}` or `{}` (see `CommentBody`).
+         * @description Returns a reply to the comment, with what the caller may do with it in `permissions`. `format=document` answers bodies as GitBook's structured document (`{document}`, see `CommentDocument`); `format=markdown`, the default, as `{markdown}` (or `{}`).
          *
          *     Needs `view` on the reply (role `read` or more).
          */
@@ -1671,6 +1677,8 @@ export interface paths {
          *     caller's own reactions (an emoji in both is removed). A
          *     locked space (`editMode: locked`) answers 409. The specification does not show this response: Docstack
          *     answers 200 with the updated reply, as updating a comment answers the comment.
+         *     `body` may be `{markdown}`, `{}` or GitBook's `{document}`, which is stored as Markdown (see `CommentBodyInput`
+         *     for what a round trip keeps; a document node it does not take answers 400).
          *
          *     Needs `reply` on the reply (role `comment` or more on the space; refused with 409 while the space is locked or the change request merged). `body` needs `edit` on the reply (only its author, with role `comment` or more on the space).
          */
@@ -2226,8 +2234,8 @@ export interface paths {
         /**
          * List the reviews of a change request
          * @description Lists the change request's reviews, oldest first. `outdated=true` keeps the outdated ones (superseded by a later
-         *     review or request of the same reviewer), `outdated=false` the others. `format` is accepted; review comments'
-         *     bodies are always `{markdown}` or `{}` (see `CommentBody`).
+         *     review or request of the same reviewer), `outdated=false` the others. `format=document` answers review comments'
+         *     bodies as GitBook's structured document (`{document}`, see `CommentDocument`), `markdown` (the default) as `{markdown}`.
          *
          *     Needs `view` on the change request's space (role `read` or more).
          */
@@ -2267,7 +2275,8 @@ export interface paths {
         };
         /**
          * Get a review of a change request
-         * @description Returns one of the change request's reviews (404 for a review of another change request).
+         * @description Returns one of the change request's reviews (404 for a review of another change request). `format=document`
+         *     answers its comment's body as GitBook's structured document (`{document}`, see `CommentDocument`).
          *
          *     Needs `view` on the change request's space (role `read` or more).
          */
@@ -2361,7 +2370,7 @@ export interface paths {
         /**
          * List the comments on a change request
          * @description Lists the comments on the change request, newest first unless `order=asc`, narrowed by `status`,
-         *     `targetPage` and `authors`. Only the comments on this change request (`target.changeRequest`). `format` is accepted, but bodies are always `{markdown}` or `{}` (see `CommentBody`).
+         *     `targetPage` and `authors`. Only the comments on this change request (`target.changeRequest`). `format=document` answers bodies as GitBook's structured document (`{document}`, see `CommentDocument`); `format=markdown`, the default, as `{markdown}` (or `{}`).
          *
          *     Needs `view` on the space (of the change request, for its comments) (role `read` or more).
          */
@@ -2375,6 +2384,10 @@ export interface paths {
          *     `page`, or a page or node not in the change request's current revision, answers 400. A `merged` change
          *     request (final), or a locked space (`editMode: locked`), answers 409; an `archived` one can still be
          *     discussed.
+         *     `body` may be `{markdown}`, `{}` or GitBook's `{document}`, which is stored as Markdown (see `CommentBodyInput`
+         *     for what a round trip keeps; a document node it does not take answers 400).
+         *     GitBook's `tableCell` (a comment on a cell of one of its data tables) answers 400: Docstack's tables are Markdown
+         *     tables, with no records or column definitions to point to.
          *
          *     Needs `post` on the space (of the change request, for its comments) (role `comment` or more; refused with 409 while the space is locked or the change request merged).
          */
@@ -2401,7 +2414,7 @@ export interface paths {
         };
         /**
          * Get a comment on a change request
-         * @description Returns a comment on the change request, with what the caller may do with it in `permissions`. `format` is accepted, but bodies are always `{markdown}` or `{}` (see `CommentBody`).
+         * @description Returns a comment on the change request, with what the caller may do with it in `permissions`. `format=document` answers bodies as GitBook's structured document (`{document}`, see `CommentDocument`); `format=markdown`, the default, as `{markdown}` (or `{}`).
          *
          *     Needs `view` on the comment (role `read` or more).
          */
@@ -2413,6 +2426,8 @@ export interface paths {
          *     `resolvedAt`, `resolvedBy`), `resolved: false` reopens it (`status` `open`). `addedReactions` and
          *     `removedReactions` add and take back the caller's own reactions (an emoji in both is removed). A `merged` change request (final), or a locked space
          *     (`editMode: locked`), answers 409; an `archived` one can still be discussed.
+         *     `body` may be `{markdown}`, `{}` or GitBook's `{document}`, which is stored as Markdown (see `CommentBodyInput`
+         *     for what a round trip keeps; a document node it does not take answers 400).
          *
          *     Needs `reply` on the comment (role `comment` or more on the space; refused with 409 while the space is locked or the change request merged). `body` needs `edit` on the comment (only its author, with role `comment` or more on the space).
          */
@@ -2447,8 +2462,7 @@ export interface paths {
         };
         /**
          * List the replies to a comment on a change request
-         * @description Lists the replies to the comment, oldest first. `format` is accepted, but bodies
-         *     are always `{markdown}` or `{}` (see `CommentBody`).
+         * @description Lists the replies to the comment, oldest first. `format=document` answers bodies as GitBook's structured document (`{document}`, see `CommentDocument`); `format=markdown`, the default, as `{markdown}` (or `{}`).
          *
          *     Needs `view` on the comment (role `read` or more).
          */
@@ -2459,7 +2473,9 @@ export interface paths {
          * @description Posts a reply to the comment. Answers 200 (not 201), as the specification states; the comment's `replies`
          *     count goes up and its `status` is unchanged. A `merged` change
          *     request (final), or a locked space (`editMode: locked`), answers 409; an `archived` one can still be
-         *     discussed. `format` is accepted, but bodies are always `{markdown}` or `{}` (see `CommentBody`).
+         *     discussed. `format=document` answers bodies as GitBook's structured document (`{document}`, see `CommentDocument`); `format=markdown`, the default, as `{markdown}` (or `{}`).
+         *     `body` may be `{markdown}`, `{}` or GitBook's `{document}`, which is stored as Markdown (see `CommentBodyInput`
+         *     for what a round trip keeps; a document node it does not take answers 400).
          *
          *     Needs `reply` on the comment (role `comment` or more on the space; refused with 409 while the space is locked or the change request merged).
          */
@@ -2488,7 +2504,7 @@ export interface paths {
         };
         /**
          * Get a reply to a comment on a change request
-         * @description Returns a reply to the comment, with what the caller may do with it in `permissions`. `format` is accepted, but bodies are always `{markdown}` or `{}` (see `CommentBody`).
+         * @description Returns a reply to the comment, with what the caller may do with it in `permissions`. `format=document` answers bodies as GitBook's structured document (`{document}`, see `CommentDocument`); `format=markdown`, the default, as `{markdown}` (or `{}`).
          *
          *     Needs `view` on the reply (role `read` or more).
          */
@@ -2501,6 +2517,10 @@ export interface paths {
          *     change request (final), or a locked space (`editMode: locked`), answers 409; an `archived` one can still be
          *     discussed. The specification does not show this response: Docstack
          *     answers 200 with the updated reply, as updating a comment answers the comment.
+         *     `body` may be `{markdown}`, `{}` or GitBook's `{document}`, which is stored as Markdown (see `CommentBodyInput`
+         *     for what a round trip keeps; a document node it does not take answers 400).
+         *     GitBook's contract lets this request carry `resolved`, as for a comment; replies are never resolved, so it
+         *     answers 400 (resolve the comment instead).
          *
          *     Needs `reply` on the reply (role `comment` or more on the space; refused with 409 while the space is locked or the change request merged). `body` needs `edit` on the reply (only its author, with role `comment` or more on the space).
          */
@@ -5933,15 +5953,108 @@ export interface components {
                 reactedAt: components["schemas"]["Timestamp"];
             }[];
         };
-        /**
-         * @description The text of a comment or reply: `{markdown}`, or the empty object `{}` (no text). The specification names
-         *     a third variant without showing it; Docstack leaves it out, so bodies are always one of these two,
-         *     whatever the `format` query parameter asks for.
-         */
-        CommentBody: {
+        /** @description A user who replied to a comment (GitBook's `UserContributor`). */
+        CommentReplier: {
+            user: components["schemas"]["User"];
+            /** @description How many replies they posted. */
+            count: number;
+            /** @description When they posted their last reply. */
+            updatedAt: components["schemas"]["Timestamp"];
+        };
+        /** CommentMarkdownBody */
+        CommentMarkdownBody: {
             /** @description The text, in Markdown. */
             markdown: string;
-        } | Record<string, never>;
+        };
+        /** @description The attributes of a node; which ones appear depends on its `type`. */
+        CommentDocumentNodeData: {
+            /** @description Headings. The heading's anchor, when it is made of `a-z`, digits and `-.+_` (GitBook's rule). */
+            id?: string;
+            /** @description `code` blocks. The language of the code. */
+            syntax?: string;
+            /** @description `list-ordered` blocks. The number of the first item. */
+            start?: number;
+            /** @description `list-item` blocks of a task list. Whether the item is checked. */
+            checked?: boolean;
+            /** @description `link` and `inline-image` inlines. The target, a URL. */
+            ref?: components["schemas"]["ContentReferenceURL"];
+            /** @description `inline-image` inlines. The alternative text. */
+            alt?: string;
+            /** @description `link` and `inline-image` inlines. The title, when the Markdown gives one. */
+            title?: string;
+        };
+        /** @description A block node (see `CommentDocument` for the types). */
+        CommentDocumentBlock: {
+            /** @constant */
+            object: "block";
+            /** @enum {string} */
+            type: "paragraph" | "heading-1" | "heading-2" | "heading-3" | "blockquote" | "code" | "code-line" | "list-unordered" | "list-ordered" | "list-tasks" | "list-item" | "divider";
+            /** @description True for `divider`, which holds no nodes. */
+            isVoid?: boolean;
+            data: components["schemas"]["CommentDocumentNodeData"];
+            nodes?: (components["schemas"]["CommentDocumentBlock"] | components["schemas"]["CommentDocumentInline"] | components["schemas"]["CommentDocumentText"])[];
+        };
+        /** @description A run of text, split into leaves that each carry the same marks. */
+        CommentDocumentText: {
+            /** @constant */
+            object: "text";
+            leaves: {
+                /** @constant */
+                object: "leaf";
+                /** @description The text; a hard line break is a `\n`. */
+                text: string;
+                marks: {
+                    /** @constant */
+                    object: "mark";
+                    /** @enum {string} */
+                    type: "bold" | "italic" | "strikethrough" | "code";
+                }[];
+            }[];
+        };
+        /** @description An inline node (see `CommentDocument` for the types). */
+        CommentDocumentInline: {
+            /** @constant */
+            object: "inline";
+            /** @enum {string} */
+            type: "link" | "inline-image";
+            /** @description True for `inline-image`, which holds no nodes. */
+            isVoid?: boolean;
+            data: components["schemas"]["CommentDocumentNodeData"];
+            nodes?: components["schemas"]["CommentDocumentText"][];
+        };
+        /**
+         * @description A comment's text as GitBook's structured document (`format=document`): blocks holding blocks, inlines or
+         *     texts; inlines holding texts; texts holding leaves of text with marks. Blocks: `paragraph`, `heading-1` to
+         *     `heading-3` (`data.id`: the heading's anchor), `blockquote`, `code` (`data.syntax`) holding `code-line` blocks,
+         *     `list-unordered`, `list-ordered` (`data.start`), `list-tasks`, `list-item` (`data.checked` in task lists),
+         *     `divider`. Inlines: `link` and `inline-image` (`data.ref`: a URL), and, when posting, `emoji` (`data.code`, its
+         *     code points in hexadecimal). Marks: `bold`, `italic`, `strikethrough`, `code`; GitBook's `keyboard`,
+         *     `color`, `superscript` and `subscript` are accepted and dropped (their text stays).
+         *     A document posted and read back keeps its text, these blocks, inlines and marks. It loses what Markdown does
+         *     not hold: headings below level 3 read as `heading-3`; an `emoji` inline reads back as the emoji's text;
+         *     node `key`s are not kept. Markdown written as such may hold what GitBook's documents have no node for:
+         *     tables read as one paragraph per row (cells separated by ` | `), raw HTML as its text, a code block inside a
+         *     quote as a paragraph of code.
+         */
+        CommentDocument: {
+            /** @constant */
+            object: "document";
+            data: Record<string, never>;
+            nodes: components["schemas"]["CommentDocumentBlock"][];
+        };
+        /**
+         * CommentEmptyBody
+         * @description An empty body.
+         */
+        CommentEmptyBody: Record<string, never>;
+        /**
+         * @description The text of a comment or reply as it is answered: `{markdown}` (the default), `{document}` (GitBook's
+         *     structured document, with `format=document`), or the empty object `{}` (no text). Docstack stores the text as
+         *     Markdown; `{document}` is made from it on each read (see `CommentDocument`).
+         */
+        CommentBody: components["schemas"]["CommentMarkdownBody"] | {
+            document: components["schemas"]["CommentDocument"];
+        } | components["schemas"]["CommentEmptyBody"];
         /** @description What the comment is on. */
         CommentTarget: {
             /** @description The block of the page the comment is anchored to; absent for a comment on a whole page or space. */
@@ -5978,7 +6091,7 @@ export interface components {
             /** @description The ID of the space. */
             space: components["schemas"]["Id"];
             /** @description The ID of the revision (of the space or of the change request) the comment was posted on. */
-            revision?: components["schemas"]["Id"];
+            revision: components["schemas"]["Id"];
         };
         /**
          * @description What the caller may do with this comment or reply. `edit`, `reply` and `delete` are false while the space
@@ -6019,6 +6132,8 @@ export interface components {
             reactions: components["schemas"]["CommentReaction"][];
             /** @description The number of replies. */
             replies: number;
+            /** @description The users who replied, with how many replies each posted and when their last one was posted, in the order they first replied. */
+            repliers: components["schemas"]["CommentReplier"][];
             body: components["schemas"]["CommentBody"];
             target: components["schemas"]["CommentTarget"];
             urls: {
@@ -6040,6 +6155,33 @@ export interface components {
             next?: components["schemas"]["ListNext"];
             count: components["schemas"]["ListCount"];
         };
+        /**
+         * @description The text of a comment or reply as it is sent: `{markdown}`, `{document}` (GitBook's structured document, as
+         *     GitBook's client sends it), or `{}` (no text). A document is converted to Markdown and stored as such: reading
+         *     it back (`format=document`) gives the same text, structure and formatting it had, within what Markdown holds
+         *     (see `CommentDocument` for what is kept and lost).
+         */
+        CommentBodyInput: components["schemas"]["CommentMarkdownBody"] | {
+            /**
+             * @description A GitBook document: `{object: "document", data: {}, nodes: [...]}`, its nodes as `CommentDocument`
+             *     describes them. Its nodes are checked by the server, which answers 400 naming the node (as
+             *     `request/body/body/document/nodes/0/...`) for a node type or mark it does not take, a link or image
+             *     that is not to a URL (GitBook's `page`, `file` and other references), a node nested more than 20
+             *     deep, or a document longer than 100000 characters once in Markdown. Nothing in it is run or fetched.
+             */
+            document: {
+                /** @constant */
+                object?: "document";
+                data?: {
+                    [key: string]: unknown;
+                };
+                nodes: {
+                    [key: string]: unknown;
+                }[];
+            } & {
+                [key: string]: unknown;
+            };
+        } | components["schemas"]["CommentEmptyBody"];
         PostCommentRequest: {
             /** @description The ID of a node of `page` to anchor the comment to. Nodes that can be commented on are headings, whose ID is their anchor (`data.anchor` with `format=document`, such as `installation`). Needs `page`; a node not in that page answers 400. */
             node?: components["schemas"]["Id"];
@@ -6048,7 +6190,7 @@ export interface components {
              *     that is not there answers 400. Omitted, the comment is on the space (or change request) as a whole.
              */
             page?: components["schemas"]["Id"];
-            body: components["schemas"]["CommentBody"];
+            body: components["schemas"]["CommentBodyInput"];
         };
         /**
          * @description Emoji to react with, or to take one's reaction back. At most 20. Adding a reaction the caller already gave,
@@ -6063,7 +6205,7 @@ export interface components {
              *     (`status` `open`; `resolvedAt` and `resolvedBy` are removed). Sending the current state changes nothing.
              */
             resolved?: boolean;
-            body?: components["schemas"]["CommentBody"];
+            body?: components["schemas"]["CommentBodyInput"];
             addedReactions?: components["schemas"]["CommentReactions"];
             removedReactions?: components["schemas"]["CommentReactions"];
         };
@@ -6094,11 +6236,11 @@ export interface components {
             count: components["schemas"]["ListCount"];
         };
         PostCommentReplyRequest: {
-            body: components["schemas"]["CommentBody"];
+            body: components["schemas"]["CommentBodyInput"];
         };
         /** @description Fields omitted are left unchanged; what each needs is in the operation's rule. */
         UpdateCommentReplyRequest: {
-            body?: components["schemas"]["CommentBody"];
+            body?: components["schemas"]["CommentBodyInput"];
             addedReactions?: components["schemas"]["CommentReactions"];
             removedReactions?: components["schemas"]["CommentReactions"];
         };
@@ -6443,10 +6585,11 @@ export interface components {
         SubmitChangeRequestReviewRequest: {
             status: components["schemas"]["ChangeRequestReviewStatus"];
             /**
-             * @description Posted as a comment on the change request, by the reviewer, with the review. GitBook sends a rich-text
-             *     document here; Docstack's comments hold Markdown (`{markdown}`), as its comment operations do.
+             * @description Posted as a comment on the change request, by the reviewer, with the review: `{markdown}`, `{}`, or the
+             *     rich-text `{document}` GitBook sends, stored as Markdown as the comment operations do (a document node
+             *     they do not take answers 400).
              */
-            comment?: components["schemas"]["CommentBody"];
+            comment?: components["schemas"]["CommentBodyInput"];
         };
         /** @description A user asked to review a change request. */
         ChangeRequestRequestedReviewer: {
@@ -8589,12 +8732,21 @@ export type CreateCustomFieldRequest = components['schemas']['CreateCustomFieldR
 export type UpdateCustomFieldRequest = components['schemas']['UpdateCustomFieldRequest'];
 export type CommentReactionEmoji = components['schemas']['CommentReactionEmoji'];
 export type CommentReaction = components['schemas']['CommentReaction'];
+export type CommentReplier = components['schemas']['CommentReplier'];
+export type CommentMarkdownBody = components['schemas']['CommentMarkdownBody'];
+export type CommentDocumentNodeData = components['schemas']['CommentDocumentNodeData'];
+export type CommentDocumentBlock = components['schemas']['CommentDocumentBlock'];
+export type CommentDocumentText = components['schemas']['CommentDocumentText'];
+export type CommentDocumentInline = components['schemas']['CommentDocumentInline'];
+export type CommentDocument = components['schemas']['CommentDocument'];
+export type CommentEmptyBody = components['schemas']['CommentEmptyBody'];
 export type CommentBody = components['schemas']['CommentBody'];
 export type CommentTarget = components['schemas']['CommentTarget'];
 export type CommentPermissions = components['schemas']['CommentPermissions'];
 export type CommentStatus = components['schemas']['CommentStatus'];
 export type Comment = components['schemas']['Comment'];
 export type CommentList = components['schemas']['CommentList'];
+export type CommentBodyInput = components['schemas']['CommentBodyInput'];
 export type PostCommentRequest = components['schemas']['PostCommentRequest'];
 export type CommentReactions = components['schemas']['CommentReactions'];
 export type UpdateCommentRequest = components['schemas']['UpdateCommentRequest'];

@@ -5,15 +5,28 @@ import { badRequest } from "./errors";
 
 const escapePointer = (key: string) => key.replace(/~/g, "~0").replace(/\//g, "~1");
 
-/** The JSON pointer of the first string (value or key) holding U+0000, or undefined. */
-function findNul(value: unknown, pointer: string): string | undefined {
-  if (typeof value === "string") return value.includes("\u0000") ? pointer : undefined;
-  if (value === null || typeof value !== "object") return undefined;
-  for (const [key, item] of Object.entries(value)) {
-    const at = `${pointer}/${escapePointer(key)}`;
-    if (key.includes("\u0000")) return at;
-    const found = findNul(item, at);
-    if (found !== undefined) return found;
+/**
+ * The JSON pointer of the first string (value or key) holding U+0000, or undefined. Walked with a
+ * stack of its own, not by recursion: a body nested a hundred thousand deep (in an open object
+ * the contract does not describe) must get its answer, not overflow the call stack (a 500).
+ */
+function findNul(root: unknown, rootPointer: string): string | undefined {
+  const pending: [unknown, string][] = [[root, rootPointer]];
+  while (pending.length) {
+    const [value, pointer] = pending.pop()!;
+    if (typeof value === "string") {
+      if (value.includes("\u0000")) return pointer;
+      continue;
+    }
+    if (value === null || typeof value !== "object") continue;
+    const children = Object.entries(value);
+    // Pushed last first, so that they are visited in order.
+    for (let i = children.length - 1; i >= 0; i--) {
+      const [key, item] = children[i]!;
+      const at = `${pointer}/${escapePointer(key)}`;
+      if (key.includes("\u0000")) return at;
+      pending.push([item, at]);
+    }
   }
   return undefined;
 }

@@ -184,3 +184,37 @@ describe("comments on a change request", () => {
     await api.get(s.org.admin, `${s.comments}/${comment.body.id}`).expect(200);
   });
 });
+
+describe("GitBook's shapes on a change request", () => {
+  const documentBody = (words: string) => ({
+    body: {
+      document: {
+        object: "document",
+        data: {},
+        nodes: [{ object: "block", type: "paragraph", nodes: [{ object: "text", leaves: [{ object: "leaf", text: words, marks: [] }] }] }],
+      },
+    },
+  });
+
+  it("takes documents, answers a posted reply in format=document, counts repliers, and refuses resolved on a reply", async () => {
+    const s = await setup();
+    const commenter = await s.member("comment");
+    const comment = await api.post(commenter, s.comments, { page: "limits", ...documentBody("Per plan?") }).expect(200);
+    expect(comment.body.body).toEqual({ markdown: "Per plan?" });
+    const replies = `${s.comments}/${comment.body.id}/replies`;
+    // GitBook's postCommentReplyInChangeRequest takes `format`: the new reply comes back as a document.
+    const reply = await api.post(s.org.admin, `${replies}?format=document`, documentBody("Yes.")).expect(200);
+    expect(reply.body.body.document.nodes).toEqual([
+      { object: "block", type: "paragraph", data: {}, nodes: [{ object: "text", leaves: [{ object: "leaf", text: "Yes.", marks: [] }] }] },
+    ]);
+    const read = await api.get(commenter, `${s.comments}/${comment.body.id}?format=document`).expect(200);
+    expect(read.body).toMatchObject({
+      replies: 1,
+      repliers: [{ user: { id: s.org.admin.id }, count: 1 }],
+      target: { changeRequest: s.changeRequest.id, revision: expect.any(String) },
+    });
+    expect(read.body.body.document.nodes[0].nodes[0].leaves[0].text).toBe("Per plan?");
+    const resolved = await api.put(s.org.admin, `${replies}/${reply.body.id}`, { resolved: true }).expect(400);
+    expect(resolved.body.error.message).toContain("resolved");
+  });
+});

@@ -33,7 +33,7 @@ export const changeRequestReviewsOperations = {
         find: (after, take) => ctx.prisma.changeRequestReview.findMany({ where: whereAfter(where, after), orderBy: orderBy(OLDEST_FIRST), take }),
         count: () => ctx.prisma.changeRequestReview.count({ where }),
         sortValues: (review) => [review.createdAt, review.id],
-        serialize: (rows) => serializeReviews(ctx, placeOf(access), rows),
+        serialize: (rows) => serializeReviews(ctx, placeOf(access), rows, query.format),
       });
       return { status: 200, body };
     },
@@ -47,10 +47,10 @@ export const changeRequestReviewsOperations = {
   }),
 
   getChangeRequestReviewById: defineOperation("getChangeRequestReviewById", {
-    handle: async ({ ctx, params }, access) => {
+    handle: async ({ ctx, params, query }, access) => {
       const review = await ctx.prisma.changeRequestReview.findFirst({ where: { id: params.reviewId, changeRequestId: access.changeRequest.id } });
       if (!review) throw notFound("Review");
-      return { status: 200, body: (await serializeReviews(ctx, placeOf(access), [review]))[0]! };
+      return { status: 200, body: (await serializeReviews(ctx, placeOf(access), [review], query.format))[0]! };
     },
   }),
 

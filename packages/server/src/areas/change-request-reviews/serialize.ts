@@ -4,7 +4,7 @@ import type { RequestContext } from "../../http/context";
 import { apiUrl } from "../../http/urls";
 import { userDirectory } from "../organizations/serialize";
 import type { CommentPlace } from "../space-comments/place";
-import { serializeComments } from "../space-comments/serialize";
+import { type BodyFormat, serializeComments } from "../space-comments/serialize";
 
 const reviewsPath = (place: CommentPlace) => `/spaces/${place.space.id}/change-requests/${place.changeRequest!.id}/reviews`;
 
@@ -13,6 +13,7 @@ export async function serializeReviews(
   ctx: RequestContext,
   place: CommentPlace,
   reviews: readonly ChangeRequestReview[],
+  format?: BodyFormat,
 ): Promise<Schemas["ChangeRequestReview"][]> {
   const commentIds = reviews.flatMap((review) => (review.commentId ? [review.commentId] : []));
   const [userOf, comments] = await Promise.all([
@@ -20,7 +21,7 @@ export async function serializeReviews(
       ctx,
       reviews.flatMap((review) => [review.reviewerId, ...(review.requestedById ? [review.requestedById] : [])]),
     ),
-    commentIds.length ? ctx.prisma.comment.findMany({ where: { id: { in: commentIds } } }).then((rows) => serializeComments(ctx, place, rows)) : [],
+    commentIds.length ? ctx.prisma.comment.findMany({ where: { id: { in: commentIds } } }).then((rows) => serializeComments(ctx, place, rows, format)) : [],
   ]);
   const commentById = new Map(comments.map((comment) => [comment.id, comment]));
   return reviews.map((review) => {

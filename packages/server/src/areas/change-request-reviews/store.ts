@@ -11,7 +11,7 @@ import { demandEditable } from "../change-requests/policy";
 import { lockChangeRequest } from "../change-requests/store";
 import type { CommentPlace } from "../space-comments/place";
 import { closedReason } from "../space-comments/place";
-import { createComment } from "../space-comments/store";
+import { createComment, storedBody } from "../space-comments/store";
 import { resolveTarget } from "../space-comments/targets";
 
 const outdateReviewsOf = (tx: Tx, changeRequestId: string, reviewerIds: readonly string[]) =>
@@ -23,15 +23,16 @@ export async function submitReview(
   input: Schemas["SubmitChangeRequestReviewRequest"],
 ): Promise<ChangeRequestReview> {
   const reviewerId = ctx.actor.userId;
-  const target = input.comment ? await resolveTarget(ctx, place, {}) : null;
+  const text = input.comment && storedBody(input.comment, "request/body/comment");
+  const target = text ? await resolveTarget(ctx, place, {}) : null;
   return ctx.prisma.$transaction(async (tx) => {
     const changeRequest = await lockChangeRequest(tx, place.changeRequest.id);
     demandEditable(changeRequest, "be reviewed");
     const closed = closedReason({ ...place, changeRequest });
-    if (input.comment && closed) throw conflict(closed);
+    if (text && closed) throw conflict(closed);
     const request = await tx.changeRequestReviewer.findUnique({ where: { changeRequestId_userId: { changeRequestId: changeRequest.id, userId: reviewerId } } });
     await outdateReviewsOf(tx, changeRequest.id, [reviewerId]);
-    const comment = input.comment && target ? await createComment(ctx, place, target, input.comment, tx) : null;
+    const comment = text && target ? await createComment(ctx, place, target, text, tx) : null;
     const now = ctx.clock.now();
     return tx.changeRequestReview.create({
       data: {

@@ -2,12 +2,11 @@
 // content and a change request. Each area's handlers.ts gives them its operationIds.
 import type { Schemas } from "@docstack/contract";
 import type { RequestContext } from "../../http/context";
-import type { PageRequest } from "../../http/pagination";
-import { type CommentListQuery, listComments, listReplies } from "./lists";
+import { type CommentListQuery, listComments, listReplies, type ReplyListQuery } from "./lists";
 import type { CommentPlace } from "./place";
 import type { CommentAccess, ReplyAccess } from "./policy";
-import { serializeComment, serializeReply } from "./serialize";
-import { createComment, createReply, deleteComment, updateComment } from "./store";
+import { type BodyFormat, serializeComment, serializeReply } from "./serialize";
+import { type CommentChanges, createComment, createReply, deleteComment, storedBody, updateComment } from "./store";
 import { resolveTarget } from "./targets";
 
 /** The part of an operation's request these operations read (each is typed by its operationId where used). */
@@ -21,6 +20,14 @@ interface Request<Params = unknown, Query = unknown, Body = unknown> {
 // Posting answers 200, not 201, as the contract (after the specification) says.
 const ok = <Body>(body: Body) => ({ status: 200 as const, body });
 
+/** The `format` of the answer's bodies, where the operation takes one (reads, and GitBook's postCommentReplyInChangeRequest). */
+type Formatted = { format?: BodyFormat };
+
+/** An update's changes, its body (if any) as stored. */
+function changesOf(body: Schemas["UpdateCommentRequest"] | Schemas["UpdateCommentReplyRequest"]): CommentChanges {
+  return { ...body, body: body.body && storedBody(body.body, "request/body/body") };
+}
+
 /** The operations; their policies (policy.ts) find the place from the path: a change request's when it names one. */
 export function commentOperations() {
   return {
@@ -30,19 +37,21 @@ export function commentOperations() {
 
     postComment: {
       handle: async ({ ctx, body }: Request<unknown, unknown, Schemas["PostCommentRequest"]>, { place }: { place: CommentPlace }) => {
+        const text = storedBody(body.body, "request/body/body");
         const target = await resolveTarget(ctx, place, body);
-        const comment = await createComment(ctx, place, target, body.body);
+        const comment = await createComment(ctx, place, target, text);
         return ok(await serializeComment(ctx, place, comment));
       },
     },
 
     getComment: {
-      handle: async ({ ctx }: Request, { place, comment }: CommentAccess) => ok(await serializeComment(ctx, place, comment)),
+      handle: async ({ ctx, query }: Request<unknown, Formatted>, { place, comment }: CommentAccess) =>
+        ok(await serializeComment(ctx, place, comment, query.format)),
     },
 
     updateComment: {
       handle: async ({ ctx, body }: Request<unknown, unknown, Schemas["UpdateCommentRequest"]>, { place, comment }: CommentAccess) =>
-        ok(await serializeComment(ctx, place, await updateComment(ctx, comment, body))),
+        ok(await serializeComment(ctx, place, await updateComment(ctx, comment, changesOf(body)))),
     },
 
     deleteComment: {
@@ -53,21 +62,22 @@ export function commentOperations() {
     },
 
     listReplies: {
-      handle: async ({ ctx, query }: Request<unknown, PageRequest>, { place, comment }: CommentAccess) => ok(await listReplies(ctx, place, comment, query)),
+      handle: async ({ ctx, query }: Request<unknown, ReplyListQuery>, { place, comment }: CommentAccess) => ok(await listReplies(ctx, place, comment, query)),
     },
 
     postReply: {
-      handle: async ({ ctx, body }: Request<unknown, unknown, Schemas["PostCommentReplyRequest"]>, { place, comment }: CommentAccess) =>
-        ok(await serializeReply(ctx, place, comment, await createReply(ctx, comment, body.body))),
+      handle: async ({ ctx, query, body }: Request<unknown, Formatted, Schemas["PostCommentReplyRequest"]>, { place, comment }: CommentAccess) =>
+        ok(await serializeReply(ctx, place, comment, await createReply(ctx, comment, storedBody(body.body, "request/body/body")), query.format)),
     },
 
     getReply: {
-      handle: async ({ ctx }: Request, { place, comment, reply }: ReplyAccess) => ok(await serializeReply(ctx, place, comment, reply)),
+      handle: async ({ ctx, query }: Request<unknown, Formatted>, { place, comment, reply }: ReplyAccess) =>
+        ok(await serializeReply(ctx, place, comment, reply, query.format)),
     },
 
     updateReply: {
       handle: async ({ ctx, body }: Request<unknown, unknown, Schemas["UpdateCommentReplyRequest"]>, { place, comment, reply }: ReplyAccess) =>
-        ok(await serializeReply(ctx, place, comment, await updateComment(ctx, reply, body))),
+        ok(await serializeReply(ctx, place, comment, await updateComment(ctx, reply, changesOf(body)))),
     },
 
     deleteReply: {

@@ -5,10 +5,14 @@ import type { Comment } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { type ListPage, orderBy, type PageRequest, paginate, type SortField, whereAfter } from "../../http/pagination";
 import type { CommentPlace } from "./place";
-import { serializeComments, serializeReplies } from "./serialize";
+import { type BodyFormat, serializeComments, serializeReplies } from "./serialize";
 import { type CommentStatus, commentsWhere } from "./store";
 
-export interface CommentListQuery extends PageRequest {
+export interface ReplyListQuery extends PageRequest {
+  format?: BodyFormat;
+}
+
+export interface CommentListQuery extends ReplyListQuery {
   order?: "asc" | "desc";
   status?: CommentStatus | "all";
   targetPage?: string;
@@ -43,14 +47,14 @@ export function listComments(ctx: RequestContext, place: CommentPlace, query: Co
     find: (after, take) => ctx.prisma.comment.findMany({ where: whereAfter(where, after), orderBy: orderBy(order), take }),
     count: () => ctx.prisma.comment.count({ where }),
     sortValues: (comment) => [comment.postedAt, comment.id],
-    serialize: (comments) => serializeComments(ctx, place, comments),
+    serialize: (comments) => serializeComments(ctx, place, comments, query.format),
   });
 }
 
 const OLDEST_FIRST = byPostedAt("asc");
 
 /** A comment's replies, oldest first. */
-export function listReplies(ctx: RequestContext, place: CommentPlace, comment: Comment, query: PageRequest): Promise<ListPage<Schemas["CommentReply"]>> {
+export function listReplies(ctx: RequestContext, place: CommentPlace, comment: Comment, query: ReplyListQuery): Promise<ListPage<Schemas["CommentReply"]>> {
   const where = { parentId: comment.id };
   return paginate({
     cursors: ctx.cursors,
@@ -60,6 +64,6 @@ export function listReplies(ctx: RequestContext, place: CommentPlace, comment: C
     find: (after, take) => ctx.prisma.comment.findMany({ where: whereAfter(where, after), orderBy: orderBy(OLDEST_FIRST), take }),
     count: () => ctx.prisma.comment.count({ where }),
     sortValues: (reply) => [reply.postedAt, reply.id],
-    serialize: (replies) => serializeReplies(ctx, place, comment, replies),
+    serialize: (replies) => serializeReplies(ctx, place, comment, replies, query.format),
   });
 }

@@ -3,14 +3,35 @@
 // requests count its rows with parentId null (comments, not replies), status 'open',
 // and changeRequestId null (the space's) or the change request's ID.
 import type { Schemas } from "@docstack/contract";
+import { gitBookDocumentToMarkdown } from "../../content/gitbook-document";
 import type { Db, Tx } from "../../db/database";
 import { newId } from "../../db/ids";
 import type { Comment, CommentReaction, Prisma } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
+import { badRequest } from "../../http/errors";
 import { type CommentPlace, placeColumns } from "./place";
 import type { PostedTarget } from "./targets";
 
-export type CommentBody = Schemas["CommentBody"];
+/** A body as sent: Markdown, a GitBook document, or nothing. */
+export type CommentBodyInput = Schemas["CommentBodyInput"];
+/** A body as stored: `{markdown}` or `{}`. */
+export type StoredCommentBody = Exclude<CommentBodyInput, { document: unknown }>;
+
+/** The longest text of a comment or reply, in Markdown (the contract's `maxLength` of `markdown`). */
+const MAX_MARKDOWN = 100_000;
+
+/**
+ * A body as it is stored: a GitBook document becomes Markdown (400 naming the node, under `at`,
+ * for what Markdown cannot hold or the converter does not know); Markdown and `{}` are kept.
+ */
+export function storedBody(body: CommentBodyInput, at: string): StoredCommentBody {
+  if (!("document" in body)) return body;
+  const markdown = gitBookDocumentToMarkdown(body.document, `${at}/document`);
+  if (markdown.length > MAX_MARKDOWN) {
+    throw badRequest(`${at}/document: ${markdown.length} characters once in Markdown, more than the ${MAX_MARKDOWN} a comment holds`);
+  }
+  return { markdown };
+}
 export type CommentStatus = Schemas["CommentStatus"];
 
 export interface CommentFilters {
@@ -31,7 +52,13 @@ export function commentsWhere(place: CommentPlace, filters: CommentFilters): Pri
 }
 
 /** A new comment of the place; `db` is a transaction when the comment comes with another write (a review). */
-export function createComment(ctx: RequestContext, place: CommentPlace, target: PostedTarget, body: CommentBody, db: Db | Tx = ctx.prisma): Promise<Comment> {
+export function createComment(
+  ctx: RequestContext,
+  place: CommentPlace,
+  target: PostedTarget,
+  body: StoredCommentBody,
+  db: Db | Tx = ctx.prisma,
+): Promise<Comment> {
   return db.comment.create({
     data: {
       id: newId(),
@@ -47,7 +74,7 @@ export function createComment(ctx: RequestContext, place: CommentPlace, target: 
 }
 
 /** A reply is in its comment's place; its status stays 'open' and counts nowhere. */
-export function createReply(ctx: RequestContext, comment: Comment, body: CommentBody): Promise<Comment> {
+export function createReply(ctx: RequestContext, comment: Comment, body: StoredCommentBody): Promise<Comment> {
   return ctx.prisma.comment.create({
     data: {
       id: newId(),
@@ -63,7 +90,7 @@ export function createReply(ctx: RequestContext, comment: Comment, body: Comment
 }
 
 export interface CommentChanges {
-  body?: CommentBody;
+  body?: StoredCommentBody;
   /** Comments only: replies are never resolved. */
   resolved?: boolean;
   addedReactions?: readonly string[];
@@ -124,8 +151,27 @@ export async function reactionsOf(prisma: Db, commentIds: readonly string[]): Pr
   return byComment;
 }
 
-/** How many replies each comment has. */
-export async function replyCounts(prisma: Db, commentIds: readonly string[]): Promise<Map<string, number>> {
-  const rows = await prisma.comment.groupBy({ by: ["parentId"], where: { parentId: { in: [...commentIds] } }, _count: true });
-  return new Map(rows.map((row) => [row.parentId!, row._count]));
+export interface Replier {
+  userId: string;
+  count: number;
+  firstAt: Date;
+  lastAt: Date;
+}
+
+/** Who replied to each comment, with how many replies and when, in the order they first replied. */
+export async function repliersOf(prisma: Db, commentIds: readonly string[]): Promise<Map<string, Replier[]>> {
+  const rows = await prisma.comment.groupBy({
+    by: ["parentId", "postedById"],
+    where: { parentId: { in: [...commentIds] } },
+    _count: true,
+    _min: { postedAt: true },
+    _max: { postedAt: true },
+  });
+  const byComment = new Map<string, Replier[]>();
+  for (const row of rows) {
+    const replier = { userId: row.postedById, count: row._count, firstAt: row._min.postedAt!, lastAt: row._max.postedAt! };
+    byComment.set(row.parentId!, [...(byComment.get(row.parentId!) ?? []), replier]);
+  }
+  for (const repliers of byComment.values()) repliers.sort((a, b) => a.firstAt.getTime() - b.firstAt.getTime() || a.userId.localeCompare(b.userId));
+  return byComment;
 }

@@ -115,7 +115,8 @@ export async function describeTargets(ctx: RequestContext, place: CommentPlace, 
       ...(comment.changeRequestId ? { changeRequest: comment.changeRequestId } : {}),
       ...(comment.targetPageId ? { page: describePage(comment.targetPageId, revisions.get(currentId) ?? null, posted, comment.revisionId === currentId) } : {}),
       space: comment.spaceId,
-      ...(comment.revisionId ? { revision: comment.revisionId } : {}),
+      // Comments are always posted on a revision (the column is nullable for replies, which share the table).
+      revision: comment.revisionId ?? currentId,
     });
   }
   return targets;

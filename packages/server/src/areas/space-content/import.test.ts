@@ -143,7 +143,7 @@ describe("internal addresses", () => {
       .set("Authorization", org.admin.auth)
       .send({ url: `${base}/redirect-inside`, source: "markdown" })
       .expect(400);
-  });
+  }, 90_000); // it opens a server of its own (a database migrated), which takes long on a loaded machine
 
   it("cover loopback, private, link-local and unique-local ranges", () => {
     for (const address of [
