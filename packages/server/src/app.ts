@@ -3,10 +3,8 @@
 import { loadOpenapiDocument, type OpenapiDocument } from "@docstack/contract";
 import cors from "cors";
 import express, { type Request, type RequestHandler, type Response } from "express";
-import helmet from "helmet";
 import { samlSignInRouter } from "./areas/sso/sign-in";
-import { authenticate, bearerToken } from "./auth/authenticate";
-import { hashToken } from "./auth/tokens";
+import { authenticate, bearerTokenHash } from "./auth/authenticate";
 import type { Actor, RequestContext, Services } from "./http/context";
 import { docsRouter } from "./http/docs";
 import { errorHandler } from "./http/error-handler";
@@ -14,6 +12,7 @@ import type { OperationRegistry } from "./http/operation";
 import { DatabaseRateLimitStore, MemoryRateLimitStore, RateLimiter } from "./http/rate-limit";
 import { requestLogging, urlRedactor } from "./http/request-log";
 import { type ContractRoute, contractRoutes, encodePathRests, operationRouter } from "./http/routes";
+import { securityHeaders } from "./http/security-headers";
 import { signInRouter } from "./http/sign-in-page";
 import { contractValidator } from "./http/validator";
 import { registry as defaultRegistry } from "./operations";
@@ -36,11 +35,12 @@ export function createApp(services: Services, options: AppOptions = {}): express
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
+  app.set("trust proxy fn", rememberedTrust(app.get("trust proxy fn")));
   app.set("query parser", "extended");
 
   app.use(services.metrics.middleware());
   app.use(requestLogging(services.logger, urlRedactor(document, SITE_URL_SECRETS)));
-  app.use(helmet({ contentSecurityPolicy: { directives: { "script-src": ["'self'"], "img-src": ["'self'", "data:"] } } }));
+  app.use(securityHeaders({ contentSecurityPolicy: { directives: { "script-src": ["'self'"], "img-src": ["'self'", "data:"] } } }));
   if (config.corsOrigins) {
     const origins = config.corsOrigins === "*" ? "*" : config.corsOrigins.split(",").map((origin) => origin.trim());
     app.use(cors({ origin: origins, exposedHeaders: ["X-Request-Id", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "Retry-After"] }));
@@ -48,6 +48,18 @@ export function createApp(services: Services, options: AppOptions = {}): express
 
   // Published sites first: their hosts and /sites/ paths are theirs, whatever the path.
   app.use(sitesMiddleware(services));
+  // The API next: its requests walk none of the routes of the pages below.
+  app.use(encodePathRests(routes));
+  // Instances sharing a PostgreSQL database count together; the embedded database has one process.
+  const store = services.shared ? new DatabaseRateLimitStore(services.prisma, services.clock) : new MemoryRateLimitStore(services.clock);
+  const limiter = new RateLimiter({ ...config.rateLimit, clock: services.clock, store });
+  app.use("/v1", limiter.middleware());
+  app.use("/v1", siteChangesMiddleware(services));
+  app.use("/v1", authenticationMiddleware(services, routes, limiter));
+  app.use(jsonBody(routes, config.bodyLimitBytes));
+  app.use(contractValidator(document, { validateResponses: config.validateResponses }));
+  app.use(operationRouter(routes, registry, (req, res) => requestContext(services, req, res)));
+  app.use("/sso/saml", limiter.middleware(), samlSignInRouter(services));
   app.use("/app", appPages(services));
 
   app.get("/healthz", (_req, res) => {
@@ -75,19 +87,27 @@ export function createApp(services: Services, options: AppOptions = {}): express
   app.use("/docs", docsRouter());
   app.use(signInRouter());
 
-  app.use(encodePathRests(routes));
-  // Instances sharing a PostgreSQL database count together; the embedded database has one process.
-  const store = services.shared ? new DatabaseRateLimitStore(services.prisma, services.clock) : new MemoryRateLimitStore(services.clock);
-  const limiter = new RateLimiter({ ...config.rateLimit, clock: services.clock, store });
-  app.use("/sso/saml", limiter.middleware(), samlSignInRouter(services));
-  app.use("/v1", limiter.middleware());
-  app.use("/v1", siteChangesMiddleware(services));
-  app.use("/v1", authenticationMiddleware(services, routes, limiter));
-  app.use(jsonBody(routes, config.bodyLimitBytes));
-  app.use(contractValidator(document, { validateResponses: config.validateResponses }));
-  app.use(operationRouter(routes, registry, (req, res) => requestContext(services, req, res)));
   app.use(errorHandler({ bodyLimit: config.bodyLimitBytes, revealResponseErrors: config.validateResponses }));
   return app;
+}
+
+/**
+ * Express's trust test of proxy addresses, remembered per address: it parses the address on each call,
+ * and a request asks it again for each of `req.ip`, `req.protocol` and `req.hostname`.
+ */
+function rememberedTrust(trust: (address: string, hop: number) => boolean): (address: string, hop: number) => boolean {
+  const known = new Map<string, boolean>();
+  return (address, hop) => {
+    const key = `${hop} ${address}`;
+    let trusted = known.get(key);
+    if (trusted === undefined) {
+      // Bounded: clients choose their addresses.
+      if (known.size >= 1024) known.clear();
+      trusted = trust(address, hop);
+      known.set(key, trusted);
+    }
+    return trusted;
+  };
 }
 
 /** A request matcher for the routes the predicate selects (by method and path pattern). */
@@ -108,10 +128,9 @@ function authenticationMiddleware(services: Services, routes: readonly ContractR
   const isPublic = routeMatcher(routes, (route) => route.public);
   return async (req, res, next) => {
     if (isPublic(req)) return next();
-    const token = bearerToken(req.headers.authorization);
-    const tokenHash = token === undefined ? undefined : hashToken(token);
+    const tokenHash = bearerTokenHash(req);
     try {
-      res.locals.actor = await authenticate(services.prisma, req.headers.authorization, { cache: services.actors, clock: services.clock });
+      res.locals.actor = await authenticate(services.prisma, req.headers.authorization, tokenHash, { cache: services.actors, clock: services.clock });
       if (tokenHash) limiter.tokenAuthenticated(tokenHash);
       next();
     } catch (error) {
@@ -121,7 +140,7 @@ function authenticationMiddleware(services: Services, routes: readonly ContractR
   };
 }
 
-/** JSON bodies, with the operation's own limit where the contract sets a larger one. */
+/** The API's JSON bodies, with the operation's own limit where the contract sets a larger one. */
 function jsonBody(routes: readonly ContractRoute[], defaultLimit: number): RequestHandler {
   const parsers = new Map<number, RequestHandler>();
   const parser = (limit: number) => {
@@ -133,17 +152,24 @@ function jsonBody(routes: readonly ContractRoute[], defaultLimit: number): Reque
     return found;
   };
   const large = routeMatcher(routes, (route) => Boolean(route.bodyLimit));
-  return (req, res, next) => parser(large(req)?.bodyLimit ?? defaultLimit)(req, res, next);
+  return (req, res, next) => (req.url.startsWith("/v1/") ? parser(large(req)?.bodyLimit ?? defaultLimit)(req, res, next) : next());
 }
 
 function requestContext(services: Services, req: Request, res: Response): RequestContext {
+  let baseUrl: string | undefined;
   return {
     ...services,
     actor: res.locals.actor as Actor,
     requestId: req.id,
-    clientAddress: req.ip ?? "unknown",
-    baseUrl: services.config.publicUrl ?? `${req.protocol}://${req.get("host") ?? "localhost"}`,
     log: req.log,
     memo: new Map(),
+    // Read only by the operations that need them: each weighs the trusted proxies again.
+    get clientAddress() {
+      return req.ip ?? "unknown";
+    },
+    get baseUrl() {
+      baseUrl ??= services.config.publicUrl ?? `${req.protocol}://${req.get("host") ?? "localhost"}`;
+      return baseUrl;
+    },
   };
 }

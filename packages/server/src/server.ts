@@ -87,8 +87,9 @@ export async function startServer(config: Config, options: ServeOptions = { http
           // net.Server's close: stops accepting, unlike http.Server's, without closing idle connections at
           // once (one just accepted may carry a request already sent).
           const closed = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
-          // A request arriving on a kept-alive connection meanwhile is answered, with the connection closed after it.
-          server.on("request", (_req, res: http.ServerResponse) => res.setHeader("Connection", "close"));
+          // A request arriving on a kept-alive connection meanwhile is answered, with the connection closed after it
+          // (set before the app sees the request: it may answer at once).
+          server.prependListener("request", (_req, res: http.ServerResponse) => res.setHeader("Connection", "close"));
           // Then idle connections are closed (busy ones once their response is sent), after a moment for
           // requests already on their way over accepted connections to arrive: those are answered.
           let sweep: NodeJS.Timeout | undefined;

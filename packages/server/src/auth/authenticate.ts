@@ -1,6 +1,7 @@
 // Turns `Authorization: Bearer <token>` into the Actor every policy works from,
 // in one query (token, user and memberships).
 
+import type { IncomingMessage } from "node:http";
 import type { Clock } from "../clock";
 import type { Db } from "../db/database";
 import type { Actor } from "../http/context";
@@ -14,11 +15,29 @@ export function bearerToken(header: string | undefined): string | undefined {
   return match?.[1];
 }
 
-export async function authenticate(prisma: Db, header: string | undefined, options: { cache?: ActorCache; clock: Clock }): Promise<Actor> {
+const hashes = new WeakMap<IncomingMessage, string | undefined>();
+
+/**
+ * The hash of the request's bearer token (what tokens are stored and rate-limited by); undefined when it
+ * has none. Computed once per request, however many parts (rate limit, authentication) ask.
+ */
+export function bearerTokenHash(req: IncomingMessage): string | undefined {
+  if (hashes.has(req)) return hashes.get(req);
+  const token = bearerToken(req.headers.authorization);
+  const hash = token === undefined ? undefined : hashToken(token);
+  hashes.set(req, hash);
+  return hash;
+}
+
+/** The actor of an Authorization header, whose token's hash is `tokenHash` (bearerTokenHash). */
+export async function authenticate(
+  prisma: Db,
+  header: string | undefined,
+  tokenHash: string | undefined,
+  options: { cache?: ActorCache; clock: Clock },
+): Promise<Actor> {
   if (!header) throw unauthorized("Missing API token: send Authorization: Bearer <token>");
-  const token = bearerToken(header);
-  if (!token) throw unauthorized("Malformed Authorization header: expected Bearer <token>");
-  const tokenHash = hashToken(token);
+  if (!tokenHash) throw unauthorized("Malformed Authorization header: expected Bearer <token>");
   let actor = options.cache?.get(tokenHash);
   if (!actor) {
     const generation = options.cache?.begin() ?? 0;
@@ -28,7 +47,9 @@ export async function authenticate(prisma: Db, header: string | undefined, optio
   const now = options.clock.now();
   // Checked on every request, cached identity or not: an expired token stops at once everywhere.
   if (actor.expiresAt && actor.expiresAt <= now) throw unauthorized("Expired API token: make a new one");
-  await recordUse(prisma, actor, now);
+  // Most requests of a minute have nothing to record: no promise to wait for then.
+  const recorded = recordUse(prisma, actor, now);
+  if (recorded !== undefined) await recorded;
   return actor;
 }
 

@@ -6,10 +6,15 @@ import type { Actor } from "../http/context";
 
 const LAST_USE_RESOLUTION_MS = 60_000;
 
-export async function recordUse(prisma: Db, actor: Actor, now: Date): Promise<void> {
-  if (actor.lastUsedAt && now.getTime() - actor.lastUsedAt.getTime() < LAST_USE_RESOLUTION_MS) return;
+/** Records the use unless it was recorded within the minute: then undefined, with nothing to wait for. */
+export function recordUse(prisma: Db, actor: Actor, now: Date): Promise<void> | undefined {
+  if (actor.lastUsedAt && now.getTime() - actor.lastUsedAt.getTime() < LAST_USE_RESOLUTION_MS) return undefined;
   // A cached identity remembers it too, so the next requests of the minute skip even this check's write.
   actor.lastUsedAt = now;
+  return writeUse(prisma, actor, now);
+}
+
+async function writeUse(prisma: Db, actor: Actor, now: Date): Promise<void> {
   const before = new Date(now.getTime() - LAST_USE_RESOLUTION_MS);
   const { count } = await prisma.apiToken.updateMany({
     where: { id: actor.tokenId, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: before } }] },

@@ -31,9 +31,11 @@ function findNul(root: unknown, rootPointer: string): string | undefined {
   return undefined;
 }
 
-/** Runs after request validation (which sets `req.openapi.pathParams`). */
+/** Runs after request validation (which sets `req.openapi` on the API's requests, the only ones it checks). */
 export const refuseNulCharacters: RequestHandler = (req, _res, next) => {
-  const params = (req as { openapi?: { pathParams?: Record<string, string> } }).openapi?.pathParams ?? {};
+  const { openapi } = req as { openapi?: { pathParams?: Record<string, string> } };
+  if (!openapi) return next();
+  const params = openapi.pathParams ?? {};
   const parts: [string, unknown][] = [
     ["params", params],
     ["query", req.query],

@@ -6,8 +6,7 @@
 // instances share it (the limit holds across them), in memory on the embedded database (one process
 // owns it, so its memory is the whole count).
 import type { RequestHandler } from "express";
-import { bearerToken } from "../auth/authenticate";
-import { hashToken } from "../auth/tokens";
+import { bearerTokenHash } from "../auth/authenticate";
 import type { Clock } from "../clock";
 import type { Db } from "../db/database";
 import { ApiError } from "./errors";
@@ -92,8 +91,7 @@ export class RateLimiter {
     const { max, windowMs, clock, store } = this.options;
     return (req, res, next) => {
       if (max === 0) return next();
-      const token = bearerToken(req.headers.authorization);
-      const tokenHash = token ? hashToken(token) : undefined;
+      const tokenHash = bearerTokenHash(req);
       const key = tokenHash && this.authenticated.has(tokenHash) ? `t:${tokenHash}` : `a:${req.ip}`;
       store.hit(key, windowMs).then((count) => {
         const now = clock.now().getTime();

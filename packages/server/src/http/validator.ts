@@ -111,6 +111,8 @@ export function contractValidator(document: OpenapiDocument, options: { validate
     validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false },
     validateResponses: options.validateResponses,
     validateSecurity: false,
+    // The contract takes no multipart bodies: no multer step on every request.
+    fileUploader: false,
     validateFormats: true,
     // Only the API is in the contract; /healthz, /docs and the like are not.
     ignorePaths: /^\/(?!v1\/)/,

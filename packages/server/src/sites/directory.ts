@@ -34,6 +34,20 @@ interface Tagged<T> {
 
 const MAX_ENTRIES = 10_000;
 
+/**
+ * Whether a request could be a site's, from its raw host headers and path alone: only a `/sites/`
+ * path or a host name with a dot (not an IP address) can be (see `match`). Every API request to an
+ * address or to `localhost` is told so without reading trusted-proxy settings or the caches.
+ */
+export function mayNameSite(path: string, hosts: readonly (string | undefined)[]): boolean {
+  if (path.startsWith(`${SITES_PATH}/`)) return true;
+  return hosts.some((host) => {
+    if (!host) return false;
+    const hostname = host.replace(/:\d*$/, "");
+    return hostname.includes(".") && !isIP(hostname.replace(/^\[|\]$/g, ""));
+  });
+}
+
 export class SiteDirectory {
   private readonly cache = new LRUCache<string, Tagged<unknown>>({ max: MAX_ENTRIES });
 

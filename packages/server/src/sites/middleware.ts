@@ -1,37 +1,45 @@
 // Express glue: requests for sites' URLs are answered by PublishedSites before the API
 // sees them; every successful write through the API tells PublishedSites, before its
 // response leaves, so the next request to a site shows it.
-import type { RequestHandler, Response } from "express";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { Services } from "../http/context";
+import { mayNameSite } from "./directory";
 import { notFoundPage, signInPage } from "./not-found";
 
 export function sitesMiddleware(services: Services): RequestHandler {
-  return async (req, res, next) => {
+  return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
-    try {
-      const queryAt = req.originalUrl.indexOf("?");
-      const answer = await services.sites.answer({
-        protocol: req.protocol,
-        host: req.host,
-        hostname: req.hostname,
-        path: queryAt < 0 ? req.originalUrl : req.originalUrl.slice(0, queryAt),
-        query: new URLSearchParams(queryAt < 0 ? "" : req.originalUrl.slice(queryAt + 1)),
-        ifNoneMatch: req.get("if-none-match"),
-        cookie: req.get("cookie"),
-      });
-      if (!answer) return next();
-      if (answer.kind === "redirect") {
-        if (answer.cookies) res.set("Set-Cookie", answer.cookies);
-        // Where a reader's credentials sent them depends on those credentials: never stored by a shared cache.
-        return res.set("Cache-Control", "no-store").redirect(302, answer.location);
-      }
-      if (answer.kind === "not-found") return send(res, req.method, 404, notFoundPage());
-      if (answer.kind === "sign-in") return send(res, req.method, 401, signInPage());
-      return send(res, req.method, answer.response.status, answer.response);
-    } catch (error) {
-      next(error);
-    }
+    const queryAt = req.originalUrl.indexOf("?");
+    const path = queryAt < 0 ? req.originalUrl : req.originalUrl.slice(0, queryAt);
+    // The raw headers, a proxy's included: whether that proxy is trusted is decided in `answerSite`, only when it matters.
+    if (!mayNameSite(path, [req.headers.host, req.get("x-forwarded-host")])) return next();
+    void answerSite(services, req, res, next, { path, query: queryAt < 0 ? "" : req.originalUrl.slice(queryAt + 1) });
   };
+}
+
+async function answerSite(services: Services, req: Request, res: Response, next: NextFunction, url: { path: string; query: string }) {
+  try {
+    const answer = await services.sites.answer({
+      protocol: req.protocol,
+      host: req.host,
+      hostname: req.hostname,
+      path: url.path,
+      query: new URLSearchParams(url.query),
+      ifNoneMatch: req.get("if-none-match"),
+      cookie: req.get("cookie"),
+    });
+    if (!answer) return next();
+    if (answer.kind === "redirect") {
+      if (answer.cookies) res.set("Set-Cookie", answer.cookies);
+      // Where a reader's credentials sent them depends on those credentials: never stored by a shared cache.
+      return res.set("Cache-Control", "no-store").redirect(302, answer.location);
+    }
+    if (answer.kind === "not-found") return send(res, req.method, 404, notFoundPage());
+    if (answer.kind === "sign-in") return send(res, req.method, 401, signInPage());
+    return send(res, req.method, answer.response.status, answer.response);
+  } catch (error) {
+    next(error);
+  }
 }
 
 function send(res: Response, method: string, status: number, answer: { headers: Record<string, string>; body: Buffer }): void {
