@@ -36,6 +36,8 @@ async function scenarios(rows, all) {
             { name: "bare Express + same Prisma read", options: { url: `${info.bare}/bare/spaces/${info.spaceId}` } },
           ],
           drainOf(info.full),
+          // Short turns, many of them: on a shared machine, load comes and goes within seconds.
+          6,
         )),
       );
       results.push(

@@ -101,10 +101,8 @@ export function requestLogging(logger: Logger, redact: (url: string) => string):
     req.id = id;
     req.log = logger.child({ reqId: id });
     res.setHeader("X-Request-Id", id);
-    let logged = false;
-    const done = () => {
-      if (logged) return;
-      logged = true;
+    // "close" comes once the response is sent, or when the client went away first.
+    res.once("close", () => {
       const status = res.writableFinished ? res.statusCode : 499; // 499: the client went away first
       req.log[status >= 500 ? "error" : "info"](
         {
@@ -117,9 +115,7 @@ export function requestLogging(logger: Logger, redact: (url: string) => string):
         },
         "request",
       );
-    };
-    res.once("finish", done);
-    res.once("close", done);
+    });
     next();
   };
 }
