@@ -471,7 +471,7 @@ export interface paths {
          * @description Full-text search over page titles and sections (the text under each heading) of every space of the
          *     organization the caller can read, in their current revision. Spaces are ranked by their best page, each
          *     with its best pages (at most 5), and each page comes with its best matching sections (at most 3,
-         *     highlighted). At most 500 matching sections and 500 matching titles are ranked per search (the first
+         *     highlighted). At most 250 matching sections and 250 matching titles are ranked per search (the first
          *     found), so that its cost is bounded; `count` is the number of spaces among them.
          *
          *     Needs `view` on the organization (any member of the organization, guests included).
@@ -887,8 +887,8 @@ export interface paths {
          *     revision. Pages are ranked by relevance, each with its best matching sections (at most 3, highlighted),
          *     best first; pages with `noIndex` are left out. A deleted space answers 404.
          *
-         *     A search costs the same whatever the size of the space: it ranks at most the first 500 matching sections
-         *     and 500 matching titles it finds (in page order), so a word on nearly every page of a large space gives
+         *     A search costs the same whatever the size of the space: it ranks at most the first 250 matching sections
+         *     and 250 matching titles it finds (in page order), so a word on nearly every page of a large space gives
          *     good matches among those, not necessarily the best of all; `count` is the number of pages among them.
          *
          *     Needs `view` on the space (role `read` or more).

@@ -117,7 +117,11 @@ function routeMatcher(routes: readonly ContractRoute[], select: (route: Contract
     pattern: new RegExp(`^${route.path.replace(/\{[^}]+\}/g, "[^/]+")}$`),
     route,
   }));
-  return (req: Request) => matchers.find((m) => m.method === req.method && m.pattern.test(req.originalUrl.split("?")[0] ?? ""))?.route;
+  return (req: Request) => {
+    if (matchers.length === 0) return undefined;
+    const path = req.originalUrl.split("?")[0] ?? "";
+    return matchers.find((m) => m.method === req.method && m.pattern.test(path))?.route;
+  };
 }
 
 /**
@@ -152,7 +156,12 @@ function jsonBody(routes: readonly ContractRoute[], defaultLimit: number): Reque
     return found;
   };
   const large = routeMatcher(routes, (route) => Boolean(route.bodyLimit));
-  return (req, res, next) => (req.url.startsWith("/v1/") ? parser(large(req)?.bodyLimit ?? defaultLimit)(req, res, next) : next());
+  return (req, res, next) => {
+    // Without a body (type-is's test, which the parser would make): no parser, no limit to look up.
+    const hasBody = req.headers["transfer-encoding"] !== undefined || !Number.isNaN(Number(req.headers["content-length"]));
+    if (!hasBody || !req.url.startsWith("/v1/")) return next();
+    parser(large(req)?.bodyLimit ?? defaultLimit)(req, res, next);
+  };
 }
 
 function requestContext(services: Services, req: Request, res: Response): RequestContext {

@@ -18,7 +18,7 @@ import { appUrl } from "../http/urls";
 import { revisionIndex } from "./revisions";
 
 /** At most this many matching sections, and as many matching titles, are ranked per search. */
-export const MAX_HITS = 500;
+export const MAX_HITS = 250;
 /** A page's best matching sections shown (and highlighted) with it. */
 const SECTIONS_PER_PAGE = 3;
 /** An organization search shows a space's best pages, at most this many. */
@@ -122,9 +122,11 @@ async function highlights(ctx: RequestContext, rows: readonly PageRow[], query: 
  * The pages' description and ancestors, from the index of their space's current revision (the one the search rows
  * were made from; cached, so a search of a space read before costs no more than the space lookup).
  */
-async function pageDetails(ctx: RequestContext, rows: readonly PageRow[]) {
+async function pageDetails(ctx: RequestContext, rows: readonly PageRow[], known: readonly Revision[]) {
   const spaceIds = [...new Set(rows.map((row) => row.spaceId))];
-  const spaces = spaceIds.length ? await ctx.prisma.space.findMany({ where: { id: { in: spaceIds } }, select: { id: true, revisionId: true } }) : [];
+  const unknown = spaceIds.filter((id) => !known.some((space) => space.id === id));
+  const read = unknown.length ? await ctx.prisma.space.findMany({ where: { id: { in: unknown } }, select: { id: true, revisionId: true } }) : [];
+  const spaces = [...known.filter((space) => spaceIds.includes(space.id)), ...read];
   const indexes = new Map(
     await Promise.all(spaces.map(async (space) => [space.id, await revisionIndex({ db: ctx.prisma, cache: ctx.contentCache }, space.revisionId)] as const)),
   );
@@ -140,9 +142,21 @@ async function pageDetails(ctx: RequestContext, rows: readonly PageRow[]) {
   };
 }
 
+/** A space and its current revision. */
+interface Revision {
+  id: string;
+  revisionId: string;
+}
+
 /** Results as the contract shows them, sections best first, highlighted; `firstRank` is the first one's place among all results. */
-async function pageResults(ctx: RequestContext, rows: readonly PageRow[], query: string, firstRank: number): Promise<Schemas["SearchPageResult"][]> {
-  const [bodies, details] = await Promise.all([highlights(ctx, rows, query), pageDetails(ctx, rows)]);
+async function pageResults(
+  ctx: RequestContext,
+  rows: readonly PageRow[],
+  query: string,
+  firstRank: number,
+  known: readonly Revision[] = [],
+): Promise<Schemas["SearchPageResult"][]> {
+  const [bodies, details] = await Promise.all([highlights(ctx, rows, query), pageDetails(ctx, rows, known)]);
   return rows.map((row, i) => {
     const pageUrl = appUrl(ctx, `/spaces/${row.spaceId}/pages/${row.pageId}`);
     return {
@@ -181,17 +195,21 @@ export function spaceSearchStatement(spaceId: string, query: string, offset: num
     ORDER BY found.rank DESC, found."pageId"`;
 }
 
-/** Pages of one space matching the query, best first: one page of them. */
+/**
+ * Pages of one space matching the query, best first: one page of them. The space's current revision, when the
+ * caller read the space already, saves reading it again for the pages' details.
+ */
 export async function searchSpace(
   ctx: RequestContext,
-  spaceId: string,
+  space: { id: string; revisionId?: string },
   query: string,
   request: PageRequest,
   scope: string,
 ): Promise<ListPage<Schemas["SearchPageResult"]>> {
+  const known = space.revisionId ? [{ id: space.id, revisionId: space.revisionId }] : [];
   return paginateByOffset(ctx.cursors, scope, request, async (offset, limit) => {
-    const rows = await ctx.prisma.$queryRaw<Counted<PageRow>[]>(spaceSearchStatement(spaceId, query, offset, limit));
-    return { items: await pageResults(ctx, rows.filter(found), query, offset + 1), count: Number(rows[0]?.count ?? 0) };
+    const rows = await ctx.prisma.$queryRaw<Counted<PageRow>[]>(spaceSearchStatement(space.id, query, offset, limit));
+    return { items: await pageResults(ctx, rows.filter(found), query, offset + 1, known), count: Number(rows[0]?.count ?? 0) };
   });
 }
 

@@ -66,7 +66,7 @@ export function contentReader(services: Services): SiteContentReader {
 
     async search(spaces, query, limit) {
       const ctx = readerContext(services);
-      const perSpace = await Promise.all(spaces.map((space) => searchSpace(ctx, space.spaceId, query, { limit }, `site-search:${space.spaceId}`)));
+      const perSpace = await Promise.all(spaces.map((space) => searchSpace(ctx, { id: space.spaceId }, query, { limit }, `site-search:${space.spaceId}`)));
       return perSpace.flatMap((found, index) =>
         found.items.map(
           (page): SearchHit => ({

@@ -65,7 +65,7 @@ export const spaceContentOperations = {
   searchSpaceContent: defineOperation("searchSpaceContent", {
     handle: async ({ ctx, query }, { space }) => ({
       status: 200,
-      body: await searchSpace(ctx, space.id, query.query, query, `search:${space.revisionId}:${query.query}`),
+      body: await searchSpace(ctx, space, query.query, query, `search:${space.revisionId}:${query.query}`),
     }),
   }),
   // A revision by ID (GitBook's `/spaces/{spaceId}/revisions/{revisionId}` family): any revision of the space.
