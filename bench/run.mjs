@@ -97,8 +97,8 @@ async function contentSizeBench() {
   console.log(`\npage by ID p50 (one at a time, µs timing), ${large} / ${small}: ${s.pageByIdP50LargeToSmall}  (goal ≤ 1.3)`);
   console.log(`page by path p50 (one at a time, µs timing), ${large} / ${small}: ${s.pageByPathP50LargeToSmall}  (goal ≤ 1.3)`);
   console.log(`page list p50, ${large} / ${small}: ${s.pageListP50LargeToSmall}  (no goal: the list is the whole tree)`);
-  console.log(`search p50 (term on every page), ${large} / ${small}: ${s.searchCommonP50LargeToSmall}  (goal ≤ 2)`);
-  console.log(`search p50 (term on every page) / GET space p50, ${large}: ${s.searchCommonToGetSpaceP50}  (goal ≤ 5)`);
+  console.log(`search p50 (term on every page; one at a time, µs timing), ${large} / ${small}: ${s.searchCommonP50LargeToSmall}  (goal ≤ 2)`);
+  console.log(`search p50 (term on every page) / GET space p50 (one at a time, µs timing), ${large}: ${s.searchCommonToGetSpaceP50}  (goal ≤ 5)`);
   console.log(`search p50 (rare term), ${large} / ${small}: ${s.searchRareP50LargeToSmall}`);
   console.log(`one-page merge p50, ${large} / ${small}: ${s.mergeP50LargeToSmall}  (goal ≤ 3)`);
   const at = Object.entries(writes.secondsPer100PagesAt).map(([mark, seconds]) => `${seconds} s at ${mark}`);
