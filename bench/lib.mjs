@@ -31,13 +31,15 @@ export async function measure(name, options, duration = DURATION) {
     p99ms: result.latency.p99,
     requests: result.requests.total,
     failed: result.non2xx + result.errors,
+    // What the run lasted: autocannon runs whole seconds (asked for 0.5, it runs 1).
+    seconds: result.duration,
   };
 }
 
 /**
  * Several scenarios measured in alternation, `rounds` times each (DURATION in all per
  * scenario), so that their ratios see the same load on a shared machine: requests/s over
- * all rounds, p50 the median of the rounds' p50s, p99 the highest round's. `drain` (a
+ * all rounds (by the time they actually ran), p50 the median of the rounds' p50s, p99 the highest round's. `drain` (a
  * request answered once the server has worked through what it was sent) runs between
  * rounds, so that no round pays for the previous one's queue.
  */
@@ -52,7 +54,7 @@ export async function measureAlternating(scenarios, drain, rounds = 3) {
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   return scenarios.map(({ name }, i) => ({
     scenario: name,
-    requestsPerSecond: Math.round(runs[i].reduce((sum, r) => sum + r.requests, 0) / DURATION),
+    requestsPerSecond: Math.round(runs[i].reduce((sum, r) => sum + r.requests, 0) / runs[i].reduce((sum, r) => sum + r.seconds, 0)),
     p50ms: median(runs[i].filter((r) => r.requests > 0).map((r) => r.p50ms)),
     p99ms: Math.max(...runs[i].map((r) => r.p99ms)),
     requests: runs[i].reduce((sum, r) => sum + r.requests, 0),
