@@ -56,7 +56,7 @@ export class SiteDirectory {
     private readonly changes: SiteChanges,
   ) {}
 
-  /** What the request names; undefined when it is not a site's URL (the API's). */
+  /** What the request names; undefined when it is not a site's URL (the API's). Its host rules are `mayNameSite`'s too. */
   async match(request: HostRequest): Promise<Match | undefined> {
     const hostname = request.hostname.toLowerCase();
     // A site's own hostname and a proxy's host are names ending in letters: an IP address, `localhost`
