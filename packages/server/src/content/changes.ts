@@ -42,29 +42,42 @@ export interface AppliedChanges {
   outcomes: Map<string, PageOutcome>;
 }
 
+/** A revision's pages, indexed (a revision's index): what a batch applies to. */
+export interface CurrentPages {
+  pages: readonly StoredPage[];
+  files: readonly StoredFile[];
+  byId: ReadonlyMap<string, StoredPage>;
+  children: ReadonlyMap<string, readonly StoredPage[]>;
+}
+
 /**
  * A revision's pages as a tree being edited: children lists per parent, so placing,
  * moving and deleting a page costs what its siblings and sub-pages cost, not the whole
- * space. Pages not changed keep their objects (shared with the cached revision).
+ * space. Pages not changed keep their objects (shared with the cached revision), and a
+ * parent's list of children is copied from the revision's index when first changed.
  */
 class EditedTree {
-  readonly byId = new Map<string, StoredPage>();
+  readonly byId: Map<string, StoredPage>;
   private readonly children = new Map<string, string[]>();
 
-  constructor(pages: readonly StoredPage[]) {
-    for (const page of pages) {
-      this.byId.set(page.id, page);
-      this.childIds(page.parent).push(page.id);
-    }
+  constructor(private readonly current: CurrentPages) {
+    this.byId = new Map(current.byId);
   }
 
+  /** The IDs of a parent's children, to change them. */
   private childIds(parent: string | null): string[] {
-    let ids = this.children.get(parent ?? "");
+    const key = parent ?? "";
+    let ids = this.children.get(key);
     if (!ids) {
-      ids = [];
-      this.children.set(parent ?? "", ids);
+      ids = (this.current.children.get(key) ?? []).map((page) => page.id);
+      this.children.set(key, ids);
     }
     return ids;
+  }
+
+  /** The IDs of a parent's children, to read them. */
+  private childIdsOf(parent: string): readonly string[] {
+    return this.children.get(parent) ?? (this.current.children.get(parent) ?? []).map((page) => page.id);
   }
 
   /** Sets `page` (new, or a new version of one) among its parent's children at `at` (last when omitted or past the end). */
@@ -108,7 +121,7 @@ class EditedTree {
     const found = new Set<string>();
     const visit = (current: string) => {
       found.add(current);
-      for (const child of this.children.get(current) ?? []) visit(child);
+      for (const child of this.childIdsOf(current)) visit(child);
     };
     visit(id);
     return found;
@@ -120,7 +133,7 @@ class EditedTree {
     this.detach(this.byId.get(id)!);
     for (const gone of removed) {
       this.byId.delete(gone);
-      this.children.delete(gone);
+      this.children.set(gone, []);
     }
     return removed;
   }
@@ -129,7 +142,10 @@ class EditedTree {
   pages(): StoredPage[] {
     const ordered: StoredPage[] = [];
     const visit = (parent: string) => {
-      for (const id of this.children.get(parent) ?? []) {
+      const ids = this.children.get(parent);
+      // A list not changed here: the index's pages, in their current versions.
+      for (const child of ids ?? this.current.children.get(parent) ?? []) {
+        const id = typeof child === "string" ? child : child.id;
         ordered.push(this.byId.get(id)!);
         visit(id);
       }
@@ -147,13 +163,8 @@ class EditedTree {
   }
 }
 
-export function applyChanges(
-  current: { pages: readonly StoredPage[]; files: readonly StoredFile[] },
-  changes: readonly ContentChange[],
-  now: Date,
-  inputs: ChangeInputs = {},
-): AppliedChanges {
-  const tree = new EditedTree(current.pages);
+export function applyChanges(current: CurrentPages, changes: readonly ContentChange[], now: Date, inputs: ChangeInputs = {}): AppliedChanges {
+  const tree = new EditedTree(current);
   let files = [...current.files];
   const bodies = new Map<string, string>();
   const newFiles: NewFile[] = [];

@@ -16,11 +16,22 @@ function endsChunk(id: string): boolean {
   return (hash & BOUNDARY_MASK) === 0;
 }
 
-/** Splits items (in order) into chunks, ending a chunk after the items `endsAt` picks. */
+/**
+ * Splits items (in order) into chunks, ending a chunk after the items `key` picks. A run
+ * of items that is a known chunk (stored or loaded: the same objects) is that chunk
+ * again, without hashing its keys: an edit re-chunks what it changed, not the space.
+ */
 export function chunkBy<T>(items: readonly T[], key: (item: T) => string): T[][] {
   const chunks: T[][] = [];
   let current: T[] = [];
-  for (const item of items) {
+  for (let i = 0; i < items.length; ) {
+    const known = current.length ? undefined : knownChunkAt(items, i, key);
+    if (known) {
+      chunks.push(known as T[]);
+      i += known.length;
+      continue;
+    }
+    const item = items[i++] as T;
     current.push(item);
     if (endsChunk(key(item)) || current.length >= MAX_CHUNK) {
       chunks.push(current);
@@ -29,6 +40,17 @@ export function chunkBy<T>(items: readonly T[], key: (item: T) => string): T[][]
   }
   if (current.length) chunks.push(current);
   return chunks;
+}
+
+/**
+ * The known chunk whose items are those from `start` on, if it ended at a boundary (not
+ * merely at the end of its list): chunking the same items again would give it back.
+ */
+function knownChunkAt<T>(items: readonly T[], start: number, key: (item: T) => string): readonly T[] | undefined {
+  const known = chunkOf.get(items[start] as object)?.items as readonly T[] | undefined;
+  if (!known || known[0] !== items[start] || start + known.length > items.length) return undefined;
+  for (let i = 1; i < known.length; i++) if (known[i] !== items[start + i]) return undefined;
+  return known.length >= MAX_CHUNK || endsChunk(key(known[known.length - 1] as T)) ? known : undefined;
 }
 
 /**
@@ -47,7 +69,8 @@ function cacheChunk<T>(store: ContentStore, hash: string, items: T[], json: stri
 /** The hash of a chunk made of the same objects as a known one. */
 function knownHash(chunk: readonly unknown[]): string | undefined {
   const known = chunk.length ? chunkOf.get(chunk[0] as object) : undefined;
-  return known && known.items.length === chunk.length && known.items.every((item, i) => item === chunk[i]) ? known.hash : undefined;
+  if (!known) return undefined;
+  return known.items === chunk || (known.items.length === chunk.length && known.items.every((item, i) => item === chunk[i])) ? known.hash : undefined;
 }
 
 /**

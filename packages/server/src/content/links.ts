@@ -3,8 +3,9 @@
 // URL points into the Docstack app instead of at content.
 import type { Schemas } from "@docstack/contract";
 import type { DocumentMeta } from "./documents";
+import type { PageDiff } from "./page-diff";
 import type { Reference } from "./references";
-import { type StoredFile, type StoredPage, tocOrder } from "./tree";
+import type { StoredFile, StoredPage } from "./tree";
 
 export type LinkStatus = Schemas["LinkStatus"];
 /** The references links are stored with (the contract's, without cross-space fields). */
@@ -34,7 +35,7 @@ function isInApp(url: string, appBase: string): boolean {
 function classify(
   reference: Reference,
   pageId: string,
-  pages: Map<string, StoredPage>,
+  pages: ReadonlyMap<string, StoredPage>,
   fileIds: Set<string>,
   anchorsOf: (page: string) => Set<string>,
   appBase: string,
@@ -59,80 +60,85 @@ function classify(
   }
 }
 
+/** Links grouped by the page they are on (pages without links are absent), each page's in order. */
+export type LinksByPage = ReadonlyMap<string, readonly StoredLink[]>;
+
+export function groupLinks(links: readonly StoredLink[]): Map<string, StoredLink[]> {
+  const grouped = new Map<string, StoredLink[]>();
+  for (const link of links) {
+    const list = grouped.get(link.page);
+    if (list) list.push(link);
+    else grouped.set(link.page, [link]);
+  }
+  return grouped;
+}
+
 /** The links a revision had, to keep those that cannot have changed. */
 export interface PreviousLinks {
   pages: ReadonlyMap<string, StoredPage>;
   files: readonly StoredFile[];
-  links: readonly StoredLink[];
+  links: LinksByPage;
 }
 
 /**
- * The pages whose links are those they had in `previous`, with those links: a page's
- * links depend only on its document, on whether the pages and files it links to exist
- * and on those pages' documents (their anchors), so a page with the same document whose
- * targets are all unchanged keeps its links (the same objects, so their chunks are known).
+ * The pages whose links must be computed again: a page's links depend only on its
+ * document, on whether the pages and files it links to exist and on those pages'
+ * documents (their anchors). So the others keep theirs (the same objects, so their
+ * chunks are known), and finding them costs a look at each link, not at each document.
  */
-export function unchangedLinks(pages: readonly StoredPage[], files: readonly StoredFile[], previous: PreviousLinks): Map<string, StoredLink[]> {
-  const byId = new Map(pages.map((page) => [page.id, page]));
-  const pageSame = (id: string) => {
-    const [now, then] = [byId.get(id), previous.pages.get(id)];
-    return now === then || (now !== undefined && then !== undefined && now.document === then.document);
-  };
-  const fileIds = new Set(files.map((file) => file.id));
-  const filesBefore = new Set(previous.files.map((file) => file.id));
-  const targetSame = (target: TargetReference) =>
-    target.kind === "url" || (target.kind === "file" ? fileIds.has(target.file) === filesBefore.has(target.file) : pageSame(target.page));
-  const linksBefore = new Map<string, StoredLink[]>();
-  for (const link of previous.links) {
-    const list = linksBefore.get(link.page);
-    if (list) list.push(link);
-    else linksBefore.set(link.page, [link]);
+export function pagesToRelink(byId: ReadonlyMap<string, StoredPage>, files: readonly StoredFile[], previous: PreviousLinks, diff: PageDiff): StoredPage[] {
+  const relink = new Set<StoredPage>();
+  const changedPages = new Set(diff.removed);
+  for (const page of diff.touched) {
+    const then = previous.pages.get(page.id);
+    if (then && then.document === page.document) continue; // a new page changes links to it (broken until now)
+    changedPages.add(page.id);
+    if (page.document) relink.add(page);
   }
-  const kept = new Map<string, StoredLink[]>();
-  for (const page of pages) {
-    if (!previous.pages.has(page.id) || !pageSame(page.id)) continue;
-    const links = linksBefore.get(page.id) ?? [];
-    if (links.every((link) => targetSame(link.target))) kept.set(page.id, links);
+  const [fileIds, filesBefore] = [new Set(files.map((file) => file.id)), new Set(previous.files.map((file) => file.id))];
+  const changedFiles = new Set([...fileIds].filter((id) => !filesBefore.has(id)));
+  for (const id of filesBefore) if (!fileIds.has(id)) changedFiles.add(id);
+  if (!changedPages.size && !changedFiles.size) return [...relink];
+  const changed = (target: TargetReference) =>
+    target.kind === "file" ? changedFiles.has(target.file) : target.kind !== "url" && changedPages.has(target.page);
+  for (const [pageId, links] of previous.links) {
+    if (!links.some((link) => changed(link.target))) continue;
+    const page = byId.get(pageId);
+    if (page) relink.add(page);
   }
-  return kept;
+  return [...relink];
 }
 
-/** The documents computing the links of the pages not `kept` needs: theirs, then (`meta` given) those of the pages they link to by anchor. */
-export function documentsForLinks(pages: readonly StoredPage[], kept: ReadonlyMap<string, unknown>, meta?: ReadonlyMap<string, DocumentMeta>): string[] {
-  const recomputed = pages.filter((page) => !kept.has(page.id) && page.document);
-  if (!meta) return recomputed.map((page) => page.document!);
-  const byId = new Map(pages.map((page) => [page.id, page]));
-  return recomputed.flatMap((page) =>
+/** The documents computing the links of `pages` needs: theirs, then (`meta` given) those of the pages they link to by anchor. */
+export function documentsForLinks(pages: readonly StoredPage[], byId: ReadonlyMap<string, StoredPage>, meta?: ReadonlyMap<string, DocumentMeta>): string[] {
+  const withDocument = pages.filter((page) => page.document);
+  if (!meta) return withDocument.map((page) => page.document!);
+  return withDocument.flatMap((page) =>
     (meta.get(page.document!)?.references ?? []).flatMap((reference) =>
       reference.kind === "page" && reference.anchor && byId.get(reference.page)?.document ? [byId.get(reference.page)!.document!] : [],
     ),
   );
 }
 
-/** Every link of every page, in table-of-contents order then order in the page (`kept`: pages whose links are known). */
+/** The links of `pages`, by page, in order in the page (`byId`, `files`: the revision's). */
 export function computeLinks(
   pages: readonly StoredPage[],
+  byId: ReadonlyMap<string, StoredPage>,
   files: readonly StoredFile[],
-  documents: Map<string, DocumentMeta>,
+  documents: ReadonlyMap<string, DocumentMeta>,
   appBase: string,
-  kept: ReadonlyMap<string, readonly StoredLink[]> = new Map(),
-): StoredLink[] {
-  const byId = new Map(pages.map((page) => [page.id, page]));
+): Map<string, StoredLink[]> {
   const fileIds = new Set(files.map((file) => file.id));
   const none = new Set<string>();
   const anchorsOf = (pageId: string) => documents.get(byId.get(pageId)?.document ?? "")?.anchors ?? none;
-  const links: StoredLink[] = [];
-  for (const page of tocOrder(pages)) {
-    const known = kept.get(page.id);
-    if (known) {
-      for (const link of known) links.push(link);
-      continue;
-    }
+  const links = new Map<string, StoredLink[]>();
+  for (const page of pages) {
     const document = page.document ? documents.get(page.document) : undefined;
-    for (const reference of document?.references ?? []) {
+    const own = (document?.references ?? []).map((reference): StoredLink => {
       const { target, status } = classify(reference, page.id, byId, fileIds, anchorsOf, appBase);
-      links.push({ page: page.id, target, relation: reference.image ? "embed" : "reference", status });
-    }
+      return { page: page.id, target, relation: reference.image ? "embed" : "reference", status };
+    });
+    links.set(page.id, own);
   }
   return links;
 }

@@ -2,6 +2,7 @@
 // `diagram.png` is stored as a reference to the page or file itself, so it follows
 // the page when it is renamed or moved, and reads back as the current path.
 import { linkTargets, mapTargets } from "./markdown";
+import type { PageDiff } from "./page-diff";
 import { pagePaths, type StoredFile, type StoredPage } from "./tree";
 
 const PAGE = "docstack:page/";
@@ -19,9 +20,38 @@ export function contentIndex(pages: readonly StoredPage[], files: readonly Store
   return {
     pathById,
     pageByPath: new Map([...pathById].map(([id, path]) => [path, id])),
-    fileByName: new Map(files.map((file) => [file.name, file.id])),
-    fileNameById: new Map(files.map((file) => [file.id, file.name])),
+    ...fileNames(files),
   };
+}
+
+function fileNames(files: readonly StoredFile[]): Pick<ContentIndex, "fileByName" | "fileNameById"> {
+  return { fileByName: new Map(files.map((file) => [file.name, file.id])), fileNameById: new Map(files.map((file) => [file.id, file.name])) };
+}
+
+/**
+ * The content index of a revision derived from its parent's: the parent's paths, without
+ * the pages removed, with the new ones'. Only when no page of the parent moved or was
+ * renamed (`pathsKept`): then no other path can have changed.
+ */
+export function updatedContentIndex(previous: ContentIndex, byId: ReadonlyMap<string, StoredPage>, diff: PageDiff, files: readonly StoredFile[]): ContentIndex {
+  const pathById = new Map(previous.pathById);
+  const pageByPath = new Map(previous.pageByPath);
+  for (const id of diff.removed) {
+    const path = pathById.get(id);
+    pathById.delete(id);
+    if (path !== undefined && pageByPath.get(path) === id) pageByPath.delete(path);
+  }
+  const pathOf = (page: StoredPage, depth = 0): string => {
+    const known = pathById.get(page.id);
+    if (known !== undefined) return known;
+    const parent = page.parent ? byId.get(page.parent) : undefined;
+    const path = parent && depth < 100 ? `${pathOf(parent, depth + 1)}/${page.slug}` : page.slug;
+    pathById.set(page.id, path);
+    pageByPath.set(path, page.id);
+    return path;
+  };
+  for (const page of diff.touched) pathOf(page);
+  return { pathById, pageByPath, ...fileNames(files) };
 }
 
 const isExternal = (target: string) => /^[a-z][a-z0-9+.-]*:/i.test(target);

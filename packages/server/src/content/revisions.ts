@@ -11,8 +11,9 @@ import type { ContentStore } from "./cache";
 import type { NewFile } from "./changes";
 import { chunkBy, chunkHashes, loadChunks, putChunks } from "./chunks";
 import { loadDocumentMeta, putBlob, putDocuments } from "./documents";
-import { computeLinks, documentsForLinks, readLinks, type StoredLink, unchangedLinks } from "./links";
-import { type ContentIndex, contentIndex, toStoredMarkdown } from "./references";
+import { computeLinks, documentsForLinks, groupLinks, type LinksByPage, pagesToRelink, readLinks, type StoredLink } from "./links";
+import { type PageDiff, PagesDraft, pathsKept } from "./page-diff";
+import { type ContentIndex, contentIndex, toStoredMarkdown, updatedContentIndex } from "./references";
 import { childrenIndex, deduplicateSlugs, readFiles, readTree, type StoredFile, type StoredPage } from "./tree";
 
 export type RevisionType = "edits" | "merge" | "rollback" | "update" | "computed";
@@ -43,8 +44,8 @@ export interface RevisionIndex extends ContentIndex {
   children: ReadonlyMap<string, readonly StoredPage[]>;
 }
 
-/** Per page and file indexed: their objects, map entries and paths (an estimate for the cache). */
-const INDEX_BYTES_PER_PAGE = 700;
+/** Per page and file indexed: their objects, map entries, paths and links by page (an estimate for the cache). */
+const INDEX_BYTES_PER_PAGE = 800;
 const INDEX_BYTES_PER_FILE = 300;
 
 function buildIndex(
@@ -53,15 +54,9 @@ function buildIndex(
   pages: readonly StoredPage[],
   files: readonly StoredFile[],
   content: ContentIndex = contentIndex(pages, files),
+  { byId, children }: Pick<RevisionIndex, "byId" | "children"> = { byId: new Map(pages.map((page) => [page.id, page])), children: childrenIndex(pages) },
 ): RevisionIndex {
-  const index: RevisionIndex = {
-    ...content,
-    revision,
-    pages,
-    files,
-    byId: new Map(pages.map((page) => [page.id, page])),
-    children: childrenIndex(pages),
-  };
+  const index: RevisionIndex = { ...content, revision, pages, files, byId, children };
   return store.cache.set("revision", revision.id, index, INDEX_BYTES_PER_PAGE * pages.length + INDEX_BYTES_PER_FILE * files.length);
 }
 
@@ -87,6 +82,17 @@ export async function existingRevisionIndex(store: ContentStore, id: string): Pr
 export async function revisionLinks(store: ContentStore, index: RevisionIndex): Promise<readonly StoredLink[]> {
   const linkChunks = chunkHashes(index.revision.links);
   return linkChunks ? loadChunks<StoredLink>(store, linkChunks) : readLinks(index.revision.links);
+}
+
+/** Each index's links by page, kept once grouped (as long as the index is): the next revision starts from them. */
+const linksByIndex = new WeakMap<RevisionIndex, LinksByPage>();
+
+async function revisionLinksByPage(store: ContentStore, index: RevisionIndex): Promise<LinksByPage> {
+  const known = linksByIndex.get(index);
+  if (known) return known;
+  const grouped = groupLinks(await revisionLinks(store, index));
+  linksByIndex.set(index, grouped);
+  return grouped;
 }
 
 function dimensions(data: Buffer, contentType: string): { width: number; height: number } | undefined {
@@ -126,32 +132,75 @@ async function parentChunks(store: ContentStore, parents: readonly string[]): Pr
   return stored;
 }
 
-/** The links of the pages: those of the first parent where they cannot have changed, the others computed. */
-async function linksOf(store: ContentStore, pages: readonly StoredPage[], input: RevisionInput): Promise<StoredLink[]> {
-  const parent = input.parents[0] ? await existingRevisionIndex(store, input.parents[0]) : undefined;
-  const kept = parent ? unchangedLinks(pages, input.files, { pages: parent.byId, files: parent.files, links: await revisionLinks(store, parent) }) : new Map();
-  const own = await loadDocumentMeta(store, documentsForLinks(pages, kept));
-  const targets = await loadDocumentMeta(store, documentsForLinks(pages, kept, own));
-  return computeLinks(pages, input.files, new Map([...own, ...targets]), input.appBase, kept);
+/** The links of the pages by page: the parent's where they cannot have changed, the others computed. */
+async function linksOf(
+  store: ContentStore,
+  pages: readonly StoredPage[],
+  byId: ReadonlyMap<string, StoredPage>,
+  input: RevisionInput,
+  parent?: { index: RevisionIndex; diff: PageDiff },
+): Promise<{ links: LinksByPage; relinked: ReadonlySet<string> }> {
+  const previous = parent && { pages: parent.index.byId, files: parent.index.files, links: await revisionLinksByPage(store, parent.index) };
+  const relink = previous ? pagesToRelink(byId, input.files, previous, parent.diff) : pages;
+  const own = await loadDocumentMeta(store, documentsForLinks(relink, byId));
+  const targets = await loadDocumentMeta(store, documentsForLinks(relink, byId, own));
+  const computed = computeLinks(relink, byId, input.files, new Map([...own, ...targets]), input.appBase);
+  const links = new Map(previous?.links);
+  for (const id of parent?.diff.removed ?? []) links.delete(id);
+  for (const [id, pageLinks] of computed) {
+    if (pageLinks.length) links.set(id, pageLinks);
+    else links.delete(id);
+  }
+  return { links, relinked: new Set(computed.keys()) };
 }
 
-/** Pages and their links, chunked along the same page boundaries; only chunks the parents lack are stored. */
-async function storeChunked(store: ContentStore, pages: StoredPage[], links: StoredLink[], stored: Set<string>): Promise<{ tree: object; links: object }> {
+/** The parent's chunk of links for each of its chunks of pages (they share boundaries). */
+function linkChunkOfTreeChunk(revision: Revision): Map<string, string> {
+  const [tree, links] = [chunkHashes(revision.tree), chunkHashes(revision.links)];
+  return tree && links?.length === tree.length ? new Map(tree.map((hash, i) => [hash, links[i]!])) : new Map();
+}
+
+/**
+ * Pages and their links, chunked along the same page boundaries; only chunks the parents
+ * lack are stored. A chunk of the parent's pages none of which was relinked has the
+ * parent's chunk of links, which is not built again.
+ */
+async function storeChunked(
+  store: ContentStore,
+  pages: readonly StoredPage[],
+  { links, relinked }: { links: LinksByPage; relinked: ReadonlySet<string> },
+  parent: RevisionIndex | undefined,
+  stored: Set<string>,
+): Promise<{ tree: object; links: object }> {
   const pageChunks = chunkBy(pages, (page) => page.id);
-  const linksByPage = new Map<string, StoredLink[]>();
-  for (const link of links) {
-    const list = linksByPage.get(link.page);
-    if (list) list.push(link);
-    else linksByPage.set(link.page, [link]);
-  }
-  const linkChunks = pageChunks.map((chunk) => chunk.flatMap((page) => linksByPage.get(page.id) ?? []));
-  const [treeHashes, linkHashes] = [await putChunks(store, pageChunks, stored), await putChunks(store, linkChunks, stored)];
+  const treeHashes = await putChunks(store, pageChunks, stored);
+  const parentLinkChunks = parent ? linkChunkOfTreeChunk(parent.revision) : new Map<string, string>();
+  const linkHashes = treeHashes.map((hash, i) => {
+    const kept = parentLinkChunks.get(hash);
+    return kept && !pageChunks[i]!.some((page) => relinked.has(page.id)) ? kept : undefined;
+  });
+  const rebuilt = linkHashes.flatMap((hash, i) => (hash === undefined ? [i] : []));
+  const rebuiltHashes = await putChunks(
+    store,
+    rebuilt.map((i) => pageChunks[i]!.flatMap((page) => links.get(page.id) ?? [])),
+    stored,
+  );
+  rebuilt.forEach((chunkIndex, i) => {
+    linkHashes[chunkIndex] = rebuiltHashes[i];
+  });
   return { tree: { chunks: treeHashes }, links: { chunks: linkHashes } };
 }
 
+/**
+ * Writes a revision. What it derives (slugs made unique, paths, links) starts from its first
+ * parent's and looks again only at what differs: pages not changed here stay the same objects,
+ * so the chunks holding only them are known without hashing them again.
+ */
 export async function writeRevision(store: ContentStore, input: RevisionInput): Promise<RevisionIndex> {
-  // Pages not changed here stay the same objects, so the chunks holding only them are known without hashing them again.
-  let pages = deduplicateSlugs(input.pages);
+  const parent = input.parents[0] ? await existingRevisionIndex(store, input.parents[0]) : undefined;
+  const draft = new PagesDraft(input.pages, parent?.byId);
+  const unique = deduplicateSlugs(input.pages, draft.siblingsToCheck());
+  draft.replace(unique.filter((page, i) => page !== input.pages[i]));
   for (const { file, data } of input.newFiles ?? []) {
     file.blob = await putBlob(store.db, data);
     const size = dimensions(data, file.contentType);
@@ -161,19 +210,27 @@ export async function writeRevision(store: ContentStore, input: RevisionInput): 
       delete file.height;
     }
   }
-  const bodies = input.bodies?.size ? [...input.bodies] : [];
-  const index = bodies.length ? contentIndex(pages, input.files) : undefined;
-  const stored = [...bodies.map(([pageId, markdown]) => [pageId, toStoredMarkdown(markdown, index!)] as const), ...(input.storedBodies ?? [])];
+  const { byId, diff } = draft;
+  // Paths depend on slugs and parents only: the documents stored below change neither.
+  const content =
+    parent && diff && pathsKept(parent.byId, diff) ? updatedContentIndex(parent, byId, diff, input.files) : contentIndex(draft.pages, input.files);
+  const stored: [string, string][] = [...(input.bodies ?? [])].map(([pageId, markdown]) => [pageId, toStoredMarkdown(markdown, content)]);
+  stored.push(...(input.storedBodies ?? []));
   if (stored.length) {
     const hashes = await putDocuments(
       store,
       stored.map(([, markdown]) => markdown),
     );
-    const byPage = new Map(stored.map(([pageId], i) => [pageId, hashes[i]!]));
-    pages = pages.map((page) => (byPage.has(page.id) && byPage.get(page.id) !== page.document ? { ...page, document: byPage.get(page.id) } : page));
+    draft.replace(
+      stored.flatMap(([pageId], i) => {
+        const page = byId.get(pageId);
+        return page && page.document !== hashes[i] ? [{ ...page, document: hashes[i] }] : [];
+      }),
+    );
   }
-  const links = await linksOf(store, pages, input);
-  const chunked = await storeChunked(store, pages, links, await parentChunks(store, input.parents));
+  const { pages } = draft;
+  const links = await linksOf(store, pages, byId, input, parent && diff && { index: parent, diff });
+  const chunked = await storeChunked(store, pages, links, parent, await parentChunks(store, input.parents));
   const revision = await store.db.revision.create({
     data: {
       id: newId(),
@@ -186,7 +243,9 @@ export async function writeRevision(store: ContentStore, input: RevisionInput): 
       links: chunked.links,
     },
   });
-  return buildIndex(store, revision, pages, input.files, index);
+  const index = buildIndex(store, revision, pages, input.files, content, draft);
+  linksByIndex.set(index, links.links);
+  return index;
 }
 
 /** A new revision with the same content as `source` (its chunks and files shared): a fast-forward merge. */
@@ -199,5 +258,8 @@ export async function writeSameContent(
   const revision = await store.db.revision.create({
     data: { id: newId(), ...input, tree: tree ?? { pages: [] }, files: files ?? [], links: links ?? [] },
   });
-  return store.cache.set("revision", revision.id, { ...source, revision }, INDEX_BYTES_PER_PAGE * source.pages.length);
+  const index = store.cache.set("revision", revision.id, { ...source, revision }, INDEX_BYTES_PER_PAGE * source.pages.length);
+  const grouped = linksByIndex.get(source);
+  if (grouped) linksByIndex.set(index, grouped);
+  return index;
 }

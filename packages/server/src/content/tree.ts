@@ -130,11 +130,11 @@ export function uniqueSlug(base: string, taken: ReadonlySet<string>): string {
 /**
  * The pages, each with a slug unique among its siblings: existing slugs are kept where
  * they are already unique (earlier siblings keep theirs). Pages whose slug changes are
- * copies; the others are the same objects.
+ * copies; the others are the same objects. `siblingLists` limits the check to those lists.
  */
-export function deduplicateSlugs(pages: readonly StoredPage[]): StoredPage[] {
+export function deduplicateSlugs(pages: readonly StoredPage[], siblingLists: Iterable<readonly StoredPage[]> = childrenIndex(pages).values()): StoredPage[] {
   const renamed = new Map<string, string>();
-  for (const siblings of childrenIndex(pages).values()) {
+  for (const siblings of siblingLists) {
     const taken = new Set<string>();
     for (const page of siblings) {
       const slug = taken.has(page.slug) ? uniqueSlug(page.slug, taken) : page.slug;

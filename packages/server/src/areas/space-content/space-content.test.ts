@@ -88,6 +88,40 @@ describe("space content", () => {
     expect((await get(admin, `/v1/spaces/${space.id}/links`)).body.stats.broken).toEqual({ total: 1, changeRequest: 2 });
   });
 
+  it("classifies again the links of unchanged pages whose targets changed, revision after revision", async () => {
+    const org = await h.organization();
+    const space = await c.createSpace(org.admin, org.id);
+    const cr = await c.createChangeRequest(org.admin, space.id);
+    const write = (changes: object[]) => c.write(org.admin, space.id, cr.id, changes).expect(200);
+    await write([
+      insertPage("Home", "[setup](/setup), [its options](/setup#options), [later](/later)."),
+      insertPage("Setup", "## Options\n\nFlags."),
+      insertPage("Other", "No links."),
+    ]);
+    const [home, setup, other] = (await get(org.admin, `/v1/spaces/${space.id}/change-requests/${cr.id}/content/pages`).expect(200)).body.pages;
+    const homeLinks = async () =>
+      (await get(org.admin, `/v1/spaces/${space.id}/change-requests/${cr.id}/content/page/${home.id}/links`).expect(200)).body.items
+        .map((entry: { targetReference: { kind: string }; status: string }) => `${entry.targetReference.kind}:${entry.status}`)
+        .sort();
+    expect(await homeLinks()).toEqual(["anchor:ok", "page:ok", "url:broken"]);
+    const firstRevision = (await get(org.admin, `/v1/spaces/${space.id}/change-requests/${cr.id}`).expect(200)).body.revision;
+    // Home is not written again below: only its targets change.
+    await write([{ operation: "update_page", page: setup.id, document: { markdown: "## Choices\n\nFlags." } }]);
+    expect(await homeLinks()).toEqual(["anchor:broken", "page:ok", "url:broken"]);
+    await write([{ operation: "update_page", page: other.id, title: "Renamed" }]);
+    expect(await homeLinks()).toEqual(["anchor:broken", "page:ok", "url:broken"]);
+    await write([{ operation: "update_page", page: setup.id, document: { markdown: "## Options\n\nFlags again." } }]);
+    expect(await homeLinks()).toEqual(["anchor:ok", "page:ok", "url:broken"]);
+    await write([{ operation: "delete_page", page: setup.id }]);
+    expect(await homeLinks()).toEqual(["anchor:broken", "page:broken", "url:broken"]);
+    // Restored with its ID (from an earlier revision of the change request), the page is a target again.
+    await write([{ operation: "revert_page", page: setup.id, revision: firstRevision }]);
+    expect(await homeLinks()).toEqual(["anchor:ok", "page:ok", "url:broken"]);
+    await c.merge(org.admin, space.id, cr.id).expect(200);
+    const merged = (await get(org.admin, `/v1/spaces/${space.id}/links`).expect(200)).body;
+    expect(merged.stats).toEqual({ total: 3, broken: { total: 1, changeRequest: 0 } });
+  });
+
   it("lists files with size and image dimensions, serves them by signed URL, and lists their backlinks", async () => {
     const { admin, space, guide } = await spaceWithContent();
     const files = (await get(admin, `/v1/spaces/${space.id}/content/files`).expect(200)).body;
