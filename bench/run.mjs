@@ -104,7 +104,7 @@ async function contentSizeBench() {
   const at = Object.entries(writes.secondsPer100PagesAt).map(([mark, seconds]) => `${seconds} s at ${mark}`);
   console.log(`\nwrites: a change request growing to ${writes.pages} pages in batches of ${writes.batch}: seconds per 100 pages: ${at.join(", ")}`);
   console.log(
-    `  (linear: the figure stays flat; last / first: ${s.writeSecondsPer100LastToFirst}); ${writes.totalWriteSeconds} s in all; merged in ${writes.mergeSeconds} s`,
+    `  (linear: the figure stays flat; last / first: ${s.writeSecondsPer100LastToFirst}, last / at 1,000: ${s.writeSecondsPer100LastTo1000}); ${writes.totalWriteSeconds} s in all; merged in ${writes.mergeSeconds} s`,
   );
   return content;
 }
