@@ -171,7 +171,9 @@ export async function contentBench() {
     ),
     mergeP50LargeToSmall: across("merge of a one-page change (one at a time)"),
     writeSecondsPer100LastToFirst: ratio(Object.values(writes.secondsPer100PagesAt).at(-1), writes.secondsPer100PagesAt[100]),
-    writeSecondsPer100LastTo1000: writes.secondsPer100PagesAt[1000] ? ratio(Object.values(writes.secondsPer100PagesAt).at(-1), writes.secondsPer100PagesAt[1000]) : null,
+    writeSecondsPer100LastTo1000: writes.secondsPer100PagesAt[1000]
+      ? ratio(Object.values(writes.secondsPer100PagesAt).at(-1), writes.secondsPer100PagesAt[1000])
+      : null,
   };
   return { sizes: SIZES, seedSeconds, results, writes, summary, small, large };
 }
