@@ -1,13 +1,13 @@
 // Page documents and file blobs, stored once per distinct content. Documents are
 // immutable (named by their hash): read or written ones are cached, with what links
 // need of them (their references and headings' anchors).
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import type { Db, Tx } from "../db/database";
 import type { ContentStore } from "./cache";
 import { type Section, sections } from "./markdown";
 import { type Reference, referencesIn } from "./references";
 
-export const sha256 = (data: string | Uint8Array) => createHash("sha256").update(data).digest("hex");
+export const sha256 = (data: string | Uint8Array) => hash("sha256", data, "hex");
 
 export interface LoadedDocument {
   markdown: string;

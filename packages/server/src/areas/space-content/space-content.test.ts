@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
-import { contentHelpers, insertPage, pngBytes } from "../../testing/content";
+import { type Change, contentHelpers, insertPage, pngBytes } from "../../testing/content";
 import { type TestUser, useHarness } from "../../testing/harness";
 
 const h = useHarness();
@@ -92,7 +92,7 @@ describe("space content", () => {
     const org = await h.organization();
     const space = await c.createSpace(org.admin, org.id);
     const cr = await c.createChangeRequest(org.admin, space.id);
-    const write = (changes: object[]) => c.write(org.admin, space.id, cr.id, changes).expect(200);
+    const write = (changes: Change[]) => c.write(org.admin, space.id, cr.id, changes).expect(200);
     await write([
       insertPage("Home", "[setup](/setup), [its options](/setup#options), [later](/later)."),
       insertPage("Setup", "## Options\n\nFlags."),
