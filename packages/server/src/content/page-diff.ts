@@ -55,8 +55,9 @@ export class PagesDraft {
       const old = this.byId.get(page.id);
       if (!old) continue;
       this.byId.set(page.id, page);
-      const siblings = this.children.get(old.parent ?? "")!;
-      siblings[siblings.indexOf(old)] = page;
+      const siblings = this.children.get(old.parent ?? "");
+      const at = siblings?.indexOf(old) ?? -1;
+      if (siblings && at >= 0) siblings[at] = page;
     }
     if (this.diff) {
       const touched = new Set(this.diff.touched.map((page) => page.id));
