@@ -59,16 +59,23 @@ export async function startServer(config: Config, options: ServeOptions = { http
   let server: http.Server | undefined;
   try {
     services.metrics.collectProcessMetrics();
-    if (options.work) await services.jobs.work(services);
-    if (options.http) {
-      const listening = createHttpServer(createApp(services, { accepting: () => accepting }));
-      await new Promise<void>((resolve, reject) => {
-        listening.once("error", reject);
-        listening.listen(config.port, resolve);
-      });
-      server = listening;
+    // The workers register while the app is made and starts listening: neither waits for the other (the
+    // queues exist already, so a job sent before its worker registers waits for it).
+    const working = options.work ? services.jobs.work(services) : Promise.resolve();
+    try {
+      if (options.http) {
+        const listening = createHttpServer(createApp(services, { accepting: () => accepting }));
+        server = listening;
+        await new Promise<void>((resolve, reject) => {
+          listening.once("error", reject);
+          listening.listen(config.port, resolve);
+        });
+      }
+    } finally {
+      await working;
     }
   } catch (error) {
+    if (server?.listening) await new Promise((resolve) => server!.close(resolve));
     await database.close();
     throw error;
   }
