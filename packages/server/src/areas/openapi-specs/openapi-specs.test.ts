@@ -200,7 +200,7 @@ describe("OpenAPI specifications: processing", () => {
         .set("Authorization", org.admin.auth)
         .send({ slug: "inside", source: { url: `${base}/plain.json` } })
         .expect(201);
-      await settled();
+      await strict.services.jobs.settled(); // its own queue: on PostgreSQL, each harness has its own database
       const spec = (await strict.api.get(`/v1/orgs/${org.id}/openapi/inside`).set("Authorization", org.admin.auth).expect(200)).body;
       expect(spec).toMatchObject({ processingState: "failed", lastProcessErrorCode: "FETCH_FAILED" });
     } finally {
