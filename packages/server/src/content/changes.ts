@@ -69,7 +69,7 @@ class EditedTree {
     const key = parent ?? "";
     let ids = this.children.get(key);
     if (!ids) {
-      ids = (this.current.children.get(key) ?? []).map((page) => page.id);
+      ids = [...this.childIdsOf(key)];
       this.children.set(key, ids);
     }
     return ids;
