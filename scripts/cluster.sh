@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Several Docstack instances and job workers on one PostgreSQL database: the example of the README's
+# Several Docstack instances and job workers on one PostgreSQL database: the example of docs/operating.md's
 # "Running more than one instance", and what CI's cluster test starts (packages/server/src/cluster/cluster.test.ts).
 #   DATABASE_URL=postgresql://… scripts/cluster.sh        # 3 instances on :3001-3003 and 1 worker
 #   DOCSTACK_INSTANCES=2 DOCSTACK_WORKERS=0 DOCSTACK_BASE_PORT=4001 DATABASE_URL=… scripts/cluster.sh

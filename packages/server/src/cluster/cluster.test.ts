@@ -1,4 +1,4 @@
-// Three instances and two workers on one PostgreSQL database, started by scripts/cluster.sh (the README's
+// Three instances and two workers on one PostgreSQL database, started by scripts/cluster.sh (docs/operating.md's
 // example), driven round-robin as a load balancer would. Needs PostgreSQL (DATABASE_URL): it runs in the
 // suite's PostgreSQL run (`scripts/with-postgres.sh npm test`, CI's second step); the embedded database
 // belongs to one process, so there is no cluster to test without it.

@@ -1,5 +1,5 @@
 // Published sites in a real browser (Chromium): what a reader sees and does, on a real
-// server listening on a port. The README's "Publish your docs" steps, navigation,
+// server listening on a port. The "Publish your docs" steps (docs/publishing.md), navigation,
 // sections and variants, search, customization, a hostile page, machine views, 404s and
 // freshness after a merge; who reads (share links, visitor tokens, adaptive content on
 // sections, site spaces and pages); every page type checked with axe-core and photographed.
@@ -96,7 +96,7 @@ Keep your token secret.
 Read [the reference](/reference#options) or [a missing page](/missing).`;
 
 describe("a reader in Chromium", () => {
-  it("follows the README: create a space, a page (change request, merge), a site, publish, and open urls.published", async () => {
+  it("follows docs/publishing.md: create a space, a page (change request, merge), a site, publish, and open urls.published", async () => {
     const org = await h.organization();
     const token = org.admin.token;
     const space = await api("POST", `/v1/orgs/${org.id}/spaces`, token, { title: "Handbook" });
