@@ -1,5 +1,5 @@
-import type { Actor } from "../http/context";
 import { useHarness } from "../testing/harness";
+import type { Actor } from "./actor";
 import { ActorCache } from "./actor-cache";
 import { hashToken } from "./tokens";
 

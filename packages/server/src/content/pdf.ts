@@ -2,8 +2,8 @@
 // page with its sub-pages, or that page alone. Headings are set larger; the rest of
 // the markdown is set as text.
 import type PDFKitDocument from "pdfkit";
-import type { RequestContext } from "../http/context";
 import { notFound } from "../http/errors";
+import type { ContentStoreDeps } from "./deps";
 import { loadDocuments } from "./documents";
 import type { Download } from "./downloads";
 import { contentStore } from "./reads";
@@ -13,7 +13,7 @@ import { descendantsAndSelf, tocOrder } from "./tree";
 
 type PdfDownload = Extract<Download, { kind: "pdf" }>;
 
-export async function renderChangeRequestPdf(ctx: RequestContext, download: PdfDownload): Promise<Buffer> {
+export async function renderChangeRequestPdf(ctx: ContentStoreDeps, download: PdfDownload): Promise<Buffer> {
   const changeRequest = await ctx.prisma.changeRequest.findFirst({ where: { id: download.changeRequestId, spaceId: download.spaceId } });
   if (!changeRequest) throw notFound("Change request");
   const store = contentStore(ctx);

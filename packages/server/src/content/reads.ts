@@ -9,10 +9,10 @@
 // chunks are cached by hash (./cache), so reading a hot page queries nothing.
 import type { Schemas } from "@docstack/contract";
 import type { Tx } from "../db/database";
-import type { RequestContext, Services } from "../http/context";
 import { notFound } from "../http/errors";
 import { type PageRequest, paginateArray } from "../http/pagination";
 import type { ContentStore } from "./cache";
+import type { ContentDeps, ContentStoreDeps } from "./deps";
 import { loadDocuments } from "./documents";
 import type { LinkStatus, StoredLink } from "./links";
 import { existingRevisionIndex, type RevisionIndex, revisionLinks } from "./revisions";
@@ -21,15 +21,16 @@ import { type StoredPage, tocOrder } from "./tree";
 
 export { searchSpace, searchSpaces } from "./search";
 
-export interface ContentSource {
-  ctx: RequestContext;
+/** A revision to read, and the dependencies to read it with (the request context, or a narrower set: `Ctx`). */
+export interface ContentSource<Ctx extends ContentDeps = ContentDeps> {
+  ctx: Ctx;
   organizationId: string;
   spaceId: string;
   revisionId: string;
 }
 
 /** The content store of a request (or of the services): the database (or a transaction of it) through the shared cache. */
-export const contentStore = (ctx: Pick<Services, "prisma" | "contentCache">, tx?: Tx): ContentStore => ({ db: tx ?? ctx.prisma, cache: ctx.contentCache });
+export const contentStore = (ctx: ContentStoreDeps, tx?: Tx): ContentStore => ({ db: tx ?? ctx.prisma, cache: ctx.contentCache });
 
 async function load(source: ContentSource): Promise<{ index: RevisionIndex; s: SerializationContext }> {
   const index = await existingRevisionIndex(contentStore(source.ctx), source.revisionId);
@@ -125,7 +126,7 @@ export async function listLinks(
 }
 
 /** Broken links (grouped as they are listed) in the revisions of a space's open change requests. */
-export async function brokenLinksInOpenChangeRequests(ctx: RequestContext, spaceId: string, filter: (link: StoredLink) => boolean): Promise<number> {
+export async function brokenLinksInOpenChangeRequests(ctx: ContentDeps, spaceId: string, filter: (link: StoredLink) => boolean): Promise<number> {
   const open = await ctx.prisma.changeRequest.findMany({ where: { spaceId, status: "open" }, select: { revisionId: true } });
   if (!open.length) return 0;
   return brokenLinksIn(
@@ -136,7 +137,7 @@ export async function brokenLinksInOpenChangeRequests(ctx: RequestContext, space
 }
 
 /** Broken links (grouped as they are listed) in revisions, each counted on its own. */
-export async function brokenLinksIn(ctx: RequestContext, revisionIds: string[], filter: (link: StoredLink) => boolean): Promise<number> {
+export async function brokenLinksIn(ctx: ContentDeps, revisionIds: string[], filter: (link: StoredLink) => boolean): Promise<number> {
   const store = contentStore(ctx);
   const counts = await Promise.all(
     revisionIds.map(async (id) => {

@@ -12,9 +12,9 @@
 // MAX_HITS found (in page-ID order), not among all; `count` counts the pages among them.
 import type { Schemas } from "@docstack/contract";
 import { Prisma } from "../generated/prisma/client";
-import type { RequestContext } from "../http/context";
 import { type ListPage, type PageRequest, paginateByOffset } from "../http/pagination";
 import { appUrl } from "../http/urls";
+import type { ContentDeps } from "./deps";
 import { revisionIndex } from "./revisions";
 
 /** At most this many matching sections, and as many matching titles, are ranked per search. */
@@ -96,7 +96,7 @@ function found<Row extends PageRow>(row: Counted<Row>): row is Counted<Row> & Ro
  * sections shown only, and cached (a section of a document and a query always give the
  * same text), so a repeated search highlights nothing again.
  */
-async function highlights(ctx: RequestContext, rows: readonly PageRow[], query: string): Promise<Map<string, string>> {
+async function highlights(ctx: ContentDeps, rows: readonly PageRow[], query: string): Promise<Map<string, string>> {
   const keyOf = (hash: string, index: number) => `${hash}/${index}/${query}`;
   const wanted = rows.flatMap((row) => (row.sections ?? []).map((section) => keyOf(row.documentHash, section.index)));
   const { found: known, missing } = ctx.contentCache.getMany<string>("highlight", wanted);
@@ -122,7 +122,7 @@ async function highlights(ctx: RequestContext, rows: readonly PageRow[], query: 
  * The pages' description and ancestors, from the index of their space's current revision (the one the search rows
  * were made from; cached, so a search of a space read before costs no more than the space lookup).
  */
-async function pageDetails(ctx: RequestContext, rows: readonly PageRow[], known: readonly Revision[]) {
+async function pageDetails(ctx: ContentDeps, rows: readonly PageRow[], known: readonly Revision[]) {
   const spaceIds = [...new Set(rows.map((row) => row.spaceId))];
   const unknown = spaceIds.filter((id) => !known.some((space) => space.id === id));
   const read = unknown.length ? await ctx.prisma.space.findMany({ where: { id: { in: unknown } }, select: { id: true, revisionId: true } }) : [];
@@ -150,7 +150,7 @@ interface Revision {
 
 /** Results as the contract shows them, sections best first, highlighted; `firstRank` is the first one's place among all results. */
 async function pageResults(
-  ctx: RequestContext,
+  ctx: ContentDeps,
   rows: readonly PageRow[],
   query: string,
   firstRank: number,
@@ -200,7 +200,7 @@ export function spaceSearchStatement(spaceId: string, query: string, offset: num
  * caller read the space already, saves reading it again for the pages' details.
  */
 export async function searchSpace(
-  ctx: RequestContext,
+  ctx: ContentDeps,
   space: { id: string; revisionId?: string },
   query: string,
   request: PageRequest,
@@ -215,7 +215,7 @@ export async function searchSpace(
 
 /** Spaces with matching pages, best first (a space ranks by its best page), each with its best pages: one page of them. */
 export async function searchSpaces(
-  ctx: RequestContext,
+  ctx: ContentDeps,
   spaces: { id: string; title: string }[],
   query: string,
   request: PageRequest,

@@ -1,7 +1,7 @@
 // What a revision changes compared to another (its parent, or a change request's base), in GitBook's shape
 // (`RevisionSemanticChanges`): pages created, edited, moved, deleted, and files created, edited, deleted.
 import type { Schemas } from "@docstack/contract";
-import type { RequestContext } from "../http/context";
+import type { SerializeDeps } from "./deps";
 import type { RevisionIndex } from "./revisions";
 import { serializeFile } from "./serialize";
 import type { StoredFile, StoredPage } from "./tree";
@@ -11,7 +11,7 @@ type Change = Schemas["RevisionChange"];
 const PAGE_ATTRIBUTES = ["title", "description", "slug", "emoji", "condition"] as const;
 
 /** The changes from `before` (null: nothing, a space's first revision) to `after`, at most `limit` of them and how many more. */
-export function revisionChanges(ctx: RequestContext, before: RevisionIndex | null, after: RevisionIndex, limit: number): { changes: Change[]; more?: number } {
+export function revisionChanges(ctx: SerializeDeps, before: RevisionIndex | null, after: RevisionIndex, limit: number): { changes: Change[]; more?: number } {
   const changed = (index: RevisionIndex, page: StoredPage): Schemas["ChangedPage"] => ({
     id: page.id,
     type: page.type,

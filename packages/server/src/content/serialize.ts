@@ -1,8 +1,8 @@
 // Content as the contract shows it: revisions, page trees, pages with their body,
 // files with a signed download URL, links with their pages.
 import type { Schemas } from "@docstack/contract";
-import type { RequestContext } from "../http/context";
 import { appUrl } from "../http/urls";
+import type { SerializeDeps } from "./deps";
 import { markdownToDocument, type ReferenceResolver } from "./document-format";
 import type { StoredLink } from "./links";
 import { type ContentIndex, toReadableMarkdown } from "./references";
@@ -10,7 +10,7 @@ import type { RevisionIndex } from "./revisions";
 import type { StoredFile, StoredPage } from "./tree";
 
 export interface SerializationContext {
-  ctx: RequestContext;
+  ctx: SerializeDeps;
   spaceId: string;
   index: RevisionIndex;
 }
@@ -105,7 +105,7 @@ function decodedOrSame(target: string): string {
   }
 }
 
-export function serializeFile(ctx: RequestContext, file: StoredFile): Schemas["File"] {
+export function serializeFile(ctx: SerializeDeps, file: StoredFile): Schemas["File"] {
   return {
     id: file.id,
     name: file.name,

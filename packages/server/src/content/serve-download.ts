@@ -1,11 +1,12 @@
 // What a signed download URL serves: a file's bytes, or a change request's PDF.
-import type { RequestContext } from "../http/context";
+
 import { notFound } from "../http/errors";
-import type { RawBody } from "../http/operation";
+import type { RawBody } from "../http/raw-body";
+import type { ContentStoreDeps } from "./deps";
 import type { Download } from "./downloads";
 import { renderChangeRequestPdf } from "./pdf";
 
-export async function serveDownload(ctx: RequestContext, download: Download): Promise<{ status: 200; raw: RawBody }> {
+export async function serveDownload(ctx: ContentStoreDeps, download: Download): Promise<{ status: 200; raw: RawBody }> {
   if (download.kind === "file") {
     const blob = await ctx.prisma.fileBlob.findUnique({ where: { hash: download.blob } });
     if (!blob) throw notFound("File");

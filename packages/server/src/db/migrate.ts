@@ -4,7 +4,7 @@
 // makes one instance apply them while the others wait (as long as it takes: the schema engine's
 // own lock gives up after 10 s) and then find nothing left to do.
 import pg from "pg";
-import type { Db } from "./database";
+import type { PrismaClient } from "../generated/prisma/client";
 import { migrationNames } from "./schema-engine";
 
 /** An advisory lock key of Docstack's own ("docstack" in ASCII, as a 64-bit integer). */
@@ -21,7 +21,7 @@ async function upToDate(query: Query, exists: () => Promise<boolean>): Promise<b
   return migrationNames().every((name) => applied.has(name));
 }
 
-export async function migrateEmbedded(prisma: Db, apply: () => Promise<string[]>): Promise<string[]> {
+export async function migrateEmbedded(prisma: Pick<PrismaClient, "$queryRaw" | "$queryRawUnsafe">, apply: () => Promise<string[]>): Promise<string[]> {
   const exists = async () => (await prisma.$queryRaw<{ found: boolean }[]>`SELECT to_regclass('_prisma_migrations') IS NOT NULL AS found`)[0]?.found === true;
   if (await upToDate((sql) => prisma.$queryRawUnsafe(sql), exists)) return [];
   return apply();

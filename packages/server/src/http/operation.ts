@@ -6,6 +6,7 @@ import type { OperationId, operationPolicies, operations } from "@docstack/contr
 import type { AccessOfKind } from "../policies";
 import type { RequestContext } from "./context";
 import { notImplemented } from "./errors";
+import type { RawBody } from "./raw-body";
 
 export type { OperationId };
 
@@ -32,14 +33,6 @@ export type RequestBody<K extends OperationId> =
 
 type Responses<K extends OperationId> = Op<K>["responses"];
 type SuccessStatus<K extends OperationId> = Extract<keyof Responses<K>, 200 | 201 | 204 | 205>;
-
-/** Bytes to send as they are (a download), for a success response whose content is not JSON. */
-export interface RawBody {
-  data: Buffer;
-  contentType: string;
-  /** Sent as Content-Disposition's file name. */
-  fileName?: string;
-}
 
 /** What a handler returns: one of the operation's success statuses, with its body when it has one. */
 export type OperationResult<K extends OperationId> = {

@@ -8,7 +8,8 @@ import type { PolicyRequest } from "../policy/factory";
 import { authorize, ruleOf } from "../policy/rules";
 import type { RequestContext } from "./context";
 import { ApiError } from "./errors";
-import type { OperationId, OperationRegistry, OperationRequest, RawBody } from "./operation";
+import type { OperationId, OperationRegistry, OperationRequest } from "./operation";
+import type { RawBody } from "./raw-body";
 
 export interface ContractRoute {
   method: (typeof HTTP_METHODS)[number];

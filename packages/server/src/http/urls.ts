@@ -1,5 +1,9 @@
 // The `urls` of resources: where they are in the API, and in the Docstack app.
-import type { RequestContext } from "./context";
 
-export const apiUrl = (ctx: Pick<RequestContext, "baseUrl">, path: string) => `${ctx.baseUrl}/v1${path}`;
-export const appUrl = (ctx: Pick<RequestContext, "baseUrl">, path: string) => `${ctx.baseUrl}/app${path}`;
+/** Where URLs start: e.g. http://localhost:3000 (the request context has it). */
+export interface BaseUrl {
+  baseUrl: string;
+}
+
+export const apiUrl = (ctx: BaseUrl, path: string) => `${ctx.baseUrl}/v1${path}`;
+export const appUrl = (ctx: BaseUrl, path: string) => `${ctx.baseUrl}/app${path}`;

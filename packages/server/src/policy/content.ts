@@ -3,7 +3,8 @@
 // rule (levels.ts). Every content policy (collections, spaces, what lives in spaces, sites)
 // starts here.
 import type { Collection, Role as DbRole, Site, Space } from "../generated/prisma/client";
-import { memoize, type RequestContext } from "../http/context";
+import type { RequestContext } from "../http/context";
+import { memoize } from "../http/memo";
 import { asDefaultLevel, highest, resolveLevel } from "./levels";
 import { type Level, organizationLevel, type Role } from "./roles";
 

@@ -3,7 +3,8 @@
 // list is one query filtered in the database rather than a check per row.
 import type { Db } from "../db/database";
 import type { Prisma } from "../generated/prisma/client";
-import { memoize, type RequestContext } from "../http/context";
+import type { RequestContext } from "../http/context";
+import { memoize } from "../http/memo";
 import { grantsOf, orgRole } from "./content";
 import { asDefaultLevel, resolveLevel } from "./levels";
 import type { Role } from "./roles";

@@ -4,7 +4,8 @@
 import { escapeHtml, pageCsp } from "@docstack/sites";
 import type { RequestHandler } from "express";
 import { readAt } from "../areas/sites/urls";
-import type { Services } from "../http/context";
+import type { Config } from "../config";
+import type { Db } from "../db/database";
 import { readableByAnyone } from "./audience";
 
 const STYLE =
@@ -24,7 +25,7 @@ const KINDS: Record<string, string> = {
   "site-spaces": "site space",
 };
 
-export function appPages(services: Services): RequestHandler {
+export function appPages(services: { config: Config; prisma: Db }): RequestHandler {
   return async (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     try {

@@ -3,26 +3,23 @@
 // content operations use too. A faster read path there is a faster site here.
 import type { Schemas } from "@docstack/contract";
 import type { SearchHit, SiteContentReader, SiteFile, SitePage, SpaceRevision } from "@docstack/sites";
+import type { Config } from "../config";
+import type { ContentDeps } from "../content/deps";
 import { HeadingAnchors, mapTargets } from "../content/markdown";
 import { type ContentSource, readFile, readPage, readRevision } from "../content/reads";
 import { searchSpace } from "../content/search";
 import { serveDownload } from "../content/serve-download";
-import type { RequestContext, Services } from "../http/context";
 
-/** A context for reads made on behalf of anonymous readers (no actor: reads.ts checks no permission). */
-function readerContext(services: Services): RequestContext {
-  return {
-    ...services,
-    actor: undefined as never,
-    requestId: "site-reader",
-    clientAddress: "site-reader",
-    baseUrl: services.config.publicUrl ?? "http://localhost",
-    log: services.logger,
-    memo: new Map(),
-  };
+/** What the published sites' reads need: the content layer's dependencies but the base URL, which the configuration gives. */
+export type ReaderDeps = Omit<ContentDeps, "baseUrl"> & { config: Config };
+
+/** The dependencies of reads made on behalf of anonymous readers (reads.ts checks no permission). */
+function readerContext(services: ReaderDeps): ContentDeps {
+  const { prisma, contentCache, cursors, downloads } = services;
+  return { prisma, contentCache, cursors, downloads, baseUrl: services.config.publicUrl ?? "http://localhost" };
 }
 
-export function contentReader(services: Services): SiteContentReader {
+export function contentReader(services: ReaderDeps): SiteContentReader {
   const source = (revision: SpaceRevision): ContentSource => ({ ctx: readerContext(services), ...revision });
   return {
     async revision(revision) {

@@ -2,11 +2,14 @@
 // sees them; every successful write through the API tells PublishedSites, before its
 // response leaves, so the next request to a site shows it.
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import type { Services } from "../http/context";
 import { mayNameSite } from "./directory";
 import { notFoundPage, signInPage } from "./not-found";
+import type { PublishedSites } from "./published-sites";
 
-export function sitesMiddleware(services: Services): RequestHandler {
+/** What the glue needs: the published sites. */
+type SitesDeps = { sites: PublishedSites };
+
+export function sitesMiddleware(services: SitesDeps): RequestHandler {
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const queryAt = req.originalUrl.indexOf("?");
@@ -17,7 +20,7 @@ export function sitesMiddleware(services: Services): RequestHandler {
   };
 }
 
-async function answerSite(services: Services, req: Request, res: Response, next: NextFunction, url: { path: string; query: string }) {
+async function answerSite(services: SitesDeps, req: Request, res: Response, next: NextFunction, url: { path: string; query: string }) {
   try {
     const answer = await services.sites.answer({
       protocol: req.protocol,
@@ -48,7 +51,7 @@ function send(res: Response, method: string, status: number, answer: { headers: 
 }
 
 /** Calls `sites.changed()` when a write succeeds, as its response starts (after its transaction committed). */
-export function siteChangesMiddleware(services: Services): RequestHandler {
+export function siteChangesMiddleware(services: SitesDeps): RequestHandler {
   return (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
     const writeHead = res.writeHead;

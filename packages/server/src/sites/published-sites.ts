@@ -3,13 +3,16 @@
 // call so that the next request sees them.
 import type { Schemas } from "@docstack/contract";
 import { type RendererOptions, SiteRenderer, type SiteResponse, variantPath } from "@docstack/sites";
-import type { Services } from "../http/context";
+import type { Clock } from "../clock";
 import { audienceFor, type ReaderCredentials } from "./audience";
 import { SiteChanges } from "./changes";
-import { contentReader } from "./content-adapter";
+import { contentReader, type ReaderDeps } from "./content-adapter";
 import { type HostRequest, SiteDirectory } from "./directory";
 import { keptCookies, readerCredentials, withoutCredentials } from "./reader-credentials";
-import { type SiteSnapshot, siteFor } from "./snapshot";
+import { type SiteSnapshot, type SnapshotServices, siteFor } from "./snapshot";
+
+/** What published sites are made of: content reads, the database and configuration, and the time. */
+export type PublishedSitesDeps = ReaderDeps & SnapshotServices & { clock: Clock };
 
 export type SiteAnswer =
   | { kind: "response"; response: SiteResponse }
@@ -27,7 +30,7 @@ export class PublishedSites {
   private readonly renderer: SiteRenderer;
 
   constructor(
-    private readonly services: Services,
+    private readonly services: PublishedSitesDeps,
     options: Partial<RendererOptions> = {},
   ) {
     this.directory = new SiteDirectory(services, this.changes);

@@ -6,10 +6,11 @@ import type { Audience, PublishedSite, SiteSection } from "@docstack/sites";
 import { customizationOf } from "../areas/site-customization/settings";
 import { defaultSectionId, defaultSiteSpaceId, loadSiteTree, type SiteTree, siteSpacesIn } from "../areas/sites/store";
 import { readAt } from "../areas/sites/urls";
+import type { Config } from "../config";
+import type { ContentStoreDeps } from "../content/deps";
 import { contentStore } from "../content/reads";
 import { existingRevisionIndex } from "../content/revisions";
 import type { Organization, Site } from "../generated/prisma/client";
-import type { Services } from "../http/context";
 import { type AudienceFacts, hashShareKey } from "./audience";
 
 export interface SiteSnapshot extends AudienceFacts {
@@ -21,7 +22,7 @@ export interface SiteSnapshot extends AudienceFacts {
   views: Map<string, PublishedSite | undefined>;
 }
 
-export type SnapshotServices = Pick<Services, "prisma" | "config" | "contentCache">;
+export type SnapshotServices = ContentStoreDeps & { config: Config };
 
 export async function loadSnapshot(services: SnapshotServices, site: Site, baseUrl: string): Promise<SiteSnapshot> {
   const { prisma, config } = services;

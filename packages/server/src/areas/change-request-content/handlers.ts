@@ -24,7 +24,7 @@ import { mergeBase, serializeChangeRequest } from "../change-requests/serialize"
 import { importIntoChangeRequest, writeChangeRequestContent } from "../change-requests/workflows";
 import { readChanges, readRevisionWithOrigin } from "../space-content/revision";
 
-const ofChangeRequest = (ctx: RequestContext, { space, changeRequest }: ChangeRequestAccess): ContentSource => ({
+const ofChangeRequest = (ctx: RequestContext, { space, changeRequest }: ChangeRequestAccess): ContentSource<RequestContext> => ({
   ctx,
   organizationId: space.organizationId,
   spaceId: space.id,

@@ -8,9 +8,10 @@
 // proxy's URL instead. Every URL made here parses (a test parses every one the API gives).
 import { isIP } from "node:net";
 import type { Config } from "../../config";
+import type { Db } from "../../db/database";
 import type { Organization, Site } from "../../generated/prisma/client";
-import type { RequestContext } from "../../http/context";
 import { badRequest } from "../../http/errors";
+import type { BaseUrl } from "../../http/urls";
 
 /** The path prefix of sites served on paths of Docstack's own host. */
 export const SITES_PATH = "/sites";
@@ -29,7 +30,7 @@ export function partsOf(baseUrl: string): { scheme: string; host: string; hostna
 }
 
 /** The URL of the site on Docstack (the proxy's target when it has one). */
-export function servedAt(ctx: Pick<RequestContext, "baseUrl" | "config">, site: Site, organization: Organization): string {
+export function servedAt(ctx: BaseUrl & { config: Config }, site: Site, organization: Organization): string {
   if (site.hostname) return `https://${site.hostname}`;
   const { scheme, host, hostname, path } = partsOf(ctx.baseUrl);
   const label = organization.hostname ?? organization.id;
@@ -38,7 +39,7 @@ export function servedAt(ctx: Pick<RequestContext, "baseUrl" | "config">, site: 
 }
 
 /** Where visitors read the site: the proxy's URL when it has one, else where Docstack serves it. */
-export function readAt(ctx: Pick<RequestContext, "baseUrl" | "config">, site: Site, organization: Organization): string {
+export function readAt(ctx: BaseUrl & { config: Config }, site: Site, organization: Organization): string {
   return site.proxy ? `https://${site.proxy}` : servedAt(ctx, site, organization);
 }
 
@@ -58,7 +59,7 @@ export interface Publication {
   shareKey: string | undefined;
 }
 
-export function publicationOf(ctx: Pick<RequestContext, "baseUrl" | "config">, site: Site, organization: Organization, shareKey?: string): Publication {
+export function publicationOf(ctx: BaseUrl & { config: Config }, site: Site, organization: Organization, shareKey?: string): Publication {
   const shareLinkSite = site.visibility === "share-link";
   if (!site.published || (shareLinkSite && !shareKey)) return { root: undefined, shareKey: undefined };
   return { root: readAt(ctx, site, organization), shareKey: shareLinkSite ? shareKey : undefined };
@@ -75,7 +76,7 @@ export function publishedAt(publication: Publication, ...segments: string[]): st
  * The `shareKey` of a read: it must be the key of one of the site's active share links
  * (400 otherwise), whatever the site's visibility.
  */
-export async function checkedShareKey(ctx: RequestContext, siteId: string, shareKey: string | undefined): Promise<string | undefined> {
+export async function checkedShareKey(ctx: { prisma: Db }, siteId: string, shareKey: string | undefined): Promise<string | undefined> {
   if (shareKey === undefined) return undefined;
   const link = await ctx.prisma.shareLink.findFirst({ where: { siteId, key: shareKey, active: true }, select: { id: true } });
   if (!link) throw badRequest("request/query/shareKey: not the key of an active share link of this site");

@@ -10,8 +10,9 @@ import { contentStore } from "../../content/reads";
 import { revisionIndex } from "../../content/revisions";
 import type { StoredPage } from "../../content/tree";
 import type { Comment } from "../../generated/prisma/client";
-import { memoize, type RequestContext } from "../../http/context";
+import type { RequestContext } from "../../http/context";
 import { badRequest } from "../../http/errors";
+import { memoize } from "../../http/memo";
 import { type CommentPlace, currentRevisionId } from "./place";
 
 type CommentTarget = Schemas["CommentTarget"];

@@ -20,7 +20,7 @@ import { importIntoSpace } from "../change-requests/workflows";
 import type { SpaceAccess } from "../spaces/policy";
 import { readChanges, readRevisionWithOrigin, revisionOfSpace } from "./revision";
 
-const current = (ctx: RequestContext, { space }: SpaceAccess): ContentSource => ({
+const current = (ctx: RequestContext, { space }: SpaceAccess): ContentSource<RequestContext> => ({
   ctx,
   organizationId: space.organizationId,
   spaceId: space.id,

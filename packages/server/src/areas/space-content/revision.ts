@@ -12,13 +12,13 @@ import { serializeChangeRequest } from "../change-requests/serialize";
 export async function revisionOfSpace(ctx: RequestContext, space: { id: string; organizationId: string }, revisionId: string) {
   const index = await revisionIndex(contentStore(ctx), revisionId);
   if (!index || index.revision.spaceId !== space.id) throw notFound("Revision");
-  const source: ContentSource = { ctx, organizationId: space.organizationId, spaceId: space.id, revisionId };
+  const source: ContentSource<RequestContext> = { ctx, organizationId: space.organizationId, spaceId: space.id, revisionId };
   return { index, source };
 }
 
 /** What `after` changes compared to `beforeId` (none: nothing), with the merged change request of a merge revision. */
 export async function readChanges(
-  source: ContentSource,
+  source: ContentSource<RequestContext>,
   spaceRevisionId: string,
   after: RevisionIndex,
   beforeId: string | undefined,
@@ -31,7 +31,7 @@ export async function readChanges(
 }
 
 /** The revision `source` names; `spaceRevisionId` is the space's current revision (a change request's fields are relative to it). */
-export async function readRevisionWithOrigin(source: ContentSource, spaceRevisionId: string): Promise<Schemas["Revision"]> {
+export async function readRevisionWithOrigin(source: ContentSource<RequestContext>, spaceRevisionId: string): Promise<Schemas["Revision"]> {
   const revision = await readRevision(source);
   if (revision.type === "computed") return { ...revision, sourceRevision: revision.id };
   const mergedFrom = await mergedChangeRequest(source, spaceRevisionId, revision);
@@ -39,7 +39,7 @@ export async function readRevisionWithOrigin(source: ContentSource, spaceRevisio
 }
 
 /** The change request a `merge` revision merged (a merge's second parent is its revision, which it keeps once merged). */
-async function mergedChangeRequest(source: ContentSource, spaceRevisionId: string, revision: { type: string; parents: readonly string[] }) {
+async function mergedChangeRequest(source: ContentSource<RequestContext>, spaceRevisionId: string, revision: { type: string; parents: readonly string[] }) {
   const merged = revision.type === "merge" ? revision.parents[1] : undefined;
   if (!merged) return undefined;
   const changeRequest = await source.ctx.prisma.changeRequest.findFirst({
