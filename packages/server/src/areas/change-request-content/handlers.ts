@@ -1,5 +1,7 @@
 // The content of a change request: reading it (as for a space) and writing it.
 
+import { importIntoChangeRequest, writeChangeRequestContent } from "../../commands/change-request-content";
+import { mergeBase } from "../../commands/merge-base";
 import { fetchFileUrls } from "../../content/changes";
 import { readImport } from "../../content/import";
 import {
@@ -20,8 +22,7 @@ import type { RequestContext } from "../../http/context";
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import { apiUrl } from "../../http/urls";
 import { type ChangeRequestAccess, demandEditable } from "../change-requests/policy";
-import { mergeBase, serializeChangeRequest } from "../change-requests/serialize";
-import { importIntoChangeRequest, writeChangeRequestContent } from "../change-requests/workflows";
+import { serializeChangeRequest } from "../change-requests/serialize";
 import { readChanges, readRevisionWithOrigin } from "../space-content/revision";
 
 const ofChangeRequest = (ctx: RequestContext, { space, changeRequest }: ChangeRequestAccess): ContentSource<RequestContext> => ({

@@ -1,5 +1,6 @@
 // Change requests: proposed edits to a space, merged into it.
 
+import { mergeChangeRequest, updateChangeRequestFromMain } from "../../commands/change-request-content";
 import { contentStore } from "../../content/reads";
 import { revisionIndex } from "../../content/revisions";
 import { badRequest, notFound } from "../../http/errors";
@@ -7,7 +8,6 @@ import { type AreaOperations, defineOperation } from "../../http/operation";
 import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
 import { serializeChangeRequest, serializeChangeRequests } from "./serialize";
 import { createChangeRequest, demandStatusMove } from "./store";
-import { mergeChangeRequest, updateChangeRequestFromMain } from "./workflows";
 
 /** GitBook's `orderBy`: the latest first, by the field it names, then by ID. */
 const ORDERS: Record<"updatedAt" | "createdAt", SortField[]> = {

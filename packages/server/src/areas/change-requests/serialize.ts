@@ -1,11 +1,9 @@
 import type { Schemas } from "@docstack/contract";
+import { mergeBase } from "../../commands/merge-base";
 import type { ChangeRequest } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { apiUrl, appUrl } from "../../http/urls";
 import { userDirectory } from "../organizations/serialize";
-
-/** The revision a change request last took the space's content from: what merges compare against. */
-export const mergeBase = (changeRequest: ChangeRequest) => changeRequest.revisionMergedAncestorId ?? changeRequest.revisionInitialId;
 
 /** Serializes change requests of one space: creators, open comments and `outdated` read in bulk. */
 export async function serializeChangeRequests(

@@ -1,20 +1,18 @@
 // Creating a site: its basename made from its title, and what it publishes at first
 // (spaces of the organization, or a new empty space made for it).
 import type { Schemas } from "@docstack/contract";
-import { createEmptyRevision } from "../../content/revisions";
+import { createSpace } from "../../commands/create-space";
 import type { Tx } from "../../db/database";
 import { isUniqueViolation } from "../../db/errors";
 import { newId } from "../../db/ids";
 import type { Organization, Site, Space } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { badRequest } from "../../http/errors";
-import { placeAmongSiblings } from "../../tree/siblings";
 import { freeSegment, segmentFrom } from "./paths";
 import { appendSiteSpaces } from "./structure";
 
 type CreateSiteRequest = Schemas["CreateSiteRequest"];
 
-const SPACE_TITLE_MAX = 50;
 /** Attempts when another site took the basename between choosing it and writing it. */
 const ATTEMPTS = 3;
 
@@ -24,7 +22,9 @@ export async function createSite(ctx: RequestContext, organization: Organization
     try {
       return await ctx.prisma.$transaction(async (tx) => {
         const spaces =
-          body.spaces === "new" ? [await createEmptySpace(tx, organization.id, title)] : await spacesToPublish(tx, organization.id, body.spaces ?? []);
+          body.spaces === "new"
+            ? [await createSpace(tx, { organizationId: organization.id, parentId: null, title })]
+            : await spacesToPublish(tx, organization.id, body.spaces ?? []);
         const taken = await tx.site.findMany({ where: { organizationId: organization.id }, select: { basename: true } });
         const site = await tx.site.create({
           data: {
@@ -58,14 +58,4 @@ async function spacesToPublish(tx: Tx, organizationId: string, spaceIds: readonl
     if (!space) throw badRequest(`request/body/spaces/${index}: ${id} is not a space of this organization (or it is deleted)`);
     return space;
   });
-}
-
-/** A new empty space at the organization's root, titled after the site, as `POST .../spaces` makes one. */
-async function createEmptySpace(tx: Tx, organizationId: string, title: string): Promise<Space> {
-  const id = newId();
-  const revisionId = newId();
-  const position = await placeAmongSiblings(tx, organizationId, null, id);
-  const space = await tx.space.create({ data: { id, organizationId, parentId: null, title: title.slice(0, SPACE_TITLE_MAX), position, revisionId } });
-  await createEmptyRevision(tx, id, revisionId);
-  return space;
 }

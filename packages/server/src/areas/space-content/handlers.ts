@@ -1,5 +1,6 @@
 // The content of a space's current revision: pages, files, links, and downloads.
 
+import { importIntoSpace } from "../../commands/change-request-content";
 import { readImport } from "../../content/import";
 import {
   brokenLinksInOpenChangeRequests,
@@ -16,7 +17,6 @@ import {
 import { serveDownload } from "../../content/serve-download";
 import type { RequestContext } from "../../http/context";
 import { type AreaOperations, defineOperation } from "../../http/operation";
-import { importIntoSpace } from "../change-requests/workflows";
 import type { SpaceAccess } from "../spaces/policy";
 import { readChanges, readRevisionWithOrigin, revisionOfSpace } from "./revision";
 

@@ -1,9 +1,7 @@
 // Spaces: containers of pages and files.
 
+import { createSpace } from "../../commands/create-space";
 import { brokenLinksInOpenChangeRequests, listLinks } from "../../content/reads";
-import { copyRevision, createEmptyRevision } from "../../content/revisions";
-import { copySpacePages } from "../../content/search-index";
-import { newId } from "../../db/ids";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
@@ -52,30 +50,18 @@ export const spacesOperations = {
 
   duplicateSpace: defineOperation("duplicateSpace", {
     handle: async ({ ctx }, { space }) => {
-      const id = newId();
-      const copy = await ctx.prisma.$transaction(async (tx) => {
-        const position = await placeAmongSiblings(tx, space.organizationId, space.parentId, id, { after: { type: "space", space: space.id } });
-        const revisionId = newId();
-        const created = await tx.space.create({
-          data: {
-            id,
-            organizationId: space.organizationId,
-            parentId: space.parentId,
-            title: `${space.title} (copy)`.slice(0, 50),
-            emoji: space.emoji,
-            visibility: space.visibility,
-            defaultLevel: space.defaultLevel,
-            position,
-            revisionId,
-          },
-        });
-        await copyRevision(tx, space.revisionId, id, revisionId);
-        await copySpacePages(tx, space.id, id);
-        // The copy is shared as the space is, so the same people and teams reach it.
-        const grants = await tx.contentGrant.findMany({ where: { spaceId: space.id } });
-        await tx.contentGrant.createMany({ data: grants.map((row) => ({ ...row, id: newId(), spaceId: id, createdAt: undefined })) });
-        return created;
-      });
+      const copy = await ctx.prisma.$transaction((tx) =>
+        createSpace(tx, {
+          organizationId: space.organizationId,
+          parentId: space.parentId,
+          title: `${space.title} (copy)`,
+          emoji: space.emoji,
+          visibility: space.visibility,
+          defaultLevel: space.defaultLevel,
+          position: { after: { type: "space", space: space.id } },
+          copyOf: space,
+        }),
+      );
       // What this request read of grants predates the copy's.
       ctx.memo.clear();
       return { status: 201, body: await serializeSpace(ctx, copy) };
@@ -149,25 +135,15 @@ export const spacesOperations = {
     handle: async ({ ctx, params, body }) => {
       // The rule checked `create` on this parent (a collection of the organization), or at the root.
       const parentId = body?.parent ?? null;
-      const id = newId();
-      const space = await ctx.prisma.$transaction(async (tx) => {
-        const position = await placeAmongSiblings(tx, params.organizationId, parentId, id);
-        const revisionId = newId();
-        const created = await tx.space.create({
-          data: {
-            id,
-            organizationId: params.organizationId,
-            parentId,
-            title: body?.title ?? "Untitled",
-            emoji: body?.emoji ?? "",
-            ...(body?.editMode ? { editMode: body.editMode } : {}),
-            position,
-            revisionId,
-          },
-        });
-        await createEmptyRevision(tx, id, revisionId);
-        return created;
-      });
+      const space = await ctx.prisma.$transaction((tx) =>
+        createSpace(tx, {
+          organizationId: params.organizationId,
+          parentId,
+          title: body?.title ?? "Untitled",
+          emoji: body?.emoji ?? "",
+          ...(body?.editMode ? { editMode: body.editMode } : {}),
+        }),
+      );
       return { status: 201, body: await serializeSpace(ctx, space) };
     },
   }),

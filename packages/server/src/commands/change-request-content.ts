@@ -1,23 +1,31 @@
-// Writing a change request's content, merging it into its space, and updating it
-// with the space's content. Each runs in one transaction holding the rows it
+// Writing a change request's content, merging it into its space, updating it with the
+// space's content, and imports. Each runs in one transaction holding the rows it
 // changes, so concurrent writes and merges serialize instead of losing updates.
 
-import type { ContentStore } from "../../content/cache";
-import { type AppliedChanges, applyChanges, type ChangeInputs, type ContentChange } from "../../content/changes";
-import { loadDocuments } from "../../content/documents";
-import type { ImportedPage } from "../../content/import";
-import { type Conflict, type Content, mergeContent } from "../../content/merge";
-import { contentStore } from "../../content/reads";
-import { existingRevisionIndex, type RevisionIndex, revisionIndex, writeRevision, writeSameContent } from "../../content/revisions";
-import { syncSpacePages } from "../../content/search-index";
-import type { ChangeRequest } from "../../generated/prisma/client";
-import type { RequestContext } from "../../http/context";
-import { conflict } from "../../http/errors";
-import { demandMergeRules } from "../change-request-reviews/merge-rules";
-import { LOCKED_MESSAGE } from "../spaces/policy";
-import { demandEditable } from "./policy";
-import { mergeBase } from "./serialize";
-import { lockChangeRequest, lockSpace } from "./store";
+import { demandMergeRules } from "../areas/change-request-reviews/merge-rules";
+import { demandEditable } from "../areas/change-requests/policy";
+import { lockChangeRequest, lockSpace } from "../areas/change-requests/store";
+import { LOCKED_MESSAGE } from "../areas/spaces/policy";
+import type { Clock } from "../clock";
+import type { ContentStore } from "../content/cache";
+import { type AppliedChanges, applyChanges, type ChangeInputs, type ContentChange } from "../content/changes";
+import type { ContentStoreDeps } from "../content/deps";
+import { loadDocuments } from "../content/documents";
+import type { ImportedPage } from "../content/import";
+import { type Conflict, type Content, mergeContent } from "../content/merge";
+import { contentStore } from "../content/reads";
+import { existingRevisionIndex, type RevisionIndex, revisionIndex, writeRevision, writeSameContent } from "../content/revisions";
+import { syncSpacePages } from "../content/search-index";
+import type { ChangeRequest } from "../generated/prisma/client";
+import { conflict } from "../http/errors";
+import type { BaseUrl } from "../http/urls";
+import { mergeBase } from "./merge-base";
+
+/** What these commands use: the content store, the time, where URLs start, and who is writing. */
+export interface ContentCommandDeps extends ContentStoreDeps, BaseUrl {
+  clock: Clock;
+  actor: { userId: string };
+}
 
 /** The markdown of the documents a three-way merge may have to merge line by line. */
 async function documentsToMerge(store: ContentStore, base: Content, ours: Content, theirs: Content): Promise<Map<string, string>> {
@@ -39,7 +47,7 @@ async function documentsToMerge(store: ContentStore, base: Content, ours: Conten
  * (fetched before, outside the transaction); the revisions `revert_page` changes name are read here.
  */
 export async function writeChangeRequestContent(
-  ctx: RequestContext,
+  ctx: ContentCommandDeps,
   changeRequestId: string,
   changes: readonly ContentChange[],
   fetched?: ChangeInputs["fetched"],
@@ -87,7 +95,7 @@ export type MergeOutcome =
   | { result: "merge"; revision: string; changeRequest: ChangeRequest }
   | { result: "conflicts"; revision: string; conflicts: Conflict[] };
 
-export async function mergeChangeRequest(ctx: RequestContext, changeRequestId: string): Promise<MergeOutcome> {
+export async function mergeChangeRequest(ctx: ContentCommandDeps, changeRequestId: string): Promise<MergeOutcome> {
   return ctx.prisma.$transaction(
     async (tx): Promise<MergeOutcome> => {
       // The space first: merges into one space queue here, each seeing the previous one's result.
@@ -126,7 +134,7 @@ export async function mergeChangeRequest(ctx: RequestContext, changeRequestId: s
 export type UpdateOutcome = { result: "update"; revision: string } | { result: "conflicts"; revision: string; conflicts: Conflict[] };
 
 /** Brings the space's current content into the change request (the same merge, the other way). */
-export async function updateChangeRequestFromMain(ctx: RequestContext, changeRequestId: string): Promise<UpdateOutcome> {
+export async function updateChangeRequestFromMain(ctx: ContentCommandDeps, changeRequestId: string): Promise<UpdateOutcome> {
   return ctx.prisma.$transaction(
     async (tx): Promise<UpdateOutcome> => {
       const changeRequest = await lockChangeRequest(tx, changeRequestId);
@@ -170,13 +178,13 @@ const asInsertions = (pages: ImportedPage[]): ContentChange[] =>
   pages.map((page) => ({ operation: "insert_page", title: page.title || "Untitled", document: { markdown: page.markdown } }));
 
 /** Adds imported pages to a change request, as one revision. */
-export async function importIntoChangeRequest(ctx: RequestContext, changeRequestId: string, pages: ImportedPage[]): Promise<string> {
+export async function importIntoChangeRequest(ctx: ContentCommandDeps, changeRequestId: string, pages: ImportedPage[]): Promise<string> {
   const { changeRequest } = await writeChangeRequestContent(ctx, changeRequestId, asInsertions(pages));
   return changeRequest.revisionId;
 }
 
 /** Adds imported pages straight to a space's content: a new revision of the space. */
-export async function importIntoSpace(ctx: RequestContext, spaceId: string, imported: ImportedPage[]): Promise<string> {
+export async function importIntoSpace(ctx: ContentCommandDeps, spaceId: string, imported: ImportedPage[]): Promise<string> {
   return ctx.prisma.$transaction(
     async (tx) => {
       const space = await lockSpace(tx, spaceId);

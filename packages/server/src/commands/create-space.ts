@@ -1,0 +1,58 @@
+// Creating a space: the one place a space row and its first revision are made, whether the API creates one,
+// duplicates one (its content, search index and sharing copied) or a new site needs one.
+import type { Schemas } from "@docstack/contract";
+import { copyRevision, createEmptyRevision } from "../content/revisions";
+import { copySpacePages } from "../content/search-index";
+import type { Tx } from "../db/database";
+import { newId } from "../db/ids";
+import type { Space } from "../generated/prisma/client";
+import { placeAmongSiblings } from "../tree/siblings";
+
+/** GitBook's longest space title. */
+export const SPACE_TITLE_MAX = 50;
+
+export interface CreateSpaceInput {
+  organizationId: string;
+  parentId: string | null;
+  title: string;
+  emoji?: string;
+  editMode?: string;
+  visibility?: string;
+  defaultLevel?: string | null;
+  /** Where among its siblings (default: last). */
+  position?: Schemas["Position"];
+  /** A copy of this space: its content, search index and sharing (default: empty). */
+  copyOf?: Space;
+}
+
+/** Creates the space in the caller's transaction (a site's creation makes one within its own). */
+export async function createSpace(tx: Tx, input: CreateSpaceInput): Promise<Space> {
+  const id = newId();
+  const revisionId = newId();
+  const position = await placeAmongSiblings(tx, input.organizationId, input.parentId, id, input.position);
+  const space = await tx.space.create({
+    data: {
+      id,
+      organizationId: input.organizationId,
+      parentId: input.parentId,
+      title: input.title.slice(0, SPACE_TITLE_MAX),
+      emoji: input.emoji ?? "",
+      ...(input.editMode ? { editMode: input.editMode } : {}),
+      ...(input.visibility ? { visibility: input.visibility } : {}),
+      ...(input.defaultLevel !== undefined ? { defaultLevel: input.defaultLevel } : {}),
+      position,
+      revisionId,
+    },
+  });
+  const source = input.copyOf;
+  if (!source) {
+    await createEmptyRevision(tx, id, revisionId);
+    return space;
+  }
+  await copyRevision(tx, source.revisionId, id, revisionId);
+  await copySpacePages(tx, source.id, id);
+  // The copy is shared as the space is, so the same people and teams reach it.
+  const grants = await tx.contentGrant.findMany({ where: { spaceId: source.id } });
+  await tx.contentGrant.createMany({ data: grants.map((row) => ({ ...row, id: newId(), spaceId: id, createdAt: undefined })) });
+  return space;
+}
