@@ -9,9 +9,9 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import pino from "pino";
 import { applyMigrations } from "./src/db/schema-engine";
-import { jobDefinitions } from "./src/jobs/definitions";
 import { JobQueue, type JobTarget } from "./src/jobs/queue";
 import { createDatabase, TEMPLATE_ENV } from "./src/testing/postgres";
+import { jobDefinitions } from "./src/wiring/jobs";
 
 export default async function globalSetup(): Promise<void> {
   process.env.NODE_ENV = "test";

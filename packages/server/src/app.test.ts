@@ -5,8 +5,8 @@ import { loadOpenapiDocument } from "@docstack/contract";
 import supertest from "supertest";
 import { createApp } from "./app";
 import { defineOperation, pendingOperation } from "./http/operation";
-import { registry } from "./operations";
 import { createHarness, secretInLogs, useHarness } from "./testing/harness";
+import { registry } from "./wiring/operations";
 
 const h = useHarness();
 

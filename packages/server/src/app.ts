@@ -16,10 +16,10 @@ import { type ContractRoute, contractRoutes, encodePathRests, operationRouter } 
 import { securityHeaders } from "./http/security-headers";
 import { signInRouter } from "./http/sign-in-page";
 import { contractValidator } from "./http/validator";
-import { registry as defaultRegistry } from "./operations";
 import { appPages } from "./sites/app-pages";
 import { SITE_URL_SECRETS } from "./sites/audience";
 import { siteChangesMiddleware, sitesMiddleware } from "./sites/middleware";
+import { registry as defaultRegistry } from "./wiring/operations";
 
 export interface AppOptions {
   registry?: OperationRegistry;

@@ -5,7 +5,7 @@ import { createApp } from "./app";
 import type { Config } from "./config";
 import type { Database } from "./db/database";
 import type { Services } from "./http/context";
-import { openServices } from "./services";
+import { openServices } from "./wiring/services";
 
 /**
  * How long an idle keep-alive connection stays open (Node's default is 5 s). Above the idle

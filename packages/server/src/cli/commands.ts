@@ -7,7 +7,7 @@ import { bootstrap, isEmpty } from "../bootstrap";
 import type { Config } from "../config";
 import type { Services } from "../http/context";
 import { type ServeOptions, startServer } from "../server";
-import { openServices } from "../services";
+import { openServices } from "../wiring/services";
 import { coverage, formatCoverage } from "./coverage";
 
 interface Command {

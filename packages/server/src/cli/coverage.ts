@@ -1,7 +1,7 @@
 // Which operations of the contract are implemented, per area (the operation's tag).
 import { HTTP_METHODS, loadOpenapiDocument } from "@docstack/contract";
 import type { OperationId } from "../http/operation";
-import { registry } from "../operations";
+import { registry } from "../wiring/operations";
 
 export interface AreaCoverage {
   area: string;

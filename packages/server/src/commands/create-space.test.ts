@@ -38,7 +38,8 @@ describe("createSpace", () => {
     );
     expect(copy).toMatchObject({ visibility: "public", organizationId: org.id });
     expect(copy.revisionId).not.toBe(source.revisionId);
-    const [from, to] = await Promise.all([source.revisionId, copy.revisionId].map((id) => prisma.revision.findUniqueOrThrow({ where: { id } })));
+    const from = await prisma.revision.findUniqueOrThrow({ where: { id: source.revisionId } });
+    const to = await prisma.revision.findUniqueOrThrow({ where: { id: copy.revisionId } });
     expect(to.tree).toEqual(from.tree);
     expect(await prisma.contentGrant.count({ where: { spaceId: copy.id, userId: reader.id } })).toBe(1);
   });

@@ -4,7 +4,7 @@
 // operation added to the contract is covered without a test written for it.
 import { HTTP_METHODS, type HttpMethod, loadOpenapiDocument, type OpenapiDocument } from "@docstack/contract";
 import type { OperationId } from "../http/operation";
-import { registry } from "../operations";
+import { registry } from "../wiring/operations";
 
 /** A JSON Schema of the contract (the OpenAPI 3.1 dialect), refs not yet resolved. */
 export type Schema = { [keyword: string]: unknown };

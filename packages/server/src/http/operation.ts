@@ -3,7 +3,7 @@
 // which the contract declares (`x-docstack-policy`, see policy/rules.ts): the handler gets
 // what that policy found. The registry in ../operations.ts must hold exactly one per operationId.
 import type { OperationId, operationPolicies, operations } from "@docstack/contract";
-import type { AccessOfKind } from "../policies";
+import type { AccessOfKind } from "../wiring/policies";
 import type { RequestContext } from "./context";
 import { notImplemented } from "./errors";
 import type { RawBody } from "./raw-body";

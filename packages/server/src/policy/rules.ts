@@ -1,7 +1,7 @@
 // Authorizing a request from its operation's rule, as the contract declares it
 // (`x-docstack-policy`, see openapi/policies.yaml): the one `authorize` every operation runs.
 import { type OperationId, operationPolicies } from "@docstack/contract";
-import { policies } from "../policies";
+import { policies } from "../wiring/policies";
 import type { Access, Policy, PolicyKind, PolicyRequest } from "./factory";
 import type { Role } from "./roles";
 

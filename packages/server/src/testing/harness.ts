@@ -16,7 +16,7 @@ import { newId } from "../db/ids";
 import type { Services } from "../http/context";
 import type { Role } from "../policy/roles";
 import { onSecret } from "../secrets";
-import { openServices } from "../services";
+import { openServices } from "../wiring/services";
 import { testDatabaseUrl } from "./postgres";
 
 export interface TestUser {

@@ -1,22 +1,22 @@
 // Opening what the server, the worker and the command line share: the database (migrated),
 // the job queue, the change bus, the signing secrets, the logger, the clock and the metrics.
 import pino from "pino";
-import { ActorCache } from "./auth/actor-cache";
-import { type Clock, systemClock } from "./clock";
-import { ChangeBus } from "./cluster/changes";
-import type { Config } from "./config";
-import { ContentCache } from "./content/cache";
-import { DownloadSigner } from "./content/downloads";
-import { type Database, type Db, openDatabase } from "./db/database";
-import type { Services } from "./http/context";
-import { CursorCodec } from "./http/pagination";
-import { jobDefinitions } from "./jobs/definitions";
-import { JobQueue } from "./jobs/queue";
-import { createMailer } from "./mail/mailer";
-import { Metrics } from "./metrics";
-import { declareSecret, newSecret } from "./secrets";
-import { SigningKeys } from "./signing";
-import { PublishedSites } from "./sites/published-sites";
+import { ActorCache } from "../auth/actor-cache";
+import { type Clock, systemClock } from "../clock";
+import { ChangeBus } from "../cluster/changes";
+import type { Config } from "../config";
+import { ContentCache } from "../content/cache";
+import { DownloadSigner } from "../content/downloads";
+import { type Database, type Db, openDatabase } from "../db/database";
+import type { Services } from "../http/context";
+import { CursorCodec } from "../http/pagination";
+import { JobQueue } from "../jobs/queue";
+import { createMailer } from "../mail/mailer";
+import { Metrics } from "../metrics";
+import { declareSecret, newSecret } from "../secrets";
+import { SigningKeys } from "../signing";
+import { PublishedSites } from "../sites/published-sites";
+import { jobDefinitions } from "./jobs";
 
 /** A secret created once and kept in the database: every instance on it shares it (and restarts keep it). */
 export async function instanceSecret(prisma: Db, key: string): Promise<string> {

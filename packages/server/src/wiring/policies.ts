@@ -1,12 +1,12 @@
 // Every policy kind of the contract (openapi/policies.yaml), with the policy that finds and
 // checks it: requests are authorized from their operation's rule through this table alone
 // (policy/rules.ts). A kind of the contract with no policy here does not compile.
-import { anyonePolicy, ownTokenPolicy } from "./areas/auth/policy";
-import { changeRequestPolicy } from "./areas/change-requests/policy";
-import { collectionPolicy, containerPolicyOfBody, destinationPolicy, organizationRootPolicy, spaceContainerPolicy } from "./areas/collections/policy";
-import { customFieldsPolicy } from "./areas/custom-fields/policy";
-import { integrationPolicy, publisherPolicy } from "./areas/integrations/policy";
-import { specPolicy, specsPolicy } from "./areas/openapi-specs/policy";
+import { anyonePolicy, ownTokenPolicy } from "../areas/auth/policy";
+import { changeRequestPolicy } from "../areas/change-requests/policy";
+import { collectionPolicy, containerPolicyOfBody, destinationPolicy, organizationRootPolicy, spaceContainerPolicy } from "../areas/collections/policy";
+import { customFieldsPolicy } from "../areas/custom-fields/policy";
+import { integrationPolicy, publisherPolicy } from "../areas/integrations/policy";
+import { specPolicy, specsPolicy } from "../areas/openapi-specs/policy";
 import {
   callerPolicy,
   emailDomainPolicy,
@@ -16,13 +16,13 @@ import {
   organizationPolicy,
   targetOrganizationPolicy,
   userPolicy,
-} from "./areas/organizations/policy";
-import { shareLinkPolicy, sitePolicy, siteSectionGroupPolicy, siteSectionPolicy, siteSpacePolicy } from "./areas/sites/policy";
-import { commentPolicy, commentReplyPolicy, commentsPolicy } from "./areas/space-comments/policy";
-import { downloadPolicy } from "./areas/space-content/policy";
-import { restorableSpacePolicy, spacePolicy } from "./areas/spaces/policy";
-import { teamPolicy } from "./areas/teams/policy";
-import type { Policy, PolicyKind } from "./policy/factory";
+} from "../areas/organizations/policy";
+import { shareLinkPolicy, sitePolicy, siteSectionGroupPolicy, siteSectionPolicy, siteSpacePolicy } from "../areas/sites/policy";
+import { commentPolicy, commentReplyPolicy, commentsPolicy } from "../areas/space-comments/policy";
+import { downloadPolicy } from "../areas/space-content/policy";
+import { restorableSpacePolicy, spacePolicy } from "../areas/spaces/policy";
+import { teamPolicy } from "../areas/teams/policy";
+import type { Policy, PolicyKind } from "../policy/factory";
 
 export const policies = {
   caller: callerPolicy,

@@ -4,7 +4,7 @@ import { purgeSpacesJob } from "../areas/spaces/retention";
 import type { Database } from "../db/database";
 import type { Services } from "../http/context";
 import { forgetFinishedWindows } from "../http/rate-limit";
-import type { JobDefinition } from "./queue";
+import type { JobDefinition } from "../jobs/queue";
 
 /**
  * Hourly on the embedded database: PGlite runs no background workers, so no autovacuum; without it
