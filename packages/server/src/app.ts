@@ -16,9 +16,9 @@ import { type ContractRoute, contractRoutes, encodePathRests, operationRouter } 
 import { securityHeaders } from "./http/security-headers";
 import { signInRouter } from "./http/sign-in-page";
 import { contractValidator } from "./http/validator";
-import { appPages } from "./sites/app-pages";
-import { SITE_URL_SECRETS } from "./sites/audience";
-import { siteChangesMiddleware, sitesMiddleware } from "./sites/middleware";
+import { appPages } from "./site-reader/app-pages";
+import { SITE_URL_SECRETS } from "./site-reader/audience";
+import { siteChangesMiddleware, sitesMiddleware } from "./site-reader/middleware";
 import { registry as defaultRegistry } from "./wiring/operations";
 
 export interface AppOptions {

@@ -4,7 +4,7 @@
 import type { Schemas } from "@docstack/contract";
 import { newId } from "../db/ids";
 import { ApiError, badRequest } from "../http/errors";
-import { assertCondition } from "../sites/conditions";
+import { assertCondition } from "../site-reader/conditions";
 import { FetchRefused, fetchSafely } from "./fetch-safely";
 import { type PageMetadata, readPageSource } from "./page-source";
 import { pagePaths, type StoredFile, type StoredPage, slugify, uniqueSlug } from "./tree";

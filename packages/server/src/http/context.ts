@@ -11,7 +11,7 @@ import type { Db } from "../db/database";
 import type { JobQueue } from "../jobs/queue";
 import type { Mailer } from "../mail/mailer";
 import type { Metrics } from "../metrics";
-import type { PublishedSites } from "../sites/published-sites";
+import type { PublishedSites } from "../site-reader/published-sites";
 import type { Memo } from "./memo";
 import type { CursorCodec } from "./pagination";
 

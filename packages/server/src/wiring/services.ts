@@ -15,7 +15,7 @@ import { createMailer } from "../mail/mailer";
 import { Metrics } from "../metrics";
 import { declareSecret, newSecret } from "../secrets";
 import { SigningKeys } from "../signing";
-import { PublishedSites } from "../sites/published-sites";
+import { PublishedSites } from "../site-reader/published-sites";
 import { jobDefinitions } from "./jobs";
 
 /** A secret created once and kept in the database: every instance on it shares it (and restarts keep it). */

@@ -1,7 +1,7 @@
 // Visitor authentication settings (GitBook's .../publishing/auth): the key is made once,
 // kept, shown only to admins and is a secret of the registry; what readers get with it is
 // in sites/audience.test.ts and sites/browser.test.ts.
-import { insertPage, siteFixtures } from "../../sites/test-fixtures";
+import { insertPage, siteFixtures } from "../../site-reader/test-fixtures";
 import { useHarness } from "../../testing/harness";
 
 const h = useHarness({ publicUrl: "http://localhost:3000" });

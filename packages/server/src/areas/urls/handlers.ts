@@ -6,7 +6,7 @@
 import type { RequestContext } from "../../http/context";
 import { badRequest, notFound } from "../../http/errors";
 import { type AreaOperations, defineOperation } from "../../http/operation";
-import type { ReaderCredentials } from "../../sites/audience";
+import type { ReaderCredentials } from "../../site-reader/audience";
 
 async function resolve(ctx: RequestContext, field: string, url: string, credentials: ReaderCredentials, redirectOnError = false) {
   let parsed: URL;

@@ -1,7 +1,7 @@
 // Resolving published URLs, and the URLs the API gives: every one parses, whatever the
 // public host (a name, localhost, an IPv4 or IPv6 address), and every published one resolves.
 
-import { insertPage, siteFixtures } from "../../sites/test-fixtures";
+import { insertPage, siteFixtures } from "../../site-reader/test-fixtures";
 import { createHarness, type Harness } from "../../testing/harness";
 
 // No public URL: the API's URLs follow each request's host, so one site is seen from several.
