@@ -34,6 +34,8 @@ export interface Config {
   siteUrls: "auto" | "subdomain" | "path";
   /** Bytes of rendered site pages kept in memory. */
   siteCacheBytes: number;
+  /** Pages from `minLength` characters render in `workers` worker threads, each job within `budgetMs` (docs/markdown-rendering.md). */
+  render: { minLength: number; budgetMs: number; workers: number };
   /** Secrets signing cursors and download URLs, newest first (the others still verify); empty: one kept in the database. */
   secrets: string[];
   /** How long SIGTERM waits for requests in flight and running jobs before cutting them. */
@@ -68,6 +70,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.DOCSTACK_MAIL_FROM || "Docstack <docstack@localhost>",
     siteUrls: siteUrls(env.DOCSTACK_SITE_URLS),
     siteCacheBytes: int(env, "DOCSTACK_SITE_CACHE_MB", 64) * 1024 * 1024,
+    render: {
+      minLength: int(env, "DOCSTACK_RENDER_INLINE_CHARS", 20_000),
+      budgetMs: int(env, "DOCSTACK_RENDER_BUDGET_MS", 10_000),
+      workers: Math.max(1, int(env, "DOCSTACK_RENDER_WORKERS", 1)),
+    },
     shutdownTimeoutMs: int(env, "DOCSTACK_SHUTDOWN_TIMEOUT_MS", 25_000),
     secrets: secrets(env.DOCSTACK_SECRETS),
   };

@@ -1,6 +1,7 @@
 // @docstack/sites: published sites as web pages. The server gives content reads
 // (SiteContentReader) and the site as a reader may see it; this package answers requests.
 
+export { Highlighter } from "./highlight";
 export { escapeHtml } from "./html";
 export { sanitize } from "./markdown";
 export type {
@@ -19,6 +20,8 @@ export type {
   SiteVariant,
   SpaceRevision,
 } from "./model";
+export { type MarkdownOffload, type OffloadedRender, renderOffloaded } from "./offload";
+export { targetResolver } from "./page";
 export { pageCsp, type RendererOptions, SiteRenderer } from "./renderer";
 export { segmentsOf, variantPath } from "./routing";
 export { contrast } from "./theme";

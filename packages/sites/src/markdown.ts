@@ -157,13 +157,20 @@ function alerts(tokens: Token[]): void {
     const first = inline.children?.[0];
     const marker = first?.type === "text" ? /^\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]\s*$/.exec(first.content) : null;
     if (!first || !marker) continue;
-    const close = tokens.findIndex((token, j) => j > i && token.type === "blockquote_close" && token.level === open.level);
+    const close = closingIndex(tokens, i);
     if (close < 0) continue;
     // The marker and the line break after it go.
     inline.children!.splice(0, inline.children![1]?.type === "softbreak" ? 2 : 1);
     Object.assign(open, { type: "hint_open", tag: "div", info: ALERTS[marker[1]!] });
     Object.assign(tokens[close]!, { type: "hint_close", tag: "div" });
   }
+}
+
+/** The index of the token closing the one at `open` (searched from it: from the start, many alerts took the square of the page). */
+function closingIndex(tokens: Token[], open: number): number {
+  const { level } = tokens[open]!;
+  for (let j = open + 1; j < tokens.length; j++) if (tokens[j]!.type === "blockquote_close" && tokens[j]!.level === level) return j;
+  return -1;
 }
 
 function anchorHeading(open: Token, inline: Token | undefined, close: Token | undefined, env: Env): void {

@@ -4,8 +4,9 @@
 import type { Highlighter } from "./highlight";
 import { escapeHtml, type Html, html, raw } from "./html";
 import { type Chrome, shell, variantSwitcher } from "./layout";
-import { type Heading, type ResolvedTarget, renderMarkdown } from "./markdown";
+import { type Heading, type RenderedContent, type ResolvedTarget, renderMarkdown } from "./markdown";
 import type { SiteContentReader, SiteFile, SitePage, SiteSection, SiteVariant } from "./model";
+import { type OffloadedRender, targetKey } from "./offload";
 import { encodePath, readablePages, variantPath } from "./routing";
 
 /** Where a site space's pages and files are, on the host the request came to and at the site's published URL. */
@@ -93,16 +94,32 @@ export interface PageInput {
   highlighter: Highlighter;
 }
 
-export function renderPage(input: PageInput): string {
+/** The page's Markdown as HTML, rendered here. */
+export function pageContent(input: PageInput): RenderedContent {
+  const urls = variantUrls(input.chrome, input.section, input.variant);
+  return renderMarkdown(input.markdown, {
+    anchors: input.reader.headingAnchors(),
+    resolve: targetResolver(input.pages, input.files, urls),
+    externalInNewTab: input.chrome.site.customization.externalLinks?.target === "blank",
+    highlighter: input.highlighter,
+  });
+}
+
+/** What rendering the page's Markdown elsewhere needs: its targets (found by the reader, linearly) resolved here. */
+export function offloadedRender(input: PageInput): OffloadedRender {
+  const resolve = targetResolver(input.pages, input.files, variantUrls(input.chrome, input.section, input.variant));
+  const targets = new Map<string, ResolvedTarget>();
+  input.reader.rewriteTargets(input.markdown, (target) => {
+    for (const image of [false, true]) targets.set(targetKey(target, image), resolve(target, image));
+    return target;
+  });
+  return { markdown: input.markdown, targets: [...targets], externalInNewTab: input.chrome.site.customization.externalLinks?.target === "blank" };
+}
+
+export function renderPage(input: PageInput, content: RenderedContent = pageContent(input)): string {
   const { chrome, section, variant, pages, page } = input;
   const c = chrome.site.customization;
   const urls = variantUrls(chrome, section, variant);
-  const content = renderMarkdown(input.markdown, {
-    anchors: input.reader.headingAnchors(),
-    resolve: targetResolver(pages, input.files, urls),
-    externalInNewTab: c.externalLinks?.target === "blank",
-    highlighter: input.highlighter,
-  });
   const documents = readablePages(pages).filter((candidate) => candidate.type === "document");
   const index = documents.findIndex((candidate) => candidate.id === page.id);
   const pager = c.pagination?.enabled === false || index < 0 ? "" : pagerOf(urls.base, documents[index - 1], documents[index + 1]);

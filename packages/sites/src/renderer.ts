@@ -20,9 +20,10 @@ import type {
   SiteVariant,
   SpaceRevision,
 } from "./model";
-import { pageUrl, renderPage, variantUrls } from "./page";
+import type { MarkdownOffload } from "./offload";
+import { offloadedRender, type PageInput, pageUrl, renderPage, variantUrls } from "./page";
 import { admittedPages, locate, pageAt, segmentsOf } from "./routing";
-import { MAX_QUERY, MAX_RESULTS, renderNotFound, renderSearch } from "./search-page";
+import { MAX_QUERY, MAX_RESULTS, renderNotFound, renderSearch, renderUnavailable } from "./search-page";
 import { STYLESHEET, STYLESHEET_HASH, styleHash } from "./theme";
 
 export interface RendererOptions {
@@ -30,6 +31,8 @@ export interface RendererOptions {
   cacheBytes: number;
   /** Bytes of highlighted code kept in memory (a quarter of cacheBytes when not given). */
   codeCacheBytes?: number;
+  /** Where long pages are rendered (a worker pool); inline when not given. */
+  offload?: MarkdownOffload;
 }
 
 interface Rendered {
@@ -56,6 +59,7 @@ export class SiteRenderer {
   /** The same as each audience sees them (by revision and audience key): one list per view, so what is made from it is shared. */
   private readonly admitted = new LRUCache<string, Promise<RevisionContent>>({ max: 1024 });
   private readonly highlighter: Highlighter;
+  private readonly offload: MarkdownOffload | undefined;
 
   constructor(
     private readonly reader: SiteContentReader,
@@ -63,6 +67,7 @@ export class SiteRenderer {
   ) {
     this.rendered = new LRUCache({ maxSize: Math.max(options.cacheBytes, 1), sizeCalculation: (entry) => entry.body.byteLength + 200 });
     this.highlighter = new Highlighter(options.codeCacheBytes ?? Math.floor(options.cacheBytes / 4));
+    this.offload = options.offload;
   }
 
   async handle(request: SiteRequest): Promise<SiteResponse> {
@@ -141,7 +146,7 @@ export class SiteRenderer {
     }
     const body = (await this.reader.markdown(location.variant.content, page.id)) ?? "";
     if (markdown) return rendered(200, "text/markdown; charset=utf-8", pageMarkdown(this.reader, content, page, body, request.origin), noIndex || page.noIndex);
-    const html = renderPage({
+    const input: PageInput = {
       chrome,
       reader: this.reader,
       section: location.section,
@@ -152,8 +157,15 @@ export class SiteRenderer {
       markdown: body,
       noIndex,
       highlighter: this.highlighter,
-    });
-    return rendered(200, HTML, html, noIndex || page.noIndex);
+    };
+    const offload = this.offload;
+    if (!offload || body.length < offload.minLength) return rendered(200, HTML, renderPage(input), noIndex || page.noIndex);
+    try {
+      return rendered(200, HTML, renderPage(input, await offload.render(offloadedRender(input))), noIndex || page.noIndex);
+    } catch (error) {
+      // Not cached (a 5xx): the next reader tries again.
+      return rendered(503, HTML, renderUnavailable(chrome, (error as Error).message), true);
+    }
   }
 
   private async file(request: SiteRequest, segments: string[]): Promise<SiteResponse> {

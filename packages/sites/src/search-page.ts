@@ -55,6 +55,12 @@ ${results.length ? html`<ol class="results">${results}</ol>` : ""}`;
 }
 
 /** The 404 page of a site. */
+/** A page that could not be rendered now (too long to render within the time allowed): why, and that nothing else is wrong. */
+export function renderUnavailable(chrome: Chrome, reason: string): string {
+  const main = html`<h1>This page cannot be shown right now</h1><p>${reason}</p><p><a href="${chrome.basePath}/">Go to the first page</a>.</p>`;
+  return shell({ chrome, title: "Page unavailable", noIndex: true, main });
+}
+
 export function renderNotFound(chrome: Chrome): string {
   const main = html`<h1>Page not found</h1><p>There is no page at this address. It may have moved, or the link may be mistyped.</p><p><a href="${chrome.basePath}/">Go to the first page</a> or search the docs above.</p>`;
   return shell({ chrome, title: "Page not found", noIndex: true, main });

@@ -5,6 +5,7 @@ import type { CursorCodec } from "../http/pagination";
 import type { BaseUrl } from "../http/urls";
 import type { ContentCache } from "./cache";
 import type { DownloadSigner } from "./downloads";
+import type { RenderPool } from "./render-pool";
 
 /** The database and the shared cache of immutable content (documents, chunks, indexes). */
 export interface ContentStoreDeps {
@@ -12,9 +13,10 @@ export interface ContentStoreDeps {
   contentCache: ContentCache;
 }
 
-/** Serializing content: URLs start at the base URL; files' download URLs are signed. */
+/** Serializing content: URLs start at the base URL; files' download URLs are signed; long pages' documents are made in the render pool. */
 export interface SerializeDeps extends BaseUrl {
   downloads: DownloadSigner;
+  renderPool: RenderPool;
 }
 
 /** Reading content as the contract shows it, lists included. */

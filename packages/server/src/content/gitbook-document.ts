@@ -318,7 +318,10 @@ const hardBreaks = (text: string) => text.replace(/\n/g, "\\\n");
 
 /** A leaf with its marks; spaces stay outside the delimiters, which need text against them. */
 function markedText(text: string, marks: string[]): string {
-  const [, before = "", core = "", after = ""] = /^(\s*)([\s\S]*?)(\s*)$/.exec(text) ?? [];
+  // Split by trimming, not by `^(\s*)([\s\S]*?)(\s*)$`, which backtracks over every run of spaces.
+  const start = text.length - text.trimStart().length;
+  const core = text.trim();
+  const [before, after] = [text.slice(0, start), text.slice(start + core.length)];
   if (!core) return hardBreaks(text);
   // A code span holds no line break: each line is one.
   let inner = core

@@ -1,5 +1,8 @@
 // The parts of Markdown that Docstack reads: link and image targets (outside code),
-// and headings, which split a page into sections and give anchors.
+// and headings, which split a page into sections and give anchors. Every scan here is
+// linear in the page (pages hold up to a million characters, written by any editor):
+// no regular expression that can backtrack over a line, links found by ./link-scanner.
+import { replaceInlineLinks } from "./link-scanner";
 
 /** Splits markdown into code (fenced blocks and inline code) and the rest; only the rest holds links. */
 function segments(markdown: string): { text: string; code: boolean }[] {
@@ -21,7 +24,6 @@ export interface LinkTarget {
   image: boolean;
 }
 
-const INLINE = /(!?)\[((?:[^\][]|\[[^\]]*\])*)\]\(\s*(<[^>\n]*>|[^\s)]+)((?:\s+(?:"[^"]*"|'[^']*'))?\s*)\)/g;
 const DEFINITION = /^( {0,3}\[[^\]\n]+\]:[ \t]*)(<[^>\n]*>|\S+)/gm;
 
 /** Rewrites every link and image target outside code; `map` returns the new target. */
@@ -30,12 +32,10 @@ export function mapTargets(markdown: string, map: (link: LinkTarget) => string):
     .map(({ text, code }) => {
       if (code) return text;
       const unwrap = (target: string) => (target.startsWith("<") ? target.slice(1, -1) : target);
-      return text
-        .replace(INLINE, (_all, bang: string, label: string, target: string, title: string) => {
-          const mapped = map({ target: unwrap(target), image: bang === "!" });
-          return `${bang}[${label}](${/\s/.test(mapped) ? `<${mapped}>` : mapped}${title})`;
-        })
-        .replace(DEFINITION, (_all, head: string, target: string) => head + map({ target: unwrap(target), image: false }));
+      return replaceInlineLinks(text, (link) => {
+        const mapped = map({ target: unwrap(link.target), image: link.bang === "!" });
+        return `${link.bang}[${link.label}](${/\s/.test(mapped) ? `<${mapped}>` : mapped}${link.title})`;
+      }).replace(DEFINITION, (_all, head: string, target: string) => head + map({ target: unwrap(target), image: false }));
     })
     .join("");
 }
@@ -89,6 +89,19 @@ export function anchorOf(heading: string): string {
   );
 }
 
+/** An ATX heading's opening: its level, and the spaces after it (its text is the rest of the line). */
+const HEADING = /^ {0,3}(#{1,6})\s+/;
+
+/**
+ * A heading's text without the spaces and `#`s closing it (`Title ##` is `Title`), trimmed
+ * from the end by hand: `(.*?)\s*#*\s*$` tries every split of a long line of spaces.
+ */
+export function withoutClosingSequence(text: string): string {
+  let end = text.trimEnd().length;
+  while (end > 0 && text.charCodeAt(end - 1) === 0x23 /* # */) end--;
+  return text.slice(0, end).trimEnd();
+}
+
 /** The page split at its headings: the text before the first heading, then one section per heading. */
 export function sections(markdown: string, pageTitle: string): Section[] {
   const result: Section[] = [];
@@ -102,10 +115,10 @@ export function sections(markdown: string, pageTitle: string): Section[] {
   for (const line of markdown.split("\n")) {
     const fenceMatch = /^ {0,3}(```|~~~)/.exec(line);
     if (fenceMatch) fence = fence === fenceMatch[1] ? null : (fence ?? fenceMatch[1]!);
-    const heading = fence ? null : /^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$/.exec(line);
+    const heading = fence ? null : HEADING.exec(line);
     if (heading) {
       flush();
-      const title = heading[2]!;
+      const title = withoutClosingSequence(line.slice(heading[0].length));
       current = { title, anchor: anchorsOf.next(title), lines: [] };
     } else {
       current.lines.push(line);

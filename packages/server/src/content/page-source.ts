@@ -3,6 +3,7 @@
 import type { Schemas } from "@docstack/contract";
 import { parse } from "yaml";
 import { badRequest } from "../http/errors";
+import { withoutClosingSequence } from "./markdown";
 
 /** What a change (or a body's front matter, all but `condition`) may set on a page: the contract's fields. */
 export type PageMetadata = Pick<
@@ -22,7 +23,8 @@ export interface PageSource {
 }
 
 const FRONT_MATTER = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
-const LEADING_HEADING = /^\s*#[ \t]+(.+?)[ \t]*#*[ \t]*(?:\r?\n|$)/;
+/** A leading `# heading`'s opening; its text runs to the end of the line (less a closing `#` sequence). */
+const LEADING_HEADING = /^\s*#[ \t]+/;
 const STRINGS = ["title", "description", "emoji", "icon"] as const;
 const FLAGS = ["hidden", "noIndex", "noRobotsIndex"] as const;
 
@@ -42,13 +44,24 @@ export function readPageSource(markdown: string, field: string): PageSource {
     metadata = pickMetadata((data ?? {}) as Record<string, unknown>, field);
     body = markdown.slice(match[0].length);
   }
-  const heading = LEADING_HEADING.exec(body);
+  const heading = leadingHeading(body);
   return {
     body,
     metadata,
-    ...(heading ? { headingTitle: (heading[1] ?? "").slice(0, 255) } : {}),
-    bodyWithoutHeading: heading ? body.slice(heading[0].length).replace(/^\s*\n/, "") : body,
+    ...(heading ? { headingTitle: heading.title.slice(0, 255) } : {}),
+    bodyWithoutHeading: heading ? body.slice(heading.end).replace(/^\s*\n/, "") : body,
   };
+}
+
+/** The body's leading `# heading`: its text and where it ends (after its line break); read by hand, in time linear in the line. */
+function leadingHeading(body: string): { title: string; end: number } | undefined {
+  const opening = LEADING_HEADING.exec(body);
+  if (!opening) return undefined;
+  const lineBreak = body.indexOf("\n", opening[0].length);
+  const end = lineBreak < 0 ? body.length : lineBreak + 1;
+  const line = body.slice(opening[0].length, lineBreak < 0 ? body.length : lineBreak).replace(/\r$/, "");
+  const title = withoutClosingSequence(line);
+  return title ? { title, end } : undefined;
 }
 
 function pickMetadata(data: Record<string, unknown>, field: string): PageMetadata {

@@ -1,10 +1,12 @@
 // Content as the contract shows it: revisions, page trees, pages with their body,
 // files with a signed download URL, links with their pages.
 import type { Schemas } from "@docstack/contract";
+import { ApiError } from "../http/errors";
 import { appUrl } from "../http/urls";
 import type { SerializeDeps } from "./deps";
 import { markdownToDocument, type ReferenceResolver } from "./document-format";
 import type { StoredLink } from "./links";
+import { linkTargets } from "./markdown";
 import { type ContentIndex, toReadableMarkdown } from "./references";
 import type { RevisionIndex } from "./revisions";
 import type { StoredFile, StoredPage } from "./tree";
@@ -66,11 +68,33 @@ export function pageTree(s: SerializationContext): Schemas["Page"][] {
 }
 
 /** One page with its sub-pages and its body (markdown as written, or the structured document). */
-export function pageWithBody(s: SerializationContext, page: StoredPage, storedMarkdown: string | undefined, format: "markdown" | "document"): Schemas["Page"] {
+export async function pageWithBody(
+  s: SerializationContext,
+  page: StoredPage,
+  storedMarkdown: string | undefined,
+  format: "markdown" | "document",
+): Promise<Schemas["Page"]> {
   const schema = pageSchema(s, page);
   if (page.type !== "document") return schema;
   const markdown = toReadableMarkdown(storedMarkdown ?? "", s.index);
-  return format === "document" ? { ...schema, document: markdownToDocument(markdown, referenceResolver(s.index, page.id)) } : { ...schema, markdown };
+  return format === "document" ? { ...schema, document: await pageDocument(s, page.id, markdown) } : { ...schema, markdown };
+}
+
+/** The page's structured document: a long page's made in the render pool, its targets resolved here first (503 past the pool's budget). */
+async function pageDocument(s: SerializationContext, pageId: string, markdown: string): Promise<Schemas["PageDocument"]> {
+  const resolve = referenceResolver(s.index, pageId);
+  const pool = s.ctx.renderPool;
+  if (markdown.length < pool.options.minLength) return markdownToDocument(markdown, resolve);
+  const references = new Map<string, Schemas["ContentReference"]>();
+  for (const { target } of linkTargets(markdown)) {
+    const reference = resolve(target);
+    if (reference) references.set(target, reference);
+  }
+  try {
+    return await pool.run<Schemas["PageDocument"]>({ kind: "document", markdown, references: [...references] });
+  } catch (error) {
+    throw new ApiError(503, `The page's document could not be made: ${(error as Error).message} (its markdown is readable with format=markdown)`);
+  }
 }
 
 /**

@@ -1,4 +1,5 @@
 // What every handler and policy receives about the request it serves.
+
 import type { Logger } from "pino";
 import type { Actor } from "../auth/actor";
 import type { ActorCache } from "../auth/actor-cache";
@@ -7,6 +8,7 @@ import type { ChangeBus } from "../cluster/changes";
 import type { Config } from "../config";
 import type { ContentCache } from "../content/cache";
 import type { DownloadSigner } from "../content/downloads";
+import type { RenderPool } from "../content/render-pool";
 import type { Db } from "../db/database";
 import type { JobQueue } from "../jobs/queue";
 import type { Mailer } from "../mail/mailer";
@@ -26,6 +28,8 @@ export interface Services {
   downloads: DownloadSigner;
   /** Immutable content (documents, chunks, revision indexes), shared by every request. */
   contentCache: ContentCache;
+  /** Where long pages' Markdown is rendered (a worker thread, with a time budget). */
+  renderPool: RenderPool;
   mailer: Mailer;
   /** Published sites: served to readers; told of every write (`sites.changed()`). */
   sites: PublishedSites;

@@ -15,8 +15,8 @@ export type ReaderDeps = Omit<ContentDeps, "baseUrl"> & { config: Config };
 
 /** The dependencies of reads made on behalf of anonymous readers (reads.ts checks no permission). */
 function readerContext(services: ReaderDeps): ContentDeps {
-  const { prisma, contentCache, cursors, downloads } = services;
-  return { prisma, contentCache, cursors, downloads, baseUrl: services.config.publicUrl ?? "http://localhost" };
+  const { prisma, contentCache, cursors, downloads, renderPool } = services;
+  return { prisma, contentCache, cursors, downloads, renderPool, baseUrl: services.config.publicUrl ?? "http://localhost" };
 }
 
 export function contentReader(services: ReaderDeps): SiteContentReader {

@@ -34,7 +34,12 @@ export class PublishedSites {
     options: Partial<RendererOptions> = {},
   ) {
     this.directory = new SiteDirectory(services, this.changes);
-    this.renderer = new SiteRenderer(contentReader(services), { cacheBytes: services.config.siteCacheBytes, ...options });
+    const pool = services.renderPool;
+    this.renderer = new SiteRenderer(contentReader(services), {
+      cacheBytes: services.config.siteCacheBytes,
+      offload: { minLength: pool.options.minLength, render: (render) => pool.run({ kind: "site", render }) },
+      ...options,
+    });
   }
 
   /** A write committed: what sites show may have changed (called before its response leaves). */

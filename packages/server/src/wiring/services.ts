@@ -7,6 +7,7 @@ import { ChangeBus } from "../cluster/changes";
 import type { Config } from "../config";
 import { ContentCache } from "../content/cache";
 import { DownloadSigner } from "../content/downloads";
+import { RenderPool } from "../content/render-pool";
 import { type Database, type Db, openDatabase } from "../db/database";
 import type { Services } from "../http/context";
 import { CursorCodec } from "../http/pagination";
@@ -58,6 +59,8 @@ export async function openServices(config: Config, options: { clock?: Clock; dat
     const cursors = new CursorCodec(await signingKeys(config, database.prisma, "cursor"));
     const downloads = new DownloadSigner(await signingKeys(config, database.prisma, "download"), clock);
     const contentCache = new ContentCache(config.contentCacheBytes);
+    const renderPool = new RenderPool(config.render);
+    closing.push(async () => renderPool.close());
     const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, logger);
     const services: Services = {
       prisma: database.prisma,
@@ -68,6 +71,7 @@ export async function openServices(config: Config, options: { clock?: Clock; dat
       actors: undefined as unknown as ActorCache,
       downloads,
       contentCache,
+      renderPool,
       mailer,
       sites: undefined as unknown as PublishedSites,
       jobs,
