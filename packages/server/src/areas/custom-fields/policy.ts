@@ -3,8 +3,8 @@
 // space's policy (spaces/policy.ts).
 import type { Schemas } from "@docstack/contract";
 import { definePolicy, grantedBy, tableOf } from "../../policy/factory";
+import { findMembership } from "../../policy/membership";
 import { organizationLevel, type Role } from "../../policy/roles";
-import { findMembership } from "../organizations/policy";
 
 export type CustomFieldPermissions = Schemas["CustomField"]["permissions"];
 

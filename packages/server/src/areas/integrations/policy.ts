@@ -6,8 +6,8 @@ import type { Integration, Organization, Prisma } from "../../generated/prisma/c
 import type { RequestContext } from "../../http/context";
 import { isMember, orgRole } from "../../policy/content";
 import { definePolicy, grantedBy, tableOf } from "../../policy/factory";
+import { findMembership } from "../../policy/membership";
 import { atLeast, organizationLevel } from "../../policy/roles";
-import { findMembership } from "../organizations/policy";
 
 export type IntegrationPermissions = Schemas["Integration"]["permissions"];
 export type IntegrationWithOwner = Integration & { owner: Organization };

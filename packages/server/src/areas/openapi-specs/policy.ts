@@ -2,8 +2,8 @@
 // changing them needs the organization role `create` (the contract's table, openapi/policies.yaml).
 import type { Schemas } from "@docstack/contract";
 import { definePolicy, definePolicyWithin } from "../../policy/factory";
+import { findMembership } from "../../policy/membership";
 import { organizationLevel } from "../../policy/roles";
-import { findMembership } from "../organizations/policy";
 
 export type SpecPermissions = Schemas["OpenAPISpec"]["permissions"];
 

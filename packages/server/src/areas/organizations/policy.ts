@@ -1,31 +1,16 @@
 // Who may do what in an organization: members see it (guests too); the rest follows their
 // role (the table is the contract's, openapi/policies.yaml).
 import type { Schemas } from "@docstack/contract";
-import type { Organization } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { forbidden } from "../../http/errors";
-import { orgRole } from "../../policy/content";
 import { definePolicy, grantedBy, NOTHING_TO_FIND, tableOf } from "../../policy/factory";
+import { type FoundOrganization, findMembership } from "../../policy/membership";
 import { organizationLevel, type Role } from "../../policy/roles";
 
 export type OrganizationPermissions = Schemas["Organization"]["permissions"];
 
 export function organizationPermissions(role: Role | null | undefined): OrganizationPermissions {
   return grantedBy(tableOf("organization"), organizationLevel(role));
-}
-
-export interface FoundOrganization {
-  organization: Organization;
-  /** The caller's role there (null: a guest). */
-  role: Role | null;
-}
-
-/** An organization the caller belongs to: null otherwise, without reading it. */
-export async function findMembership(ctx: RequestContext, organizationId: string | undefined): Promise<FoundOrganization | null> {
-  const role = organizationId === undefined ? undefined : orgRole(ctx, organizationId);
-  if (role === undefined) return null;
-  const organization = await ctx.prisma.organization.findUnique({ where: { id: organizationId } });
-  return organization && { organization, role };
 }
 
 const organizationSpec = {

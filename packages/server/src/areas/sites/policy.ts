@@ -7,7 +7,7 @@ import type { RequestContext } from "../../http/context";
 import { notFound } from "../../http/errors";
 import { siteLevel } from "../../policy/content";
 import { definePolicy, definePolicyWithin, type PolicyKind } from "../../policy/factory";
-import { findMembership } from "../organizations/policy";
+import { findMembership } from "../../policy/membership";
 import { shownSiteSpace } from "./store";
 
 /** The site of the path, in an organization the caller belongs to. */

@@ -3,8 +3,8 @@
 import type { Schemas } from "@docstack/contract";
 import { forbidden, notFound } from "../../http/errors";
 import { definePolicy, grantedBy, tableOf } from "../../policy/factory";
+import { findMembership } from "../../policy/membership";
 import { type Level, organizationLevel, type Role, reaches } from "../../policy/roles";
-import { findMembership } from "../organizations/policy";
 
 export type TeamPermissions = Schemas["Team"]["permissions"];
 export type TeamRole = Schemas["TeamRole"];
