@@ -4,18 +4,7 @@ import { importIntoChangeRequest, writeChangeRequestContent } from "../../comman
 import { mergeBase } from "../../commands/merge-base";
 import { fetchFileUrls } from "../../content/changes";
 import { readImport } from "../../content/import";
-import {
-  brokenLinksIn,
-  type ContentSource,
-  contentStore,
-  listFileBacklinks,
-  listFiles,
-  listLinks,
-  readFile,
-  readPage,
-  readPageByPath,
-  readPageTree,
-} from "../../content/reads";
+import { brokenLinksIn, type ContentSource, contentStore } from "../../content/reads";
 import { existingRevisionIndex } from "../../content/revisions";
 import { serializeFile } from "../../content/serialize";
 import type { RequestContext } from "../../http/context";
@@ -23,7 +12,8 @@ import { type AreaOperations, defineOperation } from "../../http/operation";
 import { apiUrl } from "../../http/urls";
 import { type ChangeRequestAccess, demandEditable } from "../change-requests/policy";
 import { serializeChangeRequest } from "../change-requests/serialize";
-import { readChanges, readRevisionWithOrigin } from "../space-content/revision";
+import { contentReads } from "../space-content/content-reads";
+import { readChanges } from "../space-content/revision";
 
 const ofChangeRequest = (ctx: RequestContext, { space, changeRequest }: ChangeRequestAccess): ContentSource<RequestContext> => ({
   ctx,
@@ -32,10 +22,14 @@ const ofChangeRequest = (ctx: RequestContext, { space, changeRequest }: ChangeRe
   revisionId: changeRequest.revisionId,
 });
 
+/** The change request's revision; a page's links are counted broken in this change request. */
+const reads = contentReads<ChangeRequestAccess>({
+  source: ofChangeRequest,
+  brokenIn: (source) => (filter) => brokenLinksIn(source.ctx, [source.revisionId], filter),
+});
+
 export const changeRequestContentOperations = {
-  getChangeRequestRevision: defineOperation("getChangeRequestRevision", {
-    handle: async ({ ctx }, access) => ({ status: 200, body: await readRevisionWithOrigin(ofChangeRequest(ctx, access), access.space.revisionId) }),
-  }),
+  getChangeRequestRevision: defineOperation("getChangeRequestRevision", { handle: reads.revision }),
   updateChangeRequestContent: defineOperation("updateChangeRequestContent", {
     handle: async ({ ctx, body, query }, { space, changeRequest }) => {
       const fetched = await fetchFileUrls(body.changes, ctx.config.allowPrivateFetch);
@@ -61,40 +55,13 @@ export const changeRequestContentOperations = {
       };
     },
   }),
-  listChangeRequestPages: defineOperation("listChangeRequestPages", {
-    handle: async ({ ctx }, access) => ({ status: 200, body: await readPageTree(ofChangeRequest(ctx, access)) }),
-  }),
-  getChangeRequestPageById: defineOperation("getChangeRequestPageById", {
-    handle: async ({ ctx, params, query }, access) => ({ status: 200, body: await readPage(ofChangeRequest(ctx, access), params.pageId, query.format) }),
-  }),
-  getPageInChangeRequestByPath: defineOperation("getPageInChangeRequestByPath", {
-    handle: async ({ ctx, params, query }, access) => ({
-      status: 200,
-      body: await readPageByPath(ofChangeRequest(ctx, access), params.pagePath, query.format),
-    }),
-  }),
-  listChangeRequestFiles: defineOperation("listChangeRequestFiles", {
-    handle: async ({ ctx, query }, access) => ({ status: 200, body: await listFiles(ofChangeRequest(ctx, access), query) }),
-  }),
-  getChangeRequestFileById: defineOperation("getChangeRequestFileById", {
-    handle: async ({ ctx, params }, access) => ({ status: 200, body: await readFile(ofChangeRequest(ctx, access), params.fileId) }),
-  }),
-  listChangeRequestFileBacklinks: defineOperation("listChangeRequestFileBacklinks", {
-    handle: async ({ ctx, params, query }, access) => ({ status: 200, body: await listFileBacklinks(ofChangeRequest(ctx, access), params.fileId, query) }),
-  }),
-  listChangeRequestPageLinks: defineOperation("listChangeRequestPageLinks", {
-    handle: async ({ ctx, params, query }, access) => {
-      const source = ofChangeRequest(ctx, access);
-      return {
-        status: 200,
-        body: await listLinks(source, query, {
-          pageId: params.pageId,
-          // For a change request's page: its broken links in this change request.
-          brokenInChangeRequests: (filter) => brokenLinksIn(ctx, [source.revisionId], filter),
-        }),
-      };
-    },
-  }),
+  listChangeRequestPages: defineOperation("listChangeRequestPages", { handle: reads.pages }),
+  getChangeRequestPageById: defineOperation("getChangeRequestPageById", { handle: reads.pageById }),
+  getPageInChangeRequestByPath: defineOperation("getPageInChangeRequestByPath", { handle: reads.pageByPath }),
+  listChangeRequestFiles: defineOperation("listChangeRequestFiles", { handle: reads.files }),
+  getChangeRequestFileById: defineOperation("getChangeRequestFileById", { handle: reads.fileById }),
+  listChangeRequestFileBacklinks: defineOperation("listChangeRequestFileBacklinks", { handle: reads.fileBacklinks }),
+  listChangeRequestPageLinks: defineOperation("listChangeRequestPageLinks", { handle: reads.pageLinks }),
   getChangeRequestChanges: defineOperation("getChangeRequestChanges", {
     handle: async ({ ctx, query }, access) => {
       const source = ofChangeRequest(ctx, access);

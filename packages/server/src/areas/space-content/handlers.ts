@@ -2,62 +2,31 @@
 
 import { importIntoSpace } from "../../commands/change-request-content";
 import { readImport } from "../../content/import";
-import {
-  brokenLinksInOpenChangeRequests,
-  type ContentSource,
-  listFileBacklinks,
-  listFiles,
-  listLinks,
-  readFile,
-  readPage,
-  readPageByPath,
-  readPageTree,
-  searchSpace,
-} from "../../content/reads";
+import { brokenLinksInOpenChangeRequests, listFiles, readFile, readPage, readPageByPath, readPageTree, searchSpace } from "../../content/reads";
 import { serveDownload } from "../../content/serve-download";
-import type { RequestContext } from "../../http/context";
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import type { SpaceAccess } from "../spaces/policy";
+import { contentReads } from "./content-reads";
 import { readChanges, readRevisionWithOrigin, revisionOfSpace } from "./revision";
 
-const current = (ctx: RequestContext, { space }: SpaceAccess): ContentSource<RequestContext> => ({
-  ctx,
-  organizationId: space.organizationId,
-  spaceId: space.id,
-  revisionId: space.revisionId,
+/** The space's current revision; its links are counted broken in its open change requests. */
+const reads = contentReads<SpaceAccess>({
+  source: (ctx, { space }) => ({ ctx, organizationId: space.organizationId, spaceId: space.id, revisionId: space.revisionId }),
+  brokenIn:
+    (source, { space }) =>
+    (filter) =>
+      brokenLinksInOpenChangeRequests(source.ctx, space.id, filter),
 });
 
 export const spaceContentOperations = {
-  getCurrentRevision: defineOperation("getCurrentRevision", {
-    handle: async ({ ctx }, access) => ({ status: 200, body: await readRevisionWithOrigin(current(ctx, access), access.space.revisionId) }),
-  }),
-  listPages: defineOperation("listPages", {
-    handle: async ({ ctx }, access) => ({ status: 200, body: await readPageTree(current(ctx, access)) }),
-  }),
-  getPageById: defineOperation("getPageById", {
-    handle: async ({ ctx, params, query }, access) => ({ status: 200, body: await readPage(current(ctx, access), params.pageId, query.format) }),
-  }),
-  getPageByPath: defineOperation("getPageByPath", {
-    handle: async ({ ctx, params, query }, access) => ({ status: 200, body: await readPageByPath(current(ctx, access), params.pagePath, query.format) }),
-  }),
-  listFiles: defineOperation("listFiles", {
-    handle: async ({ ctx, query }, access) => ({ status: 200, body: await listFiles(current(ctx, access), query) }),
-  }),
-  getFileById: defineOperation("getFileById", {
-    handle: async ({ ctx, params }, access) => ({ status: 200, body: await readFile(current(ctx, access), params.fileId) }),
-  }),
-  listFileBacklinks: defineOperation("listFileBacklinks", {
-    handle: async ({ ctx, params, query }, access) => ({ status: 200, body: await listFileBacklinks(current(ctx, access), params.fileId, query) }),
-  }),
-  listPageLinks: defineOperation("listPageLinks", {
-    handle: async ({ ctx, params, query }, access) => ({
-      status: 200,
-      body: await listLinks(current(ctx, access), query, {
-        pageId: params.pageId,
-        brokenInChangeRequests: (filter) => brokenLinksInOpenChangeRequests(ctx, access.space.id, filter),
-      }),
-    }),
-  }),
+  getCurrentRevision: defineOperation("getCurrentRevision", { handle: reads.revision }),
+  listPages: defineOperation("listPages", { handle: reads.pages }),
+  getPageById: defineOperation("getPageById", { handle: reads.pageById }),
+  getPageByPath: defineOperation("getPageByPath", { handle: reads.pageByPath }),
+  listFiles: defineOperation("listFiles", { handle: reads.files }),
+  getFileById: defineOperation("getFileById", { handle: reads.fileById }),
+  listFileBacklinks: defineOperation("listFileBacklinks", { handle: reads.fileBacklinks }),
+  listPageLinks: defineOperation("listPageLinks", { handle: reads.pageLinks }),
   downloadContent: defineOperation("downloadContent", {
     // The signed URL is the authorization: it was given to a caller who could read the content.
     handle: async ({ ctx }, { download }) => serveDownload(ctx, download),
