@@ -46,8 +46,14 @@ describe("safeFetch", () => {
     // The first hop, 127.0.0.1 exactly, stands for a public host: the rule lets it through and judges the rest as usual.
     const rule = (address: string) => (address === "127.0.0.1" ? undefined : internalAddress(address));
     const resolver: Resolver = (hostname, _options, callback) =>
-      hostname === "metadata.example.test" ? callback(null, [{ address: "::ffff:127.0.0.1", family: 6 }]) : callback(Object.assign(new Error("no such name"), { code: "ENOTFOUND" }), []);
-    const targets = [`http://[::ffff:7f00:1]:${inside.port}/`, `http://[0:0:0:0:0:ffff:127.0.0.1]:${inside.port}/`, `http://metadata.example.test:${inside.port}/`];
+      hostname === "metadata.example.test"
+        ? callback(null, [{ address: "::ffff:127.0.0.1", family: 6 }])
+        : callback(Object.assign(new Error("no such name"), { code: "ENOTFOUND" }), []);
+    const targets = [
+      `http://[::ffff:7f00:1]:${inside.port}/`,
+      `http://[0:0:0:0:0:ffff:127.0.0.1]:${inside.port}/`,
+      `http://metadata.example.test:${inside.port}/`,
+    ];
     const outside = await localServer((req, res) => {
       const target = targets[Number(req.url?.slice(1))];
       if (target) res.writeHead(302, { Location: target }).end();

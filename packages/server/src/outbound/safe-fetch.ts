@@ -16,7 +16,10 @@ export class AddressRefused extends Error {
     readonly refusal: AddressRefusal,
   ) {
     const { address, carried, rule } = refusal;
-    const what = host === address ? `is ${carried ? `${carried.as} ${carried.address}, ` : ""}${rule}` : `resolves to ${address}${carried ? ` (${carried.as} ${carried.address})` : ""}, ${rule}`;
+    const what =
+      host === address
+        ? `is ${carried ? `${carried.as} ${carried.address}, ` : ""}${rule}`
+        : `resolves to ${address}${carried ? ` (${carried.as} ${carried.address})` : ""}, ${rule}`;
     super(`refused: ${host} ${what} (the server fetches no internal address)`);
     this.name = "AddressRefused";
   }
@@ -73,8 +76,8 @@ const shared = new Map<boolean, Dispatcher>();
 /** An undici dispatcher whose every connection is checked (one per setting, its connections pooled). */
 export function checkedDispatcher(options: CheckOptions): Dispatcher {
   if (options.rule || options.resolver) return createDispatcher(options);
-  let dispatcher = shared.get(options.allowPrivate);
-  if (!dispatcher) shared.set(options.allowPrivate, (dispatcher = createDispatcher(options)));
+  const dispatcher = shared.get(options.allowPrivate) ?? createDispatcher(options);
+  shared.set(options.allowPrivate, dispatcher);
   return dispatcher;
 }
 
