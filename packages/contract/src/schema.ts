@@ -7967,8 +7967,8 @@ export interface components {
         /**
          * @description Why the last processing failed:
          *     - `FETCH_TIMEOUT`: the source URL did not answer in time.
-         *     - `FETCH_FAILED`: the source URL could not be fetched (the host could not be reached, or it answered
-         *       with a status other than 2xx).
+         *     - `FETCH_FAILED`: the source URL could not be fetched (the host could not be reached, it answered
+         *       with a status other than 2xx, or it, or a redirect, resolves to an internal address the server does not fetch).
          *     - `PARSE_ERROR`: the document is neither valid JSON nor valid YAML.
          *     - `INVALID_SPEC`: the document was parsed but is not a valid OpenAPI 3.0 or 3.1 document.
          *     - `TOO_LARGE`: the document is larger than 5,000,000 characters (the limit of a `text` source too).

@@ -41,4 +41,16 @@ describe("loadConfig", () => {
     expect(loadConfig({}).secrets).toEqual([]);
     expect(() => loadConfig({ DOCSTACK_SECRETS: "short" })).toThrow(/DOCSTACK_SECRETS: each secret must be at least 32 characters/);
   });
+
+  it("bounds how long a request may take to arrive: 60 s, its headers 20 s, both settable, headers within the whole", () => {
+    expect(loadConfig({})).toMatchObject({ requestTimeoutMs: 60_000, headersTimeoutMs: 20_000 });
+    expect(loadConfig({ DOCSTACK_REQUEST_TIMEOUT_MS: "5000", DOCSTACK_HEADERS_TIMEOUT_MS: "2000" })).toMatchObject({
+      requestTimeoutMs: 5000,
+      headersTimeoutMs: 2000,
+    });
+    expect(loadConfig({ DOCSTACK_REQUEST_TIMEOUT_MS: "5000" })).toMatchObject({ requestTimeoutMs: 5000, headersTimeoutMs: 5000 });
+    expect(() => loadConfig({ DOCSTACK_REQUEST_TIMEOUT_MS: "5000", DOCSTACK_HEADERS_TIMEOUT_MS: "9000" })).toThrow(
+      /DOCSTACK_HEADERS_TIMEOUT_MS \(9000\) must be at most/,
+    );
+  });
 });

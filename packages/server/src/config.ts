@@ -40,6 +40,10 @@ export interface Config {
   secrets: string[];
   /** How long SIGTERM waits for requests in flight and running jobs before cutting them. */
   shutdownTimeoutMs: number;
+  /** How long a client has to send a whole request, headers and body (408 and the connection closed after); 0: no limit. */
+  requestTimeoutMs: number;
+  /** How long a client has to send a request's headers; 0: no limit. At most `requestTimeoutMs`. */
+  headersTimeoutMs: number;
 }
 
 export const REPO_ROOT = path.resolve(__dirname, "../../..");
@@ -76,8 +80,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       workers: Math.max(1, int(env, "DOCSTACK_RENDER_WORKERS", 1)),
     },
     shutdownTimeoutMs: int(env, "DOCSTACK_SHUTDOWN_TIMEOUT_MS", 25_000),
+    ...requestTimeouts(env),
     secrets: secrets(env.DOCSTACK_SECRETS),
   };
+}
+
+/**
+ * Slow clients (a body sent a byte at a time) hold a connection only this long. A minute sends the largest body
+ * (a 20 MB content batch) at about 3 Mbit/s; headers are small, 20 s is plenty.
+ */
+function requestTimeouts(env: NodeJS.ProcessEnv): Pick<Config, "requestTimeoutMs" | "headersTimeoutMs"> {
+  const requestTimeoutMs = int(env, "DOCSTACK_REQUEST_TIMEOUT_MS", 60_000);
+  const headersTimeoutMs = int(env, "DOCSTACK_HEADERS_TIMEOUT_MS", Math.min(20_000, requestTimeoutMs));
+  if (requestTimeoutMs > 0 && headersTimeoutMs > requestTimeoutMs) {
+    throw new Error(`DOCSTACK_HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must be at most DOCSTACK_REQUEST_TIMEOUT_MS (${requestTimeoutMs})`);
+  }
+  return { requestTimeoutMs, headersTimeoutMs };
 }
 
 function siteUrls(raw: string | undefined): Config["siteUrls"] {

@@ -18,12 +18,25 @@ const KEEP_ALIVE_MS = 65_000;
 /** While draining, how long idle connections stay open for requests already sent on them. */
 const DRAIN_GRACE_MS = 500;
 
-/** The HTTP server of an app, with the keep-alive and header timeouts production needs. */
-export function createHttpServer(app: http.RequestListener): http.Server {
-  const server = http.createServer(app);
+/** How often the request and headers timeouts are checked: a quarter of the shorter bound, at most a second. */
+function checkingInterval({ requestTimeoutMs, headersTimeoutMs }: RequestTimeouts): number {
+  const bounds = [requestTimeoutMs, headersTimeoutMs].filter((ms) => ms > 0);
+  return Math.max(50, Math.min(1000, ...bounds.map((ms) => Math.floor(ms / 4))));
+}
+
+type RequestTimeouts = Pick<Config, "requestTimeoutMs" | "headersTimeoutMs">;
+
+/**
+ * The HTTP server of an app, with the keep-alive and request timeouts production needs: a client sending its
+ * request slowly (a byte at a time) is answered 408 and cut once the bound is past. The timers run only while a
+ * request is being received: an idle keep-alive connection is kept `KEEP_ALIVE_MS` whatever they are.
+ */
+export function createHttpServer(app: http.RequestListener, timeouts: RequestTimeouts): http.Server {
+  const server = http.createServer(
+    { requestTimeout: timeouts.requestTimeoutMs, headersTimeout: timeouts.headersTimeoutMs, connectionsCheckingInterval: checkingInterval(timeouts) },
+    app,
+  );
   server.keepAliveTimeout = KEEP_ALIVE_MS;
-  // Longer than keepAliveTimeout: a request arriving on an idle connection must not be cut off by the headers' timer.
-  server.headersTimeout = KEEP_ALIVE_MS + 1000;
   return server;
 }
 
@@ -64,7 +77,7 @@ export async function startServer(config: Config, options: ServeOptions = { http
     const working = options.work ? services.jobs.work(services) : Promise.resolve();
     try {
       if (options.http) {
-        const listening = createHttpServer(createApp(services, { accepting: () => accepting }));
+        const listening = createHttpServer(createApp(services, { accepting: () => accepting }), config);
         server = listening;
         await new Promise<void>((resolve, reject) => {
           listening.once("error", reject);
