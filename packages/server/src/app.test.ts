@@ -130,6 +130,9 @@ describe("limits and headers", () => {
       const first = await limited.api.get("/v1/user").set("Authorization", admin.auth).expect(200);
       expect(first.headers["ratelimit-limit"]).toBe("3");
       expect(first.headers["ratelimit-remaining"]).toBe("2");
+      // GitBook's headers: the same budget, the reset as the window's end in UTC epoch seconds.
+      const windowEnd = (Math.floor(limited.clock.now().getTime() / 60_000) + 1) * 60;
+      expect(first.headers).toMatchObject({ "x-ratelimit-limit": "3", "x-ratelimit-remaining": "2", "x-ratelimit-reset": String(windowEnd) });
       await limited.api.get("/v1/user").set("Authorization", admin.auth).expect(200);
       await limited.api.get("/v1/user").set("Authorization", admin.auth).expect(200);
       const refused = await limited.api.get("/v1/user").set("Authorization", admin.auth).expect(429);
