@@ -16,6 +16,20 @@ describe("outside /v1", () => {
     expect((await h.api.get("/readyz").expect(200)).body).toEqual({ status: "ready" });
   });
 
+  it("greets a newcomer at / with a page linking the reference, sign-in and health, and answers /favicon.ico", async () => {
+    const home = await h.api
+      .get("/")
+      .expect(200)
+      .expect("Content-Type", /text\/html/);
+    for (const link of ['href="/docs/"', 'href="/sign-in"', 'href="/healthz"', 'href="/v1/"']) expect(home.text).toContain(link);
+    expect(home.headers["content-security-policy"]).toContain("script-src 'none'");
+    const icon = await h.api
+      .get("/favicon.ico")
+      .expect(200)
+      .expect("Content-Type", /image\/svg\+xml/);
+    expect(icon.body.toString()).toMatch(/^<svg /);
+  });
+
   it("serves the bundled contract and an interactive reference from installed files", async () => {
     const { admin } = await h.organization();
     // The validator has seen a request: it must not have changed the document that is served.

@@ -17,7 +17,8 @@ beforeAll(async () => {
   base = server.base;
   h = await createHarness({ allowPrivateFetch: true });
   c = contentHelpers(h);
-});
+  // Opening a database takes many seconds on a loaded machine (as useHarness allows).
+}, 120_000);
 afterAll(async () => {
   await h.close();
   await server.close();
