@@ -54,6 +54,16 @@ it("updateChangeRequestContent with emoji: null removes the emoji (the change re
   expect(page.emoji).toBeUndefined();
 });
 
+it("updateChangeRequestContent with update_page and only a title keeps the page's slug and URL", async () => {
+  const space = (await docstack<{ id: string }>("POST", `/orgs/${server.organizationId}/spaces`, { title: unique("Renamed") })).id;
+  const cr = (await docstack<{ id: string }>("POST", `/spaces/${space}/change-requests`, { subject: "Rename" })).id;
+  await api.spaces.updateChangeRequestContent(space, cr, { changes: [{ operation: "insert_page", title: "Getting started", document: { markdown: "x" } }] });
+  const [page] = (await api.spaces.listPagesInChangeRequest(space, cr)).data.pages;
+  await api.spaces.updateChangeRequestContent(space, cr, { changes: [{ operation: "update_page", page: page!.id, title: "Quick start" }] });
+  const { data: renamed } = await api.spaces.getPageInChangeRequestById(space, cr, page!.id);
+  expect(renamed).toMatchObject({ title: "Quick start", slug: "getting-started", path: "getting-started" });
+});
+
 it("getRevisionOfChangeRequestById", async () => {
   const { data: revision } = await api.spaces.getRevisionOfChangeRequestById(spaceId, changeRequestId);
   expect(revision.pages.map((page) => page.title)).toEqual(["The guide"]);

@@ -41,6 +41,13 @@ describe("sites", () => {
     expect(data).toMatchObject({ title: "Renamed site", visibility: "unlisted" });
   });
 
+  it("getSiteById names the site's features by GitBook's ids", async () => {
+    const site = await newSite({ visibility: "share-link" });
+    await docstack("PATCH", site.url, { adaptiveContent: { enabled: true } });
+    const { data } = await api.orgs.getSiteById(orgId(), site.id);
+    expect(data.features.map((feature) => feature.id)).toEqual(["sites-adaptive-content", "sites-share-links"]);
+  });
+
   it("deleteSiteById, then again once gone", async () => {
     const site = await newSite();
     expect((await api.orgs.deleteSiteById(orgId(), site.id)).status).toBe(205);
@@ -79,6 +86,12 @@ describe("sites", () => {
     await docstack("PUT", `${site.url}/adaptive-schema`, { jsonSchema: claims });
     const { data } = await api.orgs.getSiteAdaptiveSchema(orgId(), site.id);
     expect(data.jsonSchema.properties).toHaveProperty("isBetaUser");
+  });
+
+  it("getSiteAdaptiveSchema before the first PUT answers the empty schema", async () => {
+    const site = await newSite();
+    const { data } = await api.orgs.getSiteAdaptiveSchema(orgId(), site.id);
+    expect(data.jsonSchema).toMatchObject({ type: "object", properties: {}, additionalProperties: false });
   });
 
   it("updateSiteAdaptiveSchema", async () => {
@@ -133,6 +146,13 @@ describe("sections and section groups", () => {
     const site = await newSite({ type: "ultimate" });
     const { data } = await api.orgs.addSectionToSite(orgId(), site.id, { spaceId: await newSpace(), title: "API" });
     expect(data.object).toBe("site-section");
+  });
+
+  it("addSectionToSite with the site's one space makes its site space the first section's", async () => {
+    const site = await newSite({ type: "ultimate" });
+    const { data } = await api.orgs.addSectionToSite(orgId(), site.id, { spaceId: site.spaceId, title: "Guides" });
+    expect(data.siteSpaces.map((siteSpace) => siteSpace.space.id)).toEqual([site.spaceId]);
+    expect((await api.orgs.getSiteById(orgId(), site.id)).data.features).toEqual([{ id: "sites-sections", plan: "ultimate", frozen: false }]);
   });
 
   it("listSiteSections", async () => {

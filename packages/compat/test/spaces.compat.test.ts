@@ -30,6 +30,13 @@ it("updateSpaceById changes the title and the edit mode", async () => {
   expect((await api.spaces.getSpaceById(space.id)).data.title).toBe(updated.data.title);
 });
 
+it("updateSpaceById with emoji: null or icon: null removes the icon", async () => {
+  const { data: space } = await api.orgs.createSpace(server.organizationId, { title: unique("Iconic"), emoji: "1f4d8" });
+  expect((await api.spaces.updateSpaceById(space.id, { emoji: null })).data.emoji).toBe("");
+  await api.spaces.updateSpaceById(space.id, { emoji: "1f600" });
+  expect((await api.spaces.updateSpaceById(space.id, { icon: null })).data.emoji).toBe("");
+});
+
 it("listSpacesInOrganizationById lists a space just made", async () => {
   const { data: space } = await api.orgs.createSpace(server.organizationId, { title: unique("Listed") });
   const seen: string[] = [];

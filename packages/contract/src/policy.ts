@@ -328,6 +328,9 @@ export const policyKinds = {
 } as const;
 
 export const operationPolicies = {
+  "getApiInformation": {
+    "on": "anyone"
+  },
   "getAuthenticatedUser": {
     "on": "caller"
   },

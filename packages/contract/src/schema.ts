@@ -5,6 +5,30 @@
  */
 
 export interface paths {
+    "/v1/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get API information
+         * @description Which release of Docstack answers (GitBook's operation: "the release version and build date"): `version`
+         *     is the server's release, `build` when that release of the server was built. Open to anyone, without a
+         *     token, so that a client can check it reaches a Docstack (or GitBook) API before signing in.
+         *
+         *     Needs no API token.
+         */
+        get: operations["getApiInformation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/user": {
         parameters: {
             query?: never;
@@ -2789,7 +2813,9 @@ export interface paths {
         /**
          * Get a site's adaptive schema
          * @description Returns the JSON schema of the claims the site's visitors may carry, which adaptive content conditions
-         *     refer to. A site whose schema was never set answers 404.
+         *     refer to. A site whose schema was never set answers the empty schema (no claims:
+         *     `{"$schema": "http://json-schema.org/draft-07/schema#", "type": "object", "properties": {}, "additionalProperties": false}`,
+         *     the smallest GitBook's shape allows), with `updatedAt` the site's creation.
          *
          *     Needs `view` on the site (any member of the organization, guests included).
          */
@@ -3024,8 +3050,10 @@ export interface paths {
          *     `spaceId` (the section's default site space). Its path is made from its title. When the site has no
          *     sections yet, its site spaces at the root level are first gathered in a section of their own, titled
          *     after the site, which becomes the default section, and the new section comes after it; the first
-         *     section of an empty site is its default. The space must be a space of
-         *     the site's organization that is not deleted (400); a space already in the site answers 409.
+         *     section of an empty site is its default. One exception, as GitBook turns sections on: when the site
+         *     has no sections and shows one site space, of the space `spaceId`, that site space moves into the new
+         *     section (keeping its ID and path), which becomes the default section. The space must be a space of
+         *     the site's organization that is not deleted (400); a space already in the site otherwise answers 409.
          *
          *     Needs `admin` on the site (role `admin` on the organization, or the site shared with you or one of your teams as `admin`).
          */
@@ -4517,6 +4545,19 @@ export interface components {
             };
         };
         /**
+         * Format: date-time
+         * @description An ISO 8601 date-time, in UTC.
+         * @example 2026-11-21T12:00:00.000Z
+         */
+        Timestamp: string;
+        /** @description The release of Docstack serving the API, in GitBook's shape. */
+        ApiInformation: {
+            /** @description The server's release (its package version, such as `0.1.0`). */
+            version: string;
+            /** @description When that release of the server was built (the modification time of its code), in ISO format. */
+            build: components["schemas"]["Timestamp"];
+        };
+        /**
          * @description An opaque identifier.
          * @example 01jq3k8v0m8n2b7x4c5d6e7f8g
          */
@@ -4578,12 +4619,6 @@ export interface components {
         };
         /** @description The merge rules of the organization's spaces (those whose own rules are `inherit`). Default `{type: none}`. */
         OrganizationMergeRules: components["schemas"]["MergeRulesConfigurationRules"] | components["schemas"]["MergeRulesConfigurationNone"];
-        /**
-         * Format: date-time
-         * @description An ISO 8601 date-time, in UTC.
-         * @example 2026-11-21T12:00:00.000Z
-         */
-        Timestamp: string;
         /** @description An e-mail domain, lower case, such as `example.com`. */
         EmailDomain: string;
         /** @description The default hostname (sub-domain) for the organization's public content. Unique across organizations. */
@@ -5179,7 +5214,13 @@ export interface components {
         /** @description Fields omitted are left unchanged; what each needs is in the operation's rule. */
         UpdateSpaceRequest: {
             title?: string;
-            emoji?: string;
+            /** @description An emoji (as its characters, or its Unicode code point in hexadecimal), or `null` to remove the space's icon (its `emoji` is then empty), as GitBook's "Remove icon or emoji". */
+            emoji?: string | null;
+            /**
+             * @description `null` removes the space's icon, as `emoji: null` does (GitBook's "Remove icon or emoji"). GitBook's other
+             *     value, an image URL, is not supported: Docstack's spaces have only an emoji (400).
+             */
+            icon?: null;
             /** @enum {string} */
             editMode?: "live" | "locked";
             defaultLevel?: components["schemas"]["ContentDefaultLevel"];
@@ -6330,7 +6371,7 @@ export interface components {
              */
             url: string;
         };
-        /** @description The page's title. Its slug (and so its path, and its sub-pages' paths) is derived from it. */
+        /** @description The page's title. A new page's slug (and so its path, and its sub-pages' paths) is derived from it unless `slug` is given; renaming a page keeps its slug. */
         ChangeRequestPageTitle: string;
         /** @description A page's body. */
         ChangeRequestPageDocument: {
@@ -6407,7 +6448,8 @@ export interface components {
         /**
          * @description Changes a page: its `title`, `slug` and other metadata, its body (`document`; only for `document` pages,
          *     400 otherwise), and/or its place (`into`, `at`). Give at least one of them. Fields omitted are left
-         *     unchanged; a new title gives a new slug unless `slug` is given. A body's front matter sets metadata as for
+         *     unchanged: a new `title` without `slug` keeps the page's slug, so its URL (as GitBook: to change the URL,
+         *     give `slug`). A body's front matter sets metadata as for
          *     `insert_page`. A page cannot move into itself or one of its sub-pages (400).
          */
         ChangeRequestUpdatePage: {
@@ -6419,7 +6461,7 @@ export interface components {
             /** @description The page to change (its ID, or the `ref` of a page inserted earlier in the batch). */
             page: components["schemas"]["ChangeRequestPageTarget"];
             title?: components["schemas"]["ChangeRequestPageTitle"];
-            /** @description The page's URL segment among its siblings (lower-case letters, digits and hyphens). Omitted, it is derived from the title. A sibling holding it already answers 400. */
+            /** @description The page's URL segment among its siblings (lower-case letters, digits and hyphens). Omitted, the page keeps its slug (a new title does not change it; moved by `into`, it is made unique among its new siblings). A sibling holding it already answers 400. */
             slug?: string;
             /** @description A short description shown under the title; an empty string removes it. */
             description?: string;
@@ -6769,13 +6811,15 @@ export interface components {
         };
         SiteFeature: {
             /**
-             * @description The feature: `sections` (the site has sections), `adaptive-content` (`adaptiveContent.enabled` is
-             *     true), `proxy` (a proxy is set), `visitor-auth` (visibility `visitor-auth`), `share-links`
-             *     (visibility `share-link`), `ads` (ads are not `disabled`).
+             * @description The feature, by GitBook's identifier (its `SiteFeatureKey`): `sites-sections` (the site has sections),
+             *     `sites-adaptive-content` (`adaptiveContent.enabled` is true), `sites-custom-subdirectory` (a proxy is
+             *     set: the site is served under a path of the organization's own domain), `sites-visitor-authentication`
+             *     (visibility `visitor-auth`), `sites-share-links` (visibility `share-link`). GitBook's other identifiers
+             *     name features Docstack does not report.
              * @enum {string}
              */
-            id: "sections" | "adaptive-content" | "proxy" | "visitor-auth" | "share-links" | "ads";
-            /** @description The site type that includes the feature (`ultimate` for `sections`, `adaptive-content`, `proxy` and `visitor-auth`; `basic` for the others). */
+            id: "sites-sections" | "sites-adaptive-content" | "sites-custom-subdirectory" | "sites-visitor-authentication" | "sites-share-links";
+            /** @description The site type that includes the feature (`ultimate` for `sites-sections`, `sites-adaptive-content`, `sites-custom-subdirectory` and `sites-visitor-authentication`; `basic` for `sites-share-links`). */
             plan: components["schemas"]["SiteType"];
             /** @description True when the feature's settings are kept but not applied because the site's type does not include it. Always `false` on Docstack. */
             frozen: boolean;
@@ -8450,6 +8494,38 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The token made too many requests; retry after the number of seconds in `Retry-After`. */
+        TooManyRequests: {
+            headers: {
+                /** @description Seconds to wait before retrying. */
+                "Retry-After"?: number;
+                /** @description The requests allowed in a window (on every response, as the other rate-limit headers). */
+                "RateLimit-Limit"?: number;
+                /** @description The requests left in the current window. */
+                "RateLimit-Remaining"?: number;
+                /** @description Seconds until the current window ends. */
+                "RateLimit-Reset"?: number;
+                /** @description GitBook's header, as `RateLimit-Limit`. */
+                "X-RateLimit-Limit"?: number;
+                /** @description GitBook's header, as `RateLimit-Remaining`. */
+                "X-RateLimit-Remaining"?: number;
+                /** @description GitBook's header, when the current window ends, in UTC epoch seconds. */
+                "X-RateLimit-Reset"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": 429,
+                 *         "type": "rate_limited",
+                 *         "message": "Too many requests: retry in 12 seconds"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The `Authorization` header is missing, or its token is unknown or revoked. */
         Unauthorized: {
             headers: {
@@ -8462,26 +8538,6 @@ export interface components {
                  *         "code": 401,
                  *         "type": "unauthenticated",
                  *         "message": "Missing API token: send Authorization: Bearer <token>"
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /** @description The token made too many requests; retry after the number of seconds in `Retry-After`. */
-        TooManyRequests: {
-            headers: {
-                /** @description Seconds to wait before retrying. */
-                "Retry-After"?: number;
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "error": {
-                 *         "code": 429,
-                 *         "type": "rate_limited",
-                 *         "message": "Too many requests: retry in 12 seconds"
                  *       }
                  *     }
                  */
@@ -8620,6 +8676,8 @@ export interface components {
 }
 export type ErrorType = components['schemas']['ErrorType'];
 export type Error = components['schemas']['Error'];
+export type Timestamp = components['schemas']['Timestamp'];
+export type ApiInformation = components['schemas']['ApiInformation'];
 export type Id = components['schemas']['Id'];
 export type User = components['schemas']['User'];
 export type UserIdList = components['schemas']['UserIdList'];
@@ -8627,7 +8685,6 @@ export type MergeRule = components['schemas']['MergeRule'];
 export type MergeRulesConfigurationRules = components['schemas']['MergeRulesConfigurationRules'];
 export type MergeRulesConfigurationNone = components['schemas']['MergeRulesConfigurationNone'];
 export type OrganizationMergeRules = components['schemas']['OrganizationMergeRules'];
-export type Timestamp = components['schemas']['Timestamp'];
 export type EmailDomain = components['schemas']['EmailDomain'];
 export type OrganizationHostname = components['schemas']['OrganizationHostname'];
 export type Role = components['schemas']['Role'];
@@ -8933,8 +8990,8 @@ export type IntegrationInstallation = components['schemas']['IntegrationInstalla
 export type IntegrationInstallationList = components['schemas']['IntegrationInstallationList'];
 export type ResponseUnexpected = components['responses']['Unexpected'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
-export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ResponseTooManyRequests = components['responses']['TooManyRequests'];
+export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
 export type ResponseNotFound = components['responses']['NotFound'];
 export type ResponseForbidden = components['responses']['Forbidden'];
@@ -8961,6 +9018,35 @@ export type ParameterRevisionId = components['parameters']['revisionId'];
 export type ParameterChangeRequestId = components['parameters']['changeRequestId'];
 export type $defs = Record<string, never>;
 export interface operations {
+    getApiInformation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The release and build date. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "version": "0.1.0",
+                     *       "build": "2026-11-27T18:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiInformation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
     getAuthenticatedUser: {
         parameters: {
             query?: never;

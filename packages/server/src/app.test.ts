@@ -16,6 +16,20 @@ describe("outside /v1", () => {
     expect((await h.api.get("/readyz").expect(200)).body).toEqual({ status: "ready" });
   });
 
+  it("greets a newcomer at / with a page linking the reference, sign-in and health, and answers /favicon.ico", async () => {
+    const home = await h.api
+      .get("/")
+      .expect(200)
+      .expect("Content-Type", /text\/html/);
+    for (const link of ['href="/docs/"', 'href="/sign-in"', 'href="/healthz"', 'href="/v1/"']) expect(home.text).toContain(link);
+    expect(home.headers["content-security-policy"]).toContain("script-src 'none'");
+    const icon = await h.api
+      .get("/favicon.ico")
+      .expect(200)
+      .expect("Content-Type", /image\/svg\+xml/);
+    expect(icon.body.toString()).toMatch(/^<svg /);
+  });
+
   it("serves the bundled contract and an interactive reference from installed files", async () => {
     const { admin } = await h.organization();
     // The validator has seen a request: it must not have changed the document that is served.
@@ -130,6 +144,9 @@ describe("limits and headers", () => {
       const first = await limited.api.get("/v1/user").set("Authorization", admin.auth).expect(200);
       expect(first.headers["ratelimit-limit"]).toBe("3");
       expect(first.headers["ratelimit-remaining"]).toBe("2");
+      // GitBook's headers: the same budget, the reset as the window's end in UTC epoch seconds.
+      const windowEnd = (Math.floor(limited.clock.now().getTime() / 60_000) + 1) * 60;
+      expect(first.headers).toMatchObject({ "x-ratelimit-limit": "3", "x-ratelimit-remaining": "2", "x-ratelimit-reset": String(windowEnd) });
       await limited.api.get("/v1/user").set("Authorization", admin.auth).expect(200);
       await limited.api.get("/v1/user").set("Authorization", admin.auth).expect(200);
       const refused = await limited.api.get("/v1/user").set("Authorization", admin.auth).expect(429);

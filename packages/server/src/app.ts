@@ -9,6 +9,7 @@ import { authenticate, bearerTokenHash } from "./auth/authenticate";
 import type { RequestContext, Services } from "./http/context";
 import { docsRouter } from "./http/docs";
 import { errorHandler } from "./http/error-handler";
+import { homePageRouter } from "./http/home-page";
 import type { OperationRegistry } from "./http/operation";
 import { DatabaseRateLimitStore, MemoryRateLimitStore, RateLimiter } from "./http/rate-limit";
 import { requestLogging, urlRedactor } from "./http/request-log";
@@ -44,7 +45,21 @@ export function createApp(services: Services, options: AppOptions = {}): express
   app.use(securityHeaders({ contentSecurityPolicy: { directives: { "script-src": ["'self'"], "img-src": ["'self'", "data:"] } } }));
   if (config.corsOrigins) {
     const origins = config.corsOrigins === "*" ? "*" : config.corsOrigins.split(",").map((origin) => origin.trim());
-    app.use(cors({ origin: origins, exposedHeaders: ["X-Request-Id", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "Retry-After"] }));
+    app.use(
+      cors({
+        origin: origins,
+        exposedHeaders: [
+          "X-Request-Id",
+          "RateLimit-Limit",
+          "RateLimit-Remaining",
+          "RateLimit-Reset",
+          "X-RateLimit-Limit",
+          "X-RateLimit-Remaining",
+          "X-RateLimit-Reset",
+          "Retry-After",
+        ],
+      }),
+    );
   }
 
   // Published sites first: their hosts and /sites/ paths are theirs, whatever the path.
@@ -87,6 +102,7 @@ export function createApp(services: Services, options: AppOptions = {}): express
   });
   app.use("/docs", docsRouter());
   app.use(signInRouter());
+  app.use(homePageRouter());
 
   app.use(errorHandler({ bodyLimit: config.bodyLimitBytes, revealResponseErrors: config.validateResponses }));
   return app;

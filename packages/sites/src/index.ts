@@ -1,6 +1,7 @@
 // @docstack/sites: published sites as web pages. The server gives content reads
 // (SiteContentReader) and the site as a reader may see it; this package answers requests.
 
+export { DEFAULT_FAVICON } from "./favicon";
 export { Highlighter } from "./highlight";
 export { escapeHtml } from "./html";
 export { sanitize } from "./markdown";

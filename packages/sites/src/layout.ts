@@ -1,6 +1,7 @@
 // The frame of every HTML page of a site: head, header (title, section tabs, search),
 // navigation, footer. Landmarks and labels make it usable with a keyboard and a screen
 // reader; it reads fully without JavaScript (there is none).
+import { emojiSvg } from "./favicon";
 import { type Html, html, raw } from "./html";
 import type { PublishedSite, SiteSection, SiteVariant } from "./model";
 import { defaultVariant, variantPath } from "./routing";
@@ -72,7 +73,8 @@ ${input.markdownUrl ? html`<link rel="alternate" type="text/markdown" href="${in
 <meta property="og:site_name" content="${siteTitle}">
 ${c.socialPreview?.url ? html`<meta property="og:image" content="${c.socialPreview.url}">` : ""}
 ${favicon ? html`<link rel="icon" href="${favicon.light}" media="(prefers-color-scheme: light)"><link rel="icon" href="${favicon.dark}" media="(prefers-color-scheme: dark)">` : ""}
-${emoji ? html`<link rel="icon" href="data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><text y=".9em" font-size="90">${emojiChar(emoji)}</text></svg>`)}">` : ""}
+${emoji ? html`<link rel="icon" href="data:image/svg+xml,${encodeURIComponent(emojiSvg(emoji))}">` : ""}
+${favicon || emoji ? "" : html`<link rel="icon" href="${chrome.basePath}/favicon.ico" type="image/svg+xml">`}
 <link rel="stylesheet" href="${assetsPath(chrome.basePath)}">
 <style>${raw(inlineStyleOf(site))}</style>
 </head>
@@ -89,11 +91,6 @@ ${footer(chrome)}
 }
 
 /** An emoji given as its character or its code point in hexadecimal (`1f389`). */
-function emojiChar(emoji: string): string {
-  if (!/^[0-9a-f]{4,6}(-[0-9a-f]{4,6})*$/i.test(emoji)) return emoji;
-  return String.fromCodePoint(...emoji.split("-").map((hex) => Number.parseInt(hex, 16)));
-}
-
 function announcement(chrome: Chrome): Html | string {
   const a = chrome.site.customization.announcement;
   if (!a?.enabled) return "";

@@ -5,6 +5,7 @@
 // request that already holds the answer gets a 304.
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
+import { faviconOf } from "./favicon";
 import { Highlighter } from "./highlight";
 import { type Chrome, inlineStyleOf, type ResolvedLink } from "./layout";
 import { listedPages, llmsTxt, pageMarkdown, robotsTxt, sitemapXml, type VariantContent } from "./machine";
@@ -122,6 +123,11 @@ export class SiteRenderer {
           )
         : [];
       return rendered(200, HTML, renderSearch(chrome, query, hits, contents), true);
+    }
+    if (at === "favicon.ico") {
+      const icon = faviconOf(site.customization);
+      if ("svg" in icon) return rendered(200, "image/svg+xml", icon.svg, noIndex);
+      return { ...rendered(302, "text/plain; charset=utf-8", "", noIndex), headers: { Location: icon.redirect } };
     }
     if (at === "robots.txt") return rendered(200, "text/plain; charset=utf-8", robotsTxt(site), noIndex);
     if (at === "sitemap.xml") {

@@ -232,10 +232,9 @@ export function applyChanges(current: CurrentPages, changes: readonly ContentCha
           throw badRequest(`${where}/into: a page cannot move into itself or one of its sub-pages`);
         }
         const updated = withMetadata({ ...page, parent, updatedAt: at }, { ...change, ...source?.metadata });
-        const renamed = updated.title !== page.title;
+        // A new title keeps the slug, so the page's URL (GitBook: "to rename only the title without changing the URL, set `title` and omit `slug`").
         const slug = slugFor(change.slug, parent, page.id);
         if (slug !== undefined) updated.slug = slug;
-        else if (renamed) updated.slug = tree.slugAmong(parent, updated.title, page.id);
         else if (parent !== page.parent) updated.slug = tree.freeSlug(parent, page.slug, page.id);
         if (moving) tree.place(updated, change.at);
         else tree.replace(updated);

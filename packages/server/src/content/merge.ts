@@ -99,8 +99,10 @@ export function mergeContent(base: Content, ours: Content, theirs: Content, docu
       if (text === null) clashing.push("content");
       else mergedBodies.set(id, text);
     }
-    // The slug follows the side that changed it (renamed, or given a slug of its own); duplicates are made unique afterwards.
-    if ((page.title === tp.title && page.title !== op.title) || (op.slug === bp.slug && tp.slug !== bp.slug)) page.slug = tp.slug;
+    // The slug follows the side that changed it (a rename alone keeps it); when both did, the side whose title won.
+    // Duplicates are made unique afterwards.
+    const slug = pick(bp.slug, op.slug, tp.slug);
+    page.slug = slug.conflict && page.title === tp.title && page.title !== op.title ? tp.slug : slug.value;
     // biome-ignore lint/complexity/useMathMinMax: ISO timestamps, compared as text
     page.updatedAt = op.updatedAt > tp.updatedAt ? op.updatedAt : tp.updatedAt;
     if (clashing.length) conflicts.push({ page: tp, reason: `both sides changed its ${clashing.join(", ")}` });

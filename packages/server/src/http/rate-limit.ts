@@ -1,5 +1,5 @@
-// Rate limiting in fixed windows, with the RateLimit-* headers of the IETF draft on every
-// response. A request is counted against its token only once that token has authenticated;
+// Rate limiting in fixed windows, with the RateLimit-* headers of the IETF draft and GitBook's
+// X-RateLimit-* ones on every response. A request is counted against its token only once that token has authenticated;
 // until then (no token, a malformed header, a token never seen to work) against the client's
 // address. So made-up tokens share their address's budget, and once it is spent they are
 // refused before any database lookup. Counting is behind `RateLimitStore`: in PostgreSQL when
@@ -95,10 +95,16 @@ export class RateLimiter {
       const key = tokenHash && this.authenticated.has(tokenHash) ? `t:${tokenHash}` : `a:${req.ip}`;
       store.hit(key, windowMs).then((count) => {
         const now = clock.now().getTime();
-        const reset = Math.max(1, Math.ceil(((Math.floor(now / windowMs) + 1) * windowMs - now) / 1000));
+        const windowEnd = (Math.floor(now / windowMs) + 1) * windowMs;
+        const reset = Math.max(1, Math.ceil((windowEnd - now) / 1000));
+        const remaining = String(Math.max(0, max - count));
         res.setHeader("RateLimit-Limit", String(max));
-        res.setHeader("RateLimit-Remaining", String(Math.max(0, max - count)));
+        res.setHeader("RateLimit-Remaining", remaining);
         res.setHeader("RateLimit-Reset", String(reset));
+        // GitBook's headers, for its clients: the same budget, the reset as a UTC epoch time in seconds.
+        res.setHeader("X-RateLimit-Limit", String(max));
+        res.setHeader("X-RateLimit-Remaining", remaining);
+        res.setHeader("X-RateLimit-Reset", String(Math.ceil(windowEnd / 1000)));
         if (count > max) return next(new ApiError(429, `Too many requests: retry in ${reset} seconds`, { "Retry-After": String(reset) }));
         next();
       }, next);

@@ -8,7 +8,7 @@ import type { Config } from "../config";
 import type { Db } from "../db/database";
 import { readableByAnyone } from "./audience";
 
-const STYLE =
+export const PAGE_STYLE =
   "body{font:16px/1.6 system-ui,sans-serif;max-width:44rem;margin:4rem auto;padding:0 1.5rem;color:#1f2328}code{background:#f6f8fa;padding:.1em .3em}@media (prefers-color-scheme:dark){body{background:#0d1117;color:#e6edf3}code{background:#161b22}a{color:#79b8ff}}";
 
 const KINDS: Record<string, string> = {
@@ -44,13 +44,13 @@ export function appPages(services: { config: Config; prisma: Db }): RequestHandl
         }
       }
       const page = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Docstack: a ${kind}</title><style>${STYLE}</style></head>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Docstack: a ${kind}</title><style>${PAGE_STYLE}</style></head>
 <body><main><h1>A ${escapeHtml(kind)} in Docstack</h1>
 <p>Docstack has no web editor: its resources are read and changed through its API, with a token.</p>
 <p>This ${escapeHtml(kind)} in the API: <a href="${escapeHtml(apiUrl)}"><code>${escapeHtml(apiUrl)}</code></a></p>
 ${published}<p><a href="${escapeHtml(base)}/docs">The API reference</a></p></main></body></html>
 `;
-      res.status(200).set({ "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": pageCsp(STYLE), "X-Robots-Tag": "noindex" });
+      res.status(200).set({ "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": pageCsp(PAGE_STYLE), "X-Robots-Tag": "noindex" });
       res.end(req.method === "HEAD" ? undefined : page);
     } catch (error) {
       next(error);

@@ -164,6 +164,33 @@ describe("what readers get", () => {
     expect((await read(`${site.published}/robots.txt`).expect(200)).text).toContain(`Sitemap: ${site.published}/sitemap.xml`);
   });
 
+  it("answers /favicon.ico with a default icon when no favicon is set, linked from its pages; the site's emoji or image when one is", async () => {
+    const site = await basicSite();
+    const page = await read(site.published).expect(200);
+    expect(page.text).toContain(`<link rel="icon" href="${pathOf(site.published)}/favicon.ico" type="image/svg+xml">`);
+    const icon = await read(`${site.published}/favicon.ico`)
+      .expect(200)
+      .expect("Content-Type", /image\/svg\+xml/);
+    expect(icon.body.toString()).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    // On the site's own hostname, where browsers ask for it by themselves.
+    const hostname = `icon-${site.organizationId.slice(-8)}.acme.example`;
+    await h.services.prisma.site.update({ where: { id: site.siteId }, data: { hostname } });
+    h.services.sites.changed();
+    await read(`http://${hostname}/favicon.ico`)
+      .expect(200)
+      .expect("Content-Type", /image\/svg\+xml/);
+    await as(site.admin)
+      .put(`${site.siteApiUrl}/customization`, { favicon: { emoji: "1f4d8" } })
+      .expect(200);
+    expect((await read(`http://${hostname}/favicon.ico`).expect(200)).body.toString()).toContain("\u{1f4d8}");
+    expect((await read(`http://${hostname}/`).expect(200)).text).not.toContain("/favicon.ico");
+    const images = { light: "https://cdn.example/light.png", dark: "https://cdn.example/dark.png" };
+    await as(site.admin)
+      .put(`${site.siteApiUrl}/customization`, { favicon: { icon: images } })
+      .expect(200);
+    expect((await read(`http://${hostname}/favicon.ico`).expect(302)).headers.location).toBe(images.light);
+  });
+
   it("keeps unlisted sites out of search engines: noindex on every answer, an empty sitemap, robots disallowing all", async () => {
     const site = await basicSite({ site: { visibility: "unlisted" } });
     const page = await read(site.published).expect(200);

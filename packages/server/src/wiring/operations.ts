@@ -24,6 +24,7 @@ import { spaceCommentsOperations } from "../areas/space-comments/handlers";
 import { spaceContentOperations } from "../areas/space-content/handlers";
 import { spacesOperations } from "../areas/spaces/handlers";
 import { ssoOperations } from "../areas/sso/handlers";
+import { systemOperations } from "../areas/system/handlers";
 import { teamMembersOperations } from "../areas/team-members/handlers";
 import { teamsOperations } from "../areas/teams/handlers";
 import { urlsOperations } from "../areas/urls/handlers";
@@ -55,4 +56,5 @@ export const registry: OperationRegistry = {
   ...openapiSpecsOperations,
   ...integrationsOperations,
   ...urlsOperations,
+  ...systemOperations,
 };

@@ -116,6 +116,24 @@ it("sets and removes page metadata: slug, description, emoji (null or empty remo
   expect(taken.body.error.message).toContain("changes/0/slug");
 });
 
+it("renames a page's title only with update_page: its slug and URL stay (GitBook's rule), also through a merge", async () => {
+  const { admin, space, cr, page, pages } = await setup();
+  await c.write(admin, space.id, cr.id, [{ operation: "insert_page", title: "Getting started", document: { markdown: "x" } }]).expect(200);
+  const [guide] = await pages();
+  expect(guide).toMatchObject({ slug: "getting-started", path: "getting-started" });
+  await c.write(admin, space.id, cr.id, [{ operation: "update_page", page: guide!.id, title: "Quick start" }]).expect(200);
+  expect(await page(admin, guide!.id)).toMatchObject({ title: "Quick start", slug: "getting-started", path: "getting-started" });
+  expect((await c.merge(admin, space.id, cr.id).expect(200)).body.result).toBe("merge");
+
+  // The space renames the page's URL while another change request renames only its title: both are kept.
+  const retitle = await c.createChangeRequest(admin, space.id);
+  await c.publish(admin, space.id, [{ operation: "update_page", page: guide!.id, slug: "start-here" }]);
+  await c.write(admin, space.id, retitle.id, [{ operation: "update_page", page: guide!.id, title: "First steps" }]).expect(200);
+  expect((await c.merge(admin, space.id, retitle.id).expect(200)).body.result).toBe("merge");
+  const merged = (await h.api.get(`/v1/spaces/${space.id}/content/page/${guide!.id}`).set("Authorization", admin.auth).expect(200)).body;
+  expect(merged).toMatchObject({ title: "First steps", slug: "start-here", path: "start-here" });
+});
+
 it("stores a page's condition (adaptive content), reads it back, merges it, shows its change, and removes it with an empty string", async () => {
   const { admin, space, cr, page, pages } = await setup();
   const condition = 'visitor.claims.plan == "enterprise" && visitor.claims.unsigned.beta';

@@ -109,7 +109,9 @@ describe("change requests", () => {
     let tree = await c.pages(admin, space.id, cr.id);
     const children = tree[0]!.pages as { id: string; title: string; path: string; slug: string }[];
     expect(children.map((p) => p.path)).toEqual(["guides/first", "guides/install", "guides/install-2"]);
-    await c.write(admin, space.id, cr.id, [{ operation: "update_page", page: apiPage!.id, title: "Reference", into: guides!.id, at: 1 }]).expect(200);
+    await c
+      .write(admin, space.id, cr.id, [{ operation: "update_page", page: apiPage!.id, title: "Reference", slug: "reference", into: guides!.id, at: 1 }])
+      .expect(200);
     tree = await c.pages(admin, space.id, cr.id);
     expect((tree[0]!.pages as { path: string }[]).map((p) => p.path)).toEqual(["guides/first", "guides/reference", "guides/install", "guides/install-2"]);
     const loop = await c.write(admin, space.id, cr.id, [{ operation: "update_page", page: guides!.id, into: children[0]!.id }]).expect(400);

@@ -47,15 +47,18 @@ export const siteSectionsOperations = {
     handle: async ({ ctx, body }, { site, organization }) => {
       const sectionId = await withSiteLocked(ctx.prisma, site.id, async (tx, current) => {
         const space = await publishableSpace(tx, current, body.spaceId, "request/body/spaceId");
-        await refuseSpaceInSite(tx, current, space.id);
         const tree = await loadSiteTree(tx, current);
+        // The first section, for the one space the site shows: that site space becomes the section's (as GitBook
+        // turns sections on), rather than a 409 for a space already in the site.
+        const sole = tree.sections.length === 0 && tree.siteSpaces.length === 1 && tree.siteSpaces[0]!.spaceId === space.id ? tree.siteSpaces[0] : undefined;
+        if (!sole) await refuseSpaceInSite(tx, current, space.id);
         const paths = tree.sections.map((section) => section.path);
         let position = positionAfterLast(topLevel(tree));
         let defaultSection: string | undefined = defaultSectionId(tree);
         // A site has sections or none: its site spaces at the root level are first gathered in a section of their own.
         const rootLevel =
           tree.sections.length === 0 ? await tx.siteSpace.findMany({ where: { siteId: current.id, sectionId: null }, select: { id: true } }) : [];
-        if (rootLevel.length > 0) {
+        if (rootLevel.length > 0 && !sole) {
           const gathered = await tx.siteSection.create({
             data: {
               id: newId(),
@@ -72,9 +75,11 @@ export const siteSectionsOperations = {
         }
         const title = body.title ?? (space.title.length >= 2 ? space.title : "Untitled");
         const section = await tx.siteSection.create({
-          data: { id: newId(), siteId: current.id, title, path: freeSegment(segmentFrom(title, "section"), paths), position },
+          data: { id: newId(), siteId: current.id, title, path: freeSegment(segmentFrom(title, "section"), paths), position, defaultSiteSpaceId: sole?.id },
         });
-        await appendSiteSpaces(tx, current, section.id, [space]);
+        // The root level's rows (hidden ones too) move into it, keeping their paths.
+        if (sole) await tx.siteSpace.updateMany({ where: { siteId: current.id, sectionId: null }, data: { sectionId: section.id } });
+        else await appendSiteSpaces(tx, current, section.id, [space]);
         // The first section of an empty site is its default; the root level has no default any more.
         await tx.site.update({ where: { id: current.id }, data: { defaultSectionId: defaultSection ?? section.id, defaultSiteSpaceId: null } });
         return section.id;

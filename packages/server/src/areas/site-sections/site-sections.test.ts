@@ -44,6 +44,21 @@ describe("adding sections", () => {
     expect((await as(org.admin).get(site.url)).body.siteSpaces).toBe(3);
   });
 
+  it("turns sections on with the one space the site shows: its site space becomes the first section's (as GitBook), not a 409", async () => {
+    const org = await orgWithSpaces(h, ["Guides", "API reference"]);
+    const site = await newSite(h, org, { title: "Acme Docs", spaces: [org.spaces[0]!.id] });
+    const [sole] = (await as(org.admin).get(`${site.url}/site-spaces`)).body.items as { id: string; path: string }[];
+    const first = await as(org.admin).post(`${site.url}/sections`, { spaceId: org.spaces[0]!.id, title: "Guides" }).expect(201);
+    expect(first.body).toMatchObject({ title: "Guides", path: "guides", default: true });
+    expect(first.body.siteSpaces).toEqual([expect.objectContaining({ id: sole!.id, path: sole!.path, default: true, section: first.body.id })]);
+    expect(ids(await as(org.admin).get(`${site.url}/sections`))).toEqual([first.body.id]);
+    expect((await as(org.admin).get(site.url)).body.siteSpaces).toBe(1);
+    // Now that the site has sections, the same space again is a conflict; another space is a new section.
+    await as(org.admin).post(`${site.url}/sections`, { spaceId: org.spaces[0]!.id }).expect(409);
+    const second = await as(org.admin).post(`${site.url}/sections`, { spaceId: org.spaces[1]!.id }).expect(201);
+    expect(second.body).toMatchObject({ title: "API reference", default: false });
+  });
+
   it("makes the first section of an empty site its default, titles sections after their space, and dedupes paths ignoring case", async () => {
     const { org, site, sections, admin } = await siteWithSections(["X", "Guides"]);
     expect(sections.map((s) => [s.title, s.path, s.default])).toEqual([

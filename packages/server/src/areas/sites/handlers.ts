@@ -6,7 +6,7 @@ import { isUniqueViolation } from "../../db/errors";
 import { escapeLike } from "../../db/like";
 import { type Organization, Prisma } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
-import { badRequest, conflict, notFound } from "../../http/errors";
+import { badRequest, conflict } from "../../http/errors";
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
 import { createSite } from "./create";
@@ -139,7 +139,9 @@ export const sitesOperations = {
 
   getSiteAdaptiveSchema: defineOperation("getSiteAdaptiveSchema", {
     handle: async (_request, { site }) => {
-      if (site.adaptiveSchema === null || site.adaptiveSchemaUpdatedAt === null) throw notFound("Adaptive schema");
+      // Never set: the empty schema (no claims), as of the site's creation.
+      if (site.adaptiveSchema === null || site.adaptiveSchemaUpdatedAt === null)
+        return { status: 200, body: adaptiveSchemaOf(EMPTY_ADAPTIVE_SCHEMA, site.createdAt) };
       return { status: 200, body: adaptiveSchemaOf(site.adaptiveSchema, site.adaptiveSchemaUpdatedAt) };
     },
   }),
@@ -177,6 +179,14 @@ async function setPublished(ctx: RequestContext, siteId: string, organization: O
   const facts = await siteFacts(ctx.prisma, organization.id, [siteId]);
   return serializeSite(ctx, updated, organization, facts.get(siteId)!);
 }
+
+/** The adaptive schema of a site whose schema was never set: no claims (the smallest schema GitBook's shape allows). */
+const EMPTY_ADAPTIVE_SCHEMA: Schemas["SiteAdaptiveJsonSchema"] = {
+  $schema: "http://json-schema.org/draft-07/schema#",
+  type: "object",
+  properties: {},
+  additionalProperties: false,
+};
 
 function adaptiveSchemaOf(jsonSchema: Prisma.JsonValue, updatedAt: Date): Schemas["SiteAdaptiveSchema"] {
   return { object: "site-adaptive-schema", jsonSchema: jsonSchema as Schemas["SiteAdaptiveJsonSchema"], updatedAt: updatedAt.toISOString() };

@@ -12,14 +12,14 @@ import { type Publication, publicationOf, publishedAt, servedAt } from "./urls";
 
 type Feature = Schemas["SiteFeature"];
 
-/** The features the site uses, each with the site type that includes it (never frozen: every site has them all). */
+/** The features the site uses, by GitBook's ids, each with the site type that includes it (never frozen: every site has them all). */
 function featuresOf(site: Site, facts: SiteFacts): Feature[] {
   const used: [boolean, Feature["id"], Feature["plan"]][] = [
-    [facts.hasSections, "sections", "ultimate"],
-    [site.adaptiveContent, "adaptive-content", "ultimate"],
-    [site.proxy !== null, "proxy", "ultimate"],
-    [site.visibility === "visitor-auth", "visitor-auth", "ultimate"],
-    [site.visibility === "share-link", "share-links", "basic"],
+    [facts.hasSections, "sites-sections", "ultimate"],
+    [site.adaptiveContent, "sites-adaptive-content", "ultimate"],
+    [site.proxy !== null, "sites-custom-subdirectory", "ultimate"],
+    [site.visibility === "visitor-auth", "sites-visitor-authentication", "ultimate"],
+    [site.visibility === "share-link", "sites-share-links", "basic"],
   ];
   return used.filter(([inUse]) => inUse).map(([, id, plan]) => ({ id, plan, frozen: false }));
 }

@@ -207,9 +207,9 @@ describe("updating sites", () => {
     expect(res.body.proxy).toEqual({ origin: `https://${proxy}`, target: expect.stringMatching(/^http:\/\/localhost:3000\/sites\/proxied-[a-z0-9]+\/docs$/) });
     expect(res.body.urls.published).toBe(`https://${proxy}`);
     expect(res.body.features).toEqual([
-      { id: "adaptive-content", plan: "ultimate", frozen: false },
-      { id: "proxy", plan: "ultimate", frozen: false },
-      { id: "visitor-auth", plan: "ultimate", frozen: false },
+      { id: "sites-adaptive-content", plan: "ultimate", frozen: false },
+      { id: "sites-custom-subdirectory", plan: "ultimate", frozen: false },
+      { id: "sites-visitor-authentication", plan: "ultimate", frozen: false },
     ]);
     const elsewhere = await orgWithSpaces(h, []);
     const theirs = await newSite(h, elsewhere);
@@ -233,7 +233,7 @@ describe("updating sites", () => {
     // With sections: the default site space must be in the default section.
     const section = await as(org.admin).post(`${site.url}/sections`, { spaceId: org.spaces[2]!.id, title: "Third" }).expect(201);
     const sectioned = await as(org.admin).patch(site.url, { defaultSiteSection: section.body.id }).expect(200);
-    expect(sectioned.body.features).toEqual([{ id: "sections", plan: "ultimate", frozen: false }]);
+    expect(sectioned.body.features).toEqual([{ id: "sites-sections", plan: "ultimate", frozen: false }]);
     await as(org.admin).patch(site.url, { defaultSiteSpace: siteSpaces[0]!.id }).expect(400);
     const sections = await as(org.admin).get(`${site.url}/sections`).expect(200);
     expect(sections.body.items.map((s: { id: string; default: boolean }) => [s.id, s.default])).toEqual([
@@ -309,11 +309,16 @@ describe("adaptive schema", () => {
     additionalProperties: false,
   };
 
-  it("answers 404 until set, then gives the schema as sent to any member", async () => {
+  it("answers the empty schema until set, then gives the schema as sent to any member", async () => {
     const org = await orgWithSpaces(h, []);
     const site = await newSite(h, org);
     const reader = await h.member(org.id, "read");
-    expect((await as(reader).get(`${site.url}/adaptive-schema`).expect(404)).body).toEqual(notFoundBody("Adaptive schema"));
+    const created = (await as(reader).get(site.url).expect(200)).body.createdAt;
+    expect((await as(reader).get(`${site.url}/adaptive-schema`).expect(200)).body).toEqual({
+      object: "site-adaptive-schema",
+      jsonSchema: { $schema: "http://json-schema.org/draft-07/schema#", type: "object", properties: {}, additionalProperties: false },
+      updatedAt: created,
+    });
     const set = await as(org.admin).put(`${site.url}/adaptive-schema`, { jsonSchema }).expect(200);
     expect(set.body).toEqual({ object: "site-adaptive-schema", jsonSchema, updatedAt: h.clock.now().toISOString() });
     expect((await as(reader).get(`${site.url}/adaptive-schema`).expect(200)).body.jsonSchema).toEqual(jsonSchema);
@@ -344,7 +349,8 @@ describe("adaptive schema", () => {
     await as((await h.organization()).admin)
       .get(url)
       .expect(404);
-    await as(org.admin).get(url).expect(404);
+    // Nothing refused was stored: still the empty schema.
+    expect((await as(org.admin).get(url).expect(200)).body.jsonSchema.properties).toEqual({});
   });
 });
 

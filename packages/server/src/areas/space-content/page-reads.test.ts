@@ -20,7 +20,9 @@ async function setup(h: Harness) {
   await c.publish(org.admin, space.id, [insertPage("Install", "See [tokens](/reference#tokens).", { into: guides!.id })]);
   const install = (await c.pages(org.admin, space.id))[0]!.pages[0] as { id: string; path: string };
   const cr = await c.createChangeRequest(org.admin, space.id);
-  await c.write(org.admin, space.id, cr.id, [{ operation: "update_page", page: install.id, title: "Setup", document: { markdown: "Edited." } }]).expect(200);
+  await c
+    .write(org.admin, space.id, cr.id, [{ operation: "update_page", page: install.id, title: "Setup", slug: "setup", document: { markdown: "Edited." } }])
+    .expect(200);
   return { org, admin: org.admin, space, install, reference: reference!, cr };
 }
 
@@ -71,7 +73,7 @@ describe.each([
     const { admin, space, install } = await setup(h);
     const c = contentHelpers(h);
     const guides = (await c.pages(admin, space.id))[0]!;
-    await c.publish(admin, space.id, [{ operation: "update_page", page: guides.id, title: "Tutorials" }]);
+    await c.publish(admin, space.id, [{ operation: "update_page", page: guides.id, title: "Tutorials", slug: "tutorials" }]);
     expect(await read(h, admin, `/v1/spaces/${space.id}/content/path/tutorials/install`)).toMatchObject({ id: install.id });
     await read(h, admin, `/v1/spaces/${space.id}/content/path/guides/install`, 404);
   });

@@ -15,7 +15,7 @@ it("reads any revision of the space by ID: the revision, its pages, files, a pag
   const cr = await c.createChangeRequest(org.admin, space.id);
   await c
     .write(org.admin, space.id, cr.id, [
-      { operation: "update_page", page: page!.id, title: "Renamed", document: { markdown: "Version two." } },
+      { operation: "update_page", page: page!.id, title: "Renamed", slug: "renamed", document: { markdown: "Version two." } },
       { operation: "insert_files", files: [{ name: "a.png", contentType: "image/png", data: pngBytes(1, 1).toString("base64") }] },
     ])
     .expect(200);
@@ -55,7 +55,7 @@ it("lists what a revision changed to its parent, and what a change request chang
   const cr = await c.createChangeRequest(org.admin, space.id);
   await c
     .write(org.admin, space.id, cr.id, [
-      { operation: "update_page", page: guides!.id, title: "Handbook", description: "All of it", document: { markdown: "x2" } },
+      { operation: "update_page", page: guides!.id, title: "Handbook", slug: "handbook", description: "All of it", document: { markdown: "x2" } },
       { operation: "delete_page", page: old!.id },
       { operation: "update_page", page: moved!.id, into: guides!.id },
       { operation: "insert_page", title: "New", document: { markdown: "n" } },

@@ -60,7 +60,7 @@ describe("search", () => {
     const [page] = await c.publish(org.admin, space.id, [insertPage("Walrus facts", "Tusks.")]);
     expect((await search(org.admin, `/v1/spaces/${space.id}/search?query=walrus`)).body.count).toBe(1);
     const cr = await c.createChangeRequest(org.admin, space.id);
-    await c.write(org.admin, space.id, cr.id, [{ operation: "update_page", page: page!.id, title: "Seal facts" }]).expect(200);
+    await c.write(org.admin, space.id, cr.id, [{ operation: "update_page", page: page!.id, title: "Seal facts", slug: "seal-facts" }]).expect(200);
     // Not merged yet: search reads the space's content, not the change request's.
     expect((await search(org.admin, `/v1/spaces/${space.id}/search?query=seal`)).body.count).toBe(0);
     await c.merge(org.admin, space.id, cr.id).expect(200);
@@ -83,7 +83,7 @@ describe("search", () => {
     const path = async (spaceId: string) =>
       (await search(org.admin, `/v1/spaces/${spaceId}/search?query=tusks`)).body.items.map((p: { path: string }) => p.path);
     expect(await path(space.id)).toEqual(["guides/walrus"]);
-    await c.publish(org.admin, space.id, [{ operation: "update_page", page: guides!.id, title: "Animals" }]);
+    await c.publish(org.admin, space.id, [{ operation: "update_page", page: guides!.id, title: "Animals", slug: "animals" }]);
     expect(await path(space.id)).toEqual(["animals/walrus"]);
     const copy = await h.api.post(`/v1/spaces/${space.id}/duplicate`).set("Authorization", org.admin.auth).expect(201);
     expect(await path(copy.body.id)).toEqual(["animals/walrus"]);

@@ -51,9 +51,9 @@ describe("space content", () => {
       documentId: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
     expect(page.markdown).toContain("[the API](/api#auth)");
-    // Renaming the target page changes the link's path, not the linking page's document.
+    // Renaming the target page (its slug) changes the link's path, not the linking page's document.
     const cr = await c.createChangeRequest(admin, space.id);
-    await c.write(admin, space.id, cr.id, [{ operation: "update_page", page: apiPage.id, title: "Reference" }]).expect(200);
+    await c.write(admin, space.id, cr.id, [{ operation: "update_page", page: apiPage.id, title: "Reference", slug: "reference" }]).expect(200);
     await c.merge(admin, space.id, cr.id).expect(200);
     const after = (await get(admin, `/v1/spaces/${space.id}/content/page/${guide.id}`).expect(200)).body;
     expect(after.markdown).toContain("[the API](/reference#auth)");

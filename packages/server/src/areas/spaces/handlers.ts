@@ -1,5 +1,6 @@
 // Spaces: containers of pages and files.
 
+import type { Schemas } from "@docstack/contract";
 import { createSpace } from "../../commands/create-space";
 import { brokenLinksInOpenChangeRequests, listLinks } from "../../content/reads";
 import { badRequest, conflict, notFound } from "../../http/errors";
@@ -13,6 +14,12 @@ import { isRestorable } from "./retention";
 import { serializeSpace, serializeSpaces } from "./serialize";
 
 const BY_CREATION: SortField[] = [{ field: "id", direction: "asc" }];
+
+/** The emoji to store: one given wins; `emoji: null` or `icon: null` removes the icon (an empty emoji, as a space without one has). */
+function emojiUpdate(body: Schemas["UpdateSpaceRequest"]): string | undefined {
+  if (typeof body.emoji === "string") return body.emoji;
+  return body.emoji === null || body.icon === null ? "" : undefined;
+}
 
 export const spacesOperations = {
   getSpaceById: defineOperation("getSpaceById", {
@@ -37,7 +44,7 @@ export const spacesOperations = {
         where: { id: space.id },
         data: {
           title: body.title,
-          emoji: body.emoji,
+          emoji: emojiUpdate(body),
           editMode: body.editMode,
           defaultLevel: body.defaultLevel,
           visibility: body.visibility,

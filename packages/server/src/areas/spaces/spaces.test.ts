@@ -86,6 +86,21 @@ describe("spaces", () => {
     await patch(org.admin, `/v1/spaces/${space.id}`, { editMode: "frozen" }).expect(400);
   });
 
+  it('removes the icon with emoji: null or icon: null (GitBook\'s "Remove icon or emoji"); an icon URL is refused', async () => {
+    const { org, space } = await newSpace();
+    await patch(org.admin, `/v1/spaces/${space.id}`, { emoji: "1f600" }).expect(200);
+    const removed = await patch(org.admin, `/v1/spaces/${space.id}`, { emoji: null }).expect(200);
+    expect(removed.body.emoji).toBe("");
+    await patch(org.admin, `/v1/spaces/${space.id}`, { emoji: "1f4d8" }).expect(200);
+    const byIcon = await patch(org.admin, `/v1/spaces/${space.id}`, { icon: null, title: "Kept" }).expect(200);
+    expect(byIcon.body).toMatchObject({ emoji: "", title: "Kept" });
+    // An emoji given wins over `icon: null`.
+    expect((await patch(org.admin, `/v1/spaces/${space.id}`, { emoji: "1f600", icon: null }).expect(200)).body.emoji).toBe("1f600");
+    const refused = await patch(org.admin, `/v1/spaces/${space.id}`, { icon: "https://example.com/icon.png" }).expect(400);
+    expect(refused.body.error.message).toContain("icon");
+    expect((await get(org.admin, `/v1/spaces/${space.id}`)).body.emoji).toBe("1f600");
+  });
+
   it("applies the space's default level over the organization role", async () => {
     const { org, space } = await newSpace();
     const reader = await h.member(org.id, "read");
