@@ -1,5 +1,5 @@
 // Memory figures (part of `npm run bench`, BENCH_ONLY=memory): the resident memory of a real
-// `docstack start` process, as a user runs it (production mode), read from /proc (Linux only):
+// `docstack start` process, as `npm start` runs it (production mode, scripts/server-runtime.mjs), read from /proc (Linux only):
 //  - the migration peak: a first start on a fresh data directory (or DATABASE_URL's database, emptied of
 //    nothing: already migrated, it migrates nothing), the highest of the server's VmHWM and of its process
 //    tree's summed VmRSS sampled while it starts (a migration run in a child process counts);
@@ -15,6 +15,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { serverEnv, serverNodeFlags } from "../scripts/server-runtime.mjs";
 import { client } from "./content.mjs";
 import { pageMarkdown } from "./pages.cjs";
 
@@ -72,7 +73,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /** `docstack start` until the API answers, sampling its process tree's resident memory meanwhile. */
 async function start(env) {
   const port = await freePort();
-  const child = spawn(process.execPath, [cli, "start"], { env: { ...env, PORT: String(port) }, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, [...serverNodeFlags(env), cli, "start"], { env: serverEnv({ ...env, PORT: String(port) }), stdio: ["ignore", "pipe", "inherit"] });
   let stdout = "";
   child.stdout.on("data", (chunk) => (stdout += chunk));
   const exited = new Promise((resolve) => child.once("exit", resolve));

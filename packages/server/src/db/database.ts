@@ -7,6 +7,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { EMBEDDED_SHARED_BUFFERS_MB } from "../config";
 import { PrismaClient, type Prisma as PrismaNamespace } from "../generated/prisma/client";
+import { templateFor } from "./embedded-template";
 import { acquireDirectoryLock, type DirectoryLock } from "./lock";
 import { migrateEmbedded, migrateOnce } from "./migrate";
 import { listenOnPostgres } from "./notifications";
@@ -114,7 +115,8 @@ async function openEmbedded(options: OpenDatabaseOptions): Promise<Database> {
   try {
     const { PGlite, PrismaPGlite } = embeddedDriver();
     const startParams = embeddedStartParams(PGlite.defaultStartParams, options.sharedBuffersMb ?? EMBEDDED_SHARED_BUFFERS_MB);
-    const pglite = await PGlite.create(inMemory ? { startParams } : { dataDir: options.dataDir, startParams, ...loadOption(options) });
+    const loadDataDir = inMemory ? undefined : (options.loadDataDir ?? templateFor(options.dataDir));
+    const pglite = await PGlite.create(inMemory ? { startParams } : { dataDir: options.dataDir, startParams, ...(loadDataDir ? { loadDataDir } : {}) });
     const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
     return {
       prisma,
@@ -144,6 +146,10 @@ async function openEmbedded(options: OpenDatabaseOptions): Promise<Database> {
   }
 }
 
-function loadOption(options: OpenDatabaseOptions) {
-  return options.loadDataDir ? { loadDataDir: options.loadDataDir } : {};
+/** A migrated in-memory database, for the template fresh data directories start from (build time). */
+export async function migratedInMemory(): Promise<PGlite> {
+  const { PGlite, PrismaPGlite } = embeddedDriver();
+  const pglite = await PGlite.create({ startParams: embeddedStartParams(PGlite.defaultStartParams, EMBEDDED_SHARED_BUFFERS_MB) });
+  await applyMigrations(new PrismaPGlite(pglite));
+  return pglite;
 }
