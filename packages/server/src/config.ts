@@ -73,11 +73,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     validateResponses: env.DOCSTACK_VALIDATE_RESPONSES === "true",
     allowPrivateFetch: env.DOCSTACK_ALLOW_PRIVATE_FETCH === "true",
     embeddedSharedBuffersMb: int(env, "DOCSTACK_DB_SHARED_BUFFERS_MB", EMBEDDED_SHARED_BUFFERS_MB),
-    contentCacheBytes: int(env, "DOCSTACK_CONTENT_CACHE_MB", 128) * 1024 * 1024,
+    contentCacheBytes: int(env, "DOCSTACK_CONTENT_CACHE_MB", 32) * 1024 * 1024,
     smtpUrl: env.DOCSTACK_SMTP_URL || undefined,
     mailFrom: env.DOCSTACK_MAIL_FROM || "Docstack <docstack@localhost>",
     siteUrls: siteUrls(env.DOCSTACK_SITE_URLS),
-    siteCacheBytes: int(env, "DOCSTACK_SITE_CACHE_MB", 64) * 1024 * 1024,
+    siteCacheBytes: int(env, "DOCSTACK_SITE_CACHE_MB", 16) * 1024 * 1024,
     shutdownTimeoutMs: int(env, "DOCSTACK_SHUTDOWN_TIMEOUT_MS", 25_000),
     secrets: secrets(env.DOCSTACK_SECRETS),
   };
