@@ -73,7 +73,10 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /** `docstack start` until the API answers, sampling its process tree's resident memory meanwhile. */
 async function start(env) {
   const port = await freePort();
-  const child = spawn(process.execPath, [...serverNodeFlags(env), cli, "start"], { env: serverEnv({ ...env, PORT: String(port) }), stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, [...serverNodeFlags(env), cli, "start"], {
+    env: serverEnv({ ...env, PORT: String(port) }),
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   let stdout = "";
   child.stdout.on("data", (chunk) => (stdout += chunk));
   const exited = new Promise((resolve) => child.once("exit", resolve));
@@ -122,7 +125,12 @@ async function contentScenario(server, token) {
     const changes = [{ operation: "insert_page", title: `Chapter ${b}`, document: { markdown: pageMarkdown(written, () => `chapter-${b}`) } }];
     for (let i = 1; i < BATCH; i++) {
       const into = chapter ? { into: chapter } : {};
-      changes.push({ operation: "insert_page", title: `Part ${written + i}`, ...into, document: { markdown: pageMarkdown(written + i, () => `chapter-${b}`) } });
+      changes.push({
+        operation: "insert_page",
+        title: `Part ${written + i}`,
+        ...into,
+        document: { markdown: pageMarkdown(written + i, () => `chapter-${b}`) },
+      });
     }
     await call("POST", `/v1/spaces/${space.id}/change-requests/${cr.id}/content`, { changes });
     chapter = (await call("GET", `/v1/spaces/${space.id}/change-requests/${cr.id}/content/path/chapter-${b}`)).id;

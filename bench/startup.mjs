@@ -39,7 +39,10 @@ function cpuMs(pid) {
 async function timedStart(env) {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [...serverNodeFlags(env), cli, "serve"], { env: serverEnv({ ...env, PORT: String(port) }), stdio: ["ignore", "ignore", "inherit"] });
+  const child = spawn(process.execPath, [...serverNodeFlags(env), cli, "serve"], {
+    env: serverEnv({ ...env, PORT: String(port) }),
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   const exited = new Promise((resolve) => child.once("exit", resolve));
   let failed = false;
   child.once("exit", () => (failed = true));

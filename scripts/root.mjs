@@ -54,7 +54,9 @@ switch (task) {
   case "start":
     build();
     // Production behaviour (NODE_ENV for the libraries; Docstack's own defaults are production's anyway).
-    process.exit(run(process.execPath, [...serverNodeFlags(env), cli, "start", ...args], { env: serverEnv({ ...env, NODE_ENV: env.NODE_ENV ?? "production" }) }));
+    process.exit(
+      run(process.execPath, [...serverNodeFlags(env), cli, "start", ...args], { env: serverEnv({ ...env, NODE_ENV: env.NODE_ENV ?? "production" }) }),
+    );
     break;
   case "docstack":
     build();
