@@ -4,6 +4,7 @@ import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import { serverEnv, serverNodeFlags } from "../scripts/server-runtime.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DURATION = Number(process.env.BENCH_SECONDS || 10);
@@ -12,8 +13,9 @@ export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 10);
 /** Starts target.cjs (the server under measurement) in its own process; `env` picks what it seeds. */
 export function startTarget(env) {
   const child = fork(path.join(here, "target.cjs"), {
-    execArgv: ["--expose-gc", ...(process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : [])],
-    env: { ...process.env, ...env },
+    // As `npm start` runs the server (scripts/server-runtime.mjs).
+    execArgv: ["--expose-gc", ...serverNodeFlags(), ...(process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : [])],
+    env: serverEnv({ ...process.env, ...env }),
     stdio: ["ignore", "ignore", "inherit", "ipc"],
   });
   return new Promise((resolve, reject) => {

@@ -13,6 +13,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import { serverEnv, serverNodeFlags } from "../scripts/server-runtime.mjs";
 import { sequentialLatencies } from "./lib.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -20,7 +21,9 @@ const DURATION = Number(process.env.BENCH_SECONDS || 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 10);
 
 const child = fork(path.join(here, "sites-target.cjs"), {
-  execArgv: process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof-sites"] : [],
+  // As `npm start` runs the server (scripts/server-runtime.mjs).
+  execArgv: [...serverNodeFlags(), ...(process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof-sites"] : [])],
+  env: serverEnv(process.env),
   stdio: ["ignore", "ignore", "inherit", "ipc"],
 });
 const info = await new Promise((resolve, reject) => {

@@ -9,6 +9,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { serverEnv, serverNodeFlags } from "../scripts/server-runtime.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const cli = path.join(here, "..", "packages", "server", "dist", "cli", "main.js");
@@ -38,7 +39,10 @@ function cpuMs(pid) {
 async function timedStart(env) {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [cli, "serve"], { env: { ...env, PORT: String(port) }, stdio: ["ignore", "ignore", "inherit"] });
+  const child = spawn(process.execPath, [...serverNodeFlags(env), cli, "serve"], {
+    env: serverEnv({ ...env, PORT: String(port) }),
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   const exited = new Promise((resolve) => child.once("exit", resolve));
   let failed = false;
   child.once("exit", () => (failed = true));

@@ -6,6 +6,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { serverEnv, serverNodeFlags } from "./server-runtime.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PNPM = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).packageManager; // pnpm@x.y.z
@@ -55,11 +56,13 @@ switch (task) {
   case "start":
     build();
     // Production behaviour (NODE_ENV for the libraries; Docstack's own defaults are production's anyway).
-    process.exit(run(process.execPath, [cli, "start", ...args], { env: { ...env, NODE_ENV: env.NODE_ENV ?? "production" } }));
+    process.exit(
+      run(process.execPath, [...serverNodeFlags(env), cli, "start", ...args], { env: serverEnv({ ...env, NODE_ENV: env.NODE_ENV ?? "production" }) }),
+    );
     break;
   case "docstack":
     build();
-    process.exit(run(process.execPath, [cli, ...args]));
+    process.exit(run(process.execPath, [...serverNodeFlags(env), cli, ...args], { env: serverEnv(env) }));
     break;
   case "lint":
     lint();

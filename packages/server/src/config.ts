@@ -20,6 +20,8 @@ export interface Config {
   validateResponses: boolean;
   /** Whether imports may fetch loopback/private addresses (tests against a local server). */
   allowPrivateFetch: boolean;
+  /** The embedded database's buffer cache (PostgreSQL's shared_buffers), in MiB. */
+  embeddedSharedBuffersMb: number;
   /** Bytes of immutable content (documents, page-tree chunks, revision indexes) kept in memory; 0: none. */
   contentCacheBytes: number;
   /** smtp://user:password@host:port (or smtps://): where e-mail goes; unset, no e-mail is sent. */
@@ -46,6 +48,13 @@ export interface Config {
   headersTimeoutMs: number;
 }
 
+/**
+ * The embedded database's buffer cache: PostgreSQL's own default (128 MB) sits in PGlite's WebAssembly
+ * memory, all of it resident from the start and never given back. Pages it misses are read from the
+ * operating system's file cache, which the process does not hold.
+ */
+export const EMBEDDED_SHARED_BUFFERS_MB = 16;
+
 export const REPO_ROOT = path.resolve(__dirname, "../../..");
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -69,11 +78,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? (nodeEnv === "test" ? "silent" : "info"),
     validateResponses: env.DOCSTACK_VALIDATE_RESPONSES === "true",
     allowPrivateFetch: env.DOCSTACK_ALLOW_PRIVATE_FETCH === "true",
-    contentCacheBytes: int(env, "DOCSTACK_CONTENT_CACHE_MB", 128) * 1024 * 1024,
+    embeddedSharedBuffersMb: int(env, "DOCSTACK_DB_SHARED_BUFFERS_MB", EMBEDDED_SHARED_BUFFERS_MB),
+    contentCacheBytes: int(env, "DOCSTACK_CONTENT_CACHE_MB", 32) * 1024 * 1024,
     smtpUrl: env.DOCSTACK_SMTP_URL || undefined,
     mailFrom: env.DOCSTACK_MAIL_FROM || "Docstack <docstack@localhost>",
     siteUrls: siteUrls(env.DOCSTACK_SITE_URLS),
-    siteCacheBytes: int(env, "DOCSTACK_SITE_CACHE_MB", 64) * 1024 * 1024,
+    siteCacheBytes: int(env, "DOCSTACK_SITE_CACHE_MB", 16) * 1024 * 1024,
     render: {
       minLength: int(env, "DOCSTACK_RENDER_INLINE_CHARS", 20_000),
       budgetMs: int(env, "DOCSTACK_RENDER_BUDGET_MS", 10_000),

@@ -34,6 +34,30 @@ export interface RendererOptions {
   codeCacheBytes?: number;
   /** Where long pages are rendered (a worker pool); inline when not given. */
   offload?: MarkdownOffload;
+  /** Bytes of revisions' page lists kept in memory (estimated; half of cacheBytes, at least 8 MiB, when not given). */
+  revisionCacheBytes?: number;
+}
+
+/** What a page of a revision's list is counted for (its fields, strings and map entries), in bytes. */
+const PAGE_BYTES = 512;
+const MIN_REVISION_CACHE_BYTES = 8 * 1024 * 1024;
+
+const contentBytes = ({ pages, files }: RevisionContent) => (pages.length + files.length) * PAGE_BYTES;
+
+/**
+ * Keeps a loading promise, counted as one byte until it resolves and then as its content is: the
+ * cache's bound holds once it is loaded. A failed load is not kept: the next request tries again.
+ */
+function keep(cache: LRUCache<string, Promise<RevisionContent>>, key: string, loading: Promise<RevisionContent>): void {
+  cache.set(key, loading, { size: 1 });
+  loading.then(
+    (content) => {
+      if (cache.peek(key) === loading) cache.set(key, loading, { size: Math.max(1, contentBytes(content)) });
+    },
+    () => {
+      if (cache.peek(key) === loading) cache.delete(key);
+    },
+  );
 }
 
 interface Rendered {
@@ -55,10 +79,10 @@ const SAFE_INLINE = /^(image\/(png|jpeg|gif|webp|avif|svg\+xml)|video\/|audio\/|
 
 export class SiteRenderer {
   private readonly rendered: LRUCache<string, Rendered>;
-  /** Page lists and files of revisions (immutable), shared by every page of a space. */
-  private readonly revisions = new LRUCache<string, Promise<RevisionContent>>({ max: 256 });
+  /** Page lists and files of revisions (immutable), shared by every page of a space; bounded by their estimated bytes. */
+  private readonly revisions: LRUCache<string, Promise<RevisionContent>>;
   /** The same as each audience sees them (by revision and audience key): one list per view, so what is made from it is shared. */
-  private readonly admitted = new LRUCache<string, Promise<RevisionContent>>({ max: 1024 });
+  private readonly admitted: LRUCache<string, Promise<RevisionContent>>;
   private readonly highlighter: Highlighter;
   private readonly offload: MarkdownOffload | undefined;
 
@@ -69,6 +93,9 @@ export class SiteRenderer {
     this.rendered = new LRUCache({ maxSize: Math.max(options.cacheBytes, 1), sizeCalculation: (entry) => entry.body.byteLength + 200 });
     this.highlighter = new Highlighter(options.codeCacheBytes ?? Math.floor(options.cacheBytes / 4));
     this.offload = options.offload;
+    const revisionBytes = options.revisionCacheBytes ?? Math.max(MIN_REVISION_CACHE_BYTES, Math.floor(options.cacheBytes / 2));
+    this.revisions = new LRUCache({ max: 256, maxSize: revisionBytes });
+    this.admitted = new LRUCache({ max: 1024, maxSize: revisionBytes });
   }
 
   async handle(request: SiteRequest): Promise<SiteResponse> {
@@ -201,9 +228,7 @@ export class SiteRenderer {
     let loaded = this.revisions.get(content.revisionId);
     if (!loaded) {
       loaded = this.reader.revision(content);
-      // A failed read is not kept: the next request tries again.
-      loaded.catch(() => this.revisions.delete(content.revisionId));
-      this.revisions.set(content.revisionId, loaded);
+      keep(this.revisions, content.revisionId, loaded);
     }
     return loaded;
   }
@@ -214,8 +239,7 @@ export class SiteRenderer {
     let admitted = this.admitted.get(key);
     if (!admitted) {
       admitted = this.revision(content).then(({ pages, files }) => ({ pages: admittedPages(pages, audience), files }));
-      admitted.catch(() => this.admitted.delete(key));
-      this.admitted.set(key, admitted);
+      keep(this.admitted, key, admitted);
     }
     return admitted;
   }

@@ -5,7 +5,9 @@ import fs from "node:fs";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
+import { EMBEDDED_SHARED_BUFFERS_MB } from "../config";
 import { PrismaClient, type Prisma as PrismaNamespace } from "../generated/prisma/client";
+import { templateFor } from "./embedded-template";
 import { acquireDirectoryLock, type DirectoryLock } from "./lock";
 import { migrateEmbedded, migrateOnce } from "./migrate";
 import { listenOnPostgres } from "./notifications";
@@ -49,6 +51,16 @@ export interface OpenDatabaseOptions {
   dataDir: string;
   /** A dump (from PGlite's dumpDataDir) to start an in-memory database from. */
   loadDataDir?: Blob;
+  /** The embedded database's buffer cache in MiB (`shared_buffers`); default `EMBEDDED_SHARED_BUFFERS_MB`. */
+  sharedBuffersMb?: number;
+}
+
+/**
+ * PGlite's start parameters with memory settings for a small machine. `maintenance_work_mem` (64 MB by
+ * default) is what an index build or a vacuum may take: the WebAssembly memory it grows never shrinks.
+ */
+function embeddedStartParams(defaults: readonly string[], sharedBuffersMb: number): string[] {
+  return [...defaults, "-c", `shared_buffers=${Math.max(1, sharedBuffersMb)}MB`, "-c", "maintenance_work_mem=16MB"];
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
@@ -102,7 +114,9 @@ async function openEmbedded(options: OpenDatabaseOptions): Promise<Database> {
   }
   try {
     const { PGlite, PrismaPGlite } = embeddedDriver();
-    const pglite = await PGlite.create(inMemory ? {} : { dataDir: options.dataDir, ...loadOption(options) });
+    const startParams = embeddedStartParams(PGlite.defaultStartParams, options.sharedBuffersMb ?? EMBEDDED_SHARED_BUFFERS_MB);
+    const loadDataDir = inMemory ? undefined : (options.loadDataDir ?? templateFor(options.dataDir));
+    const pglite = await PGlite.create(inMemory ? { startParams } : { dataDir: options.dataDir, startParams, ...(loadDataDir ? { loadDataDir } : {}) });
     const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
     return {
       prisma,
@@ -132,6 +146,10 @@ async function openEmbedded(options: OpenDatabaseOptions): Promise<Database> {
   }
 }
 
-function loadOption(options: OpenDatabaseOptions) {
-  return options.loadDataDir ? { loadDataDir: options.loadDataDir } : {};
+/** A migrated in-memory database, for the template fresh data directories start from (build time). */
+export async function migratedInMemory(): Promise<PGlite> {
+  const { PGlite, PrismaPGlite } = embeddedDriver();
+  const pglite = await PGlite.create({ startParams: embeddedStartParams(PGlite.defaultStartParams, EMBEDDED_SHARED_BUFFERS_MB) });
+  await applyMigrations(new PrismaPGlite(pglite));
+  return pglite;
 }

@@ -39,7 +39,8 @@ async function signingKeys(config: Config, prisma: Db, purpose: "cursor" | "down
 
 export async function openServices(config: Config, options: { clock?: Clock; database?: Database } = {}): Promise<{ database: Database; services: Services }> {
   const logger = pino({ level: config.logLevel });
-  const opened = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const opened =
+    options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, sharedBuffersMb: config.embeddedSharedBuffersMb }));
   const closing: (() => Promise<void>)[] = [];
   const database: Database = {
     ...opened,
