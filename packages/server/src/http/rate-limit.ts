@@ -99,7 +99,7 @@ export class RateLimiter {
         res.setHeader("RateLimit-Limit", String(max));
         res.setHeader("RateLimit-Remaining", String(Math.max(0, max - count)));
         res.setHeader("RateLimit-Reset", String(reset));
-        if (count > max) return next(new ApiError(429, `Too many requests: retry in ${reset} seconds`, { "Retry-After": String(reset) }));
+        if (count > max) return next(new ApiError("rate_limited", `Too many requests: retry in ${reset} seconds`, { "Retry-After": String(reset) }));
         next();
       }, next);
     };
