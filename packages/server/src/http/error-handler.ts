@@ -63,7 +63,7 @@ function validatorFailure(error: ValidatorHttpError, req: Request, revealRespons
 
 /** body-parser's failure, by its documented `type`. */
 function bodyParserFailure(error: Error & { type: string; body?: unknown }, bodyLimit: number): Failure | undefined {
-  const reason = BODY_PARSER_REASONS[error.type];
+  const reason = Object.hasOwn(BODY_PARSER_REASONS, error.type) ? BODY_PARSER_REASONS[error.type] : undefined;
   if (reason === "payload_too_large") return failure(reason, `Request body is larger than ${bodyLimit} bytes`);
   if (reason === "invalid_json") {
     // body-parser's strict mode refuses JSON that is not an object or an array, with a syntax error.
