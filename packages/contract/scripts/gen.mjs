@@ -3,6 +3,8 @@
 //                       description ending with the "Needs" line written from its policy rule
 //   src/schema.ts       TypeScript types (openapi-typescript), shared by server and SDK
 //   src/policy.ts       the policy kinds and each operation's rule, typed (scripts/policy.mjs)
+//   src/reasons.ts      the error reasons, each with its status (scripts/reasons.mjs)
+//   docs/errors.md      the error reasons' table, at the repository's root (scripts/reasons.mjs)
 // `gen.mjs --check` regenerates into a temporary directory and fails when the
 // checked-in files differ: CI's proof that contract and code have not drifted.
 import { spawnSync } from "node:child_process";
@@ -12,6 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { applyPolicies, policyModule } from "./policy.mjs";
+import { errorReasonsOf, errorsDocument, reasonsModule } from "./reasons.mjs";
 
 const require = createRequire(import.meta.url);
 const packageDir = fileURLToPath(new URL("..", import.meta.url));
@@ -37,6 +40,14 @@ const document = JSON.parse(fs.readFileSync(bundled, "utf8"));
 const rules = applyPolicies(document);
 fs.writeFileSync(bundled, `${JSON.stringify(document, null, 2)}\n`);
 fs.writeFileSync(path.join(outDir, "src/policy.ts"), policyModule(document["x-docstack-policies"], rules));
+const reasons = errorReasonsOf(document);
+fs.writeFileSync(path.join(outDir, "src/reasons.ts"), reasonsModule(reasons));
+// Outside this package: written in place, or, when checking, compared with what is committed.
+const errorsDoc = path.resolve(packageDir, "../../docs/errors.md");
+if (!check) {
+  fs.mkdirSync(path.dirname(errorsDoc), { recursive: true });
+  fs.writeFileSync(errorsDoc, errorsDocument(reasons));
+}
 const schemaFile = path.join(outDir, "src/schema.ts");
 // A field with a default is optional to send (the server applies the default).
 run(openapiTs, [bundled, "--output", schemaFile, "--root-types", "--root-types-no-schema-prefix", "--default-non-nullable=false"]);
@@ -46,10 +57,11 @@ fs.writeFileSync(
 );
 
 if (check) {
-  const drifted = ["openapi.json", "src/schema.ts", "src/policy.ts"].filter((file) => {
+  const drifted = ["openapi.json", "src/schema.ts", "src/policy.ts", "src/reasons.ts"].filter((file) => {
     const committed = path.join(packageDir, file);
     return !fs.existsSync(committed) || fs.readFileSync(committed, "utf8") !== fs.readFileSync(path.join(outDir, file), "utf8");
   });
+  if (!fs.existsSync(errorsDoc) || fs.readFileSync(errorsDoc, "utf8") !== errorsDocument(reasons)) drifted.push(path.relative(packageDir, errorsDoc));
   fs.rmSync(outDir, { recursive: true, force: true });
   if (drifted.length) {
     console.error(`The contract and the generated files have drifted: ${drifted.join(", ")}. Run \`npm run gen\` and commit.`);

@@ -3,13 +3,22 @@
 // these, so neither holds a hand-written copy of what the contract says.
 import fs from "node:fs";
 import path from "node:path";
+import type { errorReasons as errorReasonTable } from "./reasons";
 import type { components, operations, paths } from "./schema";
 
 /** Who may do what: the policy kinds and each operation's rule (openapi/policies.yaml, `x-docstack-policy`). */
 export { operationPolicies, policyKinds } from "./policy";
+/** Each error reason (`ErrorReason`, openapi/common/schemas.yaml) with its HTTP status and meaning. */
+export { errorReasons } from "./reasons";
 export type { components, operations, paths };
 export type Schemas = components["schemas"];
 export type OperationId = keyof operations;
+/** Why a request failed: one stable value per cause, each with one status (`errorReasons`). */
+export type ErrorReason = Schemas["ErrorReason"];
+/** The reasons that answer with `status`: `ErrorReasonOf<409>` is "space_locked" | "name_taken" | … */
+export type ErrorReasonOf<Status extends number> = {
+  [Reason in ErrorReason]: (typeof errorReasonTable)[Reason]["status"] extends Status ? Reason : never;
+}[ErrorReason];
 
 /** Absolute path of the bundled contract (openapi.json). */
 export const openapiDocumentPath = path.join(__dirname, "..", "openapi.json");

@@ -4532,12 +4532,19 @@ export interface components {
          * @enum {string}
          */
         ErrorType: "invalid_request" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "not_implemented" | "unavailable";
+        /**
+         * @description Why it failed, for programs: one stable value per cause (the `message` is for people, and may
+         *     change). Each value belongs to one HTTP status (`x-docstack-status`), so one `type`. Values are
+         *     stable; new ones may be added, so treat an unknown one by its `type`. The table is in docs/errors.md.
+         */
+        ErrorReason: string & ("invalid_request" | "invalid_json" | "invalid_cursor" | "invalid_reference" | "url_fetch_failed" | "sign_in_code_invalid" | "unauthenticated" | "token_malformed" | "token_expired" | "token_invalid" | "saml_response_refused" | "role_required" | "comment_author_only" | "email_domain_mismatch" | "email_not_verified" | "invite_links_disabled" | "not_found" | "method_not_allowed" | "space_locked" | "change_request_merged" | "change_request_archived" | "status_move_invalid" | "merge_rule_unmet" | "space_already_in_site" | "name_taken" | "last_site_space" | "last_admin" | "nothing_to_publish" | "space_not_deleted" | "already_exists" | "concurrent_change" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "not_implemented" | "saml_request_failed" | "render_budget_exceeded");
         /** @description Every failure answers with this body. */
         Error: {
             error: {
                 /** @description The HTTP status code of the response. */
                 code: number;
                 type: components["schemas"]["ErrorType"];
+                reason: components["schemas"]["ErrorReason"];
                 /** @description What went wrong, for a person to read. Validation errors name the field and the rule. */
                 message: string;
                 /** @description The request's ID (also in the `X-Request-Id` response header and in the server's logs). */
@@ -8469,6 +8476,7 @@ export interface components {
                  *       "error": {
                  *         "code": 500,
                  *         "type": "internal_error",
+                 *         "reason": "internal_error",
                  *         "message": "Internal error (request 3f2a...)"
                  *       }
                  *     }
@@ -8487,6 +8495,7 @@ export interface components {
                  *       "error": {
                  *         "code": 400,
                  *         "type": "invalid_request",
+                 *         "reason": "invalid_request",
                  *         "message": "request/body/title must NOT have more than 50 characters"
                  *       }
                  *     }
@@ -8519,6 +8528,7 @@ export interface components {
                  *       "error": {
                  *         "code": 429,
                  *         "type": "rate_limited",
+                 *         "reason": "rate_limited",
                  *         "message": "Too many requests: retry in 12 seconds"
                  *       }
                  *     }
@@ -8537,6 +8547,7 @@ export interface components {
                  *       "error": {
                  *         "code": 401,
                  *         "type": "unauthenticated",
+                 *         "reason": "unauthenticated",
                  *         "message": "Missing API token: send Authorization: Bearer <token>"
                  *       }
                  *     }
@@ -8555,6 +8566,7 @@ export interface components {
                  *       "error": {
                  *         "code": 413,
                  *         "type": "payload_too_large",
+                 *         "reason": "payload_too_large",
                  *         "message": "Request body is larger than 1048576 bytes"
                  *       }
                  *     }
@@ -8573,6 +8585,7 @@ export interface components {
                  *       "error": {
                  *         "code": 404,
                  *         "type": "not_found",
+                 *         "reason": "not_found",
                  *         "message": "Space not found"
                  *       }
                  *     }
@@ -8591,6 +8604,7 @@ export interface components {
                  *       "error": {
                  *         "code": 403,
                  *         "type": "forbidden",
+                 *         "reason": "role_required",
                  *         "message": "Your role does not allow this: it needs edit on this space"
                  *       }
                  *     }
@@ -8609,6 +8623,7 @@ export interface components {
                  *       "error": {
                  *         "code": 409,
                  *         "type": "conflict",
+                 *         "reason": "space_locked",
                  *         "message": "This space is locked: unlock it (editMode live) to edit"
                  *       }
                  *     }
@@ -8675,6 +8690,7 @@ export interface components {
     pathItems: never;
 }
 export type ErrorType = components['schemas']['ErrorType'];
+export type ErrorReason = components['schemas']['ErrorReason'];
 export type Error = components['schemas']['Error'];
 export type Timestamp = components['schemas']['Timestamp'];
 export type ApiInformation = components['schemas']['ApiInformation'];

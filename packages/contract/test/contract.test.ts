@@ -1,6 +1,15 @@
 import fs from "node:fs";
 import { createConfig, lintFromString } from "@redocly/openapi-core";
-import { HTTP_METHODS, loadOpenapiDocument, type OpenapiOperation, openapiDocumentPath, operationPolicies, policyKinds } from "../src/index";
+import {
+  type ErrorReason,
+  errorReasons,
+  HTTP_METHODS,
+  loadOpenapiDocument,
+  type OpenapiOperation,
+  openapiDocumentPath,
+  operationPolicies,
+  policyKinds,
+} from "../src/index";
 import { ADDED_OPERATIONS, GITBOOK_OPERATIONS, SPECIFICATION_OPERATIONS } from "./specification-operations";
 
 const document = loadOpenapiDocument();
@@ -64,6 +73,17 @@ describe("the bundled contract", () => {
       expect(description.trimEnd().split("\n\n").at(-1)).toMatch(/^Needs /);
       if (rule?.needs) expect(description).toContain(`\`${rule.needs}\` on ${kind.noun}`);
     }
+  });
+
+  it("gives every error example a reason declared for its status", () => {
+    const examples = Object.values(document.components.responses ?? {}).flatMap((response) => {
+      const example = (response as { content?: { "application/json"?: { example?: { error?: { code: number; reason: ErrorReason } } } } }).content?.[
+        "application/json"
+      ]?.example?.error;
+      return example ? [example] : [];
+    });
+    expect(examples.length).toBeGreaterThan(5);
+    for (const { code, reason } of examples) expect(errorReasons[reason]?.status).toBe(code);
   });
 
   it("documents {changeRequestId} as an ID or a number", () => {

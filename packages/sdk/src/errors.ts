@@ -1,26 +1,35 @@
 // What a failed request throws: one class per kind of HTTP failure (the status family, and the
-// statuses a program handles differently), each carrying the status, the server's `type`,
-// message and request ID, and the response's headers. A request that got no answer at all
+// statuses a program handles differently), each carrying the status, the server's `type` and
+// `reason`, message and request ID, and the response's headers. A request that got no answer at all
 // throws a ConnectionError (a TimeoutError when it took too long).
 import type { components } from "@docstack/contract";
 
 /** The contract's kinds of failure (`error.type`): invalid_request, unauthenticated, not_found, rate_limited, … */
 export type ErrorType = components["schemas"]["ErrorType"];
+/** The contract's causes of failure (`error.reason`): space_locked, change_request_merged, name_taken, role_required, … */
+export type ErrorReason = components["schemas"]["ErrorReason"];
 
 /** A request the server answered with an error. */
 export class DocstackError extends Error {
   readonly status: number;
   /** What kind of failure it is; stable, for programs (the message is for people). Undefined when the body was not Docstack's. */
   readonly type: ErrorType | undefined;
+  /** Why it failed: one stable value per cause (a locked space and a taken name are both 409 conflicts). Undefined when the body was not Docstack's. */
+  readonly reason: ErrorReason | undefined;
   /** The request's ID, for the server's logs (also in `X-Request-Id`). */
   readonly requestId: string | undefined;
   readonly headers: Headers;
 
-  constructor(status: number, message: string, details: { type?: ErrorType | undefined; requestId?: string | undefined; headers?: Headers } = {}) {
+  constructor(
+    status: number,
+    message: string,
+    details: { type?: ErrorType | undefined; reason?: ErrorReason | undefined; requestId?: string | undefined; headers?: Headers } = {},
+  ) {
     super(message);
     this.name = new.target.name;
     this.status = status;
     this.type = details.type;
+    this.reason = details.reason;
     this.requestId = details.requestId;
     this.headers = details.headers ?? new Headers();
   }
@@ -70,10 +79,11 @@ const BY_STATUS: Record<number, new (...args: ConstructorParameters<typeof Docst
 
 /** The error for a failed response and its parsed body (Docstack's `{error: {...}}`, or anything else). */
 export function errorFromResponse(response: Response, body: unknown): DocstackError {
-  const error = (body as { error?: { message?: unknown; type?: unknown; requestId?: unknown } } | undefined)?.error;
+  const error = (body as { error?: { message?: unknown; type?: unknown; reason?: unknown; requestId?: unknown } } | undefined)?.error;
   const message = typeof error?.message === "string" ? error.message : response.statusText || `HTTP ${response.status}`;
   const details = {
     type: typeof error?.type === "string" ? (error.type as ErrorType) : undefined,
+    reason: typeof error?.reason === "string" ? (error.reason as ErrorReason) : undefined,
     requestId: typeof error?.requestId === "string" ? error.requestId : (response.headers.get("X-Request-Id") ?? undefined),
     headers: response.headers,
   };

@@ -14,6 +14,7 @@ export {
   ConflictError,
   ConnectionError,
   DocstackError,
+  type ErrorReason,
   type ErrorType,
   InvalidRequestError,
   NotFoundError,

@@ -2,7 +2,18 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { AuthenticationError, ClientError, createClient, type DocstackClient, DocstackError, InvalidRequestError, NotFoundError, unwrap } from "../src/index";
+import {
+  AuthenticationError,
+  ClientError,
+  ConflictError,
+  createClient,
+  type DocstackClient,
+  DocstackError,
+  type ErrorReason,
+  InvalidRequestError,
+  NotFoundError,
+  unwrap,
+} from "../src/index";
 
 const baseUrl = process.env.DOCSTACK_URL as string;
 const organizationId = process.env.DOCSTACK_ORGANIZATION as string;
@@ -54,20 +65,38 @@ it("iterates over every page of a list", async () => {
   expect(seen).toEqual(created);
 });
 
-it("throws the DocstackError of each kind, carrying the status, type, message, request ID and headers", async () => {
+it("throws the DocstackError of each kind, carrying the status, type, reason, message, request ID and headers", async () => {
   const failure = unwrap(docstack.GET("/v1/spaces/{spaceId}", { params: { path: { spaceId: "01jq3k9c4d5e6f7g8h9j0k1m2n" } } }));
   await expect(failure).rejects.toBeInstanceOf(NotFoundError);
   const notFound = (await failure.catch((error: unknown) => error)) as NotFoundError;
   expect(notFound).toBeInstanceOf(ClientError);
   expect(notFound).toBeInstanceOf(DocstackError);
-  expect(notFound).toMatchObject({ name: "NotFoundError", status: 404, type: "not_found", message: "Space not found" });
+  expect(notFound).toMatchObject({ name: "NotFoundError", status: 404, type: "not_found", reason: "not_found", message: "Space not found" });
   expect(notFound.requestId).toBe(notFound.headers.get("X-Request-Id"));
   const invalid = unwrap(docstack.POST("/v1/orgs/{organizationId}/spaces", { params: { path: { organizationId } }, body: { title: "x".repeat(51) } }));
   await expect(invalid).rejects.toBeInstanceOf(InvalidRequestError);
-  await expect(invalid).rejects.toMatchObject({ status: 400, type: "invalid_request", message: expect.stringContaining("request/body/title") });
+  await expect(invalid).rejects.toMatchObject({
+    status: 400,
+    type: "invalid_request",
+    reason: "invalid_request",
+    message: expect.stringContaining("request/body/title"),
+  });
   const unauthenticated = createClient({ baseUrl, token: "dst_wrong" });
   await expect(unwrap(unauthenticated.GET("/v1/user"))).rejects.toBeInstanceOf(AuthenticationError);
-  await expect(unwrap(unauthenticated.GET("/v1/user"))).rejects.toMatchObject({ status: 401, type: "unauthenticated" });
+  await expect(unwrap(unauthenticated.GET("/v1/user"))).rejects.toMatchObject({ status: 401, type: "unauthenticated", reason: "token_invalid" });
+});
+
+it("names the cause of a conflict in a reason typed from the contract", async () => {
+  const space = await unwrap(docstack.POST("/v1/orgs/{organizationId}/spaces", { params: { path: { organizationId } }, body: { title: "Locked" } }));
+  await unwrap(docstack.PATCH("/v1/spaces/{spaceId}", { params: { path: { spaceId: space.id } }, body: { editMode: "locked" } }));
+  const refused = (await unwrap(docstack.POST("/v1/spaces/{spaceId}/change-requests", { params: { path: { spaceId: space.id } }, body: {} })).catch(
+    (error: unknown) => error,
+  )) as DocstackError;
+  expect(refused).toBeInstanceOf(ConflictError);
+  expect(refused).toMatchObject({ status: 409, type: "conflict", reason: "space_locked" });
+  const reason: ErrorReason | undefined = refused.reason;
+  // @ts-expect-error: not a reason the contract declares, so no error can carry it
+  expect(reason === "space_is_locked").toBe(false);
 });
 
 it("ships CommonJS and ES module builds", () => {

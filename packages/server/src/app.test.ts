@@ -329,8 +329,10 @@ describe("database errors a concurrent request causes", () => {
     );
     const gone = await racing.get(`/v1/orgs/${id}`).set("Authorization", admin.auth).expect(404);
     expect(gone.body.error).toMatchObject({ code: 404, type: "not_found", message: "Team not found" });
+    expect(gone.body.error.reason).toBe("not_found");
     const taken = await racing.get(`/v1/orgs/${id}/teams`).set("Authorization", admin.auth).expect(409);
     expect(taken.body.error).toMatchObject({ code: 409, type: "conflict", message: expect.stringContaining("already exists") });
+    expect(taken.body.error.reason).toBe("already_exists");
   });
 });
 
@@ -342,6 +344,7 @@ describe("operations not implemented yet", () => {
     await pending.get(`/v1/orgs/${id}/teams`).expect(401);
     const res = await pending.get(`/v1/orgs/${id}/teams`).set("Authorization", admin.auth).expect(501);
     expect(res.body.error).toMatchObject({ code: 501, type: "not_implemented", message: expect.stringContaining("listTeamsInOrganization") });
+    expect(res.body.error.reason).toBe("not_implemented");
     await h.api.get(`/v1/orgs/${id}/teams`).set("Authorization", admin.auth).expect(200);
   });
 });

@@ -21,6 +21,7 @@ describe("API tokens", () => {
     await h.services.prisma.apiToken.update({ where: { id: admin.tokenId }, data: { revokedAt: new Date() } });
     const res = await h.api.get("/v1/user").set("Authorization", admin.auth).expect(401);
     expect(res.body.error.message).toMatch(/revoked/);
+    expect(res.body.error.reason).toBe("token_invalid");
   });
 
   it("see a membership change at once", async () => {
@@ -37,6 +38,7 @@ describe("API tokens", () => {
     for (const header of ["Basic abc", "Bearer", "Bearer a b", "token"]) {
       const res = await h.api.get("/v1/user").set("Authorization", header).expect(401);
       expect(res.body.error.code).toBe(401);
+      expect(res.body.error.reason).toBe("token_malformed");
     }
   });
 });

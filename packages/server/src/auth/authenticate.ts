@@ -36,8 +36,8 @@ export async function authenticate(
   tokenHash: string | undefined,
   options: { cache?: ActorCache; clock: Clock },
 ): Promise<Actor> {
-  if (!header) throw unauthorized("Missing API token: send Authorization: Bearer <token>");
-  if (!tokenHash) throw unauthorized("Malformed Authorization header: expected Bearer <token>");
+  if (!header) throw unauthorized("unauthenticated", "Missing API token: send Authorization: Bearer <token>");
+  if (!tokenHash) throw unauthorized("token_malformed", "Malformed Authorization header: expected Bearer <token>");
   let actor = options.cache?.get(tokenHash);
   if (!actor) {
     const generation = options.cache?.begin() ?? 0;
@@ -46,7 +46,7 @@ export async function authenticate(
   }
   const now = options.clock.now();
   // Checked on every request, cached identity or not: an expired token stops at once everywhere.
-  if (actor.expiresAt && actor.expiresAt <= now) throw unauthorized("Expired API token: make a new one");
+  if (actor.expiresAt && actor.expiresAt <= now) throw unauthorized("token_expired", "Expired API token: make a new one");
   // Most requests of a minute have nothing to record: no promise to wait for then.
   const recorded = recordUse(prisma, actor, now);
   if (recorded !== undefined) await recorded;
@@ -58,7 +58,7 @@ async function loadActor(prisma: Db, tokenHash: string): Promise<Actor> {
     where: { tokenHash },
     include: { user: { include: { memberships: { select: { organizationId: true, role: true, disabled: true } } } } },
   });
-  if (!found || found.revokedAt) throw unauthorized("Invalid API token: it is unknown or has been revoked");
+  if (!found || found.revokedAt) throw unauthorized("token_invalid", "Invalid API token: it is unknown or has been revoked");
   const { user } = found;
   return {
     userId: user.id,

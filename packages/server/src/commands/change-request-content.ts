@@ -57,7 +57,7 @@ export async function writeChangeRequestContent(
       const changeRequest = await lockChangeRequest(tx, changeRequestId);
       demandEditable(changeRequest, "be edited");
       const space = await lockSpace(tx, changeRequest.spaceId);
-      if (space.editMode === "locked") throw conflict(LOCKED_MESSAGE);
+      if (space.editMode === "locked") throw conflict("space_locked", LOCKED_MESSAGE);
       const store = contentStore(ctx, tx);
       const current = await existingRevisionIndex(store, changeRequest.revisionId);
       const baseRevisionId = mergeBase(changeRequest);
@@ -103,7 +103,7 @@ export async function mergeChangeRequest(ctx: ContentCommandDeps, changeRequestI
       const space = await lockSpace(tx, spaceId);
       const changeRequest = await lockChangeRequest(tx, changeRequestId);
       demandEditable(changeRequest, "be merged");
-      if (space.editMode === "locked") throw conflict(LOCKED_MESSAGE);
+      if (space.editMode === "locked") throw conflict("space_locked", LOCKED_MESSAGE);
       await demandMergeRules(tx, { changeRequest, outdated: mergeBase(changeRequest) !== space.revisionId, userId: ctx.actor.userId });
       const store = contentStore(ctx, tx);
       const [ours, theirs] = await Promise.all([existingRevisionIndex(store, space.revisionId), existingRevisionIndex(store, changeRequest.revisionId)]);
@@ -140,7 +140,7 @@ export async function updateChangeRequestFromMain(ctx: ContentCommandDeps, chang
       const changeRequest = await lockChangeRequest(tx, changeRequestId);
       demandEditable(changeRequest, "be updated");
       const space = await lockSpace(tx, changeRequest.spaceId);
-      if (space.editMode === "locked") throw conflict(LOCKED_MESSAGE);
+      if (space.editMode === "locked") throw conflict("space_locked", LOCKED_MESSAGE);
       const baseId = mergeBase(changeRequest);
       if (space.revisionId === baseId) return { result: "update", revision: changeRequest.revisionId };
       if (changeRequest.revisionId === baseId) {
@@ -188,7 +188,7 @@ export async function importIntoSpace(ctx: ContentCommandDeps, spaceId: string, 
   return ctx.prisma.$transaction(
     async (tx) => {
       const space = await lockSpace(tx, spaceId);
-      if (space.editMode === "locked") throw conflict(LOCKED_MESSAGE);
+      if (space.editMode === "locked") throw conflict("space_locked", LOCKED_MESSAGE);
       const store = contentStore(ctx, tx);
       const current = await existingRevisionIndex(store, space.revisionId);
       const applied = applyChanges(current, asInsertions(imported), ctx.clock.now());

@@ -182,21 +182,22 @@ export function applyChanges(current: CurrentPages, changes: readonly ContentCha
     const where = `request/body/changes/${index}`;
     const find = (target: string, field = "page") => {
       const page = tree.byId.get(pageRefs.get(target) ?? target);
-      if (!page) throw badRequest(`${where}/${field}: no page ${target} in the change request's content`);
+      if (!page) throw badRequest("invalid_reference", `${where}/${field}: no page ${target} in the change request's content`);
       return page;
     };
     const parentFor = (target: string | null | undefined, field: string): string | null => {
       if (!target) return null;
       const parent = find(target, field);
-      if (parent.type === "link") throw badRequest(`${where}/${field}: page ${target} is a link page and cannot hold pages`);
+      if (parent.type === "link") throw badRequest("invalid_request", `${where}/${field}: page ${target} is a link page and cannot hold pages`);
       return parent.id;
     };
     const claimRef = (ref: string | undefined, field: string) => {
       if (ref === undefined) return;
-      if (pageRefs.has(ref) || fileRefs.has(ref)) throw badRequest(`${where}/${field}: the ref ${ref} is already used in this batch`);
+      if (pageRefs.has(ref) || fileRefs.has(ref)) throw badRequest("invalid_request", `${where}/${field}: the ref ${ref} is already used in this batch`);
     };
     const slugFor = (slug: string | undefined, parent: string | null, except?: string) => {
-      if (slug !== undefined && tree.slugTaken(parent, slug, except)) throw badRequest(`${where}/slug: a sibling page already has the slug ${slug}`);
+      if (slug !== undefined && tree.slugTaken(parent, slug, except))
+        throw badRequest("invalid_request", `${where}/slug: a sibling page already has the slug ${slug}`);
       return slug;
     };
     switch (change.operation) {
@@ -224,12 +225,12 @@ export function applyChanges(current: CurrentPages, changes: readonly ContentCha
         if (change.condition) assertCondition(`${where}/condition`, change.condition);
         const moving = change.into !== undefined || change.at !== undefined;
         if (change.document && page.type !== "document") {
-          throw badRequest(`${where}/document: page ${page.id} is a ${page.type} page, which has no body`);
+          throw badRequest("invalid_request", `${where}/document: page ${page.id} is a ${page.type} page, which has no body`);
         }
         const source = change.document ? readPageSource(change.document.markdown, `${where}/document/markdown`) : undefined;
         const parent = change.into === undefined ? page.parent : parentFor(change.into, "into");
         if (parent && tree.descendantsAndSelf(page.id).has(parent)) {
-          throw badRequest(`${where}/into: a page cannot move into itself or one of its sub-pages`);
+          throw badRequest("invalid_request", `${where}/into: a page cannot move into itself or one of its sub-pages`);
         }
         const updated = withMetadata({ ...page, parent, updatedAt: at }, { ...change, ...source?.metadata });
         // A new title keeps the slug, so the page's URL (GitBook: "to rename only the title without changing the URL, set `title` and omit `slug`").
@@ -249,12 +250,13 @@ export function applyChanges(current: CurrentPages, changes: readonly ContentCha
         break;
       }
       case "revert_page": {
-        if (change.block?.length) throw badRequest(`${where}/block: reverting some blocks of a page is not supported (bodies are Markdown): leave block out`);
+        if (change.block?.length)
+          throw badRequest("invalid_request", `${where}/block: reverting some blocks of a page is not supported (bodies are Markdown): leave block out`);
         const revision = inputs.revisions?.get(change.revision ?? inputs.baseRevisionId ?? "");
-        if (!revision) throw badRequest(`${where}/revision: no revision ${change.revision} in the space`);
+        if (!revision) throw badRequest("invalid_reference", `${where}/revision: no revision ${change.revision} in the space`);
         const before = revision.byId.get(change.page);
         const now = tree.byId.get(change.page);
-        if (!before && !now) throw badRequest(`${where}/page: no page ${change.page} in the change request's content or the revision`);
+        if (!before && !now) throw badRequest("invalid_reference", `${where}/page: no page ${change.page} in the change request's content or the revision`);
         if (!before) {
           for (const id of tree.remove(change.page)) bodies.delete(id);
           touch(change.page, "deleted_page");
@@ -325,14 +327,14 @@ type FileUpload = Schemas["ChangeRequestFileUpload"];
 function fileBytes(upload: FileUpload, fetched: { data: Buffer; contentType: string } | undefined, field: string): { data: Buffer; contentType: string } {
   const encoded = upload.data ?? upload.base64;
   if (encoded === undefined) {
-    if (!fetched) throw badRequest(`${field}/url: the file was not fetched`);
+    if (!fetched) throw badRequest("url_fetch_failed", `${field}/url: the file was not fetched`);
     return { data: fetched.data, contentType: upload.contentType ?? fetched.contentType };
   }
   const name = upload.data !== undefined ? "data" : "base64";
-  if (!upload.contentType) throw badRequest(`${field}/contentType: required with ${name}`);
+  if (!upload.contentType) throw badRequest("invalid_request", `${field}/contentType: required with ${name}`);
   const data = Buffer.from(encoded, "base64");
   if (data.toString("base64").replace(/=+$/, "") !== encoded.replace(/=+$/, "")) {
-    throw badRequest(`${field}/${name}: not valid base64`);
+    throw badRequest("invalid_request", `${field}/${name}: not valid base64`);
   }
   return { data, contentType: upload.contentType };
 }
@@ -370,9 +372,9 @@ export async function fetchFileUrls(changes: readonly ContentChange[], allowPriv
         fetched.set(`${index}/${fileIndex}`, { data: file.bytes, contentType });
       } catch (error) {
         if (error instanceof FetchRefused) {
-          throw badRequest(`request/body/changes/${index}/files/${fileIndex}/url: ${error.message.replace(/^request\/body\/url: /, "")}`);
+          throw badRequest("url_fetch_failed", `request/body/changes/${index}/files/${fileIndex}/url: ${error.message.replace(/^request\/body\/url: /, "")}`);
         }
-        throw error instanceof ApiError ? error : badRequest(`request/body/changes/${index}/files/${fileIndex}/url: could not be fetched`);
+        throw error instanceof ApiError ? error : badRequest("url_fetch_failed", `request/body/changes/${index}/files/${fileIndex}/url: could not be fetched`);
       }
     }
   }

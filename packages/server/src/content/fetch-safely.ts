@@ -9,10 +9,10 @@ export type FetchFailure = "timeout" | "too-large" | "internal-address" | "unrea
 
 export class FetchRefused extends ApiError {
   constructor(
-    readonly reason: FetchFailure,
+    readonly failure: FetchFailure,
     message: string,
   ) {
-    super(400, `request/body/url: ${message}`);
+    super("url_fetch_failed", `request/body/url: ${message}`);
   }
 }
 

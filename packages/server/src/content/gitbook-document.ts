@@ -143,11 +143,12 @@ export function gitBookDocumentToMarkdown(document: Json, at: string): string {
 
 function childrenOf({ node, path, depth }: At): At[] {
   const nodes = node.nodes ?? [];
-  if (!Array.isArray(nodes)) throw badRequest(`${path}/nodes: must be an array of nodes`);
-  if (depth >= MAX_DOCUMENT_DEPTH && nodes.length) throw badRequest(`${path}/nodes: the document nests deeper than ${MAX_DOCUMENT_DEPTH} levels`);
+  if (!Array.isArray(nodes)) throw badRequest("invalid_request", `${path}/nodes: must be an array of nodes`);
+  if (depth >= MAX_DOCUMENT_DEPTH && nodes.length)
+    throw badRequest("invalid_request", `${path}/nodes: the document nests deeper than ${MAX_DOCUMENT_DEPTH} levels`);
   return nodes.map((child, i) => {
     const childPath = `${path}/nodes/${i}`;
-    if (!child || typeof child !== "object" || Array.isArray(child)) throw badRequest(`${childPath}: must be a node (an object)`);
+    if (!child || typeof child !== "object" || Array.isArray(child)) throw badRequest("invalid_request", `${childPath}: must be a node (an object)`);
     return { node: child as Json, path: childPath, depth: depth + 1 };
   });
 }
@@ -155,7 +156,7 @@ function childrenOf({ node, path, depth }: At): At[] {
 const dataOf = ({ node }: At): Json => (node.data && typeof node.data === "object" ? (node.data as Json) : {});
 
 function expectObject(at: At, object: string): void {
-  if (at.node.object !== object) throw badRequest(`${at.path}/object: must be "${object}" here, got ${JSON.stringify(at.node.object)}`);
+  if (at.node.object !== object) throw badRequest("invalid_request", `${at.path}/object: must be "${object}" here, got ${JSON.stringify(at.node.object)}`);
 }
 
 function blocksToMarkdown(blocks: At[]): string {
@@ -183,6 +184,7 @@ function blockToMarkdown(at: At): string {
       return "---";
     default:
       throw badRequest(
+        "invalid_request",
         `${at.path}/type: comments take no ${JSON.stringify(at.node.type)} block (they take paragraph, heading-1 to heading-6, blockquote, code, list-unordered, list-ordered, list-tasks, list-item and divider)`,
       );
   }
@@ -192,7 +194,8 @@ function listToMarkdown(at: At, type: string): string {
   const start = Number(dataOf(at).start ?? 1);
   const items = childrenOf(at).map((item, i) => {
     expectObject(item, "block");
-    if (item.node.type !== "list-item") throw badRequest(`${item.path}/type: a list holds list-item blocks, got ${JSON.stringify(item.node.type)}`);
+    if (item.node.type !== "list-item")
+      throw badRequest("invalid_request", `${item.path}/type: a list holds list-item blocks, got ${JSON.stringify(item.node.type)}`);
     const checked = dataOf(item).checked;
     const marker = type === "list-ordered" ? `${Number.isInteger(start) && start >= 0 ? start + i : i + 1}. ` : "- ";
     const task = type === "list-tasks" || typeof checked === "boolean" ? (checked === true ? "[x] " : "[ ] ") : "";
@@ -214,7 +217,8 @@ function prefixLines(text: string, first: string, rest: string): string {
 function codeBlock(at: At): string {
   const lines = childrenOf(at).map((line) => {
     expectObject(line, "block");
-    if (line.node.type !== "code-line") throw badRequest(`${line.path}/type: a code block holds code-line blocks, got ${JSON.stringify(line.node.type)}`);
+    if (line.node.type !== "code-line")
+      throw badRequest("invalid_request", `${line.path}/type: a code block holds code-line blocks, got ${JSON.stringify(line.node.type)}`);
     return childrenOf(line)
       .map((text) =>
         leavesOf(text)
@@ -242,7 +246,7 @@ function inlineToMarkdown(at: At): string {
     case "link": {
       const inner = childrenOf(at)
         .map((text) => {
-          if (text.node.object !== "text") throw badRequest(`${text.path}/object: a link holds texts`);
+          if (text.node.object !== "text") throw badRequest("invalid_request", `${text.path}/object: a link holds texts`);
           return leavesToMarkdown(leavesOf(text));
         })
         .join("");
@@ -253,7 +257,7 @@ function inlineToMarkdown(at: At): string {
     case "emoji":
       return emojiOf(at, data.code);
     default:
-      throw badRequest(`${at.path}/type: comments take no ${JSON.stringify(at.node.type)} inline (they take link, inline-image and emoji)`);
+      throw badRequest("invalid_request", `${at.path}/type: comments take no ${JSON.stringify(at.node.type)} inline (they take link, inline-image and emoji)`);
   }
 }
 
@@ -261,7 +265,7 @@ function inlineToMarkdown(at: At): string {
 function destination(at: At, data: Json): string {
   const ref = data.ref as Json | undefined;
   if (ref?.kind !== "url" || typeof ref.url !== "string" || !ref.url) {
-    throw badRequest(`${at.path}/data/ref: comments link only to URLs ({kind: "url", url}), got ${JSON.stringify(ref?.kind ?? null)}`);
+    throw badRequest("invalid_request", `${at.path}/data/ref: comments link only to URLs ({kind: "url", url}), got ${JSON.stringify(ref?.kind ?? null)}`);
   }
   // Inside <…> a destination may hold spaces and parentheses; only <, > and line breaks need encoding.
   const url = ref.url.replace(/[<>\n\r]/g, (c) => encodeURIComponent(c));
@@ -272,7 +276,7 @@ function destination(at: At, data: Json): string {
 function emojiOf(at: At, code: unknown): string {
   const points = typeof code === "string" ? code.split("-").map((part) => Number.parseInt(part, 16)) : [];
   if (!points.length || points.some((point) => !Number.isInteger(point) || point < 0 || point > 0x10ffff)) {
-    throw badRequest(`${at.path}/data/code: an emoji's code points in hexadecimal (such as 1f44d), got ${JSON.stringify(code)}`);
+    throw badRequest("invalid_request", `${at.path}/data/code: an emoji's code points in hexadecimal (such as 1f44d), got ${JSON.stringify(code)}`);
   }
   return String.fromCodePoint(...points);
 }
@@ -284,19 +288,22 @@ interface PostedLeaf {
 
 function leavesOf(at: At): PostedLeaf[] {
   const leaves = at.node.leaves;
-  if (!Array.isArray(leaves)) throw badRequest(`${at.path}/leaves: a text holds an array of leaves`);
+  if (!Array.isArray(leaves)) throw badRequest("invalid_request", `${at.path}/leaves: a text holds an array of leaves`);
   return leaves.map((leaf, i) => {
     const path = `${at.path}/leaves/${i}`;
     const { text, marks = [] } = (leaf ?? {}) as Json;
-    if (typeof text !== "string") throw badRequest(`${path}/text: must be a string`);
-    if (!Array.isArray(marks)) throw badRequest(`${path}/marks: must be an array`);
+    if (typeof text !== "string") throw badRequest("invalid_request", `${path}/text: must be a string`);
+    if (!Array.isArray(marks)) throw badRequest("invalid_request", `${path}/marks: must be an array`);
     return {
       text,
       marks: marks.flatMap((mark, j) => {
         const type = (mark as Json | null)?.type;
         if (typeof type === "string" && (MARKDOWN_MARKS[type] || type === "code")) return [type];
         if (typeof type === "string" && DROPPED_MARKS.has(type)) return [];
-        throw badRequest(`${path}/marks/${j}/type: comments take no ${JSON.stringify(type)} mark (they take bold, italic, strikethrough and code)`);
+        throw badRequest(
+          "invalid_request",
+          `${path}/marks/${j}/type: comments take no ${JSON.stringify(type)} mark (they take bold, italic, strikethrough and code)`,
+        );
       }),
     };
   });

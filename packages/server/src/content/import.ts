@@ -102,6 +102,6 @@ export async function readImport(url: string, source: ImportSource, options: { a
       }
     }
   }
-  if (!pages.length) throw badRequest(`request/body/url: ${url} holds no HTML page to import`);
+  if (!pages.length) throw badRequest("invalid_request", `request/body/url: ${url} holds no HTML page to import`);
   return { pages, total: discovered.size };
 }

@@ -38,9 +38,10 @@ export function readPageSource(markdown: string, field: string): PageSource {
     try {
       data = parse(match[1] ?? "", { schema: "core", maxAliasCount: 0 });
     } catch (error) {
-      throw badRequest(`${field}: the front matter is not valid YAML (${(error as Error).message.split("\n")[0]})`);
+      throw badRequest("invalid_request", `${field}: the front matter is not valid YAML (${(error as Error).message.split("\n")[0]})`);
     }
-    if (data !== null && (typeof data !== "object" || Array.isArray(data))) throw badRequest(`${field}: the front matter is not a YAML mapping`);
+    if (data !== null && (typeof data !== "object" || Array.isArray(data)))
+      throw badRequest("invalid_request", `${field}: the front matter is not a YAML mapping`);
     metadata = pickMetadata((data ?? {}) as Record<string, unknown>, field);
     body = markdown.slice(match[0].length);
   }
@@ -69,9 +70,10 @@ function pickMetadata(data: Record<string, unknown>, field: string): PageMetadat
   for (const name of STRINGS) {
     const value = data[name];
     if (value === undefined) continue;
-    if (value !== null && typeof value !== "string") throw badRequest(`${field}: the front matter's ${name} must be a string`);
+    if (value !== null && typeof value !== "string") throw badRequest("invalid_request", `${field}: the front matter's ${name} must be a string`);
     const limit = name === "title" ? 255 : name === "description" ? 1000 : 50;
-    if (typeof value === "string" && value.length > limit) throw badRequest(`${field}: the front matter's ${name} is longer than ${limit} characters`);
+    if (typeof value === "string" && value.length > limit)
+      throw badRequest("invalid_request", `${field}: the front matter's ${name} is longer than ${limit} characters`);
     if (name === "title") {
       if (value) metadata.title = value;
     } else if (name === "description") metadata.description = value ?? "";
@@ -80,7 +82,7 @@ function pickMetadata(data: Record<string, unknown>, field: string): PageMetadat
   for (const name of FLAGS) {
     const value = data[name];
     if (value === undefined) continue;
-    if (typeof value !== "boolean") throw badRequest(`${field}: the front matter's ${name} must be true or false`);
+    if (typeof value !== "boolean") throw badRequest("invalid_request", `${field}: the front matter's ${name} must be true or false`);
     metadata[name] = value;
   }
   return metadata;

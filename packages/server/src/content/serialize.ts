@@ -93,7 +93,10 @@ async function pageDocument(s: SerializationContext, pageId: string, markdown: s
   try {
     return await pool.run<Schemas["PageDocument"]>({ kind: "document", markdown, references: [...references] });
   } catch (error) {
-    throw new ApiError(503, `The page's document could not be made: ${(error as Error).message} (its markdown is readable with format=markdown)`);
+    throw new ApiError(
+      "render_budget_exceeded",
+      `The page's document could not be made: ${(error as Error).message} (its markdown is readable with format=markdown)`,
+    );
   }
 }
 

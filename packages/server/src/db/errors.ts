@@ -32,8 +32,8 @@ export function raceOutcome(error: unknown): ApiError | undefined {
     const model = (error as KnownError).meta?.modelName;
     return notFound(typeof model === "string" ? humanize(model) : "Resource");
   }
-  if (code === "P2002") return conflict("A resource with these values already exists (a concurrent request may have made it first)");
-  if (code === "P2003") return conflict("It refers to a resource that no longer exists (a concurrent request may have deleted it)");
-  if (code === "P2034") return conflict("A concurrent request changed the same resources first: retry");
+  if (code === "P2002") return conflict("already_exists", "A resource with these values already exists (a concurrent request may have made it first)");
+  if (code === "P2003") return conflict("concurrent_change", "It refers to a resource that no longer exists (a concurrent request may have deleted it)");
+  if (code === "P2034") return conflict("concurrent_change", "A concurrent request changed the same resources first: retry");
   return undefined;
 }

@@ -1,5 +1,6 @@
 // Sending a generated request, describing the exchange exactly (for a failure
 // message someone can replay), and checking the error envelope of the contract.
+import { type ErrorReason, errorReasons } from "@docstack/contract";
 import type TestAgent from "supertest/lib/agent";
 import { errorType } from "../http/errors";
 import type { HttpRequest } from "./plan";
@@ -42,7 +43,10 @@ export function describeExchange(exchange: Exchange): string {
   ].join("\n");
 }
 
-/** What is wrong with an error response's body, or undefined: exactly {error: {code, type, message, requestId?}}, code = status, type its kind. */
+/**
+ * What is wrong with an error response's body, or undefined: exactly {error: {code, type, reason, message, requestId?}},
+ * code = status, type its kind, reason one the contract declares for that status.
+ */
 export function envelopeProblem(exchange: Exchange): string | undefined {
   const body = exchange.body as { error?: Record<string, unknown> } | undefined;
   if (!body || typeof body !== "object" || Array.isArray(body)) return "the body is not a JSON object";
@@ -50,11 +54,15 @@ export function envelopeProblem(exchange: Exchange): string | undefined {
   if (keys.length !== 1 || keys[0] !== "error") return `the body has keys ${JSON.stringify(keys)}, not only "error"`;
   const error = body.error;
   if (!error || typeof error !== "object") return "error is not an object";
-  const extra = Object.keys(error).filter((key) => !["code", "type", "message", "requestId"].includes(key));
+  const extra = Object.keys(error).filter((key) => !["code", "type", "reason", "message", "requestId"].includes(key));
   if (extra.length > 0) return `error has unexpected fields ${JSON.stringify(extra)}`;
   if (error.code !== exchange.status) return `error.code is ${JSON.stringify(error.code)}, the status is ${exchange.status}`;
   if (error.type !== errorType(exchange.status))
     return `error.type is ${JSON.stringify(error.type)}, not ${JSON.stringify(errorType(exchange.status))} for ${exchange.status}`;
+  const declared = typeof error.reason === "string" && Object.hasOwn(errorReasons, error.reason) ? errorReasons[error.reason as ErrorReason] : undefined;
+  if (!declared) return `error.reason ${JSON.stringify(error.reason)} is not a reason the contract declares (ErrorReason)`;
+  if (declared.status !== exchange.status)
+    return `error.reason ${JSON.stringify(error.reason)} is declared for ${declared.status}, the status is ${exchange.status}`;
   if (typeof error.message !== "string" || error.message.trim() === "") return "error.message is not a non-empty string";
   if (error.requestId !== undefined && error.requestId !== exchange.requestId)
     return `error.requestId ${JSON.stringify(error.requestId)} is not the X-Request-Id header ${JSON.stringify(exchange.requestId)}`;

@@ -43,7 +43,7 @@ export const refuseNulCharacters: RequestHandler = (req, _res, next) => {
   ];
   for (const [where, value] of parts) {
     const found = findNul(value, `request/${where}`);
-    if (found !== undefined) return next(badRequest(`${found} must not contain the NUL character (U+0000)`));
+    if (found !== undefined) return next(badRequest("invalid_request", `${found} must not contain the NUL character (U+0000)`));
   }
   next();
 };

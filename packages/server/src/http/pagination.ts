@@ -22,7 +22,7 @@ export class CursorCodec {
   }
 
   decode(scope: string, cursor: string, length: number): SortValue[] {
-    const invalid = () => badRequest("request/query/page is not a cursor this list gave (modified, or from another list)");
+    const invalid = () => badRequest("invalid_cursor", "request/query/page is not a cursor this list gave (modified, or from another list)");
     const [payload, signature, extra] = cursor.split(".");
     if (!payload || !signature || extra !== undefined) throw invalid();
     if (!this.keys.verify(`${scope}\n${payload}`, signature)) throw invalid();

@@ -105,7 +105,7 @@ export class RateLimiter {
         res.setHeader("X-RateLimit-Limit", String(max));
         res.setHeader("X-RateLimit-Remaining", remaining);
         res.setHeader("X-RateLimit-Reset", String(Math.ceil(windowEnd / 1000)));
-        if (count > max) return next(new ApiError(429, `Too many requests: retry in ${reset} seconds`, { "Retry-After": String(reset) }));
+        if (count > max) return next(new ApiError("rate_limited", `Too many requests: retry in ${reset} seconds`, { "Retry-After": String(reset) }));
         next();
       }, next);
     };

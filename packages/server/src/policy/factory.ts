@@ -100,11 +100,11 @@ export function definePolicy<K extends PolicyKind, Found extends object>(kind: K
       if (access.permissions[permission]) return;
       throw (
         spec.refuse?.(ctx, access, permission) ??
-        forbidden(`Your role does not allow this: it needs the ${roleName(table[permission])} role or more on ${on(access)}`)
+        forbidden("role_required", `Your role does not allow this: it needs the ${roleName(table[permission])} role or more on ${on(access)}`)
       );
     },
     demandRole: (access, role) => {
-      if (!reaches(access.level, role)) throw forbidden(`Your role does not allow this: it needs the ${role} role or more on ${on(access)}`);
+      if (!reaches(access.level, role)) throw forbidden("role_required", `Your role does not allow this: it needs the ${role} role or more on ${on(access)}`);
     },
   };
 }

@@ -76,7 +76,7 @@ export function checkCondition(text: string): ConditionCheck {
 export function assertCondition(field: string, condition: string | null | undefined): void {
   if (condition === null || condition === undefined) return;
   const check = checkCondition(condition);
-  if (!check.ok) throw badRequest(`${field}: not a valid condition: ${check.message} at position ${check.index}`);
+  if (!check.ok) throw badRequest("invalid_request", `${field}: not a valid condition: ${check.message} at position ${check.index}`);
 }
 
 /** The position of the first bracket opened deeper than `max` (outside string literals), if any. */

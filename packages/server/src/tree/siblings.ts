@@ -72,7 +72,7 @@ export async function placeAmongSiblings(
       reference.type === "space"
         ? await tx.space.findFirst({ where: { ...where.space, id: referenceId }, select: { id: true, position: true } })
         : await tx.collection.findFirst({ where: { ...where.collection, id: referenceId }, select: { id: true, position: true } });
-    if (!anchor) throw badRequest(`request/body/position/${side}: ${reference.type} ${referenceId} is not a sibling at the destination`);
+    if (!anchor) throw badRequest("invalid_reference", `request/body/position/${side}: ${reference.type} ${referenceId} is not a sibling at the destination`);
     const next = await neighbour(tx, organizationId, parentId, itemId, anchor.position, side);
     const candidate = next ? (anchor.position + next.position) / 2 : anchor.position + (side === "before" ? -1 : 1);
     if (!next || (candidate !== anchor.position && candidate !== next.position)) return candidate;

@@ -62,7 +62,7 @@ export const authOperations = {
   createUserToken: defineOperation("createUserToken", {
     handle: async ({ ctx, body }) => {
       const expiresAt = body.expiresAt ? new Date(body.expiresAt) : null;
-      if (expiresAt && expiresAt <= ctx.clock.now()) throw badRequest("request/body/expiresAt must be in the future");
+      if (expiresAt && expiresAt <= ctx.clock.now()) throw badRequest("invalid_request", "request/body/expiresAt must be in the future");
       const { id, token } = await createApiToken(ctx.prisma, ctx.actor.userId, { label: body.label, origin: "personal", expiresAt });
       const created = await ctx.prisma.apiToken.findUniqueOrThrow({ where: { id } });
       return { status: 201, body: { ...serializeToken(ctx, created), origin: "personal", current: false, token } };

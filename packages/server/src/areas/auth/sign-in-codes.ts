@@ -36,7 +36,7 @@ export async function requestCode(ctx: RequestContext, address: string): Promise
     ctx.prisma.signInCode.count({ where: { requestedFrom, createdAt: { gt: since } } }),
   ]);
   if (forEmail >= LIMIT_PER_EMAIL || fromClient >= LIMIT_PER_CLIENT) {
-    throw new ApiError(429, "Too many sign-in codes asked for: try again in an hour", { "Retry-After": String(LIMIT_WINDOW_MS / 1000) });
+    throw new ApiError("rate_limited", "Too many sign-in codes asked for: try again in an hour", { "Retry-After": String(LIMIT_WINDOW_MS / 1000) });
   }
   const user = await findUser(ctx, email);
   // A secret of the registry, like every one the server makes: the tests look for it in every log line.
@@ -68,7 +68,10 @@ export async function requestCode(ctx: RequestContext, address: string): Promise
 /** Trades a valid code for a new API token of its user (the address then counts as verified). */
 export async function verifyCode(ctx: RequestContext, address: string, code: string) {
   const invalid = () =>
-    badRequest("request/body/code: this code is not valid (wrong, already used, expired, or tried wrong too many times): ask for a new one");
+    badRequest(
+      "sign_in_code_invalid",
+      "request/body/code: this code is not valid (wrong, already used, expired, or tried wrong too many times): ask for a new one",
+    );
   const email = normalized(address);
   const now = ctx.clock.now();
   const row = await ctx.prisma.signInCode.findFirst({

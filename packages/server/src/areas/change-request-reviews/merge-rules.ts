@@ -31,7 +31,7 @@ export async function demandRuleUsersAreMembers(db: Db | Tx, organizationId: str
   const members = await db.member.findMany({ where: { organizationId, userId: { in: named.map((n) => n.user) } }, select: { userId: true } });
   const known = new Set(members.map((member) => member.userId));
   const stranger = named.find((n) => !known.has(n.user));
-  if (stranger) throw badRequest(`request/body/mergeRules/${stranger.at}: ${stranger.user} is not a member of this organization`);
+  if (stranger) throw badRequest("invalid_reference", `request/body/mergeRules/${stranger.at}: ${stranger.user} is not a member of this organization`);
 }
 
 /** The rules in force in a space: its own, or its organization's when it inherits. */
@@ -92,6 +92,6 @@ export async function demandMergeRules(tx: Tx, facts: MergeFacts): Promise<void>
   });
   for (const rule of rules) {
     const why = failure(rule, facts, reviews);
-    if (why) throw conflict(`Merge rule ${rule.rule}: ${why}`);
+    if (why) throw conflict("merge_rule_unmet", `Merge rule ${rule.rule}: ${why}`);
   }
 }

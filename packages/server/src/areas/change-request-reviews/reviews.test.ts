@@ -176,6 +176,7 @@ describe("merge rules", () => {
       .expect(200);
     const none = await c.merge(author, space.id, crId).expect(409);
     expect(none.body.error.message).toBe("Merge rule require_at_least_one_approved_review: the change request needs an approved review");
+    expect(none.body.error.reason).toBe("merge_rule_unmet");
     // The creator's own approval is recorded but counts for nothing.
     const ownCr = await c.createChangeRequest(org.admin, space.id, "Admin's own");
     await as(org.admin).post(`/v1/spaces/${space.id}/change-requests/${ownCr.id}/reviews`, { status: "approved" }).expect(201);

@@ -6,11 +6,11 @@ import type { Tx } from "../../db/database";
 import { newId } from "../../db/ids";
 import type { ChangeRequest, ChangeRequestReview, ChangeRequestReviewer } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
-import { badRequest, conflict } from "../../http/errors";
+import { badRequest } from "../../http/errors";
 import { demandEditable } from "../change-requests/policy";
 import { lockChangeRequest } from "../change-requests/store";
 import type { CommentPlace } from "../space-comments/place";
-import { closedReason } from "../space-comments/place";
+import { closedConflict } from "../space-comments/place";
 import { createComment, storedBody } from "../space-comments/store";
 import { resolveTarget } from "../space-comments/targets";
 
@@ -28,8 +28,8 @@ export async function submitReview(
   return ctx.prisma.$transaction(async (tx) => {
     const changeRequest = await lockChangeRequest(tx, place.changeRequest.id);
     demandEditable(changeRequest, "be reviewed");
-    const closed = closedReason({ ...place, changeRequest });
-    if (text && closed) throw conflict(closed);
+    const closed = closedConflict({ ...place, changeRequest });
+    if (text && closed) throw closed;
     const request = await tx.changeRequestReviewer.findUnique({ where: { changeRequestId_userId: { changeRequestId: changeRequest.id, userId: reviewerId } } });
     await outdateReviewsOf(tx, changeRequest.id, [reviewerId]);
     const comment = text && target ? await createComment(ctx, place, target, text, tx) : null;
@@ -61,7 +61,7 @@ export async function requestReviewers(
   const members = await ctx.prisma.member.findMany({ where: { organizationId, userId: { in: users } }, select: { userId: true } });
   const known = new Set(members.map((member) => member.userId));
   const stranger = users.find((user) => !known.has(user));
-  if (stranger) throw badRequest(`request/body/users/${input.users.indexOf(stranger)}: ${stranger} is not a member of this organization`);
+  if (stranger) throw badRequest("invalid_reference", `request/body/users/${input.users.indexOf(stranger)}: ${stranger} is not a member of this organization`);
   return ctx.prisma.$transaction(async (tx) => {
     const locked = await lockChangeRequest(tx, changeRequest.id);
     demandEditable(locked, "be reviewed");

@@ -138,7 +138,8 @@ describe("change requests", () => {
     await patch(admin, `/v1/spaces/${space.id}/change-requests/${cr.id}`, { subject: "Late" }).expect(409);
     const write = await c.write(admin, space.id, cr.id, [insertPage("Late")]).expect(409);
     expect(write.body.error.message).toMatch(/merged/);
-    await c.merge(admin, space.id, cr.id).expect(409);
+    expect(write.body.error.reason).toBe("change_request_merged");
+    expect((await c.merge(admin, space.id, cr.id).expect(409)).body.error).toMatchObject({ type: "conflict", reason: "change_request_merged" });
   });
 
   it("merge edits of different lines of one page cleanly, and refuse edits of the same line with the conflicting pages", async () => {
@@ -210,7 +211,8 @@ describe("change requests", () => {
     await patch(admin, `/v1/spaces/${space.id}`, { editMode: "locked" }).expect(200);
     const refused = await h.api.post(`/v1/spaces/${space.id}/change-requests`).set("Authorization", admin.auth).send({}).expect(409);
     expect(refused.body.error.message).toMatch(/locked/);
-    await c.write(admin, space.id, cr.id, [insertPage("During lock")]).expect(409);
+    expect(refused.body.error.reason).toBe("space_locked");
+    expect((await c.write(admin, space.id, cr.id, [insertPage("During lock")]).expect(409)).body.error.reason).toBe("space_locked");
     await c.merge(admin, space.id, cr.id).expect(409);
     await h.api.post(`/v1/spaces/${space.id}/change-requests/${cr.id}/update`).set("Authorization", admin.auth).expect(409);
     await patch(admin, `/v1/spaces/${space.id}`, { editMode: "live" }).expect(200);

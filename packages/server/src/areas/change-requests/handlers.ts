@@ -99,7 +99,7 @@ export const changeRequestsOperations = {
 
   getChangeRequestPdf: defineOperation("getChangeRequestPdf", {
     handle: async ({ ctx, query }, { space, changeRequest }) => {
-      if (query.only && !query.page) throw badRequest("request/query/page is required when only is true");
+      if (query.only && !query.page) throw badRequest("invalid_request", "request/query/page is required when only is true");
       if (query.page) {
         const content = await revisionIndex(contentStore(ctx), changeRequest.revisionId);
         if (!content?.byId.has(query.page)) throw notFound("Page");

@@ -26,8 +26,9 @@ export type ChangeRequestAccess = Awaited<ReturnType<typeof changeRequestPolicy.
 
 /** Content writes, merges and updates need a change request still being worked on. */
 export function demandEditable(changeRequest: ChangeRequest, action: string): void {
-  if (changeRequest.status === "merged") throw conflict(`Change request #${changeRequest.number} is merged: it can no longer ${action}`);
+  if (changeRequest.status === "merged")
+    throw conflict("change_request_merged", `Change request #${changeRequest.number} is merged: it can no longer ${action}`);
   if (changeRequest.status === "archived") {
-    throw conflict(`Change request #${changeRequest.number} is archived: reopen it (status draft or open) to ${action}`);
+    throw conflict("change_request_archived", `Change request #${changeRequest.number} is archived: reopen it (status draft or open) to ${action}`);
   }
 }

@@ -17,8 +17,8 @@ const MOVES: Record<Status, readonly Status[]> = {
 
 export function demandStatusMove(changeRequest: ChangeRequest, next: Status): void {
   const current = changeRequest.status as Status;
-  if (current === "merged") throw conflict(`Change request #${changeRequest.number} is merged: it can no longer change`);
-  if (!MOVES[current].includes(next)) throw conflict(`Change request #${changeRequest.number} cannot move from ${current} to ${next}`);
+  if (current === "merged") throw conflict("change_request_merged", `Change request #${changeRequest.number} is merged: it can no longer change`);
+  if (!MOVES[current].includes(next)) throw conflict("status_move_invalid", `Change request #${changeRequest.number} cannot move from ${current} to ${next}`);
 }
 
 /**

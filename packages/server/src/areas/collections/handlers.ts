@@ -84,7 +84,7 @@ export const collectionsOperations = {
       const parentId = body.parent === undefined ? collection.parentId : body.parent;
       const moved = await ctx.prisma.$transaction(async (tx) => {
         if (parentId && (await subtreeIds(tx, collection.id)).includes(parentId)) {
-          throw badRequest("request/body/parent: a collection cannot move into itself or one of its nested collections");
+          throw badRequest("invalid_request", "request/body/parent: a collection cannot move into itself or one of its nested collections");
         }
         const position = await placeAmongSiblings(tx, collection.organizationId, parentId, collection.id, body.position);
         return tx.collection.update({ where: { id: collection.id }, data: { parentId, position } });

@@ -16,9 +16,9 @@ const BY_CREATION: SortField[] = [{ field: "id", direction: "asc" }];
 
 /** `select` and `multi-select` need options; the other types take none. */
 function checkOptions(type: string, options: string[] | undefined): void {
-  if (TAKES_OPTIONS.includes(type) && options === undefined) throw badRequest(`request/body/options: a ${type} field needs options`);
+  if (TAKES_OPTIONS.includes(type) && options === undefined) throw badRequest("invalid_request", `request/body/options: a ${type} field needs options`);
   if (!TAKES_OPTIONS.includes(type) && options !== undefined)
-    throw badRequest(`request/body/options: a ${type} field takes no options (only select and multi-select fields do)`);
+    throw badRequest("invalid_request", `request/body/options: a ${type} field takes no options (only select and multi-select fields do)`);
 }
 
 export const customFieldsOperations = {
@@ -51,7 +51,7 @@ export const customFieldsOperations = {
           const why = value === null ? undefined : misfit(field, value);
           return why ? [`request/body/values/${name}: ${why}`] : [];
         });
-        if (problems.length > 0) throw badRequest(problems.join("; "));
+        if (problems.length > 0) throw badRequest("invalid_request", problems.join("; "));
         for (const [name, { value }] of updates) {
           const fieldId = (byName.get(name) as { id: string }).id;
           const key = { spaceId_fieldId: { spaceId: space.id, fieldId } };
@@ -98,7 +98,7 @@ export const customFieldsOperations = {
         });
         return { status: 201, body: serializeCustomField(ctx, field, permissions) };
       } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(`This organization already has a custom field named "${body.name}"`);
+        if (isUniqueViolation(error)) throw conflict("name_taken", `This organization already has a custom field named "${body.name}"`);
         throw error;
       }
     },

@@ -38,7 +38,7 @@ export interface DecodedImage {
 export function decodeImage(base64: string, field: string): DecodedImage {
   const data = Buffer.from(base64, "base64");
   const type = IMAGE_TYPES.find((candidate) => candidate.matches(data));
-  if (!type) throw badRequest(`${field}: not a PNG, JPEG, GIF, WebP or SVG image`);
+  if (!type) throw badRequest("invalid_request", `${field}: not a PNG, JPEG, GIF, WebP or SVG image`);
   return { data, type };
 }
 

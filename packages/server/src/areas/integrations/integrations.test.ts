@@ -216,7 +216,9 @@ describe("reading integrations", () => {
     expect(forReader.owner).toMatchObject({ emailDomains: ["owner.example"], permissions: expect.objectContaining({ view: true, admin: false }) });
 
     const hidden = await get(outsider, `/v1/integrations/${privateOne.name}`).expect(404);
-    expect(hidden.body).toEqual({ error: { code: 404, type: "not_found", message: "Integration not found", requestId: expect.any(String) } });
+    expect(hidden.body).toEqual({
+      error: { code: 404, type: "not_found", reason: "not_found", message: "Integration not found", requestId: expect.any(String) },
+    });
     const unknown = await get(outsider, `/v1/integrations/${uniqueName("nothing")}`).expect(404);
     expect(unknown.body.error.message).toBe(hidden.body.error.message);
 

@@ -17,7 +17,8 @@ const CSP_MAX_LENGTH = 4096;
 function requireUniqueIds(items: readonly { id: string }[] | undefined, field: string): void {
   const seen = new Set<string>();
   for (const [index, item] of (items ?? []).entries()) {
-    if (seen.has(item.id)) throw badRequest(`request/body/${field}/${index}/id: "${item.id}" is the id of an earlier item; ids must be unique`);
+    if (seen.has(item.id))
+      throw badRequest("invalid_request", `request/body/${field}/${index}/id: "${item.id}" is the id of an earlier item; ids must be unique`);
     seen.add(item.id);
   }
 }
@@ -28,15 +29,17 @@ const valueType = (value: unknown) => (typeof value === "number" ? "number" : ty
 function checkConfiguration(schema: ConfigurationSchema | undefined, field: string): void {
   if (!schema) return;
   for (const [index, name] of (schema.required ?? []).entries()) {
-    if (!Object.hasOwn(schema.properties, name)) throw badRequest(`${field}/required/${index}: "${name}" is not one of the form's properties`);
+    if (!Object.hasOwn(schema.properties, name))
+      throw badRequest("invalid_request", `${field}/required/${index}: "${name}" is not one of the form's properties`);
   }
   for (const [name, property] of Object.entries(schema.properties)) {
     const where = `${field}/properties/${name}`;
-    if (property.enum && property.type !== "string") throw badRequest(`${where}/enum: only a string field takes a list of values`);
+    if (property.enum && property.type !== "string") throw badRequest("invalid_request", `${where}/enum: only a string field takes a list of values`);
     if (property.default === undefined) continue;
-    if (property.type === "button") throw badRequest(`${where}/default: a button holds no value`);
-    if (valueType(property.default) !== property.type) throw badRequest(`${where}/default: must be a ${property.type}, the field's type`);
-    if (property.enum && !property.enum.includes(property.default as string)) throw badRequest(`${where}/default: must be one of the field's enum`);
+    if (property.type === "button") throw badRequest("invalid_request", `${where}/default: a button holds no value`);
+    if (valueType(property.default) !== property.type) throw badRequest("invalid_request", `${where}/default: must be a ${property.type}, the field's type`);
+    if (property.enum && !property.enum.includes(property.default as string))
+      throw badRequest("invalid_request", `${where}/default: must be one of the field's enum`);
   }
 }
 
@@ -49,7 +52,8 @@ function contentSecurityPolicy(policy: Publication["contentSecurityPolicy"]): st
       : Object.entries(policy)
           .map(([directive, value]) => `${directive} ${value}`.trim())
           .join("; ");
-  if (joined.length > CSP_MAX_LENGTH) throw badRequest(`request/body/contentSecurityPolicy: longer than ${CSP_MAX_LENGTH} characters once joined`);
+  if (joined.length > CSP_MAX_LENGTH)
+    throw badRequest("invalid_request", `request/body/contentSecurityPolicy: longer than ${CSP_MAX_LENGTH} characters once joined`);
   return joined;
 }
 

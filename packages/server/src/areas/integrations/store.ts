@@ -59,7 +59,8 @@ export async function publish(ctx: RequestContext, name: string, ownerId: string
       // Publications of one name queue on its row, so each sees the version before it.
       await tx.$executeRaw`SELECT 1 FROM "Integration" WHERE name = ${name} FOR UPDATE`;
       const previous = await tx.integration.findUnique({ where: { name } });
-      if (previous && previous.ownerId !== ownerId) throw conflict(`The integration name "${name}" belongs to another organization's integration`);
+      if (previous && previous.ownerId !== ownerId)
+        throw conflict("name_taken", `The integration name "${name}" belongs to another organization's integration`);
       const data = await versionData(tx, checked, previous);
       return previous
         ? tx.integration.update({ where: { name }, data: { ...data, version: previous.version + 1, updatedAt: ctx.clock.now() } })

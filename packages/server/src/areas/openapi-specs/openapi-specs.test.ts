@@ -365,7 +365,9 @@ describe("OpenAPI specifications: operations and access", () => {
       `${org.specs}/secret-api/versions/${spec.lastVersion}/content`,
     ]) {
       const res = await get(outsider, url).expect(404);
-      expect(res.body).toEqual({ error: { code: 404, type: "not_found", message: "Organization not found", requestId: expect.any(String) } });
+      expect(res.body).toEqual({
+        error: { code: 404, type: "not_found", reason: "not_found", message: "Organization not found", requestId: expect.any(String) },
+      });
     }
     await post(outsider, org.specs, { slug: "intruder", source: text(petstore()) }).expect(404);
     await put(outsider, `${org.specs}/secret-api`, { source: text(petstore()) }).expect(404);

@@ -35,8 +35,8 @@ function parseRoot(text: string, where: string): ParsedDocument {
 /** fetchSafely's refusals (400s meant for imports) as the codes of a processing. */
 function fetchFailure(url: string, error: unknown): ProcessError {
   const message = error instanceof Error ? error.message : String(error);
-  if (error instanceof FetchRefused && error.reason === "timeout") return new ProcessError("FETCH_TIMEOUT", message);
-  if (error instanceof FetchRefused && error.reason === "too-large") return new ProcessError("TOO_LARGE", message);
+  if (error instanceof FetchRefused && error.failure === "timeout") return new ProcessError("FETCH_TIMEOUT", message);
+  if (error instanceof FetchRefused && error.failure === "too-large") return new ProcessError("TOO_LARGE", message);
   return new ProcessError("FETCH_FAILED", `${url}: ${message}`);
 }
 

@@ -33,7 +33,7 @@ export async function createSpec(ctx: RequestContext, organizationId: string, sl
     })
     .catch((error: unknown) => {
       if (isUniqueViolation(error))
-        throw conflict(`The organization has an OpenAPI specification with the slug "${slug}" already: PUT it to replace its source`);
+        throw conflict("name_taken", `The organization has an OpenAPI specification with the slug "${slug}" already: PUT it to replace its source`);
       throw error;
     });
 }

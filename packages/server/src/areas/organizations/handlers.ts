@@ -73,7 +73,7 @@ export const organizationsOperations = {
       try {
         const updated = await ctx.prisma.$transaction(async (tx) => {
           if (defaultContent && !(await holdSiteOf(tx, organization.id, defaultContent.site))) {
-            throw badRequest(`request/body/defaultContent/site: ${defaultContent.site} is not a site of this organization`);
+            throw badRequest("invalid_reference", `request/body/defaultContent/site: ${defaultContent.site} is not a site of this organization`);
           }
           await demandRuleUsersAreMembers(tx, organization.id, body.mergeRules);
           return tx.organization.update({
@@ -95,7 +95,7 @@ export const organizationsOperations = {
         });
         return { status: 200, body: serializeOrganization(ctx, updated, permissions) };
       } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(`The hostname "${body.hostname}" is used by another organization`);
+        if (isUniqueViolation(error)) throw conflict("name_taken", `The hostname "${body.hostname}" is used by another organization`);
         throw error;
       }
     },
@@ -151,7 +151,7 @@ export const organizationsOperations = {
         if (!current) throw notFound("Member");
         if (current.role === "admin" && body.role !== "admin") {
           const admins = await tx.member.count({ where: { organizationId: params.organizationId, role: "admin" } });
-          if (admins <= 1) throw conflict("This is the organization's last admin: make another member admin first");
+          if (admins <= 1) throw conflict("last_admin", "This is the organization's last admin: make another member admin first");
         }
         return tx.member.update({
           where: { organizationId_userId: { organizationId: params.organizationId, userId: params.userId } },
@@ -175,7 +175,7 @@ export const organizationsOperations = {
         if (!current) return false;
         if (current.role === "admin") {
           const admins = await tx.member.count({ where: { organizationId: params.organizationId, role: "admin" } });
-          if (admins <= 1) throw conflict("This is the organization's last admin: make another member admin first");
+          if (admins <= 1) throw conflict("last_admin", "This is the organization's last admin: make another member admin first");
         }
         await tx.teamMember.deleteMany({ where: { userId: params.userId, team: { organizationId: params.organizationId } } });
         // Nothing of the organization stays shared with them.

@@ -61,7 +61,7 @@ export const inviteLinksOperations = {
 
   createOrganizationInvite: defineOperation("createOrganizationInvite", {
     handle: async ({ ctx, body }, { organization }) => {
-      if (!organization.inviteLinks) throw forbidden("This organization does not allow invite links (inviteLinks is false)");
+      if (!organization.inviteLinks) throw forbidden("invite_links_disabled", "This organization does not allow invite links (inviteLinks is false)");
       const invite = await ctx.prisma.organizationInvite.create({ data: { id: newInviteId(), organizationId: organization.id, role: body.role } });
       return { status: 201, body: await serializeInvite(ctx, invite) };
     },

@@ -101,6 +101,7 @@ describe("organizations", () => {
     await h.api.patch(`/v1/orgs/${a.id}`).set("Authorization", a.admin.auth).send({ hostname }).expect(200);
     const taken = await h.api.patch(`/v1/orgs/${b.id}`).set("Authorization", b.admin.auth).send({ hostname }).expect(409);
     expect(taken.body.error.message).toContain(hostname);
+    expect(taken.body.error).toMatchObject({ type: "conflict", reason: "name_taken" });
     const bad = await h.api.patch(`/v1/orgs/${b.id}`).set("Authorization", b.admin.auth).send({ hostname: "-bad-" }).expect(400);
     expect(bad.body.error.message).toMatch(/request\/body\/hostname/);
     const unknown = await h.api.patch(`/v1/orgs/${b.id}`).set("Authorization", b.admin.auth).send({ colour: "red" }).expect(400);

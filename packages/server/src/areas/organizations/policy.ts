@@ -50,7 +50,7 @@ export const emailDomainPolicy = definePolicy("emailDomain", {
   find: async ({ params }) => ({ domain: String(params.emailDomain).toLowerCase() }),
   level: (ctx, { domain }) => (ctx.actor.user.email.split("@").pop()?.toLowerCase() === domain ? "guest" : null),
   visible: () => true,
-  refuse: () => forbidden("Only the organizations of your own e-mail domain can be listed"),
+  refuse: () => forbidden("email_domain_mismatch", "Only the organizations of your own e-mail domain can be listed"),
 });
 
 /** A user the caller shares an organization with (or the caller): others are not found, as unknown ones. */
@@ -88,5 +88,5 @@ export const joinablePolicy = definePolicy("joinable", {
   },
   level: (ctx) => (ctx.actor.user.emailVerified ? "guest" : null),
   visible: () => true,
-  refuse: () => forbidden("Your e-mail address is not verified: sign in by e-mail once (POST /v1/auth/email) to join by domain"),
+  refuse: () => forbidden("email_not_verified", "Your e-mail address is not verified: sign in by e-mail once (POST /v1/auth/email) to join by domain"),
 });

@@ -18,7 +18,7 @@ export const onTarget = (target: GrantTarget) => ({ [target.column]: target.id }
 
 /** 400 for `role: null`: a grant gives access, and removing one is `DELETE`. */
 export function demandRole(role: Role | null, field = "request/body/role"): Role {
-  if (role === null) throw badRequest(`${field}: null gives no access; to remove access, use DELETE on the user's or team's permission`);
+  if (role === null) throw badRequest("invalid_request", `${field}: null gives no access; to remove access, use DELETE on the user's or team's permission`);
   return role;
 }
 

@@ -30,7 +30,7 @@ async function groupNow(ctx: RequestContext, organization: Organization, siteId:
 /** A section of the site named in a request body (400 otherwise). */
 function bodySection(tree: SiteTree, sectionId: string, field: string) {
   const section = tree.sections.find((s) => s.id === sectionId);
-  if (!section) throw badRequest(`request/body/${field}: ${sectionId} is not a section of this site`);
+  if (!section) throw badRequest("invalid_reference", `request/body/${field}: ${sectionId} is not a section of this site`);
   return section;
 }
 

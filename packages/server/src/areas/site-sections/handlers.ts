@@ -112,11 +112,11 @@ export const siteSectionsOperations = {
         const tree = await loadSiteTree(tx, current);
         const section = sectionOf(tree, item.id);
         if (body.defaultSiteSpace !== undefined && !siteSpacesIn(tree, section.id).some((siteSpace) => siteSpace.id === body.defaultSiteSpace)) {
-          throw badRequest(`request/body/defaultSiteSpace: ${body.defaultSiteSpace} is not a site space of this section`);
+          throw badRequest("invalid_reference", `request/body/defaultSiteSpace: ${body.defaultSiteSpace} is not a site space of this section`);
         }
         const otherPaths = tree.sections.filter((other) => other.id !== section.id).map((other) => other.path);
         if (body.path !== undefined && isTaken(body.path, otherPaths)) {
-          throw conflict(`The path "${body.path}" is used by another section of this site`);
+          throw conflict("name_taken", `The path "${body.path}" is used by another section of this site`);
         }
         await tx.siteSection.update({
           where: { id: section.id },

@@ -56,7 +56,7 @@ export const siteSpacesOperations = {
         const space = await publishableSpace(tx, current, body.spaceId, "request/body/spaceId");
         const tree = await loadSiteTree(tx, current);
         if (body.sectionId !== undefined && !tree.sections.some((section) => section.id === body.sectionId)) {
-          throw badRequest(`request/body/sectionId: ${body.sectionId} is not a section of this site`);
+          throw badRequest("invalid_reference", `request/body/sectionId: ${body.sectionId} is not a section of this site`);
         }
         await refuseSpaceInSite(tx, current, space.id);
         // Without a section: the default one, or the root level of a site without sections.
@@ -74,7 +74,7 @@ export const siteSpacesOperations = {
         const { sectionId } = siteSpaceOf(tree, item.id);
         const siblings = siteSpacesIn(tree, sectionId);
         if (sectionId !== null && siblings.length === 1) {
-          throw conflict("This is the last site space of its section: delete the section instead");
+          throw conflict("last_site_space", "This is the last site space of its section: delete the section instead");
         }
         const wasDefault = defaultSiteSpaceId(tree, sectionId) === item.id;
         await tx.siteSpace.delete({ where: { id: item.id } });
@@ -102,7 +102,7 @@ export const siteSpacesOperations = {
               others.map((other) => other.path),
             )
           ) {
-            throw conflict(`The path "${body.path}" is used by another site space of the same ${sectionId ? "section" : "site"}`);
+            throw conflict("name_taken", `The path "${body.path}" is used by another site space of the same ${sectionId ? "section" : "site"}`);
           }
         }
         await tx.siteSpace.update({ where: { id: item.id }, data: { path: body.path, condition: body.condition } });

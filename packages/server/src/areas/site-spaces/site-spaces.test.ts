@@ -59,11 +59,13 @@ describe("adding site spaces", () => {
     expect(foreign.body.error.message).toContain("request/body/spaceId");
     const section = await as(org.admin).post(url, { spaceId: org.spaces[1]!.id, sectionId: "01unknown00000000000000000" }).expect(400);
     expect(section.body.error.message).toContain("request/body/sectionId");
+    expect(section.body.error.reason).toBe("invalid_reference");
     const deleted = await addSpace(h, org, "Deleted");
     await as(org.admin).del(`/v1/spaces/${deleted}`).expect(205);
     await as(org.admin).post(url, { spaceId: deleted }).expect(400);
     const again = await as(org.admin).post(url, { spaceId: org.spaces[0]!.id }).expect(409);
     expect(again.body.error.message).toContain("already in this site");
+    expect(again.body.error.reason).toBe("space_already_in_site");
     await as(await h.member(org.id, "create"))
       .post(url, { spaceId: org.spaces[1]!.id })
       .expect(403);
@@ -155,6 +157,7 @@ describe("updating site spaces", () => {
     const url = `${site.url}/site-spaces/${extra.id}`;
     const taken = await as(org.admin).patch(url, { path: "ONE" }).expect(409);
     expect(taken.body.error.message).toContain("ONE");
+    expect(taken.body.error.reason).toBe("name_taken");
     // The path of a site space of another section is free here.
     const updated = await as(org.admin).patch(url, { path: s2.siteSpaces[0].path, condition: "visitor.claims.unsigned.beta" }).expect(200);
     expect(updated.body).toMatchObject({ path: "two", condition: "visitor.claims.unsigned.beta", section: s1.id });
@@ -196,6 +199,7 @@ describe("removing site spaces", () => {
     await as(org.admin).del(`${site.url}/site-spaces/${c.id}`).expect(205);
     const last = await as(org.admin).del(`${site.url}/site-spaces/${b.id}`).expect(409);
     expect(last.body.error.message).toMatch(/last site space/);
+    expect(last.body.error.reason).toBe("last_site_space");
     await as(org.admin).del(`${site.url}/site-spaces/${a.id}`).expect(204);
   });
 

@@ -55,7 +55,7 @@ async function spacesToPublish(tx: Tx, organizationId: string, spaceIds: readonl
   const byId = new Map(found.map((space) => [space.id, space]));
   return spaceIds.map((id, index) => {
     const space = byId.get(id);
-    if (!space) throw badRequest(`request/body/spaces/${index}: ${id} is not a space of this organization (or it is deleted)`);
+    if (!space) throw badRequest("invalid_reference", `request/body/spaces/${index}: ${id} is not a space of this organization (or it is deleted)`);
     return space;
   });
 }

@@ -84,21 +84,21 @@ export const sitesOperations = {
           const tree = await loadSiteTree(tx, current);
           const hasSections = tree.sections.length > 0;
           if (body.defaultSiteSection !== undefined && !tree.sections.some((section) => section.id === body.defaultSiteSection)) {
-            throw badRequest(`request/body/defaultSiteSection: ${body.defaultSiteSection} is not a section of this site`);
+            throw badRequest("invalid_reference", `request/body/defaultSiteSection: ${body.defaultSiteSection} is not a section of this site`);
           }
           // On a site with sections, the default site space is the default section's (the new one when it changes too).
           const defaultSection = hasSections ? (body.defaultSiteSection ?? defaultSectionId(tree)!) : null;
           if (body.defaultSiteSpace !== undefined && !siteSpacesIn(tree, defaultSection).some((siteSpace) => siteSpace.id === body.defaultSiteSpace)) {
             const where = hasSections ? "this site's default section" : "this site";
-            throw badRequest(`request/body/defaultSiteSpace: ${body.defaultSiteSpace} is not a site space of ${where}`);
+            throw badRequest("invalid_reference", `request/body/defaultSiteSpace: ${body.defaultSiteSpace} is not a site space of ${where}`);
           }
           if (body.basename !== undefined && body.basename !== current.basename) {
             const other = await tx.site.findFirst({ where: { organizationId: current.organizationId, basename: body.basename }, select: { id: true } });
-            if (other) throw conflict(`The basename "${body.basename}" is used by another site of this organization`);
+            if (other) throw conflict("name_taken", `The basename "${body.basename}" is used by another site of this organization`);
           }
           if (body.proxy && body.proxy !== current.proxy) {
             const other = await tx.site.findFirst({ where: { proxy: body.proxy }, select: { id: true } });
-            if (other) throw conflict(`The proxy "${body.proxy}" is used by another site`);
+            if (other) throw conflict("name_taken", `The proxy "${body.proxy}" is used by another site`);
           }
           if (body.published === true && !current.published) refuseEmptyPublication(tree);
           await tx.site.update({
@@ -120,7 +120,7 @@ export const sitesOperations = {
         });
       } catch (error) {
         // Checked above; a concurrent write of another site can still take the value first.
-        if (isUniqueViolation(error)) throw conflict("The basename or the proxy is used by another site");
+        if (isUniqueViolation(error)) throw conflict("name_taken", "The basename or the proxy is used by another site");
         throw error;
       }
       const updated = await ctx.prisma.site.findUniqueOrThrow({ where: { id: site.id } });
@@ -167,7 +167,7 @@ export const sitesOperations = {
 
 /** 409 when publishing a site with nothing to publish. */
 function refuseEmptyPublication(tree: SiteTree): void {
-  if (tree.siteSpaces.length === 0) throw conflict("This site has no site space to publish: add a space to it first");
+  if (tree.siteSpaces.length === 0) throw conflict("nothing_to_publish", "This site has no site space to publish: add a space to it first");
 }
 
 /** Publishes or unpublishes the site (the same checks as PATCH {published}); the site as it now is. */

@@ -48,7 +48,10 @@ export function indexNextTo<R, S extends Positioned>(
   const given = (position.before ?? position.after) as R;
   const index = siblings.findIndex((sibling) => reference.matches(given, sibling));
   if (index < 0) {
-    throw badRequest(`request/body/position/${side}/${reference.field}: ${reference.idOf(given)} is not a sibling of the item moved (or is the item itself)`);
+    throw badRequest(
+      "invalid_reference",
+      `request/body/position/${side}/${reference.field}: ${reference.idOf(given)} is not a sibling of the item moved (or is the item itself)`,
+    );
   }
   return side === "before" ? index : index + 1;
 }

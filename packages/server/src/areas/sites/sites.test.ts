@@ -4,7 +4,9 @@ import { hostnameFor, ids, newSite, orgWithSpaces, PUBLIC_URL, siteRequests } fr
 const h = useHarness({ publicUrl: PUBLIC_URL });
 const { as } = siteRequests(h);
 
-const notFoundBody = (what: string) => ({ error: { code: 404, type: "not_found", message: `${what} not found`, requestId: expect.any(String) } });
+const notFoundBody = (what: string) => ({
+  error: { code: 404, type: "not_found", reason: "not_found", message: `${what} not found`, requestId: expect.any(String) },
+});
 
 describe("creating sites", () => {
   it("creates an unpublished public basic site with defaults computed, and a basename made from the title", async () => {

@@ -11,14 +11,14 @@ import { shownSiteSpace, type TopLevelItem } from "./store";
 /** A space the site may publish: one of its organization's, not deleted (400 otherwise, naming `field`). */
 export async function publishableSpace(tx: Tx, site: Site, spaceId: string, field: string): Promise<Space> {
   const space = await tx.space.findFirst({ where: { id: spaceId, organizationId: site.organizationId, deletedAt: null } });
-  if (!space) throw badRequest(`${field}: ${spaceId} is not a space of this organization (or it is deleted)`);
+  if (!space) throw badRequest("invalid_reference", `${field}: ${spaceId} is not a space of this organization (or it is deleted)`);
   return space;
 }
 
 /** 409 when the space is already in the site: a space appears at most once in a site. */
 export async function refuseSpaceInSite(tx: Tx, site: Site, spaceId: string): Promise<void> {
   if (await tx.siteSpace.findFirst({ where: { siteId: site.id, spaceId }, select: { id: true } })) {
-    throw conflict(`The space ${spaceId} is already in this site`);
+    throw conflict("space_already_in_site", `The space ${spaceId} is already in this site`);
   }
 }
 

@@ -79,6 +79,6 @@ export function publishedAt(publication: Publication, ...segments: string[]): st
 export async function checkedShareKey(ctx: { prisma: Db }, siteId: string, shareKey: string | undefined): Promise<string | undefined> {
   if (shareKey === undefined) return undefined;
   const link = await ctx.prisma.shareLink.findFirst({ where: { siteId, key: shareKey, active: true }, select: { id: true } });
-  if (!link) throw badRequest("request/query/shareKey: not the key of an active share link of this site");
+  if (!link) throw badRequest("invalid_reference", "request/query/shareKey: not the key of an active share link of this site");
   return shareKey;
 }

@@ -1,7 +1,9 @@
 // Where comments live: on a space's content, or on one of its change requests.
 // Both kinds share one table; a place says which rows are its own, which revision
 // is its current content, and whether its comments may still change.
+import type { ErrorReasonOf } from "@docstack/contract";
 import type { ChangeRequest, Space } from "../../generated/prisma/client";
+import { type ApiError, conflict } from "../../http/errors";
 import type { Role } from "../../policy/roles";
 
 export interface CommentPlace {
@@ -33,12 +35,18 @@ export function commentsPath(place: CommentPlace): string {
  * space freezes its discussions, a merged change request is final (an archived one
  * can still be discussed).
  */
-export function closedReason(place: CommentPlace): string | null {
+export function closedReason(place: CommentPlace): { reason: ErrorReasonOf<409>; message: string } | null {
   if (place.space.editMode === "locked") {
-    return "This space is locked: its comments cannot change until an admin sets its editMode to live";
+    return { reason: "space_locked", message: "This space is locked: its comments cannot change until an admin sets its editMode to live" };
   }
   if (place.changeRequest?.status === "merged") {
-    return `Change request #${place.changeRequest.number} is merged: its comments can no longer change`;
+    return { reason: "change_request_merged", message: `Change request #${place.changeRequest.number} is merged: its comments can no longer change` };
   }
   return null;
+}
+
+/** The 409 refusing a change to a closed place's comments, or null when they can change. */
+export function closedConflict(place: CommentPlace): ApiError | null {
+  const closed = closedReason(place);
+  return closed && conflict(closed.reason, closed.message);
 }

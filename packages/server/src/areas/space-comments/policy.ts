@@ -6,12 +6,12 @@
 import { policyKinds, type Schemas } from "@docstack/contract";
 import type { Comment } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
-import { absent, conflict, forbidden } from "../../http/errors";
+import { absent, forbidden } from "../../http/errors";
 import { type Access, definePolicy, grantedBy, type PolicyRequest, tableOf } from "../../policy/factory";
 import { type Level, type Role, reaches } from "../../policy/roles";
 import { changeRequestPolicy } from "../change-requests/policy";
 import { spacePolicy } from "../spaces/policy";
-import { type CommentPlace, closedReason } from "./place";
+import { type CommentPlace, closedConflict, closedReason } from "./place";
 
 export type CommentPermissions = Schemas["CommentPermissions"];
 export type CommentPermission = keyof CommentPermissions;
@@ -39,10 +39,10 @@ export function commentPermissions(ctx: RequestContext, place: CommentPlace, com
 /** 403 when the caller's role or authorship does not allow it, 409 when only the place's state refuses it. */
 function refusalOnComment(ctx: RequestContext, place: CommentPlace, comment: Author, permission: CommentPermission) {
   const isAuthor = comment.postedById === ctx.actor.userId;
-  if (grantedByRole(place.level, isAuthor)[permission]) return conflict(closedReason(place)!);
-  if (permission === "edit" && !isAuthor) return forbidden("Only its author can change the text of a comment or reply");
-  if (permission === "delete" && !isAuthor) return forbidden("Deleting someone else's comment needs the admin role on this space");
-  return forbidden(`Your role does not allow this: it needs the ${AS_AUTHOR[permission]} role or more on this space`);
+  if (grantedByRole(place.level, isAuthor)[permission]) return closedConflict(place)!;
+  if (permission === "edit" && !isAuthor) return forbidden("comment_author_only", "Only its author can change the text of a comment or reply");
+  if (permission === "delete" && !isAuthor) return forbidden("role_required", "Deleting someone else's comment needs the admin role on this space");
+  return forbidden("role_required", `Your role does not allow this: it needs the ${AS_AUTHOR[permission]} role or more on this space`);
 }
 
 /** The place of the path: a change request's comments when it names one, else the space's. */
@@ -63,8 +63,8 @@ export const commentsPolicy = definePolicy("comments", {
   permissions: (_ctx, { place }, level) => ({ view: reaches(level, "read"), post: reaches(level, POST_LEVEL) && !closedReason(place) }),
   refuse: (_ctx, { place }) =>
     reaches(place.level, POST_LEVEL)
-      ? conflict(closedReason(place)!)
-      : forbidden(`Your role does not allow this: it needs the ${POST_LEVEL} role or more on this space`),
+      ? closedConflict(place)!
+      : forbidden("role_required", `Your role does not allow this: it needs the ${POST_LEVEL} role or more on this space`),
 });
 
 type FoundComment = { place: CommentPlace; comment: Comment };

@@ -78,7 +78,7 @@ describe("posting comments on a space", () => {
     await api.post(reader, s.comments, text("x")).expect(403);
     const outsider = (await h.organization()).admin;
     const hidden = await api.post(outsider, s.comments, text("x")).expect(404);
-    expect(hidden.body).toEqual({ error: { code: 404, type: "not_found", message: "Space not found", requestId: expect.any(String) } });
+    expect(hidden.body).toEqual({ error: { code: 404, type: "not_found", reason: "not_found", message: "Space not found", requestId: expect.any(String) } });
     await api.get(outsider, s.comments).expect(404);
 
     await h.services.prisma.space.update({ where: { id: s.spaceId }, data: { editMode: "locked" } });

@@ -28,7 +28,7 @@ export function storedBody(body: CommentBodyInput, at: string): StoredCommentBod
   if (!("document" in body)) return body;
   const markdown = gitBookDocumentToMarkdown(body.document, `${at}/document`);
   if (markdown.length > MAX_MARKDOWN) {
-    throw badRequest(`${at}/document: ${markdown.length} characters once in Markdown, more than the ${MAX_MARKDOWN} a comment holds`);
+    throw badRequest("invalid_request", `${at}/document: ${markdown.length} characters once in Markdown, more than the ${MAX_MARKDOWN} a comment holds`);
   }
   return { markdown };
 }

@@ -58,18 +58,18 @@ export interface PostedTarget {
 export async function resolveTarget(ctx: RequestContext, place: CommentPlace, request: { page?: string; node?: string }): Promise<PostedTarget> {
   const revisionId = currentRevisionId(place);
   if (request.node !== undefined && request.page === undefined) {
-    throw badRequest("request/body/node needs request/body/page: the page the node is in");
+    throw badRequest("invalid_request", "request/body/node needs request/body/page: the page the node is in");
   }
   if (request.page === undefined) return { targetPageId: null, targetNodeId: null, revisionId };
   const page = (await revisionPages(ctx, revisionId))?.pages.get(request.page);
   if (!page) {
     const where = place.changeRequest ? "change request" : "space";
-    throw badRequest(`request/body/page: no page ${request.page} in the current revision of the ${where}`);
+    throw badRequest("invalid_reference", `request/body/page: no page ${request.page} in the current revision of the ${where}`);
   }
   if (request.node !== undefined) {
     const nodes = page.document ? (await nodesOf(ctx, [page.document])).get(page.document) : undefined;
     if (!nodes?.has(request.node)) {
-      throw badRequest(`request/body/node: no node ${request.node} in page ${page.id} (nodes are the page's headings, by anchor)`);
+      throw badRequest("invalid_reference", `request/body/node: no node ${request.node} in page ${page.id} (nodes are the page's headings, by anchor)`);
     }
   }
   return { targetPageId: page.id, targetNodeId: request.node ?? null, revisionId };

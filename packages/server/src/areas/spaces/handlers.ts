@@ -37,7 +37,7 @@ export const spacesOperations = {
     handle: async ({ ctx, body }, { space }) => {
       const parentId = space.parentId;
       if (body.visibility === "in-collection" && !parentId) {
-        throw badRequest("request/body/visibility: in-collection is only for spaces in a collection");
+        throw badRequest("invalid_request", "request/body/visibility: in-collection is only for spaces in a collection");
       }
       await demandRuleUsersAreMembers(ctx.prisma, space.organizationId, body.mergeRules);
       const updated = await ctx.prisma.space.update({
@@ -77,7 +77,7 @@ export const spacesOperations = {
 
   restoreSpace: defineOperation("restoreSpace", {
     handle: async ({ ctx }, { space }) => {
-      if (!space.deletedAt) throw conflict("This space is not deleted");
+      if (!space.deletedAt) throw conflict("space_not_deleted", "This space is not deleted");
       if (!isRestorable(space.deletedAt, ctx.clock.now())) throw notFound("Space");
       const restored = await ctx.prisma.$transaction(async (tx) => {
         const parent = space.parentId ? await tx.collection.findUnique({ where: { id: space.parentId } }) : null;

@@ -27,7 +27,7 @@ export type SpaceAccess = Access<"space", { space: Space }>;
 function lockRefusal(access: SpaceAccess, permission: SpacePermission) {
   const least = tableOf("space")[permission];
   return REFUSED_WHEN_LOCKED.includes(permission) && least !== "author" && least !== null && reaches(access.level, least)
-    ? conflict(LOCKED_MESSAGE)
+    ? conflict("space_locked", LOCKED_MESSAGE)
     : undefined;
 }
 

@@ -113,7 +113,7 @@ describe("spaces", () => {
     const { space } = await newSpace("Top secret");
     const outsider = (await h.organization()).admin;
     const res = await get(outsider, `/v1/spaces/${space.id}`).expect(404);
-    expect(res.body).toEqual({ error: { code: 404, type: "not_found", message: "Space not found", requestId: expect.any(String) } });
+    expect(res.body).toEqual({ error: { code: 404, type: "not_found", reason: "not_found", message: "Space not found", requestId: expect.any(String) } });
     await patch(outsider, `/v1/spaces/${space.id}`, { title: "Mine" }).expect(404);
     await h.api.delete(`/v1/spaces/${space.id}`).set("Authorization", outsider.auth).expect(404);
   });

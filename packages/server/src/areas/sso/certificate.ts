@@ -20,6 +20,9 @@ export function isPemCertificate(text: string): boolean {
 /** 400 unless `certificate` (when given) is a PEM certificate. */
 export function checkCertificate(certificate: string | undefined): void {
   if (certificate !== undefined && !isPemCertificate(certificate)) {
-    throw badRequest("request/body/certificate: not a PEM-encoded X.509 certificate (-----BEGIN CERTIFICATE----- … -----END CERTIFICATE-----)");
+    throw badRequest(
+      "invalid_request",
+      "request/body/certificate: not a PEM-encoded X.509 certificate (-----BEGIN CERTIFICATE----- … -----END CERTIFICATE-----)",
+    );
   }
 }

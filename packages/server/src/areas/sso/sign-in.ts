@@ -26,7 +26,7 @@ const REQUEST_LIFETIME_MS = 10 * 60_000;
 const CLOCK_SKEW_MS = 30_000;
 const EMAIL_ATTRIBUTES = ["email", "mail", "urn:oid:0.9.2342.19200300.100.1.3", "http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress"];
 
-const refused = (reason: string) => new ApiError(401, `The SAML response is refused: ${reason}`);
+const refused = (why: string) => new ApiError("saml_response_refused", `The SAML response is refused: ${why}`);
 
 /** Request IDs Docstack sent, in the database (node-saml's cache interface). */
 function requestCache(services: Services, providerId: string) {
@@ -97,7 +97,7 @@ export function samlSignInRouter(services: Services): express.Router {
     const known = error instanceof ApiError ? error : refused("it is not a valid, signed answer to a sign-in request of this server");
     // Why, for the operator; never the XML (it holds the user's identity) nor any token.
     if (!(error instanceof ApiError)) services.logger.warn({ reason: error instanceof Error ? error.message : String(error) }, "SAML response refused");
-    res.status(known.status).json(errorBody(known.status, known.message));
+    res.status(known.status).json(errorBody(known.reason, known.message));
   };
 
   router.get("/:samlProviderId/start", async (req, res) => {
@@ -105,7 +105,7 @@ export function samlSignInRouter(services: Services): express.Router {
       const { saml } = await providerFor(services, req);
       res.redirect(302, await saml.getAuthorizeUrlAsync("", req.get("host"), {}));
     } catch (error) {
-      fail(res, error instanceof ApiError ? error : new ApiError(502, "Could not make a sign-in request for this provider"));
+      fail(res, error instanceof ApiError ? error : new ApiError("saml_request_failed", "Could not make a sign-in request for this provider"));
     }
   });
 
@@ -114,7 +114,7 @@ export function samlSignInRouter(services: Services): express.Router {
       const { provider, service, saml } = await providerFor(services, req);
       const samlResponse = (req.body as { SAMLResponse?: unknown } | undefined)?.SAMLResponse;
       if (typeof samlResponse !== "string" || samlResponse === "")
-        throw new ApiError(400, "SAMLResponse is missing: the identity provider posts it as a form field");
+        throw new ApiError("invalid_request", "SAMLResponse is missing: the identity provider posts it as a form field");
       const { profile } = await saml.validatePostResponseAsync({ SAMLResponse: samlResponse });
       if (!profile?.getAssertionXml) throw refused("it holds no assertion");
       // node-saml checks the issuer of logout messages only: the assertion's is checked here.

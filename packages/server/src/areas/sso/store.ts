@@ -15,5 +15,5 @@ export async function findSamlProvider(prisma: Db, organizationId: string, id: s
 export async function checkDefaultTeam(prisma: Db, organizationId: string, teamId: string | null | undefined): Promise<void> {
   if (teamId == null) return;
   const team = await prisma.team.findFirst({ where: { id: teamId, organizationId }, select: { id: true } });
-  if (!team) throw badRequest(`request/body/defaultTeam: ${JSON.stringify(teamId)} is not a team of this organization`);
+  if (!team) throw badRequest("invalid_reference", `request/body/defaultTeam: ${JSON.stringify(teamId)} is not a team of this organization`);
 }

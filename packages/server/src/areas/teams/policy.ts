@@ -34,5 +34,5 @@ export const teamPolicy = definePolicy("team", {
     return { ...membership, team, teamRole: own?.role as TeamRole | undefined };
   },
   level: (_ctx, { role, teamRole }) => teamLevel(role, teamRole),
-  refuse: () => forbidden("Your role does not allow this: it needs the admin role on the organization, or the owner role in this team"),
+  refuse: () => forbidden("role_required", "Your role does not allow this: it needs the admin role on the organization, or the owner role in this team"),
 });

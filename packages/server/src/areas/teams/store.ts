@@ -53,7 +53,7 @@ export async function resolveMembers(
       byField.set(at, [...(byField.get(at) ?? []), JSON.stringify(reference)]);
     }
     const problems = [...byField].map(([at, references]) => `${at}: not members of this organization: ${references.join(", ")}`);
-    throw badRequest(problems.join("; "));
+    throw badRequest("invalid_reference", problems.join("; "));
   }
   return resolved;
 }

@@ -13,7 +13,7 @@ async function resolve(ctx: RequestContext, field: string, url: string, credenti
   try {
     parsed = new URL(url);
   } catch {
-    throw badRequest(`${field}: not an absolute URL`);
+    throw badRequest("invalid_request", `${field}: not an absolute URL`);
   }
   const found = await ctx.sites.resolve(parsed, credentials, { redirectOnError });
   if (!found) throw notFound("Published content");

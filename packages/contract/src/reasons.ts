@@ -1,0 +1,158 @@
+// Generated from openapi/ by `pnpm gen` (packages/contract/scripts/reasons.mjs). Do not edit.
+// Each error reason of the contract (`ErrorReason`): the HTTP status it answers with, and what it means.
+import type { components } from "./schema";
+
+export const errorReasons = {
+  "invalid_request": {
+    "status": 400,
+    "description": "The request breaks a rule of the contract or of the operation: `message` names the field and the rule (a missing or malformed field, a value out of range, a document that does not nest as it must, the NUL character in text)."
+  },
+  "invalid_json": {
+    "status": 400,
+    "description": "The body is not valid JSON, or not a JSON object (or array, where stated)."
+  },
+  "invalid_cursor": {
+    "status": 400,
+    "description": "The `page` cursor is not one this list gave: modified, from another list, or replayed under other filters."
+  },
+  "invalid_reference": {
+    "status": 400,
+    "description": "A field names something that is not where it must be: a space, site, section, team or page of another organization, site or content, a user who is not a member, a sibling that is not one."
+  },
+  "url_fetch_failed": {
+    "status": 400,
+    "description": "A URL to import or fetch could not be fetched: it timed out, is too large, answered an HTTP error, has another scheme than http(s), redirects too often, or is an internal address the server may not reach."
+  },
+  "sign_in_code_invalid": {
+    "status": 400,
+    "description": "The sign-in code is wrong, already used, expired, or was tried wrong too many times: ask for a new one."
+  },
+  "unauthenticated": {
+    "status": 401,
+    "description": "No token: send `Authorization: Bearer <token>`."
+  },
+  "token_malformed": {
+    "status": 401,
+    "description": "The `Authorization` header is not `Bearer <token>`."
+  },
+  "token_expired": {
+    "status": 401,
+    "description": "The token expired: make a new one."
+  },
+  "token_invalid": {
+    "status": 401,
+    "description": "The token is unknown, or has been revoked."
+  },
+  "saml_response_refused": {
+    "status": 401,
+    "description": "The SAML response is not a valid, signed answer to a sign-in request of this server (another issuer, recipient or destination, no e-mail address, an assertion used already)."
+  },
+  "role_required": {
+    "status": 403,
+    "description": "The caller can see the resource, but their role does not allow the operation: `message` names the role it needs."
+  },
+  "comment_author_only": {
+    "status": 403,
+    "description": "Only its author can change the text of a comment or reply."
+  },
+  "email_domain_mismatch": {
+    "status": 403,
+    "description": "Only the organizations of the caller's own e-mail domain can be listed."
+  },
+  "email_not_verified": {
+    "status": 403,
+    "description": "Joining an organization by e-mail domain needs a verified e-mail address: sign in by e-mail once."
+  },
+  "invite_links_disabled": {
+    "status": 403,
+    "description": "The organization does not allow invite links (`inviteLinks` is false)."
+  },
+  "not_found": {
+    "status": 404,
+    "description": "No such resource or operation, or one the caller cannot see (it belongs to an organization they are not a member of): `message` names what."
+  },
+  "method_not_allowed": {
+    "status": 405,
+    "description": "The path exists, but not with this method: `Allow` lists those it takes."
+  },
+  "space_locked": {
+    "status": 409,
+    "description": "The space is locked (`editMode: locked`): its content, change requests and comments cannot change until an admin sets it live."
+  },
+  "change_request_merged": {
+    "status": 409,
+    "description": "The change request is merged, which is final: it can no longer change, nor its comments."
+  },
+  "change_request_archived": {
+    "status": 409,
+    "description": "The change request is archived: reopen it (status `draft` or `open`) first."
+  },
+  "status_move_invalid": {
+    "status": 409,
+    "description": "The change request cannot move from its status to the one asked."
+  },
+  "merge_rule_unmet": {
+    "status": 409,
+    "description": "A merge rule of the space is not met yet (approvals, reviews): `message` names the rule and why."
+  },
+  "space_already_in_site": {
+    "status": 409,
+    "description": "The space is already in this site."
+  },
+  "name_taken": {
+    "status": 409,
+    "description": "A name that must be unique is used by another resource: a hostname, a site's basename or proxy, a path in a site, a custom field's name, an OpenAPI specification's slug, an integration's name."
+  },
+  "last_site_space": {
+    "status": 409,
+    "description": "This is the last site space of its section: delete the section instead."
+  },
+  "last_admin": {
+    "status": 409,
+    "description": "This is the organization's last admin: make another member admin first."
+  },
+  "nothing_to_publish": {
+    "status": 409,
+    "description": "The site has no site space to publish: add a space to it first."
+  },
+  "space_not_deleted": {
+    "status": 409,
+    "description": "The space to restore is not deleted."
+  },
+  "already_exists": {
+    "status": 409,
+    "description": "A resource with these unique values exists already: a concurrent request may have made it first."
+  },
+  "concurrent_change": {
+    "status": 409,
+    "description": "A concurrent request changed the same resources first (or deleted one this one refers to): retry."
+  },
+  "payload_too_large": {
+    "status": 413,
+    "description": "The request body is larger than the server accepts (1 MiB by default; `DOCSTACK_BODY_LIMIT`), or holds too many form fields."
+  },
+  "unsupported_media_type": {
+    "status": 415,
+    "description": "The body is not of a type the operation takes (JSON: `Content-Type: application/json`), or its charset or encoding is not supported."
+  },
+  "rate_limited": {
+    "status": 429,
+    "description": "Too many requests (by this token or client address, or sign-in codes for this address): retry after `Retry-After` seconds."
+  },
+  "internal_error": {
+    "status": 500,
+    "description": "The server failed; the message holds no internals, only the request ID to find it in the server's logs."
+  },
+  "not_implemented": {
+    "status": 501,
+    "description": "The operation is in the contract but not implemented yet."
+  },
+  "saml_request_failed": {
+    "status": 502,
+    "description": "A sign-in request for this SAML identity provider could not be made."
+  },
+  "render_budget_exceeded": {
+    "status": 503,
+    "description": "The page is too long or too complex to render within the server's rendering budget (`DOCSTACK_RENDER_BUDGET_MS`); its Markdown is still readable with `format=markdown`."
+  }
+} as const satisfies Record<components["schemas"]["ErrorReason"], { status: number; description: string }>;
