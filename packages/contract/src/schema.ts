@@ -5194,8 +5194,8 @@ export interface components {
         };
         /**
          * @description The state of a link:
-         *     - `ok`: the target exists in the revision, or is an absolute URL outside the Docstack app (such URLs are not fetched).
-         *     - `broken`: the target does not exist in the revision: a page, heading or file that was deleted, or a relative target (such as `/old-page` or `missing.png`) that matches nothing.
+         *     - `ok`: the target exists in the revision, or is an address outside the Docstack app, of any scheme (`https:`, `mailto:`, `tel:`, `ftp:`, `news:`…; such addresses are not fetched).
+         *     - `broken`: the target does not exist in the revision: a page, heading or file that was deleted, a relative target (such as `/old-page` or `missing.png`) that matches nothing, or an address the published site will not link to (`javascript:`, `vbscript:`, `file:`, `data:` but for images). A link written to a page path or file name that does not exist yet waits for it: when a later write of the same content (a batch of the change request, its merge) brings a page to that path (created, moved or renamed there) or a file of that name, the link becomes a reference to it, `ok`, and follows it from then on.
          *     - `in-app`: a URL pointing into the Docstack app (such as a page's editor address) instead of to the content itself; it will not work for readers of the published content.
          * @enum {string}
          */
