@@ -1,6 +1,8 @@
 // @docstack/sites: published sites as web pages. The server gives content reads
 // (SiteContentReader) and the site as a reader may see it; this package answers requests.
 
+export { type GitBookBlocksOptions, gitbookBlocks } from "./gitbook-blocks";
+export { type BlockStructure, type BlockTag, blockStructure, blocksToPlainMarkdown, parseTag } from "./gitbook-structure";
 export { escapeHtml } from "./html";
 export { sanitize } from "./markdown";
 export type {
