@@ -5242,8 +5242,8 @@ export interface components {
         };
         /**
          * @description The state of a link:
-         *     - `ok`: the target exists in the revision, or is an absolute URL outside the Docstack app (such URLs are not fetched).
-         *     - `broken`: the target does not exist in the revision: a page, heading or file that was deleted, or a relative target (such as `/old-page` or `missing.png`) that matches nothing.
+         *     - `ok`: the target exists in the revision, or is an address outside the Docstack app, of any scheme (`https:`, `mailto:`, `tel:`, `ftp:`, `news:`…; such addresses are not fetched).
+         *     - `broken`: the target does not exist in the revision: a page, heading or file that was deleted, a relative target (such as `/old-page` or `missing.png`) that matches nothing, or an address the published site will not link to (`javascript:`, `vbscript:`, `file:`, `data:` but for images). A link written to a page path or file name that does not exist yet waits for it: when a later write of the same content (a batch of the change request, its merge) brings a page to that path (created, moved or renamed there) or a file of that name, the link becomes a reference to it, `ok`, and follows it from then on.
          *     - `in-app`: a URL pointing into the Docstack app (such as a page's editor address) instead of to the content itself; it will not work for readers of the published content.
          * @enum {string}
          */
@@ -5363,22 +5363,47 @@ export interface components {
             ref?: components["schemas"]["ContentReference"];
             /** @description `image` inlines. The alternative text. */
             alt?: string;
-            /** @description `link` and `image` inlines. The title, when the Markdown gives one. */
+            /** @description `link` and `image` inlines: the title, when the Markdown gives one. `tabs-item`: the tab's title; `expandable`: its summary; `code`: the code's title (`{% code title %}`). */
             title?: string;
             /** @description `html` nodes. The raw HTML. */
             html?: string;
+            /**
+             * @description `hint` blocks. The hint's style.
+             * @enum {string}
+             */
+            style?: "info" | "success" | "warning" | "danger";
+            /** @description `embed` blocks. The embedded URL, as written. */
+            url?: string;
+            /** @description `include` blocks: the reusable content's path, as written; `openapi` blocks: the specification's URL. */
+            src?: string;
+            /** @description `openapi` blocks. The operation's path. */
+            path?: string;
+            /** @description `openapi` blocks. The operation's method, as written. */
+            method?: string;
+            /** @description `code` blocks of `{% code lineNumbers="true" %}`. Whether lines are numbered. */
+            lineNumbers?: boolean;
+            /** @description `code` blocks of `{% code overflow %}` (`wrap`). How long lines show. */
+            overflow?: string;
+            /** @description `math` blocks. The TeX. */
+            formula?: string;
         };
         /**
          * @description A block node. `type`: `paragraph`; `heading-1` to `heading-6`; `blockquote`; `code` (`data.syntax`, holds
          *     texts); `list-unordered`, `list-ordered` (`data.start`), `list-item` (`data.checked` in task lists);
          *     `divider` (a thematic break, no nodes); `table`, `table-row` (`data.header` for the header row),
          *     `table-cell` (`data.align`); `html` (raw HTML, `data.html`, no nodes).
+         *     GitBook's blocks, as its Markdown writes them, are GitBook's nodes: `hint` (`data.style`, from `{% hint %}`), `tabs` holding `tabs-item`s (`data.title`), `stepper`
+         *     holding `stepper-step`s, `content-ref` (`data.ref`), `embed` (`data.url`, holds its caption), `file` (`data.ref`,
+         *     holds its caption), `include` (`data.src`, no nodes), `openapi` (`data.src`, `data.path`, `data.method`, from
+         *     `{% openapi %}` and `{% swagger %}`), `expandable` (`<details>`, `data.title` from its `<summary>`), `math`
+         *     (`data.formula`, from a `$$` block, no nodes); a `{% code %}` block is its `code` node with `data.title`,
+         *     `data.lineNumbers` and `data.overflow`. A block tag Docstack does not know gives its content, unwrapped.
          */
         PageDocumentBlock: {
             /** @constant */
             object: "block";
             /** @enum {string} */
-            type: "paragraph" | "heading-1" | "heading-2" | "heading-3" | "heading-4" | "heading-5" | "heading-6" | "blockquote" | "code" | "list-unordered" | "list-ordered" | "list-item" | "divider" | "table" | "table-row" | "table-cell" | "html";
+            type: "paragraph" | "heading-1" | "heading-2" | "heading-3" | "heading-4" | "heading-5" | "heading-6" | "blockquote" | "code" | "list-unordered" | "list-ordered" | "list-item" | "divider" | "table" | "table-row" | "table-cell" | "html" | "hint" | "tabs" | "tabs-item" | "stepper" | "stepper-step" | "content-ref" | "embed" | "file" | "include" | "openapi" | "expandable" | "math";
             data?: components["schemas"]["PageDocumentNodeData"];
             nodes: (components["schemas"]["PageDocumentBlock"] | components["schemas"]["PageDocumentInline"] | components["schemas"]["PageDocumentText"])[];
         };
@@ -5463,7 +5488,17 @@ export interface components {
              *     heading's anchor; `#` and an anchor alone, for a heading of the same page; a file's name
              *     (`diagram.png`). The same forms are accepted when writing (`update_page`, `insert_page`): targets
              *     matching a page, heading or file are stored as references to it (and follow it when it is renamed
-             *     or moved); any other target is kept as written, as a URL.
+             *     or moved); any other target is kept as written, as a URL, and becomes a reference when a later write
+             *     of the same content brings a page to that path or a file of that name.
+             *
+             *     A round trip (written, then read) gives the body back byte for byte but for what is normalised:
+             *     front matter opening the body is taken out as the page's fields (and a leading `# heading` as its
+             *     title when nothing else gives one: see `insert_page`); link targets naming a page or file read as
+             *     its current path or name (`/path`, not `./page.md`). GitBook's Markdown blocks (`{% hint %}`,
+             *     `{% tabs %}`, `{% stepper %}`, `{% content-ref %}`, `{% embed %}`, `{% code %}`, `{% file %}`,
+             *     `{% include %}`, `{% openapi %}`, `{% swagger %}`, `<details>`, `<figure>`, `$$` math) are kept as
+             *     written; published sites render them as components, and a site's `.md` pages and llms-full.txt
+             *     give them as plain Markdown.
              */
             markdown?: string;
             document?: components["schemas"]["PageDocument"];

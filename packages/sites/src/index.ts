@@ -2,6 +2,8 @@
 // (SiteContentReader) and the site as a reader may see it; this package answers requests.
 
 export { DEFAULT_FAVICON } from "./favicon";
+export { type GitBookBlocksOptions, gitbookBlocks } from "./gitbook-blocks";
+export { type BlockStructure, type BlockTag, blockStructure, blocksToPlainMarkdown, parseTag } from "./gitbook-structure";
 export { Highlighter } from "./highlight";
 export { escapeHtml } from "./html";
 export { sanitize } from "./markdown";

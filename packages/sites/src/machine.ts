@@ -1,5 +1,6 @@
 // What a site gives machines: a page's Markdown (`<page>.md`), the llms.txt index of
 // pages and llms-full.txt with all of them, the sitemap of its public pages and robots.txt.
+import { blocksToPlainMarkdown } from "./gitbook-structure";
 import { escapeHtml } from "./html";
 import type { PublishedSite, SiteContentReader, SiteFile, SitePage, SiteSection, SiteVariant } from "./model";
 import { pageUrl, targetResolver, type VariantUrls } from "./page";
@@ -16,7 +17,8 @@ export interface VariantContent {
 /** A page as Markdown: its title and description, then its content with links to the site's absolute URLs. */
 export function pageMarkdown(reader: SiteContentReader, content: VariantContent, page: SitePage, markdown: string, origin: string): string {
   const resolve = targetResolver(content.pages, content.files, content.urls);
-  const body = reader.rewriteTargets(markdown, (target) => {
+  // GitBook's blocks as plain Markdown: machines read `{% tabs %}` as noise.
+  const body = reader.rewriteTargets(blocksToPlainMarkdown(markdown), (target) => {
     const resolved = resolve(target, false);
     if (resolved.kind === "broken" || resolved.kind === "external" || resolved.href.startsWith("#")) return target;
     return `${origin}${resolved.href}`;

@@ -6,6 +6,7 @@
 // itself makes (no script, no event handler, no `javascript:` URL, no frame, no style).
 import MarkdownIt from "markdown-it";
 import type SanitizeHtml from "sanitize-html";
+import { BLOCKS_HTML, gitbookBlocks, tabRadio } from "./gitbook-blocks";
 import type { Highlighter } from "./highlight";
 import { escapeHtml } from "./html";
 import type { HeadingAnchors } from "./model";
@@ -53,6 +54,7 @@ const parser = new MarkdownIt("default", { html: true, linkify: true, typographe
 // by the path or name users write. Unsafe schemes are still refused by validateLink.
 parser.normalizeLink = (url: string) => url;
 parser.block.ruler.before("fence", "hint", hintBlock, { alt: ["paragraph", "reference", "blockquote", "list"] });
+parser.use(gitbookBlocks, { resolve: (env: unknown, target: string) => envOf(env).options.resolve(target, false) });
 parser.core.ruler.push("docstack", (state: StateCore) => {
   const env = envOf(state.env);
   alerts(state.tokens);
@@ -217,16 +219,17 @@ function loadSanitizer(): (untrusted: string) => string {
 
 // Whatever this renderer makes, and the usual formatting of content; nothing that runs.
 const sanitizeOptions = (defaultTags: string[]): SanitizeHtml.IOptions => ({
-  allowedTags: [...defaultTags, "img", "details", "summary", "input", "del", "ins", "s", "picture", "source", "video", "audio", "track"],
+  allowedTags: [...defaultTags, "img", "details", "summary", "input", "del", "ins", "s", "picture", "source", "video", "audio", "track", ...BLOCKS_HTML.tags],
   allowedAttributes: {
-    "*": ["id", "class", "title", "lang", "dir", "role", "aria-label", "aria-hidden", "tabindex", "data-language"],
-    a: ["href", "name", "target", "rel"],
+    "*": ["id", "class", "title", "lang", "dir", "role", "aria-label", "aria-hidden", "tabindex", "data-language", ...BLOCKS_HTML.attributes["*"]],
+    a: ["href", "name", "target", "rel", ...BLOCKS_HTML.attributes.a],
+    label: BLOCKS_HTML.attributes.label,
     img: ["src", "alt", "width", "height", "loading"],
     source: ["src", "srcset", "type", "media"],
     video: ["src", "controls", "width", "height", "poster"],
     audio: ["src", "controls"],
     track: ["src", "kind", "srclang", "label"],
-    input: ["type", "checked", "disabled"],
+    input: ["type", "checked", "disabled", ...BLOCKS_HTML.attributes.input],
     ol: ["start", "reversed", "type"],
     th: ["colspan", "rowspan", "scope"],
     td: ["colspan", "rowspan"],
@@ -248,7 +251,7 @@ const sanitizeOptions = (defaultTags: string[]): SanitizeHtml.IOptions => ({
               ...(attribs.checked !== undefined ? { checked: "" } : {}),
             },
           }
-        : { tagName: "span", attribs: {} },
+        : { tagName: tabRadio(attribs) ? tagName : "span", attribs: tabRadio(attribs) ?? {} },
     a: (tagName, attribs) => (attribs.target === "_blank" ? { tagName, attribs: { ...attribs, rel: "noopener noreferrer" } } : { tagName, attribs }),
   },
 });

@@ -3,6 +3,7 @@
 // element whose hash the Content-Security-Policy allows (no inline style otherwise).
 import { createHash } from "node:crypto";
 import fs from "node:fs";
+import { BLOCKS_CSS } from "./gitbook-blocks";
 import type { SiteCustomization } from "./model";
 
 type ThemedColor = { light: string; dark: string };
@@ -98,7 +99,7 @@ img{max-width:100%;height:auto}
 `;
 
 // highlight.js's accessible themes, the dark one only under dark pages (nested CSS).
-const CSS = `${BASE_CSS}\n${codeTheme(require.resolve("highlight.js/styles/a11y-light.min.css"))}\n${dark(codeTheme(require.resolve("highlight.js/styles/a11y-dark.min.css")))}\n.hljs{background:transparent}pre.code code.hljs{overflow:visible}`;
+const CSS = `${BASE_CSS}${BLOCKS_CSS}\n${codeTheme(require.resolve("highlight.js/styles/a11y-light.min.css"))}\n${dark(codeTheme(require.resolve("highlight.js/styles/a11y-dark.min.css")))}\n.hljs{background:transparent}pre.code code.hljs{overflow:visible}`;
 
 export const STYLESHEET = Buffer.from(CSS);
 export const STYLESHEET_HASH = createHash("sha256").update(STYLESHEET).digest("hex").slice(0, 16);

@@ -408,10 +408,10 @@ describe("format=document through the API", () => {
       "code",
       "divider",
       "table",
-      "html",
-      "paragraph",
-      "html",
+      "expandable",
     ]);
     expect(document.nodes[5]!.data).toEqual({ anchor: "links-1" });
+    // `<details>` is GitBook's expandable block, titled by its summary.
+    expect(document.nodes.at(-1)).toMatchObject({ data: { title: "More" }, nodes: [{ type: "paragraph" }] });
   });
 });

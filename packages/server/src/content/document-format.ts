@@ -7,6 +7,7 @@
 // Markdown (an inline holds only texts), the content is kept and the nesting given up:
 // see `LinkInProgress`.
 import type { Schemas } from "@docstack/contract";
+import { type BlockTag, gitbookBlocks } from "@docstack/sites";
 import MarkdownIt from "markdown-it";
 import { HeadingAnchors } from "./markdown";
 
@@ -28,6 +29,8 @@ const parser = new MarkdownIt("default", { html: true, linkify: false, typograph
 // and files up by the path or name users write, and URL references are "as written".
 // Unsafe schemes (`javascript:`…) are still refused by markdown-it's validateLink.
 parser.normalizeLink = (url: string) => url;
+// GitBook's blocks (`{% hint %}`, `{% tabs %}`…, `$$` math) as tokens of their own (rendering options are not used here).
+parser.use(gitbookBlocks, { resolve: () => ({ kind: "broken" }) });
 
 /** The document of a page: its markdown as blocks, inlines and texts with marks. */
 export function markdownToDocument(markdown: string, resolve?: ReferenceResolver): Document {
@@ -91,13 +94,77 @@ class DocumentBuilder {
       case "hr":
         return [block("divider", [])];
       case "html_block":
-        return [block("html", [], { html: withoutFinalNewline(token.content) })];
+        return /^<details[\s>]/i.test(token.content) ? [this.expandable(token, cursor)] : [block("html", [], { html: withoutFinalNewline(token.content) })];
+      case "gitbook_open":
+        return this.gitbookBlock(token, this.children(cursor));
+      case "gitbook_tag":
+        return this.gitbookBlock(token, []);
+      case "gitbook_math":
+        return [block("math", [], { formula: token.content })];
       case "table_open":
         return [block("table", this.tableRows(cursor))];
       default:
         // No other block rule is enabled; should one appear, keep what it holds.
         return token.nesting === 1 ? this.children(cursor) : [];
     }
+  }
+
+  /** A GitBook block (its tag, and the blocks it holds) as GitBook's node; a tag it has none for gives its content. */
+  private gitbookBlock(token: Token, nodes: Block[]): Block[] {
+    const { name, attrs, arg } = (token.meta as { tag: BlockTag }).tag;
+    const reference = (target: string | undefined) => (target ? referenceTo(target, this.resolve) : undefined);
+    const withRef = (ref: ContentReference | undefined) => (ref ? { ref } : {});
+    switch (name) {
+      case "hint":
+        return [block("hint", nodes, { style: HINT_STYLES.has(attrs.style ?? "") ? (attrs.style as NonNullable<NodeData["style"]>) : "info" })];
+      case "tabs":
+        return [block("tabs", nodes)];
+      case "tab":
+        return [block("tabs-item", nodes, { title: attrs.title ?? "" })];
+      case "stepper":
+        return [block("stepper", nodes)];
+      case "step":
+        return [block("stepper-step", nodes)];
+      case "content-ref":
+        return [block("content-ref", nodes, withRef(reference(attrs.url)))];
+      case "embed":
+        return [block("embed", nodes, { url: attrs.url ?? "" })];
+      case "file":
+        return [block("file", nodes, withRef(reference(attrs.src)))];
+      case "include":
+        return [block("include", [], { src: arg ?? attrs.src ?? "" })];
+      case "openapi":
+      case "swagger":
+        return [block("openapi", nodes, { ...pick(attrs, ["src", "path", "method"]) })];
+      case "code": {
+        const [code] = nodes;
+        if (nodes.length !== 1 || code?.type !== "code") return nodes;
+        const options = { ...pick(attrs, ["title", "overflow"]), ...(attrs.lineNumbers ? { lineNumbers: attrs.lineNumbers === "true" } : {}) };
+        return [{ ...code, data: { ...code.data, ...options } }];
+      }
+      default:
+        return nodes;
+    }
+  }
+
+  /** `<details>` (with its `<summary>`), the blocks up to `</details>`: GitBook's expandable block. */
+  private expandable(open: Token, cursor: TokenCursor): Block {
+    const summaryOf = (html: string) => /<summary>([^<]*)<\/summary>/i.exec(html)?.[1]?.trim();
+    let title = summaryOf(open.content);
+    const nodes: Block[] = [];
+    while (!cursor.atClose()) {
+      const next = cursor.peek()!;
+      if (next.type === "html_block" && /^<\/details>/i.test(next.content.trim())) {
+        cursor.next();
+        break;
+      }
+      if (title === undefined && next.type === "html_block" && /^<summary>/i.test(next.content.trim())) {
+        title = summaryOf(cursor.next().content);
+        continue;
+      }
+      nodes.push(...this.block(cursor));
+    }
+    return block("expandable", nodes, title === undefined ? undefined : { title });
   }
 
   /** The blocks of the container just opened; reads its closing token too. */
@@ -154,6 +221,13 @@ class DocumentBuilder {
     for (const token of tokens) reader.read(token);
     return reader.nodes;
   }
+}
+
+const HINT_STYLES = new Set(["info", "success", "warning", "danger"]);
+
+/** The attributes of a tag that are set, of those named. */
+function pick<Name extends string>(attrs: Record<string, string>, names: readonly Name[]): Partial<Record<Name, string>> {
+  return Object.fromEntries(names.flatMap((name) => (attrs[name] !== undefined ? [[name, attrs[name]]] : []))) as Partial<Record<Name, string>>;
 }
 
 /** What a link or image target refers to; undefined when it cannot be a contract reference. */

@@ -32,6 +32,20 @@ function isInApp(url: string, appBase: string): boolean {
   }
 }
 
+/** Schemes the published site does not link to (its renderer refuses them); `data:` is kept for images only. */
+const UNSAFE_SCHEME = /^(javascript|vbscript|file):/i;
+
+/**
+ * A URL that is not a reference to content: an address of another scheme (`https:`, `mailto:`, `ftp:`, `news:`,
+ * `tel:`…, or `//host/…`) is outside the revision, so `ok` (`in-app` into the app); a path or a name matches
+ * nothing in the revision (it would be a reference if it did), so `broken`.
+ */
+function urlStatus(url: string, image: boolean, appBase: string): LinkStatus {
+  if (/^https?:\/\//i.test(url) || url.startsWith("//")) return isInApp(url.startsWith("//") ? `https:${url}` : url, appBase) ? "in-app" : "ok";
+  if (UNSAFE_SCHEME.test(url) || (/^data:/i.test(url) && !(image && /^data:image\//i.test(url)))) return "broken";
+  return /^[a-z][a-z0-9+.-]*:/i.test(url) ? "ok" : "broken";
+}
+
 function classify(
   reference: Reference,
   pageId: string,
@@ -53,9 +67,7 @@ function classify(
       return { target: { kind: "anchor", page: pageId, anchor: reference.anchor }, status: anchorsOf(pageId).has(reference.anchor) ? "ok" : "broken" };
     case "url": {
       const url = reference.url.slice(0, 2048);
-      if (/^https?:\/\//i.test(url)) return { target: { kind: "url", url }, status: isInApp(url, appBase) ? "in-app" : "ok" };
-      if (/^(mailto|tel):/i.test(url)) return { target: { kind: "url", url }, status: "ok" };
-      return { target: { kind: "url", url }, status: "broken" };
+      return { target: { kind: "url", url }, status: urlStatus(url, reference.image, appBase) };
     }
   }
 }

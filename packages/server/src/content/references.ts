@@ -56,16 +56,41 @@ export function updatedContentIndex(previous: ContentIndex, byId: ReadonlyMap<st
 
 const isExternal = (target: string) => /^[a-z][a-z0-9+.-]*:/i.test(target);
 
-/** Markdown as written → as stored: targets naming a page or file become references to it. */
+/** A target's name decoded (`My%20file.png` → `My file.png`); as written when it is not valid percent-encoding. */
+function decoded(target: string): string {
+  try {
+    return decodeURIComponent(target);
+  } catch {
+    return target;
+  }
+}
+
+/**
+ * What a link as written names, when it names content: `page:<path>` for `/<path>#anchor`, `file:<name>`
+ * for a relative target (a file's name). External URLs, anchors in the page and stored references name none.
+ */
+export function contentTarget(target: string): string | undefined {
+  if (isExternal(target) || target.startsWith("#") || target.startsWith("//") || !target) return undefined;
+  if (target.startsWith("/")) return `page:${target.split("#", 1)[0]!.replace(/^\/+|\/+$/g, "")}`;
+  return `file:${decoded(target)}`;
+}
+
+/** Whether the content names what `contentTarget` gave. */
+export function hasContent(index: ContentIndex, named: string): boolean {
+  return named.startsWith("page:") ? index.pageByPath.has(named.slice(5)) : index.fileByName.has(named.slice(5));
+}
+
+/** Markdown as written → as stored: targets naming a page or file become references to it (stored markdown maps to itself, but for targets that exist now). */
 export function toStoredMarkdown(markdown: string, index: ContentIndex): string {
   return mapTargets(markdown, ({ target }) => {
-    if (isExternal(target) || target.startsWith("#")) return target;
-    if (target.startsWith("/")) {
-      const [path = "", anchor] = target.split("#", 2);
-      const page = index.pageByPath.get(path.replace(/^\/+|\/+$/g, ""));
+    const named = contentTarget(target);
+    if (!named) return target;
+    if (named.startsWith("page:")) {
+      const page = index.pageByPath.get(named.slice(5));
+      const anchor = target.split("#", 2)[1];
       return page ? `${PAGE}${page}${anchor ? `#${anchor}` : ""}` : target;
     }
-    const file = index.fileByName.get(decodeURIComponent(target));
+    const file = index.fileByName.get(named.slice(5));
     return file ? `${FILE}${file}` : target;
   });
 }

@@ -15,6 +15,7 @@ import { computeLinks, documentsForLinks, groupLinks, type LinksByPage, pagesToR
 import { type PageDiff, PagesDraft, pathsKept } from "./page-diff";
 import { type ContentIndex, contentIndex, toStoredMarkdown, updatedContentIndex } from "./references";
 import { childrenIndex, deduplicateSlugs, readFiles, readTree, type StoredFile, type StoredPage } from "./tree";
+import { appearedTargets, deriveWaitingIndex, pagesWaitingFor, resolveWaitingLinks, waitingIndex } from "./waiting-links";
 
 export type RevisionType = "edits" | "merge" | "rollback" | "update" | "computed";
 
@@ -138,9 +139,9 @@ async function linksOf(
   pages: readonly StoredPage[],
   byId: ReadonlyMap<string, StoredPage>,
   input: RevisionInput,
-  parent?: { index: RevisionIndex; diff: PageDiff },
+  parent?: { index: RevisionIndex; links: LinksByPage; diff: PageDiff },
 ): Promise<{ links: LinksByPage; relinked: ReadonlySet<string> }> {
-  const previous = parent && { pages: parent.index.byId, files: parent.index.files, links: await revisionLinksByPage(store, parent.index) };
+  const previous = parent && { pages: parent.index.byId, files: parent.index.files, links: parent.links };
   const relink = previous ? pagesToRelink(byId, input.files, previous, parent.diff) : pages;
   const own = await loadDocumentMeta(store, documentsForLinks(relink, byId));
   const targets = await loadDocumentMeta(store, documentsForLinks(relink, byId, own));
@@ -152,6 +153,29 @@ async function linksOf(
     else links.delete(id);
   }
   return { links, relinked: new Set(computed.keys()) };
+}
+
+/**
+ * The pages whose documents may name, as written, a page or file that is here now: the parent's pages waiting
+ * for a path or name that appeared, and pages given another document than the parent's (merged, reverted) but not
+ * written here (`written`, whose links were just resolved). Without a parent, every page not written.
+ */
+function waitingCandidates(
+  draft: PagesDraft,
+  written: ReadonlyMap<string, string>,
+  content: ContentIndex,
+  parent?: { index: RevisionIndex; links: LinksByPage },
+): StoredPage[] {
+  const { byId, diff } = draft;
+  if (!parent || !diff) return draft.pages.filter((page) => !written.has(page.id));
+  const moved = pathsKept(parent.index.byId, diff) ? diff.touched.map((page) => page.id) : content.pathById.keys();
+  const appeared = appearedTargets(content, parent.index, moved);
+  const ids = appeared.length ? pagesWaitingFor(waitingIndex(parent.links), appeared) : new Set<string>();
+  for (const page of diff.touched) if (page.document && page.document !== parent.index.byId.get(page.id)?.document) ids.add(page.id);
+  return [...ids].flatMap((id) => {
+    const page = byId.get(id);
+    return page && !written.has(id) ? [page] : [];
+  });
 }
 
 /** The parent's chunk of links for each of its chunks of pages (they share boundaries). */
@@ -214,8 +238,15 @@ export async function writeRevision(store: ContentStore, input: RevisionInput): 
   // Paths depend on slugs and parents only: the documents stored below change neither.
   const content =
     parent && diff && pathsKept(parent.byId, diff) ? updatedContentIndex(parent, byId, diff, input.files) : contentIndex(draft.pages, input.files);
-  const stored: [string, string][] = [...(input.bodies ?? [])].map(([pageId, markdown]) => [pageId, toStoredMarkdown(markdown, content)]);
-  stored.push(...(input.storedBodies ?? []));
+  // Bodies written (and merged text) name pages and files by the final paths and names.
+  const written = new Map([...(input.bodies ?? []), ...(input.storedBodies ?? [])].map(([pageId, markdown]) => [pageId, toStoredMarkdown(markdown, content)]));
+  const parentLinks = parent && (await revisionLinksByPage(store, parent));
+  const waiting = await resolveWaitingLinks(
+    store,
+    waitingCandidates(draft, written, content, parent && parentLinks && { index: parent, links: parentLinks }),
+    content,
+  );
+  const stored = [...written, ...waiting];
   if (stored.length) {
     const hashes = await putDocuments(
       store,
@@ -229,7 +260,8 @@ export async function writeRevision(store: ContentStore, input: RevisionInput): 
     );
   }
   const { pages } = draft;
-  const links = await linksOf(store, pages, byId, input, parent && diff && { index: parent, diff });
+  const links = await linksOf(store, pages, byId, input, parent && parentLinks && diff && { index: parent, links: parentLinks, diff });
+  if (parentLinks) deriveWaitingIndex(parentLinks, links.links, [...links.relinked, ...(diff?.removed ?? [])]);
   const chunked = await storeChunked(store, pages, links, parent, await parentChunks(store, input.parents));
   const revision = await store.db.revision.create({
     data: {
