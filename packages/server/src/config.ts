@@ -38,6 +38,8 @@ export interface Config {
   secrets: string[];
   /** How long SIGTERM waits for requests in flight and running jobs before cutting them. */
   shutdownTimeoutMs: number;
+  /** The first retry delay of a webhook delivery (doubling, with jitter, over about a day); tests shorten it. */
+  webhookRetryBaseMs: number;
 }
 
 export const REPO_ROOT = path.resolve(__dirname, "../../..");
@@ -69,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteUrls: siteUrls(env.DOCSTACK_SITE_URLS),
     siteCacheBytes: int(env, "DOCSTACK_SITE_CACHE_MB", 64) * 1024 * 1024,
     shutdownTimeoutMs: int(env, "DOCSTACK_SHUTDOWN_TIMEOUT_MS", 25_000),
+    webhookRetryBaseMs: int(env, "DOCSTACK_WEBHOOK_RETRY_BASE_MS", 5_000),
     secrets: secrets(env.DOCSTACK_SECRETS),
   };
 }

@@ -27,6 +27,8 @@ import { ssoOperations } from "./areas/sso/handlers";
 import { teamMembersOperations } from "./areas/team-members/handlers";
 import { teamsOperations } from "./areas/teams/handlers";
 import { urlsOperations } from "./areas/urls/handlers";
+import { webhooksOperations } from "./areas/webhooks/handlers";
+import { auditEventsOperations } from "./areas/audit-events/handlers";
 import type { OperationRegistry } from "./http/operation";
 
 export const registry: OperationRegistry = {
@@ -55,4 +57,6 @@ export const registry: OperationRegistry = {
   ...openapiSpecsOperations,
   ...integrationsOperations,
   ...urlsOperations,
+  ...webhooksOperations,
+  ...auditEventsOperations,
 };

@@ -17,6 +17,7 @@ import { Metrics } from "./metrics";
 import { declareSecret, newSecret } from "./secrets";
 import { SigningKeys } from "./signing";
 import { PublishedSites } from "./sites/published-sites";
+import { WebhookOutbox } from "./webhooks/outbox";
 
 /** A secret created once and kept in the database: every instance on it shares it (and restarts keep it). */
 export async function instanceSecret(prisma: Db, key: string): Promise<string> {
@@ -71,6 +72,7 @@ export async function openServices(config: Config, options: { clock?: Clock; dat
       mailer,
       sites: undefined as unknown as PublishedSites,
       jobs,
+      webhooks: new WebhookOutbox(jobs),
       changes: undefined as unknown as ChangeBus,
       metrics,
       shared: database.kind === "postgres",

@@ -12,6 +12,7 @@ import type { Mailer } from "../mail/mailer";
 import type { Metrics } from "../metrics";
 import type { Role } from "../policy/roles";
 import type { PublishedSites } from "../sites/published-sites";
+import type { WebhookOutbox } from "../webhooks/outbox";
 import type { CursorCodec } from "./pagination";
 
 export interface Actor {
@@ -42,6 +43,8 @@ export interface Services {
   sites: PublishedSites;
   /** Background work: jobs sent here run on whichever instance works the queue. */
   jobs: JobQueue;
+  /** Webhooks: `emit(tx, events)` in the transaction of a change. */
+  webhooks: WebhookOutbox;
   /** Drops what instances cache when it changes (every instance, before a write's response leaves). */
   changes: ChangeBus;
   metrics: Metrics;

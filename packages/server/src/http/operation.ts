@@ -31,7 +31,7 @@ export type RequestBody<K extends OperationId> =
   Op<K> extends { requestBody: infer R } ? JsonContent<R> : Op<K> extends { requestBody?: infer R } ? JsonContent<NonNullable<R>> | undefined : undefined;
 
 type Responses<K extends OperationId> = Op<K>["responses"];
-type SuccessStatus<K extends OperationId> = Extract<keyof Responses<K>, 200 | 201 | 204 | 205>;
+type SuccessStatus<K extends OperationId> = Extract<keyof Responses<K>, 200 | 201 | 202 | 204 | 205>;
 
 /** Bytes to send as they are (a download), for a success response whose content is not JSON. */
 export interface RawBody {

@@ -4,6 +4,7 @@ import { purgeSpacesJob } from "../areas/spaces/retention";
 import type { Database } from "../db/database";
 import type { Services } from "../http/context";
 import { forgetFinishedWindows } from "../http/rate-limit";
+import { deliverJob, sweepWebhooksJob } from "../webhooks/deliver";
 import type { JobDefinition } from "./queue";
 
 /**
@@ -29,5 +30,5 @@ const rateLimitCountersJob: JobDefinition<object, Pick<Services, "prisma" | "clo
 
 export function jobDefinitions(kind: Database["kind"]): JobDefinition<object, never>[] {
   const maintenance = kind === "embedded" ? [vacuumJob] : [rateLimitCountersJob];
-  return [processSpecJob, sweepSpecsJob, purgeSpacesJob, ...maintenance] as JobDefinition<object, never>[];
+  return [processSpecJob, sweepSpecsJob, purgeSpacesJob, deliverJob, sweepWebhooksJob, ...maintenance] as JobDefinition<object, never>[];
 }

@@ -8,6 +8,7 @@ import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagina
 import { serializeChangeRequest, serializeChangeRequests } from "./serialize";
 import { createChangeRequest, demandStatusMove } from "./store";
 import { mergeChangeRequest, updateChangeRequestFromMain } from "./workflows";
+import { changeRequestEvent } from "../../webhooks/resources";
 
 /** GitBook's `orderBy`: the latest first, by the field it names, then by ID. */
 const ORDERS: Record<"updatedAt" | "createdAt", SortField[]> = {
@@ -52,9 +53,11 @@ export const changeRequestsOperations = {
 
   createChangeRequest: defineOperation("createChangeRequest", {
     handle: async ({ ctx, body }, { space }) => {
-      const created = await ctx.prisma.$transaction((tx) =>
-        createChangeRequest(tx, { spaceId: space.id, subject: body?.subject ?? "", createdById: ctx.actor.userId }),
-      );
+      const created = await ctx.prisma.$transaction(async (tx) => {
+        const changeRequest = await createChangeRequest(tx, { spaceId: space.id, subject: body?.subject ?? "", createdById: ctx.actor.userId });
+        await ctx.webhooks.emit(tx, changeRequestEvent(ctx, "change_request.created", space, changeRequest));
+        return changeRequest;
+      });
       return { status: 201, body: await serializeChangeRequest(ctx, created.revisionId, created) };
     },
   }),
@@ -71,9 +74,11 @@ export const changeRequestsOperations = {
     handle: async ({ ctx, body }, { space, changeRequest }) => {
       if (body.status) demandStatusMove(changeRequest, body.status);
       else if (changeRequest.status === "merged") demandStatusMove(changeRequest, "merged");
-      const updated = await ctx.prisma.changeRequest.update({
-        where: { id: changeRequest.id },
-        data: { subject: body.subject, status: body.status },
+      const updated = await ctx.prisma.$transaction(async (tx) => {
+        const saved = await tx.changeRequest.update({ where: { id: changeRequest.id }, data: { subject: body.subject, status: body.status } });
+        // Archived: closed without merging.
+        if (body.status === "archived" && changeRequest.status !== "archived") await ctx.webhooks.emit(tx, changeRequestEvent(ctx, "change_request.closed", space, saved));
+        return saved;
       });
       return { status: 200, body: await serializeChangeRequest(ctx, space.revisionId, updated) };
     },

@@ -18,6 +18,7 @@ import { LOCKED_MESSAGE } from "../spaces/policy";
 import { demandEditable } from "./policy";
 import { mergeBase } from "./serialize";
 import { lockChangeRequest, lockSpace } from "./store";
+import { changeRequestEvent, pageEvents } from "../../webhooks/resources";
 
 /** The markdown of the documents a three-way merge may have to merge line by line. */
 async function documentsToMerge(store: ContentStore, base: Content, ours: Content, theirs: Content): Promise<Map<string, string>> {
@@ -112,11 +113,12 @@ export async function mergeChangeRequest(ctx: RequestContext, changeRequestId: s
       }
       const revision = merged.revision;
       await tx.space.update({ where: { id: spaceId }, data: { revisionId: revision.id } });
-      await syncSpacePages(store, spaceId, ours, merged);
+      const pageChanges = await syncSpacePages(store, spaceId, ours, merged);
       const updated = await tx.changeRequest.update({
         where: { id: changeRequest.id },
         data: { status: "merged", revisionMergedId: revision.id },
       });
+      await ctx.webhooks.emit(tx, [...pageEvents(ctx, space, pageChanges), changeRequestEvent(ctx, "change_request.merged", space, updated)]);
       return { result: "merge", revision: revision.id, changeRequest: updated };
     },
     { timeout: 30_000 },
@@ -193,7 +195,7 @@ export async function importIntoSpace(ctx: RequestContext, spaceId: string, impo
         appBase: ctx.baseUrl,
       });
       await tx.space.update({ where: { id: spaceId }, data: { revisionId: written.revision.id } });
-      await syncSpacePages(store, spaceId, current, written);
+      await ctx.webhooks.emit(tx, pageEvents(ctx, space, await syncSpacePages(store, spaceId, current, written)));
       return written.revision.id;
     },
     { timeout: 30_000 },

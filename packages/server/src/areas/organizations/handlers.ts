@@ -13,6 +13,7 @@ import { compareMembers, memberFilter } from "./members";
 import { organizationPermissions } from "./policy";
 import { serializeMember, serializeOrganization, serializeUser, userDirectory } from "./serialize";
 import { createOrganizationWithAdmin, holdSiteOf, inviteByEmail, joinAs, memberCounts } from "./store";
+import { memberEvent } from "../../webhooks/resources";
 
 const MEMBERSHIP_ORDER: SortField[] = [
   { field: "joinedAt", direction: "asc" },
@@ -181,6 +182,7 @@ export const organizationsOperations = {
         // Nothing of the organization stays shared with them.
         await tx.contentGrant.deleteMany({ where: { userId: params.userId, organizationId: params.organizationId } });
         await tx.member.delete({ where: { organizationId_userId: { organizationId: params.organizationId, userId: params.userId } } });
+        await ctx.webhooks.emit(tx, memberEvent(ctx, "member.removed", params.organizationId, params.userId));
         return true;
       });
       return removed ? { status: 205 } : { status: 204 };

@@ -13,6 +13,7 @@ import { demandRuleUsersAreMembers, storedMergeRules } from "../change-request-r
 import { revokeAllOn } from "../permissions/grants";
 import { isRestorable } from "./retention";
 import { serializeSpace, serializeSpaces } from "./serialize";
+import { spaceEvent } from "../../webhooks/resources";
 
 const BY_CREATION: SortField[] = [{ field: "id", direction: "asc" }];
 
@@ -23,7 +24,10 @@ export const spacesOperations = {
 
   deleteSpaceById: defineOperation("deleteSpaceById", {
     handle: async ({ ctx }, { space }) => {
-      await ctx.prisma.space.update({ where: { id: space.id }, data: { deletedAt: ctx.clock.now() } });
+      await ctx.prisma.$transaction(async (tx) => {
+        await tx.space.update({ where: { id: space.id }, data: { deletedAt: ctx.clock.now() } });
+        await ctx.webhooks.emit(tx, spaceEvent(ctx, "space.deleted", space));
+      });
       return { status: 205 };
     },
   }),
@@ -166,6 +170,7 @@ export const spacesOperations = {
           },
         });
         await createEmptyRevision(tx, id, revisionId);
+        await ctx.webhooks.emit(tx, spaceEvent(ctx, "space.created", created));
         return created;
       });
       return { status: 201, body: await serializeSpace(ctx, space) };
