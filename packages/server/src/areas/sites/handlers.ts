@@ -14,6 +14,7 @@ import { publishedSite } from "./published";
 import { serializeSite } from "./serialize";
 import { defaultSectionId, loadSiteTree, type SiteTree, shownSiteSpace, siteFacts, siteSpacesIn, withSiteLocked } from "./store";
 import { checkedShareKey } from "./urls";
+import { siteEvent } from "../../webhooks/resources";
 
 const BY_CREATION: SortField[] = [{ field: "id", direction: "asc" }];
 
@@ -172,7 +173,10 @@ function refuseEmptyPublication(tree: SiteTree): void {
 async function setPublished(ctx: RequestContext, siteId: string, organization: Organization, published: boolean): Promise<Schemas["Site"]> {
   const updated = await withSiteLocked(ctx.prisma, siteId, async (tx, current) => {
     if (published && !current.published) refuseEmptyPublication(await loadSiteTree(tx, current));
-    return current.published === published ? current : tx.site.update({ where: { id: siteId }, data: { published } });
+    if (current.published === published) return current;
+    const saved = await tx.site.update({ where: { id: siteId }, data: { published } });
+    await ctx.webhooks.emit(tx, siteEvent(ctx, published ? "site.published" : "site.unpublished", saved));
+    return saved;
   });
   const facts = await siteFacts(ctx.prisma, organization.id, [siteId]);
   return serializeSite(ctx, updated, organization, facts.get(siteId)!);

@@ -8,6 +8,7 @@ import type { CommentAccess, ReplyAccess } from "./policy";
 import { type BodyFormat, serializeComment, serializeReply } from "./serialize";
 import { type CommentChanges, createComment, createReply, deleteComment, storedBody, updateComment } from "./store";
 import { resolveTarget } from "./targets";
+import { commentEvent } from "../../webhooks/resources";
 
 /** The part of an operation's request these operations read (each is typed by its operationId where used). */
 interface Request<Params = unknown, Query = unknown, Body = unknown> {
@@ -39,7 +40,12 @@ export function commentOperations() {
       handle: async ({ ctx, body }: Request<unknown, unknown, Schemas["PostCommentRequest"]>, { place }: { place: CommentPlace }) => {
         const text = storedBody(body.body, "request/body/body");
         const target = await resolveTarget(ctx, place, body);
-        const comment = await createComment(ctx, place, target, text);
+        const comment = await ctx.prisma.$transaction(async (tx) => {
+          const created = await createComment(ctx, place, target, text, tx);
+          const where = { organizationId: place.space.organizationId, spaceId: place.space.id, changeRequestId: place.changeRequest?.id ?? null };
+          await ctx.webhooks.emit(tx, commentEvent(ctx, "comment.created", where, created));
+          return created;
+        });
         return ok(await serializeComment(ctx, place, comment));
       },
     },

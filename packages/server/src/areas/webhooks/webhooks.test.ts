@@ -80,7 +80,9 @@ describe("webhooks", () => {
     const content = contentHelpers(h);
     const space = await content.createSpace(org.admin, org.id);
     await content.publish(org.admin, space.id, [insertPage("One", "a"), insertPage("Two", "b")]);
-    await until(h, () => hook.received.some((r) => r.body.type === "change_request.merged"));
+    // Resources are delivered independently (order is kept within each): wait for all of them.
+    const count = (type: string) => hook.received.filter((r) => r.body.type === type).length;
+    await until(h, () => count("change_request.merged") === 1 && count("page.created") === 2);
     const types = hook.received.map((r) => r.body.type);
     expect(types).toEqual(expect.arrayContaining(["space.created", "change_request.created", "page.created", "change_request.merged"]));
     expect(types.filter((t) => t === "page.created")).toHaveLength(2);
