@@ -2,6 +2,7 @@
 // from the generated `operations`, so an operation of the contract without a
 // definition here, or a definition for no operation, does not compile.
 
+import { auditEventsOperations } from "./areas/audit-events/handlers";
 import { authOperations } from "./areas/auth/handlers";
 import { changeRequestCommentsOperations } from "./areas/change-request-comments/handlers";
 import { changeRequestContentOperations } from "./areas/change-request-content/handlers";
@@ -28,7 +29,6 @@ import { teamMembersOperations } from "./areas/team-members/handlers";
 import { teamsOperations } from "./areas/teams/handlers";
 import { urlsOperations } from "./areas/urls/handlers";
 import { webhooksOperations } from "./areas/webhooks/handlers";
-import { auditEventsOperations } from "./areas/audit-events/handlers";
 import type { OperationRegistry } from "./http/operation";
 
 export const registry: OperationRegistry = {

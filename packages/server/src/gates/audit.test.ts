@@ -35,7 +35,12 @@ test("exactly one event per successful write, in its organization, with its requ
   const list = await as.get(`/v1/orgs/${org.id}/audit-events?target=${team.body.id}`).expect(200);
   expect(list.body.items.map((e: { action: string }) => e.action)).toEqual(["updateTeamInOrganizationById"]);
   const all = await as.get(`/v1/orgs/${org.id}/audit-events`).expect(200);
-  expect(all.body.items[0]).toMatchObject({ object: "audit-event", action: "updateTeamInOrganizationById", actor: { type: "user", id: org.admin.id }, source: "api" });
+  expect(all.body.items[0]).toMatchObject({
+    object: "audit-event",
+    action: "updateTeamInOrganizationById",
+    actor: { type: "user", id: org.admin.id },
+    source: "api",
+  });
   const one = await as.get(`/v1/orgs/${org.id}/audit-events/${all.body.items[0].id}`).expect(200);
   expect(one.body).toMatchObject({ executionId: "audit-gate-3", schemaVersion: 1, payload: { operationId: "updateTeamInOrganizationById" } });
   const actions = await as.get(`/v1/orgs/${org.id}/audit-event-actions`).expect(200);

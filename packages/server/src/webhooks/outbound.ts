@@ -50,7 +50,12 @@ function checkedLookup(allowPrivate: boolean): net.LookupFunction {
 }
 
 /** POSTs a delivery; resolves with the outcome (never rejects). The response body is read and dropped. */
-export function postDelivery(raw: string, body: string, headers: Record<string, string>, options: { allowPrivate: boolean; timeoutMs: number }): Promise<PostOutcome> {
+export function postDelivery(
+  raw: string,
+  body: string,
+  headers: Record<string, string>,
+  options: { allowPrivate: boolean; timeoutMs: number },
+): Promise<PostOutcome> {
   return new Promise((resolve) => {
     const url = new URL(raw);
     const host = bare(url.hostname);

@@ -17,7 +17,10 @@ export class WebhookOutbox {
     const list: readonly WebhookEvent[] = Array.isArray(events) ? events : [events as WebhookEvent];
     if (!list.length) return;
     const organizations = [...new Set(list.map((event) => event.data.organization.id))];
-    const hooks = await tx.webhook.findMany({ where: { organizationId: { in: organizations }, active: true }, select: { id: true, organizationId: true, events: true } });
+    const hooks = await tx.webhook.findMany({
+      where: { organizationId: { in: organizations }, active: true },
+      select: { id: true, organizationId: true, events: true },
+    });
     if (!hooks.length) return;
     const timestamp = new Date().toISOString();
     const rows = [];

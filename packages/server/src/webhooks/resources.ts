@@ -9,7 +9,11 @@ type Ctx = Pick<RequestContext, "actor">;
 const actorOf = (ctx: Ctx) => ({ id: ctx.actor.userId, displayName: ctx.actor.user.displayName });
 
 export function spaceEvent(ctx: Ctx, type: "space.created" | "space.deleted", space: { id: string; organizationId: string; title: string }): WebhookEvent {
-  return { type, resource: `space:${space.id}`, data: { organization: { id: space.organizationId }, space: { id: space.id, title: space.title }, actor: actorOf(ctx) } };
+  return {
+    type,
+    resource: `space:${space.id}`,
+    data: { organization: { id: space.organizationId }, space: { id: space.id, title: space.title }, actor: actorOf(ctx) },
+  };
 }
 
 /** One event per page a merge, an import or a live edit changed. */
@@ -64,7 +68,11 @@ export function commentEvent(
 }
 
 export function siteEvent(ctx: Ctx, type: "site.published" | "site.unpublished", site: { id: string; organizationId: string; title: string }): WebhookEvent {
-  return { type, resource: `site:${site.id}`, data: { organization: { id: site.organizationId }, site: { id: site.id, title: site.title }, actor: actorOf(ctx) } };
+  return {
+    type,
+    resource: `site:${site.id}`,
+    data: { organization: { id: site.organizationId }, site: { id: site.id, title: site.title }, actor: actorOf(ctx) },
+  };
 }
 
 export function memberEvent(ctx: Ctx, type: "member.added" | "member.removed", organizationId: string, userId: string): WebhookEvent {

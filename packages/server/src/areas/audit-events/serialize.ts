@@ -8,7 +8,11 @@ export function serializeAuditEvent(baseUrl: string, event: AuditEvent): Schemas
     id: event.id,
     occurredAt: event.occurredAt.toISOString(),
     action: event.action,
-    actor: { type: event.actorType as Schemas["AuditEventActor"]["type"], id: event.actorId, ...(event.actorLabel !== null ? { label: event.actorLabel } : {}) },
+    actor: {
+      type: event.actorType as Schemas["AuditEventActor"]["type"],
+      id: event.actorId,
+      ...(event.actorLabel !== null ? { label: event.actorLabel } : {}),
+    },
     source: event.source as Schemas["AuditEvent"]["source"],
     target: { type: event.targetType, id: event.targetId, ...(event.targetLabel !== null ? { label: event.targetLabel } : {}) },
     urls: { location: `${baseUrl}/v1/orgs/${event.organizationId}/audit-events/${event.id}` },

@@ -5,10 +5,10 @@ import { revisionIndex } from "../../content/revisions";
 import { badRequest, notFound } from "../../http/errors";
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
+import { changeRequestEvent } from "../../webhooks/resources";
 import { serializeChangeRequest, serializeChangeRequests } from "./serialize";
 import { createChangeRequest, demandStatusMove } from "./store";
 import { mergeChangeRequest, updateChangeRequestFromMain } from "./workflows";
-import { changeRequestEvent } from "../../webhooks/resources";
 
 /** GitBook's `orderBy`: the latest first, by the field it names, then by ID. */
 const ORDERS: Record<"updatedAt" | "createdAt", SortField[]> = {
@@ -77,7 +77,8 @@ export const changeRequestsOperations = {
       const updated = await ctx.prisma.$transaction(async (tx) => {
         const saved = await tx.changeRequest.update({ where: { id: changeRequest.id }, data: { subject: body.subject, status: body.status } });
         // Archived: closed without merging.
-        if (body.status === "archived" && changeRequest.status !== "archived") await ctx.webhooks.emit(tx, changeRequestEvent(ctx, "change_request.closed", space, saved));
+        if (body.status === "archived" && changeRequest.status !== "archived")
+          await ctx.webhooks.emit(tx, changeRequestEvent(ctx, "change_request.closed", space, saved));
         return saved;
       });
       return { status: 200, body: await serializeChangeRequest(ctx, space.revisionId, updated) };

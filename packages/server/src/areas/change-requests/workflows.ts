@@ -13,12 +13,12 @@ import { syncSpacePages } from "../../content/search-index";
 import type { ChangeRequest } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { conflict } from "../../http/errors";
+import { changeRequestEvent, pageEvents } from "../../webhooks/resources";
 import { demandMergeRules } from "../change-request-reviews/merge-rules";
 import { LOCKED_MESSAGE } from "../spaces/policy";
 import { demandEditable } from "./policy";
 import { mergeBase } from "./serialize";
 import { lockChangeRequest, lockSpace } from "./store";
-import { changeRequestEvent, pageEvents } from "../../webhooks/resources";
 
 /** The markdown of the documents a three-way merge may have to merge line by line. */
 async function documentsToMerge(store: ContentStore, base: Content, ours: Content, theirs: Content): Promise<Map<string, string>> {

@@ -7,13 +7,13 @@ import { badRequest, conflict, notFound } from "../../http/errors";
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import { orderBy, paginate, paginateArray, type SortField, whereAfter } from "../../http/pagination";
 import { callerReach, spacesWhere } from "../../policy/visibility";
+import { memberEvent } from "../../webhooks/resources";
 import { demandRuleUsersAreMembers, storedMergeRules } from "../change-request-reviews/merge-rules";
 import { inviteLinksOperations } from "./invites";
 import { compareMembers, memberFilter } from "./members";
 import { organizationPermissions } from "./policy";
 import { serializeMember, serializeOrganization, serializeUser, userDirectory } from "./serialize";
 import { createOrganizationWithAdmin, holdSiteOf, inviteByEmail, joinAs, memberCounts } from "./store";
-import { memberEvent } from "../../webhooks/resources";
 
 const MEMBERSHIP_ORDER: SortField[] = [
   { field: "joinedAt", direction: "asc" },

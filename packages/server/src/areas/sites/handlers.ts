@@ -9,12 +9,12 @@ import type { RequestContext } from "../../http/context";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
+import { siteEvent } from "../../webhooks/resources";
 import { createSite } from "./create";
 import { publishedSite } from "./published";
 import { serializeSite } from "./serialize";
 import { defaultSectionId, loadSiteTree, type SiteTree, shownSiteSpace, siteFacts, siteSpacesIn, withSiteLocked } from "./store";
 import { checkedShareKey } from "./urls";
-import { siteEvent } from "../../webhooks/resources";
 
 const BY_CREATION: SortField[] = [{ field: "id", direction: "asc" }];
 

@@ -2,13 +2,13 @@
 // content and a change request. Each area's handlers.ts gives them its operationIds.
 import type { Schemas } from "@docstack/contract";
 import type { RequestContext } from "../../http/context";
+import { commentEvent } from "../../webhooks/resources";
 import { type CommentListQuery, listComments, listReplies, type ReplyListQuery } from "./lists";
 import type { CommentPlace } from "./place";
 import type { CommentAccess, ReplyAccess } from "./policy";
 import { type BodyFormat, serializeComment, serializeReply } from "./serialize";
 import { type CommentChanges, createComment, createReply, deleteComment, storedBody, updateComment } from "./store";
 import { resolveTarget } from "./targets";
-import { commentEvent } from "../../webhooks/resources";
 
 /** The part of an operation's request these operations read (each is typed by its operationId where used). */
 interface Request<Params = unknown, Query = unknown, Body = unknown> {

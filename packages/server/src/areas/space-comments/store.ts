@@ -9,9 +9,9 @@ import { newId } from "../../db/ids";
 import type { Comment, CommentReaction, Prisma } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { badRequest } from "../../http/errors";
+import { commentEvent } from "../../webhooks/resources";
 import { type CommentPlace, placeColumns } from "./place";
 import type { PostedTarget } from "./targets";
-import { commentEvent } from "../../webhooks/resources";
 
 /** A body as sent: Markdown, a GitBook document, or nothing. */
 export type CommentBodyInput = Schemas["CommentBodyInput"];
@@ -130,7 +130,10 @@ export function updateComment(ctx: RequestContext, comment: Comment, changes: Co
     });
     if (changes.resolved === true && comment.status !== "resolved") {
       const { organizationId } = await tx.space.findUniqueOrThrow({ where: { id: comment.spaceId }, select: { organizationId: true } });
-      await ctx.webhooks.emit(tx, commentEvent(ctx, "comment.resolved", { organizationId, spaceId: comment.spaceId, changeRequestId: comment.changeRequestId }, updated));
+      await ctx.webhooks.emit(
+        tx,
+        commentEvent(ctx, "comment.resolved", { organizationId, spaceId: comment.spaceId, changeRequestId: comment.changeRequestId }, updated),
+      );
     }
     return updated;
   });

@@ -9,11 +9,11 @@ import { type AreaOperations, defineOperation } from "../../http/operation";
 import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
 import { callerReach, spacesWhere } from "../../policy/visibility";
 import { placeAmongSiblings } from "../../tree/siblings";
+import { spaceEvent } from "../../webhooks/resources";
 import { demandRuleUsersAreMembers, storedMergeRules } from "../change-request-reviews/merge-rules";
 import { revokeAllOn } from "../permissions/grants";
 import { isRestorable } from "./retention";
 import { serializeSpace, serializeSpaces } from "./serialize";
-import { spaceEvent } from "../../webhooks/resources";
 
 const BY_CREATION: SortField[] = [{ field: "id", direction: "asc" }];
 

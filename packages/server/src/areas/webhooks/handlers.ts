@@ -14,7 +14,7 @@ const NEWEST_FIRST: SortField[] = [{ field: "id", direction: "desc" }];
 
 /** `["*"]` stands alone: with other types beside it, it would mean the same with more words. */
 function checkEvents(events: readonly string[] | undefined): void {
-  if (events && events.includes("*") && events.length > 1) throw badRequest('request/body/events: "*" (every event) must be the only item (400)');
+  if (events?.includes("*") && events.length > 1) throw badRequest('request/body/events: "*" (every event) must be the only item (400)');
 }
 
 export const webhooksOperations = {

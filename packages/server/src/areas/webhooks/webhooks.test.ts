@@ -2,8 +2,8 @@
 // reference library; failures retried (a short retry base) until the receiver recovers, nothing lost
 // and each resource's order kept; a rolled-back write emitting nothing; loopback URLs refused unless allowed.
 import { Webhook } from "standardwebhooks";
-import { createHarness, type Harness, requestsAs, useHarness } from "../../testing/harness";
 import { contentHelpers, insertPage } from "../../testing/content";
+import { createHarness, type Harness, requestsAs, useHarness } from "../../testing/harness";
 import { type LocalServer, localServer } from "../../testing/local-server";
 
 interface Received {
@@ -164,7 +164,9 @@ describe("webhooks", () => {
   test("admins only; another organization's webhook is unknown", async () => {
     const org = await h.organization();
     const editor = await h.member(org.id, "edit");
-    await requestsAs(h, editor).post(`/v1/orgs/${org.id}/webhooks`, { url: "https://hooks.example.com/x", events: ["*"] }).expect(403);
+    await requestsAs(h, editor)
+      .post(`/v1/orgs/${org.id}/webhooks`, { url: "https://hooks.example.com/x", events: ["*"] })
+      .expect(403);
     const other = await h.organization();
     await requestsAs(h, other.admin).get(`/v1/orgs/${org.id}/webhooks`).expect(404);
     await requestsAs(h, org.admin).get(`/v1/orgs/${org.id}/webhooks/01jq3k6y1a2b3c4d5e6f7g8h9j`).expect(404);
@@ -178,10 +180,13 @@ describe("webhook URLs", () => {
   }, 120_000);
   afterAll(() => h.close());
 
-  test.each(["http://127.0.0.1:9/hook", "http://localhost/hook", "http://[::1]/hook", "http://10.1.2.3/hook", "ftp://example.com/x"])("%s is refused with 400", async (url) => {
-    const org = await h.organization();
-    const answer = await requestsAs(h, org.admin).post(`/v1/orgs/${org.id}/webhooks`, { url, events: ["*"] });
-    expect(answer.status).toBe(400);
-    expect(answer.body.error.message).toMatch(/request\/body\/url/);
-  });
+  test.each(["http://127.0.0.1:9/hook", "http://localhost/hook", "http://[::1]/hook", "http://10.1.2.3/hook", "ftp://example.com/x"])(
+    "%s is refused with 400",
+    async (url) => {
+      const org = await h.organization();
+      const answer = await requestsAs(h, org.admin).post(`/v1/orgs/${org.id}/webhooks`, { url, events: ["*"] });
+      expect(answer.status).toBe(400);
+      expect(answer.body.error.message).toMatch(/request\/body\/url/);
+    },
+  );
 });
