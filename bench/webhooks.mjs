@@ -45,7 +45,7 @@ async function waitFor(state, count, timeoutMs = 600_000) {
 
 async function main() {
   const hook = await receiver();
-  const { child, info } = await startTarget({ BENCH_CONTENT_SIZES: "100", DOCSTACK_ALLOW_PRIVATE_FETCH: "true", DOCSTACK_WEBHOOK_RETRY_BASE_MS: "100" });
+  const { child, info } = await startTarget({ BENCH_CONTENT_SIZES: "100", BENCH_WORK_JOBS: "1", DOCSTACK_ALLOW_PRIVATE_FETCH: "true", DOCSTACK_WEBHOOK_RETRY_BASE_MS: "100" });
   try {
     const call = client(info.full, info.token);
     const space = info.contentSpaces[0];
