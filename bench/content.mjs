@@ -27,7 +27,7 @@ export function client(base, token) {
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 /** One merge of a one-page change (the change request made and written first): its milliseconds. */
-async function timedMerge(call, space, i) {
+export async function timedMerge(call, space, i) {
   const page = space.sample[i % space.sample.length];
   const cr = await call("POST", `/v1/spaces/${space.spaceId}/change-requests`, { subject: `Edit ${i}` });
   await call("POST", `/v1/spaces/${space.spaceId}/change-requests/${cr.id}/content`, {

@@ -28,6 +28,8 @@ async function seedContent(services, base, organizationId, sizes) {
 
 runTarget(async () => {
   const { services, token, organizationId, close } = await openBenchServices("docstack-bench-");
+  // Jobs worked in the target, as `serve` does (the webhooks part: its deliveries).
+  if (process.env.BENCH_WORK_JOBS) await services.jobs.work(services);
   const app = createApp(services);
   const full = await listen(app);
   const bareApp = express();

@@ -1223,5 +1223,45 @@ export const operationPolicies = {
   "listIntegrationInstallations": {
     "on": "integration",
     "needs": "admin"
+  },
+  "listOrganizationWebhooks": {
+    "on": "organization",
+    "needs": "admin"
+  },
+  "createOrganizationWebhook": {
+    "on": "organization",
+    "needs": "admin"
+  },
+  "getOrganizationWebhook": {
+    "on": "organization",
+    "needs": "admin"
+  },
+  "deleteOrganizationWebhook": {
+    "on": "organization",
+    "needs": "admin"
+  },
+  "updateOrganizationWebhook": {
+    "on": "organization",
+    "needs": "admin"
+  },
+  "listWebhookDeliveries": {
+    "on": "organization",
+    "needs": "admin"
+  },
+  "redeliverWebhookDelivery": {
+    "on": "organization",
+    "needs": "admin"
+  },
+  "listOrganizationAuditEvents": {
+    "on": "organization",
+    "needs": "admin"
+  },
+  "getOrganizationAuditEvent": {
+    "on": "organization",
+    "needs": "admin"
+  },
+  "listOrganizationAuditEventActions": {
+    "on": "organization",
+    "needs": "admin"
   }
 } as const;

@@ -4516,6 +4516,215 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/orgs/{organizationId}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List an organization's webhooks
+         * @description Lists the organization's webhooks, oldest first (without their secrets).
+         *
+         *     Needs `admin` on the organization (role `admin`).
+         */
+        get: operations["listOrganizationWebhooks"];
+        put?: never;
+        /**
+         * Create a webhook
+         * @description Subscribes a URL to some kinds of event of the organization. Each event is POSTed to it as JSON
+         *     `{type, timestamp, data}` with the headers `webhook-id`, `webhook-timestamp` and `webhook-signature` of the
+         *     Standard Webhooks specification, signed with the `secret` this answer holds (and no other answer does).
+         *     A `url` whose host is, or resolves to, an internal address (loopback, private, link-local) is refused with 400.
+         *
+         *     Needs `admin` on the organization (role `admin`).
+         */
+        post: operations["createOrganizationWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/webhooks/{webhookId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the webhook. */
+                webhookId: components["parameters"]["webhookId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a webhook
+         * @description Returns one of the organization's webhooks (without its secret).
+         *
+         *     Needs `admin` on the organization (role `admin`).
+         */
+        get: operations["getOrganizationWebhook"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook
+         * @description Deletes the webhook and its delivery log; nothing more is delivered to it.
+         *
+         *     Needs `admin` on the organization (role `admin`).
+         */
+        delete: operations["deleteOrganizationWebhook"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a webhook
+         * @description Changes the webhook's `url`, `events` or `active`. Turning it back on clears `disabledReason` and resumes
+         *     its pending deliveries. A `url` whose host is, or resolves to, an internal address is refused with 400.
+         *
+         *     Needs `admin` on the organization (role `admin`).
+         */
+        patch: operations["updateOrganizationWebhook"];
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/webhooks/{webhookId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the webhook. */
+                webhookId: components["parameters"]["webhookId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a webhook's deliveries
+         * @description The webhook's delivery log, newest first. Deliveries are kept 30 days.
+         *
+         *     Needs `admin` on the organization (role `admin`).
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the webhook. */
+                webhookId: components["parameters"]["webhookId"];
+                /** @description The ID of the delivery. */
+                deliveryId: components["parameters"]["deliveryId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deliver an event again
+         * @description Queues the delivery's event again, as a new delivery with the same `webhook-id` (so a receiver can tell
+         *     it has seen it), behind the pending deliveries of the same resource.
+         *
+         *     Needs `admin` on the organization (role `admin`).
+         */
+        post: operations["redeliverWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/audit-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List organization audit events
+         * @description Lists the changes recorded in the organization (one per write of the API), newest first. Nothing in the API
+         *     changes or deletes an event.
+         *
+         *     Needs `admin` on the organization (role `admin`).
+         */
+        get: operations["listOrganizationAuditEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/audit-events/{auditEventId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description Unique identifier of the audit event. */
+                auditEventId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Get an organization audit event
+         * @description Returns one recorded change, with the request that made it (`executionId`) and its operation (`payload.operationId`).
+         *
+         *     Needs `admin` on the organization (role `admin`).
+         */
+        get: operations["getOrganizationAuditEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/audit-event-actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List organization audit event actions
+         * @description Lists the action identifiers audit events can have (one per write operation of the API) and their labels.
+         *
+         *     Needs `admin` on the organization (role `admin`).
+         */
+        get: operations["listOrganizationAuditEventActions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -8498,6 +8707,143 @@ export interface components {
             next?: components["schemas"]["ListNext"];
             count: components["schemas"]["ListCount"];
         };
+        /**
+         * @description A kind of event, or `*` for every kind.
+         * @enum {string}
+         */
+        WebhookEventType: "*" | "space.created" | "space.deleted" | "page.created" | "page.updated" | "page.deleted" | "page.moved" | "change_request.created" | "change_request.merged" | "change_request.closed" | "comment.created" | "comment.resolved" | "site.published" | "site.unpublished" | "member.added" | "member.removed";
+        Webhook: {
+            /** @constant */
+            object: "webhook";
+            id: components["schemas"]["Id"];
+            /** Format: uri */
+            url: string;
+            events: components["schemas"]["WebhookEventType"][];
+            description?: string;
+            /** @description Whether events are delivered. The server turns it off when deliveries have failed for 3 days (see `disabledReason`). */
+            active: boolean;
+            /** @description Why the server turned the webhook off. Absent when it is active or was turned off through the API. */
+            disabledReason?: string;
+            createdAt: components["schemas"]["Timestamp"];
+            /** @description The signing secret (Standard Webhooks' `whsec_…` form). Only in the answer to the creation. */
+            secret?: string;
+        };
+        WebhookList: {
+            items: components["schemas"]["Webhook"][];
+            next?: components["schemas"]["ListNext"];
+            count: components["schemas"]["ListCount"];
+        };
+        /**
+         * Format: uri
+         * @description Where deliveries are POSTed (http or https). A URL whose host is, or resolves to, a loopback, private,
+         *     link-local or otherwise internal address is refused with 400 (and deliveries check the address actually
+         *     connected to).
+         */
+        WebhookUrl: string;
+        /** @description The kinds of event delivered; `["*"]` for every kind (`*` must then be the only item, 400 otherwise). */
+        WebhookEvents: components["schemas"]["WebhookEventType"][];
+        CreateWebhookRequest: {
+            url: components["schemas"]["WebhookUrl"];
+            events: components["schemas"]["WebhookEvents"];
+            description?: string;
+        };
+        UpdateWebhookRequest: {
+            url?: components["schemas"]["WebhookUrl"];
+            events?: components["schemas"]["WebhookEvents"];
+            /** @description `true` turns a webhook back on (its pending deliveries resume); `false` stops deliveries. */
+            active?: boolean;
+        };
+        WebhookDelivery: {
+            /** @constant */
+            object: "webhook-delivery";
+            id: components["schemas"]["Id"];
+            event: components["schemas"]["WebhookEventType"];
+            /**
+             * @description `pending`: not delivered yet (retried with backoff); `delivered`: a 2xx answer; `failed`: every attempt failed.
+             * @enum {string}
+             */
+            status: "pending" | "delivered" | "failed";
+            attempts: number;
+            /** @description The HTTP status of the last attempt; absent when it got no answer (timeout, refused address). */
+            lastStatusCode?: number;
+            createdAt: components["schemas"]["Timestamp"];
+            deliveredAt?: components["schemas"]["Timestamp"];
+        };
+        WebhookDeliveryList: {
+            items: components["schemas"]["WebhookDelivery"][];
+            next?: components["schemas"]["ListNext"];
+            count: components["schemas"]["ListCount"];
+        };
+        AuditEventActor: {
+            /**
+             * @description Kind of actor that initiated the change.
+             * @enum {string}
+             */
+            type: "user" | "integration" | "installation" | "system" | "support";
+            /** @description Stable identifier of the actor. */
+            id: string;
+            /** @description Display label captured when the event was recorded. */
+            label?: string;
+        };
+        AuditEventTarget: {
+            /** @description Kind of resource affected by the change. */
+            type: string;
+            /** @description Stable identifier of the affected resource. */
+            id: string;
+            /** @description Display label captured when the event was recorded. */
+            label?: string;
+        };
+        AuditEvent: {
+            /** @enum {string} */
+            object: "audit-event";
+            /**
+             * Format: uuid
+             * @description Unique identifier of the audit event.
+             */
+            id: string;
+            occurredAt: components["schemas"]["Timestamp"];
+            /** @description Stable action name describing the recorded change. */
+            action: string;
+            actor: components["schemas"]["AuditEventActor"];
+            /**
+             * @description Entry point that initiated the change.
+             * @enum {string}
+             */
+            source: "ui" | "api" | "integration" | "webhook" | "workflow" | "script" | "support";
+            target: components["schemas"]["AuditEventTarget"];
+            urls: {
+                /**
+                 * Format: uri
+                 * @description URL of the audit event in the API.
+                 */
+                location: string;
+            };
+        };
+        AuditEventList: {
+            items: components["schemas"]["AuditEvent"][];
+            next?: components["schemas"]["ListNext"];
+            count: components["schemas"]["ListCount"];
+        };
+        AuditEventDetails: components["schemas"]["AuditEvent"] & {
+            /** @description Identifier of the operation that recorded the event (the request ID). */
+            executionId?: string;
+            /** @description Identifier shared by events produced by the same user action. */
+            correlationId?: string;
+            /** @description Version of the action payload schema. */
+            schemaVersion: number;
+            /** @description Allowlisted details specific to the action. */
+            payload: {
+                [key: string]: unknown;
+            };
+        };
+        AuditEventAction: {
+            /** @enum {string} */
+            object: "audit-event-action";
+            /** @description Stable action identifier stored on audit events. */
+            id: string;
+            /** @description Human-readable label for the action. */
+            label: string;
+        };
     };
     responses: {
         /** @description Any other failure (500 `internal_error`, without internals; 501 `not_implemented` for an operation not implemented yet). */
@@ -8719,6 +9065,10 @@ export interface components {
         revisionId: components["schemas"]["Id"];
         /** @description The ID of the change request, or its number within the space (for example `3`). */
         changeRequestId: components["schemas"]["Id"];
+        /** @description The ID of the webhook. */
+        webhookId: components["schemas"]["Id"];
+        /** @description The ID of the delivery. */
+        deliveryId: components["schemas"]["Id"];
     };
     requestBodies: never;
     headers: never;
@@ -9039,6 +9389,21 @@ export type PublishIntegrationRequest = components['schemas']['PublishIntegratio
 export type IntegrationInstallationStatus = components['schemas']['IntegrationInstallationStatus'];
 export type IntegrationInstallation = components['schemas']['IntegrationInstallation'];
 export type IntegrationInstallationList = components['schemas']['IntegrationInstallationList'];
+export type WebhookEventType = components['schemas']['WebhookEventType'];
+export type Webhook = components['schemas']['Webhook'];
+export type WebhookList = components['schemas']['WebhookList'];
+export type WebhookUrl = components['schemas']['WebhookUrl'];
+export type WebhookEvents = components['schemas']['WebhookEvents'];
+export type CreateWebhookRequest = components['schemas']['CreateWebhookRequest'];
+export type UpdateWebhookRequest = components['schemas']['UpdateWebhookRequest'];
+export type WebhookDelivery = components['schemas']['WebhookDelivery'];
+export type WebhookDeliveryList = components['schemas']['WebhookDeliveryList'];
+export type AuditEventActor = components['schemas']['AuditEventActor'];
+export type AuditEventTarget = components['schemas']['AuditEventTarget'];
+export type AuditEvent = components['schemas']['AuditEvent'];
+export type AuditEventList = components['schemas']['AuditEventList'];
+export type AuditEventDetails = components['schemas']['AuditEventDetails'];
+export type AuditEventAction = components['schemas']['AuditEventAction'];
 export type ResponseUnexpected = components['responses']['Unexpected'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseTooManyRequests = components['responses']['TooManyRequests'];
@@ -9067,6 +9432,8 @@ export type ParameterEvaluated = components['parameters']['evaluated'];
 export type ParameterPagePath = components['parameters']['pagePath'];
 export type ParameterRevisionId = components['parameters']['revisionId'];
 export type ParameterChangeRequestId = components['parameters']['changeRequestId'];
+export type ParameterWebhookId = components['parameters']['webhookId'];
+export type ParameterDeliveryId = components['parameters']['deliveryId'];
 export type $defs = Record<string, never>;
 export interface operations {
     getApiInformation: {
@@ -16905,6 +17272,359 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["IntegrationInstallationList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    listOrganizationWebhooks: {
+        parameters: {
+            query?: {
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
+                page?: components["parameters"]["page"];
+                /** @description How many items a page holds, 1 to 1000. Default 50. */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of webhooks. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    createOrganizationWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.example.com/docstack",
+                 *       "events": [
+                 *         "page.updated",
+                 *         "change_request.merged"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description The new webhook, with its signing secret. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    getOrganizationWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the webhook. */
+                webhookId: components["parameters"]["webhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    deleteOrganizationWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the webhook. */
+                webhookId: components["parameters"]["webhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    updateOrganizationWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the webhook. */
+                webhookId: components["parameters"]["webhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "active": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description The webhook. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
+                page?: components["parameters"]["page"];
+                /** @description How many items a page holds, 1 to 1000. Default 50. */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the webhook. */
+                webhookId: components["parameters"]["webhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    redeliverWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the webhook. */
+                webhookId: components["parameters"]["webhookId"];
+                /** @description The ID of the delivery. */
+                deliveryId: components["parameters"]["deliveryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new delivery, pending. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    listOrganizationAuditEvents: {
+        parameters: {
+            query?: {
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
+                page?: components["parameters"]["page"];
+                /** @description Number of events to return, up to 100. Default 20. */
+                limit?: number;
+                /** @description Include events occurring at or after this time. */
+                from?: string;
+                /** @description Include events occurring at or before this time. */
+                to?: string;
+                /** @description Filter by an exact audit action name. */
+                action?: string;
+                /** @description Filter by an exact stable actor identifier. */
+                actor?: string;
+                /** @description Filter by an exact stable target identifier. */
+                target?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Paginated audit events. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEventList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    getOrganizationAuditEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description Unique identifier of the audit event. */
+                auditEventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The audit event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEventDetails"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    listOrganizationAuditEventActions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Supported audit event actions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["AuditEventAction"][];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];

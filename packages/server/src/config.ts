@@ -46,6 +46,8 @@ export interface Config {
   requestTimeoutMs: number;
   /** How long a client has to send a request's headers; 0: no limit. At most `requestTimeoutMs`. */
   headersTimeoutMs: number;
+  /** The first retry delay of a webhook delivery (doubling, with jitter, over about a day); tests shorten it. */
+  webhookRetryBaseMs: number;
 }
 
 /**
@@ -91,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     shutdownTimeoutMs: int(env, "DOCSTACK_SHUTDOWN_TIMEOUT_MS", 25_000),
     ...requestTimeouts(env),
+    webhookRetryBaseMs: int(env, "DOCSTACK_WEBHOOK_RETRY_BASE_MS", 5_000),
     secrets: secrets(env.DOCSTACK_SECRETS),
   };
 }

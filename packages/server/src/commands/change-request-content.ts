@@ -6,6 +6,7 @@ import { demandMergeRules } from "../areas/change-request-reviews/merge-rules";
 import { demandEditable } from "../areas/change-requests/policy";
 import { lockChangeRequest, lockSpace } from "../areas/change-requests/store";
 import { LOCKED_MESSAGE } from "../areas/spaces/policy";
+import type { Actor } from "../auth/actor";
 import type { Clock } from "../clock";
 import type { ContentStore } from "../content/cache";
 import { type AppliedChanges, applyChanges, type ChangeInputs, type ContentChange } from "../content/changes";
@@ -19,12 +20,15 @@ import { syncSpacePages } from "../content/search-index";
 import type { ChangeRequest } from "../generated/prisma/client";
 import { conflict } from "../http/errors";
 import type { BaseUrl } from "../http/urls";
+import type { WebhookOutbox } from "../webhooks/outbox";
+import { changeRequestEvent, pageEvents } from "../webhooks/resources";
 import { mergeBase } from "./merge-base";
 
-/** What these commands use: the content store, the time, where URLs start, and who is writing. */
+/** What these commands use: the content store, the time, where URLs start, who is writing, and the outbox of their events. */
 export interface ContentCommandDeps extends ContentStoreDeps, BaseUrl {
   clock: Clock;
-  actor: { userId: string };
+  actor: Actor;
+  webhooks: Pick<WebhookOutbox, "emit">;
 }
 
 /** The markdown of the documents a three-way merge may have to merge line by line. */
@@ -120,11 +124,12 @@ export async function mergeChangeRequest(ctx: ContentCommandDeps, changeRequestI
       }
       const revision = merged.revision;
       await tx.space.update({ where: { id: spaceId }, data: { revisionId: revision.id } });
-      await syncSpacePages(store, spaceId, ours, merged);
+      const pageChanges = await syncSpacePages(store, spaceId, ours, merged);
       const updated = await tx.changeRequest.update({
         where: { id: changeRequest.id },
         data: { status: "merged", revisionMergedId: revision.id },
       });
+      await ctx.webhooks.emit(tx, [...pageEvents(ctx, space, pageChanges), changeRequestEvent(ctx, "change_request.merged", space, updated)]);
       return { result: "merge", revision: revision.id, changeRequest: updated };
     },
     { timeout: 30_000 },
@@ -201,7 +206,7 @@ export async function importIntoSpace(ctx: ContentCommandDeps, spaceId: string, 
         appBase: ctx.baseUrl,
       });
       await tx.space.update({ where: { id: spaceId }, data: { revisionId: written.revision.id } });
-      await syncSpacePages(store, spaceId, current, written);
+      await ctx.webhooks.emit(tx, pageEvents(ctx, space, await syncSpacePages(store, spaceId, current, written)));
       return written.revision.id;
     },
     { timeout: 30_000 },

@@ -3,12 +3,19 @@ import { createSpace } from "./create-space";
 
 const h = useHarness();
 
+/** Who creates the spaces: the organization's admin, as authentication would make them. */
+async function creator(userId: string) {
+  const user = await h.services.prisma.user.findUniqueOrThrow({ where: { id: userId } });
+  return { actor: { userId, user }, webhooks: h.services.webhooks };
+}
+
 describe("createSpace", () => {
   it("makes an empty space last among its siblings, within the caller's transaction", async () => {
     const org = await h.organization();
     const { prisma } = h.services;
-    const first = await prisma.$transaction((tx) => createSpace(tx, { organizationId: org.id, parentId: null, title: "First" }));
-    const second = await prisma.$transaction((tx) => createSpace(tx, { organizationId: org.id, parentId: null, title: "x".repeat(80) }));
+    const deps = await creator(org.admin.id);
+    const first = await prisma.$transaction((tx) => createSpace(deps, tx, { organizationId: org.id, parentId: null, title: "First" }));
+    const second = await prisma.$transaction((tx) => createSpace(deps, tx, { organizationId: org.id, parentId: null, title: "x".repeat(80) }));
     expect(second.position).toBeGreaterThan(first.position);
     expect(second.title).toHaveLength(50);
     const revision = await prisma.revision.findUniqueOrThrow({ where: { id: first.revisionId } });
@@ -16,7 +23,7 @@ describe("createSpace", () => {
 
     // A transaction that fails leaves no space behind.
     const failing = prisma.$transaction(async (tx) => {
-      await createSpace(tx, { organizationId: org.id, parentId: null, title: "Rolled back" });
+      await createSpace(deps, tx, { organizationId: org.id, parentId: null, title: "Rolled back" });
       throw new Error("later step failed");
     });
     await expect(failing).rejects.toThrow("later step failed");
@@ -26,7 +33,8 @@ describe("createSpace", () => {
   it("copies a space: its revision's content, its search pages and who it is shared with", async () => {
     const org = await h.organization();
     const { prisma } = h.services;
-    const source = await prisma.$transaction((tx) => createSpace(tx, { organizationId: org.id, parentId: null, title: "Source", visibility: "public" }));
+    const deps = await creator(org.admin.id);
+    const source = await prisma.$transaction((tx) => createSpace(deps, tx, { organizationId: org.id, parentId: null, title: "Source", visibility: "public" }));
     const reader = await h.member(org.id, null);
     await h.api
       .post(`/v1/spaces/${source.id}/permissions`)
@@ -34,7 +42,13 @@ describe("createSpace", () => {
       .send({ users: [reader.id], role: "read" })
       .expect(204);
     const copy = await prisma.$transaction((tx) =>
-      createSpace(tx, { organizationId: org.id, parentId: null, title: "Copy", position: { after: { type: "space", space: source.id } }, copyOf: source }),
+      createSpace(deps, tx, {
+        organizationId: org.id,
+        parentId: null,
+        title: "Copy",
+        position: { after: { type: "space", space: source.id } },
+        copyOf: source,
+      }),
     );
     expect(copy).toMatchObject({ visibility: "public", organizationId: org.id });
     expect(copy.revisionId).not.toBe(source.revisionId);

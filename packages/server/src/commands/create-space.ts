@@ -7,6 +7,8 @@ import type { Tx } from "../db/database";
 import { newId } from "../db/ids";
 import type { Space } from "../generated/prisma/client";
 import { placeAmongSiblings } from "../tree/siblings";
+import type { WebhookOutbox } from "../webhooks/outbox";
+import { type EventActor, spaceEvent } from "../webhooks/resources";
 
 /** GitBook's longest space title. */
 export const SPACE_TITLE_MAX = 50;
@@ -25,8 +27,13 @@ export interface CreateSpaceInput {
   copyOf?: Space;
 }
 
+/** What creating a space uses besides the transaction: who creates it, and the outbox its `space.created` event goes to. */
+export interface CreateSpaceDeps extends EventActor {
+  webhooks: Pick<WebhookOutbox, "emit">;
+}
+
 /** Creates the space in the caller's transaction (a site's creation makes one within its own). */
-export async function createSpace(tx: Tx, input: CreateSpaceInput): Promise<Space> {
+export async function createSpace(deps: CreateSpaceDeps, tx: Tx, input: CreateSpaceInput): Promise<Space> {
   const id = newId();
   const revisionId = newId();
   const position = await placeAmongSiblings(tx, input.organizationId, input.parentId, id, input.position);
@@ -44,6 +51,7 @@ export async function createSpace(tx: Tx, input: CreateSpaceInput): Promise<Spac
       revisionId,
     },
   });
+  await deps.webhooks.emit(tx, spaceEvent(deps, "space.created", space));
   const source = input.copyOf;
   if (!source) {
     await createEmptyRevision(tx, id, revisionId);

@@ -76,8 +76,17 @@ async function pagesToCompare(store: ContentStore, previous: RevisionIndex, next
   return ids;
 }
 
-/** Moves the index of `spaceId` from the revision `previous` (the one it holds) to `next`. */
-export async function syncSpacePages(store: ContentStore, spaceId: string, previous: RevisionIndex, next: RevisionIndex): Promise<void> {
+/** A page whose row changed between two revisions (what webhooks' page events report). */
+export interface PageChange {
+  pageId: string;
+  title: string;
+  path: string;
+  kind: "created" | "updated" | "deleted" | "moved";
+}
+
+/** Moves the index of `spaceId` from the revision `previous` (the one it holds) to `next`; returns the pages that changed. */
+export async function syncSpacePages(store: ContentStore, spaceId: string, previous: RevisionIndex, next: RevisionIndex): Promise<PageChange[]> {
+  const changes: PageChange[] = [];
   const changedRows: PageRow[] = [];
   const goneRows: string[] = [];
   const sectionsGone: string[] = [];
@@ -89,6 +98,8 @@ export async function syncSpacePages(store: ContentStore, spaceId: string, previ
       if (old) {
         goneRows.push(id);
         sectionsGone.push(id);
+        const gone = pageRow(spaceId, previous, old);
+        changes.push({ pageId: id, title: gone.title, path: gone.path, kind: "deleted" });
       }
       continue;
     }
@@ -99,6 +110,7 @@ export async function syncSpacePages(store: ContentStore, spaceId: string, previ
     }
     if (before) goneRows.push(id);
     changedRows.push(row);
+    changes.push({ pageId: id, title: row.title, path: row.path, kind: !old ? "created" : old.parent !== page.parent ? "moved" : "updated" });
     if (searched(before) !== searched(row)) {
       if (searched(before)) sectionsGone.push(id);
       if (searched(row)) sectionsNew.push({ pageId: id, documentHash: searched(row)! });
@@ -109,6 +121,7 @@ export async function syncSpacePages(store: ContentStore, spaceId: string, previ
   if (changedRows.length) await insertPages(tx, changedRows);
   if (sectionsGone.length) await tx.$executeRaw`DELETE FROM "SpaceSection" WHERE "spaceId" = ${spaceId} AND "pageId" = ANY(${sectionsGone}::text[])`;
   await insertSections(tx, spaceId, sectionsNew);
+  return changes;
 }
 
 /** The index of a copied space is the copy of its source's. */

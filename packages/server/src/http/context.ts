@@ -14,6 +14,7 @@ import type { JobQueue } from "../jobs/queue";
 import type { Mailer } from "../mail/mailer";
 import type { Metrics } from "../metrics";
 import type { PublishedSites } from "../site-reader/published-sites";
+import type { WebhookOutbox } from "../webhooks/outbox";
 import type { Memo } from "./memo";
 import type { CursorCodec } from "./pagination";
 
@@ -35,6 +36,8 @@ export interface Services {
   sites: PublishedSites;
   /** Background work: jobs sent here run on whichever instance works the queue. */
   jobs: JobQueue;
+  /** Webhooks: `emit(tx, events)` in the transaction of a change. */
+  webhooks: WebhookOutbox;
   /** Drops what instances cache when it changes (every instance, before a write's response leaves). */
   changes: ChangeBus;
   metrics: Metrics;

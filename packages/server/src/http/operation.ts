@@ -32,7 +32,7 @@ export type RequestBody<K extends OperationId> =
   Op<K> extends { requestBody: infer R } ? JsonContent<R> : Op<K> extends { requestBody?: infer R } ? JsonContent<NonNullable<R>> | undefined : undefined;
 
 type Responses<K extends OperationId> = Op<K>["responses"];
-type SuccessStatus<K extends OperationId> = Extract<keyof Responses<K>, 200 | 201 | 204 | 205>;
+type SuccessStatus<K extends OperationId> = Extract<keyof Responses<K>, 200 | 201 | 202 | 204 | 205>;
 
 /** What a handler returns: one of the operation's success statuses, with its body when it has one. */
 export type OperationResult<K extends OperationId> = {

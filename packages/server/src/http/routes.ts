@@ -4,6 +4,7 @@
 import { HTTP_METHODS, type OpenapiDocument } from "@docstack/contract";
 import type express from "express";
 import type { NextFunction, Request, Response } from "express";
+import { type AuditedOperation, AuditRecorder } from "../audit/recorder";
 import type { PolicyRequest } from "../policy/factory";
 import { authorize, ruleOf } from "../policy/rules";
 import type { RequestContext } from "./context";
@@ -24,6 +25,8 @@ export interface ContractRoute {
   pathRest: boolean;
   /** A DELETE declaring 204 beside 205: what is already gone answers 204 (GitBook's "did not exist"). */
   answersGone: boolean;
+  /** Every write (any method but GET): the audit event it records (`x-docstack-audit`, else its operationId). */
+  audit?: AuditedOperation;
 }
 
 export function contractRoutes(document: OpenapiDocument): ContractRoute[] {
@@ -31,7 +34,7 @@ export function contractRoutes(document: OpenapiDocument): ContractRoute[] {
   for (const [path, item] of Object.entries(document.paths)) {
     for (const method of HTTP_METHODS) {
       const operation = item[method] as
-        | (NonNullable<(typeof item)[typeof method]> & { "x-docstack-body-limit"?: number; "x-docstack-path-rest"?: boolean })
+        | (NonNullable<(typeof item)[typeof method]> & { "x-docstack-body-limit"?: number; "x-docstack-path-rest"?: boolean; "x-docstack-audit"?: string })
         | undefined;
       if (!operation) continue;
       routes.push({
@@ -41,6 +44,7 @@ export function contractRoutes(document: OpenapiDocument): ContractRoute[] {
         public: Array.isArray(operation.security) && operation.security.length === 0,
         pathRest: operation["x-docstack-path-rest"] === true,
         answersGone: method === "delete" && "204" in operation.responses && "205" in operation.responses,
+        ...(method !== "get" ? { audit: { operationId: operation.operationId, action: operation["x-docstack-audit"] ?? operation.operationId } } : {}),
         ...(operation["x-docstack-body-limit"] ? { bodyLimit: operation["x-docstack-body-limit"] } : {}),
       });
     }
@@ -109,9 +113,16 @@ export function operationRouter(
         ctx: contextOf(req, res),
       } as unknown as OperationRequest<typeof route.operationId>;
       const access = await authorize(ruleOf(route.operationId), request as unknown as PolicyRequest);
+      const prisma = request.ctx.prisma;
+      const audit = route.audit && new AuditRecorder(request.ctx, route.audit, request.params as Record<string, unknown>, access);
+      if (audit) request.ctx.prisma = audit.wrap(prisma);
       const result = (await definition.handle(request as never, access as never)) as { status: number; body?: unknown; raw?: RawBody };
+      if (audit) await audit.finish(prisma);
       // A write committed: every instance drops what it cached of it before the answer leaves.
-      if (route.method !== "get") await request.ctx.changes.writeCommitted();
+      if (route.method !== "get") {
+        await request.ctx.changes.writeCommitted();
+        request.ctx.webhooks.committed();
+      }
       if ("body" in result) res.status(result.status).json(result.body);
       else if (result.raw) sendRaw(res.status(result.status), result.raw);
       else res.status(result.status).end();

@@ -109,12 +109,13 @@ export class JobQueue {
   /**
    * Sends a job. With `tx`, in that transaction: it exists if and only if the transaction commits
    * (call `wake` once it has). With a `key` on a `stately` queue, a job already waiting for that key
-   * stands for this one.
+   * stands for this one. `startAfterMs`: not before then.
    */
-  async send(name: string, data: object, options: { tx?: Tx; key?: string } = {}): Promise<void> {
+  async send(name: string, data: object, options: { tx?: Tx; key?: string; startAfterMs?: number } = {}): Promise<void> {
     await this.boss.send(name, data, {
       ...(options.tx ? { db: this.fromPrisma(options.tx) } : {}),
       ...(options.key ? { singletonKey: options.key } : {}),
+      ...(options.startAfterMs ? { startAfter: new Date(Date.now() + options.startAfterMs) } : {}),
     });
     if (!options.tx) this.wake(name);
   }

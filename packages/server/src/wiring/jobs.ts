@@ -5,6 +5,7 @@ import type { Database } from "../db/database";
 import type { Services } from "../http/context";
 import { forgetFinishedWindows } from "../http/rate-limit";
 import type { JobDefinition } from "../jobs/queue";
+import { deliverJob, sweepWebhooksJob } from "../webhooks/deliver";
 
 /**
  * Hourly on the embedded database: PGlite runs no background workers, so no autovacuum; without it
@@ -29,5 +30,5 @@ const rateLimitCountersJob: JobDefinition<object, Pick<Services, "prisma" | "clo
 
 export function jobDefinitions(kind: Database["kind"]): JobDefinition<object, never>[] {
   const maintenance = kind === "embedded" ? [vacuumJob] : [rateLimitCountersJob];
-  return [processSpecJob, sweepSpecsJob, purgeSpacesJob, ...maintenance] as JobDefinition<object, never>[];
+  return [processSpecJob, sweepSpecsJob, purgeSpacesJob, deliverJob, sweepWebhooksJob, ...maintenance] as JobDefinition<object, never>[];
 }

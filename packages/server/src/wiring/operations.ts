@@ -2,6 +2,7 @@
 // from the generated `operations`, so an operation of the contract without a
 // definition here, or a definition for no operation, does not compile.
 
+import { auditEventsOperations } from "../areas/audit-events/handlers";
 import { authOperations } from "../areas/auth/handlers";
 import { changeRequestCommentsOperations } from "../areas/change-request-comments/handlers";
 import { changeRequestContentOperations } from "../areas/change-request-content/handlers";
@@ -28,6 +29,7 @@ import { systemOperations } from "../areas/system/handlers";
 import { teamMembersOperations } from "../areas/team-members/handlers";
 import { teamsOperations } from "../areas/teams/handlers";
 import { urlsOperations } from "../areas/urls/handlers";
+import { webhooksOperations } from "../areas/webhooks/handlers";
 import type { OperationRegistry } from "../http/operation";
 
 export const registry: OperationRegistry = {
@@ -57,4 +59,6 @@ export const registry: OperationRegistry = {
   ...integrationsOperations,
   ...urlsOperations,
   ...systemOperations,
+  ...webhooksOperations,
+  ...auditEventsOperations,
 };

@@ -17,6 +17,7 @@ import { Metrics } from "../metrics";
 import { declareSecret, newSecret } from "../secrets";
 import { SigningKeys } from "../signing";
 import { PublishedSites } from "../site-reader/published-sites";
+import { WebhookOutbox } from "../webhooks/outbox";
 import { jobDefinitions } from "./jobs";
 
 /** A secret created once and kept in the database: every instance on it shares it (and restarts keep it). */
@@ -76,6 +77,7 @@ export async function openServices(config: Config, options: { clock?: Clock; dat
       mailer,
       sites: undefined as unknown as PublishedSites,
       jobs,
+      webhooks: new WebhookOutbox(jobs),
       changes: undefined as unknown as ChangeBus,
       metrics,
       shared: database.kind === "postgres",

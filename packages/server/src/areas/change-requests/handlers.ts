@@ -6,6 +6,7 @@ import { revisionIndex } from "../../content/revisions";
 import { badRequest, notFound } from "../../http/errors";
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
+import { changeRequestEvent } from "../../webhooks/resources";
 import { serializeChangeRequest, serializeChangeRequests } from "./serialize";
 import { createChangeRequest, demandStatusMove } from "./store";
 
@@ -52,9 +53,11 @@ export const changeRequestsOperations = {
 
   createChangeRequest: defineOperation("createChangeRequest", {
     handle: async ({ ctx, body }, { space }) => {
-      const created = await ctx.prisma.$transaction((tx) =>
-        createChangeRequest(tx, { spaceId: space.id, subject: body?.subject ?? "", createdById: ctx.actor.userId }),
-      );
+      const created = await ctx.prisma.$transaction(async (tx) => {
+        const changeRequest = await createChangeRequest(tx, { spaceId: space.id, subject: body?.subject ?? "", createdById: ctx.actor.userId });
+        await ctx.webhooks.emit(tx, changeRequestEvent(ctx, "change_request.created", space, changeRequest));
+        return changeRequest;
+      });
       return { status: 201, body: await serializeChangeRequest(ctx, created.revisionId, created) };
     },
   }),
@@ -71,9 +74,12 @@ export const changeRequestsOperations = {
     handle: async ({ ctx, body }, { space, changeRequest }) => {
       if (body.status) demandStatusMove(changeRequest, body.status);
       else if (changeRequest.status === "merged") demandStatusMove(changeRequest, "merged");
-      const updated = await ctx.prisma.changeRequest.update({
-        where: { id: changeRequest.id },
-        data: { subject: body.subject, status: body.status },
+      const updated = await ctx.prisma.$transaction(async (tx) => {
+        const saved = await tx.changeRequest.update({ where: { id: changeRequest.id }, data: { subject: body.subject, status: body.status } });
+        // Archived: closed without merging.
+        if (body.status === "archived" && changeRequest.status !== "archived")
+          await ctx.webhooks.emit(tx, changeRequestEvent(ctx, "change_request.closed", space, saved));
+        return saved;
       });
       return { status: 200, body: await serializeChangeRequest(ctx, space.revisionId, updated) };
     },

@@ -51,9 +51,12 @@ export async function lockChangeRequest(tx: Tx, id: string): Promise<ChangeReque
 }
 
 /** Locks a space's row (merges into one space happen one at a time) and returns its current revision. */
-export async function lockSpace(tx: Tx, spaceId: string): Promise<{ revisionId: string; editMode: string; deletedAt: Date | null }> {
-  const [space] = await tx.$queryRaw<{ revisionId: string; editMode: string; deletedAt: Date | null }[]>`
-    SELECT "revisionId", "editMode", "deletedAt" FROM "Space" WHERE id = ${spaceId} FOR UPDATE`;
+export async function lockSpace(
+  tx: Tx,
+  spaceId: string,
+): Promise<{ id: string; organizationId: string; revisionId: string; editMode: string; deletedAt: Date | null }> {
+  const [space] = await tx.$queryRaw<{ id: string; organizationId: string; revisionId: string; editMode: string; deletedAt: Date | null }[]>`
+    SELECT id, "organizationId", "revisionId", "editMode", "deletedAt" FROM "Space" WHERE id = ${spaceId} FOR UPDATE`;
   if (!space) throw new Error(`Space ${spaceId} vanished`);
   return space;
 }

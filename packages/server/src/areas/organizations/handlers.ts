@@ -7,6 +7,7 @@ import { badRequest, conflict, notFound } from "../../http/errors";
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import { orderBy, paginate, paginateArray, type SortField, whereAfter } from "../../http/pagination";
 import { callerReach, spacesWhere } from "../../policy/visibility";
+import { memberEvent } from "../../webhooks/resources";
 import { demandRuleUsersAreMembers, storedMergeRules } from "../change-request-reviews/merge-rules";
 import { inviteLinksOperations } from "./invites";
 import { compareMembers, memberFilter } from "./members";
@@ -181,6 +182,7 @@ export const organizationsOperations = {
         // Nothing of the organization stays shared with them.
         await tx.contentGrant.deleteMany({ where: { userId: params.userId, organizationId: params.organizationId } });
         await tx.member.delete({ where: { organizationId_userId: { organizationId: params.organizationId, userId: params.userId } } });
+        await ctx.webhooks.emit(tx, memberEvent(ctx, "member.removed", params.organizationId, params.userId));
         return true;
       });
       return removed ? { status: 205 } : { status: 204 };

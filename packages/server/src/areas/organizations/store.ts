@@ -6,6 +6,7 @@ import type { Organization } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import type { Role } from "../../policy/roles";
 import { spaceCounts } from "../../policy/visibility";
+import { memberEvent } from "../../webhooks/resources";
 
 export async function createOrganizationWithAdmin(
   prisma: Db,
@@ -39,7 +40,10 @@ export async function memberCounts(prisma: Db, organizationId: string, members: 
 
 /** Makes the caller a member of the organization with `role`, unless they already are one (then nothing changes). */
 export async function joinAs(ctx: RequestContext, organizationId: string, role: Role | null): Promise<void> {
-  await ctx.prisma.member.createMany({ data: [{ organizationId, userId: ctx.actor.userId, role }], skipDuplicates: true });
+  await ctx.prisma.$transaction(async (tx) => {
+    const { count } = await tx.member.createMany({ data: [{ organizationId, userId: ctx.actor.userId, role }], skipDuplicates: true });
+    if (count) await ctx.webhooks.emit(tx, memberEvent(ctx, "member.added", organizationId, ctx.actor.userId));
+  });
 }
 
 /** The link an invitation carries: the sign-in page with the address filled in (in the fragment, which no server log sees). */
@@ -81,6 +85,10 @@ export async function inviteByEmail(ctx: RequestContext, organization: Organizat
         sso: body.sso ?? false,
       })),
     });
+    await ctx.webhooks.emit(
+      tx,
+      newcomers.map((user) => memberEvent(ctx, "member.added", organization.id, user.id)),
+    );
     return newcomers;
   });
   for (const user of added) {

@@ -23,7 +23,7 @@ export async function createSite(ctx: RequestContext, organization: Organization
       return await ctx.prisma.$transaction(async (tx) => {
         const spaces =
           body.spaces === "new"
-            ? [await createSpace(tx, { organizationId: organization.id, parentId: null, title })]
+            ? [await createSpace(ctx, tx, { organizationId: organization.id, parentId: null, title })]
             : await spacesToPublish(tx, organization.id, body.spaces ?? []);
         const taken = await tx.site.findMany({ where: { organizationId: organization.id }, select: { basename: true } });
         const site = await tx.site.create({

@@ -9,6 +9,7 @@ import type { RequestContext } from "../../http/context";
 import { badRequest, conflict } from "../../http/errors";
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
+import { siteEvent } from "../../webhooks/resources";
 import { createSite } from "./create";
 import { publishedSite } from "./published";
 import { serializeSite } from "./serialize";
@@ -174,7 +175,10 @@ function refuseEmptyPublication(tree: SiteTree): void {
 async function setPublished(ctx: RequestContext, siteId: string, organization: Organization, published: boolean): Promise<Schemas["Site"]> {
   const updated = await withSiteLocked(ctx.prisma, siteId, async (tx, current) => {
     if (published && !current.published) refuseEmptyPublication(await loadSiteTree(tx, current));
-    return current.published === published ? current : tx.site.update({ where: { id: siteId }, data: { published } });
+    if (current.published === published) return current;
+    const saved = await tx.site.update({ where: { id: siteId }, data: { published } });
+    await ctx.webhooks.emit(tx, siteEvent(ctx, published ? "site.published" : "site.unpublished", saved));
+    return saved;
   });
   const facts = await siteFacts(ctx.prisma, organization.id, [siteId]);
   return serializeSite(ctx, updated, organization, facts.get(siteId)!);

@@ -2,6 +2,7 @@
 // content and a change request. Each area's handlers.ts gives them its operationIds.
 import type { Schemas } from "@docstack/contract";
 import type { RequestContext } from "../../http/context";
+import { commentEvent } from "../../webhooks/resources";
 import { type CommentListQuery, listComments, listReplies, type ReplyListQuery } from "./lists";
 import type { CommentPlace } from "./place";
 import type { CommentAccess, ReplyAccess } from "./policy";
@@ -39,7 +40,12 @@ export function commentOperations() {
       handle: async ({ ctx, body }: Request<unknown, unknown, Schemas["PostCommentRequest"]>, { place }: { place: CommentPlace }) => {
         const text = storedBody(body.body, "request/body/body");
         const target = await resolveTarget(ctx, place, body);
-        const comment = await createComment(ctx, place, target, text);
+        const comment = await ctx.prisma.$transaction(async (tx) => {
+          const created = await createComment(ctx, place, target, text, tx);
+          const where = { organizationId: place.space.organizationId, spaceId: place.space.id, changeRequestId: place.changeRequest?.id ?? null };
+          await ctx.webhooks.emit(tx, commentEvent(ctx, "comment.created", where, created));
+          return created;
+        });
         return ok(await serializeComment(ctx, place, comment));
       },
     },

@@ -9,6 +9,7 @@ import { newId } from "../../db/ids";
 import type { Comment, CommentReaction, Prisma } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { badRequest } from "../../http/errors";
+import { commentEvent } from "../../webhooks/resources";
 import { type CommentPlace, placeColumns } from "./place";
 import type { PostedTarget } from "./targets";
 
@@ -120,13 +121,21 @@ function resolution(ctx: RequestContext, comment: Comment, resolved: boolean | u
 export function updateComment(ctx: RequestContext, comment: Comment, changes: CommentChanges): Promise<Comment> {
   return ctx.prisma.$transaction(async (tx) => {
     await applyReactions(tx, ctx, comment.id, changes);
-    return tx.comment.update({
+    const updated = await tx.comment.update({
       where: { id: comment.id },
       data: {
         ...(changes.body !== undefined ? { body: changes.body, editedAt: ctx.clock.now() } : {}),
         ...resolution(ctx, comment, changes.resolved),
       },
     });
+    if (changes.resolved === true && comment.status !== "resolved") {
+      const { organizationId } = await tx.space.findUniqueOrThrow({ where: { id: comment.spaceId }, select: { organizationId: true } });
+      await ctx.webhooks.emit(
+        tx,
+        commentEvent(ctx, "comment.resolved", { organizationId, spaceId: comment.spaceId, changeRequestId: comment.changeRequestId }, updated),
+      );
+    }
+    return updated;
   });
 }
 

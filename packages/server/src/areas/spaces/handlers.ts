@@ -8,6 +8,7 @@ import { type AreaOperations, defineOperation } from "../../http/operation";
 import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
 import { callerReach, spacesWhere } from "../../policy/visibility";
 import { placeAmongSiblings } from "../../tree/siblings";
+import { spaceEvent } from "../../webhooks/resources";
 import { demandRuleUsersAreMembers, storedMergeRules } from "../change-request-reviews/merge-rules";
 import { revokeAllOn } from "../permissions/grants";
 import { isRestorable } from "./retention";
@@ -28,7 +29,10 @@ export const spacesOperations = {
 
   deleteSpaceById: defineOperation("deleteSpaceById", {
     handle: async ({ ctx }, { space }) => {
-      await ctx.prisma.space.update({ where: { id: space.id }, data: { deletedAt: ctx.clock.now() } });
+      await ctx.prisma.$transaction(async (tx) => {
+        await tx.space.update({ where: { id: space.id }, data: { deletedAt: ctx.clock.now() } });
+        await ctx.webhooks.emit(tx, spaceEvent(ctx, "space.deleted", space));
+      });
       return { status: 205 };
     },
   }),
@@ -58,7 +62,7 @@ export const spacesOperations = {
   duplicateSpace: defineOperation("duplicateSpace", {
     handle: async ({ ctx }, { space }) => {
       const copy = await ctx.prisma.$transaction((tx) =>
-        createSpace(tx, {
+        createSpace(ctx, tx, {
           organizationId: space.organizationId,
           parentId: space.parentId,
           title: `${space.title} (copy)`,
@@ -143,7 +147,7 @@ export const spacesOperations = {
       // The rule checked `create` on this parent (a collection of the organization), or at the root.
       const parentId = body?.parent ?? null;
       const space = await ctx.prisma.$transaction((tx) =>
-        createSpace(tx, {
+        createSpace(ctx, tx, {
           organizationId: params.organizationId,
           parentId,
           title: body?.title ?? "Untitled",

@@ -1,0 +1,52 @@
+// The audit log: what every write of the API recorded (src/audit/recorder.ts), for organization admins.
+// Read-only: nothing in the API changes or deletes an event.
+import type { Prisma } from "../../generated/prisma/client";
+import { notFound } from "../../http/errors";
+import { type AreaOperations, defineOperation } from "../../http/operation";
+import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
+import { auditActions } from "./actions";
+import { serializeAuditEvent, serializeAuditEventDetails } from "./serialize";
+
+const NEWEST_FIRST: SortField[] = [
+  { field: "occurredAt", direction: "desc" },
+  { field: "id", direction: "desc" },
+];
+
+export const auditEventsOperations = {
+  listOrganizationAuditEvents: defineOperation("listOrganizationAuditEvents", {
+    handle: async ({ ctx, params, query }) => {
+      const where: Prisma.AuditEventWhereInput = {
+        organizationId: params.organizationId,
+        ...(query.from || query.to
+          ? { occurredAt: { ...(query.from ? { gte: new Date(query.from) } : {}), ...(query.to ? { lte: new Date(query.to) } : {}) } }
+          : {}),
+        ...(query.action ? { action: query.action } : {}),
+        ...(query.actor ? { actorId: query.actor } : {}),
+        ...(query.target ? { targetId: query.target } : {}),
+      };
+      const body = await paginate({
+        cursors: ctx.cursors,
+        scope: `audit-events:${params.organizationId}`,
+        request: { ...query, limit: query.limit ?? 20 },
+        order: NEWEST_FIRST,
+        find: (after, take) => ctx.prisma.auditEvent.findMany({ where: whereAfter(where, after), orderBy: orderBy(NEWEST_FIRST), take }),
+        count: () => ctx.prisma.auditEvent.count({ where }),
+        sortValues: (event) => [event.occurredAt, event.id],
+        serialize: (events) => events.map((event) => serializeAuditEvent(ctx.baseUrl, event)),
+      });
+      return { status: 200, body };
+    },
+  }),
+
+  getOrganizationAuditEvent: defineOperation("getOrganizationAuditEvent", {
+    handle: async ({ ctx, params }) => {
+      const event = await ctx.prisma.auditEvent.findFirst({ where: { id: params.auditEventId, organizationId: params.organizationId } });
+      if (!event) throw notFound("Audit event");
+      return { status: 200, body: serializeAuditEventDetails(ctx.baseUrl, event) };
+    },
+  }),
+
+  listOrganizationAuditEventActions: defineOperation("listOrganizationAuditEventActions", {
+    handle: async () => ({ status: 200, body: { items: auditActions().map((action) => ({ object: "audit-event-action" as const, ...action })) } }),
+  }),
+} satisfies AreaOperations;

@@ -1,0 +1,30 @@
+// Webhooks and deliveries as the contract shows them (a webhook's secret only in the answer to its creation).
+import type { Schemas } from "@docstack/contract";
+import type { Webhook, WebhookDelivery } from "../../generated/prisma/client";
+
+export function serializeWebhook(webhook: Webhook, options: { withSecret?: boolean } = {}): Schemas["Webhook"] {
+  return {
+    object: "webhook",
+    id: webhook.id,
+    url: webhook.url,
+    events: webhook.events as Schemas["WebhookEventType"][],
+    ...(webhook.description !== null ? { description: webhook.description } : {}),
+    active: webhook.active,
+    ...(webhook.disabledReason !== null && !webhook.active ? { disabledReason: webhook.disabledReason } : {}),
+    createdAt: webhook.createdAt.toISOString(),
+    ...(options.withSecret ? { secret: webhook.secret } : {}),
+  };
+}
+
+export function serializeDelivery(delivery: WebhookDelivery): Schemas["WebhookDelivery"] {
+  return {
+    object: "webhook-delivery",
+    id: delivery.id,
+    event: delivery.event as Schemas["WebhookEventType"],
+    status: delivery.status as Schemas["WebhookDelivery"]["status"],
+    attempts: delivery.attempts,
+    ...(delivery.lastStatusCode !== null ? { lastStatusCode: delivery.lastStatusCode } : {}),
+    createdAt: delivery.createdAt.toISOString(),
+    ...(delivery.deliveredAt ? { deliveredAt: delivery.deliveredAt.toISOString() } : {}),
+  };
+}

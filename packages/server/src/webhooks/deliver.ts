@@ -1,0 +1,122 @@
+// Delivering: a job per webhook drains its due deliveries, resource by resource in `seq` order. A
+// delivery is claimed with a lease (an atomic UPDATE, no transaction held during the POST), so one
+// worker of the whole cluster sends it; the next one of its resource waits until it is delivered or
+// given up. Failures are retried with backoff (a job sent to start when the retry is due) and a minutely
+// sweep re-queues what a dead worker left. Deliveries are kept 30 days.
+import type { Services } from "../http/context";
+import type { JobDefinition } from "../jobs/queue";
+import { DISABLE_AFTER_MS, MAX_ATTEMPTS, retryDelayMs } from "./backoff";
+import { postDelivery } from "./outbound";
+import { DELIVER_JOB } from "./outbox";
+import { signedHeaders } from "./signing";
+
+type Deps = Pick<Services, "prisma" | "config" | "jobs" | "logger">;
+
+const TIMEOUT_MS = 10_000;
+/** How long a claimed delivery is held: past it (the worker died) another may send it. */
+const LEASE_MS = TIMEOUT_MS + 30_000;
+const KEEP_DAYS = 30;
+
+interface Head {
+  id: string;
+  due: boolean;
+  leased: boolean;
+  wait_ms: number;
+}
+
+/** The first pending delivery of each resource of the webhook. */
+function heads({ prisma }: Deps, webhookId: string): Promise<Head[]> {
+  return prisma.$queryRaw<Head[]>`
+    SELECT DISTINCT ON ("orderingKey") id, "nextAttemptAt" <= now() AS due,
+      ("leaseUntil" IS NOT NULL AND "leaseUntil" > now()) AS leased,
+      GREATEST(0, EXTRACT(EPOCH FROM ("nextAttemptAt" - now())) * 1000)::float8 AS wait_ms
+    FROM "WebhookDelivery" WHERE "webhookId" = ${webhookId} AND status = 'pending'
+    ORDER BY "orderingKey", seq`;
+}
+
+interface Claimed {
+  id: string;
+  messageId: string;
+  payload: unknown;
+  attempts: number;
+}
+
+async function claim({ prisma }: Deps, id: string): Promise<Claimed | undefined> {
+  const rows = await prisma.$queryRaw<Claimed[]>`
+    UPDATE "WebhookDelivery" SET "leaseUntil" = now() + ${LEASE_MS} * interval '1 millisecond', attempts = attempts + 1
+    WHERE id = ${id} AND status = 'pending' AND "nextAttemptAt" <= now() AND ("leaseUntil" IS NULL OR "leaseUntil" <= now())
+    RETURNING id, "messageId", payload, attempts`;
+  return rows[0];
+}
+
+async function succeeded(deps: Deps, webhookId: string, id: string, status: number): Promise<void> {
+  await deps.prisma.$executeRaw`
+    UPDATE "WebhookDelivery" SET status = 'delivered', "lastStatusCode" = ${status}, "lastError" = NULL, "deliveredAt" = now(), "leaseUntil" = NULL WHERE id = ${id}`;
+  await deps.prisma.$executeRaw`UPDATE "Webhook" SET "failingSince" = NULL WHERE id = ${webhookId} AND "failingSince" IS NOT NULL`;
+}
+
+/** Records a failed attempt: retried later (deliverWebhook schedules it), or given up after the last; the webhook turned off after days of failures. */
+async function failed(deps: Deps, webhookId: string, delivery: Claimed, outcome: { status?: number; error?: string }): Promise<void> {
+  const giveUp = delivery.attempts >= MAX_ATTEMPTS;
+  const delay = retryDelayMs(deps.config.webhookRetryBaseMs, delivery.attempts);
+  const reason = outcome.status !== undefined ? `HTTP ${outcome.status}` : (outcome.error ?? "no answer");
+  await deps.prisma.$executeRaw`
+    UPDATE "WebhookDelivery" SET status = ${giveUp ? "failed" : "pending"}, "lastStatusCode" = ${outcome.status ?? null}, "lastError" = ${reason},
+      "nextAttemptAt" = now() + ${delay} * interval '1 millisecond', "leaseUntil" = NULL WHERE id = ${delivery.id}`;
+  const disabled = await deps.prisma.$executeRaw`
+    UPDATE "Webhook" SET active = false,
+      "disabledReason" = 'Turned off: every delivery since ' || to_char("failingSince" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') || ' failed (last: ' || ${reason} || ')'
+    WHERE id = ${webhookId} AND active AND "failingSince" IS NOT NULL AND "failingSince" < now() - ${DISABLE_AFTER_MS} * interval '1 millisecond'`;
+  if (disabled) deps.logger.warn({ webhookId }, "webhook turned off: its deliveries have failed for days");
+  else await deps.prisma.$executeRaw`UPDATE "Webhook" SET "failingSince" = now() WHERE id = ${webhookId} AND "failingSince" IS NULL`;
+}
+
+async function deliverOne(deps: Deps, webhook: { id: string; url: string; secret: string }, delivery: Claimed): Promise<boolean> {
+  const body = JSON.stringify(delivery.payload);
+  const headers = signedHeaders(webhook.secret, delivery.messageId, new Date(), body);
+  const outcome = await postDelivery(webhook.url, body, headers, { allowPrivate: deps.config.allowPrivateFetch, timeoutMs: TIMEOUT_MS });
+  if (outcome.status !== undefined && outcome.status >= 200 && outcome.status < 300) {
+    await succeeded(deps, webhook.id, delivery.id, outcome.status);
+    return true;
+  }
+  await failed(deps, webhook.id, delivery, outcome);
+  return false;
+}
+
+/** Sends the webhook's due deliveries until none is left; schedules itself for the next retry that is due later. */
+export async function deliverWebhook(deps: Deps, webhookId: string): Promise<void> {
+  for (;;) {
+    const webhook = await deps.prisma.webhook.findUnique({ where: { id: webhookId }, select: { id: true, url: true, secret: true, active: true } });
+    if (!webhook?.active) return;
+    const pending = await heads(deps, webhookId);
+    const ready = pending.filter((head) => head.due && !head.leased);
+    if (!ready.length) {
+      const later = pending.filter((head) => !head.due && !head.leased).map((head) => head.wait_ms);
+      if (later.length) await deps.jobs.send(DELIVER_JOB, { webhookId }, { startAfterMs: Math.min(...later) });
+      return;
+    }
+    for (const head of ready) {
+      const delivery = await claim(deps, head.id);
+      if (delivery) await deliverOne(deps, webhook, delivery);
+    }
+  }
+}
+
+export const deliverJob: JobDefinition<{ webhookId: string }, Deps> = {
+  name: DELIVER_JOB,
+  concurrency: 4,
+  run: (deps, { webhookId }) => deliverWebhook(deps, webhookId),
+};
+
+/** Every minute: re-queues webhooks with due deliveries nobody holds (a worker died); forgets deliveries older than 30 days. */
+export const sweepWebhooksJob: JobDefinition<object, Deps> = {
+  name: "webhooks.sweep",
+  schedule: "* * * * *",
+  run: async (deps) => {
+    const due = await deps.prisma.$queryRaw<{ webhookId: string }[]>`
+      SELECT DISTINCT d."webhookId" FROM "WebhookDelivery" d JOIN "Webhook" w ON w.id = d."webhookId"
+      WHERE d.status = 'pending' AND d."nextAttemptAt" <= now() AND (d."leaseUntil" IS NULL OR d."leaseUntil" <= now()) AND w.active`;
+    for (const { webhookId } of due) await deps.jobs.send(DELIVER_JOB, { webhookId });
+    await deps.prisma.$executeRaw`DELETE FROM "WebhookDelivery" WHERE "createdAt" < now() - ${KEEP_DAYS} * interval '1 day' AND status <> 'pending'`;
+  },
+};

@@ -1,0 +1,33 @@
+// What an event says: its type (the contract's WebhookEventType), the resource it is about (deliveries
+// about one resource go out in order) and the body's `data`.
+import type { Schemas } from "@docstack/contract";
+
+export type WebhookEventType = Exclude<Schemas["WebhookEventType"], "*">;
+
+/** A reference to a resource in an event's `data`. */
+export interface Ref {
+  id: string;
+  [field: string]: unknown;
+}
+
+export interface WebhookEventData {
+  organization: Ref;
+  space?: Ref;
+  page?: Ref;
+  changeRequest?: Ref;
+  comment?: Ref;
+  site?: Ref;
+  actor?: Ref;
+  /** member.added / member.removed: the member (their user ID). */
+  member?: Ref;
+}
+
+export interface WebhookEvent {
+  type: WebhookEventType;
+  /** The resource the event is about, e.g. `page:<spaceId>:<pageId>`: deliveries with the same one keep their order. */
+  resource: string;
+  data: WebhookEventData;
+}
+
+/** Whether a webhook subscribed to these events receives this one. */
+export const subscribes = (events: readonly string[], type: string): boolean => events.includes("*") || events.includes(type);

@@ -1,0 +1,45 @@
+// The outbox: `emit(tx, events)` writes one delivery row per event and subscribed webhook in the
+// transaction of the change, and queues the delivery job there too, so a write that rolls back emits
+// nothing and one that commits is delivered (at least once) by whichever instance works the queue.
+import type { Tx } from "../db/database";
+import { newId } from "../db/ids";
+import type { JobQueue } from "../jobs/queue";
+import { subscribes, type WebhookEvent } from "./events";
+
+/** The job delivering a webhook's pending deliveries (data: `{webhookId}`). */
+export const DELIVER_JOB = "webhooks.deliver";
+
+export class WebhookOutbox {
+  constructor(private readonly jobs: Pick<JobQueue, "send" | "wake">) {}
+
+  /** Records the events for every active webhook of their organization subscribed to them; nothing when none is. */
+  async emit(tx: Tx, events: WebhookEvent | readonly WebhookEvent[]): Promise<void> {
+    const list: readonly WebhookEvent[] = Array.isArray(events) ? events : [events as WebhookEvent];
+    if (!list.length) return;
+    const organizations = [...new Set(list.map((event) => event.data.organization.id))];
+    const hooks = await tx.webhook.findMany({
+      where: { organizationId: { in: organizations }, active: true },
+      select: { id: true, organizationId: true, events: true },
+    });
+    if (!hooks.length) return;
+    const timestamp = new Date().toISOString();
+    const rows = [];
+    for (const event of list) {
+      const messageId = `msg_${newId()}`;
+      const payload = { type: event.type, timestamp, data: event.data };
+      for (const hook of hooks) {
+        if (hook.organizationId !== event.data.organization.id || !subscribes(hook.events, event.type)) continue;
+        rows.push({ id: newId(), webhookId: hook.id, messageId, event: event.type, orderingKey: event.resource, payload: payload as object });
+      }
+    }
+    if (!rows.length) return;
+    // In array order: `seq` follows it, and deliveries of one resource go out in `seq` order.
+    await tx.webhookDelivery.createMany({ data: rows });
+    for (const webhookId of new Set(rows.map((row) => row.webhookId))) await this.jobs.send(DELIVER_JOB, { webhookId }, { tx });
+  }
+
+  /** After a write committed: this process's delivery worker starts at once (other processes poll). */
+  committed(): void {
+    this.jobs.wake(DELIVER_JOB);
+  }
+}
