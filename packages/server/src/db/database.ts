@@ -9,6 +9,7 @@ import { PrismaClient, type Prisma as PrismaNamespace } from "../generated/prism
 import { acquireDirectoryLock, type DirectoryLock } from "./lock";
 import { migrateEmbedded, migrateOnce } from "./migrate";
 import { listenOnPostgres } from "./notifications";
+import { pgliteExtensions } from "./pglite-extensions";
 import { applyMigrations } from "./schema-engine";
 
 export type Db = PrismaClient;
@@ -102,7 +103,7 @@ async function openEmbedded(options: OpenDatabaseOptions): Promise<Database> {
   }
   try {
     const { PGlite, PrismaPGlite } = embeddedDriver();
-    const pglite = await PGlite.create(inMemory ? {} : { dataDir: options.dataDir, ...loadOption(options) });
+    const pglite = await PGlite.create({ extensions: pgliteExtensions(), ...(inMemory ? {} : { dataDir: options.dataDir, ...loadOption(options) }) });
     const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
     return {
       prisma,
