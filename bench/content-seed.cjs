@@ -50,7 +50,7 @@ async function fillSpace(services, { spaceId, count, appBase, extra = [] }) {
   pages.push(...added);
   const paths = pagePaths(pages);
   const bodies = new Map(ids.map((id, i) => [id, pageMarkdown(i, (offset) => paths.get(ids[(i + offset) % count]), i === count - 1)]));
-  added.forEach((page, i) => bodies.set(page.id, extra[i].markdown));
+  for (const [i, page] of added.entries()) bodies.set(page.id, extra[i].markdown);
   await writeSpaceContent(services, { spaceId, pages, bodies, appBase });
   // Up to 8 pages without sub-pages (no multiple of 5 has any), spread over the space, for reads.
   const leaves = ids.map((id, i) => ({ id, path: paths.get(id), i })).filter(({ i }) => i % 5 !== 0);
