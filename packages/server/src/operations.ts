@@ -15,6 +15,7 @@ import { organizationsOperations } from "./areas/organizations/handlers";
 import { permissionsOperations } from "./areas/permissions/handlers";
 import { sectionGroupsOperations } from "./areas/section-groups/handlers";
 import { shareLinksOperations } from "./areas/share-links/handlers";
+import { siteRedirectsOperations } from "./areas/site-redirects/handlers";
 import { siteCustomizationOperations } from "./areas/site-customization/handlers";
 import { sitePublishingAuthOperations } from "./areas/site-publishing-auth/handlers";
 import { siteSectionsOperations } from "./areas/site-sections/handlers";
@@ -49,6 +50,7 @@ export const registry: OperationRegistry = {
   ...sectionGroupsOperations,
   ...siteSpacesOperations,
   ...shareLinksOperations,
+  ...siteRedirectsOperations,
   ...permissionsOperations,
   ...sitePublishingAuthOperations,
   ...ssoOperations,

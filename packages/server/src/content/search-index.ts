@@ -9,6 +9,7 @@
 import type { Tx } from "../db/database";
 import type { ContentStore } from "./cache";
 import { chunkHashes, loadChunks } from "./chunks";
+import { recordFormerPaths } from "./former-paths";
 import type { RevisionIndex } from "./revisions";
 import type { StoredPage } from "./tree";
 
@@ -100,6 +101,7 @@ export async function syncSpacePages(store: ContentStore, spaceId: string, previ
   const goneRows: string[] = [];
   const sectionsGone: string[] = [];
   const sectionsNew: { pageId: string; documentHash: string }[] = [];
+  const moves: { path: string; pageId: string }[] = [];
   const ids = (await pagesToCompare(store, previous, next)) ?? new Set([...previous.byId.keys(), ...next.byId.keys()]);
   for (const id of ids) {
     const [old, page] = [previous.byId.get(id), next.byId.get(id)];
@@ -116,6 +118,8 @@ export async function syncSpacePages(store: ContentStore, spaceId: string, previ
       continue;
     }
     if (before) goneRows.push(id);
+    // A page that leaves its path (moved, renamed, or under a parent that did): its old URL redirects to it.
+    if (before && before.path !== row.path) moves.push({ path: before.path, pageId: id });
     changedRows.push(row);
     if (searched(before) !== searched(row)) {
       if (searched(before)) sectionsGone.push(id);
@@ -127,6 +131,7 @@ export async function syncSpacePages(store: ContentStore, spaceId: string, previ
   if (changedRows.length) await insertPages(tx, spaceId, changedRows);
   if (sectionsGone.length) await tx.$executeRaw`DELETE FROM "SpaceSection" WHERE "spaceId" = ${spaceId} AND "pageId" = ANY(${sectionsGone}::text[])`;
   await insertSections(tx, spaceId, sectionsNew);
+  await recordFormerPaths(tx, spaceId, moves);
 }
 
 /** The index of a copied space is the copy of its source's. */
