@@ -9,8 +9,8 @@ import { audienceFor, type ReaderCredentials } from "./audience";
 import { SiteChanges } from "./changes";
 import { contentReader } from "./content-adapter";
 import { type HostRequest, SiteDirectory } from "./directory";
-import { liveRedirectFor, type RedirectDestination } from "./redirects";
 import { keptCookies, readerCredentials, withoutCredentials } from "./reader-credentials";
+import { liveRedirectFor, type RedirectDestination } from "./redirects";
 import { type SiteSnapshot, siteFor } from "./snapshot";
 
 export type SiteAnswer =
@@ -88,7 +88,12 @@ export class PublishedSites {
    * Where a path no page has sends its reader: the site's live redirect of the path (./redirects), else, for a
    * page's former path (a merge moved it), the page's current one; only to what this reader may see.
    */
-  private async redirectOf(site: PublishedSite, audience: Audience, basePath: string, rest: string): Promise<{ location: string; status: 307 | 308 } | undefined> {
+  private async redirectOf(
+    site: PublishedSite,
+    audience: Audience,
+    basePath: string,
+    rest: string,
+  ): Promise<{ location: string; status: 307 | 308 } | undefined> {
     const configured = await liveRedirectFor(this.services.prisma, site.id, rest.replace(/\/+$/, "") || "/");
     if (configured) {
       const { redirect } = configured;

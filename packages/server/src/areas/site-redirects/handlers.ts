@@ -101,7 +101,12 @@ export const siteRedirectsOperations = {
               out.push({ status: "error", source: item.source, draft: true, error: "The site has no draft redirect of this source" });
               continue;
             }
-            const input = { source: item.source, destination: draft.destination as RedirectDestination, permanent: draft.permanent, captureWildcard: draft.captureWildcard };
+            const input = {
+              source: item.source,
+              destination: draft.destination as RedirectDestination,
+              permanent: draft.permanent,
+              captureWildcard: draft.captureWildcard,
+            };
             const [live] = await upsertSiteRedirects(tx, site.id, [input], now);
             await deleteSiteRedirect(tx, site.id, item.source, true);
             out.push({ status: "published", source: item.source, draft: false, id: live!.id });
