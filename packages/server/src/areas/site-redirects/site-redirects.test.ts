@@ -9,6 +9,9 @@ const h = useHarness({ publicUrl: "http://localhost:3000" });
 const { as, publishedSite, read, setPageFields } = siteFixtures(h);
 const content = contentHelpers(h);
 
+/** Many requests, each a site render or an API call: more than the default 30 s on a loaded 2-core machine. */
+const SLOW = 120_000;
+
 const pages = () => [insertPage("Install", "How to install."), insertPage("Reference", "## Options\n\nEvery option.")];
 
 describe("site redirects", () => {
@@ -31,7 +34,7 @@ describe("site redirects", () => {
     expect((await read(`${site.published}/elsewhere/a/b`).expect(307)).headers.location).toBe("https://example.com/docs/a/b");
     await read(`${site.published}/reference`).expect(200);
     await read(`${site.published}/nowhere`).expect(404);
-  });
+  }, SLOW);
 
   it("lists, finds by source, updates and deletes redirects", async () => {
     const site = await publishedSite(pages());
@@ -55,7 +58,7 @@ describe("site redirects", () => {
     await api.delete(`${base}/${created.body.id}`).expect(205);
     await api.delete(`${base}/${created.body.id}`).expect(204);
     await read(`${site.published}/old-install`).expect(404);
-  });
+  }, SLOW);
 
   it("upserts, deletes and publishes in bulk, item by item, drafts not served", async () => {
     const site = await publishedSite(pages());
