@@ -73,7 +73,8 @@ export async function liveRedirectFor(db: Db, siteId: string, path: string): Pro
   const found = await db.siteRedirect.findMany({ where: { siteId, draft: false, source: { in: matchingSources(path) } } });
   const best = found.sort((a, b) => Number(b.source === path) - Number(a.source === path) || b.source.length - a.source.length)[0];
   if (!best) return undefined;
-  const rest = best.source.endsWith("*") ? path.slice(best.source.length - 1) : "";
+  // What the wildcard matched, with its leading slash: `/docs/*` (or `/docs*`) matching `/docs/a/b` captured `/a/b`.
+  const rest = best.source.endsWith("*") ? path.slice(best.source.slice(0, -1).replace(/\/$/, "").length) : "";
   return { redirect: best, rest };
 }
 
