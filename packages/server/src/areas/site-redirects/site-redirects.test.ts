@@ -15,50 +15,64 @@ const SLOW = 120_000;
 const pages = () => [insertPage("Install", "How to install."), insertPage("Reference", "## Options\n\nEvery option.")];
 
 describe("site redirects", () => {
-  it("creates redirects, and the site answers them for paths no page has (308 permanent, 307 otherwise)", async () => {
-    const site = await publishedSite(pages());
-    const api = as(site.admin);
-    const base = `${site.siteApiUrl}/redirects`;
-    const created = await api
-      .post(base, { source: "/old-install", permanent: true, destination: { kind: "path", spaceId: site.spaceId, path: "install" } })
-      .expect(201);
-    expect(created.body).toMatchObject({ object: "site-redirect", source: "/old-install", draft: false, permanent: true, destination: { kind: "site-page" } });
-    await api.post(base, { source: "/old-install", destination: { kind: "external", url: "https://example.com/" } }).expect(409);
-    await api.post(base, { source: "no-slash", destination: { kind: "external", url: "https://example.com/" } }).expect(400);
-    await api.post(base, { source: "/elsewhere/*", captureWildcard: true, destination: { kind: "external", url: "https://example.com/docs" } }).expect(201);
-    // An existing page is never redirected.
-    await api.post(base, { source: "/reference", destination: { kind: "external", url: "https://example.com/" } }).expect(201);
+  it(
+    "creates redirects, and the site answers them for paths no page has (308 permanent, 307 otherwise)",
+    async () => {
+      const site = await publishedSite(pages());
+      const api = as(site.admin);
+      const base = `${site.siteApiUrl}/redirects`;
+      const created = await api
+        .post(base, { source: "/old-install", permanent: true, destination: { kind: "path", spaceId: site.spaceId, path: "install" } })
+        .expect(201);
+      expect(created.body).toMatchObject({
+        object: "site-redirect",
+        source: "/old-install",
+        draft: false,
+        permanent: true,
+        destination: { kind: "site-page" },
+      });
+      await api.post(base, { source: "/old-install", destination: { kind: "external", url: "https://example.com/" } }).expect(409);
+      await api.post(base, { source: "no-slash", destination: { kind: "external", url: "https://example.com/" } }).expect(400);
+      await api.post(base, { source: "/elsewhere/*", captureWildcard: true, destination: { kind: "external", url: "https://example.com/docs" } }).expect(201);
+      // An existing page is never redirected.
+      await api.post(base, { source: "/reference", destination: { kind: "external", url: "https://example.com/" } }).expect(201);
 
-    const moved = await read(`${site.published}/old-install`).expect(308);
-    expect(moved.headers.location).toBe(`${new URL(site.published).pathname}/install`);
-    expect((await read(`${site.published}/elsewhere/a/b`).expect(307)).headers.location).toBe("https://example.com/docs/a/b");
-    await read(`${site.published}/reference`).expect(200);
-    await read(`${site.published}/nowhere`).expect(404);
-  }, SLOW);
+      const moved = await read(`${site.published}/old-install`).expect(308);
+      expect(moved.headers.location).toBe(`${new URL(site.published).pathname}/install`);
+      expect((await read(`${site.published}/elsewhere/a/b`).expect(307)).headers.location).toBe("https://example.com/docs/a/b");
+      await read(`${site.published}/reference`).expect(200);
+      await read(`${site.published}/nowhere`).expect(404);
+    },
+    SLOW,
+  );
 
-  it("lists, finds by source, updates and deletes redirects", async () => {
-    const site = await publishedSite(pages());
-    const api = as(site.admin);
-    const base = `${site.siteApiUrl}/redirects`;
-    const created = await api
-      .post(base, { source: "/old-install", permanent: true, destination: { kind: "path", spaceId: site.spaceId, path: "install" } })
-      .expect(201);
-    await api.post(base, { source: "/elsewhere/*", destination: { kind: "external", url: "https://example.com/docs" } }).expect(201);
-    await api.post(base, { source: "/reference", destination: { kind: "external", url: "https://example.com/" } }).expect(201);
-    const list = await api.get(`${base}?orderBy=source`).expect(200);
-    expect(list.body.items.map((r: { source: string }) => r.source)).toEqual(["/elsewhere/*", "/old-install", "/reference"]);
-    expect(list.body.count).toBe(3);
-    const found = await api.get(`${site.siteApiUrl}/redirect?source=${encodeURIComponent("/old-install")}`).expect(200);
-    expect(found.body).toMatchObject({ redirect: { id: created.body.id }, target: `${site.published}/install` });
-    await api.get(`${site.siteApiUrl}/redirect?source=${encodeURIComponent("/unknown")}`).expect(404);
+  it(
+    "lists, finds by source, updates and deletes redirects",
+    async () => {
+      const site = await publishedSite(pages());
+      const api = as(site.admin);
+      const base = `${site.siteApiUrl}/redirects`;
+      const created = await api
+        .post(base, { source: "/old-install", permanent: true, destination: { kind: "path", spaceId: site.spaceId, path: "install" } })
+        .expect(201);
+      await api.post(base, { source: "/elsewhere/*", destination: { kind: "external", url: "https://example.com/docs" } }).expect(201);
+      await api.post(base, { source: "/reference", destination: { kind: "external", url: "https://example.com/" } }).expect(201);
+      const list = await api.get(`${base}?orderBy=source`).expect(200);
+      expect(list.body.items.map((r: { source: string }) => r.source)).toEqual(["/elsewhere/*", "/old-install", "/reference"]);
+      expect(list.body.count).toBe(3);
+      const found = await api.get(`${site.siteApiUrl}/redirect?source=${encodeURIComponent("/old-install")}`).expect(200);
+      expect(found.body).toMatchObject({ redirect: { id: created.body.id }, target: `${site.published}/install` });
+      await api.get(`${site.siteApiUrl}/redirect?source=${encodeURIComponent("/unknown")}`).expect(404);
 
-    const updated = await api.patch(`${base}/${created.body.id}`, { permanent: false }).expect(200);
-    expect(updated.body).toMatchObject({ permanent: false, updatedAt: expect.any(String) });
-    await read(`${site.published}/old-install`).expect(307);
-    await api.delete(`${base}/${created.body.id}`).expect(205);
-    await api.delete(`${base}/${created.body.id}`).expect(204);
-    await read(`${site.published}/old-install`).expect(404);
-  }, SLOW);
+      const updated = await api.patch(`${base}/${created.body.id}`, { permanent: false }).expect(200);
+      expect(updated.body).toMatchObject({ permanent: false, updatedAt: expect.any(String) });
+      await read(`${site.published}/old-install`).expect(307);
+      await api.delete(`${base}/${created.body.id}`).expect(205);
+      await api.delete(`${base}/${created.body.id}`).expect(204);
+      await read(`${site.published}/old-install`).expect(404);
+    },
+    SLOW,
+  );
 
   it("upserts, deletes and publishes in bulk, item by item, drafts not served", async () => {
     const site = await publishedSite(pages());
