@@ -29,8 +29,8 @@ async function writeSpaceContent({ prisma, contentCache }, { spaceId, pages, bod
   );
 }
 
-/** Writes `count` pages as one revision of the space and makes it the space's current one. */
-async function fillSpace(services, { spaceId, count, appBase }) {
+/** Writes `count` pages (and `extra` ones, {title, markdown}, at the top level after them) as one revision of the space and makes it the space's current one. */
+async function fillSpace(services, { spaceId, count, appBase, extra = [] }) {
   const at = new Date().toISOString();
   const ids = Array.from({ length: count }, () => newId());
   const pages = ids.map((id, i) => {
@@ -38,8 +38,19 @@ async function fillSpace(services, { spaceId, count, appBase }) {
     const title = parent === null ? `Chapter ${i / 20 + 1}` : `Part ${i} ${WORDS[i % WORDS.length]}`;
     return { id, title, slug: slugify(title), type: "document", parent: parent === null ? null : ids[parent], createdAt: at, updatedAt: at };
   });
+  const added = extra.map((page) => ({
+    id: newId(),
+    title: page.title,
+    slug: slugify(page.title),
+    type: "document",
+    parent: null,
+    createdAt: at,
+    updatedAt: at,
+  }));
+  pages.push(...added);
   const paths = pagePaths(pages);
   const bodies = new Map(ids.map((id, i) => [id, pageMarkdown(i, (offset) => paths.get(ids[(i + offset) % count]), i === count - 1)]));
+  for (const [i, page] of added.entries()) bodies.set(page.id, extra[i].markdown);
   await writeSpaceContent(services, { spaceId, pages, bodies, appBase });
   // Up to 8 pages without sub-pages (no multiple of 5 has any), spread over the space, for reads.
   const leaves = ids.map((id, i) => ({ id, path: paths.get(id), i })).filter(({ i }) => i % 5 !== 0);

@@ -8,6 +8,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import pino from "pino";
+import { pgliteExtensions } from "./src/db/pglite-extensions";
 import { applyMigrations } from "./src/db/schema-engine";
 import { JobQueue, type JobTarget } from "./src/jobs/queue";
 import { createDatabase, TEMPLATE_ENV } from "./src/testing/postgres";
@@ -23,7 +24,7 @@ export default async function globalSetup(): Promise<void> {
     process.env[TEMPLATE_ENV] = template;
     return;
   }
-  const pglite = await PGlite.create();
+  const pglite = await PGlite.create({ extensions: pgliteExtensions() });
   await applyMigrations(new PrismaPGlite(pglite));
   await installJobQueue({ pglite }, "embedded");
   const dump = await pglite.dumpDataDir("none");

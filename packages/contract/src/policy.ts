@@ -1033,6 +1033,30 @@ export const operationPolicies = {
     "on": "shareLink",
     "needs": "admin"
   },
+  "listSiteRedirects": {
+    "on": "site",
+    "needs": "view"
+  },
+  "bulkUpsertSiteRedirects": {
+    "on": "site",
+    "needs": "edit"
+  },
+  "createSiteRedirect": {
+    "on": "site",
+    "needs": "edit"
+  },
+  "deleteSiteRedirectById": {
+    "on": "site",
+    "needs": "edit"
+  },
+  "updateSiteRedirectById": {
+    "on": "site",
+    "needs": "edit"
+  },
+  "getSiteRedirectBySource": {
+    "on": "site",
+    "needs": "view"
+  },
   "inviteToSpace": {
     "on": "space",
     "needs": "admin"

@@ -3494,6 +3494,110 @@ export interface paths {
         patch: operations["updateSiteShareLink"];
         trace?: never;
     };
+    "/v1/orgs/{organizationId}/sites/{siteId}/redirects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the site. */
+                siteId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the redirects of a site
+         * @description Lists the site's live redirects (or its drafts, with `draft=true`), newest first, or by `orderBy`.
+         *
+         *     Needs `view` on the site (any member of the organization, guests included).
+         */
+        get: operations["listSiteRedirects"];
+        /**
+         * Create, update, delete or publish redirects in bulk
+         * @description Each item creates or updates the redirect of its source (live, or draft with `intent: draft`), deletes it
+         *     (`destination: null`) or publishes the draft redirect of its source (`intent: publish`). Items are applied in
+         *     order, in one transaction; an item that cannot be applied is reported with `status: error` and the others still apply.
+         *
+         *     Needs `edit` on the site (role `admin`).
+         */
+        put: operations["bulkUpsertSiteRedirects"];
+        /**
+         * Create a redirect
+         * @description Creates a redirect from a path of the site. A live redirect answers a path no page has: with 308 when
+         *     `permanent`, 307 otherwise. 409 when the site has a redirect of this source (live, or draft for a draft) already.
+         *
+         *     Needs `edit` on the site (role `admin`).
+         */
+        post: operations["createSiteRedirect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/sites/{siteId}/redirects/{siteRedirectId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the site. */
+                siteId: components["schemas"]["Id"];
+                /** @description The ID of the redirect. */
+                siteRedirectId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a redirect
+         * @description Deletes the redirect; its source path stops redirecting at once.
+         *
+         *     Needs `edit` on the site (role `admin`).
+         */
+        delete: operations["deleteSiteRedirectById"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a redirect
+         * @description Changes the fields sent; fields omitted are left unchanged. 409 when the new source has a redirect already.
+         *
+         *     Needs `edit` on the site (role `admin`).
+         */
+        patch: operations["updateSiteRedirectById"];
+        trace?: never;
+    };
+    "/v1/orgs/{organizationId}/sites/{siteId}/redirect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the site. */
+                siteId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Find the redirect of a source path
+         * @description The live redirect a reader opening this path of the site would follow (the longest match), and where it sends them. 404 when none matches.
+         *
+         *     Needs `view` on the site (any member of the organization, guests included).
+         */
+        get: operations["getSiteRedirectBySource"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/spaces/{spaceId}/permissions": {
         parameters: {
             query?: never;
@@ -8001,6 +8105,124 @@ export interface components {
             active?: boolean;
             name?: components["schemas"]["ShareLinkName"];
         };
+        /**
+         * @description The path to redirect from, inside the site (after its base URL), starting with `/`. Ending with `*`
+         *     (or `/*`), it matches every path it begins; the longest matching source wins, and an exact one wins over those.
+         */
+        SiteRedirectSourcePath: string;
+        SiteRedirectDestinationSiteSection: {
+            /** @enum {string} */
+            kind: "site-section";
+            /** @description The site section to redirect to. */
+            siteSectionId: string;
+        };
+        SiteRedirectDestinationSiteSpace: {
+            /** @enum {string} */
+            kind: "site-space";
+            /** @description The site space to redirect to. */
+            siteSpaceId: string;
+        };
+        SiteRedirectDestinationPage: {
+            /** @enum {string} */
+            kind: "site-page";
+            /** @description The site space of the page. */
+            siteSpaceId: string;
+            /** @description The page to redirect to. */
+            pageId: string;
+        };
+        SiteRedirectDestinationExternal: {
+            /** @enum {string} */
+            kind: "external";
+            /**
+             * Format: uri
+             * @description An http(s) URL.
+             */
+            url: string;
+        };
+        SiteRedirectDestination: components["schemas"]["SiteRedirectDestinationSiteSection"] | components["schemas"]["SiteRedirectDestinationSiteSpace"] | components["schemas"]["SiteRedirectDestinationPage"] | components["schemas"]["SiteRedirectDestinationExternal"];
+        SiteRedirect: {
+            /** @enum {string} */
+            object: "site-redirect";
+            id: components["schemas"]["Id"];
+            source: components["schemas"]["SiteRedirectSourcePath"];
+            /** @description A draft redirect is kept but not served. */
+            draft: boolean;
+            /** @description The part of the path a wildcard source matched is appended to the destination. */
+            captureWildcard: boolean;
+            /** @description Served as 308 (permanent) when true, 307 otherwise. */
+            permanent: boolean;
+            destination: components["schemas"]["SiteRedirectDestination"];
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt?: components["schemas"]["Timestamp"];
+        };
+        SiteRedirectList: {
+            items: components["schemas"]["SiteRedirect"][];
+            next?: components["schemas"]["ListNext"];
+            count: components["schemas"]["ListCount"];
+        };
+        SiteRedirectInputDestinationPath: {
+            /** @enum {string} */
+            kind: "path";
+            /** @description The space holding the page (one of the site's). */
+            spaceId: string;
+            /** @description The page's path in the space's current revision: stored as the page (`site-page`). */
+            path: string;
+        };
+        SiteRedirectInputDestination: components["schemas"]["SiteRedirectDestination"] | components["schemas"]["SiteRedirectInputDestinationPath"];
+        BulkUpsertSiteRedirectsRequest: {
+            redirects: ({
+                source: components["schemas"]["SiteRedirectSourcePath"];
+                /**
+                 * @description The draft redirect of this source becomes the live one.
+                 * @enum {string}
+                 */
+                intent: "publish";
+            } | {
+                source: components["schemas"]["SiteRedirectSourcePath"];
+                /**
+                 * @default live
+                 * @enum {string}
+                 */
+                intent?: "live" | "draft";
+                /** @default false */
+                captureWildcard?: boolean;
+                permanent?: boolean;
+                /** @description null deletes the redirect of this source and intent. */
+                destination: components["schemas"]["SiteRedirectInputDestination"] | null;
+            })[];
+        };
+        BulkUpsertSiteRedirectsResult: {
+            results: {
+                /** @enum {string} */
+                status: "created" | "updated" | "deleted" | "published" | "error";
+                source: components["schemas"]["SiteRedirectSourcePath"];
+                draft: boolean;
+                id?: string;
+                error?: string;
+            }[];
+        };
+        CreateSiteRedirectRequest: {
+            source: components["schemas"]["SiteRedirectSourcePath"];
+            /** @default false */
+            captureWildcard?: boolean;
+            /** @default false */
+            draft?: boolean;
+            /** @default false */
+            permanent?: boolean;
+            destination: components["schemas"]["SiteRedirectInputDestination"];
+        };
+        UpdateSiteRedirectRequest: {
+            source?: components["schemas"]["SiteRedirectSourcePath"];
+            captureWildcard?: boolean;
+            draft?: boolean;
+            permanent?: boolean;
+            destination?: components["schemas"]["SiteRedirectDestination"];
+        };
+        SiteRedirectBySource: {
+            redirect: components["schemas"]["SiteRedirect"];
+            /** @description The URL the redirect sends readers to. */
+            target: string;
+        };
         /** @description Who to share the resource with, and as what. At least one of `users` and `teams` (`role` and one of them). */
         InviteUsersAndTeams: {
             /** @description The role to give them there. `null` would give no access and answers 400. */
@@ -9333,6 +9555,21 @@ export type ShareLink = components['schemas']['ShareLink'];
 export type ShareLinkList = components['schemas']['ShareLinkList'];
 export type CreateShareLinkRequest = components['schemas']['CreateShareLinkRequest'];
 export type UpdateShareLinkRequest = components['schemas']['UpdateShareLinkRequest'];
+export type SiteRedirectSourcePath = components['schemas']['SiteRedirectSourcePath'];
+export type SiteRedirectDestinationSiteSection = components['schemas']['SiteRedirectDestinationSiteSection'];
+export type SiteRedirectDestinationSiteSpace = components['schemas']['SiteRedirectDestinationSiteSpace'];
+export type SiteRedirectDestinationPage = components['schemas']['SiteRedirectDestinationPage'];
+export type SiteRedirectDestinationExternal = components['schemas']['SiteRedirectDestinationExternal'];
+export type SiteRedirectDestination = components['schemas']['SiteRedirectDestination'];
+export type SiteRedirect = components['schemas']['SiteRedirect'];
+export type SiteRedirectList = components['schemas']['SiteRedirectList'];
+export type SiteRedirectInputDestinationPath = components['schemas']['SiteRedirectInputDestinationPath'];
+export type SiteRedirectInputDestination = components['schemas']['SiteRedirectInputDestination'];
+export type BulkUpsertSiteRedirectsRequest = components['schemas']['BulkUpsertSiteRedirectsRequest'];
+export type BulkUpsertSiteRedirectsResult = components['schemas']['BulkUpsertSiteRedirectsResult'];
+export type CreateSiteRedirectRequest = components['schemas']['CreateSiteRedirectRequest'];
+export type UpdateSiteRedirectRequest = components['schemas']['UpdateSiteRedirectRequest'];
+export type SiteRedirectBySource = components['schemas']['SiteRedirectBySource'];
 export type InviteUsersAndTeams = components['schemas']['InviteUsersAndTeams'];
 export type UserContentPermission = components['schemas']['UserContentPermission'];
 export type UserContentPermissionList = components['schemas']['UserContentPermissionList'];
@@ -15499,6 +15736,260 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    listSiteRedirects: {
+        parameters: {
+            query?: {
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
+                page?: components["parameters"]["page"];
+                /** @description How many items a page holds, 1 to 1000. Default 50. */
+                limit?: components["parameters"]["limit"];
+                /** @description Only the redirects whose source path contains this text. */
+                search?: string;
+                /** @description List the draft redirects instead of the live ones. */
+                draft?: boolean;
+                /** @description `createdAt` (newest first, the default), `updatedAt` (last updated first) or `source` (alphabetical). */
+                orderBy?: "createdAt" | "updatedAt" | "source";
+            };
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the site. */
+                siteId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of redirects. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteRedirectList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    bulkUpsertSiteRedirects: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the site. */
+                siteId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "redirects": [
+                 *         {
+                 *           "source": "/old/install",
+                 *           "destination": {
+                 *             "kind": "external",
+                 *             "url": "https://example.com/install"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["BulkUpsertSiteRedirectsRequest"];
+            };
+        };
+        responses: {
+            /** @description What happened to each item, in order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkUpsertSiteRedirectsResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    createSiteRedirect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the site. */
+                siteId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "source": "/old/install",
+                 *       "permanent": true,
+                 *       "destination": {
+                 *         "kind": "external",
+                 *         "url": "https://example.com/install"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateSiteRedirectRequest"];
+            };
+        };
+        responses: {
+            /** @description The redirect. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteRedirect"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    deleteSiteRedirectById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the site. */
+                siteId: components["schemas"]["Id"];
+                /** @description The ID of the redirect. */
+                siteRedirectId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The redirect did not exist in the site: nothing changed, as GitBook answers. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Deleted. */
+            205: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    updateSiteRedirectById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the site. */
+                siteId: components["schemas"]["Id"];
+                /** @description The ID of the redirect. */
+                siteRedirectId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "permanent": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateSiteRedirectRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated redirect. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteRedirect"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    getSiteRedirectBySource: {
+        parameters: {
+            query: {
+                /** @description The path, inside the site. */
+                source: components["schemas"]["SiteRedirectSourcePath"];
+            };
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the site. */
+                siteId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The redirect and its target. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteRedirectBySource"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Unexpected"];
         };

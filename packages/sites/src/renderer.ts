@@ -316,6 +316,12 @@ export class SiteRenderer {
     const page = pageAt(pages, location.pagePath);
     return { ...location, ...(page ? { page } : {}) };
   }
+
+  /** The page of this ID in a site space's content, if this audience may see it. */
+  async page(content: SpaceRevision, audience: Audience, pageId: string): Promise<SitePage | undefined> {
+    const { pages } = await this.admittedContent(content, audience);
+    return pages.find((page) => page.id === pageId);
+  }
 }
 
 function rendered(status: number, type: string, text: string, noIndex: boolean): Rendered {

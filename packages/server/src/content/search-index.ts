@@ -9,6 +9,7 @@
 import type { Tx } from "../db/database";
 import type { ContentStore } from "./cache";
 import { chunkHashes, loadChunks } from "./chunks";
+import { recordFormerPaths } from "./former-paths";
 import type { RevisionIndex } from "./revisions";
 import type { StoredPage } from "./tree";
 
@@ -34,22 +35,40 @@ function pageRow(spaceId: string, index: RevisionIndex, page: StoredPage): PageR
 
 const searched = (row: PageRow | undefined) => (row && !row.noIndex ? row.documentHash : null);
 
-/** Page rows, in one statement of a few array parameters (a space's first import writes thousands). */
-async function insertPages(tx: ContentStore["db"], rows: readonly PageRow[]): Promise<void> {
+/**
+ * Page rows (with their title's search vector), in one statement of a few array parameters (a space's first
+ * import writes thousands), and their titles' words in the space's words. The vectors and words come from
+ * SQL functions of the migration `search_forgives` (docstack_page_vector, docstack_words), the one definition
+ * of how text is searched.
+ */
+async function insertPages(tx: ContentStore["db"], spaceId: string, rows: readonly PageRow[]): Promise<void> {
   await tx.$executeRaw`
-    INSERT INTO "SpacePage" ("spaceId", "pageId", title, path, "documentHash", "noIndex")
-    SELECT * FROM unnest(${rows.map((r) => r.spaceId)}::text[], ${rows.map((r) => r.pageId)}::text[], ${rows.map((r) => r.title)}::text[],
-      ${rows.map((r) => r.path)}::text[], ${rows.map((r) => r.documentHash)}::text[], ${rows.map((r) => r.noIndex)}::boolean[])`;
+    INSERT INTO "SpacePage" ("spaceId", "pageId", title, path, "documentHash", "noIndex", search)
+    SELECT r.*, docstack_page_vector(r.title)
+    FROM unnest(${rows.map((r) => r.spaceId)}::text[], ${rows.map((r) => r.pageId)}::text[], ${rows.map((r) => r.title)}::text[],
+      ${rows.map((r) => r.path)}::text[], ${rows.map((r) => r.documentHash)}::text[], ${rows.map((r) => r.noIndex)}::boolean[])
+      AS r("spaceId", "pageId", title, path, "documentHash", "noIndex")`;
+  await tx.$executeRaw`
+    INSERT INTO "SpaceWord" ("spaceId", word)
+    SELECT DISTINCT ${spaceId}, w FROM unnest(${rows.filter((r) => !r.noIndex).map((r) => r.title)}::text[]) AS t(title) CROSS JOIN LATERAL docstack_words(t.title) AS w
+    ON CONFLICT DO NOTHING`;
 }
 
-/** Section rows (with their search vector, headings weighted above text) for pages and their documents. */
+/** Section rows (with their search vector: docstack_section_vector) for pages and their documents, and their words. */
 async function insertSections(tx: ContentStore["db"], spaceId: string, pages: readonly { pageId: string; documentHash: string }[]): Promise<void> {
   if (!pages.length) return;
+  const [pageIds, hashes] = [pages.map((page) => page.pageId), pages.map((page) => page.documentHash)];
   await tx.$executeRaw`
     INSERT INTO "SpaceSection" ("spaceId", "pageId", index, search)
-    SELECT ${spaceId}, p.page, ds.index, setweight(to_tsvector('english', ds.title), 'B') || to_tsvector('english', ds.body)
-    FROM unnest(${pages.map((page) => page.pageId)}::text[], ${pages.map((page) => page.documentHash)}::text[]) AS p(page, hash)
+    SELECT ${spaceId}, p.page, ds.index, docstack_section_vector(ds.title, ds.body)
+    FROM unnest(${pageIds}::text[], ${hashes}::text[]) AS p(page, hash)
     JOIN "DocumentSection" ds ON ds."documentHash" = p.hash`;
+  await tx.$executeRaw`
+    INSERT INTO "SpaceWord" ("spaceId", word)
+    SELECT DISTINCT ${spaceId}, w
+    FROM "DocumentSection" ds CROSS JOIN LATERAL docstack_words(ds.title || ' ' || ds.body) AS w
+    WHERE ds."documentHash" = ANY(${[...new Set(hashes)]}::text[])
+    ON CONFLICT DO NOTHING`;
 }
 
 /**
@@ -91,6 +110,7 @@ export async function syncSpacePages(store: ContentStore, spaceId: string, previ
   const goneRows: string[] = [];
   const sectionsGone: string[] = [];
   const sectionsNew: { pageId: string; documentHash: string }[] = [];
+  const moves: { path: string; pageId: string }[] = [];
   const ids = (await pagesToCompare(store, previous, next)) ?? new Set([...previous.byId.keys(), ...next.byId.keys()]);
   for (const id of ids) {
     const [old, page] = [previous.byId.get(id), next.byId.get(id)];
@@ -109,6 +129,8 @@ export async function syncSpacePages(store: ContentStore, spaceId: string, previ
       continue;
     }
     if (before) goneRows.push(id);
+    // A page that leaves its path (moved, renamed, or under a parent that did): its old URL redirects to it.
+    if (before && before.path !== row.path) moves.push({ path: before.path, pageId: id });
     changedRows.push(row);
     changes.push({ pageId: id, title: row.title, path: row.path, kind: !old ? "created" : old.parent !== page.parent ? "moved" : "updated" });
     if (searched(before) !== searched(row)) {
@@ -118,17 +140,19 @@ export async function syncSpacePages(store: ContentStore, spaceId: string, previ
   }
   const tx = store.db;
   if (goneRows.length) await tx.spacePage.deleteMany({ where: { spaceId, pageId: { in: goneRows } } });
-  if (changedRows.length) await insertPages(tx, changedRows);
+  if (changedRows.length) await insertPages(tx, spaceId, changedRows);
   if (sectionsGone.length) await tx.$executeRaw`DELETE FROM "SpaceSection" WHERE "spaceId" = ${spaceId} AND "pageId" = ANY(${sectionsGone}::text[])`;
   await insertSections(tx, spaceId, sectionsNew);
+  await recordFormerPaths(tx, spaceId, moves);
   return changes;
 }
 
 /** The index of a copied space is the copy of its source's. */
 export async function copySpacePages(tx: Tx, fromSpaceId: string, toSpaceId: string): Promise<void> {
   await tx.$executeRaw`
-    INSERT INTO "SpacePage" ("spaceId", "pageId", title, path, "documentHash", "noIndex")
-    SELECT ${toSpaceId}, "pageId", title, path, "documentHash", "noIndex" FROM "SpacePage" WHERE "spaceId" = ${fromSpaceId}`;
+    INSERT INTO "SpacePage" ("spaceId", "pageId", title, path, "documentHash", "noIndex", search)
+    SELECT ${toSpaceId}, "pageId", title, path, "documentHash", "noIndex", search FROM "SpacePage" WHERE "spaceId" = ${fromSpaceId}`;
+  await tx.$executeRaw`INSERT INTO "SpaceWord" ("spaceId", word) SELECT ${toSpaceId}, word FROM "SpaceWord" WHERE "spaceId" = ${fromSpaceId}`;
   await tx.$executeRaw`
     INSERT INTO "SpaceSection" ("spaceId", "pageId", index, search)
     SELECT ${toSpaceId}, "pageId", index, search FROM "SpaceSection" WHERE "spaceId" = ${fromSpaceId}`;

@@ -10,12 +10,16 @@
 // expensive part), and the highlights are cached: a repeated search highlights nothing
 // again. A term on more than MAX_HITS sections of a space is ranked among the first
 // MAX_HITS found (in page-ID order), not among all; `count` counts the pages among them.
+// The query forgives misspelt and half-typed words and finds identifiers as written
+// (./search-query), and a page whose title holds some of the query's words and one of
+// its sections the others is found too.
 import type { Schemas } from "@docstack/contract";
 import { Prisma } from "../generated/prisma/client";
 import { type ListPage, type PageRequest, paginateByOffset } from "../http/pagination";
 import { appUrl } from "../http/urls";
 import type { ContentDeps } from "./deps";
 import { revisionIndex } from "./revisions";
+import { type SearchQuery, searchQuery } from "./search-query";
 
 /** At most this many matching sections, and as many matching titles, are ranked per search. */
 export const MAX_HITS = 250;
@@ -26,8 +30,6 @@ const PAGES_PER_SPACE = 5;
 /** A page whose title matches ranks above pages matching only in their text. */
 const TITLE_BOOST = 1;
 
-const tsquery = (query: string) => Prisma.sql`websearch_to_tsquery('english', ${query})`;
-
 /**
  * Matches in one space (or several), one row per page with its rank (the sum of its
  * matches'). The tsquery is written out in each condition (not shared through a CTE) so
@@ -36,24 +38,36 @@ const tsquery = (query: string) => Prisma.sql`websearch_to_tsquery('english', ${
  * walk after MAX_HITS rows, and pages of results are stable); across spaces, in
  * whatever order the plan finds them first.
  */
-function pageHits(spaces: { one: string } | { any: readonly string[] }, query: string): Prisma.Sql {
+function pageHits(spaces: { one: string } | { any: readonly string[] }, query: SearchQuery): Prisma.Sql {
   const inSpaces = "one" in spaces ? Prisma.sql`= ${spaces.one}` : Prisma.sql`= ANY(${[...spaces.any]}::text[])`;
   const [sectionOrder, titleOrder] =
     "one" in spaces ? [Prisma.sql`ORDER BY s."pageId", s.index`, Prisma.sql`ORDER BY p."pageId"`] : [Prisma.empty, Prisma.empty];
+  const q = query.all;
+  // Sections that match only with their page's title (which holds some of the query's words, not all).
+  const withTitle = query.any
+    ? Prisma.sql`
+      UNION ALL
+      (SELECT s."spaceId", s."pageId", ts_rank(s.search || p.search, ${q}) AS rank
+       FROM "SpacePage" p JOIN "SpaceSection" s ON s."spaceId" = p."spaceId" AND s."pageId" = p."pageId"
+       WHERE p."spaceId" ${inSpaces} AND NOT p."noIndex" AND p.search @@ ${query.any} AND NOT p.search @@ ${q}
+         AND NOT s.search @@ ${q} AND (s.search || p.search) @@ ${q}
+       ${sectionOrder}
+       LIMIT ${MAX_HITS})`
+    : Prisma.empty;
   return Prisma.sql`
     SELECT "spaceId", "pageId", sum(rank)::float8 AS rank
     FROM (
-      (SELECT s."spaceId", s."pageId", ts_rank(s.search, ${tsquery(query)}) AS rank
+      (SELECT s."spaceId", s."pageId", ts_rank(s.search, ${q}) AS rank
        FROM "SpaceSection" s
-       WHERE s."spaceId" ${inSpaces} AND s.search @@ ${tsquery(query)}
+       WHERE s."spaceId" ${inSpaces} AND s.search @@ ${q}
        ${sectionOrder}
        LIMIT ${MAX_HITS})
       UNION ALL
-      (SELECT p."spaceId", p."pageId", ts_rank(to_tsvector('english', p.title), ${tsquery(query)}) + ${TITLE_BOOST}
+      (SELECT p."spaceId", p."pageId", ts_rank(p.search, ${q}) + ${TITLE_BOOST}
        FROM "SpacePage" p
-       WHERE p."spaceId" ${inSpaces} AND NOT p."noIndex" AND to_tsvector('english', p.title) @@ ${tsquery(query)}
+       WHERE p."spaceId" ${inSpaces} AND NOT p."noIndex" AND p.search @@ ${q}
        ${titleOrder}
-       LIMIT ${MAX_HITS})
+       LIMIT ${MAX_HITS})${withTitle}
     ) hits
     GROUP BY "spaceId", "pageId"`;
 }
@@ -62,13 +76,15 @@ function pageHits(spaces: { one: string } | { any: readonly string[] }, query: s
  * The page (`shown`, with its SpacePage `sp`) as a result row: title, path, document
  * and its best matching sections, best first (found again for the shown pages alone).
  */
-function pageColumns(query: string): Prisma.Sql {
+function pageColumns(query: SearchQuery): Prisma.Sql {
+  // A section matching only with the page's title (which does not match alone) is among them.
+  const searched = Prisma.sql`(s.search || CASE WHEN sp.search @@ ${query.all} THEN ''::tsvector ELSE coalesce(sp.search, ''::tsvector) END)`;
   return Prisma.sql`shown."spaceId", shown."pageId", sp.title, sp.path, sp."documentHash",
     (SELECT json_agg(json_build_object('index', ds.index, 'anchor', ds.anchor, 'title', ds.title, 'score', best.rank) ORDER BY best.rank DESC, best.index)
      FROM (
-       SELECT s.index, ts_rank(s.search, ${tsquery(query)}) AS rank
+       SELECT s.index, ts_rank(${searched}, ${query.all}) AS rank
        FROM "SpaceSection" s
-       WHERE s."spaceId" = shown."spaceId" AND s."pageId" = shown."pageId" AND s.search @@ ${tsquery(query)}
+       WHERE s."spaceId" = shown."spaceId" AND s."pageId" = shown."pageId" AND ${searched} @@ ${query.all}
        ORDER BY rank DESC, s.index
        LIMIT ${SECTIONS_PER_PAGE}) best
      JOIN "DocumentSection" ds ON ds."documentHash" = sp."documentHash" AND ds.index = best.index) AS sections`;
@@ -96,7 +112,7 @@ function found<Row extends PageRow>(row: Counted<Row>): row is Counted<Row> & Ro
  * sections shown only, and cached (a section of a document and a query always give the
  * same text), so a repeated search highlights nothing again.
  */
-async function highlights(ctx: ContentDeps, rows: readonly PageRow[], query: string): Promise<Map<string, string>> {
+async function highlights(ctx: ContentDeps, rows: readonly PageRow[], query: string, tsquery: SearchQuery): Promise<Map<string, string>> {
   const keyOf = (hash: string, index: number) => `${hash}/${index}/${query}`;
   const wanted = rows.flatMap((row) => (row.sections ?? []).map((section) => keyOf(row.documentHash, section.index)));
   const { found: known, missing } = ctx.contentCache.getMany<string>("highlight", wanted);
@@ -106,7 +122,7 @@ async function highlights(ctx: ContentDeps, rows: readonly PageRow[], query: str
     );
     const marked = await ctx.prisma.$queryRaw<{ documentHash: string; index: number; body: string }[]>`
       SELECT ds."documentHash", ds.index,
-        ts_headline('english', ds.body, ${tsquery(query)}, 'StartSel=<mark>, StopSel=</mark>, MaxFragments=2, MaxWords=30, MinWords=10') AS body
+        ts_headline('english', ds.body, ${tsquery.all}, 'StartSel=<mark>, StopSel=</mark>, MaxFragments=2, MaxWords=30, MinWords=10') AS body
       FROM "DocumentSection" ds
       JOIN unnest(${keys.map(([hash]) => hash)}::text[], ${keys.map(([, index]) => index)}::int[]) AS k(hash, idx)
         ON ds."documentHash" = k.hash AND ds.index = k.idx`;
@@ -152,11 +168,11 @@ interface Revision {
 async function pageResults(
   ctx: ContentDeps,
   rows: readonly PageRow[],
-  query: string,
+  query: { text: string; tsquery: SearchQuery },
   firstRank: number,
   known: readonly Revision[] = [],
 ): Promise<Schemas["SearchPageResult"][]> {
-  const [bodies, details] = await Promise.all([highlights(ctx, rows, query), pageDetails(ctx, rows, known)]);
+  const [bodies, details] = await Promise.all([highlights(ctx, rows, query.text, query.tsquery), pageDetails(ctx, rows, known)]);
   return rows.map((row, i) => {
     const pageUrl = appUrl(ctx, `/spaces/${row.spaceId}/pages/${row.pageId}`);
     return {
@@ -173,7 +189,7 @@ async function pageResults(
           title: section.title || row.title,
           path: `${row.path}${anchor}`,
           score: section.score,
-          body: bodies.get(`${row.documentHash}/${section.index}/${query}`) ?? "",
+          body: bodies.get(`${row.documentHash}/${section.index}/${query.text}`) ?? "",
           urls: { app: `${pageUrl}${anchor}` },
         };
       }),
@@ -183,7 +199,7 @@ async function pageResults(
 }
 
 /** The statement of a search in one space: a row per result of the page asked for (none: one row of nulls), each with the count. */
-export function spaceSearchStatement(spaceId: string, query: string, offset: number, limit: number): Prisma.Sql {
+export function spaceSearchStatement(spaceId: string, query: SearchQuery, offset: number, limit: number): Prisma.Sql {
   return Prisma.sql`
     WITH pages AS (${pageHits({ one: spaceId }, query)}),
     shown AS (SELECT * FROM pages ORDER BY rank DESC, "pageId" OFFSET ${offset} LIMIT ${limit})
@@ -208,8 +224,9 @@ export async function searchSpace(
 ): Promise<ListPage<Schemas["SearchPageResult"]>> {
   const known = space.revisionId ? [{ id: space.id, revisionId: space.revisionId }] : [];
   return paginateByOffset(ctx.cursors, scope, request, async (offset, limit) => {
-    const rows = await ctx.prisma.$queryRaw<Counted<PageRow>[]>(spaceSearchStatement(space.id, query, offset, limit));
-    return { items: await pageResults(ctx, rows.filter(found), query, offset + 1, known), count: Number(rows[0]?.count ?? 0) };
+    const tsquery = await searchQuery(ctx.prisma, [space.id], query);
+    const rows = await ctx.prisma.$queryRaw<Counted<PageRow>[]>(spaceSearchStatement(space.id, tsquery, offset, limit));
+    return { items: await pageResults(ctx, rows.filter(found), { text: query, tsquery }, offset + 1, known), count: Number(rows[0]?.count ?? 0) };
   });
 }
 
@@ -224,8 +241,9 @@ export async function searchSpaces(
   const titles = new Map(spaces.map((space) => [space.id, space.title]));
   return paginateByOffset(ctx.cursors, scope, request, async (offset, limit) => {
     if (!spaces.length) return { items: [], count: 0 };
+    const tsquery = await searchQuery(ctx.prisma, [...titles.keys()], query);
     const rows = await ctx.prisma.$queryRaw<Counted<PageRow & { best: number }>[]>`
-      WITH pages AS (${pageHits({ any: [...titles.keys()] }, query)}),
+      WITH pages AS (${pageHits({ any: [...titles.keys()] }, tsquery)}),
       ranked AS (
         SELECT "spaceId", max(rank) AS best FROM pages GROUP BY "spaceId"
         ORDER BY best DESC, "spaceId" OFFSET ${offset} LIMIT ${limit}),
@@ -237,11 +255,11 @@ export async function searchSpaces(
       SELECT (SELECT count(DISTINCT "spaceId") FROM pages) AS count, found.*
       FROM (SELECT 1) one
       LEFT JOIN (
-        SELECT shown.best, shown.rank, ${pageColumns(query)}
+        SELECT shown.best, shown.rank, ${pageColumns(tsquery)}
         FROM shown JOIN "SpacePage" sp ON sp."spaceId" = shown."spaceId" AND sp."pageId" = shown."pageId") found ON true
       ORDER BY found.best DESC, found."spaceId", found.rank DESC, found."pageId"`;
     const shown = rows.filter(found);
-    const results = await pageResults(ctx, shown, query, 1);
+    const results = await pageResults(ctx, shown, { text: query, tsquery }, 1);
     const bySpace = new Map<string, Schemas["SearchPageResult"][]>();
     shown.forEach((row, i) => {
       bySpace.set(row.spaceId, [...(bySpace.get(row.spaceId) ?? []), results[i]!]);

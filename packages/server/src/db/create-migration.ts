@@ -7,6 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
+import { pgliteExtensions } from "./pglite-extensions";
 import { LOCKFILE_CONTENT, MIGRATIONS_DIR, NO_FILTERS, openSchemaEngine, readMigrationsList, releaseEngine, SCHEMA_PATH } from "./schema-engine";
 
 function timestamp(date = new Date()): string {
@@ -15,7 +16,7 @@ function timestamp(date = new Date()): string {
 
 export async function createMigration(name: string): Promise<string | null> {
   if (!/^[a-z0-9_]+$/.test(name)) throw new Error("A migration name is lower-case letters, digits and underscores");
-  const pglite = new PGlite();
+  const pglite = new PGlite({ extensions: pgliteExtensions() });
   const engine = await openSchemaEngine(new PrismaPGlite(pglite));
   try {
     await engine.applyMigrations({ migrationsList: readMigrationsList(), filters: NO_FILTERS });

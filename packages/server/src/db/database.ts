@@ -11,6 +11,7 @@ import { templateFor } from "./embedded-template";
 import { acquireDirectoryLock, type DirectoryLock } from "./lock";
 import { migrateEmbedded, migrateOnce } from "./migrate";
 import { listenOnPostgres } from "./notifications";
+import { pgliteExtensions } from "./pglite-extensions";
 import { applyMigrations } from "./schema-engine";
 
 export type Db = PrismaClient;
@@ -116,7 +117,11 @@ async function openEmbedded(options: OpenDatabaseOptions): Promise<Database> {
     const { PGlite, PrismaPGlite } = embeddedDriver();
     const startParams = embeddedStartParams(PGlite.defaultStartParams, options.sharedBuffersMb ?? EMBEDDED_SHARED_BUFFERS_MB);
     const loadDataDir = inMemory ? undefined : (options.loadDataDir ?? templateFor(options.dataDir));
-    const pglite = await PGlite.create(inMemory ? { startParams } : { dataDir: options.dataDir, startParams, ...(loadDataDir ? { loadDataDir } : {}) });
+    const pglite = await PGlite.create({
+      extensions: pgliteExtensions(),
+      startParams,
+      ...(inMemory ? {} : { dataDir: options.dataDir, ...(loadDataDir ? { loadDataDir } : {}) }),
+    });
     const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
     return {
       prisma,
@@ -149,7 +154,10 @@ async function openEmbedded(options: OpenDatabaseOptions): Promise<Database> {
 /** A migrated in-memory database, for the template fresh data directories start from (build time). */
 export async function migratedInMemory(): Promise<PGlite> {
   const { PGlite, PrismaPGlite } = embeddedDriver();
-  const pglite = await PGlite.create({ startParams: embeddedStartParams(PGlite.defaultStartParams, EMBEDDED_SHARED_BUFFERS_MB) });
+  const pglite = await PGlite.create({
+    extensions: pgliteExtensions(),
+    startParams: embeddedStartParams(PGlite.defaultStartParams, EMBEDDED_SHARED_BUFFERS_MB),
+  });
   await applyMigrations(new PrismaPGlite(pglite));
   return pglite;
 }

@@ -3,6 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pgliteExtensions } from "./pglite-extensions";
 import { MIGRATIONS_DIR } from "./schema-engine";
 
 const migrations = fs
@@ -23,7 +24,7 @@ async function apply(db: PGlite, names: string[]) {
 
 describe("migration people_and_access", () => {
   it("keeps what default levels meant: null (then: inherit) becomes `inherit`, a role stays", async () => {
-    const db = new PGlite();
+    const db = new PGlite({ extensions: pgliteExtensions() });
     try {
       const [before, from] = around("_people_and_access");
       await apply(db, before);

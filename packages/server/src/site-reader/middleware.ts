@@ -34,7 +34,9 @@ async function answerSite(services: SitesDeps, req: Request, res: Response, next
     if (!answer) return next();
     if (answer.kind === "redirect") {
       if (answer.cookies) res.set("Set-Cookie", answer.cookies);
-      // Where a reader's credentials sent them depends on those credentials: never stored by a shared cache.
+      // Where a reader's credentials sent them depends on those credentials: never stored by a shared cache. A site's
+      // redirect (307/308) is revalidated: it ends when a page takes its path or the redirect changes.
+      if (answer.status) return res.set("Cache-Control", "private, no-cache").redirect(answer.status, answer.location);
       return res.set("Cache-Control", "no-store").redirect(302, answer.location);
     }
     if (answer.kind === "not-found") return send(res, req.method, 404, notFoundPage());

@@ -2,13 +2,15 @@
 // its reader may see (audience), and the renderer that answers it, with the hook writes
 // call so that the next request sees them.
 import type { Schemas } from "@docstack/contract";
-import { type RendererOptions, SiteRenderer, type SiteResponse, variantPath } from "@docstack/sites";
+import { type Audience, type PublishedSite, type RendererOptions, SiteRenderer, type SiteResponse, variantPath } from "@docstack/sites";
 import type { Clock } from "../clock";
+import { formerPathOwner } from "../content/former-paths";
 import { audienceFor, type ReaderCredentials } from "./audience";
 import { SiteChanges } from "./changes";
 import { contentReader, type ReaderDeps } from "./content-adapter";
 import { type HostRequest, SiteDirectory } from "./directory";
 import { keptCookies, readerCredentials, withoutCredentials } from "./reader-credentials";
+import { liveRedirectFor, type RedirectDestination } from "./redirects";
 import { type SiteSnapshot, type SnapshotServices, siteFor } from "./snapshot";
 
 /** What published sites are made of: content reads, the database and configuration, and the time. */
@@ -17,7 +19,7 @@ export type PublishedSitesDeps = ReaderDeps & SnapshotServices & { clock: Clock 
 export type SiteAnswer =
   | { kind: "response"; response: SiteResponse }
   | { kind: "not-found" }
-  | { kind: "redirect"; location: string; cookies?: string[] }
+  | { kind: "redirect"; location: string; cookies?: string[]; status?: 307 | 308 }
   /** A visitor-auth site's reader without a valid token, where the site has no fallback URL: a 401 page. */
   | { kind: "sign-in" };
 
@@ -82,8 +84,56 @@ export class PublishedSites {
       query: request.query,
       ifNoneMatch: request.ifNoneMatch,
     });
+    if (response.status === 404) {
+      const moved = await this.redirectOf(site, decision.audience, match.basePath, match.rest || "/");
+      if (moved) return { kind: "redirect", ...moved, location: `${moved.location}${withoutCredentials(request.query)}` };
+    }
     if (personal(snapshot, decision.audience.key)) Object.assign(response.headers, PRIVATE_ANSWER);
     return { kind: "response", response };
+  }
+
+  /**
+   * Where a path no page has sends its reader: the site's live redirect of the path (./redirects), else, for a
+   * page's former path (a merge moved it), the page's current one; only to what this reader may see.
+   */
+  private async redirectOf(
+    site: PublishedSite,
+    audience: Audience,
+    basePath: string,
+    rest: string,
+  ): Promise<{ location: string; status: 307 | 308 } | undefined> {
+    const configured = await liveRedirectFor(this.services.prisma, site.id, rest.replace(/\/+$/, "") || "/");
+    if (configured) {
+      const { redirect } = configured;
+      const target = await this.destinationUrl(site, audience, basePath, redirect.destination as RedirectDestination);
+      if (!target) return undefined;
+      return { location: `${target}${redirect.captureWildcard ? configured.rest : ""}`, status: redirect.permanent ? 308 : 307 };
+    }
+    const found = await this.renderer.resolve(site, audience, rest);
+    if (!found || found.page || !found.pagePath) return undefined;
+    const pageId = await formerPathOwner(this.services.prisma, found.variant.content.spaceId, found.pagePath);
+    const page = pageId && (await this.renderer.page(found.variant.content, audience, pageId));
+    if (!page || page.path === found.pagePath) return undefined;
+    return { location: `${basePath}${variantPath(site, found.section, found.variant)}/${page.path}`, status: 308 };
+  }
+
+  /** A redirect's destination as a URL (the site's own as paths), if this reader may see it. */
+  private async destinationUrl(site: PublishedSite, audience: Audience, basePath: string, destination: RedirectDestination): Promise<string | undefined> {
+    if (destination.kind === "external") return destination.url;
+    if (destination.kind === "site-section") {
+      const section = site.sections.find((s) => s.id === destination.siteSectionId);
+      const variant = section?.variants.find((v) => v.id === section.defaultVariantId);
+      return section && variant ? `${basePath}${variantPath(site, section, variant)}/` : undefined;
+    }
+    for (const section of site.sections) {
+      const variant = section.variants.find((v) => v.id === destination.siteSpaceId);
+      if (!variant) continue;
+      const at = `${basePath}${variantPath(site, section, variant)}`;
+      if (destination.kind === "site-space") return `${at}/`;
+      const page = await this.renderer.page(variant.content, audience, destination.pageId);
+      return page ? `${at}/${page.path}` : undefined;
+    }
+    return undefined;
   }
 
   /**

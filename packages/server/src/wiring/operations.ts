@@ -18,6 +18,7 @@ import { sectionGroupsOperations } from "../areas/section-groups/handlers";
 import { shareLinksOperations } from "../areas/share-links/handlers";
 import { siteCustomizationOperations } from "../areas/site-customization/handlers";
 import { sitePublishingAuthOperations } from "../areas/site-publishing-auth/handlers";
+import { siteRedirectsOperations } from "../areas/site-redirects/handlers";
 import { siteSectionsOperations } from "../areas/site-sections/handlers";
 import { siteSpacesOperations } from "../areas/site-spaces/handlers";
 import { sitesOperations } from "../areas/sites/handlers";
@@ -60,5 +61,6 @@ export const registry: OperationRegistry = {
   ...urlsOperations,
   ...systemOperations,
   ...webhooksOperations,
+  ...siteRedirectsOperations,
   ...auditEventsOperations,
 };

@@ -2,6 +2,7 @@
 // (EXPLAIN ANALYZE, on the embedded database and on PostgreSQL alike): a rare term is
 // found through the GIN index, and a term on every page reads a bounded number of rows.
 import { MAX_HITS, spaceSearchStatement } from "../../content/search";
+import { searchQuery } from "../../content/search-query";
 import type { Db } from "../../db/database";
 import { Prisma } from "../../generated/prisma/client";
 import { contentHelpers, writePagesInBulk } from "../../testing/content";
@@ -27,7 +28,7 @@ function nodes(plan: PlanNode): PlanNode[] {
 
 async function plan(spaceId: string, query: string): Promise<PlanNode[]> {
   const [row] = await h.services.prisma.$queryRaw<{ "QUERY PLAN": [{ Plan: PlanNode }] }[]>(
-    Prisma.sql`EXPLAIN (ANALYZE, FORMAT JSON) ${spaceSearchStatement(spaceId, query, 0, 20)}`,
+    Prisma.sql`EXPLAIN (ANALYZE, FORMAT JSON) ${spaceSearchStatement(spaceId, await searchQuery(h.services.prisma, [spaceId], query), 0, 20)}`,
   );
   return nodes(row!["QUERY PLAN"][0].Plan);
 }
