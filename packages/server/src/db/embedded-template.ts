@@ -29,7 +29,10 @@ export function templateFor(dataDir: string): Blob | undefined {
   return new Blob([fs.readFileSync(TEMPLATE)]);
 }
 
-/** Writes the template from a migrated in-memory database, unless one matching already exists. */
+/**
+ * Writes the template from a migrated in-memory database, unless one matching already exists.
+ * @public (the build step scripts/embedded-template.mjs calls it, from dist)
+ */
 export async function writeTemplate(migrated: () => Promise<PGlite>): Promise<boolean> {
   const key = templateKey();
   if (fs.existsSync(TEMPLATE) && fs.existsSync(KEY) && fs.readFileSync(KEY, "utf8") === key) return false;
