@@ -6,7 +6,7 @@ const ESM = ["@prisma/schema-engine-wasm", "jose", "htmlparser2", "domhandler", 
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: "node",
-  roots: ["<rootDir>/src"],
+  roots: ["<rootDir>/src", "<rootDir>/test"],
   testMatch: ["**/*.test.ts"],
   transform: { "^.+\\.(t|j|mj)s$": ["@swc/jest"] },
   // ES modules that jest's CommonJS sandbox cannot load, made CommonJS by swc: the schema engine's

@@ -11,8 +11,8 @@ import pino from "pino";
 import { pgliteExtensions } from "./src/db/pglite-extensions";
 import { applyMigrations } from "./src/db/schema-engine";
 import { JobQueue, type JobTarget } from "./src/jobs/queue";
-import { createDatabase, TEMPLATE_ENV } from "./src/testing/postgres";
 import { jobDefinitions } from "./src/wiring/jobs";
+import { createDatabase, TEMPLATE_ENV } from "./test/support/postgres";
 
 export default async function globalSetup(): Promise<void> {
   process.env.NODE_ENV = "test";

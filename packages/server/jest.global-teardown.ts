@@ -1,4 +1,4 @@
-import { dropDatabase, TEMPLATE_ENV } from "./src/testing/postgres";
+import { dropDatabase, TEMPLATE_ENV } from "./test/support/postgres";
 
 export default async function globalTeardown(): Promise<void> {
   const template = process.env[TEMPLATE_ENV];

@@ -4,7 +4,7 @@
 // server in this process, and reads the sign-in codes there.
 
 import { type LiveServer, startLiveServer, stopLiveServer } from "../../sdk/test/live-server";
-import { type Inbox, startInbox } from "../../server/src/testing/smtp";
+import { type Inbox, startInbox } from "../../server/test/support/smtp";
 import { gitbook, statusOf } from "./gitbook";
 
 let inbox: Inbox;

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { createDatabase, dropDatabase } from "../../server/src/testing/postgres";
+import { createDatabase, dropDatabase } from "../../server/test/support/postgres";
 
 const cli = path.join(path.dirname(require.resolve("@docstack/server/package.json")), "dist", "cli", "main.js");
 

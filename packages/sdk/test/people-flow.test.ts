@@ -1,7 +1,7 @@
 // The whole flow of bringing a colleague in, end to end, against a live server process sending
 // real e-mail to an SMTP server in this process: invite, the e-mails, signing in with the code,
 // seeing exactly what was shared, and losing it when it is no longer shared.
-import { type Inbox, startInbox } from "../../server/src/testing/smtp";
+import { type Inbox, startInbox } from "../../server/test/support/smtp";
 import { createClient, type DocstackClient, unwrap } from "../src/index";
 import { type LiveServer, startLiveServer, stopLiveServer } from "./live-server";
 

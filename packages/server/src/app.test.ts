@@ -3,9 +3,9 @@
 import { randomBytes } from "node:crypto";
 import { loadOpenapiDocument } from "@docstack/contract";
 import supertest from "supertest";
+import { createHarness, secretInLogs, useHarness } from "../test/support/harness";
 import { createApp } from "./app";
 import { defineOperation, pendingOperation } from "./http/operation";
-import { createHarness, secretInLogs, useHarness } from "./testing/harness";
 import { registry } from "./wiring/operations";
 
 const h = useHarness();

@@ -1,4 +1,4 @@
-import { useHarness } from "../testing/harness";
+import { useHarness } from "../../test/support/harness";
 import type { Actor } from "./actor";
 import { ActorCache } from "./actor-cache";
 import { hashToken } from "./tokens";

@@ -6,13 +6,13 @@ import { type ChildProcess, spawn } from "node:child_process";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { createDatabase, dropDatabase, testDatabaseUrl } from "../../test/support/postgres";
 import { createApiToken } from "../auth/tokens";
 import { REPO_ROOT } from "../config";
 import { type Database, openDatabase } from "../db/database";
 import { newId } from "../db/ids";
 import { MIGRATION_LOCK } from "../db/migrate";
 import { migrationNames } from "../db/schema-engine";
-import { createDatabase, dropDatabase, testDatabaseUrl } from "../testing/postgres";
 
 const onPostgres = process.env.DATABASE_URL ? describe : describe.skip;
 const RATE_LIMIT = 100;

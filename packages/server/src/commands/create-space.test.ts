@@ -1,4 +1,4 @@
-import { useHarness } from "../testing/harness";
+import { useHarness } from "../../test/support/harness";
 import { createSpace } from "./create-space";
 
 const h = useHarness();

@@ -1,5 +1,5 @@
+import { useHarness } from "../../test/support/harness";
 import { newId } from "../db/ids";
-import { useHarness } from "../testing/harness";
 import { chunkBy, putChunks } from "./chunks";
 
 const ids = (n: number) => Array.from({ length: n }, () => newId());

@@ -1,7 +1,7 @@
 import type { Schemas } from "@docstack/contract";
 import fc from "fast-check";
-import { contentHelpers, insertPage, pngBytes } from "../testing/content";
-import { createHarness, type Harness } from "../testing/harness";
+import { contentHelpers, insertPage, pngBytes } from "../../test/support/content";
+import { createHarness, type Harness } from "../../test/support/harness";
 import { type ContentReference, markdownToDocument } from "./document-format";
 import { sections } from "./markdown";
 

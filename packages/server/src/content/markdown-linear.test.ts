@@ -2,7 +2,7 @@
 // made it quadratic or worse (a regular expression retrying at every `[` to the end of the
 // page, or splitting a line of spaces every way). Those versions take hours on these
 // inputs, so finishing at all (within the test's timeout) is the property checked.
-import { hostileMarkdown } from "../testing/hostile-markdown";
+import { hostileMarkdown } from "../../test/support/hostile-markdown";
 import { gitBookDocumentToMarkdown } from "./gitbook-document";
 import { replaceInlineLinks } from "./link-scanner";
 import { linkTargets, mapTargets, sections } from "./markdown";

@@ -4,9 +4,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { type ErrorReason, errorReasons } from "@docstack/contract";
 import supertest from "supertest";
+import { contentHelpers, insertPage } from "../../test/support/content";
+import { useHarness } from "../../test/support/harness";
 import { createApp } from "../app";
-import { contentHelpers, insertPage } from "../testing/content";
-import { useHarness } from "../testing/harness";
 import { registry } from "../wiring/operations";
 import { defineOperation } from "./operation";
 

@@ -1,9 +1,9 @@
 // Through the API, with private fetches not allowed (the default): files by URL, content imports and OpenAPI
 // specifications from a URL never connect to a server on 127.0.0.1, however its address is spelt, and each
 // refusal names the rule.
-import { contentHelpers, pngBytes } from "../testing/content";
-import { useHarness } from "../testing/harness";
-import { type LocalServer, localServer, loopbackSpellings } from "../testing/local-server";
+import { contentHelpers, pngBytes } from "../../test/support/content";
+import { useHarness } from "../../test/support/harness";
+import { type LocalServer, localServer, loopbackSpellings } from "../../test/support/local-server";
 
 const h = useHarness({ allowPrivateFetch: false });
 let inside: LocalServer;

@@ -1,7 +1,7 @@
 // safeFetch against real listeners on loopback: every spelling of a loopback address is refused before a
 // connection is made (the listener counts them), while the same URLs do reach it when private addresses are
 // allowed; a redirect from an allowed host to an internal one is refused the same way.
-import { type LocalServer, localServer, loopbackSpellings } from "../testing/local-server";
+import { type LocalServer, localServer, loopbackSpellings } from "../../test/support/local-server";
 import { internalAddress } from "./address-rule";
 import { AddressRefused, type Resolver, safeFetch } from "./safe-fetch";
 

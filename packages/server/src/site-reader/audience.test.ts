@@ -3,8 +3,8 @@
 // (JWTs signed with the site's key, HS256 only; fallback URL or 401; regeneration; the
 // published-URL lookup's redirectOnError), and adaptive content (conditions of site spaces,
 // sections and pages over signed and unsigned claims, in every output).
-import { useHarness } from "../testing/harness";
-import { insertPage, type PublishedFixture, siteFixtures, visitorToken } from "./test-fixtures";
+import { useHarness } from "../../test/support/harness";
+import { insertPage, type PublishedFixture, siteFixtures, visitorToken } from "../../test/support/site-fixtures";
 
 const PUBLIC_URL = "http://localhost:3000";
 const h = useHarness({ publicUrl: PUBLIC_URL });

@@ -8,11 +8,11 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { accessibilityProblems, launchBrowser, printScreenshots, screenshot } from "../../test/support/browser";
+import { contentHelpers } from "../../test/support/content";
+import { createHarness, type Harness } from "../../test/support/harness";
+import { insertPage, siteFixtures, visitorToken } from "../../test/support/site-fixtures";
 import { createApp } from "../app";
-import { accessibilityProblems, launchBrowser, printScreenshots, screenshot } from "../testing/browser";
-import { contentHelpers } from "../testing/content";
-import { createHarness, type Harness } from "../testing/harness";
-import { insertPage, siteFixtures, visitorToken } from "./test-fixtures";
 
 let h: Harness;
 let server: http.Server;

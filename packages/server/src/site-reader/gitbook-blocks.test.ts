@@ -3,8 +3,8 @@
 // as components (HTML) and as plain Markdown (`.md`), never as `{%` text.
 import fs from "node:fs";
 import path from "node:path";
-import { useHarness } from "../testing/harness";
-import { siteFixtures } from "./test-fixtures";
+import { useHarness } from "../../test/support/harness";
+import { siteFixtures } from "../../test/support/site-fixtures";
 
 const h = useHarness({ publicUrl: "http://localhost:3000" });
 const { as, publishedSite, read } = siteFixtures(h);

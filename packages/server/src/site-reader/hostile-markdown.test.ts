@@ -5,10 +5,10 @@
 // measured as the event loop's longest delay (perf_hooks), which is what a second client's
 // /healthz waits, without depending on the machine's speed the way request timings do.
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { contentHelpers, insertPage } from "../testing/content";
-import { useHarness } from "../testing/harness";
-import { hostileMarkdown } from "../testing/hostile-markdown";
-import { siteFixtures } from "./test-fixtures";
+import { contentHelpers, insertPage } from "../../test/support/content";
+import { useHarness } from "../../test/support/harness";
+import { hostileMarkdown } from "../../test/support/hostile-markdown";
+import { siteFixtures } from "../../test/support/site-fixtures";
 
 // A budget no loaded machine misses on this page (seconds are enough unloaded); the body limit fits its JSON.
 const h = useHarness({ publicUrl: "http://localhost:3000", bodyLimitBytes: 8 * 1024 * 1024, render: { minLength: 20_000, budgetMs: 120_000, workers: 1 } });

@@ -1,9 +1,9 @@
 // Published sites over HTTP: every URL form a site is served at, what readers get at each
 // path (pages, Markdown, llms.txt, sitemap, robots, search, files, 404 pages), what they
 // may not see, and freshness after writes (the next request shows them; ETag and 304).
-import { contentHelpers, pngBytes } from "../testing/content";
-import { useHarness } from "../testing/harness";
-import { insertPage, siteFixtures } from "./test-fixtures";
+import { contentHelpers, pngBytes } from "../../test/support/content";
+import { useHarness } from "../../test/support/harness";
+import { insertPage, siteFixtures } from "../../test/support/site-fixtures";
 
 const PUBLIC_URL = "http://localhost:3000";
 const h = useHarness({ publicUrl: PUBLIC_URL });

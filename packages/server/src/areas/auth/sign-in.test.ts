@@ -1,10 +1,10 @@
 import type { ParsedMail } from "mailparser";
 import supertest from "supertest";
+import { secretInLogs, useHarness } from "../../../test/support/harness";
+import { useInbox } from "../../../test/support/smtp";
 import { createApp } from "../../app";
 import { ActorCache } from "../../auth/actor-cache";
 import { ChangeBus } from "../../cluster/changes";
-import { secretInLogs, useHarness } from "../../testing/harness";
-import { useInbox } from "../../testing/smtp";
 import { CODE_LIFETIME_MS, MAX_TRIES } from "./sign-in-codes";
 
 const inbox = useInbox();

@@ -1,5 +1,5 @@
-import { useHarness } from "../../testing/harness";
-import { insertChangeRequest, type PageSeed, requests, spaceWithPages } from "../space-comments/test-fixtures";
+import { insertChangeRequest, type PageSeed, requests, spaceWithPages } from "../../../test/support/comments-fixtures";
+import { useHarness } from "../../../test/support/harness";
 
 const h = useHarness();
 const api = requests(h);

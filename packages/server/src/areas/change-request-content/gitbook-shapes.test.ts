@@ -1,8 +1,8 @@
 // Content writes in GitBook's shapes: pages without a title, page metadata (adaptive content's condition
 // included), refs within a batch, files by base64 and by URL, revert_page, and compat=false.
-import { contentHelpers, pngBytes } from "../../testing/content";
-import { createHarness, type Harness, type TestUser } from "../../testing/harness";
-import { type LocalServer, localServer } from "../../testing/local-server";
+import { contentHelpers, pngBytes } from "../../../test/support/content";
+import { createHarness, type Harness, type TestUser } from "../../../test/support/harness";
+import { type LocalServer, localServer } from "../../../test/support/local-server";
 
 let server: LocalServer;
 let base: string;

@@ -1,5 +1,5 @@
-import { contentHelpers, insertPage } from "../../testing/content";
-import { requestsAs, type TestUser, useHarness } from "../../testing/harness";
+import { contentHelpers, insertPage } from "../../../test/support/content";
+import { requestsAs, type TestUser, useHarness } from "../../../test/support/harness";
 
 // Each test sets up an organization, three members and a change request with content: more than 30 s on a
 // loaded machine, on PostgreSQL.

@@ -1,4 +1,4 @@
-import { type TestUser, useHarness } from "../../testing/harness";
+import { type TestUser, useHarness } from "../../../test/support/harness";
 
 const h = useHarness();
 

@@ -1,5 +1,5 @@
+import { type TestUser, useHarness } from "../../../test/support/harness";
 import { newId } from "../../db/ids";
-import { type TestUser, useHarness } from "../../testing/harness";
 
 const h = useHarness();
 

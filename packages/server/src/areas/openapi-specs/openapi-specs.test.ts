@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { createHarness, type Harness, type TestUser } from "../../../test/support/harness";
 import { newId } from "../../db/ids";
-import { createHarness, type Harness, type TestUser } from "../../testing/harness";
 import { processSpecJob, requeueStuckSpecs } from "./processing";
 import { SOURCE_LIMITS } from "./source";
 

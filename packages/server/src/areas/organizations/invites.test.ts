@@ -1,6 +1,6 @@
+import { type TestUser, useHarness } from "../../../test/support/harness";
 import { newId } from "../../db/ids";
 import type { Role } from "../../policy/roles";
-import { type TestUser, useHarness } from "../../testing/harness";
 
 const h = useHarness();
 

@@ -1,5 +1,5 @@
-import { secretInLogs, type TestUser, useHarness } from "../../testing/harness";
-import { useInbox } from "../../testing/smtp";
+import { secretInLogs, type TestUser, useHarness } from "../../../test/support/harness";
+import { useInbox } from "../../../test/support/smtp";
 
 const inbox = useInbox();
 const h = useHarness(() => ({ smtpUrl: inbox.url }));

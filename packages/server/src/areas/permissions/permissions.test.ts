@@ -1,4 +1,4 @@
-import { requestsAs, type TestUser, useHarness } from "../../testing/harness";
+import { requestsAs, type TestUser, useHarness } from "../../../test/support/harness";
 
 const h = useHarness();
 

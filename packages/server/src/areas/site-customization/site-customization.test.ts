@@ -1,5 +1,5 @@
-import { useHarness } from "../../testing/harness";
-import { newSite, orgWithSpaces, PUBLIC_URL, siteRequests } from "../sites/test-fixtures";
+import { useHarness } from "../../../test/support/harness";
+import { newSite, orgWithSpaces, PUBLIC_URL, siteRequests } from "../../../test/support/sites-fixtures";
 import { DEFAULT_CUSTOMIZATION } from "./settings";
 
 const h = useHarness({ publicUrl: PUBLIC_URL });

@@ -1,8 +1,9 @@
 // Visitor authentication settings (GitBook's .../publishing/auth): the key is made once,
 // kept, shown only to admins and is a secret of the registry; what readers get with it is
 // in sites/audience.test.ts and sites/browser.test.ts.
-import { insertPage, siteFixtures } from "../../site-reader/test-fixtures";
-import { useHarness } from "../../testing/harness";
+
+import { useHarness } from "../../../test/support/harness";
+import { insertPage, siteFixtures } from "../../../test/support/site-fixtures";
 
 const h = useHarness({ publicUrl: "http://localhost:3000" });
 const { as, publishedSite } = siteFixtures(h);

@@ -1,9 +1,9 @@
 // Site redirects: GitBook's six operations, served by the published site as 308/307 for
 // paths no page has, and the redirects a merge makes when it moves a page.
 
-import { insertPage, siteFixtures } from "../../site-reader/test-fixtures";
-import { contentHelpers } from "../../testing/content";
-import { useHarness } from "../../testing/harness";
+import { contentHelpers } from "../../../test/support/content";
+import { useHarness } from "../../../test/support/harness";
+import { insertPage, siteFixtures } from "../../../test/support/site-fixtures";
 
 const h = useHarness({ publicUrl: "http://localhost:3000" });
 const { as, publishedSite, read, setPageFields } = siteFixtures(h);

@@ -1,5 +1,5 @@
-import { useHarness } from "../../testing/harness";
-import { addSpace, hostnameFor, ids, newSite, orgWithSpaces, PUBLIC_URL, siteRequests } from "../sites/test-fixtures";
+import { useHarness } from "../../../test/support/harness";
+import { addSpace, hostnameFor, ids, newSite, orgWithSpaces, PUBLIC_URL, siteRequests } from "../../../test/support/sites-fixtures";
 
 const h = useHarness({ publicUrl: PUBLIC_URL });
 const { as } = siteRequests(h);

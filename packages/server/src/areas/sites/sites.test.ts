@@ -1,5 +1,5 @@
-import { useHarness } from "../../testing/harness";
-import { hostnameFor, ids, newSite, orgWithSpaces, PUBLIC_URL, siteRequests } from "./test-fixtures";
+import { useHarness } from "../../../test/support/harness";
+import { hostnameFor, ids, newSite, orgWithSpaces, PUBLIC_URL, siteRequests } from "../../../test/support/sites-fixtures";
 
 const h = useHarness({ publicUrl: PUBLIC_URL });
 const { as } = siteRequests(h);

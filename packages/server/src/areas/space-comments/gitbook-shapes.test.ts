@@ -1,7 +1,8 @@
 // Comments in GitBook's shapes: bodies posted as GitBook documents, `format=document`, `repliers`,
 // and the 400s for documents comments cannot hold.
-import { useHarness } from "../../testing/harness";
-import { type PageSeed, requests, spaceWithPages } from "./test-fixtures";
+
+import { type PageSeed, requests, spaceWithPages } from "../../../test/support/comments-fixtures";
+import { useHarness } from "../../../test/support/harness";
 
 const h = useHarness();
 const api = requests(h);

@@ -1,5 +1,5 @@
-import { type TestUser, useHarness } from "../../testing/harness";
-import { insertChangeRequest, type PageSeed, requests, setSpacePages, spaceWithPages } from "./test-fixtures";
+import { insertChangeRequest, type PageSeed, requests, setSpacePages, spaceWithPages } from "../../../test/support/comments-fixtures";
+import { type TestUser, useHarness } from "../../../test/support/harness";
 
 const h = useHarness();
 const api = requests(h);

@@ -1,6 +1,6 @@
-import { contentHelpers } from "../../testing/content";
-import { createHarness, type Harness } from "../../testing/harness";
-import { type LocalServer, localServer } from "../../testing/local-server";
+import { contentHelpers } from "../../../test/support/content";
+import { createHarness, type Harness } from "../../../test/support/harness";
+import { type LocalServer, localServer } from "../../../test/support/local-server";
 
 // A small website: an index linking to pages, some linking on; 60 pages under /many.
 const site: Record<string, { type: string; body: string }> = {

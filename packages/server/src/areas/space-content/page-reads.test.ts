@@ -1,6 +1,6 @@
+import { contentHelpers, insertPage } from "../../../test/support/content";
+import { type Harness, type TestUser, useHarness } from "../../../test/support/harness";
 import type { Db } from "../../db/database";
-import { contentHelpers, insertPage } from "../../testing/content";
-import { type Harness, type TestUser, useHarness } from "../../testing/harness";
 
 const cached = useHarness();
 // The same reads with nothing cached: what they return must not depend on the cache.

@@ -1,7 +1,7 @@
 // Revisions by ID (GitBook's /spaces/{spaceId}/revisions/{revisionId} family) and the changes between a revision and
 // its parent, or between a change request and its base.
-import { contentHelpers, insertPage, pngBytes } from "../../testing/content";
-import { type TestUser, useHarness } from "../../testing/harness";
+import { contentHelpers, insertPage, pngBytes } from "../../../test/support/content";
+import { type TestUser, useHarness } from "../../../test/support/harness";
 
 const h = useHarness();
 const c = contentHelpers(h);

@@ -1,7 +1,7 @@
 // Search that forgives: misspelt words, the word being typed, identifiers written with
 // punctuation, and a query split between a page's title and one of its sections.
-import { contentHelpers, insertPage } from "../../testing/content";
-import { type TestUser, useHarness } from "../../testing/harness";
+import { contentHelpers, insertPage } from "../../../test/support/content";
+import { type TestUser, useHarness } from "../../../test/support/harness";
 
 const h = useHarness();
 const c = contentHelpers(h);

@@ -1,12 +1,13 @@
 // What a search costs in a large space, read from the database's own query plans
 // (EXPLAIN ANALYZE, on the embedded database and on PostgreSQL alike): a rare term is
 // found through the GIN index, and a term on every page reads a bounded number of rows.
+
+import { contentHelpers, writePagesInBulk } from "../../../test/support/content";
+import { useHarness } from "../../../test/support/harness";
 import { MAX_HITS, spaceSearchStatement } from "../../content/search";
 import { searchQuery } from "../../content/search-query";
 import type { Db } from "../../db/database";
 import { Prisma } from "../../generated/prisma/client";
-import { contentHelpers, writePagesInBulk } from "../../testing/content";
-import { useHarness } from "../../testing/harness";
 
 const h = useHarness();
 const c = contentHelpers(h);

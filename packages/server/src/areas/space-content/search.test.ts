@@ -1,5 +1,5 @@
-import { contentHelpers, insertPage, writePagesInBulk } from "../../testing/content";
-import { type TestUser, useHarness } from "../../testing/harness";
+import { contentHelpers, insertPage, writePagesInBulk } from "../../../test/support/content";
+import { type TestUser, useHarness } from "../../../test/support/harness";
 
 const h = useHarness();
 const c = contentHelpers(h);

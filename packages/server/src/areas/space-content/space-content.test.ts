@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
-import { type Change, contentHelpers, insertPage, pngBytes } from "../../testing/content";
-import { type TestUser, useHarness } from "../../testing/harness";
+import { type Change, contentHelpers, insertPage, pngBytes } from "../../../test/support/content";
+import { type TestUser, useHarness } from "../../../test/support/harness";
 
 const h = useHarness();
 const c = contentHelpers(h);
@@ -9,7 +9,7 @@ const c = contentHelpers(h);
 const get = (user: TestUser, url: string) => h.api.get(url).set("Authorization", user.auth);
 
 function pdfText(pdf: Buffer): string[] {
-  const script = path.join(__dirname, "..", "..", "testing", "pdf-text.mjs");
+  const script = path.join(__dirname, "..", "..", "..", "test", "support", "pdf-text.mjs");
   return JSON.parse(execFileSync(process.execPath, [script], { input: pdf, encoding: "utf8", env: { ...process.env, NODE_OPTIONS: "" } }));
 }
 

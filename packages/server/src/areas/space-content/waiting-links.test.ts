@@ -1,7 +1,7 @@
 // Links to pages and files that arrive later (a migration in batches, in any order):
 // they resolve when their target arrives, in the change request and in the merge.
-import { type Change, contentHelpers, insertPage } from "../../testing/content";
-import { type TestUser, useHarness } from "../../testing/harness";
+import { type Change, contentHelpers, insertPage } from "../../../test/support/content";
+import { type TestUser, useHarness } from "../../../test/support/harness";
 
 const h = useHarness();
 const c = contentHelpers(h);

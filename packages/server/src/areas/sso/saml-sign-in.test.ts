@@ -1,7 +1,7 @@
 import supertest from "supertest";
+import { useHarness } from "../../../test/support/harness";
+import { type AssertionOptions, type Idp, requestIdOf, samlResponse, testIdp } from "../../../test/support/saml-idp";
 import { createApp } from "../../app";
-import { useHarness } from "../../testing/harness";
-import { type AssertionOptions, type Idp, requestIdOf, samlResponse, testIdp } from "../../testing/saml-idp";
 
 // The identity provider is configured with fixed URLs of Docstack (its public URL), as in production.
 const h = useHarness({ rateLimit: { max: 0, windowMs: 60_000 }, publicUrl: "https://docs.example.test" });

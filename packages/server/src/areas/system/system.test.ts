@@ -1,7 +1,7 @@
 // GitBook's `GET /v1/`: which release answers, without a token.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { useHarness } from "../../testing/harness";
+import { useHarness } from "../../../test/support/harness";
 
 const h = useHarness();
 

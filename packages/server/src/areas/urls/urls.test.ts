@@ -1,8 +1,8 @@
 // Resolving published URLs, and the URLs the API gives: every one parses, whatever the
 // public host (a name, localhost, an IPv4 or IPv6 address), and every published one resolves.
 
-import { insertPage, siteFixtures } from "../../site-reader/test-fixtures";
-import { createHarness, type Harness } from "../../testing/harness";
+import { createHarness, type Harness } from "../../../test/support/harness";
+import { insertPage, siteFixtures } from "../../../test/support/site-fixtures";
 
 // No public URL: the API's URLs follow each request's host, so one site is seen from several.
 let h: Harness;

@@ -2,9 +2,9 @@
 // reference library; failures retried (a short retry base) until the receiver recovers, nothing lost
 // and each resource's order kept; a rolled-back write emitting nothing; loopback URLs refused unless allowed.
 import { Webhook } from "standardwebhooks";
-import { contentHelpers, insertPage } from "../../testing/content";
-import { createHarness, type Harness, requestsAs, useHarness } from "../../testing/harness";
-import { type LocalServer, localServer } from "../../testing/local-server";
+import { contentHelpers, insertPage } from "../../../test/support/content";
+import { createHarness, type Harness, requestsAs, useHarness } from "../../../test/support/harness";
+import { type LocalServer, localServer } from "../../../test/support/local-server";
 
 interface Received {
   id: string;

@@ -11,11 +11,11 @@
 import { randomBytes } from "node:crypto";
 import fc from "fast-check";
 import type TestAgent from "supertest/lib/agent";
-import { newId } from "../db/ids";
-import { type PolicyKind, tableOf } from "../policy/factory";
-import { type Level, reaches } from "../policy/roles";
-import { type Rule, ruleOf } from "../policy/rules";
-import { createHarness, type Harness, secretInLogs, type TestUser } from "../testing/harness";
+import { newId } from "../../src/db/ids";
+import { type PolicyKind, tableOf } from "../../src/policy/factory";
+import { type Level, reaches } from "../../src/policy/roles";
+import { type Rule, ruleOf } from "../../src/policy/rules";
+import { createHarness, type Harness, secretInLogs, type TestUser } from "../support/harness";
 import { type GateOperation, isWrite, operations } from "./contract";
 import { changedTables, fingerprint } from "./fingerprint";
 import { createFixtures, FIXTURES_TIMEOUT_MS, Fixtures, repairFixtures } from "./fixtures";

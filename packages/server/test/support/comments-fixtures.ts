@@ -2,10 +2,10 @@
 // pages (written as revision rows, so these tests do not depend on the content
 // operations), and change requests inserted as rows.
 
-import { putDocuments } from "../../content/documents";
-import type { StoredPage } from "../../content/tree";
-import { newId } from "../../db/ids";
-import type { Harness, TestUser } from "../../testing/harness";
+import { putDocuments } from "../../src/content/documents";
+import type { StoredPage } from "../../src/content/tree";
+import { newId } from "../../src/db/ids";
+import type { Harness, TestUser } from "./harness";
 
 export interface PageSeed {
   id: string;

@@ -7,16 +7,16 @@ import { Writable } from "node:stream";
 import pino from "pino";
 import supertest from "supertest";
 import type TestAgent from "supertest/lib/agent";
-import { createApp } from "../app";
-import { createApiToken } from "../auth/tokens";
-import { ManualClock } from "../clock";
-import { type Config, loadConfig } from "../config";
-import { type Database, openDatabase } from "../db/database";
-import { newId } from "../db/ids";
-import type { Services } from "../http/context";
-import type { Role } from "../policy/roles";
-import { onSecret } from "../secrets";
-import { openServices } from "../wiring/services";
+import { createApp } from "../../src/app";
+import { createApiToken } from "../../src/auth/tokens";
+import { ManualClock } from "../../src/clock";
+import { type Config, loadConfig } from "../../src/config";
+import { type Database, openDatabase } from "../../src/db/database";
+import { newId } from "../../src/db/ids";
+import type { Services } from "../../src/http/context";
+import type { Role } from "../../src/policy/roles";
+import { onSecret } from "../../src/secrets";
+import { openServices } from "../../src/wiring/services";
 import { testDatabaseUrl } from "./postgres";
 
 export interface TestUser {

@@ -1,10 +1,10 @@
 // Helpers for tests that write content through the API, as users do (and, for
 // thousands of pages, through the storage layer, as an import would).
-import { contentStore } from "../content/reads";
-import { existingRevisionIndex, writeRevision } from "../content/revisions";
-import { syncSpacePages } from "../content/search-index";
-import { type StoredPage, slugify } from "../content/tree";
-import { newId } from "../db/ids";
+import { contentStore } from "../../src/content/reads";
+import { existingRevisionIndex, writeRevision } from "../../src/content/revisions";
+import { syncSpacePages } from "../../src/content/search-index";
+import { type StoredPage, slugify } from "../../src/content/tree";
+import { newId } from "../../src/db/ids";
 import type { Harness, TestUser } from "./harness";
 
 export interface Change {

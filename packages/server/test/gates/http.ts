@@ -2,7 +2,7 @@
 // message someone can replay), and checking the error envelope of the contract.
 import { type ErrorReason, errorReasons } from "@docstack/contract";
 import type TestAgent from "supertest/lib/agent";
-import { errorType } from "../http/errors";
+import { errorType } from "../../src/http/errors";
 import type { HttpRequest } from "./plan";
 
 export interface Exchange {

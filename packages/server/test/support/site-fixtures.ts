@@ -1,12 +1,12 @@
 // What the tests of published sites set up, through the API as users do: spaces with
 // pages merged in, sites publishing them.
-import { contentStore } from "../content/reads";
-import { existingRevisionIndex, writeRevision } from "../content/revisions";
-import { syncSpacePages } from "../content/search-index";
-import type { StoredPage } from "../content/tree";
-import { declareSecret } from "../secrets";
-import { type Change, contentHelpers, insertPage } from "../testing/content";
-import { type Harness, requestsAs, type TestUser } from "../testing/harness";
+import { contentStore } from "../../src/content/reads";
+import { existingRevisionIndex, writeRevision } from "../../src/content/revisions";
+import { syncSpacePages } from "../../src/content/search-index";
+import type { StoredPage } from "../../src/content/tree";
+import { declareSecret } from "../../src/secrets";
+import { type Change, contentHelpers, insertPage } from "./content";
+import { type Harness, requestsAs, type TestUser } from "./harness";
 
 export { insertPage };
 

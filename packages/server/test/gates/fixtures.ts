@@ -7,8 +7,8 @@
 import { randomBytes } from "node:crypto";
 import fc from "fast-check";
 import type TestAgent from "supertest/lib/agent";
-import { onSecret } from "../secrets";
-import type { Harness, TestUser } from "../testing/harness";
+import { onSecret } from "../../src/secrets";
+import type { Harness, TestUser } from "../support/harness";
 import { validArbitrary } from "./arbitraries";
 import { type GateOperation, operations } from "./contract";
 import { derivations } from "./derivations";

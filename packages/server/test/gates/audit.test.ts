@@ -4,8 +4,8 @@
 // writes (with and without a transaction of their own, and one that fails) leave exactly one event
 // per successful request, and none for a refused one.
 import { loadOpenapiDocument } from "@docstack/contract";
-import { contractRoutes } from "../http/routes";
-import { requestsAs, useHarness } from "../testing/harness";
+import { contractRoutes } from "../../src/http/routes";
+import { requestsAs, useHarness } from "../support/harness";
 
 const h = useHarness();
 

@@ -1,6 +1,6 @@
 // What the tests of the site areas set up: an organization with spaces, and sites made
 // through the API.
-import { type Harness, requestsAs, type TestUser } from "../../testing/harness";
+import { type Harness, requestsAs, type TestUser } from "./harness";
 
 /** Docstack's public URL in these tests, so that published URLs are known in advance. */
 export const PUBLIC_URL = "http://localhost:3000";

@@ -5,7 +5,7 @@
 // breaks it becomes a 500); invalid input gets 400 (413 past the body limit, 415 for
 // a body that is not JSON) with the error envelope, naming what is wrong.
 import fc from "fast-check";
-import { createHarness, type Harness } from "../testing/harness";
+import { createHarness, type Harness } from "../support/harness";
 import { type GateOperation, isCursor, isWrite, operations } from "./contract";
 import { cursorTampering } from "./cursors";
 import { documents400 } from "./documented";
