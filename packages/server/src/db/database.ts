@@ -151,7 +151,10 @@ async function openEmbedded(options: OpenDatabaseOptions): Promise<Database> {
   }
 }
 
-/** A migrated in-memory database, for the template fresh data directories start from (build time). */
+/**
+ * A migrated in-memory database, for the template fresh data directories start from (build time).
+ * @public (the build step scripts/embedded-template.mjs calls it, from dist)
+ */
 export async function migratedInMemory(): Promise<PGlite> {
   const { PGlite, PrismaPGlite } = embeddedDriver();
   const pglite = await PGlite.create({
