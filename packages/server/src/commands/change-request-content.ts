@@ -51,6 +51,7 @@ export async function writeChangeRequestContent(
   changeRequestId: string,
   changes: readonly ContentChange[],
   fetched?: ChangeInputs["fetched"],
+  pageKinds?: ChangeInputs["pageKinds"],
 ): Promise<{ changeRequest: ChangeRequest; outcomes: AppliedChanges["outcomes"]; insertedFiles: string[] }> {
   return ctx.prisma.$transaction(
     async (tx) => {
@@ -69,7 +70,7 @@ export async function writeChangeRequestContent(
         // Only revisions of this space (another's is as unknown as a made-up ID).
         if (index && index.revision.spaceId === changeRequest.spaceId) revisions.set(id, index);
       }
-      const applied = applyChanges(current, changes, ctx.clock.now(), { fetched, revisions, baseRevisionId });
+      const applied = applyChanges(current, changes, ctx.clock.now(), { fetched, revisions, baseRevisionId, pageKinds });
       const { revision } = await writeRevision(store, {
         spaceId: changeRequest.spaceId,
         changeRequestId: changeRequest.id,
