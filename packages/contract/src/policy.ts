@@ -567,6 +567,10 @@ export const operationPolicies = {
     "on": "space",
     "needs": "edit"
   },
+  "exportSpace": {
+    "on": "space",
+    "needs": "view"
+  },
   "listPages": {
     "on": "space",
     "needs": "view"

@@ -992,6 +992,37 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/spaces/{spaceId}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Export a space as a zip in GitBook's repository layout
+         * @description Answers the space's current content as a zip in the layout GitBook's Git Sync writes: `.gitbook.yaml`,
+         *     `README.md` (the first page), `SUMMARY.md` (order, nesting and `## Group` headings), a Markdown file per page
+         *     (front matter with `description`, `icon`, `hidden`…, then `# Title` and the body as written), `folder/README.md`
+         *     for a page with sub-pages, files under `.gitbook/assets/`; links between pages and to files are relative
+         *     paths. The zip is produced as it is sent. The layout and what it normalises are in docs/content-format.md.
+         *     Anyone who can read the space can export it; a space the caller cannot see is 404. Not in GitBook's API
+         *     (its export goes to a Git repository).
+         *
+         *     Needs `view` on the space (role `read` or more).
+         */
+        get: operations["exportSpace"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/spaces/{spaceId}/content/pages": {
         parameters: {
             query?: never;
@@ -11299,6 +11330,34 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    exportSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The zip (`Content-Disposition` names it after the space). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Unexpected"];
         };

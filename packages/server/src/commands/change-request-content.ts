@@ -6,7 +6,6 @@ import { demandMergeRules } from "../areas/change-request-reviews/merge-rules";
 import { demandEditable } from "../areas/change-requests/policy";
 import { lockChangeRequest, lockSpace } from "../areas/change-requests/store";
 import { LOCKED_MESSAGE } from "../areas/spaces/policy";
-import type { Actor } from "../auth/actor";
 import type { Clock } from "../clock";
 import type { ContentStore } from "../content/cache";
 import { type AppliedChanges, applyChanges, type ChangeInputs, type ContentChange } from "../content/changes";
@@ -21,13 +20,12 @@ import type { ChangeRequest } from "../generated/prisma/client";
 import { conflict } from "../http/errors";
 import type { BaseUrl } from "../http/urls";
 import type { WebhookOutbox } from "../webhooks/outbox";
-import { changeRequestEvent, pageEvents } from "../webhooks/resources";
+import { changeRequestEvent, type EventActor, pageEvents } from "../webhooks/resources";
 import { mergeBase } from "./merge-base";
 
 /** What these commands use: the content store, the time, where URLs start, who is writing, and the outbox of their events. */
-export interface ContentCommandDeps extends ContentStoreDeps, BaseUrl {
+export interface ContentCommandDeps extends ContentStoreDeps, BaseUrl, EventActor {
   clock: Clock;
-  actor: Actor;
   webhooks: Pick<WebhookOutbox, "emit">;
 }
 
@@ -55,6 +53,7 @@ export async function writeChangeRequestContent(
   changeRequestId: string,
   changes: readonly ContentChange[],
   fetched?: ChangeInputs["fetched"],
+  pageKinds?: ChangeInputs["pageKinds"],
 ): Promise<{ changeRequest: ChangeRequest; outcomes: AppliedChanges["outcomes"]; insertedFiles: string[] }> {
   return ctx.prisma.$transaction(
     async (tx) => {
@@ -73,7 +72,7 @@ export async function writeChangeRequestContent(
         // Only revisions of this space (another's is as unknown as a made-up ID).
         if (index && index.revision.spaceId === changeRequest.spaceId) revisions.set(id, index);
       }
-      const applied = applyChanges(current, changes, ctx.clock.now(), { fetched, revisions, baseRevisionId });
+      const applied = applyChanges(current, changes, ctx.clock.now(), { fetched, revisions, baseRevisionId, pageKinds });
       const { revision } = await writeRevision(store, {
         spaceId: changeRequest.spaceId,
         changeRequestId: changeRequest.id,

@@ -19,6 +19,11 @@ export interface ChangeInputs {
   revisions?: ReadonlyMap<string, { byId: ReadonlyMap<string, StoredPage>; children: ReadonlyMap<string, readonly StoredPage[]> }>;
   /** The revision `revert_page` reverts to when it names none. */
   baseRevisionId?: string;
+  /**
+   * Pages inserted as groups or links, by their `ref` (batches of the API insert documents only; an import of a
+   * repository's layout inserts its groups and link pages this way).
+   */
+  pageKinds?: ReadonlyMap<string, { type: "group" | "link"; href?: string }>;
 }
 
 /** A page the batch touched, for `compat=false` (in the order first touched). */
@@ -210,12 +215,22 @@ export function applyChanges(current: CurrentPages, changes: readonly ContentCha
         const title = source.metadata.title ?? change.title ?? source.headingTitle ?? "Untitled";
         // The leading heading is the title only when nothing else gave one: a title given keeps the body as written.
         const markdown = source.metadata.title === undefined && change.title === undefined && source.headingTitle ? source.bodyWithoutHeading : source.body;
+        const kind = change.ref === undefined ? undefined : inputs.pageKinds?.get(change.ref);
         const page = withMetadata(
-          { id: newId(), title, slug: slugFor(change.slug, parent) ?? tree.slugAmong(parent, title), type: "document", parent, createdAt: at, updatedAt: at },
+          {
+            id: newId(),
+            title,
+            slug: slugFor(change.slug, parent) ?? tree.slugAmong(parent, title),
+            type: kind?.type ?? "document",
+            ...(kind?.href ? { href: kind.href } : {}),
+            parent,
+            createdAt: at,
+            updatedAt: at,
+          },
           { ...change, ...source.metadata },
         );
         tree.place(page, change.at);
-        bodies.set(page.id, markdown);
+        if (!kind) bodies.set(page.id, markdown);
         if (change.ref !== undefined) pageRefs.set(change.ref, page.id);
         touch(page.id, "created_page", change.ref);
         break;

@@ -6,7 +6,7 @@ import type { ContentStoreDeps } from "./deps";
 import type { Download } from "./downloads";
 import { renderChangeRequestPdf } from "./pdf";
 
-export async function serveDownload(ctx: ContentStoreDeps, download: Download): Promise<{ status: 200; raw: RawBody }> {
+export async function serveDownload(ctx: ContentStoreDeps, download: Download): Promise<{ status: 200; raw: RawBody & { data: Buffer } }> {
   if (download.kind === "file") {
     const blob = await ctx.prisma.fileBlob.findUnique({ where: { hash: download.blob } });
     if (!blob) throw notFound("File");

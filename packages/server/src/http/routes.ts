@@ -1,6 +1,7 @@
 // Routes come from the contract: every path and method of the bundled document
 // is served by the registry's definition for its operationId, and nothing else is.
 
+import { pipeline } from "node:stream/promises";
 import { HTTP_METHODS, type OpenapiDocument } from "@docstack/contract";
 import type express from "express";
 import type { NextFunction, Request, Response } from "express";
@@ -139,5 +140,7 @@ function sendRaw(res: Response, raw: RawBody): void {
   // Served bytes are never rendered as a page of this origin.
   res.setHeader("Content-Security-Policy", "sandbox");
   if (raw.fileName) res.attachment(raw.fileName);
-  res.send(raw.data);
+  if (Buffer.isBuffer(raw.data)) res.send(raw.data);
+  // A stream failing after its first bytes left can only cut the response short: the client sees it incomplete.
+  else pipeline(raw.data, res).catch((error: unknown) => res.destroy(error as Error));
 }

@@ -1,9 +1,12 @@
 // The content of a space's current revision: pages, files, links, and downloads.
 
 import { importIntoSpace } from "../../commands/change-request-content";
+import { revisionZip } from "../../content/gitbook-layout/from-revision";
 import { readImport } from "../../content/import";
-import { brokenLinksInOpenChangeRequests, listFiles, readFile, readPage, readPageByPath, readPageTree, searchSpace } from "../../content/reads";
+import { brokenLinksInOpenChangeRequests, contentStore, listFiles, readFile, readPage, readPageByPath, readPageTree, searchSpace } from "../../content/reads";
+import { existingRevisionIndex } from "../../content/revisions";
 import { serveDownload } from "../../content/serve-download";
+import { slugify } from "../../content/tree";
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import type { SpaceAccess } from "../spaces/policy";
 import { contentReads } from "./content-reads";
@@ -30,6 +33,13 @@ export const spaceContentOperations = {
   downloadContent: defineOperation("downloadContent", {
     // The signed URL is the authorization: it was given to a caller who could read the content.
     handle: async ({ ctx }, { download }) => serveDownload(ctx, download),
+  }),
+  exportSpace: defineOperation("exportSpace", {
+    handle: async ({ ctx }, { space }) => {
+      const store = contentStore(ctx);
+      const data = await revisionZip(store, await existingRevisionIndex(store, space.revisionId));
+      return { status: 200, raw: { data, contentType: "application/zip", fileName: `${slugify(space.title)}.zip` } };
+    },
   }),
   searchSpaceContent: defineOperation("searchSpaceContent", {
     handle: async ({ ctx, query }, { space }) => ({

@@ -1,0 +1,81 @@
+import { fromBuffer, type ZipFile } from "yauzl";
+import { contentHelpers } from "../../test/support/content";
+import { useHarness } from "../../test/support/harness";
+import { FIXTURE_DIR, readDirectory } from "../content/gitbook-layout/fixture";
+import { readRepository } from "../content/gitbook-layout/read";
+import { DEFAULT_CONFIG } from "../content/gitbook-layout/types";
+import { writeRepository } from "../content/gitbook-layout/write";
+import { importRepository } from "./import-repository";
+
+const h = useHarness();
+const c = contentHelpers(h);
+
+/** Every entry of a zip, by path. */
+async function unzip(data: Buffer): Promise<Map<string, Buffer>> {
+  const zip = await new Promise<ZipFile>((resolve, reject) =>
+    fromBuffer(data, { lazyEntries: true }, (error, file) => (error ? reject(error) : resolve(file))),
+  );
+  const entries = new Map<string, Buffer>();
+  await new Promise<void>((resolve, reject) => {
+    zip.on("entry", (entry) => {
+      zip.openReadStream(entry, (error, stream) => {
+        if (error) return reject(error);
+        const chunks: Buffer[] = [];
+        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+        stream.on("end", () => {
+          entries.set(entry.fileName, Buffer.concat(chunks));
+          zip.readEntry();
+        });
+      });
+    });
+    zip.on("end", resolve);
+    zip.on("error", reject);
+    zip.readEntry();
+  });
+  return entries;
+}
+
+const sorted = (files: Map<string, Buffer>) => [...files].sort(([a], [b]) => a.localeCompare(b)).map(([path, data]) => [path, data.toString("latin1")]);
+
+/** supertest's parser of a binary body: its bytes. */
+const binary = (res: { on(event: string, listener: (chunk: Buffer) => void): unknown }, done: (error: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  res.on("data", (chunk) => chunks.push(chunk));
+  res.on("end", () => done(null, Buffer.concat(chunks)));
+};
+
+describe("importRepository and the export", () => {
+  it("imports the layout through a merged change request, and exports the same files as a zip", async () => {
+    const org = await h.organization();
+    const space = await c.createSpace(org.admin, org.id);
+    // Existing content is replaced.
+    await c.publish(org.admin, space.id, [{ operation: "insert_page", title: "Old page", document: { markdown: "Gone." } }]);
+    const fixture = readDirectory(FIXTURE_DIR);
+    const ctx = { ...h.services, baseUrl: "http://localhost", actor: { userId: org.admin.id, user: { displayName: "Admin" } } };
+
+    const outcome = await importRepository(ctx, { spaceId: space.id, files: fixture });
+    expect(outcome.result).toBe("merge");
+    expect(outcome.changeRequest.status).toBe("merged");
+
+    const pages = await c.pages(org.admin, space.id);
+    expect(pages.map((page) => page.title)).toEqual(["Introduction", "Guides", "Changelog", "Reference"]);
+    // Links between pages are stored as references to the pages.
+    const stored = await h.services.prisma.pageDocument.findFirst({ where: { markdown: { contains: "Back to [the introduction](docstack:page/" } } });
+    expect(stored).not.toBeNull();
+    const read = await h.api.get(`/v1/spaces/${space.id}/content/path/guides/install`).set("Authorization", org.admin.auth).expect(200);
+    expect(read.body.markdown).toContain("[the introduction](/introduction)");
+
+    const res = await h.api.get(`/v1/spaces/${space.id}/export`).set("Authorization", org.admin.auth).buffer(true).parse(binary).expect(200);
+    expect(res.headers["content-type"]).toBe("application/zip");
+    const exported = await unzip(res.body as Buffer);
+    // The fixture as stored: the same pages and files, at the top (the space keeps neither root nor redirects).
+    const expected = writeRepository({ ...readRepository(fixture), config: { ...DEFAULT_CONFIG, redirects: {} } });
+    expect(sorted(exported)).toEqual(sorted(expected));
+    const rerooted = new Map([...fixture].flatMap(([path, data]) => (path.startsWith("docs/") ? [[path.slice(5), data] as const] : [])));
+    for (const [path, data] of rerooted) expect([path, exported.get(path)?.toString("latin1")]).toEqual([path, data.toString("latin1")]);
+
+    // Someone of another organization cannot see the space.
+    const other = await h.organization("Other");
+    await h.api.get(`/v1/spaces/${space.id}/export`).set("Authorization", other.admin.auth).expect(404);
+  });
+});

@@ -1,0 +1,94 @@
+// Importing a repository in GitBook's layout into a space: its content replaces the space's, through a change
+// request (one batch: the current top-level pages deleted, the files added, the pages inserted parents first, links
+// between them as the pages' paths, stored as references), then merged; when the merge conflicts (the space moved
+// meanwhile) the change request stays open with its conflicts.
+import { createChangeRequest } from "../areas/change-requests/store";
+import type { ContentChange } from "../content/changes";
+import { readRepository } from "../content/gitbook-layout/read";
+import type { LayoutPage } from "../content/gitbook-layout/types";
+import type { Conflict } from "../content/merge";
+import { contentStore } from "../content/reads";
+import { existingRevisionIndex } from "../content/revisions";
+import type { ChangeRequest } from "../generated/prisma/client";
+import { type ContentCommandDeps, mergeChangeRequest, writeChangeRequestContent } from "./change-request-content";
+
+export interface RepositoryImport {
+  spaceId: string;
+  /** The repository's files by path. */
+  files: ReadonlyMap<string, Buffer>;
+  subject?: string;
+}
+
+export type RepositoryImportOutcome =
+  | { result: "merge"; changeRequest: ChangeRequest; revision: string }
+  | { result: "conflicts"; changeRequest: ChangeRequest; conflicts: Conflict[] };
+
+const CONTENT_TYPES: Record<string, string> = {
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  gif: "image/gif",
+  svg: "image/svg+xml",
+  webp: "image/webp",
+  pdf: "application/pdf",
+  zip: "application/zip",
+  json: "application/json",
+  txt: "text/plain",
+  md: "text/markdown",
+};
+const contentTypeOf = (name: string) => CONTENT_TYPES[name.split(".").pop()?.toLowerCase() ?? ""] ?? "application/octet-stream";
+
+/** The batch inserting the pages (parents first, each naming its parent by ref), and which refs are groups or links. */
+function insertions(pages: readonly LayoutPage[]): { changes: ContentChange[]; kinds: Map<string, { type: "group" | "link"; href?: string }> } {
+  const changes: ContentChange[] = [];
+  const kinds = new Map<string, { type: "group" | "link"; href?: string }>();
+  const visit = (list: readonly LayoutPage[], into: string | undefined) => {
+    for (const page of list) {
+      const ref = `gitbook-layout-page-${changes.length}`;
+      if (page.type !== "document") kinds.set(ref, { type: page.type, ...(page.href ? { href: page.href } : {}) });
+      changes.push({
+        operation: "insert_page",
+        ref,
+        ...(into ? { into } : {}),
+        title: page.title,
+        slug: page.slug,
+        // Front matter the body could open with is the body's own: it was read from the file already.
+        document: { markdown: page.markdown ?? "" },
+        ...(page.description ? { description: page.description } : {}),
+        ...(page.icon ? { icon: page.icon } : {}),
+        ...(page.emoji ? { emoji: page.emoji } : {}),
+        ...(page.hidden ? { hidden: true } : {}),
+        ...(page.noIndex ? { noIndex: true } : {}),
+        ...(page.noRobotsIndex ? { noRobotsIndex: true } : {}),
+      });
+      visit(page.children, ref);
+    }
+  };
+  visit(pages, undefined);
+  return { changes, kinds };
+}
+
+export async function importRepository(ctx: ContentCommandDeps, input: RepositoryImport): Promise<RepositoryImportOutcome> {
+  const repository = readRepository(input.files);
+  const changeRequest = await ctx.prisma.$transaction((tx) =>
+    createChangeRequest(tx, { spaceId: input.spaceId, subject: input.subject ?? "Import from a repository", createdById: ctx.actor.userId }),
+  );
+  const current = await existingRevisionIndex(contentStore(ctx), changeRequest.revisionId);
+  const deletions: ContentChange[] = (current.children.get("") ?? []).map((page) => ({ operation: "delete_page", page: page.id }));
+  const files: ContentChange[] = repository.files.size
+    ? [
+        {
+          operation: "insert_files",
+          files: [...repository.files].map(([name, data]) => ({ name, contentType: contentTypeOf(name), base64: data.toString("base64") })),
+        },
+      ]
+    : [];
+  const { changes, kinds } = insertions(repository.pages);
+  await writeChangeRequestContent(ctx, changeRequest.id, [...deletions, ...files, ...changes], undefined, kinds);
+  const merged = await mergeChangeRequest(ctx, changeRequest.id);
+  if (merged.result === "conflicts") {
+    const open = await ctx.prisma.changeRequest.findUniqueOrThrow({ where: { id: changeRequest.id } });
+    return { result: "conflicts", changeRequest: open, conflicts: merged.conflicts };
+  }
+  return { result: "merge", changeRequest: merged.changeRequest, revision: merged.revision };
+}

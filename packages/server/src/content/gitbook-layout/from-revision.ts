@@ -1,0 +1,49 @@
+// A revision's content as GitBook's layout, streamed as a zip: the text files (pages, SUMMARY.md, .gitbook.yaml)
+// are made from the revision's index and documents; each file's bytes are read from the database only when the
+// zip reaches it, so one file at a time is in memory.
+import { Readable } from "node:stream";
+import { ZipFile } from "yazl";
+import type { ContentStore } from "../cache";
+import { loadDocuments } from "../documents";
+import { toReadableMarkdown } from "../references";
+import type { RevisionIndex } from "../revisions";
+import type { StoredPage } from "../tree";
+import { DEFAULT_CONFIG, type LayoutPage, type Repository } from "./types";
+import { assetPath, writeLayoutText } from "./write";
+
+/** The revision's page tree in the layout's terms (bodies as they read: links as paths and file names). */
+export async function layoutOfRevision(store: ContentStore, index: RevisionIndex): Promise<Omit<Repository, "files">> {
+  const documents = await loadDocuments(store, new Set(index.pages.flatMap((page) => (page.document ? [page.document] : []))));
+  const toLayout = (page: StoredPage): LayoutPage => {
+    const layout: LayoutPage = { type: page.type, title: page.title, slug: page.slug, children: (index.children.get(page.id) ?? []).map(toLayout) };
+    if (page.type === "document") {
+      const stored = page.document ? documents.get(page.document)?.markdown : undefined;
+      layout.markdown = stored ? toReadableMarkdown(stored, index) : "";
+    }
+    if (page.href) layout.href = page.href;
+    for (const field of ["description", "icon", "emoji"] as const) if (page[field]) layout[field] = page[field];
+    for (const field of ["hidden", "noIndex", "noRobotsIndex"] as const) if (page[field]) layout[field] = true;
+    return layout;
+  };
+  return { config: { ...DEFAULT_CONFIG, redirects: {} }, pages: (index.children.get("") ?? []).map(toLayout) };
+}
+
+/** The revision as a zip in GitBook's layout, produced as it is sent. */
+export async function revisionZip(store: ContentStore, index: RevisionIndex): Promise<Readable> {
+  const layout = await layoutOfRevision(store, index);
+  const zip = new ZipFile();
+  // Fixed times: the same content gives the same zip.
+  const mtime = new Date(Date.UTC(2000, 0, 1));
+  for (const [path, data] of writeLayoutText(layout, new Set(index.files.map((file) => file.name)))) zip.addBuffer(data, path, { mtime });
+  for (const file of index.files) {
+    // Asked for when the zip reaches the file.
+    zip.addReadStreamLazy(assetPath(layout.config, file.name), { mtime }, (done) => {
+      store.db.fileBlob.findUnique({ where: { hash: file.blob }, select: { data: true } }).then(
+        (blob) => done(null, Readable.from([Buffer.from(blob?.data ?? new Uint8Array())])),
+        (error: unknown) => done(error, Readable.from([])),
+      );
+    });
+  }
+  zip.end();
+  return zip.outputStream as Readable;
+}

@@ -1,0 +1,82 @@
+import { FIXTURE_DIR, readDirectory } from "./fixture";
+import { readRepository } from "./read";
+import type { LayoutPage } from "./types";
+import { writeRepository } from "./write";
+
+const sorted = (files: Map<string, Buffer>) => [...files].sort(([a], [b]) => a.localeCompare(b)).map(([path, data]) => [path, data.toString("latin1")]);
+
+/** The tree without bodies: titles, types and slugs, nested. */
+const outline = (pages: LayoutPage[]): unknown[] =>
+  pages.map((page) => [page.type, page.title, page.slug, ...(page.children.length ? [outline(page.children)] : [])]);
+
+describe("GitBook's repository layout", () => {
+  const fixture = readDirectory(FIXTURE_DIR);
+
+  it("writes back what it read, byte for byte", () => {
+    expect(sorted(writeRepository(readRepository(fixture)))).toEqual(sorted(fixture));
+  });
+
+  it("reads the tree, the metadata, the files and the configuration", () => {
+    const repository = readRepository(fixture);
+    expect(outline(repository.pages)).toEqual([
+      ["document", "Introduction", "introduction"],
+      [
+        "document",
+        "Guides",
+        "guides",
+        [
+          ["document", "Install", "install"],
+          ["document", "Configure", "configure", [["document", "Advanced", "advanced"]]],
+        ],
+      ],
+      ["link", "Changelog", "changelog"],
+      [
+        "group",
+        "Reference",
+        "reference",
+        [
+          ["document", "API", "api"],
+          ["document", "Hidden page", "hidden-page"],
+        ],
+      ],
+    ]);
+    const [intro, guides, changelog, reference] = repository.pages as [LayoutPage, LayoutPage, LayoutPage, LayoutPage];
+    expect(intro).toMatchObject({ description: "What Docstack is and where to start.", icon: "house" });
+    expect(changelog.href).toBe("https://example.com/changelog");
+    expect(reference.children[1]).toMatchObject({ hidden: true, markdown: "" });
+    expect(guides.children[1]!.children[0]!.description).toBe(
+      "A long description that goes past eighty characters so that the YAML writer folds it the way GitBook does.",
+    );
+    expect(repository.config).toEqual({ root: "docs/", readme: "README.md", summary: "SUMMARY.md", redirects: { "old/setup": "guides/install.md" } });
+    expect([...repository.files.keys()].sort()).toEqual(["docstack release.zip", "overview.png"]);
+  });
+
+  it("turns relative links into space paths and file names, and leaves blocks and code as written", () => {
+    const [intro, guides] = readRepository(fixture).pages as [LayoutPage, LayoutPage];
+    expect(intro.markdown).toBe(
+      'Start with [installing](/guides/install#requirements) it.\n\n![Overview](overview.png)\n\n{% hint style="info" %}\nBlocks are kept as written.\n{% endhint %}\n',
+    );
+    expect(guides.markdown).toBe("See [Configure](/guides/configure) and [the API](/reference/api#endpoints).\n");
+    expect(guides.children[0]!.markdown).toContain("[the archive](docstack%20release.zip)");
+    expect(guides.children[0]!.markdown).toContain("[the introduction](/introduction)");
+  });
+
+  it("without SUMMARY.md, takes the folders' structure; paths leaving the root are ignored", () => {
+    const files = new Map([
+      ["README.md", Buffer.from("# Home\n\nSee [b](b/README.md).\n")],
+      ["b/README.md", Buffer.from("# B\n")],
+      ["b/c.md", Buffer.from("# C\n")],
+      ["../escape.md", Buffer.from("# Escape\n")],
+    ]);
+    const repository = readRepository(files);
+    expect(outline(repository.pages)).toEqual([
+      ["document", "Home", "home"],
+      ["document", "B", "b", [["document", "C", "c"]]],
+    ]);
+    expect(repository.pages[0]!.markdown).toBe("See [b](/b).\n");
+  });
+
+  it("names a bad .gitbook.yaml in its 400", () => {
+    expect(() => readRepository(new Map([[".gitbook.yaml", Buffer.from("root: [\n")]]))).toThrow(/\.gitbook\.yaml: not valid YAML/);
+  });
+});

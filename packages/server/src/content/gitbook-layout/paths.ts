@@ -1,0 +1,41 @@
+// Where each page's file lives in the layout, and its path in the space; both the reader and the writer go by it.
+import { posix } from "node:path";
+import type { LayoutPage } from "./types";
+
+export interface PagePlaces {
+  /** The page's file, from the content's root (documents only). */
+  file: Map<LayoutPage, string>;
+  /** The page's path in the space (its ancestors' slugs and its own). */
+  path: Map<LayoutPage, string>;
+}
+
+/**
+ * GitBook's places: the first top-level page (a document without sub-pages) is the readme file; a document with
+ * sub-pages is `folder/README.md` with its sub-pages in `folder/`; a group's pages go in a folder named for the group;
+ * any other document is `slug.md` in its parent's folder.
+ */
+export function pagePlaces(pages: readonly LayoutPage[], readme: string): PagePlaces {
+  const places: PagePlaces = { file: new Map(), path: new Map() };
+  const visit = (list: readonly LayoutPage[], folder: string, parentPath: string) => {
+    for (const page of list) {
+      const path = parentPath ? `${parentPath}/${page.slug}` : page.slug;
+      places.path.set(page, path);
+      const own = posix.join(folder, page.slug);
+      if (page.type === "document") {
+        const first = page === pages[0] && page.children.length === 0;
+        places.file.set(page, first ? readme : page.children.length ? `${own}/README.md` : `${own}.md`);
+      }
+      visit(page.children, own, path);
+    }
+  };
+  visit(pages, "", "");
+  return places;
+}
+
+/** Segments that could leave the folder they are written in (`..`, empty) are dropped. */
+export function safeRelativePath(path: string): string {
+  return path
+    .split(/[/\\]+/)
+    .filter((segment) => segment && segment !== "." && segment !== "..")
+    .join("/");
+}

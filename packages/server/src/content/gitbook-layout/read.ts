@@ -1,0 +1,130 @@
+// Reads a repository in GitBook's layout (`.gitbook.yaml`, SUMMARY.md, a file per page, `.gitbook/assets/`) into a
+// page tree. The files are untrusted: paths leaving the content's root are ignored, bad YAML is a 400 naming the file.
+import { posix } from "node:path";
+import { parse } from "yaml";
+import { badRequest } from "../../http/errors";
+import { readPageSource } from "../page-source";
+import { slugify, uniqueSlug } from "../tree";
+import { resolveFrom, toSpaceLinks } from "./links";
+import { pagePlaces, safeRelativePath } from "./paths";
+import { parseSummary, type SummaryEntry } from "./summary";
+import { ASSETS, CONFIG_FILE, DEFAULT_CONFIG, type LayoutConfig, type LayoutPage, type Repository } from "./types";
+
+const isExternal = (target: string) => /^[a-z][a-z0-9+.-]*:/i.test(target);
+
+function readYaml(text: string, file: string): Record<string, unknown> {
+  let data: unknown;
+  try {
+    data = parse(text, { schema: "core", maxAliasCount: 0 });
+  } catch (error) {
+    throw badRequest("invalid_request", `${file}: not valid YAML (${(error as Error).message.split("\n")[0]})`);
+  }
+  if (data === null || data === undefined) return {};
+  if (typeof data !== "object" || Array.isArray(data)) throw badRequest("invalid_request", `${file}: not a YAML mapping`);
+  return data as Record<string, unknown>;
+}
+
+const text = (value: unknown, fallback: string) => (typeof value === "string" && value.trim() ? value.trim() : fallback);
+
+export function readConfig(source: string | undefined): LayoutConfig {
+  if (source === undefined) return { ...DEFAULT_CONFIG, redirects: {} };
+  const data = readYaml(source, CONFIG_FILE);
+  const structure = (data.structure && typeof data.structure === "object" ? data.structure : {}) as Record<string, unknown>;
+  const root = safeRelativePath(text(data.root, ""));
+  const redirects: Record<string, string> = {};
+  if (data.redirects && typeof data.redirects === "object") {
+    for (const [from, to] of Object.entries(data.redirects)) if (typeof to === "string") redirects[from] = to;
+  }
+  return {
+    root: root ? `${root}/` : "",
+    readme: safeRelativePath(text(structure.readme, DEFAULT_CONFIG.readme)),
+    summary: safeRelativePath(text(structure.summary, DEFAULT_CONFIG.summary)),
+    redirects,
+  };
+}
+
+/** Without SUMMARY.md: the readme first, then each folder's pages by name (`folder/README.md` holding `folder/*.md`). */
+function inferSummary(markdownFiles: readonly string[], readme: string): SummaryEntry[] {
+  // No title: the file's heading gives it.
+  const entry = (file: string): SummaryEntry => ({ title: "", target: file, children: [] });
+  const inFolder = (folder: string): SummaryEntry[] => {
+    const prefix = folder ? `${folder}/` : "";
+    const names = new Set<string>();
+    for (const file of markdownFiles) if (file.startsWith(prefix)) names.add(file.slice(prefix.length).split("/")[0]!);
+    const entries: SummaryEntry[] = [];
+    for (const name of [...names].sort()) {
+      const path = `${prefix}${name}`;
+      if (path === readme || name === "README.md" || name === "SUMMARY.md") continue;
+      if (name.endsWith(".md")) entries.push(entry(path));
+      else if (markdownFiles.includes(`${path}/README.md`)) entries.push({ ...entry(`${path}/README.md`), children: inFolder(path) });
+    }
+    return entries;
+  };
+  return [...(markdownFiles.includes(readme) ? [entry(readme)] : []), ...inFolder("")];
+}
+
+export function readRepository(files: ReadonlyMap<string, Buffer>): Repository {
+  const configFile = files.get(CONFIG_FILE);
+  const config = readConfig(configFile?.toString("utf8"));
+  const content = new Map<string, Buffer>();
+  for (const [path, data] of files) {
+    const clean = posix.normalize(path.replace(/\\/g, "/")).replace(/^\/+/, "");
+    if (clean === ".." || clean.startsWith("../")) continue;
+    if (clean.startsWith(config.root)) content.set(clean.slice(config.root.length), data);
+  }
+  const assets = new Map<string, Buffer>();
+  for (const [path, data] of content) if (path.startsWith(ASSETS)) assets.set(path.slice(ASSETS.length), data);
+
+  const summary = content.get(config.summary);
+  const entries = summary
+    ? parseSummary(summary.toString("utf8"))
+    : inferSummary(
+        [...content.keys()].filter((path) => path.endsWith(".md") && !path.startsWith(".gitbook/")),
+        config.readme,
+      );
+  const summaryFolder = posix.dirname(config.summary);
+  const fileOf = new Map<LayoutPage, string>();
+  const bodies = new Map<LayoutPage, string>();
+
+  const toPages = (list: readonly SummaryEntry[], topLevel: boolean): LayoutPage[] => {
+    const taken = new Set<string>();
+    return list.map((entry) => {
+      const page = toPage(entry, topLevel);
+      page.slug = uniqueSlug(page.slug, taken);
+      taken.add(page.slug);
+      return page;
+    });
+  };
+  const toPage = (entry: SummaryEntry, topLevel: boolean): LayoutPage => {
+    const children = toPages(entry.children, false);
+    if (entry.group) return { type: "group", title: entry.title || "Untitled", slug: slugify(entry.title), children };
+    const target = entry.target ?? "";
+    if (isExternal(target)) return { type: "link", title: entry.title || target, slug: slugify(entry.title || "link"), href: target, children };
+    const file = resolveFrom(`${summaryFolder}/${DEFAULT_CONFIG.summary}`, target.split("#")[0]!) ?? target;
+    const source = readPageSource(content.get(file)?.toString("utf8") ?? "", file);
+    const name = posix.basename(file);
+    const fileName = name === "README.md" ? posix.basename(posix.dirname(file)) : name.replace(/\.md$/i, "");
+    const title = entry.title || source.headingTitle || source.metadata.title || fileName || "Untitled";
+    const slug = slugify(topLevel && file === config.readme ? title : fileName);
+    const { metadata } = source;
+    const page: LayoutPage = { type: "document", title, slug, children };
+    for (const field of ["description", "icon", "emoji"] as const) if (metadata[field]) page[field] = metadata[field];
+    for (const field of ["hidden", "noIndex", "noRobotsIndex"] as const) if (metadata[field]) page[field] = true;
+    fileOf.set(page, file);
+    bodies.set(page, source.headingTitle ? source.bodyWithoutHeading : source.body);
+    return page;
+  };
+  const pages = toPages(entries, true);
+
+  const spacePaths = pagePlaces(pages, config.readme).path;
+  const pageByFile = new Map([...fileOf].map(([page, file]) => [file, page]));
+  const assetNames = new Set(assets.keys());
+  for (const [page, body] of bodies) {
+    const spacePathOf = (file: string) => {
+      const target = pageByFile.get(file) ?? pageByFile.get(`${file.replace(/\/$/, "")}/README.md`);
+      return target && spacePaths.get(target);
+    };
+    page.markdown = toSpaceLinks(body, fileOf.get(page)!, spacePathOf, assetNames);
+  }
+  return { config, pages, files: assets };
+}

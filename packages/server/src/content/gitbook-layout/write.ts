@@ -1,0 +1,73 @@
+// Writes a page tree in GitBook's layout: `.gitbook.yaml`, SUMMARY.md, a Markdown file per document (front matter,
+// `# Title`, the body with relative links) and the files under `.gitbook/assets/`. The reverse of read.ts: what it
+// writes reads back to the same tree, and a layout in GitBook's own normal form is written back byte for byte.
+import { Document, isScalar, stringify, visit } from "yaml";
+import { toFileLinks } from "./links";
+import { type PagePlaces, pagePlaces, safeRelativePath } from "./paths";
+import type { SummaryEntry } from "./summary";
+import { writeSummary } from "./summary";
+import { ASSETS, CONFIG_FILE, type LayoutConfig, type LayoutPage, type Repository } from "./types";
+
+const FRONT_MATTER_FIELDS = ["description", "icon", "emoji", "hidden", "noIndex", "noRobotsIndex"] as const;
+
+function configYaml(config: LayoutConfig): string {
+  const data: Record<string, unknown> = { root: `./${config.root}`, structure: { readme: config.readme, summary: config.summary } };
+  if (Object.keys(config.redirects).length) data.redirects = config.redirects;
+  return stringify(data);
+}
+
+/** GitBook's front matter: a text that does not fit on its line is folded (`>-`), other values plain. */
+function frontMatterYaml(data: Record<string, unknown>): string {
+  const document = new Document(data);
+  visit(document, {
+    Pair(_, pair) {
+      if (isScalar(pair.key) && isScalar(pair.value) && typeof pair.value.value === "string" && `${pair.key.value}: ${pair.value.value}`.length > 80) {
+        pair.value.type = "BLOCK_FOLDED";
+      }
+    },
+  });
+  return document.toString();
+}
+
+function pageFile(page: LayoutPage, body: string): string {
+  const frontMatter: Record<string, unknown> = {};
+  for (const field of FRONT_MATTER_FIELDS) if (page[field]) frontMatter[field] = page[field];
+  const head = Object.keys(frontMatter).length ? `---\n${frontMatterYaml(frontMatter)}---\n\n` : "";
+  return `${head}# ${page.title}\n${body ? `\n${body}` : ""}`;
+}
+
+function summaryEntries(pages: readonly LayoutPage[], places: PagePlaces): SummaryEntry[] {
+  return pages.map((page) => ({
+    title: page.title,
+    ...(page.type === "group" ? { group: true } : { target: page.type === "link" ? (page.href ?? "") : encodeURI(places.file.get(page)!) }),
+    children: summaryEntries(page.children, places),
+  }));
+}
+
+/**
+ * The text files of the layout (paths from the repository's top), for `assetNames` as the files' names: the
+ * assets' bytes go to `.gitbook/assets/<name>` beside them (`assetPath`).
+ */
+export function writeLayoutText(repository: Omit<Repository, "files">, assetNames: ReadonlySet<string>): Map<string, Buffer> {
+  const { config, pages } = repository;
+  const places = pagePlaces(pages, config.readme);
+  const fileByPath = new Map([...places.path].flatMap(([page, path]) => (places.file.has(page) ? [[path, places.file.get(page)!]] : [])));
+  const out = new Map<string, Buffer>();
+  out.set(CONFIG_FILE, Buffer.from(configYaml(config)));
+  out.set(`${config.root}${config.summary}`, Buffer.from(writeSummary(summaryEntries(pages, places))));
+  for (const [page, file] of places.file) {
+    const body = toFileLinks(page.markdown ?? "", file, (path) => fileByPath.get(path), assetNames);
+    out.set(`${config.root}${file}`, Buffer.from(pageFile(page, body)));
+  }
+  return out;
+}
+
+/** Where a file's bytes go in the repository. */
+export const assetPath = (config: LayoutConfig, name: string) => `${config.root}${ASSETS}${safeRelativePath(name) || "file"}`;
+
+/** The whole layout: text files and assets. */
+export function writeRepository(repository: Repository): Map<string, Buffer> {
+  const out = writeLayoutText(repository, new Set(repository.files.keys()));
+  for (const [name, data] of repository.files) out.set(assetPath(repository.config, name), data);
+  return out;
+}
