@@ -8566,6 +8566,14 @@ export interface components {
         page: string;
         /** @description How many items a page holds, 1 to 1000. Default 50. */
         limit: number;
+        /**
+         * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+         *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+         *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+         *     another request answers 409, as does a retry while the first request is still in progress. A request that
+         *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+         */
+        idempotencyKey: string;
         /** @description The ID of the organization. */
         organizationId: components["schemas"]["Id"];
         /** @description The order of the list, by `sort`. */
@@ -8941,6 +8949,7 @@ export type ResponseForbidden = components['responses']['Forbidden'];
 export type ResponseConflict = components['responses']['Conflict'];
 export type ParameterPage = components['parameters']['page'];
 export type ParameterLimit = components['parameters']['limit'];
+export type ParameterIdempotencyKey = components['parameters']['idempotencyKey'];
 export type ParameterOrganizationId = components['parameters']['organizationId'];
 export type ParameterListOrder = components['parameters']['listOrder'];
 export type ParameterMemberRoleFilter = components['parameters']['memberRoleFilter'];
@@ -9017,7 +9026,16 @@ export interface operations {
     createOrganization: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -9308,7 +9326,16 @@ export interface operations {
     createOrganizationInvite: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the organization. */
                 organizationId: components["parameters"]["organizationId"];
@@ -9455,7 +9482,16 @@ export interface operations {
     inviteUsersToOrganization: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the organization. */
                 organizationId: components["parameters"]["organizationId"];
@@ -9509,7 +9545,16 @@ export interface operations {
     joinOrganizationWithInvite: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the organization. */
                 organizationId: components["parameters"]["organizationId"];
@@ -9540,7 +9585,16 @@ export interface operations {
     joinOrganization: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the organization. */
                 organizationId: components["parameters"]["organizationId"];
@@ -9595,7 +9649,16 @@ export interface operations {
     requestEmailSignIn: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -9626,7 +9689,16 @@ export interface operations {
     verifyEmailSignIn: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -9689,7 +9761,16 @@ export interface operations {
     createUserToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -9949,7 +10030,16 @@ export interface operations {
     moveCollection: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the collection. */
                 collectionId: components["parameters"]["collectionId"];
@@ -9994,7 +10084,16 @@ export interface operations {
     transferCollection: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the collection. */
                 collectionId: components["parameters"]["collectionId"];
@@ -10068,7 +10167,16 @@ export interface operations {
     createCollection: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the organization. */
                 organizationId: components["parameters"]["organizationId"];
@@ -10140,7 +10248,16 @@ export interface operations {
     createSpace: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the organization. */
                 organizationId: components["parameters"]["organizationId"];
@@ -10278,7 +10395,16 @@ export interface operations {
     duplicateSpace: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the space. */
                 spaceId: components["parameters"]["spaceId"];
@@ -10307,7 +10433,16 @@ export interface operations {
     restoreSpace: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the space. */
                 spaceId: components["parameters"]["spaceId"];
@@ -10337,7 +10472,16 @@ export interface operations {
     moveSpace: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the space. */
                 spaceId: components["parameters"]["spaceId"];
@@ -10382,7 +10526,16 @@ export interface operations {
     transferSpace: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the space. */
                 spaceId: components["parameters"]["spaceId"];
@@ -10524,7 +10677,16 @@ export interface operations {
     importContent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the space. */
                 spaceId: components["parameters"]["spaceId"];
@@ -11257,7 +11419,16 @@ export interface operations {
     createCustomField: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the organization. */
                 organizationId: components["parameters"]["organizationId"];
@@ -11459,7 +11630,16 @@ export interface operations {
     postCommentInSpace: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the space. */
                 spaceId: components["parameters"]["spaceId"];
@@ -11660,7 +11840,16 @@ export interface operations {
     postCommentReplyInSpace: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the space. */
                 spaceId: components["parameters"]["spaceId"];
@@ -11872,7 +12061,16 @@ export interface operations {
     createChangeRequest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the space. */
                 spaceId: components["parameters"]["spaceId"];
@@ -11985,7 +12183,16 @@ export interface operations {
     mergeChangeRequest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the space. */
                 spaceId: components["parameters"]["spaceId"];
@@ -12017,7 +12224,16 @@ export interface operations {
     updateChangeRequestFromMain: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the space. */
                 spaceId: components["parameters"]["spaceId"];
@@ -12122,7 +12338,16 @@ export interface operations {
                 /** @description `true` (the default): the answer is the change request. `false`: the change request, the pages the batch touched and the files it added (`ChangeRequestContentUpdate`). */
                 compat?: boolean;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the space. */
                 spaceId: components["parameters"]["spaceId"];
@@ -12196,7 +12421,16 @@ export interface operations {
     importChangeRequestContent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the space. */
                 spaceId: components["parameters"]["spaceId"];
@@ -12601,7 +12835,16 @@ export interface operations {
     submitChangeRequestReview: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the space. */
                 spaceId: components["parameters"]["spaceId"];
@@ -12718,7 +12961,16 @@ export interface operations {
     requestReviewersForChangeRequest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the space. */
                 spaceId: components["parameters"]["spaceId"];
@@ -12847,7 +13099,16 @@ export interface operations {
     postCommentInChangeRequest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the space. */
                 spaceId: components["parameters"]["spaceId"];
@@ -13064,7 +13325,16 @@ export interface operations {
                  */
                 format?: components["parameters"]["format"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the space. */
                 spaceId: components["parameters"]["spaceId"];
@@ -13629,7 +13899,16 @@ export interface operations {
     createSite: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the organization. */
                 organizationId: components["parameters"]["organizationId"];
@@ -13904,7 +14183,16 @@ export interface operations {
     publishSite: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the organization. */
                 organizationId: components["parameters"]["organizationId"];
@@ -13936,7 +14224,16 @@ export interface operations {
     unpublishSite: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the organization. */
                 organizationId: components["parameters"]["organizationId"];
@@ -14094,7 +14391,16 @@ export interface operations {
     resolvePublishedContentByUrl: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14166,7 +14472,16 @@ export interface operations {
     addSiteSection: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the organization. */
                 organizationId: components["parameters"]["organizationId"];
@@ -14296,7 +14611,16 @@ export interface operations {
     moveSiteSection: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the organization. */
                 organizationId: components["parameters"]["organizationId"];
@@ -14379,7 +14703,16 @@ export interface operations {
     addSiteSectionGroup: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the organization. */
                 organizationId: components["parameters"]["organizationId"];
@@ -14506,7 +14839,16 @@ export interface operations {
     addSiteSectionToGroup: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the organization. */
                 organizationId: components["parameters"]["organizationId"];
@@ -14582,7 +14924,16 @@ export interface operations {
     moveSiteSectionGroup: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the organization. */
                 organizationId: components["parameters"]["organizationId"];
@@ -14669,7 +15020,16 @@ export interface operations {
     addSiteSpace: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the organization. */
                 organizationId: components["parameters"]["organizationId"];
@@ -14796,7 +15156,16 @@ export interface operations {
     moveSiteSpace: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the organization. */
                 organizationId: components["parameters"]["organizationId"];
@@ -14880,7 +15249,16 @@ export interface operations {
     createSiteShareLink: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the organization. */
                 organizationId: components["parameters"]["organizationId"];
@@ -15002,7 +15380,16 @@ export interface operations {
     inviteToSpace: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the space. */
                 spaceId: components["parameters"]["spaceId"];
@@ -15293,7 +15680,16 @@ export interface operations {
     inviteToCollection: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the collection. */
                 collectionId: components["parameters"]["collectionId"];
@@ -15584,7 +15980,16 @@ export interface operations {
     inviteToSite: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the organization. */
                 organizationId: components["parameters"]["organizationId"];
@@ -15972,7 +16377,16 @@ export interface operations {
     regenerateSitePublishingAuthById: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the organization. */
                 organizationId: components["parameters"]["organizationId"];
@@ -16037,7 +16451,16 @@ export interface operations {
     createSamlProvider: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the organization. */
                 organizationId: components["parameters"]["organizationId"];
@@ -16250,7 +16673,16 @@ export interface operations {
     createOpenAPISpec: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the organization. */
                 organizationId: components["parameters"]["organizationId"];
@@ -16633,7 +17065,16 @@ export interface operations {
     publishIntegration: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The name of the integration. */
                 integrationName: components["schemas"]["IntegrationName"];
