@@ -66,7 +66,9 @@ it("iterates over every page of a list", async () => {
 it("stops iterating pages when its signal aborts: between pages, and the request in flight", async () => {
   const parent = await unwrap(docstack.POST("/v1/orgs/{organizationId}/collections", { params: { path: { organizationId } }, body: { title: "Aborted" } }));
   for (let i = 0; i < 3; i++) {
-    await unwrap(docstack.POST("/v1/orgs/{organizationId}/spaces", { params: { path: { organizationId } }, body: { title: `Aborted ${i}`, parent: parent.id } }));
+    await unwrap(
+      docstack.POST("/v1/orgs/{organizationId}/spaces", { params: { path: { organizationId } }, body: { title: `Aborted ${i}`, parent: parent.id } }),
+    );
   }
   const list = { path: { collectionId: parent.id }, query: { limit: 1 } };
   const between = new AbortController();

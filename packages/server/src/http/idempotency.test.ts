@@ -102,7 +102,12 @@ describe("a POST with an Idempotency-Key", () => {
 
   it("answers 400 for a malformed key", async () => {
     const { id, admin } = await h.organization();
-    const refused = await h.api.post(`/v1/orgs/${id}/spaces`).set("Authorization", admin.auth).set("Idempotency-Key", "has space").send({ title: "x" }).expect(400);
+    const refused = await h.api
+      .post(`/v1/orgs/${id}/spaces`)
+      .set("Authorization", admin.auth)
+      .set("Idempotency-Key", "has space")
+      .send({ title: "x" })
+      .expect(400);
     expect(refused.body.error.message).toMatch(/idempotency-key/i);
   });
 });

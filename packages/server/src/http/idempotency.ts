@@ -66,7 +66,11 @@ export async function idempotently<R extends Outcome>(
   }
   // A raw answer (bytes) is not kept: a retry runs again.
   if ("raw" in result) await ctx.prisma.idempotencyKey.deleteMany({ where });
-  else await ctx.prisma.idempotencyKey.updateMany({ where, data: { status: result.status, ...("body" in result ? { body: result.body as Prisma.InputJsonValue } : {}) } });
+  else
+    await ctx.prisma.idempotencyKey.updateMany({
+      where,
+      data: { status: result.status, ...("body" in result ? { body: result.body as Prisma.InputJsonValue } : {}) },
+    });
   return result;
 }
 
