@@ -44,7 +44,7 @@ export function createApp(services: Services, options: AppOptions = {}): express
   app.use(securityHeaders({ contentSecurityPolicy: { directives: { "script-src": ["'self'"], "img-src": ["'self'", "data:"] } } }));
   if (config.corsOrigins) {
     const origins = config.corsOrigins === "*" ? "*" : config.corsOrigins.split(",").map((origin) => origin.trim());
-    app.use(cors({ origin: origins, exposedHeaders: ["X-Request-Id", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "Retry-After"] }));
+    app.use(cors({ origin: origins, exposedHeaders: ["X-Request-Id", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "Retry-After", "Idempotent-Replayed"] }));
   }
 
   // Published sites first: their hosts and /sites/ paths are theirs, whatever the path.
