@@ -151,6 +151,14 @@ export const errorReasons = {
     "status": 502,
     "description": "A sign-in request for this SAML identity provider could not be made."
   },
+  "idempotency_key_reused": {
+    "status": 409,
+    "description": "The `Idempotency-Key` was first sent with another request (operation, parameters or body): a new request needs a new key."
+  },
+  "idempotency_key_in_progress": {
+    "status": 409,
+    "description": "A request with this `Idempotency-Key` is still in progress: retry once it has completed."
+  },
   "render_budget_exceeded": {
     "status": 503,
     "description": "The page is too long or too complex to render within the server's rendering budget (`DOCSTACK_RENDER_BUDGET_MS`); its Markdown is still readable with `format=markdown`."

@@ -4881,7 +4881,7 @@ export interface components {
          *     change). Each value belongs to one HTTP status (`x-docstack-status`), so one `type`. Values are
          *     stable; new ones may be added, so treat an unknown one by its `type`. The table is in docs/errors.md.
          */
-        ErrorReason: string & ("invalid_request" | "invalid_json" | "invalid_cursor" | "invalid_reference" | "url_fetch_failed" | "sign_in_code_invalid" | "unauthenticated" | "token_malformed" | "token_expired" | "token_invalid" | "saml_response_refused" | "role_required" | "comment_author_only" | "email_domain_mismatch" | "email_not_verified" | "invite_links_disabled" | "not_found" | "method_not_allowed" | "space_locked" | "change_request_merged" | "change_request_archived" | "status_move_invalid" | "merge_rule_unmet" | "space_already_in_site" | "name_taken" | "last_site_space" | "last_admin" | "nothing_to_publish" | "space_not_deleted" | "already_exists" | "concurrent_change" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "not_implemented" | "saml_request_failed" | "render_budget_exceeded");
+        ErrorReason: string & ("invalid_request" | "invalid_json" | "invalid_cursor" | "invalid_reference" | "url_fetch_failed" | "sign_in_code_invalid" | "unauthenticated" | "token_malformed" | "token_expired" | "token_invalid" | "saml_response_refused" | "role_required" | "comment_author_only" | "email_domain_mismatch" | "email_not_verified" | "invite_links_disabled" | "not_found" | "method_not_allowed" | "space_locked" | "change_request_merged" | "change_request_archived" | "status_move_invalid" | "merge_rule_unmet" | "space_already_in_site" | "name_taken" | "last_site_space" | "last_admin" | "nothing_to_publish" | "space_not_deleted" | "already_exists" | "concurrent_change" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "not_implemented" | "saml_request_failed" | "idempotency_key_reused" | "idempotency_key_in_progress" | "render_budget_exceeded");
         /** @description Every failure answers with this body. */
         Error: {
             error: {
@@ -9271,6 +9271,14 @@ export interface components {
         page: string;
         /** @description How many items a page holds, 1 to 1000. Default 50. */
         limit: number;
+        /**
+         * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+         *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+         *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+         *     another request answers 409, as does a retry while the first request is still in progress. A request that
+         *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+         */
+        idempotencyKey: string;
         /** @description The ID of the organization. */
         organizationId: components["schemas"]["Id"];
         /** @description The order of the list, by `sort`. */
@@ -9682,6 +9690,7 @@ export type ResponseForbidden = components['responses']['Forbidden'];
 export type ResponseConflict = components['responses']['Conflict'];
 export type ParameterPage = components['parameters']['page'];
 export type ParameterLimit = components['parameters']['limit'];
+export type ParameterIdempotencyKey = components['parameters']['idempotencyKey'];
 export type ParameterOrganizationId = components['parameters']['organizationId'];
 export type ParameterListOrder = components['parameters']['listOrder'];
 export type ParameterMemberRoleFilter = components['parameters']['memberRoleFilter'];
@@ -9789,7 +9798,16 @@ export interface operations {
     createOrganization: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10080,7 +10098,16 @@ export interface operations {
     createOrganizationInvite: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the organization. */
                 organizationId: components["parameters"]["organizationId"];
@@ -10227,7 +10254,16 @@ export interface operations {
     inviteUsersToOrganization: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the organization. */
                 organizationId: components["parameters"]["organizationId"];
@@ -10281,7 +10317,16 @@ export interface operations {
     joinOrganizationWithInvite: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the organization. */
                 organizationId: components["parameters"]["organizationId"];
@@ -10312,7 +10357,16 @@ export interface operations {
     joinOrganization: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the organization. */
                 organizationId: components["parameters"]["organizationId"];
@@ -10367,7 +10421,16 @@ export interface operations {
     requestEmailSignIn: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10398,7 +10461,16 @@ export interface operations {
     verifyEmailSignIn: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10461,7 +10533,16 @@ export interface operations {
     createUserToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10721,7 +10802,16 @@ export interface operations {
     moveCollection: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the collection. */
                 collectionId: components["parameters"]["collectionId"];
@@ -10766,7 +10856,16 @@ export interface operations {
     transferCollection: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the collection. */
                 collectionId: components["parameters"]["collectionId"];
@@ -10840,7 +10939,16 @@ export interface operations {
     createCollection: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the organization. */
                 organizationId: components["parameters"]["organizationId"];
@@ -10912,7 +11020,16 @@ export interface operations {
     createSpace: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the organization. */
                 organizationId: components["parameters"]["organizationId"];
@@ -11050,7 +11167,16 @@ export interface operations {
     duplicateSpace: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the space. */
                 spaceId: components["parameters"]["spaceId"];
@@ -11079,7 +11205,16 @@ export interface operations {
     restoreSpace: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the space. */
                 spaceId: components["parameters"]["spaceId"];
@@ -11109,7 +11244,16 @@ export interface operations {
     moveSpace: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the space. */
                 spaceId: components["parameters"]["spaceId"];
@@ -11154,7 +11298,16 @@ export interface operations {
     transferSpace: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the space. */
                 spaceId: components["parameters"]["spaceId"];
@@ -11296,7 +11449,16 @@ export interface operations {
     importContent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the space. */
                 spaceId: components["parameters"]["spaceId"];
@@ -12057,7 +12219,16 @@ export interface operations {
     createCustomField: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the organization. */
                 organizationId: components["parameters"]["organizationId"];
@@ -12259,7 +12430,16 @@ export interface operations {
     postCommentInSpace: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the space. */
                 spaceId: components["parameters"]["spaceId"];
@@ -12460,7 +12640,16 @@ export interface operations {
     postCommentReplyInSpace: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the space. */
                 spaceId: components["parameters"]["spaceId"];
@@ -12672,7 +12861,16 @@ export interface operations {
     createChangeRequest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the space. */
                 spaceId: components["parameters"]["spaceId"];
@@ -12785,7 +12983,16 @@ export interface operations {
     mergeChangeRequest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the space. */
                 spaceId: components["parameters"]["spaceId"];
@@ -12817,7 +13024,16 @@ export interface operations {
     updateChangeRequestFromMain: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the space. */
                 spaceId: components["parameters"]["spaceId"];
@@ -12922,7 +13138,16 @@ export interface operations {
                 /** @description `true` (the default): the answer is the change request. `false`: the change request, the pages the batch touched and the files it added (`ChangeRequestContentUpdate`). */
                 compat?: boolean;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the space. */
                 spaceId: components["parameters"]["spaceId"];
@@ -12996,7 +13221,16 @@ export interface operations {
     importChangeRequestContent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the space. */
                 spaceId: components["parameters"]["spaceId"];
@@ -13401,7 +13635,16 @@ export interface operations {
     submitChangeRequestReview: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the space. */
                 spaceId: components["parameters"]["spaceId"];
@@ -13518,7 +13761,16 @@ export interface operations {
     requestReviewersForChangeRequest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the space. */
                 spaceId: components["parameters"]["spaceId"];
@@ -13647,7 +13899,16 @@ export interface operations {
     postCommentInChangeRequest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the space. */
                 spaceId: components["parameters"]["spaceId"];
@@ -13864,7 +14125,16 @@ export interface operations {
                  */
                 format?: components["parameters"]["format"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the space. */
                 spaceId: components["parameters"]["spaceId"];
@@ -14429,7 +14699,16 @@ export interface operations {
     createSite: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the organization. */
                 organizationId: components["parameters"]["organizationId"];
@@ -14704,7 +14983,16 @@ export interface operations {
     publishSite: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the organization. */
                 organizationId: components["parameters"]["organizationId"];
@@ -14736,7 +15024,16 @@ export interface operations {
     unpublishSite: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the organization. */
                 organizationId: components["parameters"]["organizationId"];
@@ -14894,7 +15191,16 @@ export interface operations {
     resolvePublishedContentByUrl: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14966,7 +15272,16 @@ export interface operations {
     addSiteSection: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the organization. */
                 organizationId: components["parameters"]["organizationId"];
@@ -15096,7 +15411,16 @@ export interface operations {
     moveSiteSection: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the organization. */
                 organizationId: components["parameters"]["organizationId"];
@@ -15179,7 +15503,16 @@ export interface operations {
     addSiteSectionGroup: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the organization. */
                 organizationId: components["parameters"]["organizationId"];
@@ -15306,7 +15639,16 @@ export interface operations {
     addSiteSectionToGroup: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the organization. */
                 organizationId: components["parameters"]["organizationId"];
@@ -15382,7 +15724,16 @@ export interface operations {
     moveSiteSectionGroup: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the organization. */
                 organizationId: components["parameters"]["organizationId"];
@@ -15469,7 +15820,16 @@ export interface operations {
     addSiteSpace: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the organization. */
                 organizationId: components["parameters"]["organizationId"];
@@ -15596,7 +15956,16 @@ export interface operations {
     moveSiteSpace: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the organization. */
                 organizationId: components["parameters"]["organizationId"];
@@ -15680,7 +16049,16 @@ export interface operations {
     createSiteShareLink: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the organization. */
                 organizationId: components["parameters"]["organizationId"];
@@ -16056,7 +16434,16 @@ export interface operations {
     inviteToSpace: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the space. */
                 spaceId: components["parameters"]["spaceId"];
@@ -16347,7 +16734,16 @@ export interface operations {
     inviteToCollection: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the collection. */
                 collectionId: components["parameters"]["collectionId"];
@@ -16638,7 +17034,16 @@ export interface operations {
     inviteToSite: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the organization. */
                 organizationId: components["parameters"]["organizationId"];
@@ -17026,7 +17431,16 @@ export interface operations {
     regenerateSitePublishingAuthById: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the organization. */
                 organizationId: components["parameters"]["organizationId"];
@@ -17091,7 +17505,16 @@ export interface operations {
     createSamlProvider: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the organization. */
                 organizationId: components["parameters"]["organizationId"];
@@ -17304,7 +17727,16 @@ export interface operations {
     createOpenAPISpec: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The ID of the organization. */
                 organizationId: components["parameters"]["organizationId"];
@@ -17687,7 +18119,16 @@ export interface operations {
     publishIntegration: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
             path: {
                 /** @description The name of the integration. */
                 integrationName: components["schemas"]["IntegrationName"];

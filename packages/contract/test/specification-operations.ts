@@ -198,6 +198,16 @@ export const ADDED_OPERATIONS: readonly SpecOperation[] = [
   ["get", "/v1/user/tokens", 200],
   ["post", "/v1/user/tokens", 201],
   ["delete", "/v1/user/tokens/{tokenId}", 204],
+  // Issue 26: webhooks (Docstack's own).
+  ["get", `${O}/webhooks`, 200],
+  ["post", `${O}/webhooks`, 201],
+  ["get", `${O}/webhooks/{webhookId}`, 200],
+  ["patch", `${O}/webhooks/{webhookId}`, 200],
+  ["delete", `${O}/webhooks/{webhookId}`, 204],
+  ["get", `${O}/webhooks/{webhookId}/deliveries`, 200],
+  ["post", `${O}/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver`, 202],
+  // Issue 24: a space as a zip of GitBook's repository layout.
+  ["get", `${S}/export`, 200],
 ];
 
 /**
@@ -259,4 +269,17 @@ export const GITBOOK_OPERATIONS: readonly SpecOperation[] = [
   ["get", `${CR}/requested-reviewers`, 200],
   ["post", `${CR}/requested-reviewers`, 200],
   ["delete", `${CR}/requested-reviewers/{userId}`, [204, 205]],
+  // Issue 22: GitBook's getApiInformation.
+  ["get", "/v1/", 200],
+  // Issue 26: GitBook's audit log.
+  ["get", `${O}/audit-events`, 200],
+  ["get", `${O}/audit-events/{auditEventId}`, 200],
+  ["get", `${O}/audit-event-actions`, 200],
+  // Issue 27: GitBook's site redirects.
+  ["get", `${SITE}/redirects`, 200],
+  ["post", `${SITE}/redirects`, 201],
+  ["put", `${SITE}/redirects`, 200],
+  ["get", `${SITE}/redirect`, 200],
+  ["patch", `${SITE}/redirects/{siteRedirectId}`, 200],
+  ["delete", `${SITE}/redirects/{siteRedirectId}`, [204, 205]],
 ];

@@ -1,5 +1,5 @@
 // The Docstack SDK: a typed client over the whole API, generated from the contract, with
-// typed errors, retries of idempotent requests and a timeout.
+// typed errors, retries of idempotent requests (POSTs with an Idempotency-Key) and a timeout.
 
 import type { components, operations, paths } from "@docstack/contract";
 import createFetchClient from "openapi-fetch";
@@ -38,7 +38,8 @@ export interface DocstackClientOptions {
   fetch?: (request: Request) => Promise<Response>;
   headers?: Record<string, string>;
   /**
-   * Retries of idempotent requests (GET, HEAD, OPTIONS by default) rate limited (429, after its
+   * Retries of idempotent requests (GET, HEAD, OPTIONS by default, and POSTs, made idempotent by an
+   * `Idempotency-Key`) rate limited (429, after its
    * `Retry-After`), failed on the server (5xx but 501) or unanswered (the connection failed),
    * with exponential backoff and jitter; `false` turns them off. Default: 2 retries.
    */
@@ -63,11 +64,18 @@ export async function unwrap<T>(request: Promise<FetchResult<T>>): Promise<T> {
 type GetResponse<P extends keyof paths> = paths[P] extends { get: { responses: { 200: { content: { "application/json": infer B } } } } } ? B : never;
 /** The paths whose GET answers a list ({items, next?, count}). */
 export type ListPath = { [P in keyof paths]: GetResponse<P> extends { items: unknown[]; count: number } ? P : never }[keyof paths];
+/** One page of a list: `{items, next?, count}` as the operation answers it. */
+export type ListPage<P extends ListPath> = GetResponse<P>;
 export type ListItem<P extends ListPath> = GetResponse<P> extends { items: (infer I)[] } ? I : never;
 type GetParameters<P extends ListPath> = paths[P] extends { get: { parameters: infer Params } } ? Params : never;
 export type ListParameters<P extends ListPath> = Omit<GetParameters<P>, "query"> & {
   query?: Omit<NonNullable<GetParameters<P> extends { query?: infer Q } ? Q : never>, "page">;
 };
+
+export interface PageOptions {
+  /** Aborting it stops the iteration: between pages, or by aborting the request in flight. */
+  signal?: AbortSignal;
+}
 
 export function createClient(options: DocstackClientOptions) {
   const client = createFetchClient<paths>({
@@ -79,21 +87,28 @@ export function createClient(options: DocstackClientOptions) {
     }),
   });
 
-  /** Every item of a list, page after page, following `next.page`. */
-  async function* paginate<P extends ListPath>(path: P, parameters: ListParameters<P>): AsyncGenerator<ListItem<P>> {
+  /**
+   * Every page of a list (`{items, next, count}`), following `next.page`. With `signal`, aborting
+   * stops between pages and aborts the request in flight (an AbortError is thrown).
+   */
+  async function* pages<P extends ListPath>(path: P, parameters: ListParameters<P>, options: PageOptions = {}): AsyncGenerator<ListPage<P>> {
+    const { signal } = options;
     let page: string | undefined;
     do {
+      signal?.throwIfAborted();
       const params = { ...parameters, query: { ...(parameters.query ?? {}), ...(page ? { page } : {}) } };
-      const body = (await unwrap((client.GET as (path: string, init: unknown) => Promise<FetchResult<unknown>>)(path, { params }))) as {
-        items: ListItem<P>[];
-        next?: { page: string };
-      };
-      yield* body.items;
-      page = body.next?.page;
+      const body = (await unwrap((client.GET as (path: string, init: unknown) => Promise<FetchResult<unknown>>)(path, { params, signal }))) as ListPage<P>;
+      yield body;
+      page = (body as { next?: { page: string } }).next?.page;
     } while (page);
   }
 
-  return Object.assign(client, { paginate });
+  /** Every item of a list, page after page (see `pages`, and its `signal`). */
+  async function* paginate<P extends ListPath>(path: P, parameters: ListParameters<P>, options: PageOptions = {}): AsyncGenerator<ListItem<P>> {
+    for await (const page of pages(path, parameters, options)) yield* (page as { items: ListItem<P>[] }).items;
+  }
+
+  return Object.assign(client, { paginate, pages });
 }
 
 export type DocstackClient = ReturnType<typeof createClient>;

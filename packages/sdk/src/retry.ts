@@ -1,6 +1,8 @@
 // The fetch the client sends through: a timeout on every attempt, and retries with
 // exponential backoff and full jitter for idempotent requests that were rate limited
 // (429, after `Retry-After`), failed on the server (5xx but 501), or got no answer at all.
+// A POST is made idempotent by an `Idempotency-Key`, the same on every attempt: the server
+// answers a retry of a request it already did with the first answer.
 import { ConnectionError, retryAfterMs, TimeoutError } from "./errors.js";
 
 export interface RetryOptions {
@@ -8,9 +10,15 @@ export interface RetryOptions {
   retries?: number;
   /**
    * Methods retried (default GET, HEAD and OPTIONS). Some of this API's PUTs create (a team), so PUT
-   * and DELETE are not retried unless listed; a POST never should be.
+   * and DELETE are not retried unless listed. POSTs: see `idempotencyKeys`.
    */
   methods?: readonly string[];
+  /**
+   * Every POST carries an `Idempotency-Key` header (a random UUID, unless the request has one), the
+   * same on each attempt, and is retried like the methods above: the server does it once and answers
+   * a retry with the first answer (default true; false: POSTs are sent as they are, never retried).
+   */
+  idempotencyKeys?: boolean;
   /** The first backoff, doubled at each retry (default 500 ms), and the longest (default 8 s). */
   baseDelayMs?: number;
   maxDelayMs?: number;
@@ -20,7 +28,7 @@ export interface RetryOptions {
 
 type Fetch = (request: Request) => Promise<Response>;
 
-const DEFAULTS = { retries: 2, methods: ["GET", "HEAD", "OPTIONS"], baseDelayMs: 500, maxDelayMs: 8000, maxRetryAfterMs: 60_000 };
+const DEFAULTS = { retries: 2, methods: ["GET", "HEAD", "OPTIONS"], idempotencyKeys: true, baseDelayMs: 500, maxDelayMs: 8000, maxRetryAfterMs: 60_000 };
 
 /** A status worth trying again: rate limited, or a server failure other than "not implemented". */
 const retryable = (status: number) => status === 429 || (status >= 500 && status !== 501);
@@ -54,8 +62,10 @@ async function attempt(fetch: Fetch, request: Request, timeoutMs: number): Promi
 export function retryingFetch(fetch: Fetch, options: { retry?: RetryOptions | false; timeoutMs: number }): Fetch {
   const retry = { ...DEFAULTS, ...(options.retry === false ? { retries: 0 } : options.retry) };
   const methods = new Set(retry.methods.map((method) => method.toUpperCase()));
-  return async (request) => {
-    const retries = methods.has(request.method.toUpperCase()) ? retry.retries : 0;
+  return async (sent) => {
+    const keyed = retry.idempotencyKeys && sent.method.toUpperCase() === "POST";
+    const request = keyed ? withIdempotencyKey(sent) : sent;
+    const retries = keyed || methods.has(request.method.toUpperCase()) ? retry.retries : 0;
     for (let tried = 0; ; tried++) {
       const backoff = Math.random() * Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** tried);
       let response: Response;
@@ -73,4 +83,12 @@ export function retryingFetch(fetch: Fetch, options: { retry?: RetryOptions | fa
       await sleep(asked ?? backoff);
     }
   };
+}
+
+/** The request with an `Idempotency-Key`: its own, or a new random one. */
+function withIdempotencyKey(request: Request): Request {
+  if (request.headers.has("Idempotency-Key")) return request;
+  const headers = new Headers(request.headers);
+  headers.set("Idempotency-Key", crypto.randomUUID());
+  return new Request(request, { headers });
 }

@@ -22,11 +22,14 @@ function recordingFetch() {
 
 /**
  * A TCP proxy to the live server. `drop` connections are closed as soon as their request
- * arrives (no answer at all); with `hang`, connections are held open and never answered.
+ * arrives (no answer at all); `lose` connections reach the server, but are closed when its
+ * answer comes (the work is done, the client never hears of it); with `hang`, connections
+ * are held open and never answered.
  */
-async function proxy(target: string, behaviour: { drop?: number; hang?: boolean }) {
+async function proxy(target: string, behaviour: { drop?: number; lose?: number; hang?: boolean }) {
   const { hostname, port } = new URL(target);
   let drop = behaviour.drop ?? 0;
+  let lose = behaviour.lose ?? 0;
   const sockets = new Set<net.Socket>();
   const server = net.createServer((client) => {
     sockets.add(client);
@@ -37,9 +40,14 @@ async function proxy(target: string, behaviour: { drop?: number; hang?: boolean 
         client.destroy();
         return;
       }
+      const losing = lose > 0;
+      if (losing) lose--;
       const upstream = net.connect(Number(port), hostname === "localhost" ? "127.0.0.1" : hostname, () => {
         upstream.write(first);
-        client.pipe(upstream).pipe(client);
+        if (losing) {
+          client.pipe(upstream);
+          upstream.once("data", () => client.destroy());
+        } else client.pipe(upstream).pipe(client);
       });
       sockets.add(upstream);
       upstream.on("error", () => client.destroy());
@@ -76,9 +84,9 @@ describe("on 429", () => {
     expect(attempts.filter((status) => status === 200)).toHaveLength(8);
   });
 
-  it("does not retry a POST, and throws a RateLimitError saying when to retry", async () => {
+  it("without idempotency keys, does not retry a POST, and throws a RateLimitError saying when to retry", async () => {
     const { attempts, fetch } = recordingFetch();
-    const docstack = createClient({ baseUrl: limited.url, token: limited.token, fetch, retry: { retries: 3 } });
+    const docstack = createClient({ baseUrl: limited.url, token: limited.token, fetch, retry: { retries: 3, idempotencyKeys: false } });
     const create = () => unwrap(docstack.POST("/v1/orgs", { body: { title: "Rate limited" } }));
     let refused: unknown;
     for (let i = 0; i < 12 && !refused; i++) await create().catch((error: unknown) => (refused = error));
@@ -103,11 +111,11 @@ describe("on a dropped connection", () => {
     }
   });
 
-  it("gives up with a ConnectionError once the retries are spent, and never retries a POST", async () => {
+  it("gives up with a ConnectionError once the retries are spent, and never retries a POST without an idempotency key", async () => {
     const dropping = await proxy(url(), { drop: 10 });
     try {
       const { attempts, fetch } = recordingFetch();
-      const docstack = createClient({ baseUrl: dropping.url, token: token(), fetch, retry: { ...fast, retries: 1 } });
+      const docstack = createClient({ baseUrl: dropping.url, token: token(), fetch, retry: { ...fast, retries: 1, idempotencyKeys: false } });
       await expect(docstack.GET("/v1/user")).rejects.toBeInstanceOf(ConnectionError);
       expect(attempts).toEqual([0, 0]);
       await expect(docstack.POST("/v1/orgs", { body: { title: "Dropped" } })).rejects.toBeInstanceOf(ConnectionError);
@@ -115,6 +123,46 @@ describe("on a dropped connection", () => {
     } finally {
       await dropping.close();
     }
+  });
+});
+
+describe("a POST", () => {
+  it("is retried with the same Idempotency-Key when its answer is lost, and done once", async () => {
+    const losing = await proxy(url(), { lose: 1 });
+    try {
+      const { attempts, fetch } = recordingFetch();
+      const keys: (string | null)[] = [];
+      const docstack = createClient({
+        baseUrl: losing.url,
+        token: token(),
+        retry: fast,
+        fetch: (request) => {
+          keys.push(request.headers.get("Idempotency-Key"));
+          return fetch(request);
+        },
+      });
+      const title = `Lost answer ${Date.now()}`;
+      const created = await unwrap(docstack.POST("/v1/orgs", { body: { title } }));
+      expect(attempts).toEqual([0, 201]);
+      expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+      expect(keys[1]).toBe(keys[0]);
+      const direct = createClient({ baseUrl: url(), token: token() });
+      const orgs = await unwrap(direct.GET("/v1/orgs"));
+      expect(orgs.items.filter((org) => org.title === title).map((org) => org.id)).toEqual([created.id]);
+    } finally {
+      await losing.close();
+    }
+  });
+
+  it("keeps an Idempotency-Key of its own", async () => {
+    const docstack = createClient({ baseUrl: url(), token: token() });
+    const key = `own-${process.pid}-${Date.now()}`;
+    const post = () => docstack.POST("/v1/orgs", { body: { title: "Keyed" }, headers: { "Idempotency-Key": key } });
+    const first = await post();
+    const again = await post();
+    expect(first.response.status).toBe(201);
+    expect(again.response.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(again.data?.id).toBe(first.data?.id);
   });
 });
 

@@ -63,6 +63,51 @@ it("iterates over every page of a list", async () => {
     seen.push(space.id);
   }
   expect(seen).toEqual(created);
+  const pages: { ids: string[]; count: number; next: boolean }[] = [];
+  for await (const page of docstack.pages("/v1/collections/{collectionId}/spaces", { path: { collectionId: parent.id }, query: { limit: 3 } })) {
+    pages.push({ ids: page.items.map((space) => space.id), count: page.count, next: Boolean(page.next) });
+  }
+  expect(pages).toEqual([
+    { ids: created.slice(0, 3), count: 7, next: true },
+    { ids: created.slice(3, 6), count: 7, next: true },
+    { ids: created.slice(6), count: 7, next: false },
+  ]);
+});
+
+it("stops iterating pages when its signal aborts: between pages, and the request in flight", async () => {
+  const parent = await unwrap(docstack.POST("/v1/orgs/{organizationId}/collections", { params: { path: { organizationId } }, body: { title: "Aborted" } }));
+  for (let i = 0; i < 3; i++) {
+    await unwrap(
+      docstack.POST("/v1/orgs/{organizationId}/spaces", { params: { path: { organizationId } }, body: { title: `Aborted ${i}`, parent: parent.id } }),
+    );
+  }
+  const list = { path: { collectionId: parent.id }, query: { limit: 1 } };
+  const between = new AbortController();
+  const seen: number[] = [];
+  const stopped = (async () => {
+    for await (const page of docstack.pages("/v1/collections/{collectionId}/spaces", list, { signal: between.signal })) {
+      seen.push(page.items.length);
+      between.abort();
+    }
+  })();
+  await expect(stopped).rejects.toMatchObject({ name: "AbortError" });
+  expect(seen).toEqual([1]);
+  // Aborted while its first request is in flight: the fetch sees the signal and rejects.
+  const inFlight = new AbortController();
+  const observed: AbortSignal[] = [];
+  const watching = createClient({
+    baseUrl,
+    token: process.env.DOCSTACK_TOKEN as string,
+    fetch: (request) => {
+      observed.push(request.signal);
+      inFlight.abort();
+      return globalThis.fetch(request);
+    },
+  });
+  const items = watching.paginate("/v1/collections/{collectionId}/spaces", list, { signal: inFlight.signal });
+  await expect(items.next()).rejects.toMatchObject({ name: "AbortError" });
+  expect(observed).toHaveLength(1);
+  expect(observed[0]?.aborted).toBe(true);
 });
 
 it("throws the DocstackError of each kind, carrying the status, type, reason, message, request ID and headers", async () => {

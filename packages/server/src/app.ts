@@ -57,6 +57,7 @@ export function createApp(services: Services, options: AppOptions = {}): express
           "X-RateLimit-Remaining",
           "X-RateLimit-Reset",
           "Retry-After",
+          "Idempotent-Replayed",
         ],
       }),
     );

@@ -10,6 +10,7 @@ import type { PolicyRequest } from "../policy/factory";
 import { authorize, ruleOf } from "../policy/rules";
 import type { RequestContext } from "./context";
 import { ApiError } from "./errors";
+import { idempotencyClaim, idempotently, REPLAYED_HEADER } from "./idempotency";
 import type { OperationId, OperationRegistry, OperationRequest } from "./operation";
 import type { RawBody } from "./raw-body";
 
@@ -85,7 +86,8 @@ export function encodePathRests(routes: readonly ContractRoute[]): express.Reque
 }
 
 /**
- * Serves every contract operation: its policy rule (from the contract), then its handler. The operation is
+ * Serves every contract operation: its policy rule (from the contract), then its handler (a POST with an
+ * `Idempotency-Key` once per key, see idempotency.ts). The operation is
  * the one request validation matched (`req.openapi`, which runs first and answers 404 or
  * 405 for anything else), found in a map: no second walk through the routes.
  */
@@ -116,16 +118,22 @@ export function operationRouter(
       const access = await authorize(ruleOf(route.operationId), request as unknown as PolicyRequest);
       const prisma = request.ctx.prisma;
       const audit = route.audit && new AuditRecorder(request.ctx, route.audit, request.params as Record<string, unknown>, access);
-      if (audit) request.ctx.prisma = audit.wrap(prisma);
-      const result = (await definition.handle(request as never, access as never)) as { status: number; body?: unknown; raw?: RawBody };
-      if (audit) await audit.finish(prisma);
-      // A write committed: every instance drops what it cached of it before the answer leaves.
-      if (route.method !== "get") {
-        await request.ctx.changes.writeCommitted();
-        request.ctx.webhooks.committed();
-      }
+      const perform = async () => {
+        if (audit) request.ctx.prisma = audit.wrap(prisma);
+        const result = (await definition.handle(request as never, access as never)) as { status: number; body?: unknown; raw?: RawBody };
+        if (audit) await audit.finish(prisma);
+        // A write committed: every instance drops what it cached of it before the answer leaves.
+        if (route.method !== "get") {
+          await request.ctx.changes.writeCommitted();
+          request.ctx.webhooks.committed();
+        }
+        return result;
+      };
+      const claim = idempotencyClaim(req, request.ctx, route.operationId, request);
+      const result = claim ? await idempotently(request.ctx, claim, perform) : await perform();
+      if ("replayed" in result) res.setHeader(REPLAYED_HEADER, "true");
       if ("body" in result) res.status(result.status).json(result.body);
-      else if (result.raw) sendRaw(res.status(result.status), result.raw);
+      else if ("raw" in result && result.raw) sendRaw(res.status(result.status), result.raw);
       else res.status(result.status).end();
     } catch (error) {
       // Deleting what is already gone from a place the caller sees: nothing to do, as GitBook answers.

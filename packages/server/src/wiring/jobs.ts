@@ -3,6 +3,7 @@ import { processSpecJob, sweepSpecsJob } from "../areas/openapi-specs/processing
 import { purgeSpacesJob } from "../areas/spaces/retention";
 import type { Database } from "../db/database";
 import type { Services } from "../http/context";
+import { purgeIdempotencyKeys } from "../http/idempotency";
 import { forgetFinishedWindows } from "../http/rate-limit";
 import type { JobDefinition } from "../jobs/queue";
 import { deliverJob, sweepWebhooksJob } from "../webhooks/deliver";
@@ -28,7 +29,16 @@ const rateLimitCountersJob: JobDefinition<object, Pick<Services, "prisma" | "clo
   },
 };
 
+/** Hourly: the Idempotency-Keys older than their 24 hours. */
+const idempotencyKeysJob: JobDefinition<object, Pick<Services, "prisma" | "clock">> = {
+  name: "idempotency-keys.purge",
+  schedule: "17 * * * *",
+  run: async ({ prisma, clock }) => {
+    await purgeIdempotencyKeys(prisma, clock);
+  },
+};
+
 export function jobDefinitions(kind: Database["kind"]): JobDefinition<object, never>[] {
   const maintenance = kind === "embedded" ? [vacuumJob] : [rateLimitCountersJob];
-  return [processSpecJob, sweepSpecsJob, purgeSpacesJob, deliverJob, sweepWebhooksJob, ...maintenance] as JobDefinition<object, never>[];
+  return [processSpecJob, sweepSpecsJob, purgeSpacesJob, deliverJob, sweepWebhooksJob, idempotencyKeysJob, ...maintenance] as JobDefinition<object, never>[];
 }
