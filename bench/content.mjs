@@ -65,6 +65,21 @@ async function merges(call, spaces) {
  * under the previous batch's chapter), then merged: seconds per 100 pages written
  * around each mark (the median of the ten batches ending there), and the merge.
  */
+/** A batch of BATCH new pages from `written` on: a chapter, then parts (under the previous batch's chapter, when there is one). */
+export function chapterBatch(written, chapter) {
+  const b = written / BATCH;
+  const changes = [{ operation: "insert_page", title: `Chapter ${b}`, document: { markdown: pageMarkdown(written, () => `chapter-${b}`) } }];
+  for (let i = 1; i < BATCH; i++) {
+    changes.push({
+      operation: "insert_page",
+      title: `Part ${written + i}`,
+      ...(chapter ? { into: chapter } : {}),
+      document: { markdown: pageMarkdown(written + i, () => `chapter-${b}`) },
+    });
+  }
+  return changes;
+}
+
 export async function writesAtScale(call, organizationId) {
   const space = await call("POST", `/v1/orgs/${organizationId}/spaces`, { title: "Writes" });
   const cr = await call("POST", `/v1/spaces/${space.id}/change-requests`, { subject: "Many pages" });
@@ -72,16 +87,7 @@ export async function writesAtScale(call, organizationId) {
   let chapter;
   for (let written = 0; written < WRITE_PAGES; written += BATCH) {
     const b = written / BATCH;
-    const changes = [{ operation: "insert_page", title: `Chapter ${b}`, document: { markdown: pageMarkdown(written, () => `chapter-${b}`) } }];
-    for (let i = 1; i < BATCH; i++) {
-      const into = chapter ? { into: chapter } : {};
-      changes.push({
-        operation: "insert_page",
-        title: `Part ${written + i}`,
-        ...into,
-        document: { markdown: pageMarkdown(written + i, () => `chapter-${b}`) },
-      });
-    }
+    const changes = chapterBatch(written, chapter);
     const started = performance.now();
     await call("POST", `/v1/spaces/${space.id}/change-requests/${cr.id}/content`, { changes });
     batchSeconds.push((performance.now() - started) / 1000);

@@ -1,6 +1,7 @@
 // What the benchmark scripts share: the target process, autocannon runs and the table.
 import { fork } from "node:child_process";
 import http from "node:http";
+import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
@@ -125,3 +126,13 @@ export async function sequentialLatencies(targets, seconds = DURATION) {
     return { scenario: name, requestsPerSecond: Math.round(1000 / mean), p50ms: at(50), p99ms: at(99), requests: sorted.length, failed: 0 };
   });
 }
+
+/** A port free on loopback now (for a server process the bench starts). */
+export const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });

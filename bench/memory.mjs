@@ -11,13 +11,12 @@
 // PostgreSQL idle ≤ 150 MiB. Writes results/memory.json.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { serverEnv, serverNodeFlags } from "../scripts/server-runtime.mjs";
-import { client } from "./content.mjs";
-import { pageMarkdown } from "./pages.cjs";
+import { chapterBatch, client } from "./content.mjs";
+import { freePort } from "./lib.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const cli = path.join(here, "..", "packages", "server", "dist", "cli", "main.js");
@@ -58,15 +57,6 @@ function tree(pid) {
 }
 
 const treeRssKb = (pid) => tree(pid).reduce((sum, p) => sum + (statusKb(p, "VmRSS") ?? 0), 0);
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -122,16 +112,7 @@ async function contentScenario(server, token) {
   let chapter;
   for (let written = 0; written < PAGES; written += BATCH) {
     const b = written / BATCH;
-    const changes = [{ operation: "insert_page", title: `Chapter ${b}`, document: { markdown: pageMarkdown(written, () => `chapter-${b}`) } }];
-    for (let i = 1; i < BATCH; i++) {
-      const into = chapter ? { into: chapter } : {};
-      changes.push({
-        operation: "insert_page",
-        title: `Part ${written + i}`,
-        ...into,
-        document: { markdown: pageMarkdown(written + i, () => `chapter-${b}`) },
-      });
-    }
+    const changes = chapterBatch(written, chapter);
     await call("POST", `/v1/spaces/${space.id}/change-requests/${cr.id}/content`, { changes });
     chapter = (await call("GET", `/v1/spaces/${space.id}/change-requests/${cr.id}/content/path/chapter-${b}`)).id;
   }

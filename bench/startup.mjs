@@ -5,25 +5,16 @@
 // then STARTS starts, one at a time: median and highest. Writes results/startup.json.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { serverEnv, serverNodeFlags } from "../scripts/server-runtime.mjs";
+import { freePort } from "./lib.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const cli = path.join(here, "..", "packages", "server", "dist", "cli", "main.js");
 const STARTS = Number(process.env.BENCH_STARTS || 5);
 const GOAL_MS = 1500;
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
 
 /** CPU milliseconds a process has used (Linux's /proc; undefined elsewhere): less disturbed by a busy machine than elapsed time. */
 function cpuMs(pid) {
