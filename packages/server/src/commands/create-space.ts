@@ -23,7 +23,7 @@ export interface CreateSpaceInput {
   defaultLevel?: string | null;
   /** Where among its siblings (default: last). */
   position?: Schemas["Position"];
-  /** A copy of this space: its content, search index and sharing (default: empty). */
+  /** A copy of this space: its content, search index and sharing, and its emoji, visibility and default level unless given (default: empty). */
   copyOf?: Space;
 }
 
@@ -34,6 +34,7 @@ export interface CreateSpaceDeps extends EventActor {
 
 /** Creates the space in the caller's transaction (a site's creation makes one within its own). */
 export async function createSpace(deps: CreateSpaceDeps, tx: Tx, input: CreateSpaceInput): Promise<Space> {
+  const source = input.copyOf;
   const id = newId();
   const revisionId = newId();
   const position = await placeAmongSiblings(tx, input.organizationId, input.parentId, id, input.position);
@@ -43,16 +44,15 @@ export async function createSpace(deps: CreateSpaceDeps, tx: Tx, input: CreateSp
       organizationId: input.organizationId,
       parentId: input.parentId,
       title: input.title.slice(0, SPACE_TITLE_MAX),
-      emoji: input.emoji ?? "",
+      emoji: input.emoji ?? source?.emoji ?? "",
       ...(input.editMode ? { editMode: input.editMode } : {}),
-      ...(input.visibility ? { visibility: input.visibility } : {}),
-      ...(input.defaultLevel !== undefined ? { defaultLevel: input.defaultLevel } : {}),
+      ...((input.visibility ?? source?.visibility) ? { visibility: input.visibility ?? source?.visibility } : {}),
+      ...((input.defaultLevel ?? source?.defaultLevel) !== undefined ? { defaultLevel: input.defaultLevel ?? source?.defaultLevel } : {}),
       position,
       revisionId,
     },
   });
   await deps.webhooks.emit(tx, spaceEvent(deps, "space.created", space));
-  const source = input.copyOf;
   if (!source) {
     await createEmptyRevision(tx, id, revisionId);
     return space;

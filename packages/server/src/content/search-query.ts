@@ -25,25 +25,31 @@ const MAX_TERMS = 12;
 const IDENTIFIER = /^[\p{L}\p{N}]+(?:[./:_-]+[\p{L}\p{N}]+)+$/u;
 const WORD_SEPARATOR = /[^\p{L}\p{N}]+/u;
 
-/** A term of the query: a word (with its prefix and spelling variants) or an identifier. */
-type Term = { word: string; prefix: boolean; negated: boolean } | { identifier: string; parts: string[]; negated: boolean };
+/** A term of the query: a word (with its prefix and spelling variants) or an identifier; `group` counts the `or`s before it. */
+type Term = ({ word: string; prefix: boolean } | { identifier: string; parts: string[] }) & { negated: boolean; group: number };
 
 /** The query's terms: its words and identifiers, lower case; the last one completed when it is being typed. */
 export function queryTerms(query: string): Term[] {
   const tokens = query.normalize("NFKC").toLowerCase().split(/\s+/).filter(Boolean);
   const typing = !/\s$/.test(query);
   const terms: Term[] = [];
+  // `or` between two terms (websearch syntax, as PostgreSQL's websearch_to_tsquery reads it) starts another alternative.
+  let group = 0;
   tokens.forEach((raw, i) => {
+    if (raw === "or" && terms.length > 0 && i < tokens.length - 1) {
+      group++;
+      return;
+    }
     const negated = raw.startsWith("-") && raw.length > 1;
     const token = raw.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
     if (!token) return;
     if (IDENTIFIER.test(token)) {
-      terms.push({ identifier: token, parts: token.split(WORD_SEPARATOR).filter(Boolean), negated });
+      terms.push({ identifier: token, parts: token.split(WORD_SEPARATOR).filter(Boolean), negated, group });
       return;
     }
     const words = token.split(WORD_SEPARATOR).filter(Boolean);
     words.forEach((word, k) => {
-      terms.push({ word, prefix: typing && !negated && i === tokens.length - 1 && k === words.length - 1, negated });
+      terms.push({ word, prefix: typing && !negated && i === tokens.length - 1 && k === words.length - 1, negated, group });
     });
   });
   return terms.slice(0, MAX_TERMS);
@@ -116,10 +122,14 @@ export async function searchQuery(db: ContentStore["db"], spaceIds: readonly str
   const terms = queryTerms(query);
   if (!terms.length) return { all: Prisma.sql`''::tsquery`, any: null };
   const candidates = await nearbyWords(db, spaceIds, terms);
-  const parts = terms.map((term) => (term.negated ? Prisma.sql`!!${termQuery(term, candidates)}` : termQuery(term, candidates)));
+  const part = (term: Term) => (term.negated ? Prisma.sql`!!${termQuery(term, candidates)}` : termQuery(term, candidates));
+  // Every term of an alternative, for any of the alternatives (`or`).
+  const alternatives = [...new Set(terms.map((term) => term.group))].map(
+    (group) => Prisma.sql`(${Prisma.join(terms.filter((term) => term.group === group).map(part), " && ")})`,
+  );
   const positive = terms.flatMap((term) => (term.negated ? [] : [termQuery(term, candidates)]));
   return {
-    all: Prisma.sql`(${Prisma.join(parts, " && ")})`,
+    all: Prisma.sql`(${Prisma.join(alternatives, " || ")})`,
     any: positive.length > 1 ? Prisma.sql`(${Prisma.join(positive, " || ")})` : null,
   };
 }
