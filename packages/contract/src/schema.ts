@@ -4815,7 +4815,7 @@ export interface paths {
             path: {
                 /** @description The ID of the organization. */
                 organizationId: components["parameters"]["organizationId"];
-                /** @description Unique identifier of the audit event. */
+                /** @description Unique identifier of the audit event (a UUID; any other value is as unknown as a made-up one, 404). */
                 auditEventId: string;
             };
             cookie?: never;
@@ -18571,7 +18571,7 @@ export interface operations {
             path: {
                 /** @description The ID of the organization. */
                 organizationId: components["parameters"]["organizationId"];
-                /** @description Unique identifier of the audit event. */
+                /** @description Unique identifier of the audit event (a UUID; any other value is as unknown as a made-up one, 404). */
                 auditEventId: string;
             };
             cookie?: never;

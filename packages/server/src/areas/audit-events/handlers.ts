@@ -12,6 +12,8 @@ const NEWEST_FIRST: SortField[] = [
   { field: "id", direction: "desc" },
 ];
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export const auditEventsOperations = {
   listOrganizationAuditEvents: defineOperation("listOrganizationAuditEvents", {
     handle: async ({ ctx, params, query }) => {
@@ -40,7 +42,10 @@ export const auditEventsOperations = {
 
   getOrganizationAuditEvent: defineOperation("getOrganizationAuditEvent", {
     handle: async ({ ctx, params }) => {
-      const event = await ctx.prisma.auditEvent.findFirst({ where: { id: params.auditEventId, organizationId: params.organizationId } });
+      // Events are named by UUIDs (the column's type): anything else names no event.
+      const event = UUID.test(params.auditEventId)
+        ? await ctx.prisma.auditEvent.findFirst({ where: { id: params.auditEventId, organizationId: params.organizationId } })
+        : null;
       if (!event) throw notFound("Audit event");
       return { status: 200, body: serializeAuditEventDetails(ctx.baseUrl, event) };
     },
