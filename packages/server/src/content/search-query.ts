@@ -82,7 +82,10 @@ async function nearbyWords(db: ContentStore["db"], spaceIds: readonly string[], 
     CROSS JOIN unnest(${[...spaceIds]}::text[]) AS space(id)
     CROSS JOIN LATERAL (
       (SELECT w.word, 'typo' AS kind FROM "SpaceWord" w
-       WHERE q.typo AND w."spaceId" = space.id ORDER BY w.word <-> q.word LIMIT ${TYPO_CANDIDATES})
+       WHERE q.typo AND w."spaceId" = space.id
+         -- A word of the spaces is not corrected: its nearest words are not looked for (the primary key answers that).
+         AND NOT EXISTS (SELECT 1 FROM "SpaceWord" k WHERE k."spaceId" = ANY(${[...spaceIds]}::text[]) AND k.word = q.word)
+       ORDER BY w.word <-> q.word LIMIT ${TYPO_CANDIDATES})
       UNION ALL
       (SELECT w.word, 'prefix' AS kind FROM "SpaceWord" w
        WHERE q.prefix AND w."spaceId" = space.id AND w.word LIKE q.word || '%' ORDER BY length(w.word), w.word LIMIT ${PREFIX_VARIANTS})
