@@ -56,14 +56,14 @@ describe("links to pages and files written before them", () => {
       insertPage("API", "Calls.", { into: "ref" }),
     ]);
     expect(await statuses(admin, crBase)).toEqual(["anchor:ok", "page:ok", "url:broken", "url:broken"]);
-    // Batch 3: the file, then the last page, named otherwise and renamed to the path it is waited at.
+    // Batch 3: the file, then the last page, named otherwise and moved (a new slug) to the path it is waited at.
     await write([{ operation: "insert_files", files: [{ name: "diagram.png", contentType: "image/png", data: Buffer.from("png").toString("base64") }] }]);
     const pages = await c.pages(admin, space.id, cr.id);
     const chapter = pages.find((page) => page.title === "Reference")!;
     await write([insertPage("Using it", "Use it.", { into: chapter.id })]);
     expect(await statuses(admin, crBase)).toEqual(["anchor:ok", "file:ok", "page:ok", "url:broken"]);
     const usingIt = ((await get(admin, `${crBase}/content/path/reference/using-it`).expect(200)).body as { id: string }).id;
-    await write([{ operation: "update_page", page: usingIt, title: "Usage" }]);
+    await write([{ operation: "update_page", page: usingIt, title: "Usage", slug: "usage" }]);
     expect(await statuses(admin, crBase)).toEqual(["anchor:ok", "file:ok", "page:ok", "page:ok"]);
     // The links are references now: they follow their targets as they move.
     await write([{ operation: "update_page", page: usingIt, slug: "how-to-use" }]);
