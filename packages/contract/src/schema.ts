@@ -8199,6 +8199,10 @@ export interface components {
             /** @description The page's path in the space's current revision: stored as the page (`site-page`). */
             path: string;
         };
+        /**
+         * @description Where the redirect goes. A `path` destination must name a space of the site and the path of one of its pages:
+         *     otherwise the request answers 400 naming the destination.
+         */
         SiteRedirectInputDestination: components["schemas"]["SiteRedirectDestination"] | components["schemas"]["SiteRedirectInputDestinationPath"];
         BulkUpsertSiteRedirectsRequest: {
             redirects: ({

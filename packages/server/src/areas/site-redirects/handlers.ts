@@ -2,6 +2,7 @@
 // 307 to a page, a site space or section, or another URL. Written through the store's
 // narrow interface (sites/redirects.ts); served by the published site (sites/published-sites.ts).
 import type { Schemas } from "@docstack/contract";
+import type { Db, Tx } from "../../db/database";
 import type { Organization, Site } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { badRequest, conflict, notFound } from "../../http/errors";
@@ -25,12 +26,16 @@ const ORDERS: Record<"createdAt" | "updatedAt" | "source", SortField[]> = {
   ],
 };
 
-/** A destination as stored: a page given by its path in one of the site's spaces becomes that page (`site-page`). */
-async function storedDestination(ctx: RequestContext, site: Site, destination: Schemas["SiteRedirectInputDestination"]): Promise<RedirectDestination> {
+/**
+ * A destination as stored: a page given by its path in one of the site's spaces becomes that page (`site-page`).
+ * Read through `db`: inside a transaction, its own (the embedded database runs one transaction at a time, so a read
+ * outside it would wait for it).
+ */
+async function storedDestination(db: Db | Tx, site: Site, destination: Schemas["SiteRedirectInputDestination"]): Promise<RedirectDestination> {
   if (destination.kind !== "path") return destination;
-  const siteSpace = await ctx.prisma.siteSpace.findFirst({ where: { siteId: site.id, spaceId: destination.spaceId }, select: { id: true } });
+  const siteSpace = await db.siteSpace.findFirst({ where: { siteId: site.id, spaceId: destination.spaceId }, select: { id: true } });
   if (!siteSpace) throw badRequest("invalid_reference", "request/body/destination: the destination's space is not one of the site's");
-  const page = await ctx.prisma.spacePage.findFirst({ where: { spaceId: destination.spaceId, path: destination.path.replace(/^\/+|\/+$/g, "") } });
+  const page = await db.spacePage.findFirst({ where: { spaceId: destination.spaceId, path: destination.path.replace(/^\/+|\/+$/g, "") } });
   if (!page) throw badRequest("invalid_reference", "request/body/destination: no page of the destination's space has this path");
   return { kind: "site-page", siteSpaceId: siteSpace.id, pageId: page.pageId };
 }
@@ -73,7 +78,7 @@ export const siteRedirectsOperations = {
 
   createSiteRedirect: defineOperation("createSiteRedirect", {
     handle: async ({ ctx, body }, { site }) => {
-      const destination = await storedDestination(ctx, site, body.destination);
+      const destination = await storedDestination(ctx.prisma, site, body.destination);
       const draft = body.draft ?? false;
       if (await ctx.prisma.siteRedirect.findUnique({ where: { siteId_draft_source: { siteId: site.id, draft, source: body.source } } })) {
         throw conflict("already_exists", "The site has a redirect of this source already");
@@ -120,7 +125,7 @@ export const siteRedirectsOperations = {
           }
           let destination: RedirectDestination;
           try {
-            destination = await storedDestination(ctx, site, item.destination);
+            destination = await storedDestination(tx, site, item.destination);
           } catch (error) {
             out.push({ status: "error", source: item.source, draft, error: (error as Error).message });
             continue;
