@@ -11,6 +11,7 @@ import type { Tx } from "../db/database";
 type PgBossModule = typeof import("pg-boss", { with: { "resolution-mode": "import" }});
 type Adapters = typeof import("pg-boss/dist/adapters/index.js", { with: { "resolution-mode": "import" }});
 type PgBoss = InstanceType<PgBossModule["PgBoss"]>;
+type Job<Data extends object> = import("pg-boss", { with: { "resolution-mode": "import" }}).Job<Data>;
 
 /** Where failed jobs end, after their retries: nobody works it; kept 14 days for inspection. */
 export const DEAD_LETTER_QUEUE = "dead-letter";
@@ -64,7 +65,8 @@ function load() {
 export type JobTarget = { pglite: PGlite } | { url: string };
 
 export class JobQueue {
-  private readonly workers = new Map<string, string>();
+  /** Each queue's workers: one `boss.work` each, so that `wake` can reach every one (pg-boss wakes one ID). */
+  private readonly workers = new Map<string, string[]>();
   private readonly finished = new Set<() => void>();
 
   private constructor(
@@ -122,34 +124,35 @@ export class JobQueue {
 
   /** Wakes this process's worker of a queue (after a commit that sent it a job): no polling delay. */
   wake(name: string): void {
-    const worker = this.workers.get(name);
-    if (worker) this.boss.notifyWorker(worker);
+    for (const worker of this.workers.get(name) ?? []) this.boss.notifyWorker(worker);
   }
 
   /** Starts working every queue (and registers the schedules) with these dependencies. */
   async work<Deps>(deps: Deps): Promise<void> {
     for (const definition of this.definitions as readonly JobDefinition<object, Deps>[]) {
-      const id = await this.boss.work<object>(
-        definition.name,
-        { localConcurrency: definition.concurrency ?? 1, pollingIntervalSeconds: this.pollSeconds },
-        async ([job]) => {
-          if (!job) return;
-          const started = performance.now();
-          let ok = false;
-          try {
-            await definition.run(deps, job.data, job.signal);
-            ok = true;
-          } catch (error) {
-            this.options.logger.error({ err: error, job: definition.name, jobId: job.id, attempt: job.retryCount + 1 }, "job failed");
-            throw error;
-          } finally {
-            this.options.onOutcome?.({ name: definition.name, seconds: (performance.now() - started) / 1000, ok });
-            for (const notify of this.finished) notify();
-          }
-        },
-      );
-      this.workers.set(definition.name, id);
+      const ids: string[] = [];
+      for (let slot = 0; slot < (definition.concurrency ?? 1); slot++) {
+        ids.push(await this.boss.work<object>(definition.name, { pollingIntervalSeconds: this.pollSeconds }, (jobs) => this.run(definition, deps, jobs[0])));
+      }
+      this.workers.set(definition.name, ids);
       if (definition.schedule) await this.boss.schedule(definition.name, definition.schedule, {}, { tz: "UTC" });
+    }
+  }
+
+  /** Runs one job, logging a failure (pg-boss retries it) and telling `settled` that a job ended. */
+  private async run<Deps>(definition: JobDefinition<object, Deps>, deps: Deps, job: Job<object> | undefined): Promise<void> {
+    if (!job) return;
+    const started = performance.now();
+    let ok = false;
+    try {
+      await definition.run(deps, job.data, job.signal);
+      ok = true;
+    } catch (error) {
+      this.options.logger.error({ err: error, job: definition.name, jobId: job.id, attempt: job.retryCount + 1 }, "job failed");
+      throw error;
+    } finally {
+      this.options.onOutcome?.({ name: definition.name, seconds: (performance.now() - started) / 1000, ok });
+      for (const notify of this.finished) notify();
     }
   }
 
