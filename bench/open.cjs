@@ -7,17 +7,19 @@ const path = require("node:path");
 const server = path.dirname(require.resolve("@docstack/server/package.json"));
 const dist = (module) => require(path.join(server, "dist", module));
 
-/** Serves `app` on a free port as production does (its keep-alive timeouts included): the port. */
+/** Serves `app` on a free port as production does (its keep-alive and request timeouts included): the port. */
 function listen(app) {
   const { createHttpServer } = dist("server");
+  const { loadConfig } = dist("config");
+  const timeouts = loadConfig({ ...process.env, NODE_ENV: "production" });
   return new Promise((resolve) => {
-    const s = createHttpServer(app).listen(0, "127.0.0.1", () => resolve(s.address().port));
+    const s = createHttpServer(app, timeouts).listen(0, "127.0.0.1", () => resolve(s.address().port));
   });
 }
 
 async function openBenchServices(prefix) {
   const { loadConfig } = dist("config");
-  const { openServices } = dist("services");
+  const { openServices } = dist("wiring/services");
   const { bootstrap } = dist("bootstrap");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   const config = {

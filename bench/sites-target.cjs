@@ -10,7 +10,7 @@ const { writeSpaceContent } = require("./content-seed.cjs");
 const { dist, listen, openBenchServices, runTarget } = require("./open.cjs");
 
 const { createApp } = dist("app");
-const { PublishedSites } = dist("sites/published-sites");
+const { PublishedSites } = dist("site-reader/published-sites");
 
 const PAGES = Number(process.env.BENCH_SITE_PAGES || 1000);
 /** Sections of the large page: each with prose, a code block, a hint, a list and a table (about 17 KB of Markdown for 20). */
