@@ -54,21 +54,64 @@ async function insertPages(tx: ContentStore["db"], spaceId: string, rows: readon
     ON CONFLICT DO NOTHING`;
 }
 
-/** Section rows (with their search vector: docstack_section_vector) for pages and their documents, and their words. */
+/**
+ * The characters of a section's text that are searched (its heading always is): past them a section is stored and shown
+ * whole but not indexed. Sections are rarely a few KB; a page of a million characters without a heading
+ * would otherwise hold the embedded database (and with it the event loop) for about a second.
+ */
+export const SEARCHED_SECTION_CHARACTERS = 64 * 1024;
+/** Searched characters indexed per statement: between statements the event loop serves other requests. */
+const CHARACTERS_PER_STATEMENT = 64 * 1024;
+
+interface SectionToIndex {
+  page: string;
+  hash: string;
+  index: number;
+  size: number;
+}
+
+/** Consecutive runs of sections of at most `budget` searched characters each (a larger section alone). */
+function batchesOf(sections: readonly SectionToIndex[], budget: number): SectionToIndex[][] {
+  const batches: SectionToIndex[][] = [];
+  let size = budget;
+  for (const section of sections) {
+    if (size + section.size > budget) {
+      batches.push([]);
+      size = 0;
+    }
+    batches.at(-1)!.push(section);
+    size += section.size;
+  }
+  return batches;
+}
+
+/**
+ * Section rows (with their search vector: docstack_section_vector) for pages and their documents, and their
+ * words, a bounded batch of text per statement (see CHARACTERS_PER_STATEMENT).
+ */
 async function insertSections(tx: ContentStore["db"], spaceId: string, pages: readonly { pageId: string; documentHash: string }[]): Promise<void> {
   if (!pages.length) return;
-  const [pageIds, hashes] = [pages.map((page) => page.pageId), pages.map((page) => page.documentHash)];
-  await tx.$executeRaw`
-    INSERT INTO "SpaceSection" ("spaceId", "pageId", index, search)
-    SELECT ${spaceId}, p.page, ds.index, docstack_section_vector(ds.title, ds.body)
-    FROM unnest(${pageIds}::text[], ${hashes}::text[]) AS p(page, hash)
-    JOIN "DocumentSection" ds ON ds."documentHash" = p.hash`;
-  await tx.$executeRaw`
-    INSERT INTO "SpaceWord" ("spaceId", word)
-    SELECT DISTINCT ${spaceId}, w
-    FROM "DocumentSection" ds CROSS JOIN LATERAL docstack_words(ds.title || ' ' || ds.body) AS w
-    WHERE ds."documentHash" = ANY(${[...new Set(hashes)]}::text[])
-    ON CONFLICT DO NOTHING`;
+  const sections = await tx.$queryRaw<SectionToIndex[]>`
+    SELECT p.page, ds."documentHash" AS hash, ds.index, length(ds.title) + least(length(ds.body), ${SEARCHED_SECTION_CHARACTERS})::int AS size
+    FROM unnest(${pages.map((page) => page.pageId)}::text[], ${pages.map((page) => page.documentHash)}::text[]) AS p(page, hash)
+    JOIN "DocumentSection" ds ON ds."documentHash" = p.hash
+    ORDER BY p.page, ds.index`;
+  for (const batch of batchesOf(sections, CHARACTERS_PER_STATEMENT)) {
+    const [pageIds, hashes, indexes] = [batch.map((s) => s.page), batch.map((s) => s.hash), batch.map((s) => s.index)];
+    await tx.$executeRaw`
+      INSERT INTO "SpaceSection" ("spaceId", "pageId", index, search)
+      SELECT ${spaceId}, s.page, ds.index, docstack_section_vector(ds.title, left(ds.body, ${SEARCHED_SECTION_CHARACTERS}))
+      FROM unnest(${pageIds}::text[], ${hashes}::text[], ${indexes}::int[]) AS s(page, hash, index)
+      JOIN "DocumentSection" ds ON ds."documentHash" = s.hash AND ds.index = s.index`;
+    await tx.$executeRaw`
+      INSERT INTO "SpaceWord" ("spaceId", word)
+      SELECT DISTINCT ${spaceId}, w
+      FROM (SELECT DISTINCT * FROM unnest(${hashes}::text[], ${indexes}::int[])) AS s(hash, index)
+      JOIN "DocumentSection" ds ON ds."documentHash" = s.hash AND ds.index = s.index
+      CROSS JOIN LATERAL docstack_words(ds.title || ' ' || left(ds.body, ${SEARCHED_SECTION_CHARACTERS})) AS w
+      ON CONFLICT DO NOTHING`;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 }
 
 /**

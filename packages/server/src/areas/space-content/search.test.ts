@@ -1,5 +1,6 @@
 import { contentHelpers, insertPage, writePagesInBulk } from "../../../test/support/content";
 import { type TestUser, useHarness } from "../../../test/support/harness";
+import { SEARCHED_SECTION_CHARACTERS } from "../../content/search-index";
 
 const h = useHarness();
 const c = contentHelpers(h);
@@ -32,6 +33,23 @@ describe("search", () => {
       .get(`/v1/spaces/${space.id}/search?query=${"x".repeat(513)}`)
       .set("Authorization", org.admin.auth)
       .expect(400);
+  });
+
+  it("searches a section's first 64 KB, and every section of pages indexed over several statements", async () => {
+    const org = await h.organization();
+    const space = await c.createSpace(org.admin, org.id);
+    const filler = (words: number) => "lorem ipsum ".repeat(words);
+    const sections = ["quokka", "wombat", "dingo"].map((word) => `## ${word} notes\n\n${filler(3500)} ${word}tail`).join("\n\n");
+    await c.publish(org.admin, space.id, [
+      insertPage("Giant", `Alphaword begins. ${filler(SEARCHED_SECTION_CHARACTERS / 12)} omegaword ends.`),
+      insertPage("Sections", sections),
+    ]);
+    const titles = async (query: string) =>
+      (await search(org.admin, `/v1/spaces/${space.id}/search?query=${query}`)).body.items.map((page: { title: string }) => page.title);
+    expect(await titles("alphaword")).toEqual(["Giant"]);
+    // Past the searched characters of its section: stored and shown, not found.
+    expect(await titles("omegaword")).toEqual([]);
+    for (const word of ["quokkatail", "wombattail", "dingotail"]) expect(await titles(word)).toEqual(["Sections"]);
   });
 
   it("gives each result GitBook's score, rank, description and ancestors, kept across pages of results", async () => {
