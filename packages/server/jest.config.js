@@ -14,6 +14,8 @@ module.exports = {
   transformIgnorePatterns: [`/node_modules/(?!(\\.pnpm/(${ESM.map((p) => p.replace("/", "\\+")).join("|")})@[^/]*/node_modules/)?(${ESM.join("|")})/)`],
   globalSetup: "<rootDir>/jest.global-setup.ts",
   globalTeardown: "<rootDir>/jest.global-teardown.ts",
-  testTimeout: 30000,
+  // A ceiling for a hang, not a speed check: a file's first test builds the validators of the operations it
+  // calls, which took over 30 s on a busy 2-core machine running PostgreSQL alongside.
+  testTimeout: 120000,
   maxWorkers: 2,
 };
