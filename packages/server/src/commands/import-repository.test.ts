@@ -68,8 +68,8 @@ describe("importRepository and the export", () => {
     const res = await h.api.get(`/v1/spaces/${space.id}/export`).set("Authorization", org.admin.auth).buffer(true).parse(binary).expect(200);
     expect(res.headers["content-type"]).toBe("application/zip");
     const exported = await unzip(res.body as Buffer);
-    // The fixture as stored: the same pages and files, at the top (the space keeps neither root nor redirects).
-    const expected = writeRepository({ ...readRepository(fixture), config: { ...DEFAULT_CONFIG, redirects: {} } });
+    // The fixture as stored: the same pages, files and redirects, at the top (the space keeps no root).
+    const expected = writeRepository({ ...readRepository(fixture), config: { ...DEFAULT_CONFIG, redirects: { "old/setup": "guides/install.md" } } });
     expect(sorted(exported)).toEqual(sorted(expected));
     const rerooted = new Map([...fixture].flatMap(([path, data]) => (path.startsWith("docs/") ? [[path.slice(5), data] as const] : [])));
     for (const [path, data] of rerooted) expect([path, exported.get(path)?.toString("latin1")]).toEqual([path, data.toString("latin1")]);

@@ -1,10 +1,13 @@
 // Importing a repository in GitBook's layout into a space: its content replaces the space's, through a change
 // request (one batch: the current top-level pages deleted, the files added, the pages inserted parents first, links
-// between them as the pages' paths, stored as references), then merged; when the merge conflicts (the space moved
-// meanwhile) the change request stays open with its conflicts.
+// between them as the pages' paths, stored as references), then merged, its `.gitbook.yaml` redirects recorded as
+// the pages' former paths; when the merge conflicts (the space moved meanwhile) the change request stays open with
+// its conflicts.
 import { createChangeRequest } from "../areas/change-requests/store";
 import type { ContentChange } from "../content/changes";
+import { recordFormerPaths } from "../content/former-paths";
 import { readRepository } from "../content/gitbook-layout/read";
+import { redirectedPaths } from "../content/gitbook-layout/redirects";
 import type { LayoutPage } from "../content/gitbook-layout/types";
 import type { Conflict } from "../content/merge";
 import { contentStore } from "../content/reads";
@@ -90,5 +93,12 @@ export async function importRepository(ctx: ContentCommandDeps, input: Repositor
     const open = await ctx.prisma.changeRequest.findUniqueOrThrow({ where: { id: changeRequest.id } });
     return { result: "conflicts", changeRequest: open, conflicts: merged.conflicts };
   }
+  // `.gitbook.yaml` redirects: former paths of the pages at their targets (the published site answers them with 308).
+  const index = await existingRevisionIndex(contentStore(ctx), merged.revision);
+  const moves = redirectedPaths(repository).flatMap(({ from, to }) => {
+    const pageId = index.pageByPath.get(to);
+    return pageId ? [{ path: from, pageId }] : [];
+  });
+  await recordFormerPaths(ctx.prisma, input.spaceId, moves);
   return { result: "merge", changeRequest: merged.changeRequest, revision: merged.revision };
 }

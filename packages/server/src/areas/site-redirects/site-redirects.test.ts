@@ -4,6 +4,7 @@
 import { contentHelpers } from "../../../test/support/content";
 import { useHarness } from "../../../test/support/harness";
 import { insertPage, siteFixtures } from "../../../test/support/site-fixtures";
+import { importRepository } from "../../commands/import-repository";
 
 const h = useHarness({ publicUrl: "http://localhost:3000" });
 const { as, publishedSite, read, setPageFields } = siteFixtures(h);
@@ -127,5 +128,24 @@ describe("redirects of moved pages", () => {
     // A new page at the old path ends the redirect.
     await content.publish(site.admin, site.spaceId, [insertPage("Install", "A new page here.")]);
     await read(`${site.published}/install`).expect(200);
+  });
+
+  it("answers the redirects of an imported repository's .gitbook.yaml with 308 to the pages at their targets", async () => {
+    const site = await publishedSite([]);
+    const text = (value: string) => Buffer.from(value);
+    const files = new Map([
+      [".gitbook.yaml", text("root: ./\nredirects:\n  old/setup: guides/install.md\n  /legacy/: README.md\n  gone: missing.md\n")],
+      ["README.md", text("# Welcome\n\nHello.\n")],
+      ["SUMMARY.md", text("# Table of contents\n\n* [Welcome](README.md)\n* [Guides](guides/README.md)\n  * [Install](guides/install.md)\n")],
+      ["guides/README.md", text("# Guides\n\nAll guides.\n")],
+      ["guides/install.md", text("# Install\n\nHow to install.\n")],
+    ]);
+    const ctx = { ...h.services, baseUrl: "http://localhost:3000", actor: { userId: site.admin.id, user: { displayName: "Admin" } } };
+    expect((await importRepository(ctx, { spaceId: site.spaceId, files })).result).toBe("merge");
+    const basePath = new URL(site.published).pathname;
+    expect((await read(`${site.published}/old/setup`).expect(308)).headers.location).toBe(`${basePath}/guides/install`);
+    expect((await read(`${site.published}/legacy`).expect(308)).headers.location).toBe(`${basePath}/welcome`);
+    // A redirect to a file the repository does not have is left out.
+    await read(`${site.published}/gone`).expect(404);
   });
 });

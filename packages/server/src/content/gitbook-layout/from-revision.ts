@@ -8,14 +8,17 @@ import { loadDocuments } from "../documents";
 import { toReadableMarkdown } from "../references";
 import type { RevisionIndex } from "../revisions";
 import type { StoredPage } from "../tree";
+import { layoutRedirects } from "./redirects";
 import { DEFAULT_CONFIG, type LayoutPage, type Repository } from "./types";
 import { assetPath, writeLayoutText } from "./write";
 
-/** The revision's page tree in the layout's terms (bodies as they read: links as paths and file names). */
+/** The revision's page tree in the layout's terms (bodies as they read: links as paths and file names), its space's former paths as redirects. */
 export async function layoutOfRevision(store: ContentStore, index: RevisionIndex): Promise<Omit<Repository, "files">> {
   const documents = await loadDocuments(store, new Set(index.pages.flatMap((page) => (page.document ? [page.document] : []))));
+  const idOf = new Map<LayoutPage, string>();
   const toLayout = (page: StoredPage): LayoutPage => {
     const layout: LayoutPage = { type: page.type, title: page.title, slug: page.slug, children: (index.children.get(page.id) ?? []).map(toLayout) };
+    idOf.set(layout, page.id);
     if (page.type === "document") {
       const stored = page.document ? documents.get(page.document)?.markdown : undefined;
       layout.markdown = stored ? toReadableMarkdown(stored, index) : "";
@@ -25,7 +28,9 @@ export async function layoutOfRevision(store: ContentStore, index: RevisionIndex
     for (const field of ["hidden", "noIndex", "noRobotsIndex"] as const) if (page[field]) layout[field] = true;
     return layout;
   };
-  return { config: { ...DEFAULT_CONFIG, redirects: {} }, pages: (index.children.get("") ?? []).map(toLayout) };
+  const pages = (index.children.get("") ?? []).map(toLayout);
+  const formerPaths = await store.db.pageFormerPath.findMany({ where: { spaceId: index.revision.spaceId }, select: { path: true, pageId: true } });
+  return { config: { ...DEFAULT_CONFIG, redirects: layoutRedirects(pages, DEFAULT_CONFIG.readme, idOf, formerPaths) }, pages };
 }
 
 /** The revision as a zip in GitBook's layout, produced as it is sent. */
