@@ -1,6 +1,6 @@
 // Recognizing database errors that are the caller's doing (or a concurrent caller's), not the
-// server's: they answer 4xx with a clear message wherever they happen, never 500.
-import { type ApiError, conflict, notFound } from "../http/errors";
+// server's. This layer only names what happened; the HTTP layer (http/database-errors.ts) gives
+// each its answer, a 4xx with a clear message, never 500.
 
 interface KnownError {
   code?: string;
@@ -14,26 +14,29 @@ export function isUniqueViolation(error: unknown): boolean {
   return codeOf(error) === "P2002";
 }
 
-/** "OrganizationInvite" → "Organization invite". */
-const humanize = (model: string) => model.replace(/(?<=[a-z])(?=[A-Z])/g, " ").replace(/ ([A-Z])/g, (_, c: string) => ` ${c.toLowerCase()}`);
-
 /**
- * The answer to a database error a request can meet when another one changes the same rows
- * at the same time, or undefined for any other error (a 500):
- * - P2025, a record to update or delete is gone: 404, as if the request had come after;
- * - P2002, a unique value was taken first: 409;
- * - P2003, a row it refers to was deleted first: 409;
- * - P2034, a write conflict or deadlock between transactions: 409, to be retried.
- * Handlers that can name the conflict better (which hostname is taken) catch it first.
+ * What a write met when another request changed the same rows at the same time:
+ * - `gone`: a record to update or delete is gone (P2025), `model` naming its kind when Prisma does;
+ * - `taken`: a unique value was taken first (P2002);
+ * - `dangling`: a row it refers to was deleted first (P2003);
+ * - `write_conflict`: a write conflict or deadlock between transactions (P2034), to be retried.
  */
-export function raceOutcome(error: unknown): ApiError | undefined {
-  const code = codeOf(error);
-  if (code === "P2025") {
-    const model = (error as KnownError).meta?.modelName;
-    return notFound(typeof model === "string" ? humanize(model) : "Resource");
+export type DatabaseRace = { kind: "gone"; model?: string } | { kind: "taken" } | { kind: "dangling" } | { kind: "write_conflict" };
+
+/** The race `error` reports, or undefined for any other error. */
+export function raceOf(error: unknown): DatabaseRace | undefined {
+  switch (codeOf(error)) {
+    case "P2025": {
+      const model = (error as KnownError).meta?.modelName;
+      return typeof model === "string" ? { kind: "gone", model } : { kind: "gone" };
+    }
+    case "P2002":
+      return { kind: "taken" };
+    case "P2003":
+      return { kind: "dangling" };
+    case "P2034":
+      return { kind: "write_conflict" };
+    default:
+      return undefined;
   }
-  if (code === "P2002") return conflict("already_exists", "A resource with these values already exists (a concurrent request may have made it first)");
-  if (code === "P2003") return conflict("concurrent_change", "It refers to a resource that no longer exists (a concurrent request may have deleted it)");
-  if (code === "P2034") return conflict("concurrent_change", "A concurrent request changed the same resources first: retry");
-  return undefined;
 }

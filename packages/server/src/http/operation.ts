@@ -40,6 +40,8 @@ export type OperationResult<K extends OperationId> = {
 }[SuccessStatus<K>];
 
 export interface OperationRequest<K extends OperationId> {
+  /** The operation served (lists bind their cursors to it, see lists.ts). */
+  operationId: K;
   params: PathParams<K>;
   query: QueryParams<K>;
   body: RequestBody<K>;

@@ -1,7 +1,8 @@
 // Lists page by cursor (keyset), so a deep page costs what the first one does.
 // A cursor carries the sort key of the last item, signed with the secret
 // every instance shares and bound to the list it came from and to that list's filters: a modified
-// cursor, or one replayed under other filters, answers 400.
+// cursor, or one replayed under other filters, answers 400. A list of rows of one model is
+// described to `listRows` (lists.ts); the helpers here page the others (derived or ranked lists).
 import type { SigningKeys } from "../signing";
 import { badRequest } from "./errors";
 
@@ -44,7 +45,7 @@ export function keysetAfter(fields: readonly SortField[], values: readonly SortV
   };
 }
 
-/** A list's `where` narrowed to the rows after the cursor `paginate` passes to `find` (unchanged on the first page). */
+/** A list's `where` narrowed to the rows after the cursor's (`after`, from `keysetAfter`; unchanged on the first page). */
 export function whereAfter<W extends object>(where: W, after: Record<string, unknown> | undefined): W {
   return after ? ({ AND: [where, after] } as W) : where;
 }
@@ -65,39 +66,11 @@ export interface PageRequest {
  * query parameter but `page` and `limit`. A cursor given under some filters is then refused
  * under others, where its position would mean another list.
  */
-function boundScope(scope: string, request: PageRequest): string {
+export function boundScope(scope: string, request: PageRequest): string {
   const filters = Object.entries(request)
     .filter(([name, value]) => name !== "page" && name !== "limit" && value !== undefined)
     .sort(([a], [b]) => (a < b ? -1 : 1));
   return filters.length > 0 ? `${scope}?${JSON.stringify(filters)}` : scope;
-}
-
-/**
- * One page of a list ordered by `order` (its last field must be unique).
- * `find` receives the keyset condition (undefined on the first page) and how
- * many rows to take; it must apply the order itself.
- */
-export async function paginate<Row, Item>(options: {
-  cursors: CursorCodec;
-  scope: string;
-  request: PageRequest;
-  order: readonly SortField[];
-  find: (after: Record<string, unknown> | undefined, take: number) => Promise<Row[]>;
-  count: () => Promise<number>;
-  sortValues: (row: Row) => SortValue[];
-  serialize: (rows: Row[]) => Promise<Item[]> | Item[];
-}): Promise<ListPage<Item>> {
-  const limit = options.request.limit ?? DEFAULT_LIMIT;
-  const scope = boundScope(options.scope, options.request);
-  const after = options.request.page ? keysetAfter(options.order, options.cursors.decode(scope, options.request.page, options.order.length)) : undefined;
-  const [rows, count] = await Promise.all([options.find(after, limit + 1), options.count()]);
-  const pageRows = rows.slice(0, limit);
-  const last = pageRows[pageRows.length - 1];
-  return {
-    items: await options.serialize(pageRows),
-    ...(rows.length > limit && last ? { next: { page: options.cursors.encode(scope, options.sortValues(last)) } } : {}),
-    count,
-  };
 }
 
 /** Prisma orderBy from sort fields. */

@@ -109,6 +109,7 @@ export function operationRouter(
     res.locals.route = route.path;
     try {
       const request = {
+        operationId: route.operationId,
         // Decoded by validation (Express gives a middleware's own, empty, params).
         params: matched.pathParams ?? {},
         query: req.query,

@@ -3,7 +3,11 @@
 // logs at the most verbose level into `logs`; closing the harness fails when any line
 // holds a secret the server made during the run (see secrets.ts).
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
+import type { paths } from "@docstack/contract";
+import createClient, { type Client } from "openapi-fetch";
 import pino from "pino";
 import supertest from "supertest";
 import type TestAgent from "supertest/lib/agent";
@@ -28,8 +32,13 @@ export interface TestUser {
   auth: string;
 }
 
+/** A client of the contract's operations, typed from its paths (openapi-fetch, as the SDK is). */
+export type ApiClient = Client<paths>;
+
 export interface Harness {
   api: TestAgent;
+  /** The typed client sending requests as `user` (their token) to the app, listening on 127.0.0.1. */
+  as(user: Pick<TestUser, "token">): ApiClient;
   services: Services;
   clock: ManualClock;
   database: Database;
@@ -56,8 +65,7 @@ function holds(text: string, secret: string): boolean {
   return new RegExp(`(?<!\\d)${secret}(?!\\d)`).test(text);
 }
 
-/** The first log line holding one of the secrets, the secret masked; undefined when none does. */
-/** Requests to the harness's app as a user (their token in `Authorization`). */
+/** Requests to the harness's app as a user (their token in `Authorization`); `h.as(user)` is the typed way. */
 export function requestsAs(h: Pick<Harness, "api">, user: Pick<TestUser, "auth">) {
   return {
     get: (url: string) => h.api.get(url).set("Authorization", user.auth),
@@ -68,6 +76,32 @@ export function requestsAs(h: Pick<Harness, "api">, user: Pick<TestUser, "auth">
   };
 }
 
+interface Answer {
+  response: Response;
+  data?: unknown;
+  error?: unknown;
+}
+
+/** What a request of `h.as(user)` got, after checking its status is `status` (as supertest's `.expect(status)`). */
+async function withStatus<R extends Answer>(request: Promise<R>, status: number): Promise<R> {
+  const answer = await request;
+  if (answer.response.status !== status) {
+    throw new Error(`expected ${status}, got ${answer.response.status}: ${JSON.stringify(answer.error ?? answer.data)}`.slice(0, 2000));
+  }
+  return answer;
+}
+
+/** The body of a success answered with `status`. */
+export const answered = async <R extends Answer>(request: Promise<R>, status: 200 | 201 | 202 | 204 | 205) =>
+  (await withStatus(request, status)).data as NonNullable<R["data"]>;
+
+/** The error body of a failure answered with `status`. */
+export const refused = async <R extends Answer>(request: Promise<R>, status: number) => (await withStatus(request, status)).error as NonNullable<R["error"]>;
+
+/** A body or parameter the contract refuses, sent as it is (the request is meant to fail validation). */
+export const untyped = (value: unknown) => value as never;
+
+/** The first log line holding one of the secrets, the secret masked; undefined when none does. */
 export function secretInLogs(logs: readonly string[], secrets: Iterable<string>): string | undefined {
   const all = logs.join("\n");
   for (const secret of secrets) {
@@ -112,8 +146,30 @@ export async function createHarness(overrides: Partial<Config> = {}): Promise<Ha
   });
   // No redaction of its own: keeping secrets out of the logs must be the app's doing.
   services.logger = pino({ level: "trace" }, capture);
-  const api = supertest(createApp(services));
+  const app = createApp(services);
+  const api = supertest(app);
   const { prisma } = services;
+  // The app listens on loopback from the first request of a typed client on (`as`).
+  let server: http.Server | undefined;
+  let address: Promise<AddressInfo> | undefined;
+  const listening = () => {
+    address ??= new Promise((resolve) => {
+      const started = http.createServer(app);
+      server = started.listen(0, "127.0.0.1", () => resolve(started.address() as AddressInfo));
+    });
+    return address;
+  };
+  const as: Harness["as"] = (user) =>
+    createClient<paths>({
+      baseUrl: "http://docstack.test",
+      headers: { Authorization: `Bearer ${user.token}` },
+      fetch: async (request) => {
+        const { port } = await listening();
+        const url = new URL(request.url);
+        const body = request.body ? await request.arrayBuffer() : undefined;
+        return fetch(`http://127.0.0.1:${port}${url.pathname}${url.search}`, { method: request.method, headers: request.headers, body });
+      },
+    });
 
   const user: Harness["user"] = async (memberships = {}) => {
     const id = newId();
@@ -141,8 +197,15 @@ export async function createHarness(overrides: Partial<Config> = {}): Promise<Ha
     member: (organizationId, role) => user({ [organizationId]: role }),
     logs,
     secrets,
+    as,
     close: async () => {
       stopRecording();
+      if (address && server) {
+        const started = server;
+        await address;
+        started.closeAllConnections(); // keep-alive connections would hold the close
+        await new Promise((resolve) => started.close(resolve));
+      }
       await database.close();
       const leaked = secretInLogs(logs, secrets);
       if (leaked) throw new Error(`Secrets reached the logs: ${leaked}`);

@@ -2,8 +2,9 @@
 // Read-only: nothing in the API changes or deletes an event.
 import type { Prisma } from "../../generated/prisma/client";
 import { notFound } from "../../http/errors";
+import { listRows } from "../../http/lists";
 import { type AreaOperations, defineOperation } from "../../http/operation";
-import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
+import type { SortField } from "../../http/pagination";
 import { auditActions } from "./actions";
 import { serializeAuditEvent, serializeAuditEventDetails } from "./serialize";
 
@@ -16,7 +17,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const auditEventsOperations = {
   listOrganizationAuditEvents: defineOperation("listOrganizationAuditEvents", {
-    handle: async ({ ctx, params, query }) => {
+    handle: async (request) => {
+      const { ctx, params, query } = request;
       const where: Prisma.AuditEventWhereInput = {
         organizationId: params.organizationId,
         ...(query.from || query.to
@@ -26,14 +28,11 @@ export const auditEventsOperations = {
         ...(query.actor ? { actorId: query.actor } : {}),
         ...(query.target ? { targetId: query.target } : {}),
       };
-      const body = await paginate({
-        cursors: ctx.cursors,
-        scope: `audit-events:${params.organizationId}`,
-        request: { ...query, limit: query.limit ?? 20 },
+      const body = await listRows(request, {
+        model: ctx.prisma.auditEvent,
+        where,
         order: NEWEST_FIRST,
-        find: (after, take) => ctx.prisma.auditEvent.findMany({ where: whereAfter(where, after), orderBy: orderBy(NEWEST_FIRST), take }),
-        count: () => ctx.prisma.auditEvent.count({ where }),
-        sortValues: (event) => [event.occurredAt, event.id],
+        defaultLimit: 20,
         serialize: (events) => events.map((event) => serializeAuditEvent(ctx.baseUrl, event)),
       });
       return { status: 200, body };

@@ -4,8 +4,9 @@ import { createApiToken, revokeApiToken } from "../../auth/tokens";
 import type { ApiToken } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { badRequest } from "../../http/errors";
+import { listRows } from "../../http/lists";
 import { type AreaOperations, defineOperation } from "../../http/operation";
-import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
+import type { SortField } from "../../http/pagination";
 import { serializeSignedInUser } from "../organizations/serialize";
 import { requestCode, verifyCode } from "./sign-in-codes";
 
@@ -43,16 +44,13 @@ export const authOperations = {
   }),
 
   listUserTokens: defineOperation("listUserTokens", {
-    handle: async ({ ctx, query }) => {
+    handle: async (request) => {
+      const { ctx } = request;
       const where = { userId: ctx.actor.userId, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: ctx.clock.now() } }] };
-      const body = await paginate({
-        cursors: ctx.cursors,
-        scope: `tokens:${ctx.actor.userId}`,
-        request: query,
+      const body = await listRows(request, {
+        model: ctx.prisma.apiToken,
+        where,
         order: NEWEST_FIRST,
-        find: (after, take) => ctx.prisma.apiToken.findMany({ where: whereAfter(where, after), orderBy: orderBy(NEWEST_FIRST), take }),
-        count: () => ctx.prisma.apiToken.count({ where }),
-        sortValues: (token) => [token.createdAt, token.id],
         serialize: (tokens) => tokens.map((token) => serializeToken(ctx, token)),
       });
       return { status: 200, body };

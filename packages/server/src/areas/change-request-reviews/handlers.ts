@@ -1,8 +1,9 @@
 // Reviews of change requests and the users requested to review them (GitBook's
 // change-request reviews). What they allow is decided at merge (merge-rules.ts).
 import { notFound } from "../../http/errors";
+import { listRows } from "../../http/lists";
 import { type AreaOperations, defineOperation } from "../../http/operation";
-import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
+import type { SortField } from "../../http/pagination";
 import type { ChangeRequestAccess } from "../change-requests/policy";
 import type { CommentPlace } from "../space-comments/place";
 import { serializeRequestedReviewers, serializeReviews } from "./serialize";
@@ -23,16 +24,13 @@ const placeOf = ({ space, level, changeRequest }: ChangeRequestAccess) =>
 
 export const changeRequestReviewsOperations = {
   getReviewsByChangeRequestId: defineOperation("getReviewsByChangeRequestId", {
-    handle: async ({ ctx, query }, access) => {
+    handle: async (request, access) => {
+      const { ctx, query } = request;
       const where = { changeRequestId: access.changeRequest.id, ...(query.outdated !== undefined ? { outdated: query.outdated } : {}) };
-      const body = await paginate({
-        cursors: ctx.cursors,
-        scope: `reviews:${access.changeRequest.id}`,
-        request: query,
+      const body = await listRows(request, {
+        model: ctx.prisma.changeRequestReview,
+        where,
         order: OLDEST_FIRST,
-        find: (after, take) => ctx.prisma.changeRequestReview.findMany({ where: whereAfter(where, after), orderBy: orderBy(OLDEST_FIRST), take }),
-        count: () => ctx.prisma.changeRequestReview.count({ where }),
-        sortValues: (review) => [review.createdAt, review.id],
         serialize: (rows) => serializeReviews(ctx, placeOf(access), rows, query.format),
       });
       return { status: 200, body };
@@ -55,16 +53,13 @@ export const changeRequestReviewsOperations = {
   }),
 
   getRequestedReviewersByChangeRequestId: defineOperation("getRequestedReviewersByChangeRequestId", {
-    handle: async ({ ctx, query }, { changeRequest }) => {
+    handle: async (request, { changeRequest }) => {
+      const { ctx } = request;
       const where = { changeRequestId: changeRequest.id };
-      const body = await paginate({
-        cursors: ctx.cursors,
-        scope: `requested-reviewers:${changeRequest.id}`,
-        request: query,
+      const body = await listRows(request, {
+        model: ctx.prisma.changeRequestReviewer,
+        where,
         order: FIRST_REQUESTED,
-        find: (after, take) => ctx.prisma.changeRequestReviewer.findMany({ where: whereAfter(where, after), orderBy: orderBy(FIRST_REQUESTED), take }),
-        count: () => ctx.prisma.changeRequestReviewer.count({ where }),
-        sortValues: (request) => [request.createdAt, request.userId],
         serialize: (rows) => serializeRequestedReviewers(ctx, rows),
       });
       return { status: 200, body };

@@ -4,8 +4,9 @@ import { mergeChangeRequest, updateChangeRequestFromMain } from "../../commands/
 import { contentStore } from "../../content/reads";
 import { revisionIndex } from "../../content/revisions";
 import { badRequest, notFound } from "../../http/errors";
+import { listRows } from "../../http/lists";
 import { type AreaOperations, defineOperation } from "../../http/operation";
-import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
+import type { SortField } from "../../http/pagination";
 import { changeRequestEvent } from "../../webhooks/resources";
 import { serializeChangeRequest, serializeChangeRequests } from "./serialize";
 import { createChangeRequest, demandStatusMove } from "./store";
@@ -24,7 +25,8 @@ const ORDERS: Record<"updatedAt" | "createdAt", SortField[]> = {
 
 export const changeRequestsOperations = {
   listChangeRequestsForSpace: defineOperation("listChangeRequestsForSpace", {
-    handle: async ({ ctx, query }, { space }) => {
+    handle: async (request, { space }) => {
+      const { ctx, query } = request;
       const status = query.status ?? "open";
       const order = ORDERS[query.orderBy ?? "updatedAt"];
       const where = {
@@ -36,15 +38,10 @@ export const changeRequestsOperations = {
         // Docstack has no site topics: no change request is linked to one.
         ...(query.topic !== undefined ? { id: { in: [] } } : {}),
       };
-      const body = await paginate({
-        cursors: ctx.cursors,
-        // The request's filters are bound to its cursors by paginate.
-        scope: `change-requests:${space.id}`,
-        request: query,
+      const body = await listRows(request, {
+        model: ctx.prisma.changeRequest,
+        where,
         order,
-        find: (after, take) => ctx.prisma.changeRequest.findMany({ where: whereAfter(where, after), orderBy: orderBy(order), take }),
-        count: () => ctx.prisma.changeRequest.count({ where }),
-        sortValues: (cr) => order.map(({ field }) => cr[field as "updatedAt" | "createdAt" | "id"]),
         serialize: (rows) => serializeChangeRequests(ctx, space.revisionId, rows),
       });
       return { status: 200, body };

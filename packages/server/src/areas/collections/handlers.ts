@@ -3,8 +3,9 @@
 import type { Tx } from "../../db/database";
 import { newId } from "../../db/ids";
 import { badRequest } from "../../http/errors";
+import { listRows } from "../../http/lists";
 import { type AreaOperations, defineOperation } from "../../http/operation";
-import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
+import type { SortField } from "../../http/pagination";
 import { callerReach, collectionsWhere, spacesWhere } from "../../policy/visibility";
 import { placeAmongSiblings } from "../../tree/siblings";
 import { revokeAllOn } from "../permissions/grants";
@@ -63,16 +64,13 @@ export const collectionsOperations = {
   }),
 
   listSpacesInCollectionById: defineOperation("listSpacesInCollectionById", {
-    handle: async ({ ctx, query }, { collection }) => {
+    handle: async (request, { collection }) => {
+      const { ctx } = request;
       const where = { parentId: collection.id, deletedAt: null, ...spacesWhere(await callerReach(ctx, collection.organizationId)) };
-      const body = await paginate({
-        cursors: ctx.cursors,
-        scope: `collection-spaces:${collection.id}`,
-        request: query,
+      const body = await listRows(request, {
+        model: ctx.prisma.space,
+        where,
         order: BY_POSITION,
-        find: (after, take) => ctx.prisma.space.findMany({ where: whereAfter(where, after), orderBy: orderBy(BY_POSITION), take }),
-        count: () => ctx.prisma.space.count({ where }),
-        sortValues: (space) => [space.position, space.id],
         serialize: (spaces) => serializeSpaces(ctx, spaces),
       });
       return { status: 200, body };
@@ -114,21 +112,18 @@ export const collectionsOperations = {
   }),
 
   listCollections: defineOperation("listCollections", {
-    handle: async ({ ctx, params, query }) => {
+    handle: async (request) => {
+      const { ctx, params, query } = request;
       const nested = query.nested ?? true;
       const where = {
         organizationId: params.organizationId,
         ...(nested ? {} : { parentId: null }),
         ...collectionsWhere(await callerReach(ctx, params.organizationId)),
       };
-      const body = await paginate({
-        cursors: ctx.cursors,
-        scope: `collections:${params.organizationId}:${nested}`,
-        request: query,
+      const body = await listRows(request, {
+        model: ctx.prisma.collection,
+        where,
         order: BY_CREATION,
-        find: (after, take) => ctx.prisma.collection.findMany({ where: whereAfter(where, after), orderBy: orderBy(BY_CREATION), take }),
-        count: () => ctx.prisma.collection.count({ where }),
-        sortValues: (collection) => [collection.id],
         serialize: (collections) => serializeCollections(ctx, collections),
       });
       return { status: 200, body };

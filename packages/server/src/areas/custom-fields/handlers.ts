@@ -3,8 +3,9 @@
 import { isUniqueViolation } from "../../db/errors";
 import { newId } from "../../db/ids";
 import { badRequest, conflict, notFound } from "../../http/errors";
+import { listRows } from "../../http/lists";
 import { type AreaOperations, defineOperation } from "../../http/operation";
-import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
+import { orderBy, type SortField } from "../../http/pagination";
 import { orgRole } from "../../policy/content";
 import { customFieldPermissions } from "./policy";
 import { serializeCustomField } from "./serialize";
@@ -64,16 +65,13 @@ export const customFieldsOperations = {
   }),
 
   listCustomFields: defineOperation("listCustomFields", {
-    handle: async ({ ctx, params, query }, { permissions }) => {
+    handle: async (request, { permissions }) => {
+      const { ctx, params } = request;
       const where = { organizationId: params.organizationId };
-      const body = await paginate({
-        cursors: ctx.cursors,
-        scope: `custom-fields:${params.organizationId}`,
-        request: query,
+      const body = await listRows(request, {
+        model: ctx.prisma.customField,
+        where,
         order: BY_CREATION,
-        find: (after, take) => ctx.prisma.customField.findMany({ where: whereAfter(where, after), orderBy: orderBy(BY_CREATION), take }),
-        count: () => ctx.prisma.customField.count({ where }),
-        sortValues: (field) => [field.id],
         serialize: (fields) => fields.map((field) => serializeCustomField(ctx, field, permissions)),
       });
       return { status: 200, body };

@@ -1,7 +1,9 @@
 // Integrations: published (and unpublished) by the organization that owns them, read
 // by whoever their visibility lets see them; their installations listed for the owner.
+
+import { listRows } from "../../http/lists";
 import { type AreaOperations, defineOperation } from "../../http/operation";
-import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
+import type { SortField } from "../../http/pagination";
 import { integrationPermissions } from "./policy";
 import { checkPublication } from "./publication";
 import { serializeInstallation, serializeIntegration } from "./serialize";
@@ -16,17 +18,14 @@ const OLDEST_FIRST: SortField[] = [
 export const integrationsOperations = {
   listIntegrations: defineOperation("listIntegrations", {
     // Lists only what the caller may see: public integrations and those of their organizations.
-    handle: async ({ ctx, query }) => {
+    handle: async (request) => {
+      const { ctx, query } = request;
       const where = await integrationsWhere(ctx, query);
-      const { page: _page, limit: _limit, ...filters } = query;
-      const body = await paginate({
-        cursors: ctx.cursors,
-        scope: `integrations:${JSON.stringify(filters)}`,
-        request: query,
+      const body = await listRows(request, {
+        model: ctx.prisma.integration,
+        where,
         order: BY_NAME,
-        find: (after, take) => ctx.prisma.integration.findMany({ where: whereAfter(where, after), orderBy: orderBy(BY_NAME), take, include: { owner: true } }),
-        count: () => ctx.prisma.integration.count({ where }),
-        sortValues: (integration) => [integration.name],
+        shape: { include: { owner: true } },
         serialize: (integrations) => integrations.map((integration) => serializeIntegration(ctx, integration, integrationPermissions(ctx, integration))),
       });
       return { status: 200, body };
@@ -55,16 +54,13 @@ export const integrationsOperations = {
   }),
 
   listIntegrationInstallations: defineOperation("listIntegrationInstallations", {
-    handle: async ({ ctx, query }, { integration }) => {
+    handle: async (request, { integration }) => {
+      const { ctx, query } = request;
       const where = { integrationName: integration.name, ...(query.externalId !== undefined ? { externalId: query.externalId } : {}) };
-      const body = await paginate({
-        cursors: ctx.cursors,
-        scope: `integration-installations:${JSON.stringify([integration.name, query.externalId ?? null])}`,
-        request: query,
+      const body = await listRows(request, {
+        model: ctx.prisma.integrationInstallation,
+        where,
         order: OLDEST_FIRST,
-        find: (after, take) => ctx.prisma.integrationInstallation.findMany({ where: whereAfter(where, after), orderBy: orderBy(OLDEST_FIRST), take }),
-        count: () => ctx.prisma.integrationInstallation.count({ where }),
-        sortValues: (installation) => [installation.createdAt, installation.id],
         serialize: async (installations) => {
           const spaces = await installationSpaces(ctx, installations);
           return installations.map((installation) => serializeInstallation(installation, spaces(installation)));

@@ -4,8 +4,9 @@
 import type { OpenApiSpec } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { notFound } from "../../http/errors";
+import { listRows } from "../../http/lists";
 import { type AreaOperations, defineOperation } from "../../http/operation";
-import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
+import type { SortField } from "../../http/pagination";
 import { serializeSpec, serializeVersion, serializeVersionContent } from "./serialize";
 import { createSpec, putSpecSource } from "./store";
 
@@ -32,16 +33,13 @@ async function findVersionContent(ctx: RequestContext, spec: OpenApiSpec, versio
 
 export const openapiSpecsOperations = {
   listOpenAPISpecs: defineOperation("listOpenAPISpecs", {
-    handle: async ({ ctx, params, query }, { permissions }) => {
+    handle: async (request, { permissions }) => {
+      const { ctx, params } = request;
       const where = { organizationId: params.organizationId };
-      const body = await paginate({
-        cursors: ctx.cursors,
-        scope: `openapi-specs:${params.organizationId}`,
-        request: query,
+      const body = await listRows(request, {
+        model: ctx.prisma.openApiSpec,
+        where,
         order: BY_SLUG,
-        find: (after, take) => ctx.prisma.openApiSpec.findMany({ where: whereAfter(where, after), orderBy: orderBy(BY_SLUG), take }),
-        count: () => ctx.prisma.openApiSpec.count({ where }),
-        sortValues: (spec) => [spec.slug],
         serialize: (specs) => specs.map((spec) => serializeSpec(ctx, spec, permissions)),
       });
       return { status: 200, body };
@@ -76,17 +74,14 @@ export const openapiSpecsOperations = {
   }),
 
   listOpenAPISpecVersions: defineOperation("listOpenAPISpecVersions", {
-    handle: async ({ ctx, query }, { spec }) => {
+    handle: async (request, { spec }) => {
+      const { ctx } = request;
       const where = { specId: spec.id };
-      const body = await paginate({
-        cursors: ctx.cursors,
-        scope: `openapi-spec-versions:${spec.id}`,
-        request: query,
+      const body = await listRows(request, {
+        model: ctx.prisma.openApiSpecVersion,
+        where,
         order: NEWEST_FIRST,
-        find: (after, take) =>
-          ctx.prisma.openApiSpecVersion.findMany({ where: whereAfter(where, after), orderBy: orderBy(NEWEST_FIRST), take, select: WITHOUT_DOCUMENTS }),
-        count: () => ctx.prisma.openApiSpecVersion.count({ where }),
-        sortValues: (version) => [version.id],
+        shape: { select: WITHOUT_DOCUMENTS },
         serialize: (versions) => versions.map((version) => serializeVersion(ctx, spec, version)),
       });
       return { status: 200, body };

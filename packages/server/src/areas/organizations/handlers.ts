@@ -4,8 +4,9 @@ import { searchSpaces } from "../../content/reads";
 import { isUniqueViolation } from "../../db/errors";
 import { Prisma } from "../../generated/prisma/client";
 import { badRequest, conflict, notFound } from "../../http/errors";
+import { listRows } from "../../http/lists";
 import { type AreaOperations, defineOperation } from "../../http/operation";
-import { orderBy, paginate, paginateArray, type SortField, whereAfter } from "../../http/pagination";
+import { paginateArray, type SortField } from "../../http/pagination";
 import { callerReach, spacesWhere } from "../../policy/visibility";
 import { memberEvent } from "../../webhooks/resources";
 import { demandRuleUsersAreMembers, storedMergeRules } from "../change-request-reviews/merge-rules";
@@ -26,22 +27,14 @@ export const organizationsOperations = {
   }),
 
   listOrganizationsForAuthenticatedUser: defineOperation("listOrganizationsForAuthenticatedUser", {
-    handle: async ({ ctx, query }) => {
+    handle: async (request) => {
+      const { ctx } = request;
       const where = { userId: ctx.actor.userId, disabled: false };
-      const body = await paginate({
-        cursors: ctx.cursors,
-        scope: `orgs:${ctx.actor.userId}`,
-        request: query,
+      const body = await listRows(request, {
+        model: ctx.prisma.member,
+        where,
         order: MEMBERSHIP_ORDER,
-        find: (after, take) =>
-          ctx.prisma.member.findMany({
-            where: whereAfter(where, after),
-            orderBy: orderBy(MEMBERSHIP_ORDER),
-            take,
-            include: { organization: true },
-          }),
-        count: () => ctx.prisma.member.count({ where }),
-        sortValues: (member) => [member.joinedAt, member.organizationId],
+        shape: { include: { organization: true } },
         serialize: (members) => members.map((member) => serializeOrganization(ctx, member.organization, organizationPermissions(member.role))),
       });
       return { status: 200, body };

@@ -6,8 +6,9 @@ import type { Schemas } from "@docstack/contract";
 import type { OrganizationInvite } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { forbidden, notFound } from "../../http/errors";
+import { listRows } from "../../http/lists";
 import { defineOperation } from "../../http/operation";
-import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
+import type { SortField } from "../../http/pagination";
 import { apiUrl } from "../../http/urls";
 import { newSecret } from "../../secrets";
 import { joinAs } from "./store";
@@ -43,16 +44,13 @@ const serializeInvite = async (ctx: RequestContext, invite: OrganizationInvite) 
 
 export const inviteLinksOperations = {
   listOrganizationInviteLinks: defineOperation("listOrganizationInviteLinks", {
-    handle: async ({ ctx, params, query }) => {
+    handle: async (request) => {
+      const { ctx, params } = request;
       const where = { organizationId: params.organizationId };
-      const body = await paginate({
-        cursors: ctx.cursors,
-        scope: `invite-links:${params.organizationId}`,
-        request: query,
+      const body = await listRows(request, {
+        model: ctx.prisma.organizationInvite,
+        where,
         order: OLDEST_FIRST,
-        find: (after, take) => ctx.prisma.organizationInvite.findMany({ where: whereAfter(where, after), orderBy: orderBy(OLDEST_FIRST), take }),
-        count: () => ctx.prisma.organizationInvite.count({ where }),
-        sortValues: (invite) => [invite.createdAt, invite.id],
         serialize: (invites) => serializeInvites(ctx, invites),
       });
       return { status: 200, body };

@@ -3,8 +3,9 @@
 import type { Schemas } from "@docstack/contract";
 import type { Collection, Site, Space } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
+import { type ListRequest, listRows } from "../../http/lists";
 import { type AreaOperations, defineOperation } from "../../http/operation";
-import { orderBy, type PageRequest, paginate, paginateArray, type SortField, whereAfter } from "../../http/pagination";
+import { type PageRequest, paginateArray, type SortField } from "../../http/pagination";
 import type { Role } from "../../policy/roles";
 import { compareMembers, type MemberListQuery, matchesSearch } from "../organizations/members";
 import { serializeUser } from "../organizations/serialize";
@@ -52,35 +53,29 @@ function permissionOperations<Found>(targetOf: (found: Found) => GrantTarget) {
       return { status: 204 as const };
     },
 
-    listUsers: async ({ ctx, query }: Request<unknown, PageRequest>, found: Found) => {
+    listUsers: async (request: ListRequest, found: Found) => {
+      const { ctx } = request;
       const target = targetOf(found);
       const where = { ...onTarget(target), userId: { not: null } };
-      const body = await paginate({
-        cursors: ctx.cursors,
-        scope: `user-permissions:${target.id}`,
-        request: query,
+      const body = await listRows(request, {
+        model: ctx.prisma.contentGrant,
+        where,
         order: IN_ORDER_GIVEN,
-        find: (after, take) =>
-          ctx.prisma.contentGrant.findMany({ where: whereAfter(where, after), orderBy: orderBy(IN_ORDER_GIVEN), take, include: { user: true } }),
-        count: () => ctx.prisma.contentGrant.count({ where }),
-        sortValues: (row) => [row.createdAt, row.id],
+        shape: { include: { user: true } },
         serialize: (rows) => rows.flatMap((row) => (row.user ? [{ permission: row.role, user: serializeUser(ctx, row.user, [row.organizationId]) }] : [])),
       });
       return { status: 200 as const, body };
     },
 
-    listTeams: async ({ ctx, query }: Request<unknown, PageRequest>, found: Found) => {
+    listTeams: async (request: ListRequest, found: Found) => {
+      const { ctx } = request;
       const target = targetOf(found);
       const where = { ...onTarget(target), teamId: { not: null } };
-      const body = await paginate({
-        cursors: ctx.cursors,
-        scope: `team-permissions:${target.id}`,
-        request: query,
+      const body = await listRows(request, {
+        model: ctx.prisma.contentGrant,
+        where,
         order: IN_ORDER_GIVEN,
-        find: (after, take) =>
-          ctx.prisma.contentGrant.findMany({ where: whereAfter(where, after), orderBy: orderBy(IN_ORDER_GIVEN), take, include: { team: true } }),
-        count: () => ctx.prisma.contentGrant.count({ where }),
-        sortValues: (row) => [row.createdAt, row.id],
+        shape: { include: { team: true } },
         serialize: async (rows) => {
           const teams = await serializeTeams(
             ctx,

@@ -5,8 +5,9 @@ import { newId } from "../../db/ids";
 import type { Organization, ShareLink, Site } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { notFound } from "../../http/errors";
+import { listRows } from "../../http/lists";
 import { type AreaOperations, defineOperation } from "../../http/operation";
-import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
+import type { SortField } from "../../http/pagination";
 import { newSecret } from "../../secrets";
 import { readAt, withShareKey } from "../sites/urls";
 
@@ -29,16 +30,13 @@ function serializeShareLink(ctx: RequestContext, link: ShareLink, site: Site, or
 
 export const shareLinksOperations = {
   listSiteShareLinks: defineOperation("listSiteShareLinks", {
-    handle: async ({ ctx, query }, { site, organization }) => {
+    handle: async (request, { site, organization }) => {
+      const { ctx } = request;
       const where = { siteId: site.id };
-      const body = await paginate({
-        cursors: ctx.cursors,
-        scope: `share-links:${site.id}`,
-        request: query,
+      const body = await listRows(request, {
+        model: ctx.prisma.shareLink,
+        where,
         order: BY_CREATION,
-        find: (after, take) => ctx.prisma.shareLink.findMany({ where: whereAfter(where, after), orderBy: orderBy(BY_CREATION), take }),
-        count: () => ctx.prisma.shareLink.count({ where }),
-        sortValues: (link) => [link.id],
         serialize: (links) => links.map((link) => serializeShareLink(ctx, link, site, organization)),
       });
       return { status: 200, body };

@@ -6,8 +6,9 @@ import type { Db, Tx } from "../../db/database";
 import type { Organization, Site } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { badRequest, conflict, notFound } from "../../http/errors";
+import { listRows } from "../../http/lists";
 import { type AreaOperations, defineOperation } from "../../http/operation";
-import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
+import type { SortField } from "../../http/pagination";
 import { deleteSiteRedirect, liveRedirectFor, type RedirectDestination, serializeSiteRedirect, upsertSiteRedirects } from "../../site-reader/redirects";
 import { readAt } from "../sites/urls";
 
@@ -59,17 +60,14 @@ const uniqueViolation = (error: unknown) => (error as { code?: string }).code ==
 
 export const siteRedirectsOperations = {
   listSiteRedirects: defineOperation("listSiteRedirects", {
-    handle: async ({ ctx, query }, { site }) => {
+    handle: async (request, { site }) => {
+      const { ctx, query } = request;
       const order = ORDERS[query.orderBy ?? "createdAt"];
       const where = { siteId: site.id, draft: query.draft ?? false, ...(query.search ? { source: { contains: query.search } } : {}) };
-      const body = await paginate({
-        cursors: ctx.cursors,
-        scope: `site-redirects:${site.id}:${JSON.stringify([query.orderBy, query.draft, query.search])}`,
-        request: query,
+      const body = await listRows(request, {
+        model: ctx.prisma.siteRedirect,
+        where,
         order,
-        find: (after, take) => ctx.prisma.siteRedirect.findMany({ where: whereAfter(where, after), orderBy: orderBy(order), take }),
-        count: () => ctx.prisma.siteRedirect.count({ where }),
-        sortValues: (redirect) => order.map(({ field }) => redirect[field as "createdAt" | "changedAt" | "source" | "id"]),
         serialize: (redirects) => redirects.map(serializeSiteRedirect),
       });
       return { status: 200, body };

@@ -7,8 +7,9 @@ import { escapeLike } from "../../db/like";
 import { type Organization, Prisma } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { badRequest, conflict } from "../../http/errors";
+import { listRows } from "../../http/lists";
 import { type AreaOperations, defineOperation } from "../../http/operation";
-import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
+import type { SortField } from "../../http/pagination";
 import { siteEvent } from "../../webhooks/resources";
 import { createSite } from "./create";
 import { publishedSite } from "./published";
@@ -20,21 +21,18 @@ const BY_CREATION: SortField[] = [{ field: "id", direction: "asc" }];
 
 export const sitesOperations = {
   listSites: defineOperation("listSites", {
-    handle: async ({ ctx, params, query }, { organization }) => {
+    handle: async (request, { organization }) => {
+      const { ctx, query } = request;
       const where: Prisma.SiteWhereInput = {
         organizationId: organization.id,
         ...(query.published !== undefined ? { published: query.published } : {}),
         ...(query.title !== undefined ? { title: { contains: escapeLike(query.title), mode: "insensitive" } } : {}),
         ...(query.space !== undefined ? { siteSpaces: { some: { spaceId: query.space, ...shownSiteSpace(organization.id) } } } : {}),
       };
-      const body = await paginate({
-        cursors: ctx.cursors,
-        scope: `sites:${params.organizationId}`,
-        request: query,
+      const body = await listRows(request, {
+        model: ctx.prisma.site,
+        where,
         order: BY_CREATION,
-        find: (after, take) => ctx.prisma.site.findMany({ where: whereAfter(where, after), orderBy: orderBy(BY_CREATION), take }),
-        count: () => ctx.prisma.site.count({ where }),
-        sortValues: (site) => [site.id],
         serialize: async (sites) => {
           const facts = await siteFacts(
             ctx.prisma,

@@ -2,6 +2,7 @@
 // content and a change request. Each area's handlers.ts gives them its operationIds.
 import type { Schemas } from "@docstack/contract";
 import type { RequestContext } from "../../http/context";
+import type { ListRequest } from "../../http/lists";
 import { commentEvent } from "../../webhooks/resources";
 import { type CommentListQuery, listComments, listReplies, type ReplyListQuery } from "./lists";
 import type { CommentPlace } from "./place";
@@ -33,7 +34,7 @@ function changesOf(body: Schemas["UpdateCommentRequest"] | Schemas["UpdateCommen
 export function commentOperations() {
   return {
     listComments: {
-      handle: async ({ ctx, query }: Request<unknown, CommentListQuery>, { place }: { place: CommentPlace }) => ok(await listComments(ctx, place, query)),
+      handle: async (request: ListRequest<CommentListQuery>, { place }: { place: CommentPlace }) => ok(await listComments(request, place)),
     },
 
     postComment: {
@@ -68,7 +69,7 @@ export function commentOperations() {
     },
 
     listReplies: {
-      handle: async ({ ctx, query }: Request<unknown, ReplyListQuery>, { place, comment }: CommentAccess) => ok(await listReplies(ctx, place, comment, query)),
+      handle: async (request: ListRequest<ReplyListQuery>, { place, comment }: CommentAccess) => ok(await listReplies(request, place, comment)),
     },
 
     postReply: {

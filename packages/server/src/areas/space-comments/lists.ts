@@ -2,8 +2,8 @@
 // comments are posted, and a cursor only works on the list (place, order, filters) it came from.
 import type { Schemas } from "@docstack/contract";
 import type { Comment } from "../../generated/prisma/client";
-import type { RequestContext } from "../../http/context";
-import { type ListPage, orderBy, type PageRequest, paginate, type SortField, whereAfter } from "../../http/pagination";
+import { type ListRequest, listRows } from "../../http/lists";
+import type { ListPage, PageRequest, SortField } from "../../http/pagination";
 import type { CommentPlace } from "./place";
 import { type BodyFormat, serializeComments, serializeReplies } from "./serialize";
 import { type CommentStatus, commentsWhere } from "./store";
@@ -25,28 +25,16 @@ const byPostedAt = (direction: "asc" | "desc"): SortField[] => [
 ];
 
 /** The place's comments, newest first unless `order=asc`. */
-export function listComments(ctx: RequestContext, place: CommentPlace, query: CommentListQuery): Promise<ListPage<Schemas["Comment"]>> {
+export function listComments(request: ListRequest<CommentListQuery>, place: CommentPlace): Promise<ListPage<Schemas["Comment"]>> {
+  const { ctx, query } = request;
   const direction = query.order ?? "desc";
   const order = byPostedAt(direction);
   const filters = { status: query.status ?? "all", targetPage: query.targetPage, authors: query.authors ?? [] };
   const where = commentsWhere(place, filters);
-  const scope = [
-    "comments",
-    place.space.id,
-    place.changeRequest?.id ?? "",
-    direction,
-    filters.status,
-    filters.targetPage ?? "",
-    [...filters.authors].sort().join(","),
-  ].join(":");
-  return paginate({
-    cursors: ctx.cursors,
-    scope,
-    request: query,
+  return listRows(request, {
+    model: ctx.prisma.comment,
+    where,
     order,
-    find: (after, take) => ctx.prisma.comment.findMany({ where: whereAfter(where, after), orderBy: orderBy(order), take }),
-    count: () => ctx.prisma.comment.count({ where }),
-    sortValues: (comment) => [comment.postedAt, comment.id],
     serialize: (comments) => serializeComments(ctx, place, comments, query.format),
   });
 }
@@ -54,16 +42,13 @@ export function listComments(ctx: RequestContext, place: CommentPlace, query: Co
 const OLDEST_FIRST = byPostedAt("asc");
 
 /** A comment's replies, oldest first. */
-export function listReplies(ctx: RequestContext, place: CommentPlace, comment: Comment, query: ReplyListQuery): Promise<ListPage<Schemas["CommentReply"]>> {
+export function listReplies(request: ListRequest<ReplyListQuery>, place: CommentPlace, comment: Comment): Promise<ListPage<Schemas["CommentReply"]>> {
+  const { ctx, query } = request;
   const where = { parentId: comment.id };
-  return paginate({
-    cursors: ctx.cursors,
-    scope: `comment-replies:${comment.id}`,
-    request: query,
+  return listRows(request, {
+    model: ctx.prisma.comment,
+    where,
     order: OLDEST_FIRST,
-    find: (after, take) => ctx.prisma.comment.findMany({ where: whereAfter(where, after), orderBy: orderBy(OLDEST_FIRST), take }),
-    count: () => ctx.prisma.comment.count({ where }),
-    sortValues: (reply) => [reply.postedAt, reply.id],
     serialize: (replies) => serializeReplies(ctx, place, comment, replies, query.format),
   });
 }

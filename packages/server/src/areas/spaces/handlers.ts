@@ -4,8 +4,9 @@ import type { Schemas } from "@docstack/contract";
 import { createSpace } from "../../commands/create-space";
 import { brokenLinksInOpenChangeRequests, listLinks } from "../../content/reads";
 import { badRequest, conflict, notFound } from "../../http/errors";
+import { listRows } from "../../http/lists";
 import { type AreaOperations, defineOperation } from "../../http/operation";
-import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
+import type { SortField } from "../../http/pagination";
 import { callerReach, spacesWhere } from "../../policy/visibility";
 import { placeAmongSiblings } from "../../tree/siblings";
 import { spaceEvent } from "../../webhooks/resources";
@@ -126,16 +127,13 @@ export const spacesOperations = {
   }),
 
   listOrganizationSpaces: defineOperation("listOrganizationSpaces", {
-    handle: async ({ ctx, params, query }) => {
+    handle: async (request) => {
+      const { ctx, params } = request;
       const where = { organizationId: params.organizationId, deletedAt: null, ...spacesWhere(await callerReach(ctx, params.organizationId)) };
-      const body = await paginate({
-        cursors: ctx.cursors,
-        scope: `spaces:${params.organizationId}`,
-        request: query,
+      const body = await listRows(request, {
+        model: ctx.prisma.space,
+        where,
         order: BY_CREATION,
-        find: (after, take) => ctx.prisma.space.findMany({ where: whereAfter(where, after), orderBy: orderBy(BY_CREATION), take }),
-        count: () => ctx.prisma.space.count({ where }),
-        sortValues: (space) => [space.id],
         serialize: (spaces) => serializeSpaces(ctx, spaces),
       });
       return { status: 200, body };

@@ -2,8 +2,9 @@
 // (Signing in through a provider, at its `service` URLs, is not part of this API.)
 
 import { newId } from "../../db/ids";
+import { listRows } from "../../http/lists";
 import { type AreaOperations, defineOperation } from "../../http/operation";
-import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
+import { orderBy, type SortField } from "../../http/pagination";
 import { checkCertificate } from "./certificate";
 import { serializeSamlProvider, serializeSamlProviders, serviceUrls } from "./serialize";
 import { checkDefaultTeam, findSamlProvider } from "./store";
@@ -13,17 +14,14 @@ const BY_CREATION: SortField[] = [{ field: "id", direction: "asc" }];
 
 export const ssoOperations = {
   listSamlProviders: defineOperation("listSamlProviders", {
-    handle: async ({ ctx, params, query }) => {
+    handle: async (request) => {
+      const { ctx, params } = request;
       const where = { organizationId: params.organizationId };
-      const body = await paginate({
-        cursors: ctx.cursors,
-        scope: `saml-providers:${params.organizationId}`,
-        request: query,
+      const body = await listRows(request, {
+        model: ctx.prisma.samlProvider,
+        where,
         order: BY_CREATION,
-        find: (after, take) =>
-          ctx.prisma.samlProvider.findMany({ where: whereAfter(where, after), orderBy: orderBy(BY_CREATION), take, include: { defaultTeam: true } }),
-        count: () => ctx.prisma.samlProvider.count({ where }),
-        sortValues: (provider) => [provider.id],
+        shape: { include: { defaultTeam: true } },
         serialize: (providers) => serializeSamlProviders(ctx, providers),
       });
       return { status: 200, body };

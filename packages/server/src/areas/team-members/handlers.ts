@@ -1,8 +1,9 @@
 // Team members: the members of an organization who belong to a team, and their team role.
 
 import { notFound } from "../../http/errors";
+import { listRows } from "../../http/lists";
 import { type AreaOperations, defineOperation } from "../../http/operation";
-import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
+import type { SortField } from "../../http/pagination";
 import { applyChanges, planChanges } from "./changes";
 import { serializeTeamMembers } from "./serialize";
 
@@ -15,16 +16,13 @@ const MEMBER_ORDER: SortField[] = [{ field: "userId", direction: "asc" }];
 
 export const teamMembersOperations = {
   listTeamMembers: defineOperation("listTeamMembers", {
-    handle: async ({ ctx, query }, { team }) => {
+    handle: async (request, { team }) => {
+      const { ctx } = request;
       const where = { teamId: team.id };
-      const body = await paginate({
-        cursors: ctx.cursors,
-        scope: `team-members:${team.id}`,
-        request: query,
+      const body = await listRows(request, {
+        model: ctx.prisma.teamMember,
+        where,
         order: MEMBER_ORDER,
-        find: (after, take) => ctx.prisma.teamMember.findMany({ where: whereAfter(where, after), orderBy: orderBy(MEMBER_ORDER), take }),
-        count: () => ctx.prisma.teamMember.count({ where }),
-        sortValues: (row) => [row.userId],
         serialize: (rows) => serializeTeamMembers(ctx, team.organizationId, rows),
       });
       return { status: 200, body };

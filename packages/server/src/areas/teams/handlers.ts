@@ -4,8 +4,9 @@ import { newId } from "../../db/ids";
 import { escapeLike } from "../../db/like";
 import type { Prisma } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
+import { listRows } from "../../http/lists";
 import { type AreaOperations, defineOperation } from "../../http/operation";
-import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
+import type { SortField } from "../../http/pagination";
 import { managesEveryTeam } from "./policy";
 import { serializeTeam, serializeTeams } from "./serialize";
 import { resolveMembers } from "./store";
@@ -23,20 +24,17 @@ async function managedBy(ctx: RequestContext, organizationId: string, userId: st
 
 export const teamsOperations = {
   listTeamsInOrganization: defineOperation("listTeamsInOrganization", {
-    handle: async ({ ctx, params, query }) => {
+    handle: async (request) => {
+      const { ctx, params, query } = request;
       const where: Prisma.TeamWhereInput = {
         organizationId: params.organizationId,
         ...(query.title ? { title: { contains: escapeLike(query.title), mode: "insensitive" } } : {}),
         ...(query.owner ? await managedBy(ctx, params.organizationId, query.owner) : {}),
       };
-      const body = await paginate({
-        cursors: ctx.cursors,
-        scope: `teams:${JSON.stringify([params.organizationId, query.owner ?? null, query.title ?? null])}`,
-        request: query,
+      const body = await listRows(request, {
+        model: ctx.prisma.team,
+        where,
         order: BY_CREATION,
-        find: (after, take) => ctx.prisma.team.findMany({ where: whereAfter(where, after), orderBy: orderBy(BY_CREATION), take }),
-        count: () => ctx.prisma.team.count({ where }),
-        sortValues: (team) => [team.id],
         serialize: (teams) => serializeTeams(ctx, teams),
       });
       return { status: 200, body };

@@ -1,8 +1,9 @@
 // Webhooks: an organization's subscriptions to its events, and their delivery logs (src/webhooks/ delivers).
 import { newId } from "../../db/ids";
 import { badRequest, notFound } from "../../http/errors";
+import { listRows } from "../../http/lists";
 import { type AreaOperations, defineOperation } from "../../http/operation";
-import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagination";
+import type { SortField } from "../../http/pagination";
 import { checkWebhookUrl } from "../../webhooks/outbound";
 import { DELIVER_JOB } from "../../webhooks/outbox";
 import { newWebhookSecret } from "../../webhooks/signing";
@@ -19,16 +20,13 @@ function checkEvents(events: readonly string[] | undefined): void {
 
 export const webhooksOperations = {
   listOrganizationWebhooks: defineOperation("listOrganizationWebhooks", {
-    handle: async ({ ctx, params, query }) => {
+    handle: async (request) => {
+      const { ctx, params } = request;
       const where = { organizationId: params.organizationId };
-      const body = await paginate({
-        cursors: ctx.cursors,
-        scope: `webhooks:${params.organizationId}`,
-        request: query,
+      const body = await listRows(request, {
+        model: ctx.prisma.webhook,
+        where,
         order: OLDEST_FIRST,
-        find: (after, take) => ctx.prisma.webhook.findMany({ where: whereAfter(where, after), orderBy: orderBy(OLDEST_FIRST), take }),
-        count: () => ctx.prisma.webhook.count({ where }),
-        sortValues: (webhook) => [webhook.id],
         serialize: (webhooks) => webhooks.map((webhook) => serializeWebhook(webhook)),
       });
       return { status: 200, body };
@@ -87,17 +85,14 @@ export const webhooksOperations = {
   }),
 
   listWebhookDeliveries: defineOperation("listWebhookDeliveries", {
-    handle: async ({ ctx, params, query }) => {
+    handle: async (request) => {
+      const { ctx, params } = request;
       const webhook = await findWebhook(ctx, params.organizationId, params.webhookId);
       const where = { webhookId: webhook.id };
-      const body = await paginate({
-        cursors: ctx.cursors,
-        scope: `webhook-deliveries:${webhook.id}`,
-        request: query,
+      const body = await listRows(request, {
+        model: ctx.prisma.webhookDelivery,
+        where,
         order: NEWEST_FIRST,
-        find: (after, take) => ctx.prisma.webhookDelivery.findMany({ where: whereAfter(where, after), orderBy: orderBy(NEWEST_FIRST), take }),
-        count: () => ctx.prisma.webhookDelivery.count({ where }),
-        sortValues: (delivery) => [delivery.id],
         serialize: (deliveries) => deliveries.map(serializeDelivery),
       });
       return { status: 200, body };
