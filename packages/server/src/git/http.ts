@@ -17,9 +17,13 @@ export class GitTooLarge extends Error {
 export class ByteBudget {
   private used = 0;
   constructor(readonly maxBytes: number) {}
+  /** Whether it was overspent: isomorphic-git reports a stream that failed as an empty answer, this says why. */
+  get exceeded(): boolean {
+    return this.used > this.maxBytes;
+  }
   spend(bytes: number): void {
     this.used += bytes;
-    if (this.used > this.maxBytes) throw new GitTooLarge(this.maxBytes);
+    if (this.exceeded) throw new GitTooLarge(this.maxBytes);
   }
 }
 

@@ -6,7 +6,7 @@
 import { Prisma, type SpaceGitSync } from "../generated/prisma/client";
 import type { JobDefinition } from "../jobs/queue";
 import { exportToBranch } from "./export";
-import { ByteBudget, checkedGitHttp } from "./http";
+import { ByteBudget, checkedGitHttp, GitTooLarge } from "./http";
 import { importBranch } from "./import";
 import type { GitSession } from "./repository";
 import { type GitCredentials, withoutCredentials } from "./remote";
@@ -34,8 +34,7 @@ function repositorySide(error: unknown, signal: AbortSignal): boolean {
   return !prismaError;
 }
 
-async function runOperation(deps: GitSyncDeps, sync: SpaceGitSync, request: GitSyncRequest, signal: AbortSignal): Promise<GitSyncOutcome> {
-  const budget = new ByteBudget(deps.config.git.maxBytes);
+async function runOperation(deps: GitSyncDeps, sync: SpaceGitSync, request: GitSyncRequest, signal: AbortSignal, budget: ByteBudget): Promise<GitSyncOutcome> {
   const session: GitSession = {
     remote: { url: sync.url, ...(request.credentials ? { credentials: request.credentials } : {}) },
     branch: sync.ref.slice("refs/heads/".length),
@@ -67,10 +66,12 @@ export async function runGitSync(deps: GitSyncDeps, spaceId: string, operationId
   const request = sync.request as unknown as GitSyncRequest;
   const timeout = AbortSignal.timeout(deps.config.git.timeoutMs);
   const signal = AbortSignal.any([jobSignal, timeout]);
+  const budget = new ByteBudget(deps.config.git.maxBytes);
   let outcome: GitSyncOutcome;
   try {
-    outcome = await runOperation(deps, sync, request, signal);
-  } catch (error) {
+    outcome = await runOperation(deps, sync, request, signal, budget);
+  } catch (caught) {
+    const error = budget.exceeded ? new GitTooLarge(budget.maxBytes) : caught;
     if (!repositorySide(error, signal)) throw error;
     const timedOut = timeout.aborted;
     const message = timedOut ? `the operation ran longer than ${deps.config.git.timeoutMs / 1000} s (DOCSTACK_GIT_TIMEOUT_SECONDS)` : describe(error, sync, request.credentials);
