@@ -22,6 +22,11 @@ it("getSpaceGitInfo answers the last operation", async () => {
   const spaceId = await newSpace();
   await api.spaces.importGitRepository(spaceId, { url, ref: "refs/heads/main", repoTreeURL: "https://gitlab.invalid/acme/docs/-/tree/main/" });
   const { data } = await api.spaces.getSpaceGitInfo(spaceId);
-  expect(data).toMatchObject({ installationId: spaceId, installationProvider: "gitlab", repoName: "acme/docs", url: "https://gitlab.invalid/acme/docs/-/tree/main/" });
+  expect(data).toMatchObject({
+    installationId: spaceId,
+    installationProvider: "gitlab",
+    repoName: "acme/docs",
+    url: "https://gitlab.invalid/acme/docs/-/tree/main/",
+  });
   expect(data.operation?.direction).toBe("import");
 });

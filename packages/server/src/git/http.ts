@@ -56,7 +56,8 @@ export function checkedGitHttp({ allowPrivate, signal, budget }: GitHttpOptions)
       let [currentMethod, currentBody] = [method, payload];
       for (let hop = 0; ; hop++) {
         // Credentials are the first origin's: a redirect elsewhere goes without them.
-        const sent = target.origin === origin ? headers : Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== "authorization"));
+        const sent =
+          target.origin === origin ? headers : Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== "authorization"));
         const response = await safeFetch(target, {
           method: currentMethod,
           headers: { "User-Agent": "git/isomorphic-git (Docstack)", ...sent },

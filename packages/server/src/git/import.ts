@@ -4,8 +4,8 @@
 import { importRepository } from "../commands/import-repository";
 import type { SpaceGitSync } from "../generated/prisma/client";
 import { actorOf } from "./actor";
-import { cloneBranch, type GitSession, inTemporaryRepository, readFolder, remoteHead, treeFiles } from "./repository";
 import { repoNameOf } from "./remote";
+import { cloneBranch, type GitSession, inTemporaryRepository, readFolder, remoteHead, treeFiles } from "./repository";
 import { type GitSyncDeps, GitSyncFailure, type GitSyncOutcome, type GitSyncRequest } from "./types";
 
 export async function importBranch(deps: GitSyncDeps, sync: SpaceGitSync, request: GitSyncRequest, session: GitSession): Promise<GitSyncOutcome> {
@@ -30,7 +30,10 @@ export async function importBranch(deps: GitSyncDeps, sync: SpaceGitSync, reques
     await deps.changes.writeCommitted();
     const changeRequestId = outcome.changeRequest.id;
     if (outcome.result === "conflicts") {
-      return { changeRequestId, error: `the space changed during the import: its change request #${outcome.changeRequest.number} is left open with its conflicts` };
+      return {
+        changeRequestId,
+        error: `the space changed during the import: its change request #${outcome.changeRequest.number} is left open with its conflicts`,
+      };
     }
     // A standalone import leaves the space as it was: nothing is synced.
     if (outcome.result === "open") return { changeRequestId };

@@ -1,10 +1,11 @@
 // A Git remote as a request names it, checked when the request comes: an http(s) URL whose credentials are taken
 // apart (sent as basic auth by the job, never logged, answered or kept past the job), a branch, a project folder.
 // A host that is an internal address literally is refused here; a name is checked where the job connects.
-import { badRequest } from "../http/errors";
+
 import { FetchRefused } from "../content/fetch-safely";
-import { internalAddress, ipLiteral } from "../outbound/address-rule";
 import { safeRelativePath } from "../content/gitbook-layout/paths";
+import { badRequest } from "../http/errors";
+import { internalAddress, ipLiteral } from "../outbound/address-rule";
 
 export interface GitCredentials {
   username: string;
@@ -39,14 +40,15 @@ export function parseRemote(raw: string, allowPrivate: boolean): GitRemote {
 /** git check-ref-format's rules for one branch name. */
 function validBranch(name: string): boolean {
   if (!name || name.length > 200 || name.startsWith("-") || name.startsWith("/") || name.endsWith("/") || name.endsWith(".")) return false;
-  if (/[\x00-\x20\x7f~^:?*[\\]|\.\.|\/\/|@\{/.test(name) || name === "@") return false;
+  if ([...name].some((char) => char <= " " || char === "\x7f") || /[~^:?*[\\]|\.\.|\/\/|@\{/.test(name) || name === "@") return false;
   return name.split("/").every((part) => part && !part.startsWith(".") && !part.endsWith(".lock"));
 }
 
 /** The branch a ref names: `refs/heads/main` (or `main`) is `main`; a tag or another kind of ref is refused. */
 export function branchOf(ref: string): string {
   const name = ref.startsWith("refs/heads/") ? ref.slice("refs/heads/".length) : ref;
-  if (ref.startsWith("refs/") && !ref.startsWith("refs/heads/")) throw badRequest("invalid_request", "request/body/ref: must name a branch (refs/heads/<branch>)");
+  if (ref.startsWith("refs/") && !ref.startsWith("refs/heads/"))
+    throw badRequest("invalid_request", "request/body/ref: must name a branch (refs/heads/<branch>)");
   if (!validBranch(name)) throw badRequest("invalid_request", "request/body/ref: not a valid branch name");
   return name;
 }
@@ -55,7 +57,8 @@ export function branchOf(ref: string): string {
 export function projectDirectory(raw: string | undefined): string {
   if (raw === undefined) return "";
   const clean = safeRelativePath(raw);
-  if (raw.startsWith("/") || raw.split(/[/\\]+/).includes("..")) throw badRequest("invalid_request", "request/body/repoProjectDirectory: must be a folder of the repository (no .., not absolute)");
+  if (raw.startsWith("/") || raw.split(/[/\\]+/).includes(".."))
+    throw badRequest("invalid_request", "request/body/repoProjectDirectory: must be a folder of the repository (no .., not absolute)");
   return clean;
 }
 

@@ -8,8 +8,8 @@ import type { JobDefinition } from "../jobs/queue";
 import { exportToBranch } from "./export";
 import { ByteBudget, checkedGitHttp, GitTooLarge } from "./http";
 import { importBranch } from "./import";
-import type { GitSession } from "./repository";
 import { type GitCredentials, withoutCredentials } from "./remote";
+import type { GitSession } from "./repository";
 import { type GitSyncDeps, GitSyncFailure, type GitSyncOutcome, type GitSyncRequest } from "./types";
 
 export const GIT_SYNC_JOB = "space-git.sync";
@@ -74,7 +74,9 @@ export async function runGitSync(deps: GitSyncDeps, spaceId: string, operationId
     const error = budget.exceeded ? new GitTooLarge(budget.maxBytes) : caught;
     if (!repositorySide(error, signal)) throw error;
     const timedOut = timeout.aborted;
-    const message = timedOut ? `the operation ran longer than ${deps.config.git.timeoutMs / 1000} s (DOCSTACK_GIT_TIMEOUT_SECONDS)` : describe(error, sync, request.credentials);
+    const message = timedOut
+      ? `the operation ran longer than ${deps.config.git.timeoutMs / 1000} s (DOCSTACK_GIT_TIMEOUT_SECONDS)`
+      : describe(error, sync, request.credentials);
     deps.logger.info({ spaceId, direction: sync.direction, reason: message }, "Git operation failed");
     await finish(deps, sync, timedOut ? "timeout" : "failure", { error: message });
     return;

@@ -41,5 +41,8 @@ const idempotencyKeysJob: JobDefinition<object, Pick<Services, "prisma" | "clock
 
 export function jobDefinitions(kind: Database["kind"]): JobDefinition<object, never>[] {
   const maintenance = kind === "embedded" ? [vacuumJob] : [rateLimitCountersJob];
-  return [processSpecJob, sweepSpecsJob, purgeSpacesJob, deliverJob, sweepWebhooksJob, gitSyncJob, idempotencyKeysJob, ...maintenance] as JobDefinition<object, never>[];
+  return [processSpecJob, sweepSpecsJob, purgeSpacesJob, deliverJob, sweepWebhooksJob, gitSyncJob, idempotencyKeysJob, ...maintenance] as JobDefinition<
+    object,
+    never
+  >[];
 }

@@ -1,16 +1,17 @@
 // GitBook's Git Sync operations on a space: an import or export is checked (URL, branch, folder), recorded on the
 // space's SpaceGitSync row as `running` and queued as a job (src/git/sync.ts) in one transaction; the answer is 204
 // at once. One operation of a space runs at a time: another asked meanwhile is refused with 409.
+
+import type { Schemas } from "@docstack/contract";
 import { lockSpace } from "../../areas/change-requests/store";
 import { newId } from "../../db/ids";
-import { GIT_SYNC_JOB } from "../../git/sync";
-import { branchOf, parseRemote, projectDirectory } from "../../git/remote";
-import type { GitSyncRequest } from "../../git/types";
 import type { Prisma, Space } from "../../generated/prisma/client";
+import { branchOf, parseRemote, projectDirectory } from "../../git/remote";
+import { GIT_SYNC_JOB } from "../../git/sync";
+import type { GitSyncRequest } from "../../git/types";
 import type { RequestContext } from "../../http/context";
 import { conflict, notFound } from "../../http/errors";
 import { type AreaOperations, defineOperation } from "../../http/operation";
-import type { Schemas } from "@docstack/contract";
 import { serializeGitSync } from "./serialize";
 
 type Body = Schemas["ImportGitRepository"] | Schemas["ExportToGitRepository"];
