@@ -198,6 +198,15 @@ describe("Git import and export", () => {
       } finally {
         h.config.git.maxBytes = limit;
       }
+      const timeout = h.config.git.timeoutMs;
+      h.config.git.timeoutMs = 0;
+      try {
+        const late = await sync(as, space.id, "import", { url: server.url("reasons"), ref: "main", force: true });
+        expect(late.operation).toMatchObject({ state: "timeout", error: "the operation ran longer than 0 s (DOCSTACK_GIT_TIMEOUT_SECONDS)" });
+        expect(late.operationTimeout).toBe(0);
+      } finally {
+        h.config.git.timeoutMs = timeout;
+      }
       // None of it touched the space.
       expect(await c.pages(org.admin, space.id)).toEqual([]);
     },
