@@ -26,9 +26,13 @@ function describe(error: unknown, sync: SpaceGitSync, credentials: GitCredential
   return withoutCredentials(message, credentials).slice(0, 2000);
 }
 
-/** True when the error comes from the repository's side (recorded), false when it is the server's own (retried). */
-function repositorySide(error: unknown, signal: AbortSignal): boolean {
-  if (signal.aborted || error instanceof GitSyncFailure) return true;
+/**
+ * True when the error comes from the repository's side (recorded), false when it is the server's own: its database,
+ * or its shutdown stopping the job (retried, by another instance or after the restart).
+ */
+function repositorySide(error: unknown, timeout: AbortSignal, jobSignal: AbortSignal): boolean {
+  if (jobSignal.aborted && !timeout.aborted) return false;
+  if (timeout.aborted || error instanceof GitSyncFailure) return true;
   const name = (error as { name?: string; code?: string }).name ?? "";
   const prismaError = name.startsWith("PrismaClient") || name === "DriverAdapterError";
   return !prismaError;
@@ -72,7 +76,7 @@ export async function runGitSync(deps: GitSyncDeps, spaceId: string, operationId
     outcome = await runOperation(deps, sync, request, signal, budget);
   } catch (caught) {
     const error = budget.exceeded ? new GitTooLarge(budget.maxBytes) : caught;
-    if (!repositorySide(error, signal)) throw error;
+    if (!repositorySide(error, timeout, jobSignal)) throw error;
     const timedOut = timeout.aborted;
     const message = timedOut
       ? `the operation ran longer than ${deps.config.git.timeoutMs / 1000} s (DOCSTACK_GIT_TIMEOUT_SECONDS)`
