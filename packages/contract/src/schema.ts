@@ -6296,13 +6296,17 @@ export interface components {
             totalResources: number;
         };
         /**
+         * Format: uri
          * @description The repository's HTTP(S) URL (`https://host/owner/repo.git`). It may carry basic-auth credentials
          *     (`https://user:token@host/owner/repo.git`): they are used for this operation only, never logged, never
          *     answered, and forgotten when its job ends. Its host is checked as every outbound fetch's: an internal address
          *     (loopback, private, link-local) is refused, on every connection and redirect.
          */
         GitRepositoryUrl: string;
-        /** @description The branch, as `refs/heads/main` (a bare branch name `main` is taken as `refs/heads/main`). */
+        /**
+         * @description The branch, as `refs/heads/main` (a bare branch name `main` is taken as `refs/heads/main`). A tag or another
+         *     kind of ref, or a name Git refuses (`..`, `//`, a segment starting with `.` or ending with `.lock`), is a 400.
+         */
         GitRef: string;
         /**
          * @description The folder of the repository the space maps to (for a repository holding more than the docs, e.g. `docs`);
