@@ -571,6 +571,18 @@ export const operationPolicies = {
     "on": "space",
     "needs": "view"
   },
+  "importGitRepository": {
+    "on": "space",
+    "needs": "triggerGitSync"
+  },
+  "exportToGitRepository": {
+    "on": "space",
+    "needs": "triggerGitSync"
+  },
+  "getSpaceGitInfo": {
+    "on": "space",
+    "needs": "view"
+  },
   "listPages": {
     "on": "space",
     "needs": "view"

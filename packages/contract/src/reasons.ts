@@ -95,6 +95,10 @@ export const errorReasons = {
     "status": 409,
     "description": "A merge rule of the space is not met yet (approvals, reviews): `message` names the rule and why."
   },
+  "git_sync_running": {
+    "status": 409,
+    "description": "A Git import or export of this space is queued or running: wait until `GET /v1/spaces/{spaceId}/git/info` says it ended."
+  },
   "space_already_in_site": {
     "status": 409,
     "description": "The space is already in this site."

@@ -1023,6 +1023,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/spaces/{spaceId}/git/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pull content into a space from a Git repository
+         * @description Queues an import of the repository's branch into the space, and answers 204 at once; `GET
+         *     /v1/spaces/{spaceId}/git/info` tells how it went. The job clones the branch (shallow), reads the files under
+         *     `repoProjectDirectory` in GitBook's layout (`.gitbook.yaml`, `SUMMARY.md`, a Markdown file per page,
+         *     `.gitbook/assets/`) and replaces the space's content with them through a change request, merged at once
+         *     (left open when `standalone`, or with its conflicts when the space changed meanwhile). A repository larger
+         *     than the server's limit, a branch that does not exist, a refused address or bad credentials end the
+         *     operation as `failure` with the reason. The layout is described in docs/content-format.md and docs/git.md.
+         *
+         *     Fails with 400 when `url` is not http(s) or names an internal address literally, or `ref` or
+         *     `repoProjectDirectory` is not valid; 409 when another Git operation of the space is running, or the space is
+         *     locked.
+         *
+         *     Needs `triggerGitSync` on the space (role `edit` or more; refused with 409 while the space is locked).
+         */
+        post: operations["importGitRepository"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/git/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Push a space's content to a Git repository
+         * @description Queues an export of the space's current content to the repository's branch, and answers 204 at once; `GET
+         *     /v1/spaces/{spaceId}/git/info` tells how it went. The job clones the branch (shallow; a branch that does not
+         *     exist yet is created), writes the space in GitBook's layout under `repoProjectDirectory` (keeping the
+         *     repository's `.gitbook.yaml` when it has one: its `root`, `structure` and `redirects` are followed), and
+         *     pushes one commit with `commitMessage`, authored by the caller. The Markdown files and `.gitbook/assets/`
+         *     under the content's root are the space's: they are replaced; other files are kept. When the branch holds
+         *     the space already, nothing is pushed.
+         *
+         *     Fails with 400 when `url` is not http(s) or names an internal address literally, or `ref` or
+         *     `repoProjectDirectory` is not valid; 409 when another Git operation of the space is running, or the space is
+         *     locked.
+         *
+         *     Needs `triggerGitSync` on the space (role `edit` or more; refused with 409 while the space is locked).
+         */
+        post: operations["exportToGitRepository"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/git/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the Git Sync status of a space
+         * @description The repository the space's last Git operation named (never with its credentials) and how that operation went:
+         *     `running`, `success`, `failure` with its `error`, or `timeout`. 404 when the space was never synced.
+         *
+         *     Needs `view` on the space (role `read` or more).
+         */
+        get: operations["getSpaceGitInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/spaces/{spaceId}/content/pages": {
         parameters: {
             query?: never;
@@ -4881,7 +4977,7 @@ export interface components {
          *     change). Each value belongs to one HTTP status (`x-docstack-status`), so one `type`. Values are
          *     stable; new ones may be added, so treat an unknown one by its `type`. The table is in docs/errors.md.
          */
-        ErrorReason: string & ("invalid_request" | "invalid_json" | "invalid_cursor" | "invalid_reference" | "url_fetch_failed" | "sign_in_code_invalid" | "unauthenticated" | "token_malformed" | "token_expired" | "token_invalid" | "saml_response_refused" | "role_required" | "comment_author_only" | "email_domain_mismatch" | "email_not_verified" | "invite_links_disabled" | "not_found" | "method_not_allowed" | "space_locked" | "change_request_merged" | "change_request_archived" | "status_move_invalid" | "merge_rule_unmet" | "space_already_in_site" | "name_taken" | "last_site_space" | "last_admin" | "nothing_to_publish" | "space_not_deleted" | "already_exists" | "concurrent_change" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "not_implemented" | "saml_request_failed" | "idempotency_key_reused" | "idempotency_key_in_progress" | "render_budget_exceeded");
+        ErrorReason: string & ("invalid_request" | "invalid_json" | "invalid_cursor" | "invalid_reference" | "url_fetch_failed" | "sign_in_code_invalid" | "unauthenticated" | "token_malformed" | "token_expired" | "token_invalid" | "saml_response_refused" | "role_required" | "comment_author_only" | "email_domain_mismatch" | "email_not_verified" | "invite_links_disabled" | "not_found" | "method_not_allowed" | "space_locked" | "change_request_merged" | "change_request_archived" | "status_move_invalid" | "merge_rule_unmet" | "git_sync_running" | "space_already_in_site" | "name_taken" | "last_site_space" | "last_admin" | "nothing_to_publish" | "space_not_deleted" | "already_exists" | "concurrent_change" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "not_implemented" | "saml_request_failed" | "idempotency_key_reused" | "idempotency_key_in_progress" | "render_budget_exceeded");
         /** @description Every failure answers with this body. */
         Error: {
             error: {
@@ -6198,6 +6294,152 @@ export interface components {
             importedResources: number;
             /** @description The number of pages found (for `website`, every same-origin page discovered, including those past the bounds; 1 for `markdown` and `html`). */
             totalResources: number;
+        };
+        /**
+         * Format: uri
+         * @description The repository's HTTP(S) URL (`https://host/owner/repo.git`). It may carry basic-auth credentials
+         *     (`https://user:token@host/owner/repo.git`): they are used for this operation only, never logged, never
+         *     answered, and forgotten when its job ends. Its host is checked as every outbound fetch's: an internal address
+         *     (loopback, private, link-local) is refused, on every connection and redirect.
+         */
+        GitRepositoryUrl: string;
+        /**
+         * @description The branch, as `refs/heads/main` (a bare branch name `main` is taken as `refs/heads/main`). A tag or another
+         *     kind of ref, or a name Git refuses (`..`, `//`, a segment starting with `.` or ending with `.lock`), is a 400.
+         */
+        GitRef: string;
+        /**
+         * @description The folder of the repository the space maps to (for a repository holding more than the docs, e.g. `docs`);
+         *     its `.gitbook.yaml` is read there. Default: the repository's top. `..` and absolute paths are refused.
+         */
+        GitProjectDirectory: string;
+        ImportGitRepository: {
+            url: components["schemas"]["GitRepositoryUrl"];
+            ref: components["schemas"]["GitRef"];
+            /**
+             * @deprecated
+             * @description GitBook's cache key; ignored (each operation reads the repository afresh).
+             */
+            repoCacheID?: string;
+            /** @description URL to use as a prefix for external file references; answered as the Git Sync's `url`. */
+            repoTreeURL?: string;
+            /** @description URL to use as a prefix for the commit URL (the operation's `commitURL` is this prefix and the commit's ID). */
+            repoCommitURL?: string;
+            repoProjectDirectory?: components["schemas"]["GitProjectDirectory"];
+            /**
+             * Format: date-time
+             * @description When the event that triggered the import happened; accepted, not used (operations of a space run one at a time, in the order asked).
+             */
+            timestamp?: string;
+            /** @description Import even when the commit is the one last imported or exported and the space has not changed since (otherwise nothing is done). */
+            force?: boolean;
+            /** @description Leave the import's change request open instead of merging it (the space's content does not change). */
+            standalone?: boolean;
+            /**
+             * @deprecated
+             * @description GitBook's metadata about the provider; ignored.
+             */
+            gitInfo?: {
+                /** @enum {string} */
+                provider?: "github" | "gitlab";
+                url?: string;
+            };
+        };
+        ExportToGitRepository: {
+            url: components["schemas"]["GitRepositoryUrl"];
+            ref: components["schemas"]["GitRef"];
+            /** @description The message of the commit the export makes. */
+            commitMessage: string;
+            /**
+             * @deprecated
+             * @description GitBook's cache key; ignored (each operation reads the repository afresh).
+             */
+            repoCacheID?: string;
+            /** @description URL to use as a prefix for external file references; answered as the Git Sync's `url`. */
+            repoTreeURL?: string;
+            /** @description URL to use as a prefix for the commit URL (the operation's `commitURL` is this prefix and the commit's ID). */
+            repoCommitURL?: string;
+            repoProjectDirectory?: components["schemas"]["GitProjectDirectory"];
+            /**
+             * Format: date-time
+             * @description When the event that triggered the export happened; accepted, not used (operations of a space run one at a time, in the order asked).
+             */
+            timestamp?: string;
+            /** @description Push even when the branch moved since it was read (a forced push: the branch's newer commits are dropped). */
+            force?: boolean;
+            /** @description Accepted; the export is the same (it is recorded as the space's Git Sync all the same). */
+            standalone?: boolean;
+            /**
+             * @deprecated
+             * @description GitBook's metadata about the provider; ignored.
+             */
+            gitInfo?: {
+                /** @enum {string} */
+                provider?: "github" | "gitlab";
+                url?: string;
+            };
+        };
+        /**
+         * @description * `running`: queued or running
+         *     * `failure`: it failed (`error` says why)
+         *     * `success`: it was done (or there was nothing to do)
+         *     * `timeout`: it ran past the operation timeout and was stopped
+         * @enum {string}
+         */
+        GitSyncOperationState: "running" | "failure" | "success" | "timeout";
+        /**
+         * @description A space's Git Sync: the repository its last operation named and how that operation went. Docstack has no
+         *     Git provider installations: a space is synced with any Git server by URL, and `installationId` is the
+         *     space's ID.
+         */
+        GitSyncState: {
+            /** @description The repository's path on its host, without `.git` (`acme/docs`). */
+            repoName?: string;
+            /**
+             * @description Always `active`.
+             * @enum {string}
+             */
+            installationStatus: "unauthenticated" | "active" | "pending";
+            /**
+             * @description `github` for github.com, `gitlab` for a host named gitlab, else `git` (Docstack's: any Git server).
+             * @enum {string}
+             */
+            installationProvider: "github" | "gitlab" | "github-legacy" | "git";
+            /** @description The space's ID (a space has one Git Sync). */
+            installationId: string;
+            /** @description The `repoTreeURL` the last operation gave, when it gave one. */
+            url?: string;
+            /** @description The repository's URL without credentials (Docstack's). */
+            repoURL?: string;
+            /** @description The branch of the last operation (Docstack's). */
+            ref?: string;
+            /** @description The project directory of the last operation, "" for the repository's top (Docstack's). */
+            repoProjectDirectory?: string;
+            /** @description The latest operation. */
+            operation?: {
+                state: components["schemas"]["GitSyncOperationState"];
+                /** @enum {string} */
+                direction: "export" | "import";
+                /** Format: date-time */
+                startedAt: string;
+                /** Format: date-time */
+                endedAt?: string;
+                /** @description Why the operation failed, when it did. */
+                error?: string;
+                /** @description The commit imported, or pushed (or found to hold the space already) (Docstack's). */
+                commitId?: string;
+                /** @description `repoCommitURL` followed by the commit's ID, when the operation gave a `repoCommitURL` (Docstack's). */
+                commitURL?: string;
+                /** @description The change request of an import (merged, or left open with its conflicts or as `standalone`) (Docstack's). */
+                changeRequestId?: string;
+            };
+            /** @description How long an operation may run before it is stopped, in milliseconds. */
+            operationTimeout?: number;
+            /**
+             * Format: date-time
+             * @description When the Git Sync last changed.
+             */
+            updatedAt?: string;
         };
         /** @description The page tree of a revision. Pages are sent without their body (no `markdown`, no `document`); read a page for its body. */
         PageTree: {
@@ -9430,6 +9672,13 @@ export type ChangeRequest = components['schemas']['ChangeRequest'];
 export type Revision = components['schemas']['Revision'];
 export type ImportContentRequest = components['schemas']['ImportContentRequest'];
 export type ImportContentResult = components['schemas']['ImportContentResult'];
+export type GitRepositoryUrl = components['schemas']['GitRepositoryUrl'];
+export type GitRef = components['schemas']['GitRef'];
+export type GitProjectDirectory = components['schemas']['GitProjectDirectory'];
+export type ImportGitRepository = components['schemas']['ImportGitRepository'];
+export type ExportToGitRepository = components['schemas']['ExportToGitRepository'];
+export type GitSyncOperationState = components['schemas']['GitSyncOperationState'];
+export type GitSyncState = components['schemas']['GitSyncState'];
 export type PageTree = components['schemas']['PageTree'];
 export type FileList = components['schemas']['FileList'];
 export type FileBacklink = components['schemas']['FileBacklink'];
@@ -11519,6 +11768,113 @@ export interface operations {
                 };
                 content: {
                     "application/zip": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    importGitRepository: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://git.example.com/acme/docs.git",
+                 *       "ref": "refs/heads/main"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ImportGitRepository"];
+            };
+        };
+        responses: {
+            /** @description The import is queued. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    exportToGitRepository: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://git.example.com/acme/docs.git",
+                 *       "ref": "refs/heads/main",
+                 *       "commitMessage": "Update the docs from Docstack"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ExportToGitRepository"];
+            };
+        };
+        responses: {
+            /** @description The export is queued. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    getSpaceGitInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The space's Git Sync. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GitSyncState"];
                 };
             };
             400: components["responses"]["BadRequest"];

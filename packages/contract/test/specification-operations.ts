@@ -250,6 +250,10 @@ export const GITBOOK_OPERATIONS: readonly SpecOperation[] = [
   ["get", `${S}/content/path/{pagePath}`, 200],
   ["get", `${CR}/content/path/{pagePath}`, 200],
   // Revisions by ID and the changes a revision or change request makes (GitBook's operations, issue 15).
+  // Git import and export (GitBook's Git Sync operations, issue 24).
+  ["post", `${S}/git/import`, 204],
+  ["post", `${S}/git/export`, 204],
+  ["get", `${S}/git/info`, 200],
   ["get", `${S}/revisions/{revisionId}`, 200],
   ["get", `${S}/revisions/{revisionId}/changes`, 200],
   ["get", `${S}/revisions/{revisionId}/pages`, 200],

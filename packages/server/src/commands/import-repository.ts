@@ -1,8 +1,8 @@
 // Importing a repository in GitBook's layout into a space: its content replaces the space's, through a change
 // request (one batch: the current top-level pages deleted, the files added, the pages inserted parents first, links
-// between them as the pages' paths, stored as references), then merged, its `.gitbook.yaml` redirects recorded as
-// the pages' former paths; when the merge conflicts (the space moved meanwhile) the change request stays open with
-// its conflicts.
+// between them as the pages' paths, stored as references), then merged (or left open when asked), its
+// `.gitbook.yaml` redirects recorded as the pages' former paths; when the merge conflicts (the space moved meanwhile)
+// the change request stays open with its conflicts.
 import { createChangeRequest } from "../areas/change-requests/store";
 import type { ContentChange } from "../content/changes";
 import { recordFormerPaths } from "../content/former-paths";
@@ -20,11 +20,14 @@ export interface RepositoryImport {
   /** The repository's files by path. */
   files: ReadonlyMap<string, Buffer>;
   subject?: string;
+  /** false: the change request is left open, the space unchanged (GitBook's `standalone` import). */
+  merge?: boolean;
 }
 
 export type RepositoryImportOutcome =
   | { result: "merge"; changeRequest: ChangeRequest; revision: string }
-  | { result: "conflicts"; changeRequest: ChangeRequest; conflicts: Conflict[] };
+  | { result: "conflicts"; changeRequest: ChangeRequest; conflicts: Conflict[] }
+  | { result: "open"; changeRequest: ChangeRequest };
 
 const CONTENT_TYPES: Record<string, string> = {
   png: "image/png",
@@ -87,7 +90,8 @@ export async function importRepository(ctx: ContentCommandDeps, input: Repositor
       ]
     : [];
   const { changes, kinds } = insertions(repository.pages);
-  await writeChangeRequestContent(ctx, changeRequest.id, [...deletions, ...files, ...changes], undefined, kinds);
+  const written = await writeChangeRequestContent(ctx, changeRequest.id, [...deletions, ...files, ...changes], undefined, kinds);
+  if (input.merge === false) return { result: "open", changeRequest: written.changeRequest };
   const merged = await mergeChangeRequest(ctx, changeRequest.id);
   if (merged.result === "conflicts") {
     const open = await ctx.prisma.changeRequest.findUniqueOrThrow({ where: { id: changeRequest.id } });

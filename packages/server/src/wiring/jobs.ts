@@ -2,6 +2,7 @@
 import { processSpecJob, sweepSpecsJob } from "../areas/openapi-specs/processing";
 import { purgeSpacesJob } from "../areas/spaces/retention";
 import type { Database } from "../db/database";
+import { gitSyncJob } from "../git/sync";
 import type { Services } from "../http/context";
 import { purgeIdempotencyKeys } from "../http/idempotency";
 import { forgetFinishedWindows } from "../http/rate-limit";
@@ -40,5 +41,8 @@ const idempotencyKeysJob: JobDefinition<object, Pick<Services, "prisma" | "clock
 
 export function jobDefinitions(kind: Database["kind"]): JobDefinition<object, never>[] {
   const maintenance = kind === "embedded" ? [vacuumJob] : [rateLimitCountersJob];
-  return [processSpecJob, sweepSpecsJob, purgeSpacesJob, deliverJob, sweepWebhooksJob, idempotencyKeysJob, ...maintenance] as JobDefinition<object, never>[];
+  return [processSpecJob, sweepSpecsJob, purgeSpacesJob, deliverJob, sweepWebhooksJob, gitSyncJob, idempotencyKeysJob, ...maintenance] as JobDefinition<
+    object,
+    never
+  >[];
 }

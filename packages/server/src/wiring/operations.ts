@@ -24,6 +24,7 @@ import { siteSpacesOperations } from "../areas/site-spaces/handlers";
 import { sitesOperations } from "../areas/sites/handlers";
 import { spaceCommentsOperations } from "../areas/space-comments/handlers";
 import { spaceContentOperations } from "../areas/space-content/handlers";
+import { spaceGitOperations } from "../areas/space-git/handlers";
 import { spacesOperations } from "../areas/spaces/handlers";
 import { ssoOperations } from "../areas/sso/handlers";
 import { systemOperations } from "../areas/system/handlers";
@@ -39,6 +40,7 @@ export const registry: OperationRegistry = {
   ...collectionsOperations,
   ...spacesOperations,
   ...spaceContentOperations,
+  ...spaceGitOperations,
   ...customFieldsOperations,
   ...spaceCommentsOperations,
   ...changeRequestsOperations,

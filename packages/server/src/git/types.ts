@@ -1,0 +1,25 @@
+// What a Git operation's job works with: its dependencies, what the request asked, what it records.
+import type { Services } from "../http/context";
+import type { GitCredentials } from "./remote";
+
+export type GitSyncDeps = Pick<Services, "prisma" | "config" | "clock" | "logger" | "contentCache" | "webhooks" | "changes">;
+
+/** What a request asked beyond the row's columns; kept until its job ends. */
+export interface GitSyncRequest {
+  force: boolean;
+  standalone: boolean;
+  commitMessage?: string;
+  credentials?: GitCredentials;
+}
+
+/** The operation's outcome, recorded on the row. */
+export interface GitSyncOutcome {
+  commitId?: string;
+  revisionId?: string;
+  changeRequestId?: string;
+  /** Set when the operation did its work but ended short (an import whose change request was left with conflicts). */
+  error?: string;
+}
+
+/** A failure the repository or its content caused: recorded as the operation's `error`, not retried. */
+export class GitSyncFailure extends Error {}
