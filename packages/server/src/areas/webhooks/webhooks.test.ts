@@ -62,7 +62,11 @@ describe("webhooks", () => {
   beforeAll(async () => {
     hook = await receiver(
       () => secret,
-      () => (failures > 0 ? (failures--, 503) : status),
+      () => {
+        if (failures <= 0) return status;
+        failures--;
+        return 503;
+      },
     );
     server = hook.server;
   });
