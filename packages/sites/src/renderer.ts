@@ -24,7 +24,7 @@ import type {
 import type { MarkdownOffload } from "./offload";
 import { offloadedRender, type PageInput, pageUrl, renderPage, variantUrls } from "./page";
 import { admittedPages, locate, pageAt, segmentsOf } from "./routing";
-import { MAX_QUERY, MAX_RESULTS, renderNotFound, renderSearch, renderUnavailable } from "./search-page";
+import { type FoundPage, foundPages, MAX_QUERY, MAX_RESULTS, renderNotFound, renderSearch, renderUnavailable } from "./search-page";
 import { STYLESHEET, STYLESHEET_HASH, styleHash } from "./theme";
 
 export interface RendererOptions {
@@ -141,15 +141,8 @@ export class SiteRenderer {
     if (!segments) return notFound();
     const at = segments.join("/");
     if (at === "~search") {
-      const contents = await this.allContents(chrome, request.audience);
-      const hits = query
-        ? await this.reader.search(
-            contents.map((content) => content.variant.content),
-            query,
-            MAX_RESULTS,
-          )
-        : [];
-      return rendered(200, HTML, renderSearch(chrome, query, hits, contents), true);
+      const found = query ? await this.find(chrome, request.audience, query, MAX_RESULTS) : [];
+      return rendered(200, HTML, renderSearch(chrome, query, found), true);
     }
     if (at === "favicon.ico") {
       const icon = faviconOf(site.customization);
@@ -251,6 +244,28 @@ export class SiteRenderer {
 
   private allContents(chrome: Chrome, audience: Audience): Promise<VariantContent[]> {
     return Promise.all(chrome.site.sections.flatMap((section) => section.variants.map((variant) => this.contentOf(chrome, audience, section, variant))));
+  }
+
+  /** The pages matching the words that this audience may see, best first. */
+  private async find(chrome: Chrome, audience: Audience, query: string, limit: number): Promise<FoundPage[]> {
+    const contents = await this.allContents(chrome, audience);
+    const hits = await this.reader.search(
+      contents.map((content) => content.variant.content),
+      query,
+      limit,
+    );
+    return foundPages(hits, contents);
+  }
+
+  /** What the site shows the request's audience, for machines (its MCP server): each site space with the pages llms.txt lists. */
+  async outline(request: SiteRequest): Promise<VariantContent[]> {
+    const contents = await this.allContents(await this.chrome(request), request.audience);
+    return contents.map((content) => ({ ...content, pages: listedPages(content.pages) }));
+  }
+
+  /** The search of the site as its `~search` page answers the request's audience, at most `limit` pages. */
+  async search(request: SiteRequest, query: string, limit: number): Promise<FoundPage[]> {
+    return (await this.find(await this.chrome(request), request.audience, query.trim().slice(0, MAX_QUERY), limit)).slice(0, limit);
   }
 
   private async llmsFull(request: SiteRequest, chrome: Chrome): Promise<string> {

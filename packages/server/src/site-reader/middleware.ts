@@ -1,8 +1,9 @@
-// Express glue: requests for sites' URLs are answered by PublishedSites before the API
-// sees them; every successful write through the API tells PublishedSites, before its
-// response leaves, so the next request to a site shows it.
+// Express glue: requests for sites' URLs are answered by PublishedSites (their MCP server,
+// `<site>/~mcp`, by mcp/) before the API sees them; every successful write through the API
+// tells PublishedSites, before its response leaves, so the next request to a site shows it.
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { mayNameSite } from "./directory";
+import { MCP_PATH, siteMcpHandler } from "./mcp/handler";
 import { notFoundPage, signInPage } from "./not-found";
 import type { PublishedSites } from "./published-sites";
 
@@ -10,12 +11,15 @@ import type { PublishedSites } from "./published-sites";
 type SitesDeps = { sites: PublishedSites };
 
 export function sitesMiddleware(services: SitesDeps): RequestHandler {
+  const mcp = siteMcpHandler(services);
   return (req, res, next) => {
-    if (req.method !== "GET" && req.method !== "HEAD") return next();
     const queryAt = req.originalUrl.indexOf("?");
     const path = queryAt < 0 ? req.originalUrl : req.originalUrl.slice(0, queryAt);
     // The raw headers, a proxy's included: whether that proxy is trusted is decided in `answerSite`, only when it matters.
     if (!mayNameSite(path, [req.headers.host, req.get("x-forwarded-host")])) return next();
+    // The site's MCP server takes POST (and answers other methods); its pages, GET and HEAD only.
+    if (path.endsWith(MCP_PATH)) return mcp(req, res, next);
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
     void answerSite(services, req, res, next, { path, query: queryAt < 0 ? "" : req.originalUrl.slice(queryAt + 1) });
   };
 }
