@@ -1,6 +1,8 @@
 // Express glue: requests for sites' URLs are answered by PublishedSites (their MCP server,
 // `<site>/~mcp`, by mcp/) before the API sees them; every successful write through the API
 // tells PublishedSites, before its response leaves, so the next request to a site shows it.
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { mayNameSite } from "./directory";
 import { MCP_PATH, siteMcpHandler } from "./mcp/handler";
@@ -45,7 +47,14 @@ async function answerSite(services: SitesDeps, req: Request, res: Response, next
     }
     if (answer.kind === "not-found") return send(res, req.method, 404, notFoundPage());
     if (answer.kind === "sign-in") return send(res, req.method, 401, signInPage());
-    return send(res, req.method, answer.response.status, answer.response);
+    const { stream } = answer.response;
+    if (!stream || req.method === "HEAD") return send(res, req.method, answer.response.status, answer.response);
+    res.status(answer.response.status).set(answer.response.headers);
+    // Written as it is produced, at the pace the reader takes it; a reader gone stops the production.
+    await pipeline(Readable.from(stream), res).catch((error: unknown) => {
+      if (!res.writableFinished && req.socket.destroyed) return; // the reader left: nothing failed
+      throw error;
+    });
   } catch (error) {
     next(error);
   }
