@@ -939,6 +939,10 @@ export const operationPolicies = {
     "on": "site",
     "needs": "admin"
   },
+  "searchSiteContent": {
+    "on": "site",
+    "needs": "view"
+  },
   "getSiteCustomizationById": {
     "on": "site",
     "needs": "view"

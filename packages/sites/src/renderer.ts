@@ -357,6 +357,13 @@ export class SiteRenderer {
     return { ...location, ...(page ? { page } : {}) };
   }
 
+  /** The IDs of the revision's pages this audience does not find in the site's search: not admitted to it, or hidden from the navigation. */
+  async unsearchable(content: SpaceRevision, audience: Audience): Promise<string[]> {
+    const [{ pages }, admitted] = await Promise.all([this.revision(content), this.admittedContent(content, audience)]);
+    const found = new Set(admitted.pages.filter((page) => !page.hidden).map((page) => page.id));
+    return pages.filter((page) => !found.has(page.id)).map((page) => page.id);
+  }
+
   /** The page of this ID in a site space's content, if this audience may see it. */
   async page(content: SpaceRevision, audience: Audience, pageId: string): Promise<SitePage | undefined> {
     const { pages } = await this.admittedContent(content, audience);

@@ -10,13 +10,16 @@ import {
   SiteRenderer,
   type SiteRequest,
   type SiteResponse,
+  type SiteSection,
+  type SiteVariant,
   segmentsOf,
   type VariantContent,
   variantPath,
 } from "@docstack/sites";
 import type { Clock } from "../clock";
 import { formerPathOwner } from "../content/former-paths";
-import { audienceFor, type ReaderCredentials } from "./audience";
+import type { Site } from "../generated/prisma/client";
+import { audienceFor, type ReaderCredentials, readerWithoutClaims } from "./audience";
 import { SiteChanges } from "./changes";
 import { contentReader, type ReaderDeps } from "./content-adapter";
 import { type HostRequest, SiteDirectory } from "./directory";
@@ -154,6 +157,20 @@ export class PublishedSites {
       },
     };
     return { kind: "reader", rest: match.rest, view };
+  }
+
+  /**
+   * What a reader without credentials or claims finds in the site's search (the API's site search, for members
+   * who may view the site): the site spaces it shows that reader, each with the pages of its space that reader
+   * does not find. Nothing for a site not published.
+   */
+  async searchable(site: Site, baseUrl: string): Promise<{ section: SiteSection; variant: SiteVariant; excluded: string[] }[]> {
+    if (!site.published) return [];
+    const snapshot = await this.directory.snapshot(site, baseUrl);
+    const audience = readerWithoutClaims(snapshot);
+    const shown = siteFor(snapshot, audience);
+    const places = shown?.sections.flatMap((section) => section.variants.map((variant) => ({ section, variant }))) ?? [];
+    return Promise.all(places.map(async (place) => ({ ...place, excluded: await this.renderer.unsearchable(place.variant.content, audience) })));
   }
 
   /**

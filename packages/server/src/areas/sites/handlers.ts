@@ -12,6 +12,7 @@ import { orderBy, paginate, type SortField, whereAfter } from "../../http/pagina
 import { siteEvent } from "../../webhooks/resources";
 import { createSite } from "./create";
 import { publishedSite } from "./published";
+import { siteSearchOperations } from "./search";
 import { serializeSite } from "./serialize";
 import { defaultSectionId, loadSiteTree, type SiteTree, shownSiteSpace, siteFacts, siteSpacesIn, withSiteLocked } from "./store";
 import { checkedShareKey } from "./urls";
@@ -158,6 +159,7 @@ export const sitesOperations = {
     },
   }),
 
+  ...siteSearchOperations,
   getSitePublished: defineOperation("getSitePublished", {
     handle: async ({ ctx, query }, { site, organization }) => {
       const shareKey = await checkedShareKey(ctx, site.id, query.shareKey);
