@@ -7857,7 +7857,7 @@ export interface components {
             mode: "default";
             /** @description The ID of a site space always searched. */
             currentSiteSpace?: string;
-            /** @description Not given when searching the whole default scope. */
+            /** @description Not given when searching the whole default scope (GitBook's contract refuses any value; an empty one is read as none). */
             restrictTo?: string;
         } | {
             /**
