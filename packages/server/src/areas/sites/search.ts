@@ -16,7 +16,8 @@ export const siteSearchOperations = {
       const places = inScope(await ctx.sites.searchable(site, ctx.baseUrl), body);
       const spaces = new Map<string, { id: string; title: string }>();
       for (const place of places) spaces.set(place.variant.content.spaceId, { id: place.variant.content.spaceId, title: place.variant.title });
-      if (!body.query.trim() || !spaces.size) return { status: 200, body: { items: [], count: 0 } };
+      // A blank query finds nothing: no space searched (the page's cursor is still checked).
+      if (!body.query.trim()) spaces.clear();
       const excluded = places.flatMap((place) => place.excluded);
       // Cursors are bound to the search: its words and the spaces it covers.
       const scope = `site-search:${site.id}:${[...spaces.keys()].sort().join(",")}:${body.query}`;
