@@ -6,7 +6,8 @@
 //    tells highlighting's share of it; and the page rendered again with highlighted code
 //    kept (what follows a merge elsewhere in the space);
 //  - the warm page of a visitor-auth site, read with a signed visitor's cookie, against the
-//    public one: requests/s ratio (what checking the visitor's JWT on every request costs).
+//    public one: requests/s ratio (what checking the visitor's JWT on every request costs);
+//  - a part of llms-full.txt (100 pages of the space, streamed), one request at a time.
 // Writes results/sites.json.
 import { fork } from "node:child_process";
 import fs from "node:fs";
@@ -55,9 +56,10 @@ try {
       { name: "same page, cold, no highlighting (one at a time)", url: info.coldPlain },
       { name: "same page rendered again, code cache warm (one at a time)", url: info.rerender },
       { name: "GET /v1/spaces/{spaceId} (one at a time)", url: info.space, headers: auth },
+      { name: "llms-full.txt part of 100 pages, streamed (one at a time)", url: info.llmsFullPart },
     ])),
   ];
-  const [warm, staticFiles, visitor, cold, plain, again, space] = results;
+  const [warm, staticFiles, visitor, cold, plain, again, space, llmsFull] = results;
   const ratio = (a, b) => Number((a / b).toFixed(2));
   const summary = {
     warmToStaticRequestsRatio: ratio(warm.requestsPerSecond, staticFiles.requestsPerSecond),
@@ -65,6 +67,7 @@ try {
     coldRenderP50ToSpaceReadP50: ratio(cold.p50ms, space.p50ms),
     rerenderP50ToSpaceReadP50: ratio(again.p50ms, space.p50ms),
     highlightingShareOfColdP50: Number(Math.max(0, 1 - plain.p50ms / cold.p50ms).toFixed(2)),
+    llmsFullPartP50ToSpaceReadP50: ratio(llmsFull.p50ms, space.p50ms),
   };
   const width = Math.max(...results.map((r) => r.scenario.length));
   console.log(
@@ -80,6 +83,7 @@ try {
   console.log(`cold render p50 / GET space p50: ${summary.coldRenderP50ToSpaceReadP50}  (goal ≤ 3)`);
   console.log(`render again (code cache warm) p50 / GET space p50: ${summary.rerenderP50ToSpaceReadP50}`);
   console.log(`highlighting's share of the cold render p50: ${summary.highlightingShareOfColdP50}`);
+  console.log(`llms-full.txt part (100 pages) p50 / GET space p50: ${summary.llmsFullPartP50ToSpaceReadP50}  (${llmsFull.p50ms} ms)`);
   fs.mkdirSync(path.join(here, "results"), { recursive: true });
   fs.writeFileSync(
     path.join(here, "results", "sites.json"),

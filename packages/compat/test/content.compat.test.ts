@@ -74,3 +74,10 @@ it("searchOrganizationContent groups results by space, with scores", async () =>
   expect(space).toMatchObject({ type: "space", pages: [{ id: content.childId, ancestors: [{ title: "Guide" }] }] });
   expect(space?.score).toBeGreaterThan(0);
 });
+
+it("searchSiteContent searches the site's spaces as its readers find them", async () => {
+  const site = await docstack<{ id: string }>("POST", `/orgs/${server.organizationId}/sites`, { title: unique("Search"), spaces: [content.spaceId] });
+  await docstack("POST", `/orgs/${server.organizationId}/sites/${site.id}/publish`);
+  const { data } = await api.orgs.searchSiteContent(server.organizationId, site.id, { query: "install", scope: { mode: "all" } });
+  expect(data.items).toMatchObject([{ type: "space", id: content.spaceId, pages: [{ id: content.childId, ancestors: [{ title: "Guide" }] }] }]);
+});

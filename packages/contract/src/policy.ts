@@ -951,6 +951,10 @@ export const operationPolicies = {
     "on": "site",
     "needs": "admin"
   },
+  "searchSiteContent": {
+    "on": "site",
+    "needs": "view"
+  },
   "getSiteCustomizationById": {
     "on": "site",
     "needs": "view"

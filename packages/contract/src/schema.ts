@@ -3053,6 +3053,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/orgs/{organizationId}/sites/{siteId}/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the site. */
+                siteId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Full-text search across all content in a site
+         * @description Full-text search over what a reader of the published site finds in its search: the site spaces of its
+         *     sections that such a reader sees (sections and site spaces whose adaptive `condition` holds for a reader
+         *     without claims), and in their spaces' current revisions only the pages that reader sees (none hidden
+         *     from the navigation, kept out of search engines, or behind a `condition` that does not hold). Spaces are
+         *     ranked by their best page, each with its best pages (at most 5) and their best matching sections (at
+         *     most 3, highlighted), as the organization's search ranks them. `scope` says where (GitBook's
+         *     `SiteSearchScope`; one is required): `all` searches every site space; `default` the default site space of
+         *     each section, with `currentSiteSpace` added (`restrictTo: currentSiteSpace` for that one alone,
+         *     `otherSiteSpaces` for the others); `specific` the `siteSpaceIds` given. The deprecated `mode`,
+         *     `siteSpaceIds` and `siteSpaceId` fields are read too. A site that is not published finds nothing; a
+         *     site space ID that is not one the reader sees is ignored.
+         *
+         *     Needs `view` on the site (any member of the organization, guests included).
+         */
+        post: operations["searchSiteContent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/orgs/{organizationId}/sites/{siteId}/customization": {
         parameters: {
             query?: never;
@@ -8053,6 +8090,73 @@ export interface components {
             structure: components["schemas"]["PublishedSiteStructure"];
             customizations: components["schemas"]["PublishedSiteCustomizations"];
         };
+        /** @description Which site spaces a site search searches (GitBook's `SiteSearchScope`). */
+        SiteSearchScope: {
+            /**
+             * @description Every section's default site space, and `currentSiteSpace` when given.
+             * @enum {string}
+             */
+            mode: "default";
+            /** @description The ID of a site space always searched. */
+            currentSiteSpace?: string;
+            /** @description Not given when searching the whole default scope (GitBook's contract refuses any value; an empty one is read as none). */
+            restrictTo?: string;
+        } | {
+            /**
+             * @description A subset of the default scope, relative to the current site space.
+             * @enum {string}
+             */
+            mode: "default";
+            /** @description The ID of the site space the search is made from. */
+            currentSiteSpace: string;
+            /**
+             * @description `currentSiteSpace`: that site space alone; `otherSiteSpaces`: the default scope without it.
+             * @enum {string}
+             */
+            restrictTo: "currentSiteSpace" | "otherSiteSpaces";
+        } | {
+            /**
+             * @description Only the site spaces given.
+             * @enum {string}
+             */
+            mode: "specific";
+            siteSpaceIds: string[];
+        } | {
+            /**
+             * @description Every section and site space.
+             * @enum {string}
+             */
+            mode: "all";
+        };
+        /** @description What to search for, and where (GitBook's body of `searchSiteContent`, its deprecated forms included). */
+        SearchSiteContentRequest: {
+            query: string;
+        } & ({
+            scope: components["schemas"]["SiteSearchScope"];
+        } | {
+            /**
+             * @deprecated
+             * @description Deprecated, use scope instead.
+             * @enum {string}
+             */
+            mode?: "specific";
+            siteSpaceIds: string[];
+        } | {
+            /**
+             * @deprecated
+             * @description The site space given and each section's default. Deprecated, use scope instead.
+             * @enum {string}
+             */
+            mode: "current";
+            siteSpaceId: string;
+        } | {
+            /**
+             * @deprecated
+             * @description Every site space. Deprecated, use scope instead.
+             * @enum {string}
+             */
+            mode: "all";
+        });
         /**
          * @description The whole customization of a site. Every setting is optional: one left out (at any depth) takes its
          *     default. Unknown settings are refused (400).
@@ -9816,6 +9920,8 @@ export type SiteSocialAccount = components['schemas']['SiteSocialAccount'];
 export type SiteCustomizationSettings = components['schemas']['SiteCustomizationSettings'];
 export type PublishedSiteCustomizations = components['schemas']['PublishedSiteCustomizations'];
 export type PublishedSite = components['schemas']['PublishedSite'];
+export type SiteSearchScope = components['schemas']['SiteSearchScope'];
+export type SearchSiteContentRequest = components['schemas']['SearchSiteContentRequest'];
 export type SiteCustomizationSettingsInput = components['schemas']['SiteCustomizationSettingsInput'];
 export type PublishedUrl = components['schemas']['PublishedUrl'];
 export type PublishedSiteContent = components['schemas']['PublishedSiteContent'];
@@ -15416,6 +15522,45 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    searchSiteContent: {
+        parameters: {
+            query?: {
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
+                page?: components["parameters"]["page"];
+                /** @description How many items a page holds, 1 to 1000. Default 50. */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the site. */
+                siteId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SearchSiteContentRequest"];
+            };
+        };
+        responses: {
+            /** @description A page of spaces with matching pages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchSpaceResultList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Unexpected"];

@@ -238,6 +238,7 @@ export const GITBOOK_OPERATIONS: readonly SpecOperation[] = [
   // Published sites (issue 11).
   ["post", `${SITE}/publish`, 200],
   ["post", `${SITE}/unpublish`, 200],
+  ["post", `${SITE}/search`, 200],
   ["get", `${SITE}/customization`, 200],
   ["put", `${SITE}/customization`, 200],
   ["get", "/v1/urls/published", 200],

@@ -6,6 +6,7 @@ export { type GitBookBlocksOptions, gitbookBlocks } from "./gitbook-blocks";
 export { type BlockStructure, type BlockTag, blockStructure, blocksToPlainMarkdown, parseTag } from "./gitbook-structure";
 export { Highlighter } from "./highlight";
 export { escapeHtml } from "./html";
+export type { VariantContent } from "./machine";
 export { sanitize } from "./markdown";
 export type {
   Audience,
@@ -24,7 +25,8 @@ export type {
   SpaceRevision,
 } from "./model";
 export { type MarkdownOffload, type OffloadedRender, renderOffloaded } from "./offload";
-export { targetResolver } from "./page";
+export { pageUrl, targetResolver } from "./page";
 export { pageCsp, type RendererOptions, SiteRenderer } from "./renderer";
 export { segmentsOf, variantPath } from "./routing";
+export type { FoundPage } from "./search-page";
 export { contrast } from "./theme";

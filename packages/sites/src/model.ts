@@ -142,4 +142,6 @@ export interface SiteResponse {
   status: number;
   headers: Record<string, string>;
   body: Buffer;
+  /** When given, the body is this text, written as it is produced (a long answer never whole in memory); `body` is then empty. */
+  stream?: AsyncIterable<string>;
 }

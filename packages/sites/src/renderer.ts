@@ -22,9 +22,10 @@ import type {
   SpaceRevision,
 } from "./model";
 import type { MarkdownOffload } from "./offload";
+import { mapInOrder } from "./ordered";
 import { offloadedRender, type PageInput, pageUrl, renderPage, variantUrls } from "./page";
 import { admittedPages, locate, pageAt, segmentsOf } from "./routing";
-import { MAX_QUERY, MAX_RESULTS, renderNotFound, renderSearch, renderUnavailable } from "./search-page";
+import { type FoundPage, foundPages, MAX_QUERY, MAX_RESULTS, renderNotFound, renderSearch, renderUnavailable } from "./search-page";
 import { STYLESHEET, STYLESHEET_HASH, styleHash } from "./theme";
 
 export interface RendererOptions {
@@ -105,6 +106,8 @@ export class SiteRenderer {
     }
     const segments = segmentsOf(path);
     if (segments?.[0] === "~files") return this.file(request, segments);
+    const part = segments && llmsFullPart(segments);
+    if (part !== undefined) return this.llmsFull(request, part);
     const query = segments?.[0] === "~search" ? (request.query.get("q") ?? "").trim().slice(0, MAX_QUERY) : "";
     const key = [request.site.version, request.audience.key, request.origin, request.basePath, path, query].join("\n");
     let answer = this.rendered.get(key);
@@ -141,15 +144,8 @@ export class SiteRenderer {
     if (!segments) return notFound();
     const at = segments.join("/");
     if (at === "~search") {
-      const contents = await this.allContents(chrome, request.audience);
-      const hits = query
-        ? await this.reader.search(
-            contents.map((content) => content.variant.content),
-            query,
-            MAX_RESULTS,
-          )
-        : [];
-      return rendered(200, HTML, renderSearch(chrome, query, hits, contents), true);
+      const found = query ? await this.find(chrome, request.audience, query, MAX_RESULTS) : [];
+      return rendered(200, HTML, renderSearch(chrome, query, found), true);
     }
     if (at === "favicon.ico") {
       const icon = faviconOf(site.customization);
@@ -164,7 +160,6 @@ export class SiteRenderer {
       return rendered(200, "application/xml; charset=utf-8", sitemapXml(urls), noIndex);
     }
     if (at === "llms.txt") return rendered(200, "text/plain; charset=utf-8", llmsTxt(site, await this.allContents(chrome, request.audience)), noIndex);
-    if (at === "llms-full.txt") return rendered(200, "text/plain; charset=utf-8", await this.llmsFull(request, chrome), noIndex);
 
     const markdown = segments.at(-1)?.endsWith(".md") ?? false;
     const pathSegments = markdown ? [...segments.slice(0, -1), segments.at(-1)!.slice(0, -3)] : segments;
@@ -253,15 +248,60 @@ export class SiteRenderer {
     return Promise.all(chrome.site.sections.flatMap((section) => section.variants.map((variant) => this.contentOf(chrome, audience, section, variant))));
   }
 
-  private async llmsFull(request: SiteRequest, chrome: Chrome): Promise<string> {
-    const parts = [`# ${request.site.customization.title ?? request.site.title}\n`];
-    for (const content of await this.allContents(chrome, request.audience)) {
-      for (const page of listedPages(content.pages)) {
-        const body = (await this.reader.markdown(content.variant.content, page.id)) ?? "";
-        parts.push(`Source: ${pageUrl(content.urls.canonicalBase, page)}\n\n${pageMarkdown(this.reader, content, page, body, request.origin)}`);
-      }
-    }
-    return parts.join("\n---\n\n");
+  /** The pages matching the words that this audience may see, best first. */
+  private async find(chrome: Chrome, audience: Audience, query: string, limit: number): Promise<FoundPage[]> {
+    const contents = await this.allContents(chrome, audience);
+    const hits = await this.reader.search(
+      contents.map((content) => content.variant.content),
+      query,
+      limit,
+    );
+    return foundPages(hits, contents);
+  }
+
+  /** What the site shows the request's audience, for machines (its MCP server): each site space with the pages llms.txt lists. */
+  async outline(request: SiteRequest): Promise<VariantContent[]> {
+    const contents = await this.allContents(await this.chrome(request), request.audience);
+    return contents.map((content) => ({ ...content, pages: listedPages(content.pages) }));
+  }
+
+  /** The search of the site as its `~search` page answers the request's audience, at most `limit` pages. */
+  async search(request: SiteRequest, query: string, limit: number): Promise<FoundPage[]> {
+    return (await this.find(await this.chrome(request), request.audience, query.trim().slice(0, MAX_QUERY), limit)).slice(0, limit);
+  }
+
+  /**
+   * A part of llms-full.txt (GitBook's: LLMS_FULL_PART_PAGES pages each, `llms-full.txt` the first, a link to the
+   * next at the end of each part but the last), streamed as its pages are read. Its ETag names what it is made of
+   * (the site's version, the audience, where it is served and the part), so a 304 reads no page.
+   */
+  private async llmsFull(request: SiteRequest, part: number): Promise<SiteResponse> {
+    const chrome = await this.chrome(request);
+    const pages = (await this.allContents(chrome, request.audience)).flatMap((content) => listedPages(content.pages).map((page) => ({ content, page })));
+    const first = part * LLMS_FULL_PART_PAGES;
+    if (part > 0 && first >= pages.length) return this.respond(request, rendered(404, HTML, renderNotFound(chrome), true));
+    const key = [request.site.version, request.audience.key, request.origin, request.basePath, part].join("\n");
+    const etag = `"${createHash("sha256").update(key).digest("base64url").slice(0, 27)}"`;
+    const response = this.respond(request, {
+      status: 200,
+      type: "text/plain; charset=utf-8",
+      body: Buffer.alloc(0),
+      etag,
+      noIndex: request.site.visibility !== "public",
+    });
+    if (response.status === 304) return response;
+    const next = first + LLMS_FULL_PART_PAGES < pages.length ? `${request.origin}${request.basePath}/llms-full.txt/${part + 1}` : undefined;
+    return { ...response, stream: this.llmsFullText(request, pages.slice(first, first + LLMS_FULL_PART_PAGES), next) };
+  }
+
+  private async *llmsFullText(request: SiteRequest, pages: { content: VariantContent; page: SitePage }[], next: string | undefined): AsyncGenerator<string> {
+    yield `# ${request.site.customization.title ?? request.site.title}\n`;
+    const bodies = mapInOrder(pages, LLMS_FULL_READS, async ({ content, page }) => {
+      const body = (await this.reader.markdown(content.variant.content, page.id)) ?? "";
+      return `Source: ${pageUrl(content.urls.canonicalBase, page)}\n\n${pageMarkdown(this.reader, content, page, body, request.origin)}`;
+    });
+    for await (const body of bodies) yield `\n---\n\n${body}`;
+    if (next) yield `\n---\n\n[Next part](${next})\n`;
   }
 
   /** The site's frame, with the header, footer and announcement links resolved against its spaces. */
@@ -317,11 +357,30 @@ export class SiteRenderer {
     return { ...location, ...(page ? { page } : {}) };
   }
 
+  /** The IDs of the revision's pages this audience does not find in the site's search: not admitted to it, or hidden from the navigation. */
+  async unsearchable(content: SpaceRevision, audience: Audience): Promise<string[]> {
+    const [{ pages }, admitted] = await Promise.all([this.revision(content), this.admittedContent(content, audience)]);
+    const found = new Set(admitted.pages.filter((page) => !page.hidden).map((page) => page.id));
+    return pages.filter((page) => !found.has(page.id)).map((page) => page.id);
+  }
+
   /** The page of this ID in a site space's content, if this audience may see it. */
   async page(content: SpaceRevision, audience: Audience, pageId: string): Promise<SitePage | undefined> {
     const { pages } = await this.admittedContent(content, audience);
     return pages.find((page) => page.id === pageId);
   }
+}
+
+/** Pages in each part of llms-full.txt, as GitBook splits it. */
+const LLMS_FULL_PART_PAGES = 100;
+/** Pages' Markdown read at once while a part is written. */
+const LLMS_FULL_READS = 8;
+
+/** Which part of llms-full.txt a path names: `llms-full.txt` the first (0), `llms-full.txt/<n>` the n-th after it. */
+function llmsFullPart(segments: readonly string[]): number | undefined {
+  if (segments[0] !== "llms-full.txt" || segments.length > 2) return undefined;
+  if (segments.length === 1) return 0;
+  return /^[1-9][0-9]{0,5}$/.test(segments[1]!) ? Number(segments[1]) : undefined;
 }
 
 function rendered(status: number, type: string, text: string, noIndex: boolean): Rendered {

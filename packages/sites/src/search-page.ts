@@ -4,7 +4,7 @@
 import { escapeHtml, type Html, html, raw } from "./html";
 import { type Chrome, shell } from "./layout";
 import type { VariantContent } from "./machine";
-import type { SearchHit } from "./model";
+import type { SearchHit, SitePage } from "./model";
 import { pageUrl } from "./page";
 
 export const MAX_QUERY = 200;
@@ -18,13 +18,28 @@ export function snippetHtml(snippet: string): string {
     .join("");
 }
 
-export function renderSearch(chrome: Chrome, query: string, hits: readonly SearchHit[], contents: readonly VariantContent[]): string {
+/** A search hit on a page this reader may see, with the site space showing it. */
+export interface FoundPage {
+  hit: SearchHit;
+  page: SitePage;
+  content: VariantContent;
+}
+
+/** The hits on pages these contents show (admitted to the reader, not hidden from the navigation), in the hits' order. */
+export function foundPages(hits: readonly SearchHit[], contents: readonly VariantContent[]): FoundPage[] {
   const bySpace = new Map(contents.map((content) => [content.variant.content.spaceId, content]));
-  const results: Html[] = [];
+  const found: FoundPage[] = [];
   for (const hit of hits) {
     const content = bySpace.get(hit.spaceId);
     const page = content?.pages.find((candidate) => candidate.id === hit.pageId);
-    if (!content || !page || page.hidden) continue;
+    if (content && page && !page.hidden) found.push({ hit, page, content });
+  }
+  return found;
+}
+
+export function renderSearch(chrome: Chrome, query: string, found: readonly FoundPage[]): string {
+  const results: Html[] = [];
+  for (const { hit, page, content } of found) {
     const url = pageUrl(content.urls.base, page);
     const where = [chrome.site.hasSections ? content.section.title : "", content.section.variants.length > 1 ? content.variant.title : ""]
       .filter(Boolean)

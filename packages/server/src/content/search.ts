@@ -38,7 +38,7 @@ const TITLE_BOOST = 1;
  * walk after MAX_HITS rows, and pages of results are stable); across spaces, in
  * whatever order the plan finds them first.
  */
-function pageHits(spaces: { one: string } | { any: readonly string[] }, query: SearchQuery): Prisma.Sql {
+function pageHits(spaces: { one: string } | { any: readonly string[] }, query: SearchQuery, excluded: readonly string[] = []): Prisma.Sql {
   const inSpaces = "one" in spaces ? Prisma.sql`= ${spaces.one}` : Prisma.sql`= ANY(${[...spaces.any]}::text[])`;
   const [sectionOrder, titleOrder] =
     "one" in spaces ? [Prisma.sql`ORDER BY s."pageId", s.index`, Prisma.sql`ORDER BY p."pageId"`] : [Prisma.empty, Prisma.empty];
@@ -69,6 +69,7 @@ function pageHits(spaces: { one: string } | { any: readonly string[] }, query: S
        ${titleOrder}
        LIMIT ${MAX_HITS})${withTitle}
     ) hits
+    ${excluded.length ? Prisma.sql`WHERE NOT ("pageId" = ANY(${[...excluded]}::text[]))` : Prisma.empty}
     GROUP BY "spaceId", "pageId"`;
 }
 
@@ -230,20 +231,24 @@ export async function searchSpace(
   });
 }
 
-/** Spaces with matching pages, best first (a space ranks by its best page), each with its best pages: one page of them. */
+/**
+ * Spaces with matching pages, best first (a space ranks by its best page), each with its best pages: one page of them.
+ * Pages `excluded` (by ID) are never found: those a site's reader may not see.
+ */
 export async function searchSpaces(
   ctx: ContentDeps,
   spaces: { id: string; title: string }[],
   query: string,
   request: PageRequest,
   scope: string,
+  excluded: readonly string[] = [],
 ): Promise<ListPage<Schemas["SearchSpaceResult"]>> {
   const titles = new Map(spaces.map((space) => [space.id, space.title]));
   return paginateByOffset(ctx.cursors, scope, request, async (offset, limit) => {
     if (!spaces.length) return { items: [], count: 0 };
     const tsquery = await searchQuery(ctx.prisma, [...titles.keys()], query);
     const rows = await ctx.prisma.$queryRaw<Counted<PageRow & { best: number }>[]>`
-      WITH pages AS (${pageHits({ any: [...titles.keys()] }, tsquery)}),
+      WITH pages AS (${pageHits({ any: [...titles.keys()] }, tsquery, excluded)}),
       ranked AS (
         SELECT "spaceId", max(rank) AS best FROM pages GROUP BY "spaceId"
         ORDER BY best DESC, "spaceId" OFFSET ${offset} LIMIT ${limit}),

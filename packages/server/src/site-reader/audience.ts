@@ -84,6 +84,9 @@ export async function audienceFor(facts: AudienceFacts, credentials: ReaderCrede
   return { kind: "reader", audience: adaptiveAudience(facts, verified?.claims ?? {}, unsigned), keep };
 }
 
+/** What a reader with no claims sees of the site, whatever its visibility (the API's site search searches that). */
+export const readerWithoutClaims = (facts: AudienceFacts): Audience => adaptiveAudience(facts, {}, {});
+
 /** The audience of these claims: its key names which of the site's conditions hold for them. */
 function adaptiveAudience(facts: AudienceFacts, signed: Record<string, unknown>, unsigned: Record<string, boolean>): Audience {
   if (!facts.site.adaptiveContent || facts.conditions.length === 0) return { key: "reader", admits: () => true };

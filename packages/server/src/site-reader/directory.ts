@@ -136,7 +136,11 @@ export class SiteDirectory {
   }
 
   private async site(site: Site, basePath: string, rest: string, baseUrl: string): Promise<Match> {
-    const snapshot = await this.cached(`site:${site.id}|${baseUrl}`, () => loadSnapshot(this.services, site, baseUrl));
-    return { kind: "site", snapshot, basePath, rest };
+    return { kind: "site", snapshot: await this.snapshot(site, baseUrl), basePath, rest };
+  }
+
+  /** The site as it stands, its URLs made from this base URL. */
+  snapshot(site: Site, baseUrl: string): Promise<SiteSnapshot> {
+    return this.cached(`site:${site.id}|${baseUrl}`, () => loadSnapshot(this.services, site, baseUrl));
   }
 }

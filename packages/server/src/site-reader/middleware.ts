@@ -1,8 +1,11 @@
-// Express glue: requests for sites' URLs are answered by PublishedSites before the API
-// sees them; every successful write through the API tells PublishedSites, before its
-// response leaves, so the next request to a site shows it.
+// Express glue: requests for sites' URLs are answered by PublishedSites (their MCP server,
+// `<site>/~mcp`, by mcp/) before the API sees them; every successful write through the API
+// tells PublishedSites, before its response leaves, so the next request to a site shows it.
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { mayNameSite } from "./directory";
+import { MCP_PATH, siteMcpHandler } from "./mcp/handler";
 import { notFoundPage, signInPage } from "./not-found";
 import type { PublishedSites } from "./published-sites";
 
@@ -10,12 +13,15 @@ import type { PublishedSites } from "./published-sites";
 type SitesDeps = { sites: PublishedSites };
 
 export function sitesMiddleware(services: SitesDeps): RequestHandler {
+  const mcp = siteMcpHandler(services);
   return (req, res, next) => {
-    if (req.method !== "GET" && req.method !== "HEAD") return next();
     const queryAt = req.originalUrl.indexOf("?");
     const path = queryAt < 0 ? req.originalUrl : req.originalUrl.slice(0, queryAt);
     // The raw headers, a proxy's included: whether that proxy is trusted is decided in `answerSite`, only when it matters.
     if (!mayNameSite(path, [req.headers.host, req.get("x-forwarded-host")])) return next();
+    // The site's MCP server takes POST (and answers other methods); its pages, GET and HEAD only.
+    if (path.endsWith(MCP_PATH)) return mcp(req, res, next);
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
     void answerSite(services, req, res, next, { path, query: queryAt < 0 ? "" : req.originalUrl.slice(queryAt + 1) });
   };
 }
@@ -41,7 +47,14 @@ async function answerSite(services: SitesDeps, req: Request, res: Response, next
     }
     if (answer.kind === "not-found") return send(res, req.method, 404, notFoundPage());
     if (answer.kind === "sign-in") return send(res, req.method, 401, signInPage());
-    return send(res, req.method, answer.response.status, answer.response);
+    const { stream } = answer.response;
+    if (!stream || req.method === "HEAD") return send(res, req.method, answer.response.status, answer.response);
+    res.status(answer.response.status).set(answer.response.headers);
+    // Written as it is produced, at the pace the reader takes it; a reader gone stops the production.
+    await pipeline(Readable.from(stream), res).catch((error: unknown) => {
+      if (!res.writableFinished && req.socket.destroyed) return; // the reader left: nothing failed
+      throw error;
+    });
   } catch (error) {
     next(error);
   }

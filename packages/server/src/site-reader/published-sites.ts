@@ -2,10 +2,24 @@
 // its reader may see (audience), and the renderer that answers it, with the hook writes
 // call so that the next request sees them.
 import type { Schemas } from "@docstack/contract";
-import { type Audience, type PublishedSite, type RendererOptions, SiteRenderer, type SiteResponse, variantPath } from "@docstack/sites";
+import {
+  type Audience,
+  type FoundPage,
+  type PublishedSite,
+  type RendererOptions,
+  SiteRenderer,
+  type SiteRequest,
+  type SiteResponse,
+  type SiteSection,
+  type SiteVariant,
+  segmentsOf,
+  type VariantContent,
+  variantPath,
+} from "@docstack/sites";
 import type { Clock } from "../clock";
 import { formerPathOwner } from "../content/former-paths";
-import { audienceFor, type ReaderCredentials } from "./audience";
+import type { Site } from "../generated/prisma/client";
+import { audienceFor, type ReaderCredentials, readerWithoutClaims } from "./audience";
 import { SiteChanges } from "./changes";
 import { contentReader, type ReaderDeps } from "./content-adapter";
 import { type HostRequest, SiteDirectory } from "./directory";
@@ -21,6 +35,27 @@ export type SiteAnswer =
   | { kind: "not-found" }
   | { kind: "redirect"; location: string; cookies?: string[]; status?: 307 | 308 }
   /** A visitor-auth site's reader without a valid token, where the site has no fallback URL: a 401 page. */
+  | { kind: "sign-in" };
+
+/**
+ * What a reader's machine (the site's MCP server) reads of a site: what the site's pages, `~search` and
+ * `<page>.md` show that reader, no more.
+ */
+export interface SiteView {
+  /** The site's URL as requested (scheme, host and base path): page paths are relative to it. */
+  url: string;
+  title: string;
+  /** Each site space this reader may see, with the pages llms.txt lists (URLs from the request's origin). */
+  outline(): Promise<VariantContent[]>;
+  search(query: string, limit: number): Promise<FoundPage[]>;
+  /** The Markdown of the page at this path of the site (as `<page>.md` gives it); undefined when this reader has no page there. */
+  markdown(path: string): Promise<string | undefined>;
+}
+
+export type SiteReading =
+  | { kind: "reader"; rest: string; view: SiteView }
+  | { kind: "not-found" }
+  /** A visitor-auth site's reader without a valid token. */
   | { kind: "sign-in" };
 
 /** The site's visibility does not show the same thing to everyone, or conditions do: answers are the reader's own. */
@@ -90,6 +125,52 @@ export class PublishedSites {
     }
     if (personal(snapshot, decision.audience.key)) Object.assign(response.headers, PRIVATE_ANSWER);
     return { kind: "response", response };
+  }
+
+  /**
+   * What the reader of a site's URL may read of it, for machines: credentials from the query (`shareKey`,
+   * `jwt_token`, `visitor.<claim>`) as on the site's pages, a bearer token standing for `jwt_token`; no cookies
+   * (a machine's request is not a browser's: no credential rides along unasked). Undefined when the URL is not a site's.
+   */
+  async reading(request: HostRequest & { query: URLSearchParams; bearer: string | undefined }): Promise<SiteReading | undefined> {
+    const match = await this.directory.match(request);
+    if (!match) return undefined;
+    if (match.kind !== "site") return { kind: "not-found" };
+    const { credentials } = readerCredentials(match.snapshot.site.id, request.query, undefined);
+    const decision = await audienceFor(match.snapshot, { ...credentials, visitorToken: request.bearer ?? credentials.visitorToken }, this.services.clock.now());
+    if (decision.kind !== "reader") return { kind: decision.kind === "hidden" ? "not-found" : "sign-in" };
+    const site = siteFor(match.snapshot, decision.audience);
+    if (!site) return { kind: "not-found" };
+    const origin = `${request.protocol}://${request.host}`;
+    const base: SiteRequest = { site, audience: decision.audience, origin, basePath: match.basePath, path: "/", query: new URLSearchParams() };
+    const view: SiteView = {
+      url: `${origin}${match.basePath}`,
+      title: site.customization.title ?? site.title,
+      outline: () => this.renderer.outline(base),
+      search: (query, limit) => this.renderer.search(base, query, limit),
+      markdown: async (path) => {
+        const segments = segmentsOf(path);
+        // A page's path only: `~files`, `~search` and the like are not pages.
+        if (!segments?.length || segments.some((segment) => segment.startsWith("~"))) return undefined;
+        const answer = await this.renderer.handle({ ...base, path: `/${segments.map(encodeURIComponent).join("/")}.md` });
+        return answer.status === 200 && answer.headers["Content-Type"]?.startsWith("text/markdown") ? answer.body.toString("utf8") : undefined;
+      },
+    };
+    return { kind: "reader", rest: match.rest, view };
+  }
+
+  /**
+   * What a reader without credentials or claims finds in the site's search (the API's site search, for members
+   * who may view the site): the site spaces it shows that reader, each with the pages of its space that reader
+   * does not find. Nothing for a site not published.
+   */
+  async searchable(site: Site, baseUrl: string): Promise<{ section: SiteSection; variant: SiteVariant; excluded: string[] }[]> {
+    if (!site.published) return [];
+    const snapshot = await this.directory.snapshot(site, baseUrl);
+    const audience = readerWithoutClaims(snapshot);
+    const shown = siteFor(snapshot, audience);
+    const places = shown?.sections.flatMap((section) => section.variants.map((variant) => ({ section, variant }))) ?? [];
+    return Promise.all(places.map(async (place) => ({ ...place, excluded: await this.renderer.unsearchable(place.variant.content, audience) })));
   }
 
   /**

@@ -13,6 +13,7 @@ import type { SortField } from "../../http/pagination";
 import { siteEvent } from "../../webhooks/resources";
 import { createSite } from "./create";
 import { publishedSite } from "./published";
+import { siteSearchOperations } from "./search";
 import { serializeSite } from "./serialize";
 import { defaultSectionId, loadSiteTree, type SiteTree, shownSiteSpace, siteFacts, siteSpacesIn, withSiteLocked } from "./store";
 import { checkedShareKey } from "./urls";
@@ -156,6 +157,7 @@ export const sitesOperations = {
     },
   }),
 
+  ...siteSearchOperations,
   getSitePublished: defineOperation("getSitePublished", {
     handle: async ({ ctx, query }, { site, organization }) => {
       const shareKey = await checkedShareKey(ctx, site.id, query.shareKey);
