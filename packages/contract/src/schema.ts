@@ -11980,6 +11980,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "installationId": "01JD3QK8Z2V6W1N5R7T9Y4B2C8",
+                     *       "installationProvider": "git",
+                     *       "installationStatus": "active",
+                     *       "repoName": "acme/docs",
+                     *       "repoURL": "https://git.example.com/acme/docs.git",
+                     *       "ref": "refs/heads/main",
+                     *       "repoProjectDirectory": "docs",
+                     *       "operation": {
+                     *         "state": "success",
+                     *         "direction": "export",
+                     *         "startedAt": "2026-11-27T10:00:00.000Z",
+                     *         "endedAt": "2026-11-27T10:00:04.000Z",
+                     *         "commitId": "3f2c1e9a8b7d6c5e4f3a2b1c0d9e8f7a6b5c4d3e"
+                     *       },
+                     *       "operationTimeout": 300000,
+                     *       "updatedAt": "2026-11-27T10:00:04.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["GitSyncState"];
                 };
             };
