@@ -4,7 +4,7 @@
 // request growing to 5,000 pages in batches of 50, merged. Goals are ratios of the same
 // run: reads and merges must cost what the requested data costs, not what the space holds.
 
-import { DURATION, drainOf, measureAlternating, ratio, sequentialLatencies, startTarget } from "./lib.mjs";
+import { DURATION, drainOf, measureAlternating, percentile, ratio, sequentialLatencies, startTarget } from "./lib.mjs";
 import { COMMON_TERM, pageMarkdown, RARE_TERM } from "./pages.cjs";
 
 const SIZES = (process.env.BENCH_CONTENT_SIZES || "10,1000,10000").split(",").map(Number);
@@ -23,8 +23,6 @@ export function client(base, token) {
     return json;
   };
 }
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 /** One merge of a one-page change (the change request made and written first): its milliseconds. */
 export async function timedMerge(call, space, i) {

@@ -7,7 +7,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { client } from "./content.mjs";
-import { startTarget } from "./lib.mjs";
+import { percentile, startTarget } from "./lib.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const GOAL_P99_MS = 100;
@@ -23,8 +23,6 @@ function hostileMarkdown(length) {
   new Function("module", "exports", outputText)(module, module.exports);
   return module.exports.hostileMarkdown(length);
 }
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 /**
  * Asks `/healthz` every 10 ms, whether or not the previous answer came (open loop: a server that stalls for a

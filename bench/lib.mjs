@@ -11,6 +11,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const DURATION = Number(process.env.BENCH_SECONDS || 10);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 10);
 
+/** The value at percentile `p` of values sorted in ascending order. */
+export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
 /** Starts target.cjs (the server under measurement) in its own process; `env` picks what it seeds. */
 export function startTarget(env) {
   const child = fork(path.join(here, "target.cjs"), {

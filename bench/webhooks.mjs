@@ -7,17 +7,12 @@ import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { client, timedMerge } from "./content.mjs";
-import { DURATION, ratio, startTarget } from "./lib.mjs";
+import { DURATION, percentile, ratio, startTarget } from "./lib.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const GOAL = 1.2;
 const PER_ROUND = 5;
 const BURST = 500;
-
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-};
 
 /** A receiver answering 204 to every delivery; `received` counts them. */
 async function receiver() {
@@ -103,6 +98,7 @@ async function main() {
     const seconds = (hook.state.last - started) / 1000;
     const delivered = await deliveries();
 
+    for (const mode of ["with", "without"]) times[mode].sort((x, y) => x - y);
     const row = (mode) => ({
       merges: times[mode].length,
       p50ms: Number(percentile(times[mode], 50).toFixed(1)),
