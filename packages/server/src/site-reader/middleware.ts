@@ -5,7 +5,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { mayNameSite } from "./directory";
-import { MCP_PATH, siteMcpHandler } from "./mcp/handler";
+import { MCP_PATH, type SiteUrl, siteMcpHandler } from "./mcp/handler";
 import { notFoundPage, signInPage } from "./not-found";
 import type { PublishedSites } from "./published-sites";
 
@@ -17,16 +17,17 @@ export function sitesMiddleware(services: SitesDeps): RequestHandler {
   return (req, res, next) => {
     const queryAt = req.originalUrl.indexOf("?");
     const path = queryAt < 0 ? req.originalUrl : req.originalUrl.slice(0, queryAt);
+    const url = { path, query: queryAt < 0 ? "" : req.originalUrl.slice(queryAt + 1) };
     // The raw headers, a proxy's included: whether that proxy is trusted is decided in `answerSite`, only when it matters.
     if (!mayNameSite(path, [req.headers.host, req.get("x-forwarded-host")])) return next();
     // The site's MCP server takes POST (and answers other methods); its pages, GET and HEAD only.
-    if (path.endsWith(MCP_PATH)) return mcp(req, res, next);
+    if (path.endsWith(MCP_PATH)) return mcp(req, res, next, url);
     if (req.method !== "GET" && req.method !== "HEAD") return next();
-    void answerSite(services, req, res, next, { path, query: queryAt < 0 ? "" : req.originalUrl.slice(queryAt + 1) });
+    void answerSite(services, req, res, next, url);
   };
 }
 
-async function answerSite(services: SitesDeps, req: Request, res: Response, next: NextFunction, url: { path: string; query: string }) {
+async function answerSite(services: SitesDeps, req: Request, res: Response, next: NextFunction, url: SiteUrl) {
   try {
     const answer = await services.sites.answer({
       protocol: req.protocol,

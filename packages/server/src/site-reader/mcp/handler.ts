@@ -19,13 +19,17 @@ const jsonRpcError = (res: Response, status: number, message: string) =>
     .set("Cache-Control", "no-store")
     .json({ jsonrpc: "2.0", error: { code: -32000, message }, id: null });
 
+/** A request's URL as the sites' middleware split it. */
+export interface SiteUrl {
+  path: string;
+  query: string;
+}
+
 /** Answers requests of a site's MCP_PATH; passes on the rest (the API's, or a path that is not a site's). */
-export function siteMcpHandler(services: { sites: PublishedSites }): RequestHandler {
+export function siteMcpHandler(services: { sites: PublishedSites }): (req: Request, res: Response, next: NextFunction, url: SiteUrl) => void {
   const body = express.json({ limit: BODY_LIMIT });
-  return (req, res, next) => {
-    const queryAt = req.originalUrl.indexOf("?");
-    const path = queryAt < 0 ? req.originalUrl : req.originalUrl.slice(0, queryAt);
-    void answer(services, req, res, next, { path, query: new URLSearchParams(queryAt < 0 ? "" : req.originalUrl.slice(queryAt + 1)) }, body);
+  return (req, res, next, url) => {
+    void answer(services, req, res, next, { path: url.path, query: new URLSearchParams(url.query) }, body);
   };
 }
 
