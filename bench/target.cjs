@@ -54,6 +54,12 @@ runTarget(async () => {
     ...fixtures,
   };
   // A cursor as the list would give it, deep in the organization's spaces (keyset on id).
-  if (fixtures.deepAfterId) info.deepPage = services.cursors.encode(`spaces:${organizationId}`, [fixtures.deepAfterId]);
+  if (fixtures.deepAfterId) {
+    const { listScope } = dist("http/lists");
+    info.deepPage = services.cursors.encode(
+      listScope("listOrganizationSpaces", { organizationId }, () => ""),
+      [fixtures.deepAfterId],
+    );
+  }
   return { info, close };
 });

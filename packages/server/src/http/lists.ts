@@ -39,10 +39,14 @@ export interface ListDescription<M extends Model, S extends Shape<M>, Item> {
   defaultLimit?: number;
 }
 
-/** The list a request's cursors are signed for, before its filters (see `boundScope`). */
-function listScope({ ctx, operationId, params }: ListRequest): string {
+/**
+ * The list a request's cursors are signed for, before its filters (see `boundScope`): the operation, its path
+ * parameters and, for a rule `on: caller`, the caller.
+ * @public (the bench skips deep into a list with it, from dist)
+ */
+export function listScope(operationId: OperationId, params: object, callerId: () => string): string {
   const path = Object.entries(params).sort(([a], [b]) => (a < b ? -1 : 1));
-  const caller = operationPolicies[operationId].on === "caller" ? [ctx.actor.userId] : [];
+  const caller = operationPolicies[operationId].on === "caller" ? [callerId()] : [];
   return JSON.stringify([operationId, path, ...caller]);
 }
 
@@ -62,7 +66,10 @@ export async function listRows<M extends Model, Item, S extends Shape<M> = Recor
 ): Promise<ListPage<Item>> {
   const { ctx, query } = request;
   const limit = query.limit ?? list.defaultLimit ?? DEFAULT_LIMIT;
-  const scope = boundScope(listScope(request), query);
+  const scope = boundScope(
+    listScope(request.operationId, request.params, () => ctx.actor.userId),
+    query,
+  );
   const after = query.page ? keysetAfter(list.order, ctx.cursors.decode(scope, query.page, list.order.length)) : undefined;
   const [rows, count] = await Promise.all([
     list.model.findMany({ ...list.shape, where: whereAfter(list.where, after), orderBy: orderBy(list.order), take: limit + 1 }),
