@@ -2,7 +2,8 @@
 // link chunks and documents by their hash, revisions (and their page index) by ID.
 // Every key names content that never changes, so an entry is valid on every instance
 // and never needs invalidating. Nothing mutable (a space's current revision, the rows
-// of the search index) is ever cached here. What is cached says nothing about what the
+// of the search index) is ever cached here; a space's words are, by the revision they
+// belong to (./vocabulary). What is cached says nothing about what the
 // database holds (a write may roll back): writes decide what to store from the
 // database's rows, never from this cache.
 import { LRUCache } from "lru-cache";

@@ -114,6 +114,19 @@ async function insertSections(tx: ContentStore["db"], spaceId: string, pages: re
   }
 }
 
+/** Pages whose words are gathered per statement: between statements the event loop serves other requests. */
+const PAGES_PER_WORDS_STATEMENT = 500;
+
+/** The pages' words (docstack_page_words: their title's and sections' lexemes), once their rows are written. */
+async function updatePageWords(tx: ContentStore["db"], spaceId: string, pageIds: readonly string[]): Promise<void> {
+  for (let start = 0; start < pageIds.length; start += PAGES_PER_WORDS_STATEMENT) {
+    const batch = pageIds.slice(start, start + PAGES_PER_WORDS_STATEMENT);
+    await tx.$executeRaw`
+      UPDATE "SpacePage" SET words = docstack_page_words("spaceId", "pageId") WHERE "spaceId" = ${spaceId} AND "pageId" = ANY(${batch}::text[])`;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
 /**
  * The pages whose rows may differ between two revisions: those in the chunks only one of
  * them has, and the sub-pages of those renamed or moved (their paths change); undefined
@@ -186,6 +199,11 @@ export async function syncSpacePages(store: ContentStore, spaceId: string, previ
   if (changedRows.length) await insertPages(tx, spaceId, changedRows);
   if (sectionsGone.length) await tx.$executeRaw`DELETE FROM "SpaceSection" WHERE "spaceId" = ${spaceId} AND "pageId" = ANY(${sectionsGone}::text[])`;
   await insertSections(tx, spaceId, sectionsNew);
+  await updatePageWords(
+    tx,
+    spaceId,
+    changedRows.flatMap((row) => (row.noIndex ? [] : [row.pageId])),
+  );
   await recordFormerPaths(tx, spaceId, moves);
   return changes;
 }
@@ -193,8 +211,8 @@ export async function syncSpacePages(store: ContentStore, spaceId: string, previ
 /** The index of a copied space is the copy of its source's. */
 export async function copySpacePages(tx: Tx, fromSpaceId: string, toSpaceId: string): Promise<void> {
   await tx.$executeRaw`
-    INSERT INTO "SpacePage" ("spaceId", "pageId", title, path, "documentHash", "noIndex", search)
-    SELECT ${toSpaceId}, "pageId", title, path, "documentHash", "noIndex", search FROM "SpacePage" WHERE "spaceId" = ${fromSpaceId}`;
+    INSERT INTO "SpacePage" ("spaceId", "pageId", title, path, "documentHash", "noIndex", search, words)
+    SELECT ${toSpaceId}, "pageId", title, path, "documentHash", "noIndex", search, words FROM "SpacePage" WHERE "spaceId" = ${fromSpaceId}`;
   await tx.$executeRaw`INSERT INTO "SpaceWord" ("spaceId", word) SELECT ${toSpaceId}, word FROM "SpaceWord" WHERE "spaceId" = ${fromSpaceId}`;
   await tx.$executeRaw`
     INSERT INTO "SpaceSection" ("spaceId", "pageId", index, search)

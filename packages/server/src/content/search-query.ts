@@ -1,23 +1,26 @@
 // A reader's query as a full-text query that forgives: each word may also match the
-// space's words a letter or two away (when the word itself is not one of them), the
-// word being typed (the last, when the query does not end with a space) matches the
-// words it begins, and an identifier written with punctuation (pg_hba.conf, PL/pgSQL,
-// node:http) matches as written, whole or as its parts in a row. The space's words
-// (SpaceWord) are looked up once per search, a bounded number per query word (through
-// the trigram index), then the query is written out with its variants.
-import { distance } from "fastest-levenshtein";
+// space's words a letter or two away (when the word itself is not one of them), and two of
+// them written as one (`keepalive` finds `keep-alive`); the word being typed (the last, when
+// the query does not end with a space) matches the words it begins; and an identifier
+// written with punctuation (pg_hba.conf, PL/pgSQL, node:http) matches as written, whole,
+// as its parts in a row, or as its parts written as one word. The space's words come from
+// its vocabulary (./vocabulary, in memory per revision), then the query is written out
+// with its variants.
 import { Prisma } from "../generated/prisma/client";
-import type { ContentStore } from "./cache";
+import type { Vocabulary } from "./vocabulary";
 
-/** A query word of at least this many letters may be misspelt (by up to MAX_EDITS letters). */
-const TYPO_MIN_LENGTH = 5;
-const MAX_EDITS = 2;
-/** The nearest words (by trigram distance) a misspelt word is compared with, and the corrections kept. */
-const TYPO_CANDIDATES = 20;
+/** A query word of at least this many letters may be misspelt by one letter; from TYPO_TWO_EDITS letters on, by two. */
+const TYPO_MIN_LENGTH = 4;
+const TYPO_TWO_EDITS = 5;
+/** The corrections kept for a misspelt word (those fewest letters away). */
 const TYPO_VARIANTS = 3;
+/** A word of at least this many letters may be two words of the space run together, each of at least SPLIT_MIN_PART. */
+const SPLIT_MIN_LENGTH = 6;
+const SPLIT_MIN_PART = 3;
 /** A word being typed of at least this many letters is completed, to at most this many words (the shortest). */
 const PREFIX_MIN_LENGTH = 3;
 const PREFIX_VARIANTS = 8;
+
 /** The words of a query that are looked at (what is past them is left out). */
 const MAX_TERMS = 12;
 
@@ -55,84 +58,83 @@ export function queryTerms(query: string): Term[] {
   return terms.slice(0, MAX_TERMS);
 }
 
-/** A full-text query and, for a query of several terms, the one matching any of them. */
+/** A full-text query. */
 export interface SearchQuery {
   /** Every term (each through one of its variants). */
   all: Prisma.Sql;
-  /** Any term (none for a query of one term). */
-  any: Prisma.Sql | null;
+  /** Whether it has several terms to find (which a page may hold in different sections). */
+  several: boolean;
 }
 
-interface Candidate {
-  word: string;
-  candidate: string;
-  kind: "typo" | "prefix";
+/** Whether any of the vocabularies has the word. */
+const known = (vocabularies: readonly Vocabulary[], word: string) => vocabularies.some((vocabulary) => vocabulary.has(word));
+
+/**
+ * The words a misspelt word may be: those fewest letters away, at most TYPO_VARIANTS; of those as near, the ones
+ * beginning with the same letter first (a first letter is seldom the one mistyped), then the longer (a letter left
+ * out is the commonest slip).
+ */
+function corrections(word: string, vocabularies: readonly Vocabulary[]): string[] {
+  if (word.length < TYPO_MIN_LENGTH) return [];
+  const near = vocabularies.flatMap((vocabulary) => vocabulary.near(word, word.length >= TYPO_TWO_EDITS ? 2 : 1));
+  const fewest = Math.min(...near.map((candidate) => candidate.edits));
+  const closest = [...new Set(near.filter((candidate) => candidate.edits === fewest).map((candidate) => candidate.word))];
+  const sameStart = (candidate: string) => (candidate[0] === word[0] ? 0 : 1);
+  return closest.sort((a, b) => sameStart(a) - sameStart(b) || b.length - a.length || (a < b ? -1 : 1)).slice(0, TYPO_VARIANTS);
 }
 
-/** The space's words near the query's words (nearest by trigrams) and those the word being typed begins. */
-async function nearbyWords(db: ContentStore["db"], spaceIds: readonly string[], terms: readonly Term[]): Promise<Candidate[]> {
-  const words = terms.flatMap((term) =>
-    "word" in term && !term.negated && (term.word.length >= TYPO_MIN_LENGTH || (term.prefix && term.word.length >= PREFIX_MIN_LENGTH)) ? [term] : [],
-  );
-  if (!words.length || !spaceIds.length) return [];
-  return db.$queryRaw<Candidate[]>`
-    SELECT q.word, c.word AS candidate, c.kind
-    FROM unnest(${words.map((t) => t.word)}::text[], ${words.map((t) => t.word.length >= TYPO_MIN_LENGTH)}::boolean[],
-      ${words.map((t) => t.prefix && t.word.length >= PREFIX_MIN_LENGTH)}::boolean[]) AS q(word, typo, prefix)
-    CROSS JOIN unnest(${[...spaceIds]}::text[]) AS space(id)
-    CROSS JOIN LATERAL (
-      (SELECT w.word, 'typo' AS kind FROM "SpaceWord" w
-       WHERE q.typo AND w."spaceId" = space.id
-         -- A word of the spaces is not corrected: its nearest words are not looked for (the primary key answers that).
-         AND NOT EXISTS (SELECT 1 FROM "SpaceWord" k WHERE k."spaceId" = ANY(${[...spaceIds]}::text[]) AND k.word = q.word)
-       ORDER BY w.word <-> q.word LIMIT ${TYPO_CANDIDATES})
-      UNION ALL
-      (SELECT w.word, 'prefix' AS kind FROM "SpaceWord" w
-       WHERE q.prefix AND w."spaceId" = space.id AND w.word LIKE q.word || '%' ORDER BY length(w.word), w.word LIMIT ${PREFIX_VARIANTS})
-    ) c`;
-}
-
-/** A word's variants: itself, its corrections when it is not a word of the spaces, the words it begins when being typed. */
-function variants(term: Extract<Term, { word: string }>, candidates: readonly Candidate[]): string[] {
-  const mine = candidates.filter((c) => c.word === term.word);
-  const near = mine.filter((c) => c.kind === "typo").map((c) => ({ word: c.candidate, edits: distance(term.word, c.candidate) }));
-  const known = near.some((c) => c.edits === 0);
-  const fewest = Math.min(...near.map((c) => c.edits));
-  const corrections =
-    known || fewest > MAX_EDITS
-      ? []
-      : near
-          .filter((c) => c.edits === fewest)
-          .slice(0, TYPO_VARIANTS)
-          .map((c) => c.word);
-  const completions = mine.filter((c) => c.kind === "prefix").map((c) => c.candidate);
-  return [...new Set([term.word, ...corrections, ...completions])];
-}
-
-/** A term as a tsquery: a word's variants (and its prefix) through the English configuration; an identifier whole or its parts in a row. */
-function termQuery(term: Term, candidates: readonly Candidate[]): Prisma.Sql {
-  if ("identifier" in term) {
-    // The identifier is letters, digits and . / : _ - only: a valid quoted lexeme.
-    return Prisma.sql`(${`'${term.identifier}'`}::tsquery || phraseto_tsquery('english', ${term.parts.join(" ")}))`;
+/** Two words of the vocabularies the word is made of, run together, as a phrase (`keepalive`: `keep <-> alive`). */
+function splits(word: string, vocabularies: readonly Vocabulary[]): string[] {
+  if (word.length < SPLIT_MIN_LENGTH) return [];
+  const found: string[] = [];
+  for (let at = SPLIT_MIN_PART; at <= word.length - SPLIT_MIN_PART; at++) {
+    const [head, tail] = [word.slice(0, at), word.slice(at)];
+    if (known(vocabularies, head) && known(vocabularies, tail)) found.push(`(${head} <-> ${tail})`);
   }
-  // Variants are letters and digits only: no tsquery syntax can come through them.
-  const text = [...variants(term, candidates), ...(term.prefix ? [`${term.word}:*`] : [])].join(" | ");
+  return found;
+}
+
+/** The words the word being typed begins, shortest first. */
+function completions(word: string, vocabularies: readonly Vocabulary[]): string[] {
+  if (word.length < PREFIX_MIN_LENGTH) return [];
+  const all = vocabularies.flatMap((vocabulary) => vocabulary.completions(word, PREFIX_VARIANTS));
+  return [...new Set(all)].sort((a, b) => a.length - b.length || (a < b ? -1 : 1)).slice(0, PREFIX_VARIANTS);
+}
+
+/**
+ * A word's variants: itself, its corrections when it is not a word of the spaces, the two words it may be run together
+ * from (spelling of compounds varies within one manual: `keepalive`, `keep-alive`), the words it begins when being typed.
+ */
+function variants(term: { word: string; prefix: boolean }, vocabularies: readonly Vocabulary[]): string[] {
+  const misspelt = known(vocabularies, term.word) ? [] : corrections(term.word, vocabularies);
+  return [...new Set([term.word, ...misspelt, ...splits(term.word, vocabularies), ...(term.prefix ? completions(term.word, vocabularies) : [])])];
+}
+
+/**
+ * A term as a tsquery: a word's variants (and its prefix) through the English configuration; an identifier whole, its
+ * parts in a row, or its parts run together when the spaces have that word (`keep-alive` finds `keepalive`).
+ */
+function termQuery(term: Term, vocabularies: readonly Vocabulary[]): Prisma.Sql {
+  if ("identifier" in term) {
+    const joined = term.parts.join("");
+    // The identifier is letters, digits and . / : _ - only: a valid quoted lexeme; `joined` letters and digits only.
+    const asOneWord = known(vocabularies, joined) ? Prisma.sql` || to_tsquery('english', ${joined})` : Prisma.empty;
+    return Prisma.sql`(${`'${term.identifier}'`}::tsquery || phraseto_tsquery('english', ${term.parts.join(" ")})${asOneWord})`;
+  }
+  // Variants are letters and digits only, or two such words joined by `<->` here: no tsquery syntax comes through them.
+  // A negated word is excluded as written, not its variants.
+  const text = [...(term.negated ? [term.word] : variants(term, vocabularies)), ...(term.prefix ? [`${term.word}:*`] : [])].join(" | ");
   return Prisma.sql`to_tsquery('english', ${text})`;
 }
 
-/** The query with its variants, for the spaces searched (whose words correct and complete it). */
-export async function searchQuery(db: ContentStore["db"], spaceIds: readonly string[], query: string): Promise<SearchQuery> {
+/** The query with its variants, for the spaces searched (whose vocabularies correct and complete it). */
+export function searchQuery(vocabularies: readonly Vocabulary[], query: string): SearchQuery {
   const terms = queryTerms(query);
-  if (!terms.length) return { all: Prisma.sql`''::tsquery`, any: null };
-  const candidates = await nearbyWords(db, spaceIds, terms);
-  const part = (term: Term) => (term.negated ? Prisma.sql`!!${termQuery(term, candidates)}` : termQuery(term, candidates));
+  if (!terms.length) return { all: Prisma.sql`''::tsquery`, several: false };
+  const part = (term: Term) => (term.negated ? Prisma.sql`!!${termQuery(term, vocabularies)}` : termQuery(term, vocabularies));
   // Every term of an alternative, for any of the alternatives (`or`).
   const alternatives = [...new Set(terms.map((term) => term.group))].map(
     (group) => Prisma.sql`(${Prisma.join(terms.filter((term) => term.group === group).map(part), " && ")})`,
   );
-  const positive = terms.flatMap((term) => (term.negated ? [] : [termQuery(term, candidates)]));
-  return {
-    all: Prisma.sql`(${Prisma.join(alternatives, " || ")})`,
-    any: positive.length > 1 ? Prisma.sql`(${Prisma.join(positive, " || ")})` : null,
-  };
+  return { all: Prisma.sql`(${Prisma.join(alternatives, " || ")})`, several: terms.filter((term) => !term.negated).length > 1 };
 }

@@ -11,8 +11,8 @@
 // again. A term on more than MAX_HITS sections of a space is ranked among the first
 // MAX_HITS found (in page-ID order), not among all; `count` counts the pages among them.
 // The query forgives misspelt and half-typed words and finds identifiers as written
-// (./search-query), and a page whose title holds some of the query's words and one of
-// its sections the others is found too.
+// (./search-query), and a page whose title, intro and sections hold the query's words
+// between them (not all in one) is found too, through the page's words (SpacePage.words).
 import type { Schemas } from "@docstack/contract";
 import { Prisma } from "../generated/prisma/client";
 import { type ListPage, type PageRequest, paginateByOffset } from "../http/pagination";
@@ -20,6 +20,7 @@ import { appUrl } from "../http/urls";
 import type { ContentDeps } from "./deps";
 import { revisionIndex } from "./revisions";
 import { type SearchQuery, searchQuery } from "./search-query";
+import { vocabularies } from "./vocabulary";
 
 /** At most this many matching sections, and as many matching titles, are ranked per search. */
 export const MAX_HITS = 250;
@@ -29,6 +30,8 @@ const SECTIONS_PER_PAGE = 3;
 const PAGES_PER_SPACE = 5;
 /** A page whose title matches ranks above pages matching only in their text. */
 const TITLE_BOOST = 1;
+/** A page matching only with its words spread over title and sections ranks by its words' rank, scaled by this. */
+const SPREAD_WEIGHT = 0.5;
 
 /**
  * Matches in one space (or several), one row per page with its rank (the sum of its
@@ -43,15 +46,16 @@ function pageHits(spaces: { one: string } | { any: readonly string[] }, query: S
   const [sectionOrder, titleOrder] =
     "one" in spaces ? [Prisma.sql`ORDER BY s."pageId", s.index`, Prisma.sql`ORDER BY p."pageId"`] : [Prisma.empty, Prisma.empty];
   const q = query.all;
-  // Sections that match only with their page's title (which holds some of the query's words, not all).
-  const withTitle = query.any
+  // Pages whose words are spread over their title and sections, all in none of them (one GIN lookup of the page's
+  // words, however many pages hold some of them), ranked below a page matching as much in its title or one section.
+  const spread = query.several
     ? Prisma.sql`
       UNION ALL
-      (SELECT s."spaceId", s."pageId", ts_rank(s.search || p.search, ${q}) AS rank
-       FROM "SpacePage" p JOIN "SpaceSection" s ON s."spaceId" = p."spaceId" AND s."pageId" = p."pageId"
-       WHERE p."spaceId" ${inSpaces} AND NOT p."noIndex" AND p.search @@ ${query.any} AND NOT p.search @@ ${q}
-         AND NOT s.search @@ ${q} AND (s.search || p.search) @@ ${q}
-       ${sectionOrder}
+      (SELECT p."spaceId", p."pageId", ts_rank(p.search || p.words, ${q}) * ${SPREAD_WEIGHT} AS rank
+       FROM "SpacePage" p
+       WHERE p."spaceId" ${inSpaces} AND NOT p."noIndex" AND p.words @@ ${q} AND NOT p.search @@ ${q}
+         AND NOT EXISTS (SELECT 1 FROM "SpaceSection" s WHERE s."spaceId" = p."spaceId" AND s."pageId" = p."pageId" AND s.search @@ ${q})
+       ${titleOrder}
        LIMIT ${MAX_HITS})`
     : Prisma.empty;
   return Prisma.sql`
@@ -67,7 +71,7 @@ function pageHits(spaces: { one: string } | { any: readonly string[] }, query: S
        FROM "SpacePage" p
        WHERE p."spaceId" ${inSpaces} AND NOT p."noIndex" AND p.search @@ ${q}
        ${titleOrder}
-       LIMIT ${MAX_HITS})${withTitle}
+       LIMIT ${MAX_HITS})${spread}
     ) hits
     ${excluded.length ? Prisma.sql`WHERE NOT ("pageId" = ANY(${[...excluded]}::text[]))` : Prisma.empty}
     GROUP BY "spaceId", "pageId"`;
@@ -78,8 +82,10 @@ function pageHits(spaces: { one: string } | { any: readonly string[] }, query: S
  * and its best matching sections, best first (found again for the shown pages alone).
  */
 function pageColumns(query: SearchQuery): Prisma.Sql {
-  // A section matching only with the page's title (which does not match alone) is among them.
-  const searched = Prisma.sql`(s.search || CASE WHEN sp.search @@ ${query.all} THEN ''::tsvector ELSE coalesce(sp.search, ''::tsvector) END)`;
+  // A section matching only with the page's title or intro (which do not match alone) is among them.
+  const intro = Prisma.sql`(SELECT i.search FROM "SpaceSection" i WHERE i."spaceId" = shown."spaceId" AND i."pageId" = shown."pageId" AND i.index = 0)`;
+  const alongside = (vector: Prisma.Sql) => Prisma.sql`CASE WHEN ${vector} @@ ${query.all} THEN ''::tsvector ELSE coalesce(${vector}, ''::tsvector) END`;
+  const searched = Prisma.sql`(s.search || ${alongside(Prisma.sql`sp.search`)} || ${alongside(intro)})`;
   return Prisma.sql`shown."spaceId", shown."pageId", sp.title, sp.path, sp."documentHash",
     (SELECT json_agg(json_build_object('index', ds.index, 'anchor', ds.anchor, 'title', ds.title, 'score', best.rank) ORDER BY best.rank DESC, best.index)
      FROM (
@@ -135,17 +141,31 @@ async function highlights(ctx: ContentDeps, rows: readonly PageRow[], query: str
   return known;
 }
 
+/** The spaces' current revisions: those given, and the others read (one statement). */
+async function currentRevisions(ctx: ContentDeps, spaces: readonly { id: string; revisionId?: string }[]): Promise<Revision[]> {
+  const given = spaces.flatMap((space) => (space.revisionId ? [{ id: space.id, revisionId: space.revisionId }] : []));
+  const unknown = spaces.filter((space) => !space.revisionId).map((space) => space.id);
+  const read = unknown.length ? await ctx.prisma.space.findMany({ where: { id: { in: unknown } }, select: { id: true, revisionId: true } }) : [];
+  return [...given, ...read];
+}
+
+/** The query with its variants, corrected and completed from the searched spaces' words at their current revisions. */
+async function forgivingQuery(ctx: ContentDeps, revisions: readonly Revision[], query: string): Promise<SearchQuery> {
+  return searchQuery(await vocabularies({ db: ctx.prisma, cache: ctx.contentCache }, revisions), query);
+}
+
 /**
  * The pages' description and ancestors, from the index of their space's current revision (the one the search rows
  * were made from; cached, so a search of a space read before costs no more than the space lookup).
  */
-async function pageDetails(ctx: ContentDeps, rows: readonly PageRow[], known: readonly Revision[]) {
-  const spaceIds = [...new Set(rows.map((row) => row.spaceId))];
-  const unknown = spaceIds.filter((id) => !known.some((space) => space.id === id));
-  const read = unknown.length ? await ctx.prisma.space.findMany({ where: { id: { in: unknown } }, select: { id: true, revisionId: true } }) : [];
-  const spaces = [...known.filter((space) => spaceIds.includes(space.id)), ...read];
+async function pageDetails(ctx: ContentDeps, rows: readonly PageRow[], revisions: readonly Revision[]) {
+  const spaceIds = new Set(rows.map((row) => row.spaceId));
   const indexes = new Map(
-    await Promise.all(spaces.map(async (space) => [space.id, await revisionIndex({ db: ctx.prisma, cache: ctx.contentCache }, space.revisionId)] as const)),
+    await Promise.all(
+      revisions
+        .filter((space) => spaceIds.has(space.id))
+        .map(async (space) => [space.id, await revisionIndex({ db: ctx.prisma, cache: ctx.contentCache }, space.revisionId)] as const),
+    ),
   );
   return (row: PageRow) => {
     const index = indexes.get(row.spaceId);
@@ -171,9 +191,9 @@ async function pageResults(
   rows: readonly PageRow[],
   query: { text: string; tsquery: SearchQuery },
   firstRank: number,
-  known: readonly Revision[] = [],
+  revisions: readonly Revision[],
 ): Promise<Schemas["SearchPageResult"][]> {
-  const [bodies, details] = await Promise.all([highlights(ctx, rows, query.text, query.tsquery), pageDetails(ctx, rows, known)]);
+  const [bodies, details] = await Promise.all([highlights(ctx, rows, query.text, query.tsquery), pageDetails(ctx, rows, revisions)]);
   return rows.map((row, i) => {
     const pageUrl = appUrl(ctx, `/spaces/${row.spaceId}/pages/${row.pageId}`);
     return {
@@ -223,11 +243,11 @@ export async function searchSpace(
   request: PageRequest,
   scope: string,
 ): Promise<ListPage<Schemas["SearchPageResult"]>> {
-  const known = space.revisionId ? [{ id: space.id, revisionId: space.revisionId }] : [];
   return paginateByOffset(ctx.cursors, scope, request, async (offset, limit) => {
-    const tsquery = await searchQuery(ctx.prisma, [space.id], query);
+    const revisions = await currentRevisions(ctx, [space]);
+    const tsquery = await forgivingQuery(ctx, revisions, query);
     const rows = await ctx.prisma.$queryRaw<Counted<PageRow>[]>(spaceSearchStatement(space.id, tsquery, offset, limit));
-    return { items: await pageResults(ctx, rows.filter(found), { text: query, tsquery }, offset + 1, known), count: Number(rows[0]?.count ?? 0) };
+    return { items: await pageResults(ctx, rows.filter(found), { text: query, tsquery }, offset + 1, revisions), count: Number(rows[0]?.count ?? 0) };
   });
 }
 
@@ -246,7 +266,8 @@ export async function searchSpaces(
   const titles = new Map(spaces.map((space) => [space.id, space.title]));
   return paginateByOffset(ctx.cursors, scope, request, async (offset, limit) => {
     if (!spaces.length) return { items: [], count: 0 };
-    const tsquery = await searchQuery(ctx.prisma, [...titles.keys()], query);
+    const revisions = await currentRevisions(ctx, spaces);
+    const tsquery = await forgivingQuery(ctx, revisions, query);
     const rows = await ctx.prisma.$queryRaw<Counted<PageRow & { best: number }>[]>`
       WITH pages AS (${pageHits({ any: [...titles.keys()] }, tsquery, excluded)}),
       ranked AS (
@@ -264,7 +285,7 @@ export async function searchSpaces(
         FROM shown JOIN "SpacePage" sp ON sp."spaceId" = shown."spaceId" AND sp."pageId" = shown."pageId") found ON true
       ORDER BY found.best DESC, found."spaceId", found.rank DESC, found."pageId"`;
     const shown = rows.filter(found);
-    const results = await pageResults(ctx, shown, { text: query, tsquery }, 1);
+    const results = await pageResults(ctx, shown, { text: query, tsquery }, 1, revisions);
     const bySpace = new Map<string, Schemas["SearchPageResult"][]>();
     shown.forEach((row, i) => {
       bySpace.set(row.spaceId, [...(bySpace.get(row.spaceId) ?? []), results[i]!]);

@@ -25,6 +25,9 @@ describe("forgiving search", () => {
       insertPage("Servers", "Import node:http and call createServer.\n\n## Arrays\n\nArray.prototype.map returns a new array."),
       insertPage("Kubernetes", "Deploy the chart with helm.\n\n## Replication\n\nStandby servers follow the primary."),
       insertPage("Unrelated", "Nothing about map files or http headers here; the plan is a prototype."),
+      insertPage("Sockets", "Idle sockets are closed after the keep-alive timeout."),
+      insertPage("Proxies", "The proxy sends keepalive probes to the backend."),
+      insertPage("Connection pooling", "PgBouncer keeps server connections open.\n\n## Transaction mode\n\nA connection serves one transaction only."),
     ]);
   });
 
@@ -36,6 +39,15 @@ describe("forgiving search", () => {
     expect(await query("sigantures ")).toEqual(["Webhooks"]);
     // A correct word is not corrected to others.
     expect(await query("helm ")).toEqual(["Kubernetes"]);
+  });
+
+  it("finds a four-letter word with one wrong letter, and two words written as one or joined by a hyphen", async () => {
+    expect(await query("aray map ")).toEqual(["Servers"]);
+    // Only a word that is none of the space's words is corrected: `plan` stays `plan`.
+    expect(await query("plan ")).toEqual(["Unrelated"]);
+    expect(await query("keepalive timout ")).toEqual(["Sockets"]);
+    expect((await query("keepalive ")).sort()).toEqual(["Proxies", "Sockets"]);
+    expect(await query("keep-alive probes ")).toEqual(["Proxies"]);
   });
 
   it("completes the word being typed, not a word followed by a space", async () => {
@@ -56,6 +68,24 @@ describe("forgiving search", () => {
     expect(await query("webhook signature verification")).toEqual(["Webhooks"]);
     // The words must all be there, between the title and one section.
     expect(await query("webhook signature kubernetes")).toEqual([]);
+  });
+
+  it("finds a page whose intro holds some words of the query and a section the others, and shows that section", async () => {
+    const res = await h.api
+      .get(`${spaceUrl}?query=${encodeURIComponent("pgbouncer transaction mode ")}`)
+      .set("Authorization", admin.auth)
+      .expect(200);
+    expect(res.body.items.map((page: { title: string }) => page.title)).toEqual(["Connection pooling"]);
+    expect(res.body.items[0].sections.map((section: { title: string }) => section.title)).toContain("Transaction mode");
+    // Between the intro and one section: words of two sections apart from the intro do not join.
+    expect(await query("transaction proxy ")).toEqual([]);
+  });
+
+  it("corrects to the words of the space's current revision, once a merge brings them", async () => {
+    expect(await query("observabilty ")).toEqual([]);
+    const space = await h.services.prisma.space.findFirstOrThrow({ where: { organizationId, title: "Manual" } });
+    await c.publish(admin, space.id, [insertPage("Observability", "Metrics and traces.")]);
+    expect(await query("observabilty ")).toEqual(["Observability"]);
   });
 
   it("forgives in an organization's search too", async () => {
