@@ -2,7 +2,8 @@
 // address check (no loopback, private, link-local or otherwise internal address, in any spelling, on the address
 // connected to and on every redirect) is safeFetch's; a setting allows them (tests against a local server).
 import { ApiError } from "../http/errors";
-import { AddressRefused, safeFetch } from "../outbound/safe-fetch";
+import { fetchFollowingRedirects, RedirectRefused } from "../outbound/follow-redirects";
+import { AddressRefused } from "../outbound/safe-fetch";
 
 /** Why a fetch failed, for callers that answer differently (a 400 to the requester either way). */
 export type FetchFailure = "timeout" | "too-large" | "internal-address" | "unreachable" | "status" | "scheme" | "redirects";
@@ -44,6 +45,9 @@ function codeOf(error: unknown): string | undefined {
 
 function failure(url: URL, error: unknown, signal: AbortSignal): FetchRefused {
   if (error instanceof FetchRefused) return error;
+  if (error instanceof RedirectRefused) {
+    return error.kind === "scheme" ? new FetchRefused("scheme", "only http and https URLs can be imported") : new FetchRefused("redirects", error.message);
+  }
   if (error instanceof AddressRefused) return new FetchRefused("internal-address", error.message);
   if (signal.aborted) return new FetchRefused("timeout", `${url} did not answer in time`);
   return new FetchRefused("unreachable", `${url} could not be fetched (${codeOf(error)})`);
@@ -62,29 +66,27 @@ async function readLimited(url: URL, body: AsyncIterable<Uint8Array> | null, max
 
 /** GETs a URL, following up to 5 redirects, each checked like the first. */
 export async function fetchSafely(target: string, options: FetchOptions): Promise<Fetched> {
-  let url = new URL(target);
+  const start = new URL(target);
   const remaining = options.deadline - Date.now();
-  if (remaining <= 0) throw new FetchRefused("timeout", `${url} did not answer in time`);
+  if (remaining <= 0) throw new FetchRefused("timeout", `${start} did not answer in time`);
   const signal = AbortSignal.timeout(remaining);
-  for (let hop = 0; hop <= (options.maxRedirects ?? 5); hop++) {
-    if (url.protocol !== "http:" && url.protocol !== "https:") throw new FetchRefused("scheme", "only http and https URLs can be imported");
-    try {
-      const response = await safeFetch(url, { allowPrivate: options.allowPrivate, redirect: "manual", signal, headers: HEADERS });
-      const location = response.headers.get("location");
-      if (response.status >= 300 && response.status < 400 && location) {
-        await response.body?.cancel();
-        url = new URL(location, url);
-        continue;
-      }
-      if (response.status < 200 || response.status >= 300) {
-        await response.body?.cancel();
-        throw new FetchRefused("status", `${url} answered HTTP ${response.status}`);
-      }
-      const bytes = await readLimited(url, response.body, options.maxBytes);
-      return { url: url.toString(), contentType: response.headers.get("content-type") ?? "", body: bytes.toString("utf8"), bytes };
-    } catch (error) {
-      throw failure(url, error, signal);
+  let url = start;
+  try {
+    const followed = await fetchFollowingRedirects(start, {
+      allowPrivate: options.allowPrivate,
+      signal,
+      headers: HEADERS,
+      ...(options.maxRedirects === undefined ? {} : { maxRedirects: options.maxRedirects }),
+    });
+    url = followed.url;
+    const { response } = followed;
+    if (response.status < 200 || response.status >= 300) {
+      await response.body?.cancel();
+      throw new FetchRefused("status", `${url} answered HTTP ${response.status}`);
     }
+    const bytes = await readLimited(url, response.body, options.maxBytes);
+    return { url: url.toString(), contentType: response.headers.get("content-type") ?? "", body: bytes.toString("utf8"), bytes };
+  } catch (error) {
+    throw failure(url, error, signal);
   }
-  throw new FetchRefused("redirects", `too many redirects from ${target}`);
 }

@@ -1,10 +1,9 @@
 // isomorphic-git's HTTP client, on safeFetch: every connection (each redirect's too) is checked on the address it
-// reaches. Redirects are followed here, at most 5, and credentials go only to the origin they were given for. What
-// the remote sends counts against the operation's byte budget: past it the operation stops (a repository too large).
+// reaches. Redirects are followed (outbound/follow-redirects: at most 5, credentials only to the origin they were
+// given for). What the remote sends counts against the operation's byte budget: past it the operation stops (a
+// repository too large).
 import type { GitHttpRequest, GitHttpResponse, HttpClient } from "isomorphic-git";
-import { safeFetch } from "../outbound/safe-fetch";
-
-const MAX_REDIRECTS = 5;
+import { fetchFollowingRedirects } from "../outbound/follow-redirects";
 
 export class GitTooLarge extends Error {
   constructor(readonly maxBytes: number) {
@@ -51,45 +50,26 @@ export function checkedGitHttp({ allowPrivate, signal, budget }: GitHttpOptions)
   return {
     async request({ url, method = "GET", headers = {}, body }: GitHttpRequest): Promise<GitHttpResponse> {
       const payload = await collect(body);
-      const origin = new URL(url).origin;
-      let target = new URL(url);
-      let [currentMethod, currentBody] = [method, payload];
-      for (let hop = 0; ; hop++) {
-        // Credentials are the first origin's: a redirect elsewhere goes without them.
-        const sent =
-          target.origin === origin ? headers : Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== "authorization"));
-        const response = await safeFetch(target, {
-          method: currentMethod,
-          headers: { "User-Agent": "git/isomorphic-git (Docstack)", ...sent },
-          ...(currentBody ? { body: currentBody } : {}),
-          redirect: "manual",
-          signal,
-          allowPrivate,
-        });
-        const location = response.headers.get("location");
-        if (response.status >= 300 && response.status < 400 && location && hop < MAX_REDIRECTS) {
-          await response.body?.cancel();
-          target = new URL(location, target);
-          if (target.protocol !== "http:" && target.protocol !== "https:") throw new Error(`a redirect to ${target.protocol} is not followed`);
-          // As fetch does: 303, and 301/302 after a POST, continue as a GET.
-          if (response.status === 303 || ((response.status === 301 || response.status === 302) && currentMethod === "POST")) {
-            [currentMethod, currentBody] = ["GET", undefined];
-          }
-          continue;
-        }
-        const responseHeaders: Record<string, string> = {};
-        response.headers.forEach((value, name) => {
-          responseHeaders[name] = value;
-        });
-        return {
-          url: target.toString(),
-          method: currentMethod,
-          headers: responseHeaders,
-          body: counted(response.body, budget),
-          statusCode: response.status,
-          statusMessage: response.statusText,
-        };
-      }
+      const answered = await fetchFollowingRedirects(url, {
+        method,
+        headers: { "User-Agent": "git/isomorphic-git (Docstack)", ...headers },
+        ...(payload ? { body: payload } : {}),
+        signal,
+        allowPrivate,
+      });
+      const { response } = answered;
+      const responseHeaders: Record<string, string> = {};
+      response.headers.forEach((value, name) => {
+        responseHeaders[name] = value;
+      });
+      return {
+        url: answered.url.toString(),
+        method: answered.method,
+        headers: responseHeaders,
+        body: counted(response.body, budget),
+        statusCode: response.status,
+        statusMessage: response.statusText,
+      };
     },
   };
 }
