@@ -40,7 +40,8 @@ function createParser(): MarkdownIt {
 
 /** The document of a page: its markdown as blocks, inlines and texts with marks. */
 export function markdownToDocument(markdown: string, resolve?: ReferenceResolver): Document {
-  const cursor = new TokenCursor((parser ??= createParser()).parse(markdown, {}));
+  parser ??= createParser();
+  const cursor = new TokenCursor(parser.parse(markdown, {}));
   return { object: "document", nodes: new DocumentBuilder(resolve).blocks(cursor) };
 }
 
