@@ -2,11 +2,14 @@
 // binary it would download; generation itself runs in WebAssembly, so any
 // existing file satisfies the documented PRISMA_SCHEMA_ENGINE_BINARY override.
 import { spawnSync } from "node:child_process";
+import fs from "node:fs";
 import { createRequire } from "node:module";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const serverDir = fileURLToPath(new URL("..", import.meta.url));
-const prismaCli = createRequire(import.meta.url).resolve("prisma/build/index.js");
+const require = createRequire(import.meta.url);
+const prismaCli = require.resolve("prisma/build/index.js");
 const result = spawnSync(process.execPath, [prismaCli, "generate"], {
   cwd: serverDir,
   stdio: ["ignore", "inherit", "inherit"],
@@ -17,5 +20,32 @@ const result = spawnSync(process.execPath, [prismaCli, "generate"], {
     CHECKPOINT_DISABLE: "1",
   },
 });
-if (result.status !== 0) console.error("prisma generate failed");
-process.exit(result.status ?? 1);
+if (result.status !== 0) {
+  console.error("prisma generate failed");
+  process.exit(result.status ?? 1);
+}
+compilerFromFile();
+
+/**
+ * Start-up: the generated client imports Prisma's query compiler as a 4.5 MB JavaScript file holding the WebAssembly
+ * in base64, and decodes it. Importing that file (the ES module loader reads it, scans it for CommonJS exports and
+ * compiles it) costs 300-700 ms of every start. The WebAssembly is written here once, next to the client (src/, and
+ * dist/ for the build that follows), and the client reads it; without the file it imports the base64 as before.
+ */
+function compilerFromFile() {
+  const internal = path.join(serverDir, "src", "generated", "prisma", "internal");
+  const classFile = path.join(internal, "class.ts");
+  const source = fs.readFileSync(classFile, "utf8");
+  const imported = /const \{ wasm \} = await import\("(@prisma\/client\/runtime\/query_compiler_\w+\.\w+\.wasm-base64\.js)"\)\n/.exec(source);
+  if (!imported) throw new Error("prisma-generate: the generated client no longer imports its query compiler as base64 (see compilerFromFile)");
+  const { wasm } = require(imported[1]);
+  for (const dir of [internal, path.join(serverDir, "dist", "generated", "prisma", "internal")]) {
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, "query_compiler.wasm"), Buffer.from(wasm, "base64"));
+  }
+  const fromFile = `const file = (await import("node:path")).join(__dirname, "query_compiler.wasm")
+    const bytes = await (await import("node:fs/promises")).readFile(file).catch(() => undefined)
+    if (bytes) return new WebAssembly.Module(bytes)
+    `;
+  fs.writeFileSync(classFile, source.replace(imported[0], `${fromFile}${imported[0]}`));
+}

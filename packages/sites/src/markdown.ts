@@ -4,7 +4,7 @@
 // to the site's URLs (broken ones marked). Raw HTML in the content is untrusted: a page
 // holding any is passed through sanitize-html with an allowlist of what this renderer
 // itself makes (no script, no event handler, no `javascript:` URL, no frame, no style).
-import MarkdownIt from "markdown-it";
+import type MarkdownIt from "markdown-it";
 import type SanitizeHtml from "sanitize-html";
 import { BLOCKS_HTML, gitbookBlocks, tabRadio } from "./gitbook-blocks";
 import type { Highlighter } from "./highlight";
@@ -49,76 +49,83 @@ interface Env {
 /** markdown-it passes our environment through as its own untyped one. */
 const envOf = (env: unknown) => env as Env;
 
-const parser = new MarkdownIt("default", { html: true, linkify: true, typographer: false });
-// Targets stay as written (`my file.png`, `/guides/install#step-2`): they are looked up
-// by the path or name users write. Unsafe schemes are still refused by validateLink.
-parser.normalizeLink = (url: string) => url;
-parser.block.ruler.before("fence", "hint", hintBlock, { alt: ["paragraph", "reference", "blockquote", "list"] });
-parser.use(gitbookBlocks, { resolve: (env: unknown, target: string) => envOf(env).options.resolve(target, false) });
-parser.core.ruler.push("docstack", (state: StateCore) => {
-  const env = envOf(state.env);
-  alerts(state.tokens);
-  for (let i = 0; i < state.tokens.length; i++) {
-    const token = state.tokens[i]!;
-    if (token.type === "html_block") env.rawHtml = true;
-    if (token.type === "heading_open") anchorHeading(token, state.tokens[i + 1], state.tokens[i + 2], env);
-    if (token.type === "list_item_open") taskItem(token, state.tokens[i + 1], state.tokens[i + 2]);
-    if (token.type === "th_open" || token.type === "td_open") alignmentClass(token);
-    if (token.type === "inline" && token.children?.some((child) => child.type === "html_inline")) env.rawHtml = true;
-  }
-});
+/** Made with the first page rendered, not at start: markdown-it (and its entity tables) is not loaded until then. */
+let parser: MarkdownIt | undefined;
 
-const rules = parser.renderer.rules;
-rules.fence = (tokens, idx, _options, env) => envOf(env).options.highlighter.block(tokens[idx]!.content, tokens[idx]!.info);
-rules.code_block = (tokens, idx, _options, env) => envOf(env).options.highlighter.block(tokens[idx]!.content, "");
-rules.hint_open = (tokens, idx) => {
-  const style = tokens[idx]!.info as HintStyle;
-  return `<div class="hint hint-${style}" role="note" aria-label="${HINT_LABELS[style]}">\n`;
-};
-rules.hint_close = () => "</div>\n";
-rules.task_checkbox = (tokens, idx) => `<input type="checkbox" disabled${tokens[idx]!.meta?.checked ? " checked" : ""} aria-label="Done"> `;
-rules.heading_close = (tokens, idx) => {
-  const anchor = tokens[idx]!.meta?.anchor as string | undefined;
-  const link = anchor ? ` <a class="heading-link" href="#${escapeHtml(anchor)}" aria-label="Link to this section">#</a>` : "";
-  return `${link}</${tokens[idx]!.tag}>\n`;
-};
-rules.link_open = (tokens, idx, options, env, self) => {
-  const token = tokens[idx]!;
-  const href = String(token.attrGet("href") ?? "");
-  const target = envOf(env).options.resolve(href, false);
-  if (target.kind === "broken") {
-    token.meta = { broken: true };
-    return `<span class="broken-link" title="Broken link: ${escapeHtml(href)}">`;
-  }
-  token.attrSet("href", target.href);
-  if (target.kind === "external") {
-    token.attrSet("class", "external");
-    if (envOf(env).options.externalInNewTab) token.attrSet("target", "_blank");
-    token.attrSet("rel", "noopener noreferrer");
-  }
-  return self.renderToken(tokens, idx, options);
-};
-rules.link_close = (tokens, idx, options, _env, self) => {
-  // The matching opening token is the nearest link_open before at the same nesting.
-  for (let i = idx - 1, depth = 0; i >= 0; i--) {
-    const token = tokens[i]!;
-    if (token.type === "link_close") depth++;
-    else if (token.type === "link_open" && depth-- === 0) return token.meta?.broken ? "</span>" : self.renderToken(tokens, idx, options);
-  }
-  return self.renderToken(tokens, idx, options);
-};
-rules.image = (tokens, idx, options, env, self) => {
-  const token = tokens[idx]!;
-  const alt = self.renderInlineAsText(token.children ?? [], options, env);
-  const src = String(token.attrGet("src") ?? "");
-  const target = envOf(env).options.resolve(src, true);
-  if (target.kind === "broken") return `<span class="broken-image" title="Missing image: ${escapeHtml(src)}">${escapeHtml(alt)}</span>`;
-  const title = token.attrGet("title");
-  return `<img src="${escapeHtml(target.href)}" alt="${escapeHtml(alt)}"${title ? ` title="${escapeHtml(String(title))}"` : ""} loading="lazy">`;
-};
+function createParser(): MarkdownIt {
+  const created = new (require("markdown-it") as typeof MarkdownIt)("default", { html: true, linkify: true, typographer: false });
+  // Targets stay as written (`my file.png`, `/guides/install#step-2`): they are looked up
+  // by the path or name users write. Unsafe schemes are still refused by validateLink.
+  created.normalizeLink = (url: string) => url;
+  created.block.ruler.before("fence", "hint", hintBlock, { alt: ["paragraph", "reference", "blockquote", "list"] });
+  created.use(gitbookBlocks, { resolve: (env: unknown, target: string) => envOf(env).options.resolve(target, false) });
+  created.core.ruler.push("docstack", (state: StateCore) => {
+    const env = envOf(state.env);
+    alerts(state.tokens);
+    for (let i = 0; i < state.tokens.length; i++) {
+      const token = state.tokens[i]!;
+      if (token.type === "html_block") env.rawHtml = true;
+      if (token.type === "heading_open") anchorHeading(token, state.tokens[i + 1], state.tokens[i + 2], env);
+      if (token.type === "list_item_open") taskItem(token, state.tokens[i + 1], state.tokens[i + 2]);
+      if (token.type === "th_open" || token.type === "td_open") alignmentClass(token);
+      if (token.type === "inline" && token.children?.some((child) => child.type === "html_inline")) env.rawHtml = true;
+    }
+  });
+
+  const rules = created.renderer.rules;
+  rules.fence = (tokens, idx, _options, env) => envOf(env).options.highlighter.block(tokens[idx]!.content, tokens[idx]!.info);
+  rules.code_block = (tokens, idx, _options, env) => envOf(env).options.highlighter.block(tokens[idx]!.content, "");
+  rules.hint_open = (tokens, idx) => {
+    const style = tokens[idx]!.info as HintStyle;
+    return `<div class="hint hint-${style}" role="note" aria-label="${HINT_LABELS[style]}">\n`;
+  };
+  rules.hint_close = () => "</div>\n";
+  rules.task_checkbox = (tokens, idx) => `<input type="checkbox" disabled${tokens[idx]!.meta?.checked ? " checked" : ""} aria-label="Done"> `;
+  rules.heading_close = (tokens, idx) => {
+    const anchor = tokens[idx]!.meta?.anchor as string | undefined;
+    const link = anchor ? ` <a class="heading-link" href="#${escapeHtml(anchor)}" aria-label="Link to this section">#</a>` : "";
+    return `${link}</${tokens[idx]!.tag}>\n`;
+  };
+  rules.link_open = (tokens, idx, options, env, self) => {
+    const token = tokens[idx]!;
+    const href = String(token.attrGet("href") ?? "");
+    const target = envOf(env).options.resolve(href, false);
+    if (target.kind === "broken") {
+      token.meta = { broken: true };
+      return `<span class="broken-link" title="Broken link: ${escapeHtml(href)}">`;
+    }
+    token.attrSet("href", target.href);
+    if (target.kind === "external") {
+      token.attrSet("class", "external");
+      if (envOf(env).options.externalInNewTab) token.attrSet("target", "_blank");
+      token.attrSet("rel", "noopener noreferrer");
+    }
+    return self.renderToken(tokens, idx, options);
+  };
+  rules.link_close = (tokens, idx, options, _env, self) => {
+    // The matching opening token is the nearest link_open before at the same nesting.
+    for (let i = idx - 1, depth = 0; i >= 0; i--) {
+      const token = tokens[i]!;
+      if (token.type === "link_close") depth++;
+      else if (token.type === "link_open" && depth-- === 0) return token.meta?.broken ? "</span>" : self.renderToken(tokens, idx, options);
+    }
+    return self.renderToken(tokens, idx, options);
+  };
+  rules.image = (tokens, idx, options, env, self) => {
+    const token = tokens[idx]!;
+    const alt = self.renderInlineAsText(token.children ?? [], options, env);
+    const src = String(token.attrGet("src") ?? "");
+    const target = envOf(env).options.resolve(src, true);
+    if (target.kind === "broken") return `<span class="broken-image" title="Missing image: ${escapeHtml(src)}">${escapeHtml(alt)}</span>`;
+    const title = token.attrGet("title");
+    return `<img src="${escapeHtml(target.href)}" alt="${escapeHtml(alt)}"${title ? ` title="${escapeHtml(String(title))}"` : ""} loading="lazy">`;
+  };
+  return created;
+}
 
 export function renderMarkdown(markdown: string, options: RenderOptions): RenderedContent {
   const env: Env = { options, headings: [], rawHtml: false };
+  parser ??= createParser();
   const rendered = parser.render(markdown, env as unknown as Record<string, unknown>);
   return { html: env.rawHtml ? sanitize(rendered) : rendered, headings: env.headings };
 }

@@ -8,7 +8,7 @@
 // see `LinkInProgress`.
 import type { Schemas } from "@docstack/contract";
 import { type BlockTag, gitbookBlocks } from "@docstack/sites";
-import MarkdownIt from "markdown-it";
+import type MarkdownIt from "markdown-it";
 import { HeadingAnchors } from "./markdown";
 
 type Document = Schemas["PageDocument"];
@@ -24,16 +24,23 @@ export type ContentReference = Schemas["ContentReference"];
 /** Turns a link or image target as written (`/path#anchor`, `diagram.png`) into what it names, if anything. */
 export type ReferenceResolver = (target: string) => ContentReference | undefined;
 
-const parser = new MarkdownIt("default", { html: true, linkify: false, typographer: false });
-// Keep targets as written (`my file.png`, not `my%20file.png`): resolvers look pages
-// and files up by the path or name users write, and URL references are "as written".
-// Unsafe schemes (`javascript:`…) are still refused by markdown-it's validateLink.
-parser.normalizeLink = (url: string) => url;
-// GitBook's blocks (`{% hint %}`, `{% tabs %}`…, `$$` math) as tokens of their own (rendering options are not used here).
-parser.use(gitbookBlocks, { resolve: () => ({ kind: "broken" }) });
+/** Made with the first document asked for, not at start: markdown-it (and its entity tables) is not loaded until then. */
+let parser: MarkdownIt | undefined;
+
+function createParser(): MarkdownIt {
+  const created = new (require("markdown-it") as typeof MarkdownIt)("default", { html: true, linkify: false, typographer: false });
+  // Keep targets as written (`my file.png`, not `my%20file.png`): resolvers look pages
+  // and files up by the path or name users write, and URL references are "as written".
+  // Unsafe schemes (`javascript:`…) are still refused by markdown-it's validateLink.
+  created.normalizeLink = (url: string) => url;
+  // GitBook's blocks (`{% hint %}`, `{% tabs %}`…, `$$` math) as tokens of their own (rendering options are not used here).
+  created.use(gitbookBlocks, { resolve: () => ({ kind: "broken" }) });
+  return created;
+}
 
 /** The document of a page: its markdown as blocks, inlines and texts with marks. */
 export function markdownToDocument(markdown: string, resolve?: ReferenceResolver): Document {
+  parser ??= createParser();
   const cursor = new TokenCursor(parser.parse(markdown, {}));
   return { object: "document", nodes: new DocumentBuilder(resolve).blocks(cursor) };
 }

@@ -1,9 +1,9 @@
 // A page's Markdown as GitBook takes it in (Git Sync's rules): YAML front matter opening the body sets the page's
 // metadata, and a leading `# heading` can stand for its title. Both are taken out of the body.
 import type { Schemas } from "@docstack/contract";
-import { parse } from "yaml";
 import { badRequest } from "../http/errors";
 import { withoutClosingSequence } from "./markdown";
+import { yaml } from "./yaml";
 
 /** What a change (or a body's front matter, all but `condition`) may set on a page: the contract's fields. */
 export type PageMetadata = Pick<
@@ -36,7 +36,7 @@ export function readPageSource(markdown: string, field: string): PageSource {
   if (match) {
     let data: unknown;
     try {
-      data = parse(match[1] ?? "", { schema: "core", maxAliasCount: 0 });
+      data = yaml().parse(match[1] ?? "", { schema: "core", maxAliasCount: 0 });
     } catch (error) {
       throw badRequest("invalid_request", `${field}: the front matter is not valid YAML (${(error as Error).message.split("\n")[0]})`);
     }

@@ -3,7 +3,6 @@
 // turns written links into references, and classifies every link. Reading one gives
 // its index (pages by ID and by path, children, files), built once per revision and
 // cached: a revision never changes, so neither does its index.
-import { imageSize } from "image-size";
 import type { Tx } from "../db/database";
 import { newId } from "../db/ids";
 import type { Revision } from "../generated/prisma/client";
@@ -98,6 +97,8 @@ async function revisionLinksByPage(store: ContentStore, index: RevisionIndex): P
 
 function dimensions(data: Buffer, contentType: string): { width: number; height: number } | undefined {
   if (!contentType.startsWith("image/")) return undefined;
+  // image-size (a module per image format) loads with the first image stored, not at start.
+  const { imageSize } = require("image-size") as typeof import("image-size");
   try {
     const { width, height } = imageSize(data);
     return width && height ? { width, height } : undefined;

@@ -4,9 +4,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import git, { type HttpClient, type TreeEntry } from "isomorphic-git";
+import type { HttpClient, TreeEntry } from "isomorphic-git";
 import { ByteBudget } from "./http";
 import type { GitRemote } from "./remote";
+
+/** isomorphic-git loads with the first Git sync, import or export, not at start. */
+const git = () => (require("isomorphic-git") as typeof import("isomorphic-git")).default;
 
 export interface GitSession {
   remote: GitRemote;
@@ -37,7 +40,7 @@ export async function inTemporaryRepository<T>(work: (dir: string) => Promise<T>
 
 /** The branch's head on the remote, undefined when it has no such branch (or no branch at all). */
 export async function remoteHead(session: GitSession, forPush: boolean): Promise<string | undefined> {
-  const refs = await git.listServerRefs({
+  const refs = await git().listServerRefs({
     http: session.http,
     url: session.remote.url,
     forPush,
@@ -51,7 +54,7 @@ export async function remoteHead(session: GitSession, forPush: boolean): Promise
 /** Clones the branch's last commit into `dir`; answers the commit's ID. */
 export async function cloneBranch(session: GitSession, dir: string): Promise<string> {
   session.signal.throwIfAborted();
-  await git.clone({
+  await git().clone({
     fs,
     http: session.http,
     dir,
@@ -63,21 +66,21 @@ export async function cloneBranch(session: GitSession, dir: string): Promise<str
     noTags: true,
     ...auth(session),
   });
-  return git.resolveRef({ fs, dir, ref: `refs/heads/${session.branch}` });
+  return git().resolveRef({ fs, dir, ref: `refs/heads/${session.branch}` });
 }
 
 /** Every file of the commit's tree by path (links and submodules included, by their entry). */
 export async function treeFiles(dir: string, commit: string): Promise<Map<string, TreeFile>> {
   const files = new Map<string, TreeFile>();
   const visit = async (oid: string, prefix: string) => {
-    const { tree } = await git.readTree({ fs, dir, oid });
+    const { tree } = await git().readTree({ fs, dir, oid });
     for (const entry of tree) {
       const at = `${prefix}${entry.path}`;
       if (entry.type === "tree") await visit(entry.oid, `${at}/`);
       else files.set(at, { mode: entry.mode, oid: entry.oid });
     }
   };
-  const { commit: object } = await git.readCommit({ fs, dir, oid: commit });
+  const { commit: object } = await git().readCommit({ fs, dir, oid: commit });
   await visit(object.tree, "");
   return files;
 }
@@ -100,11 +103,11 @@ export async function readFolder(session: GitSession, dir: string, files: Readon
 
 /** Stores the bytes as a blob of the repository in `dir`. */
 export async function writeBlob(dir: string, data: Buffer): Promise<TreeFile> {
-  return { mode: "100644", oid: await git.writeBlob({ fs, dir, blob: data }) };
+  return { mode: "100644", oid: await git().writeBlob({ fs, dir, blob: data }) };
 }
 
 export async function readBlob(dir: string, oid: string): Promise<Buffer> {
-  return Buffer.from((await git.readBlob({ fs, dir, oid })).blob);
+  return Buffer.from((await git().readBlob({ fs, dir, oid })).blob);
 }
 
 /** Writes the trees holding `files` (path → entry, their blobs stored already); answers the root tree's ID. */
@@ -129,19 +132,19 @@ export async function writeTree(dir: string, files: ReadonlyMap<string, TreeFile
     const tree: TreeEntry[] = [];
     for (const [name, file] of folder.files) tree.push({ mode: file.mode, path: name, oid: file.oid, type: file.mode === "160000" ? "commit" : "blob" });
     for (const [name, sub] of folder.folders) tree.push({ mode: "040000", path: name, oid: await write(sub), type: "tree" });
-    return git.writeTree({ fs, dir, tree });
+    return git().writeTree({ fs, dir, tree });
   };
   return write(root);
 }
 
 /** A new, empty repository in `dir` whose branch is the session's. */
 export async function initRepository(session: GitSession, dir: string): Promise<void> {
-  await git.init({ fs, dir, defaultBranch: session.branch });
+  await git().init({ fs, dir, defaultBranch: session.branch });
 }
 
 /** The tree ID of a commit. */
 export async function treeOf(dir: string, commit: string): Promise<string> {
-  return (await git.readCommit({ fs, dir, oid: commit })).commit.tree;
+  return (await git().readCommit({ fs, dir, oid: commit })).commit.tree;
 }
 
 export interface NewCommit {
@@ -157,7 +160,7 @@ export interface NewCommit {
 /** Commits the tree onto the branch in `dir` (its first commit when there is no parent); answers the commit's ID. */
 export async function commitTree(session: GitSession, dir: string, commit: NewCommit): Promise<string> {
   const time = { timestamp: commit.timestamp, timezoneOffset: 0 };
-  return git.commit({
+  return git().commit({
     fs,
     dir,
     message: commit.message,
@@ -172,7 +175,7 @@ export async function commitTree(session: GitSession, dir: string, commit: NewCo
 /** Pushes the branch; a refusal (the branch moved meanwhile, a hook) fails with the remote's reason. */
 export async function pushBranch(session: GitSession, dir: string, force: boolean): Promise<void> {
   session.signal.throwIfAborted();
-  const result = await git.push({
+  const result = await git().push({
     fs,
     http: session.http,
     dir,

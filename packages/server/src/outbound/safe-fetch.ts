@@ -5,7 +5,7 @@
 // through the same dispatcher, so it is checked the same way. `DOCSTACK_ALLOW_PRIVATE_FETCH=true` turns it off.
 import dns from "node:dns";
 import type net from "node:net";
-import { Agent, buildConnector, type Dispatcher, fetch, type RequestInit, type Response } from "undici";
+import type { Dispatcher, RequestInit, Response } from "undici";
 import { type AddressRefusal, type AddressRule, internalAddress, ipLiteral } from "./address-rule";
 
 /** A connection refused for the address it would reach; its message names the address and the rule. */
@@ -57,8 +57,12 @@ function checkedLookup(rule: AddressRule, resolver: Resolver): net.LookupFunctio
   };
 }
 
+/** undici loads with the first outbound request, not at start (a large module; many instances send none). */
+const undici = () => require("undici") as typeof import("undici");
+
 function createDispatcher({ allowPrivate, rule = internalAddress, resolver = dns.lookup }: CheckOptions): Dispatcher {
   const check: AddressRule = allowPrivate ? () => undefined : rule;
+  const { Agent, buildConnector } = undici();
   const connect = buildConnector({ lookup: checkedLookup(check, resolver) });
   return new Agent({
     connect(options, callback) {
@@ -98,7 +102,7 @@ export async function safeFetch(url: string | URL, init: Omit<RequestInit, "disp
   const target = new URL(url);
   if (target.protocol !== "http:" && target.protocol !== "https:") throw new TypeError(`only http and https URLs are fetched, not ${target.protocol}`);
   try {
-    return await fetch(target, { ...request, dispatcher: checkedDispatcher({ allowPrivate, rule, resolver }) });
+    return await undici().fetch(target, { ...request, dispatcher: checkedDispatcher({ allowPrivate, rule, resolver }) });
   } catch (error) {
     throw refusalIn(error) ?? error;
   }

@@ -8,7 +8,6 @@
 // any instance accepts the answer to another's request, and only once) and that the assertion
 // was never used before (replay). These are browser endpoints, not the JSON API: they are not in
 // the contract, and answer errors in the same envelope.
-import { DOMParser } from "@xmldom/xmldom";
 import express, { type Request, type Response } from "express";
 import { createApiToken } from "../../auth/tokens";
 import { isUniqueViolation } from "../../db/errors";
@@ -80,6 +79,7 @@ async function providerFor(services: Services, req: Request) {
 /** The response's Destination, when it has one, and the signed assertion's ID and subject confirmation Recipient. */
 function addressing(responseXml: string, assertionXml: string) {
   // Both were parsed by node-saml already: these reads cannot fail on what it accepted.
+  const { DOMParser } = require("@xmldom/xmldom") as typeof import("@xmldom/xmldom");
   const parser = new DOMParser({ errorHandler: () => undefined });
   const response = parser.parseFromString(responseXml, "text/xml").documentElement;
   const assertion = parser.parseFromString(assertionXml, "text/xml").documentElement;

@@ -2,7 +2,6 @@
 // are made from the revision's index and documents; each file's bytes are read from the database only when the
 // zip reaches it, so one file at a time is in memory.
 import { Readable } from "node:stream";
-import { ZipFile } from "yazl";
 import type { ContentStore } from "../cache";
 import { loadDocuments } from "../documents";
 import { toReadableMarkdown } from "../references";
@@ -36,6 +35,8 @@ export async function layoutOfRevision(store: ContentStore, index: RevisionIndex
 /** The revision as a zip in GitBook's layout, produced as it is sent. */
 export async function revisionZip(store: ContentStore, index: RevisionIndex): Promise<Readable> {
   const layout = await layoutOfRevision(store, index);
+  // yazl loads with the first archive made, not at start.
+  const { ZipFile } = require("yazl") as typeof import("yazl");
   const zip = new ZipFile();
   // Fixed times: the same content gives the same zip.
   const mtime = new Date(Date.UTC(2000, 0, 1));

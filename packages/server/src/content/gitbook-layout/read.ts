@@ -1,10 +1,10 @@
 // Reads a repository in GitBook's layout (`.gitbook.yaml`, SUMMARY.md, a file per page, `.gitbook/assets/`) into a
 // page tree. The files are untrusted: paths leaving the content's root are ignored, bad YAML is a 400 naming the file.
 import { posix } from "node:path";
-import { parse } from "yaml";
 import { badRequest } from "../../http/errors";
 import { readPageSource } from "../page-source";
 import { slugify, uniqueSlug } from "../tree";
+import { yaml } from "../yaml";
 import { resolveFrom, toSpaceLinks } from "./links";
 import { pagePlaces, safeRelativePath } from "./paths";
 import { parseSummary, type SummaryEntry } from "./summary";
@@ -15,7 +15,7 @@ const isExternal = (target: string) => /^[a-z][a-z0-9+.-]*:/i.test(target);
 function readYaml(text: string, file: string): Record<string, unknown> {
   let data: unknown;
   try {
-    data = parse(text, { schema: "core", maxAliasCount: 0 });
+    data = yaml().parse(text, { schema: "core", maxAliasCount: 0 });
   } catch (error) {
     throw badRequest("invalid_request", `${file}: not valid YAML (${(error as Error).message.split("\n")[0]})`);
   }

@@ -1,7 +1,8 @@
 // Writes a page tree in GitBook's layout: `.gitbook.yaml`, SUMMARY.md, a Markdown file per document (front matter,
 // `# Title`, the body with relative links) and the files under `.gitbook/assets/`. The reverse of read.ts: what it
 // writes reads back to the same tree, and a layout in GitBook's own normal form is written back byte for byte.
-import { Document, isScalar, stringify, visit } from "yaml";
+
+import { yaml } from "../yaml";
 import { toFileLinks } from "./links";
 import { type PagePlaces, pagePlaces, safeRelativePath } from "./paths";
 import type { SummaryEntry } from "./summary";
@@ -13,11 +14,12 @@ const FRONT_MATTER_FIELDS = ["description", "icon", "emoji", "hidden", "noIndex"
 function configYaml(config: LayoutConfig): string {
   const data: Record<string, unknown> = { root: `./${config.root}`, structure: { readme: config.readme, summary: config.summary } };
   if (Object.keys(config.redirects).length) data.redirects = config.redirects;
-  return stringify(data);
+  return yaml().stringify(data);
 }
 
 /** GitBook's front matter: a text that does not fit on its line is folded (`>-`), other values plain. */
 function frontMatterYaml(data: Record<string, unknown>): string {
+  const { Document, isScalar, visit } = yaml();
   const document = new Document(data);
   visit(document, {
     Pair(_, pair) {

@@ -3,10 +3,14 @@
 // request's credentials say, checked by the site's own audience (PublishedSites.reading):
 // a share-link site's key as `?shareKey=`, a visitor-auth site's JWT as `Authorization:
 // Bearer` (or `?jwt_token=`), unsigned claims as `?visitor.<claim>=`.
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
 import type { PublishedSites } from "../published-sites";
-import { siteMcpServer } from "./tools";
+
+/** The MCP SDK and the tools (zod with them) load with the first MCP request, not at start: large, and most instances serve none. */
+const mcpModules = () => ({
+  ...(require("@modelcontextprotocol/sdk/server/streamableHttp.js") as typeof import("@modelcontextprotocol/sdk/server/streamableHttp.js")),
+  ...(require("./tools") as typeof import("./tools")),
+});
 
 /** The path, after a site's, of its MCP server. */
 export const MCP_PATH = "/~mcp";
@@ -51,6 +55,7 @@ async function answer(
     // Stateless: no stream to open (GET) and no session to end (DELETE).
     if (req.method !== "POST") return jsonRpcError(res.set("Allow", "POST"), 405, "Method not allowed.");
     await new Promise<void>((resolve, reject) => body(req, res, (error?: unknown) => (error ? reject(error) : resolve())));
+    const { siteMcpServer, StreamableHTTPServerTransport } = mcpModules();
     const server = siteMcpServer(reading.view);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on("close", () => {

@@ -12,6 +12,10 @@ import type { SiteView } from "../published-sites";
 const SEARCH_LIMIT = 10;
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 
+/**
+ * The MCP server of a site as one reader sees it.
+ * @public (mcp/handler.ts requires this module on the first MCP request, not with an import knip follows)
+ */
 export function siteMcpServer(view: SiteView): McpServer {
   const server = new McpServer(
     { name: "docstack-site", title: view.title, version: "1.0.0" },
