@@ -36,8 +36,8 @@ interface SyncOutcome {
   resolved?: boolean;
 }
 
-/** Seconds before the next try after `failures` failures in a row: 30 s, doubling, at most an hour. */
-export const retryDelaySeconds = (failures: number) => Math.min(30 * 2 ** Math.max(0, failures - 1), 3600);
+/** Seconds before the next try after `failures` failures in a row: the poll's interval, doubling, at most an hour. */
+const retryDelaySeconds = (failures: number, pollSeconds: number) => Math.min(pollSeconds * 2 ** Math.max(0, failures - 1), 3600);
 
 const OPEN_STATUSES = new Set(["draft", "open"]);
 
@@ -117,7 +117,7 @@ export async function runContinuousSync(deps: GitSyncDeps, spaceId: string, jobS
         polledAt: started,
         syncFailures: failures,
         syncError: message,
-        syncRetryAt: new Date(now.getTime() + retryDelaySeconds(failures) * 1000),
+        syncRetryAt: new Date(now.getTime() + retryDelaySeconds(failures, deps.config.git.pollSeconds) * 1000),
         state: timeout.aborted ? "timeout" : "failure",
         error: message,
         startedAt: started,
@@ -157,7 +157,7 @@ export const gitContinuousJob: JobDefinition<{ spaceId: string }, GitSyncDeps> =
 };
 
 /** The spaces whose branch was last read `DOCSTACK_GIT_POLL_SECONDS` ago or more (and not backing off): a sync each. */
-export async function pollGitSyncs(deps: Pick<GitSyncDeps, "prisma" | "clock" | "config" | "jobs">): Promise<number> {
+export async function pollGitSyncs(deps: Pick<GitSyncDeps, "prisma" | "clock" | "config" | "jobs">): Promise<string[]> {
   const now = deps.clock.now();
   const due = new Date(now.getTime() - deps.config.git.pollSeconds * 1000);
   const rows = await deps.prisma.spaceGitSync.findMany({
@@ -170,7 +170,7 @@ export async function pollGitSyncs(deps: Pick<GitSyncDeps, "prisma" | "clock" | 
     take: 1000,
   });
   for (const row of rows) await deps.jobs.send(GIT_CONTINUOUS_JOB, { spaceId: row.spaceId }, { key: row.spaceId });
-  return rows.length;
+  return rows.map((row) => row.spaceId);
 }
 
 /** Every minute: the spaces due for a poll (pushes without a webhook are found so, within a minute past the setting). */
