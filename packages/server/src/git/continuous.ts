@@ -8,17 +8,18 @@
 //   is pushed on top of the branch's commit);
 // - a failure (remote down, credentials refused) is recorded (`failing`, the reason) and retried with backoff.
 // Each outcome is also the row's operation (what GET …/git/info answers in GitBook's shape).
-import type { SpaceGitSync } from "../generated/prisma/client";
-import type { JobDefinition } from "../jobs/queue";
+
 import { contentStore } from "../content/reads";
 import { existingRevisionIndex } from "../content/revisions";
+import type { SpaceGitSync } from "../generated/prisma/client";
+import type { JobDefinition } from "../jobs/queue";
 import { GIT_CONTINUOUS_JOB } from "./after-write";
 import { exportToBranch } from "./export";
 import { exportCommit } from "./export-message";
 import { ByteBudget, GitTooLarge } from "./http";
 import { importBranch } from "./import";
 import type { GitCredentials } from "./remote";
-import { remoteHead, type GitSession } from "./repository";
+import { type GitSession, remoteHead } from "./repository";
 import { openSecrets } from "./sealed";
 import { describe, gitSession, repositorySide } from "./sync";
 import type { GitSyncDeps } from "./types";

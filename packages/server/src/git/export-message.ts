@@ -25,7 +25,10 @@ export async function exportCommit(deps: GitSyncDeps, spaceId: string, since: st
     orderBy: { number: "asc" },
   });
   if (!merged.length) return { message: "Live edits in Docstack" };
-  const users = await deps.prisma.user.findMany({ where: { id: { in: merged.map((cr) => cr.createdById) } }, select: { id: true, displayName: true, email: true } });
+  const users = await deps.prisma.user.findMany({
+    where: { id: { in: merged.map((cr) => cr.createdById) } },
+    select: { id: true, displayName: true, email: true },
+  });
   const byId = new Map(users.map((user) => [user.id, user]));
   const nameOf = (id: string) => byId.get(id)?.displayName || byId.get(id)?.email || "a former member";
   const line = (cr: (typeof merged)[number]) => `#${cr.number} ${cr.subject || "Untitled"} by ${nameOf(cr.createdById)}`;

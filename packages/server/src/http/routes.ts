@@ -38,7 +38,12 @@ export function contractRoutes(document: OpenapiDocument): ContractRoute[] {
   for (const [path, item] of Object.entries(document.paths)) {
     for (const method of HTTP_METHODS) {
       const operation = item[method] as
-        | (NonNullable<(typeof item)[typeof method]> & { "x-docstack-body-limit"?: number; "x-docstack-path-rest"?: boolean; "x-docstack-audit"?: string; "x-docstack-raw-body"?: boolean })
+        | (NonNullable<(typeof item)[typeof method]> & {
+            "x-docstack-body-limit"?: number;
+            "x-docstack-path-rest"?: boolean;
+            "x-docstack-audit"?: string;
+            "x-docstack-raw-body"?: boolean;
+          })
         | undefined;
       if (!operation) continue;
       routes.push({

@@ -159,9 +159,13 @@ describe("Git Sync", () => {
         return request.send(payload);
       };
 
-      await push("hooked", { "SUMMARY.md": "# Table of contents\n\n* [Welcome](README.md)\n* [Install](install.md)\n* [Usage](usage.md)\n", "usage.md": "# Usage\n\nUse it.\n" }, "Add usage");
+      await push(
+        "hooked",
+        { "SUMMARY.md": "# Table of contents\n\n* [Welcome](README.md)\n* [Install](install.md)\n* [Usage](usage.md)\n", "usage.md": "# Usage\n\nUse it.\n" },
+        "Add usage",
+      );
       const payload = JSON.stringify({ ref: "refs/heads/main", after: "x" });
-      const refusals = [
+      const refusals: Record<string, string>[] = [
         {},
         { "X-Hub-Signature-256": `sha256=${hmac("not the secret", payload)}` },
         { "X-Gitea-Signature": hmac(secret, `${payload} `) },
@@ -188,7 +192,10 @@ describe("Git Sync", () => {
 
       await push(
         "hooked",
-        { "install.md": "# Setup\n\nRun the installer.\n", "SUMMARY.md": "# Table of contents\n\n* [Welcome](README.md)\n* [Setup](install.md)\n* [Usage](usage.md)\n" },
+        {
+          "install.md": "# Setup\n\nRun the installer.\n",
+          "SUMMARY.md": "# Table of contents\n\n* [Welcome](README.md)\n* [Setup](install.md)\n* [Usage](usage.md)\n",
+        },
         "Rename install",
       );
       await hook(payload, { "X-Gitlab-Token": secret }).expect(202);

@@ -54,7 +54,8 @@ export const spaceGitSyncOperations = {
       if (remote.credentials) throw badRequest("invalid_request", "request/body/url: give the credentials as username and password, not in the URL");
       const ref = `refs/heads/${branchOf(body.ref)}`;
       const folder = projectDirectory(body.projectDirectory);
-      const credentials = body.password !== undefined || body.username !== undefined ? { username: body.username ?? "git", password: body.password ?? "" } : undefined;
+      const credentials =
+        body.password !== undefined || body.username !== undefined ? { username: body.username ?? "git", password: body.password ?? "" } : undefined;
       if (credentials?.password) declareSecret(credentials.password);
       const webhookSecret = newSecret(24, { encoding: "hex" });
       const sealed = await sealSecrets(ctx, { ...(credentials ? { credentials } : {}), webhookSecret });
