@@ -14,7 +14,9 @@ export interface ExportCommit {
 export async function exportCommit(deps: GitSyncDeps, spaceId: string, since: string | null, revision: string): Promise<ExportCommit> {
   const walked: string[] = [];
   let at: string | undefined = revision;
-  while (at && at !== since && walked.length < MAX_REVISIONS) {
+  // Without a last sync (after a conflict), only the latest write is named.
+  const limit = since ? MAX_REVISIONS : 1;
+  while (at && at !== since && walked.length < limit) {
     walked.push(at);
     const found: { parents: string[] } | null = await deps.prisma.revision.findUnique({ where: { id: at }, select: { parents: true } });
     at = found?.parents[0];
