@@ -583,6 +583,21 @@ export const operationPolicies = {
     "on": "space",
     "needs": "view"
   },
+  "getSpaceGitSync": {
+    "on": "space",
+    "needs": "admin"
+  },
+  "configureSpaceGitSync": {
+    "on": "space",
+    "needs": "admin"
+  },
+  "deleteSpaceGitSync": {
+    "on": "space",
+    "needs": "admin"
+  },
+  "receiveGitSyncHook": {
+    "on": "anyone"
+  },
   "listPages": {
     "on": "space",
     "needs": "view"

@@ -43,6 +43,10 @@ export const errorReasons = {
     "status": 401,
     "description": "The token is unknown, or has been revoked."
   },
+  "git_hook_signature_invalid": {
+    "status": 401,
+    "description": "A Git push webhook is not signed with the space's Git Sync secret (`X-Hub-Signature-256`, `X-Gitea-Signature` or `X-Gitlab-Token`), or the space has no Git Sync."
+  },
   "saml_response_refused": {
     "status": 401,
     "description": "The SAML response is not a valid, signed answer to a sign-in request of this server (another issuer, recipient or destination, no e-mail address, an assertion used already)."

@@ -1119,6 +1119,89 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/spaces/{spaceId}/git/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a space's continuous Git Sync
+         * @description The branch the space is kept in step with, and how the sync goes (`status`, the last commit synced, the
+         *     conflict or failure when there is one). The credentials and the webhook's secret are never answered here.
+         *     404 when the space has no continuous Git Sync.
+         *
+         *     Needs `admin` on the space (role `admin`).
+         */
+        get: operations["getSpaceGitSync"];
+        /**
+         * Keep a space in step with a Git branch
+         * @description Configures (or replaces) the space's continuous Git Sync with a branch: a push to the branch (announced by the
+         *     Git server's push webhook to `webhookURL`, or found by polling) is imported into the space as a merged change
+         *     request, and each merge into the space or live edit is pushed to the branch as one commit. When both sides
+         *     changed since the last sync, the branch's side becomes an open change request and the space keeps its content.
+         *     The credentials (`username`, `password`: a token goes in `password`) are stored encrypted with the instance's
+         *     secret and never answered. The answer carries `webhookSecret`, the secret the push webhook must be signed with:
+         *     this answer is the only one that shows it (configuring again makes a new one). The first sync is queued at once.
+         *
+         *     Fails with 400 when `url` is not http(s), carries credentials, or names an internal address literally, or `ref`
+         *     or `projectDirectory` is not valid.
+         *
+         *     Needs `admin` on the space (role `admin`).
+         */
+        put: operations["configureSpaceGitSync"];
+        post?: never;
+        /**
+         * Stop keeping a space in step with a Git branch
+         * @description Stops the continuous Git Sync: the credentials and the webhook's secret are erased, pushes are no longer
+         *     imported nor merges pushed. Nothing else changes (the space's content, the branch, an open change request of
+         *     a conflict). 204 also when there was none.
+         *
+         *     Needs `admin` on the space (role `admin`).
+         */
+        delete: operations["deleteSpaceGitSync"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/git/sync/hook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive a Git server's push webhook
+         * @description The `webhookURL` of a space's Git Sync: the Git server's push webhook posts here, and a sync of the space is
+         *     queued (the push appears in the space within seconds). The request is authenticated by its signature with the
+         *     Git Sync's `webhookSecret`, in any of the three common formats: GitHub's `X-Hub-Signature-256: sha256=<hex
+         *     HMAC-SHA256 of the body>`, Gitea's and Forgejo's `X-Gitea-Signature: <hex HMAC-SHA256 of the body>`, GitLab's
+         *     `X-Gitlab-Token: <secret>`. The body must be JSON (`Content-Type: application/json`); what it says is not
+         *     trusted: the sync reads the branch itself.
+         *
+         *     Fails with 401 `git_hook_signature_invalid` when the request is not signed, is signed wrongly, or the space has
+         *     no Git Sync (the same answer, so that nothing is learnt of spaces without the secret); nothing is done then.
+         *
+         *     Needs no API token.
+         */
+        post: operations["receiveGitSyncHook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/spaces/{spaceId}/content/pages": {
         parameters: {
             query?: never;
@@ -5014,7 +5097,7 @@ export interface components {
          *     change). Each value belongs to one HTTP status (`x-docstack-status`), so one `type`. Values are
          *     stable; new ones may be added, so treat an unknown one by its `type`. The table is in docs/errors.md.
          */
-        ErrorReason: string & ("invalid_request" | "invalid_json" | "invalid_cursor" | "invalid_reference" | "url_fetch_failed" | "sign_in_code_invalid" | "unauthenticated" | "token_malformed" | "token_expired" | "token_invalid" | "saml_response_refused" | "role_required" | "comment_author_only" | "email_domain_mismatch" | "email_not_verified" | "invite_links_disabled" | "not_found" | "method_not_allowed" | "space_locked" | "change_request_merged" | "change_request_archived" | "status_move_invalid" | "merge_rule_unmet" | "git_sync_running" | "space_already_in_site" | "name_taken" | "last_site_space" | "last_admin" | "nothing_to_publish" | "space_not_deleted" | "already_exists" | "concurrent_change" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "not_implemented" | "saml_request_failed" | "idempotency_key_reused" | "idempotency_key_in_progress" | "render_budget_exceeded");
+        ErrorReason: string & ("invalid_request" | "invalid_json" | "invalid_cursor" | "invalid_reference" | "url_fetch_failed" | "sign_in_code_invalid" | "unauthenticated" | "token_malformed" | "token_expired" | "token_invalid" | "git_hook_signature_invalid" | "saml_response_refused" | "role_required" | "comment_author_only" | "email_domain_mismatch" | "email_not_verified" | "invite_links_disabled" | "not_found" | "method_not_allowed" | "space_locked" | "change_request_merged" | "change_request_archived" | "status_move_invalid" | "merge_rule_unmet" | "git_sync_running" | "space_already_in_site" | "name_taken" | "last_site_space" | "last_admin" | "nothing_to_publish" | "space_not_deleted" | "already_exists" | "concurrent_change" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "not_implemented" | "saml_request_failed" | "idempotency_key_reused" | "idempotency_key_in_progress" | "render_budget_exceeded");
         /** @description Every failure answers with this body. */
         Error: {
             error: {
@@ -6477,6 +6560,68 @@ export interface components {
              * @description When the Git Sync last changed.
              */
             updatedAt?: string;
+        };
+        /**
+         * @description * `pending`: configured, not synced yet
+         *     * `synced`: the space and the branch were in step at `lastSyncedAt`
+         *     * `conflict`: both sides changed the same pages: the branch's side waits in the change request
+         *       `conflictChangeRequestId`; nothing is synced until it is merged or closed
+         *     * `failing`: the last sync failed (`error` says why); it is retried with backoff
+         * @enum {string}
+         */
+        GitSyncStatus: "pending" | "synced" | "conflict" | "failing";
+        GitSync: {
+            /** @enum {string} */
+            object: "git-sync";
+            /** @description The repository's URL (never with credentials). */
+            url: string;
+            /** @description The branch, `refs/heads/<name>`. */
+            ref: string;
+            /** @description The folder of the repository the space maps to, "" for its top. */
+            projectDirectory: string;
+            /** @description The user name of the credentials, when there are credentials (the password is never answered). */
+            username?: string;
+            status: components["schemas"]["GitSyncStatus"];
+            /**
+             * Format: date-time
+             * @description When the space and the branch were last found or made in step.
+             */
+            lastSyncedAt?: string;
+            /** @description The branch's commit the space was last in step with. */
+            lastCommit?: string;
+            /** @description Why the last sync failed (`failing`), or what the conflict is (`conflict`). */
+            error?: string;
+            /** @description Syncs failed in a row (each retry waits longer). */
+            failures?: number;
+            /** @description The open change request holding the branch's side of a conflict. */
+            conflictChangeRequestId?: string;
+            /** @description Where the Git server's push webhook posts. */
+            webhookURL: string;
+            /** @description The secret the push webhook is signed with; answered only when the sync is configured. */
+            webhookSecret?: string;
+        };
+        GitSyncConfiguration: {
+            /**
+             * Format: uri
+             * @description The repository's HTTP(S) URL, without credentials (give them as `username` and `password`).
+             */
+            url: string;
+            ref: components["schemas"]["GitRef"];
+            projectDirectory?: components["schemas"]["GitProjectDirectory"];
+            /** @description The user name sent as basic auth (with `password`). Default when only `password` is given, `git`. */
+            username?: string;
+            /** @description The password or access token sent as basic auth; stored encrypted, never answered nor logged. */
+            password?: string;
+        };
+        /** @description A Git server's push event (GitHub, GitLab, Gitea, Forgejo); only its signature is trusted. */
+        GitPushHook: {
+            ref?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        GitSyncHookAccepted: {
+            /** @description True when the push is on the synced branch (or does not say), and a sync was queued. */
+            queued: boolean;
         };
         /** @description The page tree of a revision. Pages are sent without their body (no `markdown`, no `document`); read a page for its body. */
         PageTree: {
@@ -9783,6 +9928,11 @@ export type ImportGitRepository = components['schemas']['ImportGitRepository'];
 export type ExportToGitRepository = components['schemas']['ExportToGitRepository'];
 export type GitSyncOperationState = components['schemas']['GitSyncOperationState'];
 export type GitSyncState = components['schemas']['GitSyncState'];
+export type GitSyncStatus = components['schemas']['GitSyncStatus'];
+export type GitSync = components['schemas']['GitSync'];
+export type GitSyncConfiguration = components['schemas']['GitSyncConfiguration'];
+export type GitPushHook = components['schemas']['GitPushHook'];
+export type GitSyncHookAccepted = components['schemas']['GitSyncHookAccepted'];
 export type PageTree = components['schemas']['PageTree'];
 export type FileList = components['schemas']['FileList'];
 export type FileBacklink = components['schemas']['FileBacklink'];
@@ -12006,6 +12156,145 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    getSpaceGitSync: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The space's Git Sync. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GitSync"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    configureSpaceGitSync: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://git.example.com/acme/docs.git",
+                 *       "ref": "refs/heads/main",
+                 *       "projectDirectory": "docs",
+                 *       "username": "docs-bot",
+                 *       "password": "glpat-xxxxxxxxxxxxxxxxxxxx"
+                 *     }
+                 */
+                "application/json": components["schemas"]["GitSyncConfiguration"];
+            };
+        };
+        responses: {
+            /** @description The space's Git Sync, with its webhook's secret. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GitSync"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    deleteSpaceGitSync: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The space is no longer synced. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    receiveGitSyncHook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "ref": "refs/heads/main",
+                 *       "after": "3f2c1e9a8b7d6c5e4f3a2b1c0d9e8f7a6b5c4d3e"
+                 *     }
+                 */
+                "application/json": components["schemas"]["GitPushHook"];
+            };
+        };
+        responses: {
+            /** @description The sync is queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GitSyncHookAccepted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Unexpected"];
         };

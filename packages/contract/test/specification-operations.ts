@@ -208,6 +208,11 @@ export const ADDED_OPERATIONS: readonly SpecOperation[] = [
   ["post", `${O}/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver`, 202],
   // Issue 24: a space as a zip of GitBook's repository layout.
   ["get", `${S}/export`, 200],
+  // Issue 25: continuous Git Sync of a space.
+  ["get", `${S}/git/sync`, 200],
+  ["put", `${S}/git/sync`, 200],
+  ["delete", `${S}/git/sync`, 204],
+  ["post", `${S}/git/sync/hook`, 202],
 ];
 
 /**

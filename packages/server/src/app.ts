@@ -173,11 +173,21 @@ function jsonBody(routes: readonly ContractRoute[], defaultLimit: number): Reque
     }
     return found;
   };
+  // Kept as bytes too where a signature of them is checked (a Git server's push webhook).
+  const keepingBytes = express.json({
+    limit: defaultLimit,
+    type: ["application/json", "application/*+json"],
+    verify: (req, _res, bytes) => {
+      (req as Request & { rawBody?: Buffer }).rawBody = bytes;
+    },
+  });
   const large = routeMatcher(routes, (route) => Boolean(route.bodyLimit));
+  const signed = routeMatcher(routes, (route) => Boolean(route.rawBody));
   return (req, res, next) => {
     // Without a body (type-is's test, which the parser would make): no parser, no limit to look up.
     const hasBody = req.headers["transfer-encoding"] !== undefined || !Number.isNaN(Number(req.headers["content-length"]));
     if (!hasBody || !req.url.startsWith("/v1/")) return next();
+    if (signed(req)) return keepingBytes(req, res, next);
     parser(large(req)?.bodyLimit ?? defaultLimit)(req, res, next);
   };
 }
@@ -200,6 +210,16 @@ function requestContexts(services: Services): (req: Request, res: Response) => R
         return this.req.ip ?? "unknown";
       },
     },
+    headers: {
+      get(this: OwnContext) {
+        return this.req.headers;
+      },
+    },
+    rawBody: {
+      get(this: OwnContext) {
+        return (this.req as Request & { rawBody?: Buffer }).rawBody;
+      },
+    },
     baseUrl: {
       get(this: OwnContext) {
         this.base ??= services.config.publicUrl ?? `${this.req.protocol}://${this.req.get("host") ?? "localhost"}`;
@@ -215,5 +235,5 @@ function requestContexts(services: Services): (req: Request, res: Response) => R
       memo: new Map(),
       req,
       base: undefined,
-    } satisfies Omit<RequestContext, keyof Services | "clientAddress" | "baseUrl"> & OwnContext);
+    } satisfies Omit<RequestContext, keyof Services | "clientAddress" | "baseUrl" | "headers" | "rawBody"> & OwnContext);
 }

@@ -48,8 +48,11 @@ export interface Config {
   headersTimeoutMs: number;
   /** The first retry delay of a webhook delivery (doubling, with jitter, over about a day); tests shorten it. */
   webhookRetryBaseMs: number;
-  /** Git import and export (docs/git.md): the most bytes a repository may send, and how long an operation may run. */
-  git: { maxBytes: number; timeoutMs: number };
+  /**
+   * Git import and export (docs/git.md): the most bytes a repository may send, how long an operation may run, and how
+   * often a continuous Git Sync reads its branch when no push webhook announces pushes.
+   */
+  git: { maxBytes: number; timeoutMs: number; pollSeconds: number };
 }
 
 /**
@@ -96,7 +99,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: int(env, "DOCSTACK_SHUTDOWN_TIMEOUT_MS", 25_000),
     ...requestTimeouts(env),
     webhookRetryBaseMs: int(env, "DOCSTACK_WEBHOOK_RETRY_BASE_MS", 5_000),
-    git: { maxBytes: int(env, "DOCSTACK_GIT_MAX_BYTES", 100 * 1024 * 1024), timeoutMs: int(env, "DOCSTACK_GIT_TIMEOUT_SECONDS", 300) * 1000 },
+    git: {
+      maxBytes: int(env, "DOCSTACK_GIT_MAX_BYTES", 100 * 1024 * 1024),
+      timeoutMs: int(env, "DOCSTACK_GIT_TIMEOUT_SECONDS", 300) * 1000,
+      pollSeconds: Math.max(1, int(env, "DOCSTACK_GIT_POLL_SECONDS", 60)),
+    },
     secrets: secrets(env.DOCSTACK_SECRETS),
   };
 }

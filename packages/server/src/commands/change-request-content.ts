@@ -17,8 +17,10 @@ import { contentStore } from "../content/reads";
 import { existingRevisionIndex, type RevisionIndex, revisionIndex, writeRevision, writeSameContent } from "../content/revisions";
 import { syncSpacePages } from "../content/search-index";
 import type { ChangeRequest } from "../generated/prisma/client";
+import { GIT_CONTINUOUS_JOB, queueGitSyncOfSpace } from "../git/after-write";
 import { conflict } from "../http/errors";
 import type { BaseUrl } from "../http/urls";
+import type { JobQueue } from "../jobs/queue";
 import type { WebhookOutbox } from "../webhooks/outbox";
 import { changeRequestEvent, type EventActor, pageEvents } from "../webhooks/resources";
 import { mergeBase } from "./merge-base";
@@ -27,6 +29,8 @@ import { mergeBase } from "./merge-base";
 export interface ContentCommandDeps extends ContentStoreDeps, BaseUrl, EventActor {
   clock: Clock;
   webhooks: Pick<WebhookOutbox, "emit">;
+  /** A space's continuous Git Sync is queued by each write to its content (src/git/after-write.ts). */
+  jobs: Pick<JobQueue, "send" | "wake">;
 }
 
 /** The markdown of the documents a three-way merge may have to merge line by line. */
@@ -99,7 +103,7 @@ export type MergeOutcome =
   | { result: "conflicts"; revision: string; conflicts: Conflict[] };
 
 export async function mergeChangeRequest(ctx: ContentCommandDeps, changeRequestId: string): Promise<MergeOutcome> {
-  return ctx.prisma.$transaction(
+  const outcome = await ctx.prisma.$transaction(
     async (tx): Promise<MergeOutcome> => {
       // The space first: merges into one space queue here, each seeing the previous one's result.
       const { spaceId } = await tx.changeRequest.findUniqueOrThrow({ where: { id: changeRequestId }, select: { spaceId: true } });
@@ -129,10 +133,14 @@ export async function mergeChangeRequest(ctx: ContentCommandDeps, changeRequestI
         data: { status: "merged", revisionMergedId: revision.id },
       });
       await ctx.webhooks.emit(tx, [...pageEvents(ctx, space, pageChanges), changeRequestEvent(ctx, "change_request.merged", space, updated)]);
+      await queueGitSyncOfSpace(tx, ctx.jobs, spaceId);
       return { result: "merge", revision: revision.id, changeRequest: updated };
     },
     { timeout: 30_000 },
   );
+  // Committed: this process's Git Sync worker starts at once (other processes poll).
+  if (outcome.result === "merge") ctx.jobs.wake(GIT_CONTINUOUS_JOB);
+  return outcome;
 }
 
 export type UpdateOutcome = { result: "update"; revision: string } | { result: "conflicts"; revision: string; conflicts: Conflict[] };
@@ -189,7 +197,7 @@ export async function importIntoChangeRequest(ctx: ContentCommandDeps, changeReq
 
 /** Adds imported pages straight to a space's content: a new revision of the space. */
 export async function importIntoSpace(ctx: ContentCommandDeps, spaceId: string, imported: ImportedPage[]): Promise<string> {
-  return ctx.prisma.$transaction(
+  const revision = await ctx.prisma.$transaction(
     async (tx) => {
       const space = await lockSpace(tx, spaceId);
       if (space.editMode === "locked") throw conflict("space_locked", LOCKED_MESSAGE);
@@ -206,8 +214,11 @@ export async function importIntoSpace(ctx: ContentCommandDeps, spaceId: string, 
       });
       await tx.space.update({ where: { id: spaceId }, data: { revisionId: written.revision.id } });
       await ctx.webhooks.emit(tx, pageEvents(ctx, space, await syncSpacePages(store, spaceId, current, written)));
+      await queueGitSyncOfSpace(tx, ctx.jobs, spaceId);
       return written.revision.id;
     },
     { timeout: 30_000 },
   );
+  ctx.jobs.wake(GIT_CONTINUOUS_JOB);
+  return revision;
 }

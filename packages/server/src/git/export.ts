@@ -74,7 +74,7 @@ export async function exportToBranch(deps: GitSyncDeps, sync: SpaceGitSync, requ
       tree,
       parent: head,
       message: request.commitMessage ?? "Export from Docstack",
-      author: { name: actor.name, email: actor.email },
+      author: request.author ?? { name: actor.name, email: actor.email },
       committer: { name: "Docstack", email: addressOf(deps.config.mailFrom) },
       timestamp: now,
     });

@@ -32,11 +32,12 @@ export async function importBranch(deps: GitSyncDeps, sync: SpaceGitSync, reques
     if (outcome.result === "conflicts") {
       return {
         changeRequestId,
+        importedCommitId: commit,
         error: `the space changed during the import: its change request #${outcome.changeRequest.number} is left open with its conflicts`,
       };
     }
     // A standalone import leaves the space as it was: nothing is synced.
-    if (outcome.result === "open") return { changeRequestId };
+    if (outcome.result === "open") return { changeRequestId, importedCommitId: commit };
     return { commitId: commit, revisionId: outcome.revision, changeRequestId };
   });
 }

@@ -17,7 +17,7 @@ export const GIT_SYNC_JOB = "space-git.sync";
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Why it failed, in words for the user: isomorphic-git's errors and the outbound checks' name their cause. */
-function describe(error: unknown, sync: SpaceGitSync, credentials: GitCredentials | undefined): string {
+export function describe(error: unknown, sync: SpaceGitSync, credentials: GitCredentials | undefined): string {
   const data = (error as { code?: string; data?: { statusCode?: number } }) ?? {};
   let message = errorText(error);
   if (data.code === "HttpError" && data.data?.statusCode === 401) message = "the repository refused the credentials (HTTP 401)";
@@ -30,7 +30,7 @@ function describe(error: unknown, sync: SpaceGitSync, credentials: GitCredential
  * True when the error comes from the repository's side (recorded), false when it is the server's own: its database,
  * or its shutdown stopping the job (retried, by another instance or after the restart).
  */
-function repositorySide(error: unknown, timeout: AbortSignal, jobSignal: AbortSignal): boolean {
+export function repositorySide(error: unknown, timeout: AbortSignal, jobSignal: AbortSignal): boolean {
   if (jobSignal.aborted && !timeout.aborted) return false;
   if (timeout.aborted || error instanceof GitSyncFailure) return true;
   const name = (error as { name?: string; code?: string }).name ?? "";
@@ -38,14 +38,25 @@ function repositorySide(error: unknown, timeout: AbortSignal, jobSignal: AbortSi
   return !prismaError;
 }
 
-async function runOperation(deps: GitSyncDeps, sync: SpaceGitSync, request: GitSyncRequest, signal: AbortSignal, budget: ByteBudget): Promise<GitSyncOutcome> {
-  const session: GitSession = {
-    remote: { url: sync.url, ...(request.credentials ? { credentials: request.credentials } : {}) },
+/** The connection to the row's repository and branch, with the credentials, stopped by `signal`, limited by `budget`. */
+export function gitSession(
+  deps: GitSyncDeps,
+  sync: SpaceGitSync,
+  credentials: GitCredentials | undefined,
+  signal: AbortSignal,
+  budget: ByteBudget,
+): GitSession {
+  return {
+    remote: { url: sync.url, ...(credentials ? { credentials } : {}) },
     branch: sync.ref.slice("refs/heads/".length),
     http: checkedGitHttp({ allowPrivate: deps.config.allowPrivateFetch, signal, budget }),
     budget,
     signal,
   };
+}
+
+async function runOperation(deps: GitSyncDeps, sync: SpaceGitSync, request: GitSyncRequest, signal: AbortSignal, budget: ByteBudget): Promise<GitSyncOutcome> {
+  const session = gitSession(deps, sync, request.credentials, signal, budget);
   return sync.direction === "import" ? importBranch(deps, sync, request, session) : exportToBranch(deps, sync, request, session);
 }
 

@@ -2,13 +2,15 @@
 import type { Services } from "../http/context";
 import type { GitCredentials } from "./remote";
 
-export type GitSyncDeps = Pick<Services, "prisma" | "config" | "clock" | "logger" | "contentCache" | "webhooks" | "changes">;
+export type GitSyncDeps = Pick<Services, "prisma" | "config" | "clock" | "logger" | "contentCache" | "webhooks" | "changes" | "jobs">;
 
 /** What a request asked beyond the row's columns; kept until its job ends. */
 export interface GitSyncRequest {
   force: boolean;
   standalone: boolean;
   commitMessage?: string;
+  /** The export's commit author, when not the requester (a continuous sync's: the change request's author). */
+  author?: { name: string; email: string };
   credentials?: GitCredentials;
 }
 
@@ -17,6 +19,8 @@ export interface GitSyncOutcome {
   commitId?: string;
   revisionId?: string;
   changeRequestId?: string;
+  /** The commit an import read, also when it left its change request open (standalone, or with conflicts). */
+  importedCommitId?: string;
   /** Set when the operation did its work but ended short (an import whose change request was left with conflicts). */
   error?: string;
 }

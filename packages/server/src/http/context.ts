@@ -1,5 +1,6 @@
 // What every handler and policy receives about the request it serves.
 
+import type { IncomingHttpHeaders } from "node:http";
 import type { Logger } from "pino";
 import type { Actor } from "../auth/actor";
 import type { ActorCache } from "../auth/actor-cache";
@@ -50,6 +51,10 @@ export interface RequestContext extends Services, Memo {
   requestId: string;
   /** The client's address (as Express sees it behind trusted proxies), for per-client limits. */
   clientAddress: string;
+  /** The request's headers (for what the contract cannot type: a webhook's signature). */
+  headers: IncomingHttpHeaders;
+  /** The body's bytes, for the operations marked `x-docstack-raw-body` (a signature is checked on them). */
+  rawBody: Buffer | undefined;
   /** e.g. http://localhost:3000, for the `urls` of resources. */
   baseUrl: string;
   log: Logger;

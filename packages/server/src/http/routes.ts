@@ -21,6 +21,8 @@ export interface ContractRoute {
   operationId: OperationId;
   /** x-docstack-body-limit: a larger body limit than the default, in bytes. */
   bodyLimit?: number;
+  /** x-docstack-raw-body: the handler gets the body's bytes too (`ctx.rawBody`), to check a signature of them. */
+  rawBody?: true;
   /** `security: []`: no token (the request carries its own authorization, such as a signed URL). */
   public: boolean;
   /** x-docstack-path-rest: the last path parameter takes the rest of the path, slashes included. */
@@ -36,7 +38,12 @@ export function contractRoutes(document: OpenapiDocument): ContractRoute[] {
   for (const [path, item] of Object.entries(document.paths)) {
     for (const method of HTTP_METHODS) {
       const operation = item[method] as
-        | (NonNullable<(typeof item)[typeof method]> & { "x-docstack-body-limit"?: number; "x-docstack-path-rest"?: boolean; "x-docstack-audit"?: string })
+        | (NonNullable<(typeof item)[typeof method]> & {
+            "x-docstack-body-limit"?: number;
+            "x-docstack-path-rest"?: boolean;
+            "x-docstack-audit"?: string;
+            "x-docstack-raw-body"?: boolean;
+          })
         | undefined;
       if (!operation) continue;
       routes.push({
@@ -48,6 +55,7 @@ export function contractRoutes(document: OpenapiDocument): ContractRoute[] {
         answersGone: method === "delete" && "204" in operation.responses && "205" in operation.responses,
         ...(method !== "get" ? { audit: { operationId: operation.operationId, action: operation["x-docstack-audit"] ?? operation.operationId } } : {}),
         ...(operation["x-docstack-body-limit"] ? { bodyLimit: operation["x-docstack-body-limit"] } : {}),
+        ...(operation["x-docstack-raw-body"] ? { rawBody: true as const } : {}),
       });
     }
   }

@@ -2,6 +2,7 @@
 import { processSpecJob, sweepSpecsJob } from "../areas/openapi-specs/processing";
 import { purgeSpacesJob } from "../areas/spaces/retention";
 import type { Database } from "../db/database";
+import { gitContinuousJob, gitPollJob } from "../git/continuous";
 import { gitSyncJob } from "../git/sync";
 import type { Services } from "../http/context";
 import { purgeIdempotencyKeys } from "../http/idempotency";
@@ -41,8 +42,16 @@ const idempotencyKeysJob: JobDefinition<object, Pick<Services, "prisma" | "clock
 
 export function jobDefinitions(kind: Database["kind"]): JobDefinition<object, never>[] {
   const maintenance = kind === "embedded" ? [vacuumJob] : [rateLimitCountersJob];
-  return [processSpecJob, sweepSpecsJob, purgeSpacesJob, deliverJob, sweepWebhooksJob, gitSyncJob, idempotencyKeysJob, ...maintenance] as JobDefinition<
-    object,
-    never
-  >[];
+  return [
+    processSpecJob,
+    sweepSpecsJob,
+    purgeSpacesJob,
+    deliverJob,
+    sweepWebhooksJob,
+    gitSyncJob,
+    gitContinuousJob,
+    gitPollJob,
+    idempotencyKeysJob,
+    ...maintenance,
+  ] as JobDefinition<object, never>[];
 }

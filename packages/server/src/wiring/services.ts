@@ -11,22 +11,14 @@ import { RenderPool } from "../content/render-pool";
 import { type Database, type Db, openDatabase } from "../db/database";
 import type { Services } from "../http/context";
 import { CursorCodec } from "../http/pagination";
+import { instanceSecret } from "../instance-secret";
 import { JobQueue } from "../jobs/queue";
 import { createMailer } from "../mail/mailer";
 import { Metrics } from "../metrics";
-import { declareSecret, newSecret } from "../secrets";
 import { SigningKeys } from "../signing";
 import { PublishedSites } from "../site-reader/published-sites";
 import { WebhookOutbox } from "../webhooks/outbox";
 import { jobDefinitions } from "./jobs";
-
-/** A secret created once and kept in the database: every instance on it shares it (and restarts keep it). */
-export async function instanceSecret(prisma: Db, key: string): Promise<string> {
-  const existing = await prisma.setting.findUnique({ where: { key } });
-  if (existing) return declareSecret(existing.value);
-  await prisma.setting.createMany({ data: [{ key, value: newSecret(32) }], skipDuplicates: true });
-  return declareSecret((await prisma.setting.findUniqueOrThrow({ where: { key } })).value);
-}
 
 /**
  * What signs cursors and download URLs: `DOCSTACK_SECRETS` (newest first; the others still verify,

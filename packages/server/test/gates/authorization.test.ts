@@ -250,6 +250,9 @@ describe.each(operations.map((operation) => [operation.operationId, operation] a
           throw fail(operation, who, answer, `${answer.status} for an operation the contract opens to anyone`);
         return notCovered.note(`${operationId}: no real ${fixtures.unresolvedNames(plan).join(", ")}, so opening it shows little`, unresolved.join(", "));
       }
+      // A webhook receiver: open to anyone, but what it does needs a signature of the body with a secret the gate lacks.
+      if (operation.signedBody && answer.status === 401)
+        return notCovered.note(`${operationId}: authorized by a signature of its body, which the gate does not make (refused 401 without it)`);
       if (answer.status >= 300) throw fail(operation, who, answer, `${answer.status} for a request on real resources to an operation open to anyone`);
     });
     return;

@@ -33,6 +33,8 @@ export interface GateOperation {
   bodyLimit?: number;
   /** Open to anyone: its `security` (or the document's) allows calling it without credentials. */
   public: boolean;
+  /** x-docstack-raw-body: authorized by a signature of its body (a webhook receiver), which the gates do not make. */
+  signedBody: boolean;
   /** Answers 501 (a `pendingOperation` of the registry). */
   notImplemented: boolean;
   /** The top-level properties of its success answer's JSON body (what a creator's answer can name). */
@@ -130,6 +132,7 @@ function loadOperations(): GateOperation[] {
         statuses: Object.keys(operation.responses)
           .filter((s) => /^\d{3}$/.test(s))
           .map(Number),
+        signedBody: operation["x-docstack-raw-body"] === true,
         public: isPublic((operation.security ?? (document as { security?: unknown }).security ?? []) as Record<string, unknown>[]),
         notImplemented: definition.notImplemented === true,
         answerFields: answerFieldsOf(operation.responses),

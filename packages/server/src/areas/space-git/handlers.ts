@@ -13,6 +13,7 @@ import type { RequestContext } from "../../http/context";
 import { conflict, notFound } from "../../http/errors";
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import { serializeGitSync } from "./serialize";
+import { spaceGitSyncOperations } from "./sync-handlers";
 
 type Body = Schemas["ImportGitRepository"] | Schemas["ExportToGitRepository"];
 
@@ -57,6 +58,8 @@ async function queueOperation(ctx: RequestContext, space: Space, direction: "imp
       commitId: same ? current.commitId : null,
       revisionId: same ? current.revisionId : null,
       changeRequestId: null,
+      // Another repository, branch or folder replaces a continuous Git Sync of the space: it stops.
+      ...(same ? {} : { syncEnabled: false, syncSecrets: null, syncUsername: null, conflictChangeRequestId: null, conflictCommitId: null }),
     };
     await tx.spaceGitSync.upsert({ where: { spaceId: space.id }, create: { spaceId: space.id, ...data }, update: data });
     await ctx.jobs.send(GIT_SYNC_JOB, { spaceId: space.id, operationId }, { tx });
@@ -66,6 +69,7 @@ async function queueOperation(ctx: RequestContext, space: Space, direction: "imp
 }
 
 export const spaceGitOperations = {
+  ...spaceGitSyncOperations,
   importGitRepository: defineOperation("importGitRepository", {
     handle: ({ ctx, body }, { space }) => queueOperation(ctx, space, "import", body),
   }),

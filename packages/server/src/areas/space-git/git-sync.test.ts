@@ -1,0 +1,344 @@
+// Continuous Git Sync against a real Git server (git http-backend on 127.0.0.1), pushed to with the `git` command
+// line: a push announced by a signed webhook (GitHub, Gitea, GitLab formats) or found by polling appears in the
+// space; a merge is pushed as one commit naming its change request and author; both sides changed → an open change
+// request and nothing overwritten; a force-push is followed; a refused remote is shown and retried with backoff.
+// The harness fails the file when a secret (the password, the webhook's secret) reaches a log line.
+import { execFile } from "node:child_process";
+import { createHmac } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { contentHelpers, insertPage } from "../../../test/support/content";
+import { type GitServer, gitServer } from "../../../test/support/git-server";
+import { requestsAs, useHarness } from "../../../test/support/harness";
+import { pollGitSyncs } from "../../git/continuous";
+
+const h = useHarness({ allowPrivateFetch: true });
+const SLOW = 240_000;
+const c = contentHelpers(h);
+
+const CREDENTIALS = { username: "docs-bot", password: "s3cret-token-8812" };
+let server: GitServer;
+let locked: GitServer;
+beforeAll(async () => {
+  server = await gitServer();
+  locked = await gitServer({ auth: CREDENTIALS });
+});
+afterAll(async () => {
+  await server?.close();
+  await locked?.close();
+});
+
+const SEED = new Map([
+  ["README.md", Buffer.from("# Welcome\n\nThe start.\n")],
+  ["SUMMARY.md", Buffer.from("# Table of contents\n\n* [Welcome](README.md)\n* [Install](install.md)\n")],
+  ["install.md", Buffer.from("# Install\n\nRun the installer.\n")],
+]);
+
+const run = promisify(execFile);
+
+/**
+ * Commits `files` (path → text; null deletes) on top of the branch with the git command line, and pushes; `orphan`
+ * pushes a new history in its place (a force-push). Asynchronous: the Git server answers in this process.
+ */
+async function push(repo: string, files: Record<string, string | null>, message: string, options: { orphan?: boolean } = {}): Promise<string> {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "docstack-git-push-"));
+  const env = { PATH: process.env.PATH, HOME: work, GIT_CONFIG_NOSYSTEM: "1", GIT_TERMINAL_PROMPT: "0", LANG: "C" };
+  const out = path.join(work, "out");
+  const git = async (...args: string[]) => (await run("git", args, { cwd: out, env, encoding: "utf8" })).stdout.trim();
+  try {
+    await run("git", ["clone", "--quiet", "-b", "main", server.url(repo), "out"], { cwd: work, env });
+    if (options.orphan) {
+      await git("checkout", "--quiet", "--orphan", "rewritten");
+      await git("rm", "-r", "--quiet", "--cached", ".");
+      for (const file of fs.readdirSync(out)) if (file !== ".git") fs.rmSync(path.join(out, file), { recursive: true });
+    }
+    for (const [at, text] of Object.entries(files)) {
+      if (text === null) fs.rmSync(path.join(out, at));
+      else fs.writeFileSync(path.join(out, at), text);
+    }
+    await git("add", "-A");
+    await git("-c", "user.name=Grace", "-c", "user.email=grace@example.com", "commit", "--quiet", "-m", message);
+    await git("push", "--quiet", ...(options.orphan ? ["--force", "origin", "rewritten:main"] : ["origin", "main"]));
+    return await git("rev-parse", "HEAD");
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+const hmac = (secret: string, body: string) => createHmac("sha256", secret).update(body).digest("hex");
+
+/** A space synced with a new repository seeded with SEED, its first sync done. */
+async function syncedSpace(repo: string) {
+  server.createRepository(repo, SEED);
+  const org = await h.organization();
+  const space = await c.createSpace(org.admin, org.id);
+  const as = requestsAs(h, org.admin);
+  const configured = await as.put(`/v1/spaces/${space.id}/git/sync`, { url: server.url(repo), ref: "refs/heads/main" }).expect(200);
+  await h.services.jobs.settled();
+  return { org, space, as, secret: configured.body.webhookSecret as string, hookUrl: `/v1/spaces/${space.id}/git/sync/hook` };
+}
+
+const titles = async (user: Parameters<typeof c.pages>[0], spaceId: string) => (await c.pages(user, spaceId)).map((page) => page.title);
+
+describe("Git Sync", () => {
+  it(
+    "is configured by space admins only; answers the webhook's secret once and the credentials never; stores them sealed",
+    async () => {
+      locked.createRepository("private", SEED);
+      const head = locked.git("private", "rev-parse", "refs/heads/main");
+      const org = await h.organization();
+      const space = await c.createSpace(org.admin, org.id);
+      const as = requestsAs(h, org.admin);
+      const url = `/v1/spaces/${space.id}/git/sync`;
+      const body = { url: locked.url("private"), ref: "main", ...CREDENTIALS };
+
+      const editor = await h.member(org.id, "edit");
+      await requestsAs(h, editor).put(url, body).expect(403);
+      const outsider = (await h.organization()).admin;
+      await requestsAs(h, outsider).put(url, body).expect(404);
+      await as.get(url).expect(404);
+      // Credentials go in their fields, never in the URL.
+      await as.put(url, { ...body, url: locked.url("private", CREDENTIALS) }).expect(400);
+
+      const configured = await as.put(url, body).expect(200);
+      expect(configured.body).toMatchObject({
+        object: "git-sync",
+        url: locked.url("private"),
+        ref: "refs/heads/main",
+        projectDirectory: "",
+        username: "docs-bot",
+        status: "pending",
+        webhookURL: expect.stringMatching(new RegExp(`/v1/spaces/${space.id}/git/sync/hook$`)),
+        webhookSecret: expect.stringMatching(/^[0-9a-f]{48}$/),
+      });
+      expect(JSON.stringify(configured.body)).not.toContain(CREDENTIALS.password);
+      await h.services.jobs.settled();
+
+      // The first sync: the space was empty, the branch's content came in through a merged change request.
+      const got = await as.get(url).expect(200);
+      expect(got.body).toMatchObject({ status: "synced", lastCommit: head, failures: 0 });
+      expect(got.body.webhookSecret).toBeUndefined();
+      expect(JSON.stringify(got.body)).not.toContain(CREDENTIALS.password);
+      expect(await titles(org.admin, space.id)).toEqual(["Welcome", "Install"]);
+      const info = await as.get(`/v1/spaces/${space.id}/git/info`).expect(200);
+      expect(info.body.operation).toMatchObject({ state: "success", direction: "import", commitId: head });
+      expect(JSON.stringify(info.body)).not.toContain(CREDENTIALS.password);
+
+      // Sealed in the database: neither the password nor the webhook's secret is readable there.
+      const row = await h.services.prisma.spaceGitSync.findUniqueOrThrow({ where: { spaceId: space.id } });
+      expect(row.syncSecrets).toMatch(/^v1\./);
+      expect(JSON.stringify(row)).not.toContain(CREDENTIALS.password);
+      expect(JSON.stringify(row)).not.toContain(configured.body.webhookSecret);
+
+      // Deleting stops the sync and nothing else: the content stays, the hook is refused.
+      await requestsAs(h, editor).delete(url).expect(403);
+      await as.delete(url).expect(204);
+      await as.get(url).expect(404);
+      expect(await titles(org.admin, space.id)).toEqual(["Welcome", "Install"]);
+      const payload = JSON.stringify({ ref: "refs/heads/main" });
+      await h.api
+        .post(`${url}/hook`)
+        .set("Content-Type", "application/json")
+        .set("X-Hub-Signature-256", `sha256=${hmac(configured.body.webhookSecret, payload)}`)
+        .send(payload)
+        .expect(401);
+      expect((await h.services.prisma.spaceGitSync.findUniqueOrThrow({ where: { spaceId: space.id } })).syncSecrets).toBeNull();
+    },
+    SLOW,
+  );
+
+  it(
+    "imports a push announced by a webhook signed in GitHub's, Gitea's or GitLab's format; refuses one unsigned or wrongly signed",
+    async () => {
+      const { org, space, secret, hookUrl } = await syncedSpace("hooked");
+      const hook = (payload: string, headers: Record<string, string>) => {
+        const request = h.api.post(hookUrl).set("Content-Type", "application/json");
+        for (const [name, value] of Object.entries(headers)) request.set(name, value);
+        return request.send(payload);
+      };
+
+      await push(
+        "hooked",
+        { "SUMMARY.md": "# Table of contents\n\n* [Welcome](README.md)\n* [Install](install.md)\n* [Usage](usage.md)\n", "usage.md": "# Usage\n\nUse it.\n" },
+        "Add usage",
+      );
+      const payload = JSON.stringify({ ref: "refs/heads/main", after: "x" });
+      const refusals: Record<string, string>[] = [
+        {},
+        { "X-Hub-Signature-256": `sha256=${hmac("not the secret", payload)}` },
+        { "X-Gitea-Signature": hmac(secret, `${payload} `) },
+        { "X-Gitlab-Token": `${secret}0` },
+        // Every signature given must match.
+        { "X-Gitlab-Token": secret, "X-Hub-Signature-256": "sha256=00" },
+      ];
+      for (const headers of refusals) {
+        const refused = await hook(payload, headers).expect(401);
+        expect(refused.body.error.reason).toBe("git_hook_signature_invalid");
+      }
+      await h.services.jobs.settled();
+      expect(await titles(org.admin, space.id)).toEqual(["Welcome", "Install"]);
+
+      expect((await hook(payload, { "X-Hub-Signature-256": `sha256=${hmac(secret, payload)}` }).expect(202)).body).toEqual({ queued: true });
+      await h.services.jobs.settled();
+      expect(await titles(org.admin, space.id)).toEqual(["Welcome", "Install", "Usage"]);
+
+      await push("hooked", { "usage.md": "# Usage\n\nUse it well.\n" }, "Reword usage");
+      await hook(payload, { "X-Gitea-Signature": hmac(secret, payload) }).expect(202);
+      await h.services.jobs.settled();
+      const usage = await requestsAs(h, org.admin).get(`/v1/spaces/${space.id}/content/path/usage`).expect(200);
+      expect(usage.body.markdown).toContain("Use it well.");
+
+      await push(
+        "hooked",
+        {
+          "install.md": "# Setup\n\nRun the installer.\n",
+          "SUMMARY.md": "# Table of contents\n\n* [Welcome](README.md)\n* [Setup](install.md)\n* [Usage](usage.md)\n",
+        },
+        "Rename install",
+      );
+      await hook(payload, { "X-Gitlab-Token": secret }).expect(202);
+      await h.services.jobs.settled();
+      expect(await titles(org.admin, space.id)).toEqual(["Welcome", "Setup", "Usage"]);
+
+      // A push to another branch queues nothing.
+      const other = JSON.stringify({ ref: "refs/heads/feature" });
+      expect((await hook(other, { "X-Hub-Signature-256": `sha256=${hmac(secret, other)}` }).expect(202)).body).toEqual({ queued: false });
+      // Each import is a merged change request of the sync.
+      const requests = await h.services.prisma.changeRequest.findMany({ where: { spaceId: space.id }, orderBy: { number: "asc" } });
+      expect(requests.map((cr) => cr.status)).toEqual(["merged", "merged", "merged", "merged"]);
+    },
+    SLOW,
+  );
+
+  it(
+    "pushes a merge as one commit naming the change request and its author",
+    async () => {
+      const { org, space, as } = await syncedSpace("exported");
+      const before = server.git("exported", "rev-parse", "refs/heads/main");
+      const author = await h.member(org.id, "edit");
+      const cr = await c.createChangeRequest(author, space.id, "Add a FAQ");
+      await c.write(author, space.id, cr.id, [insertPage("FAQ", "Questions and answers.")]);
+      await c.merge(author, space.id, cr.id);
+      await h.services.jobs.settled();
+
+      const head = server.git("exported", "rev-parse", "refs/heads/main");
+      expect(head).not.toBe(before);
+      expect(server.git("exported", "rev-parse", `${head}^`)).toBe(before);
+      const log = server.git("exported", "log", "-1", "--format=%an <%ae>%n%cn%n%B", head);
+      const { displayName } = await h.services.prisma.user.findUniqueOrThrow({ where: { id: author.id } });
+      expect(log).toContain(`${displayName} <${author.email}>`);
+      expect(log).toContain(`Add a FAQ (#${cr.number})`);
+      expect(log).toContain(`change request #${cr.number} by ${displayName}`);
+      expect(log).toContain("\nDocstack\n");
+      const files = server.checkout("exported");
+      expect([...files.keys()].some((at) => at.toLowerCase().includes("faq"))).toBe(true);
+      expect((await as.get(`/v1/spaces/${space.id}/git/sync`).expect(200)).body).toMatchObject({ status: "synced", lastCommit: head });
+      // The push is not imported back: nothing left to do.
+      await h.services.jobs.send("space-git.continuous", { spaceId: space.id }, { key: space.id });
+      await h.services.jobs.settled();
+      expect(server.git("exported", "rev-parse", "refs/heads/main")).toBe(head);
+      expect(await h.services.prisma.changeRequest.count({ where: { spaceId: space.id } })).toBe(2);
+    },
+    SLOW,
+  );
+
+  it(
+    "when both sides changed: the branch's side waits in an open change request, the space keeps its content; archived, the space is pushed",
+    async () => {
+      const { org, space, as, secret, hookUrl } = await syncedSpace("both");
+      const pushed = await push("both", { "install.md": "# Install\n\nRun the installer twice.\n" }, "Edit install on the branch");
+      // No hook: the space changes before the sync reads the branch.
+      const cr = await c.createChangeRequest(org.admin, space.id, "Edit in the space");
+      await c.write(org.admin, space.id, cr.id, [insertPage("Space only", "Written in Docstack.")]);
+      await c.merge(org.admin, space.id, cr.id);
+      await h.services.jobs.settled();
+
+      const state = (await as.get(`/v1/spaces/${space.id}/git/sync`).expect(200)).body;
+      expect(state).toMatchObject({ status: "conflict", conflictChangeRequestId: expect.any(String) });
+      expect(state.error).toContain(pushed.slice(0, 7));
+      // Nothing overwritten: the branch is as pushed, the space has its page and not the branch's edit.
+      expect(server.git("both", "rev-parse", "refs/heads/main")).toBe(pushed);
+      expect(await titles(org.admin, space.id)).toEqual(["Welcome", "Install", "Space only"]);
+      expect((await as.get(`/v1/spaces/${space.id}/content/path/install`).expect(200)).body.markdown).not.toContain("twice");
+      // The branch's side is in the open change request.
+      const waiting = await as.get(`/v1/spaces/${space.id}/change-requests/${state.conflictChangeRequestId}`).expect(200);
+      expect(waiting.body.status).toBe("open");
+      const inRequest = await as.get(`/v1/spaces/${space.id}/change-requests/${state.conflictChangeRequestId}/content/path/install`).expect(200);
+      expect(inRequest.body.markdown).toContain("twice");
+      const info = (await as.get(`/v1/spaces/${space.id}/git/info`).expect(200)).body;
+      expect(info.operation).toMatchObject({ state: "failure", direction: "import", changeRequestId: state.conflictChangeRequestId });
+
+      // While it is open, nothing is synced.
+      const payload = JSON.stringify({});
+      await h.api.post(hookUrl).set("Content-Type", "application/json").set("X-Gitlab-Token", secret).send(payload).expect(202);
+      await h.services.jobs.settled();
+      expect(server.git("both", "rev-parse", "refs/heads/main")).toBe(pushed);
+
+      // Archived (the space's side wins): the space is pushed on top of the branch's commit.
+      await as.patch(`/v1/spaces/${space.id}/change-requests/${state.conflictChangeRequestId}`, { status: "archived" }).expect(200);
+      await h.api.post(hookUrl).set("Content-Type", "application/json").set("X-Gitlab-Token", secret).send(payload).expect(202);
+      await h.services.jobs.settled();
+      const head = server.git("both", "rev-parse", "refs/heads/main");
+      expect(server.git("both", "rev-parse", `${head}^`)).toBe(pushed);
+      expect((await as.get(`/v1/spaces/${space.id}/git/sync`).expect(200)).body).toMatchObject({ status: "synced", lastCommit: head });
+      expect([...server.checkout("both").keys()].some((at) => at.toLowerCase().includes("space-only"))).toBe(true);
+    },
+    SLOW,
+  );
+
+  it(
+    "follows a force-push, and finds pushes by polling when no webhook announces them",
+    async () => {
+      const { org, space, as } = await syncedSpace("polled");
+      // Not due yet: the first sync read the branch just now.
+      expect(await pollGitSyncs(h.services)).not.toContain(space.id);
+      const rewritten = await push(
+        "polled",
+        { "README.md": "# Rewritten\n\nA new history.\n", "SUMMARY.md": "# Table of contents\n\n* [Rewritten](README.md)\n" },
+        "A new history",
+        { orphan: true },
+      );
+      h.clock.advance(h.config.git.pollSeconds * 1000);
+      expect(await pollGitSyncs(h.services)).toContain(space.id);
+      await h.services.jobs.settled();
+      expect(await titles(org.admin, space.id)).toEqual(["Rewritten"]);
+      expect((await as.get(`/v1/spaces/${space.id}/git/sync`).expect(200)).body).toMatchObject({ status: "synced", lastCommit: rewritten });
+    },
+    SLOW,
+  );
+
+  it(
+    "shows a refused remote as failing with its reason, and retries it with backoff",
+    async () => {
+      locked.createRepository("revoked", SEED);
+      const org = await h.organization();
+      const space = await c.createSpace(org.admin, org.id);
+      const as = requestsAs(h, org.admin);
+      const wrong = { username: "docs-bot", password: "revoked-token-5521" };
+      await as.put(`/v1/spaces/${space.id}/git/sync`, { url: locked.url("revoked"), ref: "main", ...wrong }).expect(200);
+      await h.services.jobs.settled();
+      const failing = (await as.get(`/v1/spaces/${space.id}/git/sync`).expect(200)).body;
+      expect(failing).toMatchObject({ status: "failing", failures: 1, error: "the repository refused the credentials (HTTP 401)" });
+      expect(JSON.stringify(failing)).not.toContain(wrong.password);
+      // Retried by the poll, later after each failure: one poll interval after the first, two after the second.
+      const poll = h.config.git.pollSeconds * 1000;
+      h.clock.advance(poll);
+      expect(await pollGitSyncs(h.services)).toContain(space.id);
+      await h.services.jobs.settled();
+      expect((await as.get(`/v1/spaces/${space.id}/git/sync`).expect(200)).body).toMatchObject({ status: "failing", failures: 2 });
+      h.clock.advance(poll);
+      expect(await pollGitSyncs(h.services)).not.toContain(space.id);
+      h.clock.advance(poll);
+      expect(await pollGitSyncs(h.services)).toContain(space.id);
+      await h.services.jobs.settled();
+      expect((await as.get(`/v1/spaces/${space.id}/git/sync`).expect(200)).body).toMatchObject({ status: "failing", failures: 3 });
+      // Configured again with the right token: synced.
+      await as.put(`/v1/spaces/${space.id}/git/sync`, { url: locked.url("revoked"), ref: "main", ...CREDENTIALS }).expect(200);
+      await h.services.jobs.settled();
+      expect((await as.get(`/v1/spaces/${space.id}/git/sync`).expect(200)).body).toMatchObject({ status: "synced", failures: 0 });
+    },
+    SLOW,
+  );
+});

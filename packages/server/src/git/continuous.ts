@@ -1,0 +1,184 @@
+// A continuous Git Sync (PUT …/git/sync): one job per space at a time (`stately`, keyed by the space) brings the
+// space and its branch in step. What each side changed is measured from the last sync (`commitId` on the branch,
+// `revisionId` in the space):
+// - only the branch moved (a push, a force-push too): its content is imported as a change request, merged;
+// - only the space moved (merges, live edits): one commit is pushed, naming the change requests and their author;
+// - both moved: nothing is overwritten: the branch's side becomes an open change request, the space keeps its
+//   content and the sync says `conflict` until that change request is merged or archived (then the space, as it is,
+//   is pushed on top of the branch's commit);
+// - a failure (remote down, credentials refused) is recorded (`failing`, the reason) and retried with backoff.
+// Each outcome is also the row's operation (what GET …/git/info answers in GitBook's shape).
+
+import { contentStore } from "../content/reads";
+import { existingRevisionIndex } from "../content/revisions";
+import type { SpaceGitSync } from "../generated/prisma/client";
+import type { JobDefinition } from "../jobs/queue";
+import { GIT_CONTINUOUS_JOB } from "./after-write";
+import { exportToBranch } from "./export";
+import { exportCommit } from "./export-message";
+import { ByteBudget, GitTooLarge } from "./http";
+import { importBranch } from "./import";
+import type { GitCredentials } from "./remote";
+import { type GitSession, remoteHead } from "./repository";
+import { openSecrets } from "./sealed";
+import { describe, gitSession, repositorySide } from "./sync";
+import type { GitSyncDeps } from "./types";
+
+interface SyncOutcome {
+  /** What was done, when something was. */
+  direction?: "import" | "export";
+  /** The new base: the branch's commit and the space's revision now in step. */
+  commitId?: string;
+  revisionId?: string;
+  changeRequestId?: string;
+  /** Both sides changed: the change request holding the branch's side, the commit it holds. */
+  conflict?: { changeRequestId: string; commitId: string; message: string };
+  /** The conflict's change request was merged or archived: the conflict is over. */
+  resolved?: boolean;
+}
+
+/** Seconds before the next try after `failures` failures in a row: the poll's interval, doubling, at most an hour. */
+const retryDelaySeconds = (failures: number, pollSeconds: number) => Math.min(pollSeconds * 2 ** Math.max(0, failures - 1), 3600);
+
+const OPEN_STATUSES = new Set(["draft", "open"]);
+
+async function spaceIsEmpty(deps: GitSyncDeps, revisionId: string): Promise<boolean> {
+  const index = await existingRevisionIndex(contentStore(deps), revisionId);
+  return index.pages.length === 0;
+}
+
+async function syncOnce(deps: GitSyncDeps, row: SpaceGitSync, session: GitSession, credentials: GitCredentials | undefined): Promise<SyncOutcome> {
+  let base = { commit: row.commitId, revision: row.revisionId };
+  let resolved = false;
+  if (row.conflictChangeRequestId) {
+    const pending = await deps.prisma.changeRequest.findUnique({ where: { id: row.conflictChangeRequestId }, select: { status: true } });
+    if (pending && OPEN_STATUSES.has(pending.status)) {
+      return { conflict: { changeRequestId: row.conflictChangeRequestId, commitId: row.conflictCommitId ?? "", message: row.syncError ?? "conflict" } };
+    }
+    // Merged (the branch's side won, as edited there) or archived (the space's side won): the space is pushed as it is.
+    base = { commit: row.conflictCommitId, revision: null };
+    resolved = true;
+  }
+  const head = await remoteHead(session, false);
+  const space = await deps.prisma.space.findUniqueOrThrow({ where: { id: row.spaceId }, select: { revisionId: true } });
+  const branchMoved = head !== undefined && head !== base.commit;
+  const spaceMoved = space.revisionId !== base.revision;
+  const withCredentials = credentials ? { credentials } : {};
+  if (!branchMoved && !spaceMoved) return { commitId: head, revisionId: space.revisionId, resolved };
+
+  if (!branchMoved) {
+    const commit = await exportCommit(deps, row.spaceId, base.revision, space.revisionId);
+    const request = { force: false, standalone: false, commitMessage: commit.message, ...(commit.author ? { author: commit.author } : {}), ...withCredentials };
+    const out = await exportToBranch(deps, row, request, session);
+    return { direction: "export", commitId: out.commitId, revisionId: out.revisionId, resolved };
+  }
+
+  // The branch moved. When the space moved too (or, at the first sync, has content of its own), the branch's side
+  // waits in an open change request: nothing is overwritten.
+  const bothMoved = spaceMoved && (base.revision !== null || !(await spaceIsEmpty(deps, space.revisionId)));
+  const out = await importBranch(deps, row, { force: true, standalone: bothMoved, ...withCredentials }, session);
+  if (out.changeRequestId && (bothMoved || out.error)) {
+    const changeRequest = await deps.prisma.changeRequest.update({ where: { id: out.changeRequestId }, data: { status: "open" }, select: { number: true } });
+    const commitId = out.importedCommitId ?? head;
+    const message =
+      `the branch and the space both changed since the last sync: the branch's commit ${commitId.slice(0, 7)} waits in change request ` +
+      `#${changeRequest.number}; merge it (after resolving what conflicts) or archive it to sync again`;
+    return { direction: "import", changeRequestId: out.changeRequestId, conflict: { changeRequestId: out.changeRequestId, commitId, message } };
+  }
+  return { direction: "import", commitId: out.commitId, revisionId: out.revisionId, changeRequestId: out.changeRequestId, resolved: true };
+}
+
+export async function runContinuousSync(deps: GitSyncDeps, spaceId: string, jobSignal: AbortSignal): Promise<void> {
+  const row = await deps.prisma.spaceGitSync.findUnique({ where: { spaceId } });
+  // Not synced (any more); or a one-shot import or export of the space runs: the next poll comes back.
+  if (!row?.syncEnabled || !row.syncSecrets || (row.state === "running" && row.request)) return;
+  const started = deps.clock.now();
+  const secrets = await openSecrets(deps, row.syncSecrets);
+  const timeout = AbortSignal.timeout(deps.config.git.timeoutMs);
+  const signal = AbortSignal.any([jobSignal, timeout]);
+  const budget = new ByteBudget(deps.config.git.maxBytes);
+  const session = gitSession(deps, row, secrets.credentials, signal, budget);
+  // Only this configuration's row: one replaced or deleted meanwhile is left as it is now.
+  const where = { spaceId, syncEnabled: true, syncSecrets: row.syncSecrets };
+  let outcome: SyncOutcome;
+  try {
+    outcome = await syncOnce(deps, row, session, secrets.credentials);
+  } catch (caught) {
+    const error = budget.exceeded ? new GitTooLarge(budget.maxBytes) : caught;
+    if (!repositorySide(error, timeout, jobSignal)) throw error;
+    const message = timeout.aborted
+      ? `the sync ran longer than ${deps.config.git.timeoutMs / 1000} s (DOCSTACK_GIT_TIMEOUT_SECONDS)`
+      : describe(error, row, secrets.credentials);
+    const failures = row.syncFailures + 1;
+    const now = deps.clock.now();
+    deps.logger.info({ spaceId, failures, reason: message }, "Git Sync failed");
+    await deps.prisma.spaceGitSync.updateMany({
+      where,
+      data: {
+        polledAt: started,
+        syncFailures: failures,
+        syncError: message,
+        syncRetryAt: new Date(now.getTime() + retryDelaySeconds(failures, deps.config.git.pollSeconds) * 1000),
+        state: timeout.aborted ? "timeout" : "failure",
+        error: message,
+        startedAt: started,
+        endedAt: now,
+      },
+    });
+    return;
+  }
+  const now = deps.clock.now();
+  const conflict = outcome.conflict;
+  await deps.prisma.spaceGitSync.updateMany({
+    where,
+    data: {
+      polledAt: started,
+      syncFailures: 0,
+      syncRetryAt: null,
+      syncError: conflict?.message ?? null,
+      state: conflict ? "failure" : "success",
+      error: conflict?.message ?? null,
+      endedAt: now,
+      ...(conflict ? {} : { syncedAt: now }),
+      ...(outcome.commitId ? { commitId: outcome.commitId, revisionId: outcome.revisionId ?? null } : {}),
+      ...(conflict ? { conflictChangeRequestId: conflict.changeRequestId, conflictCommitId: conflict.commitId } : {}),
+      ...(outcome.resolved ? { conflictChangeRequestId: null, conflictCommitId: null } : {}),
+      ...(outcome.direction ? { direction: outcome.direction, startedAt: started, changeRequestId: outcome.changeRequestId ?? null } : {}),
+    },
+  });
+  if (outcome.direction === "import") await deps.changes.writeCommitted();
+}
+
+export const gitContinuousJob: JobDefinition<{ spaceId: string }, GitSyncDeps> = {
+  name: GIT_CONTINUOUS_JOB,
+  policy: "stately",
+  concurrency: 2,
+  heartbeatSeconds: 30,
+  run: (deps, { spaceId }, signal) => runContinuousSync(deps, spaceId, signal),
+};
+
+/** The spaces whose branch was last read `DOCSTACK_GIT_POLL_SECONDS` ago or more (and not backing off): a sync each. */
+export async function pollGitSyncs(deps: Pick<GitSyncDeps, "prisma" | "clock" | "config" | "jobs">): Promise<string[]> {
+  const now = deps.clock.now();
+  const due = new Date(now.getTime() - deps.config.git.pollSeconds * 1000);
+  const rows = await deps.prisma.spaceGitSync.findMany({
+    where: {
+      syncEnabled: true,
+      AND: [{ OR: [{ polledAt: null }, { polledAt: { lte: due } }] }, { OR: [{ syncRetryAt: null }, { syncRetryAt: { lte: now } }] }],
+    },
+    select: { spaceId: true },
+    orderBy: { polledAt: { sort: "asc", nulls: "first" } },
+    take: 1000,
+  });
+  for (const row of rows) await deps.jobs.send(GIT_CONTINUOUS_JOB, { spaceId: row.spaceId }, { key: row.spaceId });
+  return rows.map((row) => row.spaceId);
+}
+
+/** Every minute: the spaces due for a poll (pushes without a webhook are found so, within a minute past the setting). */
+export const gitPollJob: JobDefinition<object, GitSyncDeps> = {
+  name: "space-git.poll",
+  schedule: "* * * * *",
+  run: async (deps) => {
+    await pollGitSyncs(deps);
+  },
+};
