@@ -6044,8 +6044,9 @@ export interface components {
         };
         /**
          * @description Which parts of a `document` (or `computed`) page the published site shows, in GitBook's shape. Always on those
-         *     pages, left out on `group` and `link` pages. Docstack pages all have GitBook's default layout (every part
-         *     shown, default width, a `hero` cover without mask): no operation changes it.
+         *     pages, left out on `group` and `link` pages. GitBook's default layout (every part shown, default width, a `hero`
+         *     cover without mask), but for what the `layout` front matter of a page imported from a repository in GitBook's
+         *     layout says (`width`, `cover.size`, `cover.mask`, each part's `visible`); no operation of the API changes it.
          */
         PageLayout: {
             /**
@@ -6084,7 +6085,7 @@ export interface components {
             /** @description Show the anchor links of headings. */
             anchors: boolean;
         };
-        /** @description The page's cover image, a file of the revision. Left out when the page has none. */
+        /** @description The page's cover image, a file of the revision (the `cover` and `coverY` front matter of a page imported from a repository in GitBook's layout). Left out when the page has none. */
         PageCover: {
             ref: {
                 /** @constant */

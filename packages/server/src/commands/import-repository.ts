@@ -4,8 +4,9 @@
 // `.gitbook.yaml` redirects recorded as the pages' former paths; when the merge conflicts (the space moved meanwhile)
 // the change request stays open with its conflicts.
 import { createChangeRequest } from "../areas/change-requests/store";
-import type { ContentChange } from "../content/changes";
+import type { ContentChange, InsertedPageKind } from "../content/changes";
 import { recordFormerPaths } from "../content/former-paths";
+import { storedPresentation } from "../content/gitbook-layout/presentation";
 import { readRepository } from "../content/gitbook-layout/read";
 import { redirectedPaths } from "../content/gitbook-layout/redirects";
 import type { LayoutPage } from "../content/gitbook-layout/types";
@@ -45,13 +46,20 @@ const CONTENT_TYPES: Record<string, string> = {
 const contentTypeOf = (name: string) => CONTENT_TYPES[name.split(".").pop()?.toLowerCase() ?? ""] ?? "application/octet-stream";
 
 /** The batch inserting the pages (parents first, each naming its parent by ref), and which refs are groups or links. */
-function insertions(pages: readonly LayoutPage[]): { changes: ContentChange[]; kinds: Map<string, { type: "group" | "link"; href?: string }> } {
+function insertions(pages: readonly LayoutPage[]): { changes: ContentChange[]; kinds: Map<string, InsertedPageKind> } {
   const changes: ContentChange[] = [];
-  const kinds = new Map<string, { type: "group" | "link"; href?: string }>();
+  const kinds = new Map<string, InsertedPageKind>();
   const visit = (list: readonly LayoutPage[], into: string | undefined) => {
     for (const page of list) {
       const ref = `gitbook-layout-page-${changes.length}`;
-      if (page.type !== "document") kinds.set(ref, { type: page.type, ...(page.href ? { href: page.href } : {}) });
+      const presentation = storedPresentation(page);
+      if (page.type !== "document" || Object.keys(presentation).length) {
+        kinds.set(ref, {
+          ...(page.type !== "document" ? { type: page.type } : {}),
+          ...(page.href ? { href: page.href } : {}),
+          ...(Object.keys(presentation).length ? { presentation } : {}),
+        });
+      }
       changes.push({
         operation: "insert_page",
         ref,

@@ -8,6 +8,7 @@ import { loadDocuments } from "../documents";
 import { toReadableMarkdown } from "../references";
 import type { RevisionIndex } from "../revisions";
 import type { StoredPage } from "../tree";
+import { layoutPresentation } from "./presentation";
 import { layoutRedirects } from "./redirects";
 import { DEFAULT_CONFIG, type LayoutPage, type Repository } from "./types";
 import { assetPath, writeLayoutText } from "./write";
@@ -26,6 +27,7 @@ export async function layoutOfRevision(store: ContentStore, index: RevisionIndex
     if (page.href) layout.href = page.href;
     for (const field of ["description", "icon", "emoji"] as const) if (page[field]) layout[field] = page[field];
     for (const field of ["hidden", "noIndex", "noRobotsIndex"] as const) if (page[field]) layout[field] = true;
+    Object.assign(layout, layoutPresentation(page));
     return layout;
   };
   const pages = (index.children.get("") ?? []).map(toLayout);
