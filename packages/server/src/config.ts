@@ -50,6 +50,8 @@ export interface Config {
   webhookRetryBaseMs: number;
   /** Git import and export (docs/git.md): the most bytes a repository may send, and how long an operation may run. */
   git: { maxBytes: number; timeoutMs: number };
+  /** Import runs (docs/content-format.md, "Import runs"): the most bytes a run may read, the most pages a website gives, how long a run may take. */
+  imports: { maxBytes: number; maxPages: number; timeoutMs: number };
 }
 
 /**
@@ -97,6 +99,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...requestTimeouts(env),
     webhookRetryBaseMs: int(env, "DOCSTACK_WEBHOOK_RETRY_BASE_MS", 5_000),
     git: { maxBytes: int(env, "DOCSTACK_GIT_MAX_BYTES", 100 * 1024 * 1024), timeoutMs: int(env, "DOCSTACK_GIT_TIMEOUT_SECONDS", 300) * 1000 },
+    imports: {
+      maxBytes: int(env, "DOCSTACK_IMPORT_MAX_BYTES", 100 * 1024 * 1024),
+      maxPages: int(env, "DOCSTACK_IMPORT_MAX_PAGES", 10_000),
+      timeoutMs: int(env, "DOCSTACK_IMPORT_TIMEOUT_SECONDS", 1800) * 1000,
+    },
     secrets: secrets(env.DOCSTACK_SECRETS),
   };
 }

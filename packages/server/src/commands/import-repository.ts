@@ -23,12 +23,15 @@ export interface RepositoryImport {
   subject?: string;
   /** false: the change request is left open, the space unchanged (GitBook's `standalone` import). */
   merge?: boolean;
+  /** A change request of the space to write through instead of a new one (it is left open). */
+  changeRequestId?: string;
 }
 
-export type RepositoryImportOutcome =
+export type RepositoryImportOutcome = (
   | { result: "merge"; changeRequest: ChangeRequest; revision: string }
   | { result: "conflicts"; changeRequest: ChangeRequest; conflicts: Conflict[] }
-  | { result: "open"; changeRequest: ChangeRequest };
+  | { result: "open"; changeRequest: ChangeRequest }
+) & { /** The pages inserted (groups and links included). */ pages: number };
 
 const CONTENT_TYPES: Record<string, string> = {
   png: "image/png",
@@ -84,9 +87,11 @@ function insertions(pages: readonly LayoutPage[]): { changes: ContentChange[]; k
 
 export async function importRepository(ctx: ContentCommandDeps, input: RepositoryImport): Promise<RepositoryImportOutcome> {
   const repository = readRepository(input.files);
-  const changeRequest = await ctx.prisma.$transaction((tx) =>
-    createChangeRequest(tx, { spaceId: input.spaceId, subject: input.subject ?? "Import from a repository", createdById: ctx.actor.userId }),
-  );
+  const changeRequest = input.changeRequestId
+    ? await ctx.prisma.changeRequest.findUniqueOrThrow({ where: { id: input.changeRequestId } })
+    : await ctx.prisma.$transaction((tx) =>
+        createChangeRequest(tx, { spaceId: input.spaceId, subject: input.subject ?? "Import from a repository", createdById: ctx.actor.userId }),
+      );
   const current = await existingRevisionIndex(contentStore(ctx), changeRequest.revisionId);
   const deletions: ContentChange[] = (current.children.get("") ?? []).map((page) => ({ operation: "delete_page", page: page.id }));
   const files: ContentChange[] = repository.files.size
@@ -99,11 +104,12 @@ export async function importRepository(ctx: ContentCommandDeps, input: Repositor
     : [];
   const { changes, kinds } = insertions(repository.pages);
   const written = await writeChangeRequestContent(ctx, changeRequest.id, [...deletions, ...files, ...changes], undefined, kinds);
-  if (input.merge === false) return { result: "open", changeRequest: written.changeRequest };
+  const pages = changes.length;
+  if (input.merge === false || input.changeRequestId) return { result: "open", changeRequest: written.changeRequest, pages };
   const merged = await mergeChangeRequest(ctx, changeRequest.id);
   if (merged.result === "conflicts") {
     const open = await ctx.prisma.changeRequest.findUniqueOrThrow({ where: { id: changeRequest.id } });
-    return { result: "conflicts", changeRequest: open, conflicts: merged.conflicts };
+    return { result: "conflicts", changeRequest: open, conflicts: merged.conflicts, pages };
   }
   // `.gitbook.yaml` redirects: former paths of the pages at their targets (the published site answers them with 308).
   const index = await existingRevisionIndex(contentStore(ctx), merged.revision);
@@ -112,5 +118,5 @@ export async function importRepository(ctx: ContentCommandDeps, input: Repositor
     return pageId ? [{ path: from, pageId }] : [];
   });
   await recordFormerPaths(ctx.prisma, input.spaceId, moves);
-  return { result: "merge", changeRequest: merged.changeRequest, revision: merged.revision };
+  return { result: "merge", changeRequest: merged.changeRequest, revision: merged.revision, pages };
 }

@@ -6,6 +6,7 @@ import { gitSyncJob } from "../git/sync";
 import type { Services } from "../http/context";
 import { purgeIdempotencyKeys } from "../http/idempotency";
 import { forgetFinishedWindows } from "../http/rate-limit";
+import { importRunJob } from "../imports/run";
 import type { JobDefinition } from "../jobs/queue";
 import { deliverJob, sweepWebhooksJob } from "../webhooks/deliver";
 
@@ -41,7 +42,7 @@ const idempotencyKeysJob: JobDefinition<object, Pick<Services, "prisma" | "clock
 
 export function jobDefinitions(kind: Database["kind"]): JobDefinition<object, never>[] {
   const maintenance = kind === "embedded" ? [vacuumJob] : [rateLimitCountersJob];
-  return [processSpecJob, sweepSpecsJob, purgeSpacesJob, deliverJob, sweepWebhooksJob, gitSyncJob, idempotencyKeysJob, ...maintenance] as JobDefinition<
+  return [processSpecJob, sweepSpecsJob, purgeSpacesJob, deliverJob, sweepWebhooksJob, gitSyncJob, importRunJob, idempotencyKeysJob, ...maintenance] as JobDefinition<
     object,
     never
   >[];
