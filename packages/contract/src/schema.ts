@@ -975,7 +975,7 @@ export interface paths {
          *     its URL. Images stay links to their original URLs.
          *
          *     `source` says what `url` is: `website` crawls the same-origin pages linked from it, `markdown` and `html`
-         *     import one document. An import reads at most 50 pages and 5 MB in all, for at most 30 seconds; past a
+         *     import one document. An import reads at most 5 MB in all, for at most 30 seconds (any number of pages); past a
          *     bound it stops and imports what it has read (`importedResources` is then less than `totalResources`).
          *
          *     Fails with 400 when `url` is not `http` or `https`, when its host resolves to a loopback, private or
@@ -2200,7 +2200,7 @@ export interface paths {
          *     from the last segment of its URL. Images stay links to their original URLs.
          *
          *     `source` says what `url` is: `website` crawls the same-origin pages linked from it, `markdown` and `html`
-         *     import one document. An import reads at most 50 pages and 5 MB in all, for at most 30 seconds; past a
+         *     import one document. An import reads at most 5 MB in all, for at most 30 seconds (any number of pages); past a
          *     bound it stops and imports what it has read (`importedResources` is then less than `totalResources`).
          *
          *     Fails with 400 when `url` is not `http` or `https`, when its host resolves to a loopback, private or
@@ -6406,7 +6406,7 @@ export interface components {
         /**
          * @description Where to import content from. Docstack fetches `url` itself: only `http` and `https` URLs, and URLs whose
          *     host resolves to a loopback, private or link-local address (or redirects to one) are refused with 400.
-         *     An import reads at most 50 pages and 5 MB in all, for at most 30 seconds; past a bound it stops and
+         *     An import reads at most 5 MB in all, for at most 30 seconds (any number of pages); past a bound it stops and
          *     imports what it has read (`importedResources` is then less than `totalResources`).
          */
         ImportContentRequest: {
@@ -12240,16 +12240,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "items": [
-                     *         {
-                     *           "$ref": "./example.yaml#/ContentImportRun"
-                     *         }
-                     *       ],
-                     *       "count": 1
-                     *     }
-                     */
                     "application/json": components["schemas"]["ContentImportRunList"];
                 };
             };
@@ -12302,30 +12292,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "object": "import-run",
-                     *       "id": "01JD3QK8Z2V6W1N5R7T9Y4B2C8",
-                     *       "status": "in-progress",
-                     *       "source": {
-                     *         "type": "website",
-                     *         "url": "https://docs.acme.example/"
-                     *       },
-                     *       "target": {
-                     *         "space": "01JD3QK8Z2V6W1N5R7T9Y4B2C9",
-                     *         "changeRequest": "01JD3QK8Z2V6W1N5R7T9Y4B2CA"
-                     *       },
-                     *       "createdBy": "01JD3QK8Z2V6W1N5R7T9Y4B2CB",
-                     *       "createdAt": "2026-11-27T10:00:00.000Z",
-                     *       "updatedAt": "2026-11-27T10:00:03.000Z",
-                     *       "startedAt": "2026-11-27T10:00:01.000Z",
-                     *       "urls": {
-                     *         "location": "https://docstack.example/v1/org/01JD3QK8Z2V6W1N5R7T9Y4B2CC/imports/01JD3QK8Z2V6W1N5R7T9Y4B2C8"
-                     *       },
-                     *       "importedPages": 50,
-                     *       "totalPages": 132
-                     *     }
-                     */
                     "application/json": components["schemas"]["ContentImportRun"];
                 };
             };
@@ -12359,30 +12325,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "object": "import-run",
-                     *       "id": "01JD3QK8Z2V6W1N5R7T9Y4B2C8",
-                     *       "status": "in-progress",
-                     *       "source": {
-                     *         "type": "website",
-                     *         "url": "https://docs.acme.example/"
-                     *       },
-                     *       "target": {
-                     *         "space": "01JD3QK8Z2V6W1N5R7T9Y4B2C9",
-                     *         "changeRequest": "01JD3QK8Z2V6W1N5R7T9Y4B2CA"
-                     *       },
-                     *       "createdBy": "01JD3QK8Z2V6W1N5R7T9Y4B2CB",
-                     *       "createdAt": "2026-11-27T10:00:00.000Z",
-                     *       "updatedAt": "2026-11-27T10:00:03.000Z",
-                     *       "startedAt": "2026-11-27T10:00:01.000Z",
-                     *       "urls": {
-                     *         "location": "https://docstack.example/v1/org/01JD3QK8Z2V6W1N5R7T9Y4B2CC/imports/01JD3QK8Z2V6W1N5R7T9Y4B2C8"
-                     *       },
-                     *       "importedPages": 50,
-                     *       "totalPages": 132
-                     *     }
-                     */
                     "application/json": components["schemas"]["ContentImportRun"];
                 };
             };
