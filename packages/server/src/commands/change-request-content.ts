@@ -185,7 +185,12 @@ const asInsertions = (pages: readonly ImportedPage[], into?: string): ContentCha
 export const IMPORT_BATCH_PAGES = 50;
 
 /** Adds imported pages to a change request (under the page `into`), a revision per batch of 50; answers the last revision. */
-export async function importIntoChangeRequest(ctx: ContentCommandDeps, changeRequestId: string, pages: readonly ImportedPage[], into?: string): Promise<string> {
+export async function importIntoChangeRequest(
+  ctx: ContentCommandDeps,
+  changeRequestId: string,
+  pages: readonly ImportedPage[],
+  into?: string,
+): Promise<string> {
   let revisionId: string | undefined;
   for (let start = 0; start === 0 || start < pages.length; start += IMPORT_BATCH_PAGES) {
     const { changeRequest } = await writeChangeRequestContent(ctx, changeRequestId, asInsertions(pages.slice(start, start + IMPORT_BATCH_PAGES), into));

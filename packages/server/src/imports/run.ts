@@ -6,12 +6,14 @@
 // each write the run's status is read again: a cancelled run writes nothing more. Failures the source causes end
 // the run as `failed` with the reason; a failure of the server itself (its database) is thrown, and the job retried
 // (the retry finds the run `in-progress` and ends it as failed: a run does not resume half-written).
+
+import type { Schemas } from "@docstack/contract";
 import { createChangeRequest } from "../areas/change-requests/store";
-import { importIntoChangeRequest, mergeChangeRequest, IMPORT_BATCH_PAGES } from "../commands/change-request-content";
+import { IMPORT_BATCH_PAGES, importIntoChangeRequest, mergeChangeRequest } from "../commands/change-request-content";
 import { importRepository } from "../commands/import-repository";
 import { fetchSafely } from "../content/fetch-safely";
 import { crawl, type ImportedPage } from "../content/import";
-import { Prisma, type ImportRun } from "../generated/prisma/client";
+import { type ImportRun, Prisma } from "../generated/prisma/client";
 import { actorOf } from "../git/actor";
 import { ByteBudget, checkedGitHttp, GitTooLarge } from "../git/http";
 import { branchOf, withoutCredentials } from "../git/remote";
@@ -19,8 +21,7 @@ import { cloneBranch, inTemporaryRepository, readFolder, remoteHead, treeFiles }
 import { GitSyncFailure } from "../git/types";
 import { ApiError } from "../http/errors";
 import type { JobDefinition } from "../jobs/queue";
-import type { Schemas } from "@docstack/contract";
-import { type ImportRunDeps, type ImportSecret, ImportFailure } from "./types";
+import { ImportFailure, type ImportRunDeps, type ImportSecret } from "./types";
 import { readZip } from "./zip";
 
 export const IMPORT_RUN_JOB = "import.run";
@@ -161,7 +162,12 @@ export async function runImport(deps: ImportRunDeps, runId: string, jobSignal: A
     // A retried job: the run was interrupted part way.
     await deps.prisma.importRun.updateMany({
       where: { id: run.id, status: "in-progress" },
-      data: { status: "failed", reason: "the import was interrupted (the server stopped or its database failed): start it again", completedAt: now, secret: Prisma.DbNull },
+      data: {
+        status: "failed",
+        reason: "the import was interrupted (the server stopped or its database failed): start it again",
+        completedAt: now,
+        secret: Prisma.DbNull,
+      },
     });
     return;
   }

@@ -49,7 +49,8 @@ export function checkSource(source: Source, allowPrivate: boolean): { source: So
       };
     }
     case "zip": {
-      if ((source.url === undefined) === (source.data === undefined)) throw badRequest("invalid_request", "request/body/source: a zip source needs either a url or data");
+      if ((source.url === undefined) === (source.data === undefined))
+        throw badRequest("invalid_request", "request/body/source: a zip source needs either a url or data");
       if (source.url !== undefined) return { source: { type: "zip", url: checkedUrl(source.url, "zip", allowPrivate) }, secret: null };
       const bytes = Buffer.from(source.data!, "base64");
       if (!bytes.subarray(0, 2).equals(ZIP_MAGIC)) throw badRequest("invalid_request", "request/body/source/data: not a zip archive in base64");

@@ -7,7 +7,9 @@ const MAX_ENTRIES = 100_000;
 
 function open(data: Buffer): Promise<ZipFile> {
   return new Promise((resolve, reject) =>
-    fromBuffer(data, { lazyEntries: true, validateEntrySizes: true }, (error, zip) => (error ? reject(new ImportFailure(`not a zip archive (${error.message})`)) : resolve(zip))),
+    fromBuffer(data, { lazyEntries: true, validateEntrySizes: true }, (error, zip) =>
+      error ? reject(new ImportFailure(`not a zip archive (${error.message})`)) : resolve(zip),
+    ),
   );
 }
 
@@ -37,7 +39,8 @@ export async function readZip(data: Buffer, maxBytes: number): Promise<Map<strin
       zip.on("entry", (entry: Entry) => {
         if (files.size >= MAX_ENTRIES) return reject(new ImportFailure(`the archive holds more than ${MAX_ENTRIES} files`));
         if (entry.fileName.endsWith("/")) return zip.readEntry();
-        if (entry.uncompressedSize > budget.left) return reject(new ImportFailure("the archive holds more than the server's limit (DOCSTACK_IMPORT_MAX_BYTES)"));
+        if (entry.uncompressedSize > budget.left)
+          return reject(new ImportFailure("the archive holds more than the server's limit (DOCSTACK_IMPORT_MAX_BYTES)"));
         entryBytes(zip, entry, budget).then((bytes) => {
           files.set(entry.fileName, bytes);
           zip.readEntry();

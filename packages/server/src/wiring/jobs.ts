@@ -42,8 +42,15 @@ const idempotencyKeysJob: JobDefinition<object, Pick<Services, "prisma" | "clock
 
 export function jobDefinitions(kind: Database["kind"]): JobDefinition<object, never>[] {
   const maintenance = kind === "embedded" ? [vacuumJob] : [rateLimitCountersJob];
-  return [processSpecJob, sweepSpecsJob, purgeSpacesJob, deliverJob, sweepWebhooksJob, gitSyncJob, importRunJob, idempotencyKeysJob, ...maintenance] as JobDefinition<
-    object,
-    never
-  >[];
+  return [
+    processSpecJob,
+    sweepSpecsJob,
+    purgeSpacesJob,
+    deliverJob,
+    sweepWebhooksJob,
+    gitSyncJob,
+    importRunJob,
+    idempotencyKeysJob,
+    ...maintenance,
+  ] as JobDefinition<object, never>[];
 }

@@ -6,9 +6,9 @@ import { contentStore } from "../../content/reads";
 import { existingRevisionIndex } from "../../content/revisions";
 import { newId } from "../../db/ids";
 import { Prisma } from "../../generated/prisma/client";
-import { type AreaOperations, defineOperation } from "../../http/operation";
 import { badRequest } from "../../http/errors";
 import { listRows } from "../../http/lists";
+import { type AreaOperations, defineOperation } from "../../http/operation";
 import type { SortField } from "../../http/pagination";
 import { IMPORT_RUN_JOB } from "../../imports/run";
 import { checkSource } from "../../imports/sources";
@@ -30,7 +30,8 @@ export const importsOperations = {
       let revisionId = space.revisionId;
       if (target.changeRequest) {
         const changeRequest = await ctx.prisma.changeRequest.findUnique({ where: { id: target.changeRequest } });
-        if (!changeRequest || changeRequest.spaceId !== space.id) throw badRequest("invalid_reference", "request/body/target/changeRequest: not a change request of the space");
+        if (!changeRequest || changeRequest.spaceId !== space.id)
+          throw badRequest("invalid_reference", "request/body/target/changeRequest: not a change request of the space");
         demandEditable(changeRequest, "be imported into");
         revisionId = changeRequest.revisionId;
       }
@@ -78,7 +79,12 @@ export const importsOperations = {
         ...(query.site ? { siteId: query.site } : {}),
         ...(status ? { status } : {}),
       };
-      const body = await listRows(request, { model: ctx.prisma.importRun, where, order: ORDER, serialize: (rows) => rows.map((run) => serializeImportRun(ctx, run)) });
+      const body = await listRows(request, {
+        model: ctx.prisma.importRun,
+        where,
+        order: ORDER,
+        serialize: (rows) => rows.map((run) => serializeImportRun(ctx, run)),
+      });
       return { status: 200, body };
     },
   }),

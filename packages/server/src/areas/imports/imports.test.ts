@@ -1,7 +1,7 @@
 // GitBook's import runs on a real job queue: a website (more than one batch of 50 pages), a zip in GitBook's layout,
 // plain Markdown files and a Git repository run to completion through a change request; a run is cancelled while
 // its job waits on the source; sources Docstack does not import, and callers who may not import, are refused.
-import { Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import { ZipFile } from "yazl";
 import { contentHelpers } from "../../../test/support/content";
 import { type GitServer, gitServer } from "../../../test/support/git-server";
@@ -31,9 +31,12 @@ beforeAll(async () => {
   site = await localServer((req, res) => {
     const path = req.url ?? "/";
     if (path === "/many") {
-      return res.writeHead(200, { "Content-Type": "text/html" }).end(`<html><body>${Array.from({ length: 60 }, (_, i) => `<a href="/many/${i}">${i}</a>`).join(" ")}</body></html>`);
+      return res
+        .writeHead(200, { "Content-Type": "text/html" })
+        .end(`<html><body>${Array.from({ length: 60 }, (_, i) => `<a href="/many/${i}">${i}</a>`).join(" ")}</body></html>`);
     }
-    if (path.startsWith("/many/")) return res.writeHead(200, { "Content-Type": "text/html" }).end(`<html><head><title>Many ${path.slice(6)}</title></head><body>x</body></html>`);
+    if (path.startsWith("/many/"))
+      return res.writeHead(200, { "Content-Type": "text/html" }).end(`<html><head><title>Many ${path.slice(6)}</title></head><body>x</body></html>`);
     if (path === "/held") {
       askedHeld();
       return void new Promise<void>((resolve) => {
@@ -105,7 +108,9 @@ describe("import runs", () => {
     async () => {
       const { org, space, as, runs } = await setUp();
       const fixture = readDirectory(FIXTURE_DIR);
-      const started = await as.post(runs, { source: { type: "zip", data: (await zipOf(fixture)).toString("base64") }, target: { space: space.id } }).expect(201);
+      const started = await as
+        .post(runs, { source: { type: "zip", data: (await zipOf(fixture)).toString("base64") }, target: { space: space.id } })
+        .expect(201);
       // The archive's bytes are never answered.
       expect(started.body.source).toEqual({ type: "zip" });
       await h.services.jobs.settled();
@@ -173,7 +178,9 @@ describe("import runs", () => {
     expect(await reason({ source: { type: "git", url: "https://example.com/docs.git" }, target: { space: space.id } })).toBe("invalid_request");
     expect(await reason({ source: { type: "zip", data: Buffer.from("not a zip").toString("base64") }, target: { space: space.id } })).toBe("invalid_request");
     expect(await reason({ source: { type: "zip", url: `${site.base}/x.zip` }, target: { space: space.id, page: "nope" } })).toBe("invalid_request");
-    expect(await reason({ source: { type: "website", url: `${site.base}/many` }, target: { space: space.id, changeRequest: "nope" } })).toBe("invalid_reference");
+    expect(await reason({ source: { type: "website", url: `${site.base}/many` }, target: { space: space.id, changeRequest: "nope" } })).toBe(
+      "invalid_reference",
+    );
     expect(await reason({ source: { type: "website", url: `${site.base}/many` }, target: { space: "nope" } }, 404)).toBe("not_found");
   });
 
