@@ -127,7 +127,7 @@ describe("import runs", () => {
       await h.services.jobs.settled();
       expect((await as.get(`${runs}/${second.body.id}`).expect(200)).body.status).toBe("completed");
       const pages = await c.pages(org.admin, space.id);
-      expect(pages.map((page) => [page.title, page.pages.map((child) => child.title)])).toEqual([
+      expect(pages.map((page) => [page.title, (page.pages as { title: string }[]).map((child) => child.title)])).toEqual([
         ["Home", []],
         ["Guide", ["Setup"]],
       ]);
