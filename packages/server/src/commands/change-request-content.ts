@@ -98,7 +98,8 @@ export type MergeOutcome =
   | { result: "merge"; revision: string; changeRequest: ChangeRequest }
   | { result: "conflicts"; revision: string; conflicts: Conflict[] };
 
-export async function mergeChangeRequest(ctx: ContentCommandDeps, changeRequestId: string): Promise<MergeOutcome> {
+/** `timeoutMs`: how long the merge's transaction may take (an import's merge of thousands of pages takes longer than an edit's). */
+export async function mergeChangeRequest(ctx: ContentCommandDeps, changeRequestId: string, timeoutMs = 30_000): Promise<MergeOutcome> {
   return ctx.prisma.$transaction(
     async (tx): Promise<MergeOutcome> => {
       // The space first: merges into one space queue here, each seeing the previous one's result.
@@ -131,7 +132,7 @@ export async function mergeChangeRequest(ctx: ContentCommandDeps, changeRequestI
       await ctx.webhooks.emit(tx, [...pageEvents(ctx, space, pageChanges), changeRequestEvent(ctx, "change_request.merged", space, updated)]);
       return { result: "merge", revision: revision.id, changeRequest: updated };
     },
-    { timeout: 30_000 },
+    { timeout: timeoutMs },
   );
 }
 

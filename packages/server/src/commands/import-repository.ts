@@ -85,6 +85,27 @@ function insertions(pages: readonly LayoutPage[]): { changes: ContentChange[]; k
   return { changes, kinds };
 }
 
+/** Pages a batch inserts: a large repository is written as several revisions, each a transaction of bounded size. */
+const BATCH_PAGES = 500;
+
+/**
+ * Writes `first` (deletions, files) with the first pages, then the other pages batch by batch, parents first: a page
+ * whose parent was inserted by an earlier batch names it by its ID (a ref names a page of its own batch only).
+ */
+async function writeInBatches(ctx: ContentCommandDeps, changeRequestId: string, first: ContentChange[], pages: ContentChange[], kinds: Map<string, InsertedPageKind>) {
+  const idByRef = new Map<string, string>();
+  let written: Awaited<ReturnType<typeof writeChangeRequestContent>> | undefined;
+  for (let start = 0; start === 0 || start < pages.length; start += BATCH_PAGES) {
+    const batch = pages.slice(start, start + BATCH_PAGES).map((change) => {
+      const into = change.operation === "insert_page" && change.into ? idByRef.get(change.into) : undefined;
+      return into ? { ...change, into } : change;
+    });
+    written = await writeChangeRequestContent(ctx, changeRequestId, start === 0 ? [...first, ...batch] : batch, undefined, kinds);
+    for (const [id, outcome] of written.outcomes) if (outcome.ref) idByRef.set(outcome.ref, id);
+  }
+  return written!;
+}
+
 export async function importRepository(ctx: ContentCommandDeps, input: RepositoryImport): Promise<RepositoryImportOutcome> {
   const repository = readRepository(input.files);
   const changeRequest = input.changeRequestId
@@ -103,10 +124,11 @@ export async function importRepository(ctx: ContentCommandDeps, input: Repositor
       ]
     : [];
   const { changes, kinds } = insertions(repository.pages);
-  const written = await writeChangeRequestContent(ctx, changeRequest.id, [...deletions, ...files, ...changes], undefined, kinds);
+  const written = await writeInBatches(ctx, changeRequest.id, [...deletions, ...files], changes, kinds);
   const pages = changes.length;
   if (input.merge === false || input.changeRequestId) return { result: "open", changeRequest: written.changeRequest, pages };
-  const merged = await mergeChangeRequest(ctx, changeRequest.id);
+  // Merging thousands of pages (their search index with them) takes longer than an edit's merge: 30 s and 20 ms a page.
+  const merged = await mergeChangeRequest(ctx, changeRequest.id, 30_000 + 20 * pages);
   if (merged.result === "conflicts") {
     const open = await ctx.prisma.changeRequest.findUniqueOrThrow({ where: { id: changeRequest.id } });
     return { result: "conflicts", changeRequest: open, conflicts: merged.conflicts, pages };

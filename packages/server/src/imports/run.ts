@@ -135,7 +135,7 @@ async function importPages(context: RunContext): Promise<string | undefined> {
   }
   if (batch.length && !(await write())) return undefined;
   if (!changeRequest.own || !(await active(context))) return undefined;
-  const merged = await mergeChangeRequest(context.ctx, changeRequest.id);
+  const merged = await mergeChangeRequest(context.ctx, changeRequest.id, 30_000 + 20 * imported);
   if (merged.result !== "conflicts") return undefined;
   return conflictReason((await deps.prisma.changeRequest.findUniqueOrThrow({ where: { id: changeRequest.id } })).number);
 }
