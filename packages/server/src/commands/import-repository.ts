@@ -92,7 +92,13 @@ const BATCH_PAGES = 500;
  * Writes `first` (deletions, files) with the first pages, then the other pages batch by batch, parents first: a page
  * whose parent was inserted by an earlier batch names it by its ID (a ref names a page of its own batch only).
  */
-async function writeInBatches(ctx: ContentCommandDeps, changeRequestId: string, first: ContentChange[], pages: ContentChange[], kinds: Map<string, InsertedPageKind>) {
+async function writeInBatches(
+  ctx: ContentCommandDeps,
+  changeRequestId: string,
+  first: ContentChange[],
+  pages: ContentChange[],
+  kinds: Map<string, InsertedPageKind>,
+) {
   const idByRef = new Map<string, string>();
   let written: Awaited<ReturnType<typeof writeChangeRequestContent>> | undefined;
   for (let start = 0; start === 0 || start < pages.length; start += BATCH_PAGES) {
