@@ -20,7 +20,7 @@ export function startTarget(env) {
     // As `npm start` runs the server (scripts/server-runtime.mjs).
     execArgv: ["--expose-gc", ...serverNodeFlags(), ...(process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : [])],
     env: serverEnv({ ...process.env, ...env }),
-    stdio: ["ignore", "ignore", "inherit", "ipc"],
+    stdio: ["ignore", process.env.BENCH_TARGET_LOG ? "inherit" : "ignore", "inherit", "ipc"],
   });
   return new Promise((resolve, reject) => {
     child.once("message", (info) => resolve({ child, info }));

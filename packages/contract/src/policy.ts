@@ -154,6 +154,23 @@ export const policyKinds = {
       "merge": "role `edit` or more; refused with 409 while the space is locked"
     }
   },
+  "importTarget": {
+    "noun": "the space named by `target.space`",
+    "roleNote": "also while the space is locked",
+    "permissions": {
+      "edit": "edit"
+    },
+    "notes": {
+      "edit": "role `edit` or more; refused with 409 while the space is locked"
+    }
+  },
+  "importRun": {
+    "noun": "the import run's space",
+    "permissions": {
+      "view": "read",
+      "cancel": "edit"
+    }
+  },
   "restorableSpace": {
     "noun": "the space, deleted or not",
     "permissions": {
@@ -597,6 +614,28 @@ export const operationPolicies = {
   },
   "receiveGitSyncHook": {
     "on": "anyone"
+  },
+  "listImportRuns": {
+    "on": "organization",
+    "needs": "view"
+  },
+  "startImportRun": {
+    "on": "organization",
+    "needs": "createContent",
+    "and": [
+      {
+        "on": "importTarget",
+        "needs": "edit"
+      }
+    ]
+  },
+  "getImportRun": {
+    "on": "importRun",
+    "needs": "view"
+  },
+  "cancelImportRun": {
+    "on": "importRun",
+    "needs": "cancel"
   },
   "listPages": {
     "on": "space",

@@ -23,6 +23,14 @@ export const errorReasons = {
     "status": 400,
     "description": "A URL to import or fetch could not be fetched: it timed out, is too large, answered an HTTP error, has another scheme than http(s), redirects too often, or is an internal address the server may not reach."
   },
+  "import_source_unsupported": {
+    "status": 400,
+    "description": "An import run's source is of a kind Docstack does not import (GitBook's `file`, files uploaded to GitBook): send the archive as a `zip` source."
+  },
+  "import_run_ended": {
+    "status": 400,
+    "description": "The import run already ended (completed, failed or cancelled): there is nothing to cancel."
+  },
   "sign_in_code_invalid": {
     "status": 400,
     "description": "The sign-in code is wrong, already used, expired, or was tried wrong too many times: ask for a new one."

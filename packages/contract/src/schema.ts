@@ -975,7 +975,7 @@ export interface paths {
          *     its URL. Images stay links to their original URLs.
          *
          *     `source` says what `url` is: `website` crawls the same-origin pages linked from it, `markdown` and `html`
-         *     import one document. An import reads at most 50 pages and 5 MB in all, for at most 30 seconds; past a
+         *     import one document. An import reads at most 5 MB in all, for at most 30 seconds (any number of pages); past a
          *     bound it stops and imports what it has read (`importedResources` is then less than `totalResources`).
          *
          *     Fails with 400 when `url` is not `http` or `https`, when its host resolves to a loopback, private or
@@ -1196,6 +1196,106 @@ export interface paths {
          *     Needs no API token.
          */
         post: operations["receiveGitSyncHook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/org/{organizationId}/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the import runs of an organization
+         * @description The organization's import runs whose space the caller can read, the most recent first. `space`,
+         *     `changeRequest` and `site` keep the runs with that target (or site); `status` the runs in that status
+         *     (`active`: `pending` and `in-progress`). A run whose job was lost (still `in-progress` long after it could
+         *     have ended) is answered as `failed`.
+         *
+         *     Needs `view` on the organization (any member of the organization, guests included).
+         */
+        get: operations["listImportRuns"];
+        put?: never;
+        /**
+         * Import content into a space, in the background
+         * @description Records an import run (`pending`), queues its job and answers 201 at once; `GET .../imports/{importRunId}`
+         *     follows its progress (`importedPages`, `totalPages`) and how it ended. Everything is written through a change
+         *     request (`target.changeRequest`, else one the run opens and merges at the end), in batches of 50 pages, so
+         *     history, reviews and webhooks see it as any other edit. The sources are described in `ContentImportSource`;
+         *     docs/content-format.md ("Import runs") says what each does.
+         *
+         *     Fails with 400 `import_source_unsupported` for a `file` source, `invalid_request` for a source missing what
+         *     its type needs (`url`, `ref`) or a target that is not of the space (`invalid_reference`), `url_fetch_failed`
+         *     for a URL that is not http(s) or names an internal address; 409 when the space is locked or the change
+         *     request is merged or archived.
+         *
+         *     Needs `createContent` on the organization (role `create` or more); and `edit` on the space named by `target.space` (role `edit` or more; refused with 409 while the space is locked).
+         */
+        post: operations["startImportRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/org/{organizationId}/imports/{importRunId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the import run. */
+                importRunId: components["parameters"]["importRunId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get an import run
+         * @description The run, with its progress. A run whose job was lost (still `in-progress` long after it could have ended) is
+         *     answered as `failed`.
+         *
+         *     Needs `view` on the import run's space (role `read` or more).
+         */
+        get: operations["getImportRun"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/org/{organizationId}/imports/{importRunId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the import run. */
+                importRunId: components["parameters"]["importRunId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an import run
+         * @description Cancels a `pending` or `in-progress` run and answers it `cancelled`: a queued run never starts; a running one
+         *     stops before its next write (a batch being written finishes). What it wrote stays in its change request, which
+         *     is left open (not merged). 400 `import_run_ended` when the run already ended.
+         *
+         *     Needs `cancel` on the import run's space (role `edit` or more).
+         */
+        post: operations["cancelImportRun"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2183,7 +2283,7 @@ export interface paths {
          *     from the last segment of its URL. Images stay links to their original URLs.
          *
          *     `source` says what `url` is: `website` crawls the same-origin pages linked from it, `markdown` and `html`
-         *     import one document. An import reads at most 50 pages and 5 MB in all, for at most 30 seconds; past a
+         *     import one document. An import reads at most 5 MB in all, for at most 30 seconds (any number of pages); past a
          *     bound it stops and imports what it has read (`importedResources` is then less than `totalResources`).
          *
          *     Fails with 400 when `url` is not `http` or `https`, when its host resolves to a loopback, private or
@@ -5097,7 +5197,7 @@ export interface components {
          *     change). Each value belongs to one HTTP status (`x-docstack-status`), so one `type`. Values are
          *     stable; new ones may be added, so treat an unknown one by its `type`. The table is in docs/errors.md.
          */
-        ErrorReason: string & ("invalid_request" | "invalid_json" | "invalid_cursor" | "invalid_reference" | "url_fetch_failed" | "sign_in_code_invalid" | "unauthenticated" | "token_malformed" | "token_expired" | "token_invalid" | "git_hook_signature_invalid" | "saml_response_refused" | "role_required" | "comment_author_only" | "email_domain_mismatch" | "email_not_verified" | "invite_links_disabled" | "not_found" | "method_not_allowed" | "space_locked" | "change_request_merged" | "change_request_archived" | "status_move_invalid" | "merge_rule_unmet" | "git_sync_running" | "space_already_in_site" | "name_taken" | "last_site_space" | "last_admin" | "nothing_to_publish" | "space_not_deleted" | "already_exists" | "concurrent_change" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "not_implemented" | "saml_request_failed" | "idempotency_key_reused" | "idempotency_key_in_progress" | "render_budget_exceeded");
+        ErrorReason: string & ("invalid_request" | "invalid_json" | "invalid_cursor" | "invalid_reference" | "url_fetch_failed" | "import_source_unsupported" | "import_run_ended" | "sign_in_code_invalid" | "unauthenticated" | "token_malformed" | "token_expired" | "token_invalid" | "git_hook_signature_invalid" | "saml_response_refused" | "role_required" | "comment_author_only" | "email_domain_mismatch" | "email_not_verified" | "invite_links_disabled" | "not_found" | "method_not_allowed" | "space_locked" | "change_request_merged" | "change_request_archived" | "status_move_invalid" | "merge_rule_unmet" | "git_sync_running" | "space_already_in_site" | "name_taken" | "last_site_space" | "last_admin" | "nothing_to_publish" | "space_not_deleted" | "already_exists" | "concurrent_change" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "not_implemented" | "saml_request_failed" | "idempotency_key_reused" | "idempotency_key_in_progress" | "render_budget_exceeded");
         /** @description Every failure answers with this body. */
         Error: {
             error: {
@@ -6127,8 +6227,9 @@ export interface components {
         };
         /**
          * @description Which parts of a `document` (or `computed`) page the published site shows, in GitBook's shape. Always on those
-         *     pages, left out on `group` and `link` pages. Docstack pages all have GitBook's default layout (every part
-         *     shown, default width, a `hero` cover without mask): no operation changes it.
+         *     pages, left out on `group` and `link` pages. GitBook's default layout (every part shown, default width, a `hero`
+         *     cover without mask), but for what the `layout` front matter of a page imported from a repository in GitBook's
+         *     layout says (`width`, `cover.size`, `cover.mask`, each part's `visible`); no operation of the API changes it.
          */
         PageLayout: {
             /**
@@ -6167,7 +6268,7 @@ export interface components {
             /** @description Show the anchor links of headings. */
             anchors: boolean;
         };
-        /** @description The page's cover image, a file of the revision. Left out when the page has none. */
+        /** @description The page's cover image, a file of the revision (the `cover` and `coverY` front matter of a page imported from a repository in GitBook's layout). Left out when the page has none. */
         PageCover: {
             ref: {
                 /** @constant */
@@ -6388,7 +6489,7 @@ export interface components {
         /**
          * @description Where to import content from. Docstack fetches `url` itself: only `http` and `https` URLs, and URLs whose
          *     host resolves to a loopback, private or link-local address (or redirects to one) are refused with 400.
-         *     An import reads at most 50 pages and 5 MB in all, for at most 30 seconds; past a bound it stops and
+         *     An import reads at most 5 MB in all, for at most 30 seconds (any number of pages); past a bound it stops and
          *     imports what it has read (`importedResources` is then less than `totalResources`).
          */
         ImportContentRequest: {
@@ -6622,6 +6723,96 @@ export interface components {
         GitSyncHookAccepted: {
             /** @description True when the push is on the synced branch (or does not say), and a sync was queued. */
             queued: boolean;
+        };
+        /**
+         * @description Where the content comes from, by `type`:
+         *     - `website` (GitBook's): `url`, a website crawled over its own origin, breadth first from `url`, each HTML page converted to Markdown, one page each.
+         *     - `markdown`, `html` (Docstack's, as `POST .../content/import` takes them): `url`, one document imported as one page.
+         *     - `git` (Docstack's): `url` and `ref` of a Git repository (as `POST /v1/spaces/{spaceId}/git/import` takes them, credentials included), read in GitBook's layout under `repoProjectDirectory`.
+         *     - `zip` (Docstack's): a zip archive, fetched from `url` or sent as `data` (base64, within the request's size limit), holding a space in GitBook's layout (`SUMMARY.md`, `.gitbook.yaml`, `.gitbook/assets/`) or plain Markdown files (their folders give the structure).
+         *     - `file` (GitBook's, files uploaded to GitBook beforehand): Docstack keeps no such uploads: refused with 400 `import_source_unsupported` (send the archive as a `zip` source).
+         *
+         *     `website`, `markdown` and `html` add pages to the target; `git` and `zip` replace the target space's content
+         *     (as a Git import does). Every URL is fetched by the server under its outbound checks: http(s) only, no internal
+         *     address (400 `url_fetch_failed` when named literally; a name resolving to one fails the run).
+         */
+        ContentImportSource: {
+            /** @enum {string} */
+            type: "website" | "markdown" | "html" | "git" | "zip" | "file";
+            /**
+             * Format: uri
+             * @description What to fetch: the website, the document, the repository (`git`, it may carry basic-auth credentials: used for this run only, never answered nor logged) or the archive (`zip`). Required but for a `zip` sent as `data`.
+             */
+            url?: string;
+            /** @description `git`: the branch (`refs/heads/main`); required. */
+            ref?: components["schemas"]["GitRef"];
+            repoProjectDirectory?: components["schemas"]["GitProjectDirectory"];
+            /** @description `zip`: the archive's bytes in base64, instead of `url`. Kept until the run ends, never answered. */
+            data?: string;
+            /** @description `file` (GitBook's): keys of files uploaded to GitBook; not supported. */
+            files?: string[];
+        };
+        ContentImportTarget: {
+            /** @description The space to import into (of the organization). */
+            space: components["schemas"]["Id"];
+            /**
+             * @description A change request of the space to import into: it is left open. Without one the run opens its own change
+             *     request and merges it once everything is imported (left open with its conflicts when the space changed
+             *     meanwhile).
+             */
+            changeRequest?: components["schemas"]["Id"];
+            /** @description A page of the space to import under (`website`, `markdown`, `html` only); without one the pages go after the top-level pages. */
+            page?: components["schemas"]["Id"];
+        };
+        /** @description An import run, in GitBook's shape. */
+        ContentImportRun: {
+            /** @constant */
+            object: "import-run";
+            id: components["schemas"]["Id"];
+            /**
+             * @description `pending` (queued), `in-progress` (its job runs), `completed`, `failed` (`reason` says why) or `cancelled`.
+             * @enum {string}
+             */
+            status: "pending" | "in-progress" | "completed" | "failed" | "cancelled";
+            /** @description Why the run failed, in words (credentials never appear in it). */
+            reason?: string;
+            /** @description The source as asked, without `data` and without the URL's credentials. */
+            source: components["schemas"]["ContentImportSource"];
+            /** @description The target; `changeRequest` is the change request the run writes through (its own once it started, when none was asked). */
+            target: components["schemas"]["ContentImportTarget"];
+            site?: components["schemas"]["Id"];
+            /** @description The user who started the run. */
+            createdBy: components["schemas"]["Id"];
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
+            /** @description When its job started. */
+            startedAt?: components["schemas"]["Timestamp"];
+            /** @description When it ended (completed, failed or cancelled). */
+            completedAt?: components["schemas"]["Timestamp"];
+            urls: {
+                /**
+                 * Format: uri
+                 * @description The run in the API.
+                 */
+                location: string;
+            };
+            /** @description Pages imported so far (Docstack's; GitBook's AI tool reports the same figure). */
+            importedPages: number;
+            /** @description Pages found so far (Docstack's): for a website, every same-origin page discovered. */
+            totalPages: number;
+        };
+        ContentImportRunList: {
+            items: components["schemas"]["ContentImportRun"][];
+            next?: components["schemas"]["ListNext"];
+            count: components["schemas"]["ListCount"];
+        };
+        StartImportRun: {
+            source: components["schemas"]["ContentImportSource"];
+            target: components["schemas"]["ContentImportTarget"];
+            /** @description GitBook's site the import is for; kept and answered, not checked. */
+            site?: components["schemas"]["Id"];
+            /** @description GitBook's AI enhancement; accepted, not used (Docstack imports the content as it is). */
+            enhance?: boolean;
         };
         /** @description The page tree of a revision. Pages are sent without their body (no `markdown`, no `document`); read a page for its body. */
         PageTree: {
@@ -9800,6 +9991,8 @@ export interface components {
         metadata: boolean;
         /** @description When `false`, computed content is not computed (computed pages keep their seed only). */
         computed: boolean;
+        /** @description The ID of the import run. */
+        importRunId: components["schemas"]["Id"];
         /**
          * @description The format in which document bodies are returned: `markdown` (the default) or `document` (the
          *     structured document, a tree of nodes).
@@ -9933,6 +10126,11 @@ export type GitSync = components['schemas']['GitSync'];
 export type GitSyncConfiguration = components['schemas']['GitSyncConfiguration'];
 export type GitPushHook = components['schemas']['GitPushHook'];
 export type GitSyncHookAccepted = components['schemas']['GitSyncHookAccepted'];
+export type ContentImportSource = components['schemas']['ContentImportSource'];
+export type ContentImportTarget = components['schemas']['ContentImportTarget'];
+export type ContentImportRun = components['schemas']['ContentImportRun'];
+export type ContentImportRunList = components['schemas']['ContentImportRunList'];
+export type StartImportRun = components['schemas']['StartImportRun'];
 export type PageTree = components['schemas']['PageTree'];
 export type FileList = components['schemas']['FileList'];
 export type FileBacklink = components['schemas']['FileBacklink'];
@@ -10213,6 +10411,7 @@ export type ParameterSpaceId = components['parameters']['spaceId'];
 export type ParameterShareKey = components['parameters']['shareKey'];
 export type ParameterMetadata = components['parameters']['metadata'];
 export type ParameterComputed = components['parameters']['computed'];
+export type ParameterImportRunId = components['parameters']['importRunId'];
 export type ParameterFormat = components['parameters']['format'];
 export type ParameterEvaluated = components['parameters']['evaluated'];
 export type ParameterPagePath = components['parameters']['pagePath'];
@@ -12295,6 +12494,172 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    listImportRuns: {
+        parameters: {
+            query?: {
+                /** @description Only the runs importing into this space. */
+                space?: components["schemas"]["Id"];
+                /** @description Only the runs importing into this change request. */
+                changeRequest?: components["schemas"]["Id"];
+                /** @description Only the runs started for this site (`site` of the request). */
+                site?: components["schemas"]["Id"];
+                /** @description Only the runs in this status; `active` is `pending` and `in-progress`. */
+                status?: "active" | "pending" | "in-progress" | "completed" | "failed" | "cancelled";
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
+                page?: components["parameters"]["page"];
+                /** @description How many items a page holds, 1 to 1000. Default 50. */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of import runs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentImportRunList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    startImportRun: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "source": {
+                 *         "type": "website",
+                 *         "url": "https://docs.acme.example/"
+                 *       },
+                 *       "target": {
+                 *         "space": "01JD3QK8Z2V6W1N5R7T9Y4B2C9"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["StartImportRun"];
+            };
+        };
+        responses: {
+            /** @description The run, queued. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentImportRun"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    getImportRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the import run. */
+                importRunId: components["parameters"]["importRunId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentImportRun"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    cancelImportRun: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the import run. */
+                importRunId: components["parameters"]["importRunId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run, cancelled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentImportRun"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Unexpected"];
         };

@@ -258,6 +258,10 @@ export const GITBOOK_OPERATIONS: readonly SpecOperation[] = [
   // Revisions by ID and the changes a revision or change request makes (GitBook's operations, issue 15).
   // Git import and export (GitBook's Git Sync operations, issue 24).
   ["post", `${S}/git/import`, 204],
+  ["get", "/v1/org/{organizationId}/imports", 200],
+  ["post", "/v1/org/{organizationId}/imports", 201],
+  ["get", "/v1/org/{organizationId}/imports/{importRunId}", 200],
+  ["post", "/v1/org/{organizationId}/imports/{importRunId}/cancel", 200],
   ["post", `${S}/git/export`, 204],
   ["get", `${S}/git/info`, 200],
   ["get", `${S}/revisions/{revisionId}`, 200],

@@ -53,6 +53,8 @@ export interface Config {
    * often a continuous Git Sync reads its branch when no push webhook announces pushes.
    */
   git: { maxBytes: number; timeoutMs: number; pollSeconds: number };
+  /** Import runs (docs/content-format.md, "Import runs"): the most bytes a run may read, the most pages a website gives, how long a run may take. */
+  imports: { maxBytes: number; maxPages: number; timeoutMs: number };
 }
 
 /**
@@ -103,6 +105,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxBytes: int(env, "DOCSTACK_GIT_MAX_BYTES", 100 * 1024 * 1024),
       timeoutMs: int(env, "DOCSTACK_GIT_TIMEOUT_SECONDS", 300) * 1000,
       pollSeconds: Math.max(1, int(env, "DOCSTACK_GIT_POLL_SECONDS", 60)),
+    },
+    imports: {
+      maxBytes: int(env, "DOCSTACK_IMPORT_MAX_BYTES", 100 * 1024 * 1024),
+      maxPages: int(env, "DOCSTACK_IMPORT_MAX_PAGES", 10_000),
+      timeoutMs: int(env, "DOCSTACK_IMPORT_TIMEOUT_SECONDS", 1800) * 1000,
     },
     secrets: secrets(env.DOCSTACK_SECRETS),
   };

@@ -102,7 +102,8 @@ export type MergeOutcome =
   | { result: "merge"; revision: string; changeRequest: ChangeRequest }
   | { result: "conflicts"; revision: string; conflicts: Conflict[] };
 
-export async function mergeChangeRequest(ctx: ContentCommandDeps, changeRequestId: string): Promise<MergeOutcome> {
+/** `timeoutMs`: how long the merge's transaction may take (an import's merge of thousands of pages takes longer than an edit's). */
+export async function mergeChangeRequest(ctx: ContentCommandDeps, changeRequestId: string, timeoutMs = 30_000): Promise<MergeOutcome> {
   const outcome = await ctx.prisma.$transaction(
     async (tx): Promise<MergeOutcome> => {
       // The space first: merges into one space queue here, each seeing the previous one's result.
@@ -136,7 +137,7 @@ export async function mergeChangeRequest(ctx: ContentCommandDeps, changeRequestI
       await queueGitSyncOfSpace(tx, ctx.jobs, spaceId);
       return { result: "merge", revision: revision.id, changeRequest: updated };
     },
-    { timeout: 30_000 },
+    { timeout: timeoutMs },
   );
   // Committed: this process's Git Sync worker starts at once (other processes poll).
   if (outcome.result === "merge") ctx.jobs.wake(GIT_CONTINUOUS_JOB);
@@ -185,14 +186,26 @@ export async function updateChangeRequestFromMain(ctx: ContentCommandDeps, chang
   );
 }
 
-/** Imported pages, added after the existing top-level pages. */
-const asInsertions = (pages: ImportedPage[]): ContentChange[] =>
-  pages.map((page) => ({ operation: "insert_page", title: page.title || "Untitled", document: { markdown: page.markdown } }));
+/** Imported pages, added after the existing top-level pages (or the sub-pages of `into`). */
+const asInsertions = (pages: readonly ImportedPage[], into?: string): ContentChange[] =>
+  pages.map((page) => ({ operation: "insert_page", title: page.title || "Untitled", document: { markdown: page.markdown }, ...(into ? { into } : {}) }));
 
-/** Adds imported pages to a change request, as one revision. */
-export async function importIntoChangeRequest(ctx: ContentCommandDeps, changeRequestId: string, pages: ImportedPage[]): Promise<string> {
-  const { changeRequest } = await writeChangeRequestContent(ctx, changeRequestId, asInsertions(pages));
-  return changeRequest.revisionId;
+/** How many imported pages one revision of a change request takes: an import's memory is one batch's, whatever its size. */
+export const IMPORT_BATCH_PAGES = 50;
+
+/** Adds imported pages to a change request (under the page `into`), a revision per batch of 50; answers the last revision. */
+export async function importIntoChangeRequest(
+  ctx: ContentCommandDeps,
+  changeRequestId: string,
+  pages: readonly ImportedPage[],
+  into?: string,
+): Promise<string> {
+  let revisionId: string | undefined;
+  for (let start = 0; start === 0 || start < pages.length; start += IMPORT_BATCH_PAGES) {
+    const { changeRequest } = await writeChangeRequestContent(ctx, changeRequestId, asInsertions(pages.slice(start, start + IMPORT_BATCH_PAGES), into));
+    revisionId = changeRequest.revisionId;
+  }
+  return revisionId!;
 }
 
 /** Adds imported pages straight to a space's content: a new revision of the space. */

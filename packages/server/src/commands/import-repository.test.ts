@@ -65,6 +65,14 @@ describe("importRepository and the export", () => {
     const read = await h.api.get(`/v1/spaces/${space.id}/content/path/guides/install`).set("Authorization", org.admin.auth).expect(200);
     expect(read.body.markdown).toContain("[the introduction](/introduction)");
 
+    // The front matter's cover and layout are the page's.
+    const configure = await h.api.get(`/v1/spaces/${space.id}/content/path/guides/configure`).set("Authorization", org.admin.auth).expect(200);
+    const overview = (await h.api.get(`/v1/spaces/${space.id}/content/files`).set("Authorization", org.admin.auth).expect(200)).body.items.find(
+      (file: { name: string }) => file.name === "overview.png",
+    );
+    expect(configure.body.cover).toEqual({ ref: { kind: "file", file: overview.id }, yPos: 120 });
+    expect(configure.body.layout).toMatchObject({ width: "wide", cover: true, coverSize: "full", description: false, outline: false, metadata: true });
+
     const res = await h.api.get(`/v1/spaces/${space.id}/export`).set("Authorization", org.admin.auth).buffer(true).parse(binary).expect(200);
     expect(res.headers["content-type"]).toBe("application/zip");
     const exported = await unzip(res.body as Buffer);

@@ -4,8 +4,9 @@
 // `.gitbook.yaml` redirects recorded as the pages' former paths; when the merge conflicts (the space moved meanwhile)
 // the change request stays open with its conflicts.
 import { createChangeRequest } from "../areas/change-requests/store";
-import type { ContentChange } from "../content/changes";
+import type { ContentChange, InsertedPageKind } from "../content/changes";
 import { recordFormerPaths } from "../content/former-paths";
+import { storedPresentation } from "../content/gitbook-layout/presentation";
 import { readRepository } from "../content/gitbook-layout/read";
 import { redirectedPaths } from "../content/gitbook-layout/redirects";
 import type { LayoutPage } from "../content/gitbook-layout/types";
@@ -22,12 +23,15 @@ export interface RepositoryImport {
   subject?: string;
   /** false: the change request is left open, the space unchanged (GitBook's `standalone` import). */
   merge?: boolean;
+  /** A change request of the space to write through instead of a new one (it is left open). */
+  changeRequestId?: string;
 }
 
-export type RepositoryImportOutcome =
+export type RepositoryImportOutcome = (
   | { result: "merge"; changeRequest: ChangeRequest; revision: string }
   | { result: "conflicts"; changeRequest: ChangeRequest; conflicts: Conflict[] }
-  | { result: "open"; changeRequest: ChangeRequest };
+  | { result: "open"; changeRequest: ChangeRequest }
+) & { /** The pages inserted (groups and links included). */ pages: number };
 
 const CONTENT_TYPES: Record<string, string> = {
   png: "image/png",
@@ -45,13 +49,20 @@ const CONTENT_TYPES: Record<string, string> = {
 const contentTypeOf = (name: string) => CONTENT_TYPES[name.split(".").pop()?.toLowerCase() ?? ""] ?? "application/octet-stream";
 
 /** The batch inserting the pages (parents first, each naming its parent by ref), and which refs are groups or links. */
-function insertions(pages: readonly LayoutPage[]): { changes: ContentChange[]; kinds: Map<string, { type: "group" | "link"; href?: string }> } {
+function insertions(pages: readonly LayoutPage[]): { changes: ContentChange[]; kinds: Map<string, InsertedPageKind> } {
   const changes: ContentChange[] = [];
-  const kinds = new Map<string, { type: "group" | "link"; href?: string }>();
+  const kinds = new Map<string, InsertedPageKind>();
   const visit = (list: readonly LayoutPage[], into: string | undefined) => {
     for (const page of list) {
       const ref = `gitbook-layout-page-${changes.length}`;
-      if (page.type !== "document") kinds.set(ref, { type: page.type, ...(page.href ? { href: page.href } : {}) });
+      const presentation = storedPresentation(page);
+      if (page.type !== "document" || Object.keys(presentation).length) {
+        kinds.set(ref, {
+          ...(page.type !== "document" ? { type: page.type } : {}),
+          ...(page.href ? { href: page.href } : {}),
+          ...(Object.keys(presentation).length ? { presentation } : {}),
+        });
+      }
       changes.push({
         operation: "insert_page",
         ref,
@@ -74,11 +85,40 @@ function insertions(pages: readonly LayoutPage[]): { changes: ContentChange[]; k
   return { changes, kinds };
 }
 
+/** Pages a batch inserts: a large repository is written as several revisions, each a transaction of bounded size. */
+const BATCH_PAGES = 500;
+
+/**
+ * Writes `first` (deletions, files) with the first pages, then the other pages batch by batch, parents first: a page
+ * whose parent was inserted by an earlier batch names it by its ID (a ref names a page of its own batch only).
+ */
+async function writeInBatches(
+  ctx: ContentCommandDeps,
+  changeRequestId: string,
+  first: ContentChange[],
+  pages: ContentChange[],
+  kinds: Map<string, InsertedPageKind>,
+) {
+  const idByRef = new Map<string, string>();
+  let written: Awaited<ReturnType<typeof writeChangeRequestContent>> | undefined;
+  for (let start = 0; start === 0 || start < pages.length; start += BATCH_PAGES) {
+    const batch = pages.slice(start, start + BATCH_PAGES).map((change) => {
+      const into = change.operation === "insert_page" && change.into ? idByRef.get(change.into) : undefined;
+      return into ? { ...change, into } : change;
+    });
+    written = await writeChangeRequestContent(ctx, changeRequestId, start === 0 ? [...first, ...batch] : batch, undefined, kinds);
+    for (const [id, outcome] of written.outcomes) if (outcome.ref) idByRef.set(outcome.ref, id);
+  }
+  return written!;
+}
+
 export async function importRepository(ctx: ContentCommandDeps, input: RepositoryImport): Promise<RepositoryImportOutcome> {
   const repository = readRepository(input.files);
-  const changeRequest = await ctx.prisma.$transaction((tx) =>
-    createChangeRequest(tx, { spaceId: input.spaceId, subject: input.subject ?? "Import from a repository", createdById: ctx.actor.userId }),
-  );
+  const changeRequest = input.changeRequestId
+    ? await ctx.prisma.changeRequest.findUniqueOrThrow({ where: { id: input.changeRequestId } })
+    : await ctx.prisma.$transaction((tx) =>
+        createChangeRequest(tx, { spaceId: input.spaceId, subject: input.subject ?? "Import from a repository", createdById: ctx.actor.userId }),
+      );
   const current = await existingRevisionIndex(contentStore(ctx), changeRequest.revisionId);
   const deletions: ContentChange[] = (current.children.get("") ?? []).map((page) => ({ operation: "delete_page", page: page.id }));
   const files: ContentChange[] = repository.files.size
@@ -90,12 +130,14 @@ export async function importRepository(ctx: ContentCommandDeps, input: Repositor
       ]
     : [];
   const { changes, kinds } = insertions(repository.pages);
-  const written = await writeChangeRequestContent(ctx, changeRequest.id, [...deletions, ...files, ...changes], undefined, kinds);
-  if (input.merge === false) return { result: "open", changeRequest: written.changeRequest };
-  const merged = await mergeChangeRequest(ctx, changeRequest.id);
+  const written = await writeInBatches(ctx, changeRequest.id, [...deletions, ...files], changes, kinds);
+  const pages = changes.length;
+  if (input.merge === false || input.changeRequestId) return { result: "open", changeRequest: written.changeRequest, pages };
+  // Merging thousands of pages (their search index with them) takes longer than an edit's merge: 30 s and 20 ms a page.
+  const merged = await mergeChangeRequest(ctx, changeRequest.id, 30_000 + 20 * pages);
   if (merged.result === "conflicts") {
     const open = await ctx.prisma.changeRequest.findUniqueOrThrow({ where: { id: changeRequest.id } });
-    return { result: "conflicts", changeRequest: open, conflicts: merged.conflicts };
+    return { result: "conflicts", changeRequest: open, conflicts: merged.conflicts, pages };
   }
   // `.gitbook.yaml` redirects: former paths of the pages at their targets (the published site answers them with 308).
   const index = await existingRevisionIndex(contentStore(ctx), merged.revision);
@@ -104,5 +146,5 @@ export async function importRepository(ctx: ContentCommandDeps, input: Repositor
     return pageId ? [{ path: from, pageId }] : [];
   });
   await recordFormerPaths(ctx.prisma, input.spaceId, moves);
-  return { result: "merge", changeRequest: merged.changeRequest, revision: merged.revision };
+  return { result: "merge", changeRequest: merged.changeRequest, revision: merged.revision, pages };
 }

@@ -6,6 +6,7 @@ import { newId } from "../db/ids";
 import { ApiError, badRequest } from "../http/errors";
 import { assertCondition } from "../site-reader/conditions";
 import { FetchRefused, fetchSafely } from "./fetch-safely";
+import type { StoredPresentation } from "./gitbook-layout/presentation";
 import { type PageMetadata, readPageSource } from "./page-source";
 import { pagePaths, type StoredFile, type StoredPage, slugify, uniqueSlug } from "./tree";
 
@@ -23,7 +24,14 @@ export interface ChangeInputs {
    * Pages inserted as groups or links, by their `ref` (batches of the API insert documents only; an import of a
    * repository's layout inserts its groups and link pages this way).
    */
-  pageKinds?: ReadonlyMap<string, { type: "group" | "link"; href?: string }>;
+  pageKinds?: ReadonlyMap<string, InsertedPageKind>;
+}
+
+/** What an internal insertion sets beyond the API's `insert_page`: the kind of page, and a layout's front matter. */
+export interface InsertedPageKind {
+  type?: "group" | "link";
+  href?: string;
+  presentation?: StoredPresentation;
 }
 
 /** A page the batch touched, for `compat=false` (in the order first touched). */
@@ -223,6 +231,7 @@ export function applyChanges(current: CurrentPages, changes: readonly ContentCha
             slug: slugFor(change.slug, parent) ?? tree.slugAmong(parent, title),
             type: kind?.type ?? "document",
             ...(kind?.href ? { href: kind.href } : {}),
+            ...kind?.presentation,
             parent,
             createdAt: at,
             updatedAt: at,
@@ -230,7 +239,7 @@ export function applyChanges(current: CurrentPages, changes: readonly ContentCha
           { ...change, ...source.metadata },
         );
         tree.place(page, change.at);
-        if (!kind) bodies.set(page.id, markdown);
+        if (!kind?.type) bodies.set(page.id, markdown);
         if (change.ref !== undefined) pageRefs.set(change.ref, page.id);
         touch(page.id, "created_page", change.ref);
         break;

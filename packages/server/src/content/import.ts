@@ -1,11 +1,12 @@
 // Importing content from the web: one Markdown or HTML document, or a website crawled
 // breadth first over its own origin, each HTML page converted to Markdown (turndown).
-// Bounded: 50 pages, 5 MB, 30 seconds; past a bound the import keeps what it read.
+// The synchronous import is bounded by 5 MB and 30 seconds (past a bound it keeps what it read); an import run
+// (src/imports/) crawls with its own bounds and writes the pages in batches as they come.
 import type TurndownService from "turndown";
 import { badRequest } from "../http/errors";
 import { type Fetched, fetchSafely } from "./fetch-safely";
 
-export const IMPORT_LIMITS = { pages: 50, bytes: 5_000_000, ms: 30_000 };
+export const IMPORT_LIMITS = { bytes: 5_000_000, ms: 30_000 };
 
 export type ImportSource = "website" | "markdown" | "html";
 
@@ -69,39 +70,76 @@ function linksOf(html: string, base: string): string[] {
 
 const isHtml = (fetched: Fetched) => /html/i.test(fetched.contentType) || /^\s*<(!doctype|html)/i.test(fetched.body);
 
-export async function readImport(url: string, source: ImportSource, options: { allowPrivate: boolean; now?: () => number }): Promise<ImportResult> {
-  const now = options.now ?? Date.now;
-  const deadline = now() + IMPORT_LIMITS.ms;
-  const fetchOptions = (budget: number) => ({ allowPrivate: options.allowPrivate, maxBytes: budget, deadline });
+export interface CrawlLimits {
+  allowPrivate: boolean;
+  /** The most bytes read in all. */
+  maxBytes: number;
+  /** When reading stops (a page being read then is not kept). */
+  deadline: number;
+  /** The most pages; none by default. */
+  maxPages?: number;
+  now?: () => number;
+  /** Checked before each fetch: the crawl stops when it aborts. */
+  signal?: AbortSignal;
+}
+
+/** What a crawl gives as it reads: each page, with how many pages it has found so far (1 for a single document). */
+export interface CrawledPage {
+  page: ImportedPage;
+  total: number;
+}
+
+/**
+ * Reads `url` as `source`, page by page: one document, or a website breadth first over its own origin, each page
+ * given as soon as it is read (so an importer writes them in batches and holds none of the rest). Stops at a bound
+ * (bytes, time, pages); a website whose first page cannot be read, or holds no HTML page, is a 400.
+ */
+export async function* crawl(url: string, source: ImportSource, limits: CrawlLimits): AsyncGenerator<CrawledPage> {
+  const now = limits.now ?? Date.now;
+  const fetchOptions = (budget: number) => ({ allowPrivate: limits.allowPrivate, maxBytes: budget, deadline: limits.deadline });
   if (source !== "website") {
-    const fetched = await fetchSafely(url, fetchOptions(IMPORT_LIMITS.bytes));
-    const page = source === "html" ? fromHtml(fetched.body, fetched.url) : fromMarkdown(fetched.body, fetched.url);
-    return { pages: [page], total: 1 };
+    const fetched = await fetchSafely(url, fetchOptions(limits.maxBytes));
+    yield { page: source === "html" ? fromHtml(fetched.body, fetched.url) : fromMarkdown(fetched.body, fetched.url), total: 1 };
+    return;
   }
   const queue = [new URL(url).toString()];
   const discovered = new Set(queue);
-  const pages: ImportedPage[] = [];
+  let pages = 0;
   let bytes = 0;
-  while (queue.length && pages.length < IMPORT_LIMITS.pages && bytes < IMPORT_LIMITS.bytes && now() < deadline) {
+  while (queue.length && pages < (limits.maxPages ?? Number.POSITIVE_INFINITY) && bytes < limits.maxBytes && now() < limits.deadline) {
+    if (limits.signal?.aborted) return;
     const next = queue.shift()!;
     let fetched: Fetched;
     try {
-      fetched = await fetchSafely(next, fetchOptions(IMPORT_LIMITS.bytes - bytes));
+      fetched = await fetchSafely(next, fetchOptions(limits.maxBytes - bytes));
     } catch (error) {
       // The first page must be readable; a later one that is not is skipped.
-      if (pages.length === 0) throw error;
+      if (pages === 0) throw error;
       continue;
     }
     bytes += Buffer.byteLength(fetched.body);
     if (!isHtml(fetched)) continue;
-    pages.push(fromHtml(fetched.body, fetched.url));
     for (const link of linksOf(fetched.body, fetched.url)) {
       if (!discovered.has(link)) {
         discovered.add(link);
         queue.push(link);
       }
     }
+    pages++;
+    yield { page: fromHtml(fetched.body, fetched.url), total: discovered.size };
   }
-  if (!pages.length) throw badRequest("invalid_request", `request/body/url: ${url} holds no HTML page to import`);
-  return { pages, total: discovered.size };
+  if (!pages) throw badRequest("invalid_request", `request/body/url: ${url} holds no HTML page to import`);
+}
+
+/** The synchronous import (`POST .../content/import`): every page within 5 MB and 30 seconds. */
+export async function readImport(url: string, source: ImportSource, options: { allowPrivate: boolean; now?: () => number }): Promise<ImportResult> {
+  const now = options.now ?? Date.now;
+  const pages: ImportedPage[] = [];
+  let total = 0;
+  const limits = { allowPrivate: options.allowPrivate, maxBytes: IMPORT_LIMITS.bytes, deadline: now() + IMPORT_LIMITS.ms, now };
+  for await (const crawled of crawl(url, source, limits)) {
+    pages.push(crawled.page);
+    total = crawled.total;
+  }
+  return { pages, total };
 }

@@ -26,7 +26,23 @@ export interface MergeResult {
   conflicts: Conflict[];
 }
 
-const FIELDS = ["title", "type", "href", "emoji", "icon", "description", "hidden", "noIndex", "noRobotsIndex", "condition", "parent"] as const;
+const FIELDS = [
+  "title",
+  "type",
+  "href",
+  "emoji",
+  "icon",
+  "description",
+  "hidden",
+  "noIndex",
+  "noRobotsIndex",
+  "condition",
+  "cover",
+  "coverY",
+  "layout",
+  "frontMatter",
+  "parent",
+] as const;
 
 /** The value of one side when only that side changed it; undefined + conflict when both did differently. */
 function pick<T>(base: T, ours: T, theirs: T): { value: T; conflict: boolean } {

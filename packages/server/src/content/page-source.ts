@@ -11,11 +11,25 @@ export type PageMetadata = Pick<
   "title" | "description" | "emoji" | "icon" | "hidden" | "noIndex" | "noRobotsIndex" | "condition"
 >;
 
+/**
+ * Front matter GitBook writes that is not one of the page's metadata fields: the cover (`cover`, a path relative
+ * to the file, and `coverY`), the page's `layout`, and any other key, each as written (keys in their order).
+ */
+export interface PagePresentation {
+  cover?: string;
+  coverY?: number;
+  layout?: unknown;
+  /** Keys the layout does not know, kept for the way back. */
+  other?: Record<string, unknown>;
+}
+
 export interface PageSource {
   /** The body without its front matter (and without the leading heading when `headingTitle` is taken). */
   body: string;
   /** What the front matter sets. */
   metadata: PageMetadata;
+  /** The rest of the front matter. */
+  presentation: PagePresentation;
   /** The text of a leading `# heading`, when the body opens with one. */
   headingTitle?: string;
   /** The body without the leading heading too. */
@@ -32,6 +46,7 @@ const FLAGS = ["hidden", "noIndex", "noRobotsIndex"] as const;
 export function readPageSource(markdown: string, field: string): PageSource {
   const match = FRONT_MATTER.exec(markdown);
   let metadata: PageMetadata = {};
+  let presentation: PagePresentation = {};
   let body = markdown;
   if (match) {
     let data: unknown;
@@ -43,12 +58,14 @@ export function readPageSource(markdown: string, field: string): PageSource {
     if (data !== null && (typeof data !== "object" || Array.isArray(data)))
       throw badRequest("invalid_request", `${field}: the front matter is not a YAML mapping`);
     metadata = pickMetadata((data ?? {}) as Record<string, unknown>, field);
+    presentation = pickPresentation((data ?? {}) as Record<string, unknown>);
     body = markdown.slice(match[0].length);
   }
   const heading = leadingHeading(body);
   return {
     body,
     metadata,
+    presentation,
     ...(heading ? { headingTitle: heading.title.slice(0, 255) } : {}),
     bodyWithoutHeading: heading ? body.slice(heading.end).replace(/^\s*\n/, "") : body,
   };
@@ -86,4 +103,21 @@ function pickMetadata(data: Record<string, unknown>, field: string): PageMetadat
     metadata[name] = value;
   }
   return metadata;
+}
+
+const METADATA_KEYS: ReadonlySet<string> = new Set([...STRINGS, ...FLAGS]);
+
+/** A `cover` or `coverY` of another type is kept as written, with the keys not known. */
+function pickPresentation(data: Record<string, unknown>): PagePresentation {
+  const presentation: PagePresentation = {};
+  const other: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(data)) {
+    if (METADATA_KEYS.has(name) || value === undefined) continue;
+    if (name === "cover" && typeof value === "string") presentation.cover = value;
+    else if (name === "coverY" && typeof value === "number" && Number.isFinite(value)) presentation.coverY = value;
+    else if (name === "layout") presentation.layout = value;
+    else other[name] = value;
+  }
+  if (Object.keys(other).length) presentation.other = other;
+  return presentation;
 }

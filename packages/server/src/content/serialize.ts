@@ -34,6 +34,33 @@ const DEFAULT_LAYOUT: Schemas["PageLayout"] = {
   anchors: true,
 };
 
+const LAYOUT_PARTS = ["title", "description", "tableOfContents", "outline", "pagination", "metadata", "tags", "actions", "anchors"] as const;
+const visible = (value: unknown): boolean | undefined => {
+  const shown = (value as { visible?: unknown } | null)?.visible;
+  return typeof shown === "boolean" ? shown : undefined;
+};
+
+/** The page's layout: GitBook's default, with what its imported `layout` front matter says (`{part: {visible}}`, `width`, `cover.size`/`mask`). */
+function pageLayout(page: StoredPage): Schemas["PageLayout"] {
+  if (page.layout === undefined) return DEFAULT_LAYOUT;
+  const written = JSON.parse(page.layout) as Record<string, unknown> | null;
+  if (!written || typeof written !== "object") return DEFAULT_LAYOUT;
+  const layout = { ...DEFAULT_LAYOUT };
+  if (written.width === "default" || written.width === "wide") layout.width = written.width;
+  const cover = (written.cover ?? {}) as Record<string, unknown>;
+  layout.cover = visible(cover) ?? layout.cover;
+  if (cover.size === "hero" || cover.size === "full" || cover.size === "background") layout.coverSize = cover.size;
+  if (cover.mask === "none" || cover.mask === "radial") layout.coverMask = cover.mask;
+  for (const part of LAYOUT_PARTS) layout[part] = visible(written[part]) ?? layout[part];
+  return layout;
+}
+
+/** The page's cover when it names a file of the revision (`coverY` its offset). */
+function pageCover(index: RevisionIndex, page: StoredPage): Pick<Schemas["Page"], "cover"> {
+  const file = page.cover === undefined ? undefined : index.fileByName.get(page.cover);
+  return file ? { cover: { ref: { kind: "file", file }, yPos: Math.max(0, page.coverY ?? 0) } } : {};
+}
+
 /** GitBook's older name for a page's type, which its clients still require. */
 const KIND = { document: "sheet", group: "group", link: "link" } as const;
 
@@ -47,7 +74,8 @@ function pageSchema(s: SerializationContext, page: StoredPage): Schemas["Page"] 
     updatedAt: page.updatedAt,
     type: page.type,
     kind: KIND[page.type],
-    ...(page.type === "document" ? { layout: DEFAULT_LAYOUT, tags: [] } : {}),
+    ...(page.type === "document" ? { layout: pageLayout(page), tags: [] } : {}),
+    ...(page.type === "document" ? pageCover(s.index, page) : {}),
     ...(page.href ? { href: page.href } : {}),
     urls: { app: appUrl(s.ctx, `/spaces/${s.spaceId}/pages/${page.id}`) },
     slug: page.slug,

@@ -22,6 +22,11 @@ export interface StoredPage {
   noRobotsIndex?: boolean;
   /** Adaptive content: the expression deciding which visitors of a published site see the page (and its sub-pages). */
   condition?: string;
+  /** GitBook's front matter the page came with (a repository's import), written back by an export: see PagePresentation. */
+  cover?: string;
+  coverY?: number;
+  layout?: string;
+  frontMatter?: string;
   createdAt: string;
   updatedAt: string;
 }

@@ -10,7 +10,7 @@ export interface GitActor {
   email: string;
 }
 
-export async function actorOf(deps: GitSyncDeps, sync: SpaceGitSync): Promise<GitActor> {
+export async function actorOf(deps: GitSyncDeps, sync: Pick<SpaceGitSync, "actorId">): Promise<GitActor> {
   const user = await deps.prisma.user.findUnique({ where: { id: sync.actorId }, select: { id: true, displayName: true, email: true } });
   if (!user) throw new GitSyncFailure("the user who asked for the operation no longer exists");
   const ctx: ContentCommandDeps = {

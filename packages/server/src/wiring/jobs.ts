@@ -7,6 +7,7 @@ import { gitSyncJob } from "../git/sync";
 import type { Services } from "../http/context";
 import { purgeIdempotencyKeys } from "../http/idempotency";
 import { forgetFinishedWindows } from "../http/rate-limit";
+import { importRunJob } from "../imports/run";
 import type { JobDefinition } from "../jobs/queue";
 import { deliverJob, sweepWebhooksJob } from "../webhooks/deliver";
 
@@ -51,6 +52,7 @@ export function jobDefinitions(kind: Database["kind"]): JobDefinition<object, ne
     gitSyncJob,
     gitContinuousJob,
     gitPollJob,
+    importRunJob,
     idempotencyKeysJob,
     ...maintenance,
   ] as JobDefinition<object, never>[];

@@ -10,6 +10,7 @@ import { changeRequestReviewsOperations } from "../areas/change-request-reviews/
 import { changeRequestsOperations } from "../areas/change-requests/handlers";
 import { collectionsOperations } from "../areas/collections/handlers";
 import { customFieldsOperations } from "../areas/custom-fields/handlers";
+import { importsOperations } from "../areas/imports/handlers";
 import { integrationsOperations } from "../areas/integrations/handlers";
 import { openapiSpecsOperations } from "../areas/openapi-specs/handlers";
 import { organizationsOperations } from "../areas/organizations/handlers";
@@ -41,6 +42,7 @@ export const registry: OperationRegistry = {
   ...spacesOperations,
   ...spaceContentOperations,
   ...spaceGitOperations,
+  ...importsOperations,
   ...customFieldsOperations,
   ...spaceCommentsOperations,
   ...changeRequestsOperations,

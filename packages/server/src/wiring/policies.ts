@@ -5,6 +5,7 @@ import { anyonePolicy, ownTokenPolicy } from "../areas/auth/policy";
 import { changeRequestPolicy } from "../areas/change-requests/policy";
 import { collectionPolicy, containerPolicyOfBody, destinationPolicy, organizationRootPolicy, spaceContainerPolicy } from "../areas/collections/policy";
 import { customFieldsPolicy } from "../areas/custom-fields/policy";
+import { importRunPolicy, importTargetPolicy } from "../areas/imports/policy";
 import { integrationPolicy, publisherPolicy } from "../areas/integrations/policy";
 import { specPolicy, specsPolicy } from "../areas/openapi-specs/policy";
 import {
@@ -44,6 +45,8 @@ export const policies = {
   organizationRoot: organizationRootPolicy,
   space: spacePolicy,
   restorableSpace: restorableSpacePolicy,
+  importTarget: importTargetPolicy,
+  importRun: importRunPolicy,
   changeRequest: changeRequestPolicy,
   comments: commentsPolicy,
   comment: commentPolicy,

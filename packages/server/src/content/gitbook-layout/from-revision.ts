@@ -7,24 +7,34 @@ import { loadDocuments } from "../documents";
 import { toReadableMarkdown } from "../references";
 import type { RevisionIndex } from "../revisions";
 import type { StoredPage } from "../tree";
+import { layoutPresentation } from "./presentation";
 import { layoutRedirects } from "./redirects";
 import { DEFAULT_CONFIG, type LayoutPage, type Repository } from "./types";
 import { assetPath, writeLayoutText } from "./write";
 
+const DOCUMENTS_PER_READ = 250;
+
 /** The revision's page tree in the layout's terms (bodies as they read: links as paths and file names), its space's former paths as redirects. */
 export async function layoutOfRevision(store: ContentStore, index: RevisionIndex): Promise<Omit<Repository, "files">> {
-  const documents = await loadDocuments(store, new Set(index.pages.flatMap((page) => (page.document ? [page.document] : []))));
+  // Bodies read a few hundred at a time: one query for thousands of documents would make the database's memory (the
+  // embedded one's never shrinks) grow with the space.
+  const hashes = [...new Set(index.pages.flatMap((page) => (page.document ? [page.document] : [])))];
+  const readable = new Map<string, string>();
+  for (let start = 0; start < hashes.length; start += DOCUMENTS_PER_READ) {
+    const documents = await loadDocuments(store, hashes.slice(start, start + DOCUMENTS_PER_READ));
+    for (const [hash, document] of documents) readable.set(hash, toReadableMarkdown(document.markdown, index));
+  }
   const idOf = new Map<LayoutPage, string>();
   const toLayout = (page: StoredPage): LayoutPage => {
     const layout: LayoutPage = { type: page.type, title: page.title, slug: page.slug, children: (index.children.get(page.id) ?? []).map(toLayout) };
     idOf.set(layout, page.id);
     if (page.type === "document") {
-      const stored = page.document ? documents.get(page.document)?.markdown : undefined;
-      layout.markdown = stored ? toReadableMarkdown(stored, index) : "";
+      layout.markdown = (page.document && readable.get(page.document)) || "";
     }
     if (page.href) layout.href = page.href;
     for (const field of ["description", "icon", "emoji"] as const) if (page[field]) layout[field] = page[field];
     for (const field of ["hidden", "noIndex", "noRobotsIndex"] as const) if (page[field]) layout[field] = true;
+    Object.assign(layout, layoutPresentation(page));
     return layout;
   };
   const pages = (index.children.get("") ?? []).map(toLayout);
@@ -40,7 +50,11 @@ export async function revisionZip(store: ContentStore, index: RevisionIndex): Pr
   const zip = new ZipFile();
   // Fixed times: the same content gives the same zip.
   const mtime = new Date(Date.UTC(2000, 0, 1));
-  for (const [path, data] of writeLayoutText(layout, new Set(index.files.map((file) => file.name)))) zip.addBuffer(data, path, { mtime });
+  // Each compressed when the zip reaches it (yazl's addBuffer deflates every buffer at once, with a zlib state each:
+  // thousands of pages would hold a gigabyte).
+  for (const [path, data] of writeLayoutText(layout, new Set(index.files.map((file) => file.name)))) {
+    zip.addReadStreamLazy(path, { mtime }, (done) => done(null, Readable.from([data])));
+  }
   for (const file of index.files) {
     // Asked for when the zip reaches the file.
     zip.addReadStreamLazy(assetPath(layout.config, file.name), { mtime }, (done) => {

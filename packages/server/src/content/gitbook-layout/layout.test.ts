@@ -47,6 +47,9 @@ describe("GitBook's repository layout", () => {
     expect(guides.children[1]!.children[0]!.description).toBe(
       "A long description that goes past eighty characters so that the YAML writer folds it the way GitBook does.",
     );
+    // GitBook's cover, coverY and layout front matter: the cover as the file's name; keys the layout does not know, as written.
+    expect(guides.children[1]).toMatchObject({ cover: "overview.png", coverY: 120, layout: { width: "wide", cover: { visible: true, size: "full" } } });
+    expect(reference.children[0]).toMatchObject({ icon: "code", frontMatter: { owner: "docs-team", tags: ["api", "reference"] } });
     expect(repository.config).toEqual({ root: "docs/", readme: "README.md", summary: "SUMMARY.md", redirects: { "old/setup": "guides/install.md" } });
     expect([...repository.files.keys()].sort()).toEqual(["docstack release.zip", "overview.png"]);
   });
@@ -74,6 +77,23 @@ describe("GitBook's repository layout", () => {
       ["document", "B", "b", [["document", "C", "c"]]],
     ]);
     expect(repository.pages[0]!.markdown).toBe("See [b](/b).\n");
+  });
+
+  it("writes a cover that names no file as it was written, and moves a file's cover with its page", () => {
+    const files = new Map([
+      ["README.md", Buffer.from("---\ncover: https://example.com/cover.png\ncoverY: 0\n---\n\n# Home\n")],
+      ["a/README.md", Buffer.from("# A\n")],
+      ["a/b.md", Buffer.from("---\ncover: ../.gitbook/assets/c.png\n---\n\n# B\n")],
+      [".gitbook/assets/c.png", Buffer.from("png")],
+    ]);
+    const repository = readRepository(files);
+    const [home, a] = repository.pages as [LayoutPage, LayoutPage];
+    expect(home).toMatchObject({ cover: "https://example.com/cover.png", coverY: 0 });
+    const b = a.children.splice(0, 1)[0]!;
+    repository.pages.push(b);
+    const written = writeRepository(repository);
+    expect(written.get("README.md")?.toString()).toBe("---\ncover: https://example.com/cover.png\ncoverY: 0\n---\n\n# Home\n");
+    expect(written.get("b.md")?.toString()).toBe("---\ncover: .gitbook/assets/c.png\n---\n\n# B\n");
   });
 
   it("names a bad .gitbook.yaml in its 400", () => {

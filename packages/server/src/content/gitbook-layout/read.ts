@@ -2,7 +2,7 @@
 // page tree. The files are untrusted: paths leaving the content's root are ignored, bad YAML is a 400 naming the file.
 import { posix } from "node:path";
 import { badRequest } from "../../http/errors";
-import { readPageSource } from "../page-source";
+import { type PagePresentation, readPageSource } from "../page-source";
 import { slugify, uniqueSlug } from "../tree";
 import { yaml } from "../yaml";
 import { resolveFrom, toSpaceLinks } from "./links";
@@ -63,6 +63,20 @@ function inferSummary(markdownFiles: readonly string[], readme: string): Summary
   return [...(markdownFiles.includes(readme) ? [entry(readme)] : []), ...inFolder("")];
 }
 
+/** The front matter's cover (a file of `.gitbook/assets/` by its name), layout and other keys, on the page. */
+function presentationOf(presentation: PagePresentation, file: string, assets: ReadonlyMap<string, Buffer>): Partial<LayoutPage> {
+  const page: Partial<LayoutPage> = {};
+  if (presentation.cover !== undefined) {
+    const resolved = isExternal(presentation.cover) ? undefined : resolveFrom(file, presentation.cover);
+    const name = resolved?.startsWith(ASSETS) ? resolved.slice(ASSETS.length) : undefined;
+    page.cover = name !== undefined && assets.has(name) ? name : presentation.cover;
+  }
+  if (presentation.coverY !== undefined) page.coverY = presentation.coverY;
+  if (presentation.layout !== undefined) page.layout = presentation.layout;
+  if (presentation.other) page.frontMatter = presentation.other;
+  return page;
+}
+
 export function readRepository(files: ReadonlyMap<string, Buffer>): Repository {
   const configFile = files.get(CONFIG_FILE);
   const config = readConfig(configFile?.toString("utf8"));
@@ -110,6 +124,7 @@ export function readRepository(files: ReadonlyMap<string, Buffer>): Repository {
     const page: LayoutPage = { type: "document", title, slug, children };
     for (const field of ["description", "icon", "emoji"] as const) if (metadata[field]) page[field] = metadata[field];
     for (const field of ["hidden", "noIndex", "noRobotsIndex"] as const) if (metadata[field]) page[field] = true;
+    Object.assign(page, presentationOf(source.presentation, file, assets));
     fileOf.set(page, file);
     bodies.set(page, source.headingTitle ? source.bodyWithoutHeading : source.body);
     return page;

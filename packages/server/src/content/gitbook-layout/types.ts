@@ -19,6 +19,14 @@ export interface LayoutPage {
   hidden?: boolean;
   noIndex?: boolean;
   noRobotsIndex?: boolean;
+  /** The cover image: a file's name (under `.gitbook/assets/`), or the front matter's value as written when it names none. */
+  cover?: string;
+  /** The cover's vertical offset (`coverY`). */
+  coverY?: number;
+  /** GitBook's `layout` front matter, as written (its keys in their order). */
+  layout?: unknown;
+  /** Front matter keys the layout does not know, as written, in their order: kept for the way back. */
+  frontMatter?: Record<string, unknown>;
   children: LayoutPage[];
 }
 

@@ -1,7 +1,7 @@
 // Writes a page tree in GitBook's layout: `.gitbook.yaml`, SUMMARY.md, a Markdown file per document (front matter,
 // `# Title`, the body with relative links) and the files under `.gitbook/assets/`. The reverse of read.ts: what it
 // writes reads back to the same tree, and a layout in GitBook's own normal form is written back byte for byte.
-
+import { posix } from "node:path";
 import { yaml } from "../yaml";
 import { toFileLinks } from "./links";
 import { type PagePlaces, pagePlaces, safeRelativePath } from "./paths";
@@ -31,9 +31,23 @@ function frontMatterYaml(data: Record<string, unknown>): string {
   return document.toString();
 }
 
-function pageFile(page: LayoutPage, body: string): string {
+/**
+ * The page's front matter: its fields, then the cover (a file's path relative to the page's `file`, not encoded, as
+ * GitBook writes it), `coverY`, `layout`, then the keys the layout does not know, in their order.
+ */
+function frontMatterOf(page: LayoutPage, file: string, assetNames: ReadonlySet<string>): Record<string, unknown> {
   const frontMatter: Record<string, unknown> = {};
   for (const field of FRONT_MATTER_FIELDS) if (page[field]) frontMatter[field] = page[field];
+  if (page.cover !== undefined) {
+    frontMatter.cover = assetNames.has(page.cover) ? posix.relative(posix.dirname(file), `${ASSETS}${page.cover}`) : page.cover;
+  }
+  if (page.coverY !== undefined) frontMatter.coverY = page.coverY;
+  if (page.layout !== undefined) frontMatter.layout = page.layout;
+  for (const [key, value] of Object.entries(page.frontMatter ?? {})) if (!(key in frontMatter)) frontMatter[key] = value;
+  return frontMatter;
+}
+
+function pageFile(frontMatter: Record<string, unknown>, page: LayoutPage, body: string): string {
   const head = Object.keys(frontMatter).length ? `---\n${frontMatterYaml(frontMatter)}---\n\n` : "";
   return `${head}# ${page.title}\n${body ? `\n${body}` : ""}`;
 }
@@ -59,7 +73,7 @@ export function writeLayoutText(repository: Omit<Repository, "files">, assetName
   out.set(`${config.root}${config.summary}`, Buffer.from(writeSummary(summaryEntries(pages, places))));
   for (const [page, file] of places.file) {
     const body = toFileLinks(page.markdown ?? "", file, (path) => fileByPath.get(path), assetNames);
-    out.set(`${config.root}${file}`, Buffer.from(pageFile(page, body)));
+    out.set(`${config.root}${file}`, Buffer.from(pageFile(frontMatterOf(page, file, assetNames), page, body)));
   }
   return out;
 }

@@ -1,0 +1,36 @@
+// An import run in GitBook's shape. A run still `in-progress` long after its job would have ended (it was lost with
+// its worker, and its retries) is answered as `failed`, as GitBook answers runs that never reported back.
+import type { Schemas } from "@docstack/contract";
+import type { ImportRun } from "../../generated/prisma/client";
+import type { RequestContext } from "../../http/context";
+import { apiUrl } from "../../http/urls";
+
+type Run = Schemas["ContentImportRun"];
+
+const lostAfterMs = (ctx: RequestContext) => 2 * ctx.config.imports.timeoutMs + 5 * 60_000;
+
+export function serializeImportRun(ctx: RequestContext, run: ImportRun): Run {
+  const lost = run.status === "in-progress" && ctx.clock.now().getTime() - run.updatedAt.getTime() > lostAfterMs(ctx);
+  const target: Run["target"] = {
+    space: run.spaceId,
+    ...(run.changeRequestId ? { changeRequest: run.changeRequestId } : {}),
+    ...(run.pageId ? { page: run.pageId } : {}),
+  };
+  return {
+    object: "import-run",
+    id: run.id,
+    status: lost ? "failed" : (run.status as Run["status"]),
+    ...(lost ? { reason: "the import never reported back (its job was lost)" } : run.reason ? { reason: run.reason } : {}),
+    source: run.source as unknown as Run["source"],
+    target,
+    ...(run.siteId ? { site: run.siteId } : {}),
+    createdBy: run.createdById,
+    createdAt: run.createdAt.toISOString(),
+    updatedAt: run.updatedAt.toISOString(),
+    ...(run.startedAt ? { startedAt: run.startedAt.toISOString() } : {}),
+    ...(run.completedAt ? { completedAt: run.completedAt.toISOString() } : {}),
+    urls: { location: apiUrl(ctx, `/org/${run.organizationId}/imports/${run.id}`) },
+    importedPages: run.importedPages,
+    totalPages: run.totalPages,
+  };
+}

@@ -1,0 +1,24 @@
+// A page's cover, layout and other front matter between the layout's page (values as the YAML read them) and the
+// stored page (the layout and the other keys as JSON text, so that merges compare them as they compare any field).
+import type { StoredPage } from "../tree";
+import type { LayoutPage } from "./types";
+
+export type StoredPresentation = Pick<StoredPage, "cover" | "coverY" | "layout" | "frontMatter">;
+
+export function storedPresentation(page: LayoutPage): StoredPresentation {
+  return {
+    ...(page.cover !== undefined ? { cover: page.cover } : {}),
+    ...(page.coverY !== undefined ? { coverY: page.coverY } : {}),
+    ...(page.layout !== undefined ? { layout: JSON.stringify(page.layout) } : {}),
+    ...(page.frontMatter ? { frontMatter: JSON.stringify(page.frontMatter) } : {}),
+  };
+}
+
+export function layoutPresentation(page: StoredPage): Partial<LayoutPage> {
+  return {
+    ...(page.cover !== undefined ? { cover: page.cover } : {}),
+    ...(page.coverY !== undefined ? { coverY: page.coverY } : {}),
+    ...(page.layout !== undefined ? { layout: JSON.parse(page.layout) } : {}),
+    ...(page.frontMatter !== undefined ? { frontMatter: JSON.parse(page.frontMatter) as Record<string, unknown> } : {}),
+  };
+}

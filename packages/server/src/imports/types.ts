@@ -1,0 +1,16 @@
+// What an import run's job works with, and what it keeps of a request until it ends.
+import type { GitCredentials } from "../git/remote";
+import type { GitSyncDeps } from "../git/types";
+
+/** The same as a Git operation's: an import run may clone a repository and writes content as the requester. */
+export type ImportRunDeps = GitSyncDeps;
+
+/** What the job needs that no answer shows: kept on the run until it ends, then erased. */
+export interface ImportSecret {
+  credentials?: GitCredentials;
+  /** A zip sent with the request, in base64. */
+  data?: string;
+}
+
+/** A failure the source caused (unreachable, too large, not a zip, a bad layout): the run fails with it, not retried. */
+export class ImportFailure extends Error {}
