@@ -82,16 +82,19 @@ function pageHits(spaces: { one: string } | { any: readonly string[] }, query: S
  * and its best matching sections, best first (found again for the shown pages alone).
  */
 function pageColumns(query: SearchQuery): Prisma.Sql {
-  // A section matching only with the page's title or intro (which do not match alone) is among them.
-  const intro = Prisma.sql`(SELECT i.search FROM "SpaceSection" i WHERE i."spaceId" = shown."spaceId" AND i."pageId" = shown."pageId" AND i.index = 0)`;
+  // A section matching only with the page's title or intro (which do not match alone) is among them: the page's
+  // `header`, what of those two is added to each section, is made once per page (OFFSET 0 keeps the planner from
+  // writing it out again in every use).
   const alongside = (vector: Prisma.Sql) => Prisma.sql`CASE WHEN ${vector} @@ ${query.all} THEN ''::tsvector ELSE coalesce(${vector}, ''::tsvector) END`;
-  const searched = Prisma.sql`(s.search || ${alongside(Prisma.sql`sp.search`)} || ${alongside(intro)})`;
+  const intro = Prisma.sql`(SELECT i.search FROM "SpaceSection" i WHERE i."spaceId" = shown."spaceId" AND i."pageId" = shown."pageId" AND i.index = 0)`;
   return Prisma.sql`shown."spaceId", shown."pageId", sp.title, sp.path, sp."documentHash",
     (SELECT json_agg(json_build_object('index', ds.index, 'anchor', ds.anchor, 'title', ds.title, 'score', best.rank) ORDER BY best.rank DESC, best.index)
      FROM (
-       SELECT s.index, ts_rank(${searched}, ${query.all}) AS rank
-       FROM "SpaceSection" s
-       WHERE s."spaceId" = shown."spaceId" AND s."pageId" = shown."pageId" AND ${searched} @@ ${query.all}
+       SELECT s.index, ts_rank(v.vector, ${query.all}) AS rank
+       FROM (SELECT ${alongside(Prisma.sql`sp.search`)} || ${alongside(intro)} AS header OFFSET 0) h
+       JOIN "SpaceSection" s ON s."spaceId" = shown."spaceId" AND s."pageId" = shown."pageId"
+       CROSS JOIN LATERAL (SELECT s.search || h.header AS vector) v
+       WHERE v.vector @@ ${query.all}
        ORDER BY rank DESC, s.index
        LIMIT ${SECTIONS_PER_PAGE}) best
      JOIN "DocumentSection" ds ON ds."documentHash" = sp."documentHash" AND ds.index = best.index) AS sections`;
