@@ -1,7 +1,8 @@
 // Fetching URLs on a user's behalf (imports, files by URL, OpenAPI specs) within a size and a time budget. The
 // address check (no loopback, private, link-local or otherwise internal address, in any spelling, on the address
 // connected to and on every redirect) is safeFetch's; a setting allows them (tests against a local server).
-import { ApiError } from "../http/errors";
+import { ApiError, badRequest } from "../http/errors";
+import { internalAddress, ipLiteral } from "../outbound/address-rule";
 import { fetchFollowingRedirects, RedirectRefused } from "../outbound/follow-redirects";
 import { AddressRefused } from "../outbound/safe-fetch";
 
@@ -89,4 +90,23 @@ export async function fetchSafely(target: string, options: FetchOptions): Promis
   } catch (error) {
     throw failure(url, error, signal);
   }
+}
+
+/**
+ * A URL a request names, checked when the request comes: http(s), and a host that is not an internal address written
+ * literally (a name's DNS answers are checked when the job connects). `field` names it in the 400; `scheme` says
+ * what is fetched, when another scheme is given.
+ */
+export function fetchableUrl(raw: string, options: { allowPrivate: boolean; field: string; scheme: string }): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw badRequest("invalid_request", `${options.field}: not a URL`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new FetchRefused("scheme", options.scheme);
+  const literal = ipLiteral(url.hostname);
+  const refusal = options.allowPrivate || literal === undefined ? undefined : internalAddress(literal);
+  if (refusal) throw new FetchRefused("internal-address", `${url.hostname} is ${refusal.rule}: the server fetches no internal address`);
+  return url;
 }

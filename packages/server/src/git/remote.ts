@@ -2,10 +2,9 @@
 // apart (sent as basic auth by the job, never logged, answered or kept past the job), a branch, a project folder.
 // A host that is an internal address literally is refused here; a name is checked where the job connects.
 
-import { FetchRefused } from "../content/fetch-safely";
+import { fetchableUrl } from "../content/fetch-safely";
 import { safeRelativePath } from "../content/gitbook-layout/paths";
 import { badRequest } from "../http/errors";
-import { internalAddress, ipLiteral } from "../outbound/address-rule";
 
 export interface GitCredentials {
   username: string;
@@ -19,16 +18,7 @@ export interface GitRemote {
 }
 
 export function parseRemote(raw: string, allowPrivate: boolean): GitRemote {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw badRequest("invalid_request", "request/body/url: not a URL");
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new FetchRefused("scheme", "a Git repository is fetched over http or https");
-  const literal = ipLiteral(url.hostname);
-  const refusal = allowPrivate || literal === undefined ? undefined : internalAddress(literal);
-  if (refusal) throw new FetchRefused("internal-address", `${url.hostname} is ${refusal.rule}: the server fetches no internal address`);
+  const url = fetchableUrl(raw, { allowPrivate, field: "request/body/url", scheme: "a Git repository is fetched over http or https" });
   const credentials = url.username || url.password ? { username: decodeURIComponent(url.username), password: decodeURIComponent(url.password) } : undefined;
   url.username = "";
   url.password = "";

@@ -2,10 +2,9 @@
 // are http(s) and not an internal address literally (a name is checked when the job connects), a Git remote's
 // credentials taken apart. Answers what the run shows (no credentials, no bytes) and what only its job keeps.
 import type { Schemas } from "@docstack/contract";
-import { FetchRefused } from "../content/fetch-safely";
+import { fetchableUrl } from "../content/fetch-safely";
 import { branchOf, parseRemote, projectDirectory } from "../git/remote";
 import { badRequest } from "../http/errors";
-import { internalAddress, ipLiteral } from "../outbound/address-rule";
 import type { ImportSecret } from "./types";
 
 type Source = Schemas["ContentImportSource"];
@@ -13,17 +12,7 @@ type Source = Schemas["ContentImportSource"];
 /** An http(s) URL whose host is not an internal address literally. */
 function checkedUrl(raw: string | undefined, type: string, allowPrivate: boolean): string {
   if (!raw) throw badRequest("invalid_request", `request/body/source/url: a ${type} source needs a url`);
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw badRequest("invalid_request", "request/body/source/url: not a URL");
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new FetchRefused("scheme", "only http and https URLs can be imported");
-  const literal = ipLiteral(url.hostname);
-  const refusal = allowPrivate || literal === undefined ? undefined : internalAddress(literal);
-  if (refusal) throw new FetchRefused("internal-address", `${url.hostname} is ${refusal.rule}: the server fetches no internal address`);
-  return url.toString();
+  return fetchableUrl(raw, { allowPrivate, field: "request/body/source/url", scheme: "only http and https URLs can be imported" }).toString();
 }
 
 const ZIP_MAGIC = Buffer.from("PK");
