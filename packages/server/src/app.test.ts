@@ -181,7 +181,7 @@ describe("limits and headers", () => {
       const own = await limited.api.get("/v1/user").set("Authorization", admin.auth).expect(200);
       expect(own.headers["ratelimit-remaining"]).toBe("3");
       // A token revoked since goes back to its address's budget, which is spent.
-      await limited.services.prisma.apiToken.update({ where: { id: admin.tokenId }, data: { revokedAt: new Date() } });
+      await limited.direct((prisma) => prisma.apiToken.update({ where: { id: admin.tokenId }, data: { revokedAt: new Date() } }));
       await limited.api.get("/v1/user").set("Authorization", admin.auth).expect(401);
       await limited.api.get("/v1/user").set("Authorization", admin.auth).expect(429);
       limited.clock.advance(61_000);

@@ -18,7 +18,7 @@ describe("API tokens", () => {
     const { admin } = await h.organization();
     await h.api.get("/v1/user").set("Authorization", admin.auth).expect(200);
     await h.api.get("/v1/user").set("Authorization", admin.auth).expect(200);
-    await h.services.prisma.apiToken.update({ where: { id: admin.tokenId }, data: { revokedAt: new Date() } });
+    await h.direct((prisma) => prisma.apiToken.update({ where: { id: admin.tokenId }, data: { revokedAt: new Date() } }));
     const res = await h.api.get("/v1/user").set("Authorization", admin.auth).expect(401);
     expect(res.body.error.message).toMatch(/revoked/);
     expect(res.body.error.reason).toBe("token_invalid");
@@ -28,9 +28,11 @@ describe("API tokens", () => {
     const org = await h.organization();
     const member = await h.member(org.id, "read");
     expect((await h.api.get(`/v1/orgs/${org.id}`).set("Authorization", member.auth).expect(200)).body.permissions.admin).toBe(false);
-    await h.services.prisma.member.update({ where: { organizationId_userId: { organizationId: org.id, userId: member.id } }, data: { role: "admin" } });
+    await h.direct((prisma) =>
+      prisma.member.update({ where: { organizationId_userId: { organizationId: org.id, userId: member.id } }, data: { role: "admin" } }),
+    );
     expect((await h.api.get(`/v1/orgs/${org.id}`).set("Authorization", member.auth).expect(200)).body.permissions.admin).toBe(true);
-    await h.services.prisma.member.delete({ where: { organizationId_userId: { organizationId: org.id, userId: member.id } } });
+    await h.direct((prisma) => prisma.member.delete({ where: { organizationId_userId: { organizationId: org.id, userId: member.id } } }));
     await h.api.get(`/v1/orgs/${org.id}`).set("Authorization", member.auth).expect(404);
   });
 

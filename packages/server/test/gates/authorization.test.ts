@@ -120,7 +120,7 @@ async function setUp(): Promise<void> {
   const revoked = await h.member(org, "admin");
   // Used once first, so a cached identity would be served if revocation did not reach the cache.
   await api.get("/v1/user").set("Authorization", revoked.auth).expect(200);
-  await h.services.prisma.apiToken.update({ where: { id: revoked.tokenId }, data: { revokedAt: new Date() } });
+  await h.direct((prisma) => prisma.apiToken.update({ where: { id: revoked.tokenId }, data: { revokedAt: new Date() } }));
   people = {
     read: await h.member(org, "read"),
     comment: await h.member(org, "comment"),

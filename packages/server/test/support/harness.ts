@@ -48,6 +48,13 @@ export interface Harness {
   /** A new organization with an admin; more members with `member(org, role)`. */
   organization(title?: string): Promise<{ id: string; admin: TestUser }>;
   member(organizationId: string, role: Role | null): Promise<TestUser>;
+  /**
+   * Writes to the database directly (not through the API), then waits as a write through the API does
+   * before it answers: until every instance has dropped what it cached from before. On PostgreSQL the
+   * change's notification reaches the server on another connection a moment after the commit, so a
+   * request sent right after a bare write may still be served from the cache.
+   */
+  direct<T>(write: (prisma: Services["prisma"]) => Promise<T>): Promise<T>;
   /** Every line the app logged (JSON), at the most verbose level. */
   logs: readonly string[];
   /** Every secret the server made or handed out since the harness was created. */
@@ -195,6 +202,11 @@ export async function createHarness(overrides: Partial<Config> = {}): Promise<Ha
     user,
     organization,
     member: (organizationId, role) => user({ [organizationId]: role }),
+    direct: async (write) => {
+      const result = await write(prisma);
+      await services.changes.writeCommitted();
+      return result;
+    },
     logs,
     secrets,
     as,

@@ -43,7 +43,7 @@ describe("change requests", () => {
     const cr = await c.createChangeRequest(creator, space.id, "From someone who leaves");
     const url = `/v1/spaces/${space.id}/change-requests/${cr.id}`;
     expect((await get(admin, url).expect(200)).body.createdBy).toMatchObject({ id: creator.id, email: creator.email });
-    await h.services.prisma.member.delete({ where: { organizationId_userId: { organizationId: org.id, userId: creator.id } } });
+    await h.direct((prisma) => prisma.member.delete({ where: { organizationId_userId: { organizationId: org.id, userId: creator.id } } }));
     const read = await get(admin, url).expect(200);
     expect(read.body.createdBy).toMatchObject({ id: creator.id, displayName: expect.any(String) });
     expect(read.body.createdBy.email).toBeUndefined();

@@ -135,11 +135,13 @@ describe("collections", () => {
     const nested = await post(from.admin, `/v1/orgs/${from.id}/collections`, { title: "Nested", parent: c.body.id }).expect(201);
     const space = await post(from.admin, `/v1/orgs/${from.id}/spaces`, { title: "Inside", parent: nested.body.id }).expect(201);
     // Admin of the source but only a reader of the target.
-    await h.services.prisma.member.create({ data: { organizationId: to.id, userId: from.admin.id, role: "read" } });
+    await h.direct((prisma) => prisma.member.create({ data: { organizationId: to.id, userId: from.admin.id, role: "read" } }));
     await post(from.admin, `/v1/collections/${c.body.id}/transfer`, { organization: to.id }).expect(403);
     const stranger = (await h.organization()).id;
     await post(from.admin, `/v1/collections/${c.body.id}/transfer`, { organization: stranger }).expect(404);
-    await h.services.prisma.member.update({ where: { organizationId_userId: { organizationId: to.id, userId: from.admin.id } }, data: { role: "admin" } });
+    await h.direct((prisma) =>
+      prisma.member.update({ where: { organizationId_userId: { organizationId: to.id, userId: from.admin.id } }, data: { role: "admin" } }),
+    );
     const moved = await post(from.admin, `/v1/collections/${c.body.id}/transfer`, { organization: to.id }).expect(200);
     expect(moved.body.organization).toBe(to.id);
     expect((await get(to.admin, `/v1/spaces/${space.body.id}`).expect(200)).body.organization).toBe(to.id);

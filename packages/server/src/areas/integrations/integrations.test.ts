@@ -192,7 +192,7 @@ describe("publishing integrations", () => {
 
     await published(org.admin, org.id, {}, name);
     // An admin of both organizations still cannot move the name to the other one.
-    await h.services.prisma.member.create({ data: { organizationId: other.id, userId: org.admin.id, role: "admin" } });
+    await h.direct((prisma) => prisma.member.create({ data: { organizationId: other.id, userId: org.admin.id, role: "admin" } }));
     const taken = await post(org.admin, `/v1/integrations/${name}`, publication(other.id)).expect(409);
     expect(taken.body.error.message).toContain(name);
     await post(other.admin, `/v1/integrations/${name}`, publication(other.id)).expect(409);

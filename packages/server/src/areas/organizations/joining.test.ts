@@ -124,16 +124,16 @@ describe("joining by e-mail domain", () => {
       .patch(`/v1/orgs/${org.id}`, { emailDomains: [domain], defaultRole: "comment" })
       .expect(200);
     const user = await h.user();
-    await h.services.prisma.user.update({ where: { id: user.id }, data: { email: `someone@${domain}` } });
+    await h.direct((prisma) => prisma.user.update({ where: { id: user.id }, data: { email: `someone@${domain}` } }));
     const refused = await as(user).post(`/v1/orgs/${org.id}/join`).expect(403);
     expect(refused.body.error.message).toMatch(/verified/);
-    await h.services.prisma.user.update({ where: { id: user.id }, data: { emailVerifiedAt: new Date() } });
+    await h.direct((prisma) => prisma.user.update({ where: { id: user.id }, data: { emailVerifiedAt: new Date() } }));
     await as(user).post(`/v1/orgs/${org.id}/join`).expect(204);
     expect((await h.services.prisma.member.findFirst({ where: { organizationId: org.id, userId: user.id } }))?.role).toBe("comment");
     await as(user).post(`/v1/orgs/${org.id}/join`).expect(204);
 
     const stranger = await h.user();
-    await h.services.prisma.user.update({ where: { id: stranger.id }, data: { emailVerifiedAt: new Date() } });
+    await h.direct((prisma) => prisma.user.update({ where: { id: stranger.id }, data: { emailVerifiedAt: new Date() } }));
     await as(stranger).post(`/v1/orgs/${org.id}/join`).expect(404);
   });
 });

@@ -15,7 +15,7 @@ describe("GET /v1/user", () => {
     expect(missing.body.error).toMatchObject({ code: 401, message: expect.stringContaining("Missing API token") });
     const wrong = await h.api.get("/v1/user").set("Authorization", "Bearer dst_not-a-token").expect(401);
     expect(wrong.body.error.code).toBe(401);
-    await h.services.prisma.apiToken.update({ where: { id: admin.tokenId }, data: { revokedAt: new Date() } });
+    await h.direct((prisma) => prisma.apiToken.update({ where: { id: admin.tokenId }, data: { revokedAt: new Date() } }));
     await h.api.get("/v1/user").set("Authorization", admin.auth).expect(401);
   });
 });
@@ -25,7 +25,7 @@ describe("organizations", () => {
     const a = await h.organization("Org A");
     const b = await h.organization("Org B");
     const reader = await h.member(a.id, "read");
-    await h.services.prisma.member.create({ data: { organizationId: b.id, userId: reader.id, role: "create" } });
+    await h.direct((prisma) => prisma.member.create({ data: { organizationId: b.id, userId: reader.id, role: "create" } }));
     const res = await h.api.get("/v1/orgs").set("Authorization", reader.auth).expect(200);
     expect(res.body.count).toBe(2);
     const byId = Object.fromEntries(res.body.items.map((o: { id: string }) => [o.id, o]));

@@ -149,7 +149,7 @@ describe("what is shared ends", () => {
     const other = await h.member(org.id, "read");
     await admin.post(`/v1/spaces/${secret.id}/permissions`, { role: "edit", users: [other.id] }).expect(204);
     const elsewhere = await h.organization();
-    await h.services.prisma.member.create({ data: { organizationId: elsewhere.id, userId: org.admin.id, role: "admin" } });
+    await h.direct((prisma) => prisma.member.create({ data: { organizationId: elsewhere.id, userId: org.admin.id, role: "admin" } }));
     await admin.post(`/v1/spaces/${secret.id}/transfer`, { organization: elsewhere.id }).expect(200);
     expect(await h.services.prisma.contentGrant.count({ where: { spaceId: secret.id } })).toBe(0);
   });

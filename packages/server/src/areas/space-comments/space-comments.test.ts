@@ -134,7 +134,7 @@ describe("reading a comment", () => {
     const s = await setup();
     const author = await s.member("comment");
     const posted = await api.post(author, s.comments, text("Bye")).expect(200);
-    await h.services.prisma.member.delete({ where: { organizationId_userId: { organizationId: s.org.id, userId: author.id } } });
+    await h.direct((prisma) => prisma.member.delete({ where: { organizationId_userId: { organizationId: s.org.id, userId: author.id } } }));
     const res = await api.get(s.org.admin, `${s.comments}/${posted.body.id}`).expect(200);
     expect(res.body.postedBy).toMatchObject({ id: author.id, displayName: expect.any(String) });
     expect(res.body.postedBy.email).toBeUndefined();

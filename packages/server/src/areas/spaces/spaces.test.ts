@@ -166,7 +166,7 @@ describe("spaces", () => {
     const target = await h.organization();
     const box = await post(target.admin, `/v1/orgs/${target.id}/collections`, { title: "Box" }).expect(201);
     await post(org.admin, `/v1/spaces/${space.id}/transfer`, { organization: target.id }).expect(404);
-    await h.services.prisma.member.create({ data: { organizationId: target.id, userId: org.admin.id, role: "admin" } });
+    await h.direct((prisma) => prisma.member.create({ data: { organizationId: target.id, userId: org.admin.id, role: "admin" } }));
     const moved = await post(org.admin, `/v1/spaces/${space.id}/transfer`, { organization: target.id, collection: box.body.id }).expect(200);
     expect(moved.body).toMatchObject({ organization: target.id, parent: box.body.id });
     await post(org.admin, `/v1/spaces/${space.id}/transfer`, {}).expect(400);

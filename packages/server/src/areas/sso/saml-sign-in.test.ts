@@ -67,7 +67,9 @@ describe("SAML sign-in", () => {
     expect(tokens.body.items[0]).toMatchObject({ origin: "saml", label: "SAML sign-in (Test IdP)", current: true });
 
     // Again later: the same user, their membership as it is.
-    await h.services.prisma.member.update({ where: { organizationId_userId: { organizationId: p.organizationId, userId: user.id } }, data: { role: "edit" } });
+    await h.direct((prisma) =>
+      prisma.member.update({ where: { organizationId_userId: { organizationId: p.organizationId, userId: user.id } }, data: { role: "edit" } }),
+    );
     const again = await post(p, answer(p, await start(p), address.toUpperCase())).expect(201);
     expect(again.body.user.id).toBe(user.id);
     expect((await h.services.prisma.member.findFirstOrThrow({ where: { userId: user.id } })).role).toBe("edit");
