@@ -1,0 +1,45 @@
+// The contract's validation as the app runs it, on a bare app: each route's schemas are compiled with only
+// the components they reach (patches/express-openapi-validator@5.6.2.patch, reachable.js), so a value
+// several references deep must still be checked, for requests and responses alike.
+import { loadOpenapiDocument } from "@docstack/contract";
+import express, { type ErrorRequestHandler } from "express";
+import supertest from "supertest";
+import { contractValidator } from "./validator";
+
+function appAnswering(body: unknown) {
+  const app = express();
+  app.use(express.json());
+  app.use(contractValidator(loadOpenapiDocument(), { validateResponses: true }));
+  app.use((_req, res) => {
+    res.status(200).json(body);
+  });
+  const errors: ErrorRequestHandler = (error: { status?: number; message: string }, _req, res, _next) => {
+    res.status(error.status ?? 500).json({ message: error.message });
+  };
+  app.use(errors);
+  return supertest(app);
+}
+
+const move = (api: ReturnType<typeof appAnswering>, collection: string) =>
+  api
+    .post("/v1/collections/c1/move")
+    .set("Authorization", "Bearer t")
+    .send({ position: { before: { type: "collection", collection } } });
+
+describe("the contract's validation", () => {
+  it("checks a request's value three references deep (MoveRequest, Position, PositionReference, Id)", async () => {
+    const api = appAnswering({});
+    const tooLong = await move(api, "x".repeat(65)).expect(400);
+    expect(tooLong.body.message).toMatch(/position\/before/);
+    await move(api, "").expect(400);
+    // Valid: the request reaches the handler, whose empty answer is not a Collection.
+    const answered = await move(api, "c2").expect(500);
+    expect(answered.body.message).toMatch(/response/);
+  });
+
+  it("checks a response's value through its references", async () => {
+    const api = appAnswering({ items: [{ object: "not-a-collection" }], next: null, count: 1 });
+    const res = await api.get("/v1/orgs/o1/collections").set("Authorization", "Bearer t").expect(500);
+    expect(res.body.message).toMatch(/response\/items\/0/);
+  });
+});
