@@ -13,6 +13,7 @@ import { migrateEmbedded, migrateOnce } from "./migrate";
 import { listenOnPostgres } from "./notifications";
 import { pgliteExtensions } from "./pglite-extensions";
 import { applyMigrations } from "./schema-engine";
+import { yieldingAdapter } from "./yielding-adapter";
 
 export type Db = PrismaClient;
 /** A client inside an interactive transaction. */
@@ -122,7 +123,8 @@ async function openEmbedded(options: OpenDatabaseOptions): Promise<Database> {
       startParams,
       ...(inMemory ? {} : { dataDir: options.dataDir, ...(loadDataDir ? { loadDataDir } : {}) }),
     });
-    const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+    // Statements let the event loop turn now and then: the database runs on this thread (yielding-adapter.ts).
+    const prisma = new PrismaClient({ adapter: yieldingAdapter(new PrismaPGlite(pglite)) });
     return {
       prisma,
       kind: "embedded",

@@ -1,0 +1,46 @@
+import { PGlite } from "@electric-sql/pglite";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import { PrismaClient } from "../generated/prisma/client";
+import { Turns, yieldingAdapter } from "./yielding-adapter";
+
+/** How many of `count` statements had ended when a turn of the event loop asked for before them came. */
+async function turnAmong(prisma: Pick<PrismaClient, "$queryRaw">, count: number): Promise<number | undefined> {
+  let ended = 0;
+  let turnedAfter: number | undefined;
+  setImmediate(() => {
+    turnedAfter = ended;
+  });
+  for (let i = 0; i < count; i++) {
+    await prisma.$queryRaw`SELECT 1`;
+    ended++;
+  }
+  return turnedAfter;
+}
+
+async function embedded(turns: Turns) {
+  const pglite = await PGlite.create();
+  const prisma = new PrismaClient({ adapter: yieldingAdapter(new PrismaPGlite(pglite), turns) });
+  await prisma.$queryRaw`SELECT 1`;
+  return { prisma, close: async () => (await prisma.$disconnect(), await pglite.close()) };
+}
+
+describe("the embedded database's statements", () => {
+  it("let the event loop turn before a statement once the loop has worked long enough, in transactions too", async () => {
+    const { prisma, close } = await embedded(new Turns(0));
+    try {
+      expect(await turnAmong(prisma, 20)).toBe(0);
+      expect(await prisma.$transaction((tx) => turnAmong(tx, 5))).toBe(0);
+    } finally {
+      await close();
+    }
+  });
+
+  it("run back to back while it has not (the database itself never lets the loop turn)", async () => {
+    const { prisma, close } = await embedded(new Turns(60_000));
+    try {
+      expect(await turnAmong(prisma, 20)).toBeUndefined();
+    } finally {
+      await close();
+    }
+  });
+});

@@ -1,0 +1,54 @@
+// The embedded database runs on this process's thread, and a statement's promise settles without
+// the event loop turning: a chain of statements (a large page's sections, an import's batches)
+// held every other request, /healthz included, until the chain ended. Here each statement first
+// lets the event loop turn once the loop has worked `YIELD_AFTER_MS` since it last did, so other
+// requests are served between statements, whatever the code that runs them. The cost is one turn
+// per that much work, nothing for a request's few short statements.
+import { setImmediate as nextTurn } from "node:timers/promises";
+import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory, SqlQueryable, Transaction } from "@prisma/driver-adapter-utils";
+
+/** Milliseconds of work after which the next statement waits for the event loop to turn. */
+export const YIELD_AFTER_MS = 10;
+
+/** When the event loop last turned, as far as statements know; shared by every connection. */
+export class Turns {
+  private last = performance.now();
+
+  constructor(private readonly afterMs = YIELD_AFTER_MS) {}
+
+  /** Resolves at once, or after the event loop turned when it has worked `afterMs` since it last did. */
+  async beforeStatement(): Promise<void> {
+    if (performance.now() - this.last < this.afterMs) return;
+    await nextTurn();
+    this.last = performance.now();
+  }
+}
+
+function yieldingQueryable<Q extends SqlQueryable>(queryable: Q, turns: Turns): Q {
+  return new Proxy(queryable, {
+    get(target, key) {
+      const value = Reflect.get(target, key, target) as unknown;
+      if (typeof value !== "function") return value;
+      if (key === "queryRaw" || key === "executeRaw") {
+        return async (query: unknown) => {
+          await turns.beforeStatement();
+          return value.call(target, query);
+        };
+      }
+      if (key === "startTransaction") {
+        return async (...args: unknown[]) => yieldingQueryable((await value.apply(target, args)) as Transaction, turns);
+      }
+      return value.bind(target);
+    },
+  });
+}
+
+/** The adapter `inner` makes, whose statements (in and out of transactions) let the event loop turn as said above. */
+export function yieldingAdapter(inner: SqlMigrationAwareDriverAdapterFactory, turns = new Turns()): SqlMigrationAwareDriverAdapterFactory {
+  return {
+    provider: inner.provider,
+    adapterName: inner.adapterName,
+    connect: async (): Promise<SqlDriverAdapter> => yieldingQueryable(await inner.connect(), turns),
+    connectToShadowDb: async (): Promise<SqlDriverAdapter> => yieldingQueryable(await inner.connectToShadowDb(), turns),
+  };
+}

@@ -1,0 +1,2 @@
+-- DropIndex
+DROP INDEX "SpaceWord_spaceId_word_idx";
