@@ -105,6 +105,9 @@ export const answered = async <R extends Answer>(request: Promise<R>, status: 20
 /** The error body of a failure answered with `status`. */
 export const refused = async <R extends Answer>(request: Promise<R>, status: number) => (await withStatus(request, status)).error as NonNullable<R["error"]>;
 
+/** The path parameters of a request of `h.as(user)`: `admin.GET("/v1/spaces/{spaceId}", at({ spaceId }))`. */
+export const at = <P extends Record<string, string>>(path: P) => ({ params: { path } });
+
 /** A body or parameter the contract refuses, sent as it is (the request is meant to fail validation). */
 export const untyped = (value: unknown) => value as never;
 

@@ -1,5 +1,5 @@
 import { contentHelpers, insertPage } from "../../../test/support/content";
-import { type TestUser, useHarness } from "../../../test/support/harness";
+import { type ApiClient, answered, at, refused, untyped, useHarness } from "../../../test/support/harness";
 
 const h = useHarness();
 const c = contentHelpers(h);
@@ -9,8 +9,15 @@ async function setup() {
   const space = await c.createSpace(org.admin, org.id);
   return { org, admin: org.admin, space };
 }
-const get = (user: TestUser, url: string) => h.api.get(url).set("Authorization", user.auth);
-const patch = (user: TestUser, url: string, body: object) => h.api.patch(url).set("Authorization", user.auth).send(body);
+const SPACE = "/v1/spaces/{spaceId}";
+const CHANGE_REQUESTS = "/v1/spaces/{spaceId}/change-requests";
+const CHANGE_REQUEST = "/v1/spaces/{spaceId}/change-requests/{changeRequestId}";
+
+/** The change request (by ID or number) as `client` sees it. */
+const changeRequest = (client: ApiClient, spaceId: string, changeRequestId: string) =>
+  answered(client.GET(CHANGE_REQUEST, at({ spaceId, changeRequestId })), 200);
+/** The space as `client` sees it. */
+const spaceOf = (client: ApiClient, spaceId: string) => answered(client.GET(SPACE, at({ spaceId })), 200);
 
 describe("change requests", () => {
   it("are created as drafts from the space's content, numbered per space, found by ID or number", async () => {
@@ -28,27 +35,27 @@ describe("change requests", () => {
       comments: 0,
     });
     expect(second.number).toBe(2);
-    expect((await get(admin, `/v1/spaces/${space.id}/change-requests/2`).expect(200)).body.id).toBe(second.id);
-    expect((await get(admin, `/v1/spaces/${space.id}/change-requests/${first.id}`).expect(200)).body.number).toBe(1);
-    await get(admin, `/v1/spaces/${space.id}/change-requests/3`).expect(404);
-    const untitled = await h.api.post(`/v1/spaces/${space.id}/change-requests`).set("Authorization", admin.auth).expect(201);
-    expect(untitled.body.subject).toBe("");
-    const counters = (await get(admin, `/v1/spaces/${space.id}`).expect(200)).body;
-    expect(counters).toMatchObject({ changeRequests: 3, changeRequestsDraft: 3, changeRequestsOpen: 0 });
+    const client = h.as(admin);
+    expect((await changeRequest(client, space.id, "2")).id).toBe(second.id);
+    expect((await changeRequest(client, space.id, first.id)).number).toBe(1);
+    await refused(client.GET(CHANGE_REQUEST, at({ spaceId: space.id, changeRequestId: "3" })), 404);
+    const untitled = await answered(client.POST(CHANGE_REQUESTS, at({ spaceId: space.id })), 201);
+    expect(untitled.subject).toBe("");
+    expect(await spaceOf(client, space.id)).toMatchObject({ changeRequests: 3, changeRequestsDraft: 3, changeRequestsOpen: 0 });
   });
 
   it("show their creator's e-mail only while the creator shares an organization with the caller", async () => {
     const { org, admin, space } = await setup();
     const creator = await h.member(org.id, "edit");
     const cr = await c.createChangeRequest(creator, space.id, "From someone who leaves");
-    const url = `/v1/spaces/${space.id}/change-requests/${cr.id}`;
-    expect((await get(admin, url).expect(200)).body.createdBy).toMatchObject({ id: creator.id, email: creator.email });
+    const client = h.as(admin);
+    expect((await changeRequest(client, space.id, cr.id)).createdBy).toMatchObject({ id: creator.id, email: creator.email });
     await h.direct((prisma) => prisma.member.delete({ where: { organizationId_userId: { organizationId: org.id, userId: creator.id } } }));
-    const read = await get(admin, url).expect(200);
-    expect(read.body.createdBy).toMatchObject({ id: creator.id, displayName: expect.any(String) });
-    expect(read.body.createdBy.email).toBeUndefined();
-    const listed = await get(admin, `/v1/spaces/${space.id}/change-requests`).expect(200);
-    expect(listed.text).not.toContain(creator.email);
+    const read = await changeRequest(client, space.id, cr.id);
+    expect(read.createdBy).toMatchObject({ id: creator.id, displayName: expect.any(String) });
+    expect(read.createdBy.email).toBeUndefined();
+    const listed = await answered(client.GET(CHANGE_REQUESTS, at({ spaceId: space.id })), 200);
+    expect(JSON.stringify(listed)).not.toContain(creator.email);
   });
 
   it("number without gaps or duplicates under concurrent creation", async () => {
@@ -60,21 +67,25 @@ describe("change requests", () => {
   it("move between draft, open and archived, and list by status and contributor", async () => {
     const { org, admin, space } = await setup();
     const cr = await c.createChangeRequest(admin, space.id);
-    const url = `/v1/spaces/${space.id}/change-requests/${cr.id}`;
-    expect((await patch(admin, url, { status: "open" }).expect(200)).body.status).toBe("open");
-    expect((await get(admin, `/v1/spaces/${space.id}/change-requests`).expect(200)).body.items.map((x: { id: string }) => x.id)).toEqual([cr.id]);
-    expect((await get(admin, `/v1/spaces/${space.id}/change-requests?status=draft`).expect(200)).body.count).toBe(0);
-    expect((await patch(admin, url, { status: "archived", subject: "Shelved" }).expect(200)).body).toMatchObject({ status: "archived", subject: "Shelved" });
-    expect((await patch(admin, url, { status: "draft" }).expect(200)).body.status).toBe("draft");
-    await patch(admin, url, { status: "merged" }).expect(400);
+    const client = h.as(admin);
+    const ofCr = at({ spaceId: space.id, changeRequestId: cr.id });
+    const list = (query: { status?: "draft"; contributor?: string } = {}) =>
+      answered(client.GET(CHANGE_REQUESTS, { params: { path: { spaceId: space.id }, query } }), 200);
+    expect((await answered(client.PATCH(CHANGE_REQUEST, { ...ofCr, body: { status: "open" } }), 200)).status).toBe("open");
+    expect((await list()).items.map((x) => x.id)).toEqual([cr.id]);
+    expect((await list({ status: "draft" })).count).toBe(0);
+    const archived = await answered(client.PATCH(CHANGE_REQUEST, { ...ofCr, body: { status: "archived", subject: "Shelved" } }), 200);
+    expect(archived).toMatchObject({ status: "archived", subject: "Shelved" });
+    expect((await answered(client.PATCH(CHANGE_REQUEST, { ...ofCr, body: { status: "draft" } }), 200)).status).toBe("draft");
+    await refused(client.PATCH(CHANGE_REQUEST, { ...ofCr, body: { status: untyped("merged") } }), 400);
     const editor = await h.member(org.id, "edit");
     const theirs = await c.createChangeRequest(editor, space.id);
     await c.write(editor, space.id, theirs.id, [insertPage("Mine")]).expect(200);
-    const byEditor = await get(admin, `/v1/spaces/${space.id}/change-requests?status=draft&contributor=${editor.id}`).expect(200);
-    expect(byEditor.body.items.map((x: { id: string }) => x.id)).toEqual([theirs.id]);
-    const reader = await h.member(org.id, "read");
-    await patch(reader, url, { subject: "No" }).expect(403);
-    await h.api.post(`/v1/spaces/${space.id}/change-requests`).set("Authorization", reader.auth).send({}).expect(403);
+    const byEditor = await list({ status: "draft", contributor: editor.id });
+    expect(byEditor.items.map((x) => x.id)).toEqual([theirs.id]);
+    const reader = h.as(await h.member(org.id, "read"));
+    await refused(reader.PATCH(CHANGE_REQUEST, { ...ofCr, body: { subject: "No" } }), 403);
+    await refused(reader.POST(CHANGE_REQUESTS, { ...at({ spaceId: space.id }), body: {} }), 403);
   });
 
   it("write content atomically: the whole batch, or nothing with a message naming the change", async () => {
@@ -124,18 +135,19 @@ describe("change requests", () => {
     const { admin, space } = await setup();
     const cr = await c.createChangeRequest(admin, space.id);
     await c.write(admin, space.id, cr.id, [insertPage("Welcome", "Hello")]).expect(200);
-    const before = (await get(admin, `/v1/spaces/${space.id}/change-requests/${cr.id}`)).body;
+    const client = h.as(admin);
+    const before = await changeRequest(client, space.id, cr.id);
     const merged = await c.merge(admin, space.id, cr.id).expect(200);
     expect(merged.body).toEqual({ result: "merge", revision: expect.any(String) });
-    const after = (await get(admin, `/v1/spaces/${space.id}`).expect(200)).body;
-    expect(after.revision).toBe(merged.body.revision);
-    const revision = (await get(admin, `/v1/spaces/${space.id}/content`).expect(200)).body;
+    expect((await spaceOf(client, space.id)).revision).toBe(merged.body.revision);
+    const revision = await answered(client.GET("/v1/spaces/{spaceId}/content", at({ spaceId: space.id })), 200);
     expect(revision).toMatchObject({ object: "revision", type: "merge", parents: [space.revision, before.revision] });
-    expect(revision.pages.map((p: { title: string }) => p.title)).toEqual(["Welcome"]);
-    const final = (await get(admin, `/v1/spaces/${space.id}/change-requests/${cr.id}`)).body;
+    expect(revision.pages.map((p) => p.title)).toEqual(["Welcome"]);
+    const final = await changeRequest(client, space.id, cr.id);
     expect(final).toMatchObject({ status: "merged", revisionMerged: merged.body.revision, outdated: false });
-    await patch(admin, `/v1/spaces/${space.id}/change-requests/${cr.id}`, { status: "open" }).expect(409);
-    await patch(admin, `/v1/spaces/${space.id}/change-requests/${cr.id}`, { subject: "Late" }).expect(409);
+    const ofCr = at({ spaceId: space.id, changeRequestId: cr.id });
+    await refused(client.PATCH(CHANGE_REQUEST, { ...ofCr, body: { status: "open" } }), 409);
+    await refused(client.PATCH(CHANGE_REQUEST, { ...ofCr, body: { subject: "Late" } }), 409);
     const write = await c.write(admin, space.id, cr.id, [insertPage("Late")]).expect(409);
     expect(write.body.error.message).toMatch(/merged/);
     expect(write.body.error.reason).toBe("change_request_merged");
@@ -145,7 +157,10 @@ describe("change requests", () => {
   it("merge edits of different lines of one page cleanly, and refuse edits of the same line with the conflicting pages", async () => {
     const { admin, space } = await setup();
     const [page] = await c.publish(admin, space.id, [insertPage("Doc", "line one\nline two\nline three")]);
-    const space1 = (await get(admin, `/v1/spaces/${space.id}`)).body.revision;
+    const client = h.as(admin);
+    const PAGE = "/v1/spaces/{spaceId}/content/page/{pageId}";
+    const ofPage = at({ spaceId: space.id, pageId: page!.id });
+    const space1 = (await spaceOf(client, space.id)).revision;
     const a = await c.createChangeRequest(admin, space.id, "A");
     const b = await c.createChangeRequest(admin, space.id, "B");
     const d = await c.createChangeRequest(admin, space.id, "D");
@@ -153,21 +168,21 @@ describe("change requests", () => {
     await c.write(admin, space.id, b.id, [{ operation: "update_page", page: page!.id, document: { markdown: "line one\nline two\nline THREE" } }]).expect(200);
     await c.write(admin, space.id, d.id, [{ operation: "update_page", page: page!.id, document: { markdown: "line 1\nline two\nline three" } }]).expect(200);
     expect((await c.merge(admin, space.id, a.id).expect(200)).body.result).toBe("merge");
-    expect((await get(admin, `/v1/spaces/${space.id}/change-requests/${b.id}`)).body.outdated).toBe(true);
+    expect((await changeRequest(client, space.id, b.id)).outdated).toBe(true);
     expect((await c.merge(admin, space.id, b.id).expect(200)).body.result).toBe("merge");
-    const body = (await get(admin, `/v1/spaces/${space.id}/content/page/${page!.id}`).expect(200)).body.markdown;
+    const body = (await answered(client.GET(PAGE, ofPage), 200)).markdown;
     expect(body).toBe("line ONE\nline two\nline THREE");
     const conflicting = await c.merge(admin, space.id, d.id).expect(200);
-    const dRevision = (await get(admin, `/v1/spaces/${space.id}/change-requests/${d.id}`)).body.revision;
+    const dRevision = (await changeRequest(client, space.id, d.id)).revision;
     expect(conflicting.body).toEqual({
       result: "conflicts",
       revision: dRevision,
       conflicts: [{ page: { id: page!.id, title: "Doc", path: "doc" }, reason: expect.stringContaining("content") }],
     });
     // Nothing changed.
-    expect((await get(admin, `/v1/spaces/${space.id}/change-requests/${d.id}`)).body.status).toBe("draft");
-    expect((await get(admin, `/v1/spaces/${space.id}/content/page/${page!.id}`)).body.markdown).toBe(body);
-    expect(space1).not.toBe((await get(admin, `/v1/spaces/${space.id}`)).body.revision);
+    expect((await changeRequest(client, space.id, d.id)).status).toBe("draft");
+    expect((await answered(client.GET(PAGE, ofPage), 200)).markdown).toBe(body);
+    expect(space1).not.toBe((await spaceOf(client, space.id)).revision);
   });
 
   it("update from the space: pulls main in, sets revisionMergedAncestor, and is no longer outdated", async () => {
@@ -175,14 +190,16 @@ describe("change requests", () => {
     const mine = await c.createChangeRequest(admin, space.id);
     await c.write(admin, space.id, mine.id, [insertPage("Mine")]).expect(200);
     await c.publish(admin, space.id, [insertPage("Theirs")]);
-    const spaceRevision = (await get(admin, `/v1/spaces/${space.id}`)).body.revision;
-    expect((await get(admin, `/v1/spaces/${space.id}/change-requests/${mine.id}`)).body.outdated).toBe(true);
-    const updated = await h.api.post(`/v1/spaces/${space.id}/change-requests/${mine.id}/update`).set("Authorization", admin.auth).expect(200);
-    expect(updated.body.result).toBe("update");
-    const after = (await get(admin, `/v1/spaces/${space.id}/change-requests/${mine.id}`)).body;
-    expect(after).toMatchObject({ outdated: false, revisionMergedAncestor: spaceRevision, revision: updated.body.revision });
+    const client = h.as(admin);
+    const ofCr = at({ spaceId: space.id, changeRequestId: mine.id });
+    const spaceRevision = (await spaceOf(client, space.id)).revision;
+    expect((await changeRequest(client, space.id, mine.id)).outdated).toBe(true);
+    const updated = await answered(client.POST("/v1/spaces/{spaceId}/change-requests/{changeRequestId}/update", ofCr), 200);
+    expect(updated.result).toBe("update");
+    const after = await changeRequest(client, space.id, mine.id);
+    expect(after).toMatchObject({ outdated: false, revisionMergedAncestor: spaceRevision, revision: updated.revision });
     expect((await c.pages(admin, space.id, mine.id)).map((p) => p.title).sort()).toEqual(["Mine", "Theirs"]);
-    const revision = (await get(admin, `/v1/spaces/${space.id}/change-requests/${mine.id}/content`)).body;
+    const revision = await answered(client.GET("/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content", ofCr), 200);
     expect(revision.type).toBe("update");
     // Merging now adds only its own change.
     expect((await c.merge(admin, space.id, mine.id).expect(200)).body.result).toBe("merge");
@@ -200,7 +217,7 @@ describe("change requests", () => {
       [200, "merge"],
     ]);
     expect((await c.pages(admin, space.id)).map((p) => p.title).sort()).toEqual(["Page 0", "Page 1", "Page 2"]);
-    const revision = (await get(admin, `/v1/spaces/${space.id}/content`)).body;
+    const revision = await answered(h.as(admin).GET("/v1/spaces/{spaceId}/content", at({ spaceId: space.id })), 200);
     expect(results.map((r) => r.body.revision)).toContain(revision.id);
   });
 
@@ -208,14 +225,16 @@ describe("change requests", () => {
     const { admin, space } = await setup();
     const cr = await c.createChangeRequest(admin, space.id);
     await c.write(admin, space.id, cr.id, [insertPage("Before lock")]).expect(200);
-    await patch(admin, `/v1/spaces/${space.id}`, { editMode: "locked" }).expect(200);
-    const refused = await h.api.post(`/v1/spaces/${space.id}/change-requests`).set("Authorization", admin.auth).send({}).expect(409);
-    expect(refused.body.error.message).toMatch(/locked/);
-    expect(refused.body.error.reason).toBe("space_locked");
+    const client = h.as(admin);
+    const ofSpace = at({ spaceId: space.id });
+    await answered(client.PATCH(SPACE, { ...ofSpace, body: { editMode: "locked" } }), 200);
+    const locked = await refused(client.POST(CHANGE_REQUESTS, { ...ofSpace, body: {} }), 409);
+    expect(locked.error.message).toMatch(/locked/);
+    expect(locked.error.reason).toBe("space_locked");
     expect((await c.write(admin, space.id, cr.id, [insertPage("During lock")]).expect(409)).body.error.reason).toBe("space_locked");
     await c.merge(admin, space.id, cr.id).expect(409);
-    await h.api.post(`/v1/spaces/${space.id}/change-requests/${cr.id}/update`).set("Authorization", admin.auth).expect(409);
-    await patch(admin, `/v1/spaces/${space.id}`, { editMode: "live" }).expect(200);
+    await refused(client.POST("/v1/spaces/{spaceId}/change-requests/{changeRequestId}/update", at({ spaceId: space.id, changeRequestId: cr.id })), 409);
+    await answered(client.PATCH(SPACE, { ...ofSpace, body: { editMode: "live" } }), 200);
     expect((await c.merge(admin, space.id, cr.id).expect(200)).body.result).toBe("merge");
   });
 
@@ -226,8 +245,8 @@ describe("change requests", () => {
     await c.write(commenter, space.id, cr.id, [insertPage("X")]).expect(403);
     await c.merge(commenter, space.id, cr.id).expect(403);
     const outsider = (await h.organization()).admin;
-    const hidden = await get(outsider, `/v1/spaces/${space.id}/change-requests/${cr.id}`).expect(404);
-    expect(JSON.stringify(hidden.body)).not.toContain(cr.id);
+    const hidden = await refused(h.as(outsider).GET(CHANGE_REQUEST, at({ spaceId: space.id, changeRequestId: cr.id })), 404);
+    expect(JSON.stringify(hidden)).not.toContain(cr.id);
     await c.merge(outsider, space.id, cr.id).expect(404);
   });
 });

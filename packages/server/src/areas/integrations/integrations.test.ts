@@ -1,4 +1,5 @@
-import { type TestUser, useHarness } from "../../../test/support/harness";
+import type { paths, Schemas } from "@docstack/contract";
+import { type ApiClient, answered, at, refused, type TestUser, untyped, useHarness } from "../../../test/support/harness";
 import { newId } from "../../db/ids";
 
 const h = useHarness();
@@ -9,21 +10,28 @@ const GIF = Buffer.from("GIF89a\x01\x00\x01\x00\x00\x00\x00;", "latin1").toStrin
 const SVG = Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>').toString("base64");
 const NOT_AN_IMAGE = Buffer.from("hello, world").toString("base64");
 
-const get = (user: TestUser, url: string) => h.api.get(url).set("Authorization", user.auth);
-const post = (user: TestUser, url: string, body: object) => h.api.post(url).set("Authorization", user.auth).send(body);
-const del = (user: TestUser, url: string) => h.api.delete(url).set("Authorization", user.auth);
+const INTEGRATIONS = "/v1/integrations";
+const INTEGRATION = "/v1/integrations/{integrationName}";
+const INSTALLATIONS = "/v1/integrations/{integrationName}/installations";
+type Publication = Schemas["PublishIntegrationRequest"];
+type IntegrationsQuery = NonNullable<paths[typeof INTEGRATIONS]["get"]["parameters"]["query"]>;
 
 let names = 0;
 const uniqueName = (stem = "acme") => `${stem}-${Date.now().toString(36)}-${names++}`;
 
-function publication(organization: string, extra: object = {}) {
+function publication(organization: string, extra: Partial<Publication> = {}): Publication {
   return { title: "Acme Analytics", description: "Count the visitors.", script: "export default {}", organization, ...extra };
 }
 
-async function published(user: TestUser, organization: string, extra: object = {}, name = uniqueName()) {
-  const res = await post(user, `/v1/integrations/${name}`, publication(organization, extra)).expect(200);
-  return res.body as { name: string; version: number; [key: string]: unknown };
+/** Publishes as `user` (answered 200): the request of `publish`, then its answer. */
+const publish = (user: TestUser, name: string, body: Publication) => h.as(user).POST(INTEGRATION, { ...at({ integrationName: name }), body });
+
+async function published(user: TestUser, organization: string, extra: Partial<Publication> = {}, name = uniqueName()) {
+  return answered(publish(user, name, publication(organization, extra)), 200);
 }
+
+/** The integrations `client` lists with the given filters. */
+const listed = (client: ApiClient, query: IntegrationsQuery) => answered(client.GET(INTEGRATIONS, { params: { query } }), 200);
 
 async function installation(integrationName: string, organizationId: string, data: object = {}) {
   return h.services.prisma.integrationInstallation.create({ data: { id: newId(), integrationName, organizationId, configuration: {}, ...data } });
@@ -69,8 +77,8 @@ describe("publishing integrations", () => {
       owner: { object: "organization", id: org.id, title: "Acme", permissions: expect.objectContaining({ admin: true }) },
     });
     expect(first).not.toHaveProperty("secrets");
-    expect((first.urls as Record<string, string>).location).toMatch(new RegExp(`/v1/integrations/${name}$`));
-    expect((first.urls as Record<string, string>).icon).toMatch(/\/v1\/downloads\//);
+    expect(first.urls.location).toMatch(new RegExp(`/v1/integrations/${name}$`));
+    expect(first.urls.icon).toMatch(/\/v1\/downloads\//);
 
     // Omitted: the icon, visibility and secrets are kept; everything else takes its default.
     const second = await published(org.admin, org.id, { title: "Acme Two" }, name);
@@ -86,7 +94,7 @@ describe("publishing integrations", () => {
     });
     expect(second).not.toHaveProperty("summary");
     expect(second).not.toHaveProperty("contentSecurityPolicy");
-    expect((second.urls as Record<string, string>).icon).toMatch(/\/v1\/downloads\//);
+    expect(second.urls.icon).toMatch(/\/v1\/downloads\//);
     const stored = await h.services.prisma.integration.findUniqueOrThrow({ where: { name } });
     expect(stored.secrets).toEqual({ API_KEY: "sk_live_secret_1" });
 
@@ -99,14 +107,15 @@ describe("publishing integrations", () => {
   it("stores images and serves them by signed URLs, in order", async () => {
     const org = await h.organization();
     const integration = await published(org.admin, org.id, { icon: SVG, previewImages: [PNG, GIF] });
-    const previews = integration.previewImages as string[];
+    const previews = integration.previewImages;
     expect(previews).toHaveLength(2);
+    // Downloads are raw bytes: supertest.
     const first = await h.api.get(new URL(previews[0] as string).pathname).expect(200);
     expect(first.headers["content-type"]).toMatch(/^image\/png/);
     expect(Buffer.from(first.body as Buffer).equals(Buffer.from(PNG, "base64"))).toBe(true);
     const second = await h.api.get(new URL(previews[1] as string).pathname).expect(200);
     expect(second.headers["content-type"]).toMatch(/^image\/gif/);
-    const icon = await h.api.get(new URL((integration.urls as Record<string, string>).icon as string).pathname).expect(200);
+    const icon = await h.api.get(new URL(integration.urls.icon as string).pathname).expect(200);
     expect(icon.headers["content-type"]).toMatch(/^image\/svg\+xml/);
     // Without preview images in the next publication, there are none.
     expect((await published(org.admin, org.id, {}, integration.name)).previewImages).toEqual([]);
@@ -117,17 +126,16 @@ describe("publishing integrations", () => {
     const hostname = `acme-${Date.now().toString(36)}`;
     await h.services.prisma.organization.update({ where: { id: org.id }, data: { hostname } });
     const integration = await published(org.admin, hostname);
-    expect((integration.owner as { id: string }).id).toBe(org.id);
+    expect(integration.owner.id).toBe(org.id);
   });
 
   it("answers 400 for what the schema cannot say, changing nothing", async () => {
     const org = await h.organization();
     const name = uniqueName();
-    const refused = async (extra: object, names: string) => {
-      const res = await post(org.admin, `/v1/integrations/${name}`, publication(org.id, extra)).expect(400);
-      expect(res.body.error.message).toContain(names);
+    const refusedNaming = async (extra: Partial<Publication>, names: string) => {
+      expect((await refused(publish(org.admin, name, publication(org.id, extra)), 400)).error.message).toContain(names);
     };
-    await refused(
+    await refusedNaming(
       {
         blocks: [
           { id: "a", title: "A" },
@@ -136,7 +144,7 @@ describe("publishing integrations", () => {
       },
       "request/body/blocks/1/id",
     );
-    await refused(
+    await refusedNaming(
       {
         contentSources: [
           { id: "s", title: "S", configuration: { componentId: "c" } },
@@ -145,35 +153,32 @@ describe("publishing integrations", () => {
       },
       "request/body/contentSources/1/id",
     );
-    await refused({ icon: NOT_AN_IMAGE }, "request/body/icon");
-    await refused({ previewImages: [PNG, NOT_AN_IMAGE] }, "request/body/previewImages/1");
-    await refused(
+    await refusedNaming({ icon: NOT_AN_IMAGE }, "request/body/icon");
+    await refusedNaming({ previewImages: [PNG, NOT_AN_IMAGE] }, "request/body/previewImages/1");
+    await refusedNaming(
       { configurations: { site: { properties: { a: { title: "A", type: "string" } }, required: ["b"] } } },
       "request/body/configurations/site/required/0",
     );
-    await refused(
+    await refusedNaming(
       { configurations: { account: { properties: { a: { title: "A", type: "boolean", default: "yes" } } } } },
       "request/body/configurations/account/properties/a/default",
     );
-    await refused(
+    await refusedNaming(
       { configurations: { space: { properties: { a: { title: "A", type: "button", default: "x" } } } } },
       "request/body/configurations/space/properties/a/default",
     );
-    await refused(
+    await refusedNaming(
       { configurations: { space: { properties: { a: { title: "A", type: "number", enum: ["1"] } } } } },
       "request/body/configurations/space/properties/a/enum",
     );
     const long = "y".repeat(2000);
-    await refused({ contentSecurityPolicy: { "default-src": long, "img-src": long, "font-src": long } }, "request/body/contentSecurityPolicy");
-    await post(org.admin, `/v1/integrations/${name}`, { ...publication(org.id), title: "A" }).expect(400);
-    await post(org.admin, `/v1/integrations/${name}`, publication(org.id, { scopes: ["Not A Scope"] })).expect(400);
+    await refusedNaming({ contentSecurityPolicy: { "default-src": long, "img-src": long, "font-src": long } }, "request/body/contentSecurityPolicy");
+    await refused(publish(org.admin, name, { ...publication(org.id), title: "A" }), 400);
+    await refused(publish(org.admin, name, publication(org.id, { scopes: untyped(["Not A Scope"]) })), 400);
     expect(await h.services.prisma.integration.count({ where: { name } })).toBe(0);
     // A well-formed form passes.
-    await post(
-      org.admin,
-      `/v1/integrations/${name}`,
-      publication(org.id, { configurations: { site: { properties: { a: { title: "A", type: "string", enum: ["x", "y"], default: "y" } }, required: ["a"] } } }),
-    ).expect(200);
+    const configurations = { site: { properties: { a: { title: "A", type: "string" as const, enum: ["x", "y"], default: "y" } }, required: ["a"] } };
+    await answered(publish(org.admin, name, publication(org.id, { configurations })), 200);
   });
 
   it("needs admin in the publishing organization (403), membership (404), and the name not taken by another organization (409)", async () => {
@@ -182,20 +187,20 @@ describe("publishing integrations", () => {
     const name = uniqueName();
     for (const role of ["create", "read", null] as const) {
       const member = await h.member(org.id, role);
-      await post(member, `/v1/integrations/${name}`, publication(org.id)).expect(403);
+      await refused(publish(member, name, publication(org.id)), 403);
     }
     const outsider = await h.organization();
-    const notMember = await post(outsider.admin, `/v1/integrations/${name}`, publication(org.id)).expect(404);
-    expect(notMember.body.error.message).toBe("Organization not found");
-    await post(org.admin, `/v1/integrations/${name}`, publication(newId())).expect(404);
+    const notMember = await refused(publish(outsider.admin, name, publication(org.id)), 404);
+    expect(notMember.error.message).toBe("Organization not found");
+    await refused(publish(org.admin, name, publication(newId())), 404);
     expect(await h.services.prisma.integration.count({ where: { name } })).toBe(0);
 
     await published(org.admin, org.id, {}, name);
     // An admin of both organizations still cannot move the name to the other one.
     await h.direct((prisma) => prisma.member.create({ data: { organizationId: other.id, userId: org.admin.id, role: "admin" } }));
-    const taken = await post(org.admin, `/v1/integrations/${name}`, publication(other.id)).expect(409);
-    expect(taken.body.error.message).toContain(name);
-    await post(other.admin, `/v1/integrations/${name}`, publication(other.id)).expect(409);
+    const taken = await refused(publish(org.admin, name, publication(other.id)), 409);
+    expect(taken.error.message).toContain(name);
+    await refused(publish(other.admin, name, publication(other.id)), 409);
     expect((await h.services.prisma.integration.findUniqueOrThrow({ where: { name } })).version).toBe(1);
   });
 });
@@ -207,35 +212,35 @@ describe("reading integrations", () => {
     const privateOne = await published(org.admin, org.id, { visibility: "private" });
     const unlisted = await published(org.admin, org.id, { visibility: "unlisted" });
     const publicOne = await published(org.admin, org.id, { visibility: "public" });
-    const reader = await h.member(org.id, "read");
-    const outsider = (await h.organization()).admin;
-    const nowhere = await h.user();
+    const reader = h.as(await h.member(org.id, "read"));
+    const outsider = h.as((await h.organization()).admin);
+    const nowhere = h.as(await h.user());
+    const named = (integrationName: string) => at({ integrationName });
 
-    const forReader = (await get(reader, `/v1/integrations/${privateOne.name}`).expect(200)).body;
+    const forReader = await answered(reader.GET(INTEGRATION, named(privateOne.name)), 200);
     expect(forReader.permissions).toEqual({ admin: false, install: false });
     expect(forReader.owner).toMatchObject({ emailDomains: ["owner.example"], permissions: expect.objectContaining({ view: true, admin: false }) });
 
-    const hidden = await get(outsider, `/v1/integrations/${privateOne.name}`).expect(404);
-    expect(hidden.body).toEqual({
+    const hidden = await refused(outsider.GET(INTEGRATION, named(privateOne.name)), 404);
+    expect(hidden).toEqual({
       error: { code: 404, type: "not_found", reason: "not_found", message: "Integration not found", requestId: expect.any(String) },
     });
-    const unknown = await get(outsider, `/v1/integrations/${uniqueName("nothing")}`).expect(404);
-    expect(unknown.body.error.message).toBe(hidden.body.error.message);
+    const unknown = await refused(outsider.GET(INTEGRATION, named(uniqueName("nothing"))), 404);
+    expect(unknown.error.message).toBe(hidden.error.message);
 
     for (const integration of [unlisted, publicOne]) {
-      const seen = (await get(outsider, `/v1/integrations/${integration.name}`).expect(200)).body;
+      const seen = await answered(outsider.GET(INTEGRATION, named(integration.name)), 200);
       // The outsider administers another organization: they may install it there.
       expect(seen.permissions).toEqual({ admin: false, install: true });
       expect(seen.owner.emailDomains).toEqual([]);
       expect(Object.values(seen.owner.permissions).every((value) => value === false)).toBe(true);
-      expect((await get(nowhere, `/v1/integrations/${integration.name}`).expect(200)).body.permissions).toEqual({ admin: false, install: false });
+      expect((await answered(nowhere.GET(INTEGRATION, named(integration.name)), 200)).permissions).toEqual({ admin: false, install: false });
     }
 
-    const listed = async (user: TestUser) =>
-      ((await get(user, `/v1/integrations?owner=${org.id}`).expect(200)).body.items as { name: string }[]).map((i) => i.name);
-    expect(await listed(reader)).toEqual([privateOne.name, unlisted.name, publicOne.name].sort());
-    expect(await listed(outsider)).toEqual([publicOne.name]);
-    expect(await listed(nowhere)).toEqual([publicOne.name]);
+    const owned = async (client: ApiClient) => (await listed(client, { owner: org.id })).items.map((i) => i.name);
+    expect(await owned(reader)).toEqual([privateOne.name, unlisted.name, publicOne.name].sort());
+    expect(await owned(outsider)).toEqual([publicOne.name]);
+    expect(await owned(nowhere)).toEqual([publicOne.name]);
   });
 
   it("filters the list by search, category, block domain, blocks, content sources and owner, combined", async () => {
@@ -266,38 +271,40 @@ describe("reading integrations", () => {
       `${stem}-sources`,
     );
     const plain = await published(other.admin, other.id, { visibility: "public", title: "Plain", categories: ["analytics"] }, `${stem}-plain`);
-    const names = async (query: string) =>
-      ((await get(org.admin, `/v1/integrations?${query}`).expect(200)).body.items as { name: string }[]).map((i) => i.name).filter((n) => n.startsWith(stem));
+    const admin = h.as(org.admin);
+    const names = async (query: IntegrationsQuery) => (await listed(admin, query)).items.map((i) => i.name).filter((n) => n.startsWith(stem));
 
-    expect(await names(`search=${stem}`)).toEqual([charts.name, plain.name, sources.name]);
-    expect(await names(`search=${stem.toUpperCase()}-CH`)).toEqual([charts.name]);
-    expect(await names("search=charts%20100%25")).toEqual([charts.name]);
-    expect(await names(`search=${stem}&category=analytics`)).toEqual([charts.name, plain.name]);
-    expect(await names("blockDomain=acme.example")).toEqual([charts.name]);
-    expect(await names("blockDomain=ACME.example")).toEqual([charts.name]);
-    expect(await names("blockDomain=charts.acme.example")).toEqual([charts.name]);
-    expect(await names("blockDomain=example")).toEqual([charts.name, sources.name]);
-    expect(await names("blockDomain=me.example")).toEqual([]);
-    expect(await names(`search=${stem}&blocks=true`)).toEqual([charts.name, sources.name]);
-    expect(await names(`search=${stem}&blocks=false`)).toEqual([plain.name]);
-    expect(await names(`search=${stem}&contentSources=true`)).toEqual([sources.name]);
-    expect(await names(`search=${stem}&contentSources=false&category=analytics`)).toEqual([charts.name, plain.name]);
-    expect(await names(`owner=${other.id}`)).toEqual([plain.name]);
-    expect(await names(`owner=${other.id}&blocks=true`)).toEqual([]);
-    expect((await get(org.admin, `/v1/integrations?owner=${newId()}`).expect(200)).body).toEqual({ items: [], count: 0 });
+    expect(await names({ search: stem })).toEqual([charts.name, plain.name, sources.name]);
+    expect(await names({ search: `${stem.toUpperCase()}-CH` })).toEqual([charts.name]);
+    expect(await names({ search: "charts 100%" })).toEqual([charts.name]);
+    expect(await names({ search: stem, category: "analytics" })).toEqual([charts.name, plain.name]);
+    expect(await names({ blockDomain: "acme.example" })).toEqual([charts.name]);
+    expect(await names({ blockDomain: "ACME.example" })).toEqual([charts.name]);
+    expect(await names({ blockDomain: "charts.acme.example" })).toEqual([charts.name]);
+    expect(await names({ blockDomain: "example" })).toEqual([charts.name, sources.name]);
+    expect(await names({ blockDomain: "me.example" })).toEqual([]);
+    expect(await names({ search: stem, blocks: true })).toEqual([charts.name, sources.name]);
+    expect(await names({ search: stem, blocks: false })).toEqual([plain.name]);
+    expect(await names({ search: stem, contentSources: true })).toEqual([sources.name]);
+    expect(await names({ search: stem, contentSources: false, category: "analytics" })).toEqual([charts.name, plain.name]);
+    expect(await names({ owner: other.id })).toEqual([plain.name]);
+    expect(await names({ owner: other.id, blocks: true })).toEqual([]);
+    expect(await listed(admin, { owner: newId() })).toEqual({ items: [], count: 0 });
   });
 
   it("lists by name, page by page", async () => {
     const org = await h.organization();
     const stem = `pg${Date.now().toString(36)}`;
     for (const suffix of ["c", "a", "b"]) await published(org.admin, org.id, {}, `${stem}-${suffix}`);
-    const first = (await get(org.admin, `/v1/integrations?owner=${org.id}&limit=2`).expect(200)).body;
+    const admin = h.as(org.admin);
+    const first = await listed(admin, { owner: org.id, limit: 2 });
     expect(first.count).toBe(3);
-    const second = (await get(org.admin, `/v1/integrations?owner=${org.id}&limit=2&page=${first.next.page}`).expect(200)).body;
-    expect([...first.items, ...second.items].map((i: { name: string }) => i.name)).toEqual([`${stem}-a`, `${stem}-b`, `${stem}-c`]);
+    const page = first.next?.page;
+    const second = await listed(admin, { owner: org.id, limit: 2, page });
+    expect([...first.items, ...second.items].map((i) => i.name)).toEqual([`${stem}-a`, `${stem}-b`, `${stem}-c`]);
     expect(second).not.toHaveProperty("next");
     // A cursor belongs to its list: with other filters it is refused.
-    await get(org.admin, `/v1/integrations?owner=${org.id}&limit=2&blocks=true&page=${first.next.page}`).expect(400);
+    await refused(admin.GET(INTEGRATIONS, { params: { query: { owner: org.id, limit: 2, blocks: true, page } } }), 400);
   });
 });
 
@@ -307,14 +314,16 @@ describe("unpublishing and installations", () => {
     const integration = await published(org.admin, org.id, { visibility: "public" });
     const installer = await h.organization();
     await installation(integration.name, installer.id);
-    const member = await h.member(org.id, "create");
-    await del(member, `/v1/integrations/${integration.name}`).expect(403);
-    await del(installer.admin, `/v1/integrations/${integration.name}`).expect(403);
+    const named = at({ integrationName: integration.name });
+    const member = h.as(await h.member(org.id, "create"));
+    await refused(member.DELETE(INTEGRATION, named), 403);
+    await refused(h.as(installer.admin).DELETE(INTEGRATION, named), 403);
     expect(await h.services.prisma.integrationInstallation.count({ where: { integrationName: integration.name } })).toBe(1);
 
-    await del(org.admin, `/v1/integrations/${integration.name}`).expect(205);
-    await get(org.admin, `/v1/integrations/${integration.name}`).expect(404);
-    await del(org.admin, `/v1/integrations/${integration.name}`).expect(404);
+    const admin = h.as(org.admin);
+    await answered(admin.DELETE(INTEGRATION, named), 205);
+    await refused(admin.GET(INTEGRATION, named), 404);
+    await refused(admin.DELETE(INTEGRATION, named), 404);
     expect(await h.services.prisma.integrationInstallation.count({ where: { integrationName: integration.name } })).toBe(0);
     expect((await published(installer.admin, installer.id, {}, integration.name)).version).toBe(1);
   });
@@ -322,9 +331,10 @@ describe("unpublishing and installations", () => {
   it("hides a private integration's unpublishing and installations from outsiders (404)", async () => {
     const org = await h.organization();
     const integration = await published(org.admin, org.id);
-    const outsider = (await h.organization()).admin;
-    await del(outsider, `/v1/integrations/${integration.name}`).expect(404);
-    await get(outsider, `/v1/integrations/${integration.name}/installations`).expect(404);
+    const outsider = h.as((await h.organization()).admin);
+    const named = at({ integrationName: integration.name });
+    await refused(outsider.DELETE(INTEGRATION, named), 404);
+    await refused(outsider.GET(INSTALLATIONS, named), 404);
     expect(await h.services.prisma.integration.count({ where: { name: integration.name } })).toBe(1);
   });
 
@@ -332,7 +342,9 @@ describe("unpublishing and installations", () => {
     const org = await h.organization();
     const integration = await published(org.admin, org.id, { visibility: "public" });
     const installer = await h.organization();
-    for (const title of ["One", "Two"]) await post(installer.admin, `/v1/orgs/${installer.id}/spaces`, { title }).expect(201);
+    for (const title of ["One", "Two"]) {
+      await answered(h.as(installer.admin).POST("/v1/orgs/{organizationId}/spaces", { ...at({ organizationId: installer.id }), body: { title } }), 201);
+    }
     const base = Date.now();
     const newest = await installation(integration.name, installer.id, {
       createdAt: new Date(base + 2_000),
@@ -348,8 +360,9 @@ describe("unpublishing and installations", () => {
     });
     const middle = await installation(integration.name, org.id, { createdAt: new Date(base + 1_000), externalId: "ext-1", status: "paused" });
 
-    const url = `/v1/integrations/${integration.name}/installations`;
-    const list = (await get(org.admin, url).expect(200)).body;
+    const admin = h.as(org.admin);
+    const installations = (query = {}) => admin.GET(INSTALLATIONS, { params: { path: { integrationName: integration.name }, query } });
+    const list = await answered(installations(), 200);
     expect(list.count).toBe(3);
     expect(list.items).toEqual([
       {
@@ -380,14 +393,15 @@ describe("unpublishing and installations", () => {
         createdAt: new Date(base + 2_000).toISOString(),
       },
     ]);
-    const filtered = (await get(org.admin, `${url}?externalId=ext-1`).expect(200)).body;
-    expect(filtered.items.map((i: { id: string }) => i.id)).toEqual([oldest.id, middle.id]);
-    const first = (await get(org.admin, `${url}?limit=2`).expect(200)).body;
-    const second = (await get(org.admin, `${url}?limit=2&page=${first.next.page}`).expect(200)).body;
-    expect(second.items.map((i: { id: string }) => i.id)).toEqual([newest.id]);
+    const filtered = await answered(installations({ externalId: "ext-1" }), 200);
+    expect(filtered.items.map((i) => i.id)).toEqual([oldest.id, middle.id]);
+    const first = await answered(installations({ limit: 2 }), 200);
+    const second = await answered(installations({ limit: 2, page: first.next?.page }), 200);
+    expect(second.items.map((i) => i.id)).toEqual([newest.id]);
 
     // Those who see it without administering its owner: 403.
-    await get(await h.member(org.id, "create"), url).expect(403);
-    await get(installer.admin, url).expect(403);
+    const named = at({ integrationName: integration.name });
+    await refused(h.as(await h.member(org.id, "create")).GET(INSTALLATIONS, named), 403);
+    await refused(h.as(installer.admin).GET(INSTALLATIONS, named), 403);
   });
 });

@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { createHarness, type Harness, type TestUser } from "../../../test/support/harness";
+import type { Schemas } from "@docstack/contract";
+import { answered, at, createHarness, type Harness, refused } from "../../../test/support/harness";
 import { newId } from "../../db/ids";
 import { processSpecJob, requeueStuckSpecs } from "./processing";
 import { SOURCE_LIMITS } from "./source";
@@ -66,48 +67,56 @@ afterAll(async () => {
   server.close();
 });
 
-const get = (user: TestUser, url: string) => h.api.get(url).set("Authorization", user.auth);
-const post = (user: TestUser, url: string, body: object) => h.api.post(url).set("Authorization", user.auth).send(body);
-const put = (user: TestUser, url: string, body: object) => h.api.put(url).set("Authorization", user.auth).send(body);
-const del = (user: TestUser, url: string) => h.api.delete(url).set("Authorization", user.auth);
+const SPECS = "/v1/orgs/{organizationId}/openapi";
+const SPEC = "/v1/orgs/{organizationId}/openapi/{specSlug}";
+type Source = Schemas["OpenAPISpecSource"];
 
+/** An organization, its admin's client, and the path parameters of its specifications. */
 async function newOrg() {
   const org = await h.organization();
-  return { ...org, specs: `/v1/orgs/${org.id}/openapi` };
+  const spec = (specSlug: string) => at({ organizationId: org.id, specSlug });
+  return { ...org, client: h.as(org.admin), inOrg: at({ organizationId: org.id }), spec };
 }
 
 /** Creates a specification and waits for its processing; returns it as then read. */
-async function processed(user: TestUser, specs: string, slug: string, source: object) {
-  await post(user, specs, { slug, source }).expect(201);
+async function processed(org: Awaited<ReturnType<typeof newOrg>>, slug: string, source: Source) {
+  await answered(org.client.POST(SPECS, { ...org.inOrg, body: { slug, source } }), 201);
   await settled();
-  return (await get(user, `${specs}/${slug}`).expect(200)).body;
+  return answered(org.client.GET(SPEC, org.spec(slug)), 200);
 }
 
 describe("OpenAPI specifications: processing", () => {
   it("answers pending at once, then completes a text source with a version whose url is its content", async () => {
     const org = await newOrg();
-    const created = await post(org.admin, org.specs, { slug: "payments-api", source: text(petstore()) }).expect(201);
-    expect(created.body).toMatchObject({ object: "openapi-spec", slug: "payments-api", processingState: "pending", permissions: { view: true, edit: true } });
-    expect(created.body).not.toHaveProperty("lastVersion");
-    expect(created.body).not.toHaveProperty("sourceURL");
-    expect(created.body.urls.location).toMatch(new RegExp(`/v1/orgs/${org.id}/openapi/payments-api$`));
+    const created = await answered(org.client.POST(SPECS, { ...org.inOrg, body: { slug: "payments-api", source: text(petstore()) } }), 201);
+    expect(created).toMatchObject({ object: "openapi-spec", slug: "payments-api", processingState: "pending", permissions: { view: true, edit: true } });
+    expect(created).not.toHaveProperty("lastVersion");
+    expect(created).not.toHaveProperty("sourceURL");
+    expect(created.urls.location).toMatch(new RegExp(`/v1/orgs/${org.id}/openapi/payments-api$`));
     await settled();
 
-    const spec = (await get(org.admin, `${org.specs}/payments-api`).expect(200)).body;
-    expect(spec).toMatchObject({ processingState: "complete", lastVersion: expect.any(String), createdAt: created.body.createdAt });
+    const spec = await answered(org.client.GET(SPEC, org.spec("payments-api")), 200);
+    expect(spec).toMatchObject({ processingState: "complete", lastVersion: expect.any(String), createdAt: created.createdAt });
     expect(spec).not.toHaveProperty("lastProcessErrorCode");
-    const latest = (await get(org.admin, `${org.specs}/payments-api/versions/latest`).expect(200)).body;
+    const latest = await answered(org.client.GET(`${SPEC}/versions/latest`, org.spec("payments-api")), 200);
     expect(latest).toMatchObject({ object: "openapi-spec-version", id: spec.lastVersion, createdAt: spec.lastProcessedAt });
     expect(latest.url).toMatch(new RegExp(`^http://[^/]+/v1/orgs/${org.id}/openapi/payments-api/versions/${spec.lastVersion}/content$`));
     // Every request of supertest comes to a new port: the URL follows the base URL of each request.
     const contentPath = new URL(latest.url).pathname;
-    for (const url of [contentPath, `${org.specs}/payments-api/versions/latest/content`]) {
-      const content = (await get(org.admin, url).expect(200)).body;
+    const byVersion = at({ organizationId: org.id, specSlug: "payments-api", versionId: spec.lastVersion ?? "" });
+    for (const request of [
+      org.client.GET(`${SPEC}/versions/{versionId}/content`, byVersion),
+      org.client.GET(`${SPEC}/versions/latest/content`, org.spec("payments-api")),
+    ]) {
+      const content = await answered(request, 200);
       expect(new URL(content.url).pathname).toBe(contentPath);
       expect(content.filesystem).toEqual({ [content.url]: petstore() });
     }
-    const byId = (await get(org.admin, `${org.specs}/payments-api/versions/${spec.lastVersion}`).expect(200)).body;
-    expect(new URL(byId.urls.location).pathname).toBe(`${org.specs}/payments-api/versions/${spec.lastVersion}`);
+    const byId = await answered(
+      org.client.GET(`${SPEC}/versions/{versionId}`, at({ organizationId: org.id, specSlug: "payments-api", versionId: spec.lastVersion ?? "" })),
+      200,
+    );
+    expect(new URL(byId.urls.location).pathname).toBe(`/v1/orgs/${org.id}/openapi/payments-api/versions/${spec.lastVersion}`);
     expect(new URL(byId.url).pathname).toBe(contentPath);
   });
 
@@ -115,9 +124,9 @@ describe("OpenAPI specifications: processing", () => {
     const org = await newOrg();
     const yaml =
       "openapi: 3.1.0\ninfo:\n  title: Pets\n  version: '1'\npaths:\n  /pets:\n    get:\n      responses:\n        '200':\n          description: OK\n";
-    const spec = await processed(org.admin, org.specs, "yaml-api", { text: yaml });
+    const spec = await processed(org, "yaml-api", { text: yaml });
     expect(spec).toMatchObject({ processingState: "complete" });
-    const content = (await get(org.admin, `${org.specs}/yaml-api/versions/latest/content`).expect(200)).body;
+    const content = await answered(org.client.GET(`${SPEC}/versions/latest/content`, org.spec("yaml-api")), 200);
     expect(Object.values(content.filesystem)).toEqual([
       { openapi: "3.1.0", info: { title: "Pets", version: "1" }, paths: { "/pets": { get: { responses: { "200": { description: "OK" } } } } } },
     ]);
@@ -126,33 +135,33 @@ describe("OpenAPI specifications: processing", () => {
   it("changes updatedAt for a new source and at the end of a processing, not when it starts", async () => {
     const org = await newOrg();
     const held = holdNextRequest();
-    const created = (await post(org.admin, org.specs, { slug: "timed", source: { url: `${base}/held.json` } }).expect(201)).body;
+    const created = await answered(org.client.POST(SPECS, { ...org.inOrg, body: { slug: "timed", source: { url: `${base}/held.json` } } }), 201);
     await held.arrived;
     h.clock.advance(1_000);
-    const started = (await get(org.admin, `${org.specs}/timed`).expect(200)).body;
+    const started = await answered(org.client.GET(SPEC, org.spec("timed")), 200);
     expect(started).toMatchObject({ processingState: "progress", updatedAt: created.updatedAt, createdAt: created.createdAt });
     expect(started).not.toHaveProperty("lastProcessedAt");
     h.clock.advance(4_000);
     held.release();
     await settled();
-    const ended = (await get(org.admin, `${org.specs}/timed`).expect(200)).body;
+    const ended = await answered(org.client.GET(SPEC, org.spec("timed")), 200);
     expect(ended.processingState).toBe("complete");
     expect(Date.parse(ended.updatedAt) - Date.parse(created.updatedAt)).toBe(5_000);
     expect(ended.lastProcessedAt).toBe(ended.updatedAt);
-    const version = (await get(org.admin, `${org.specs}/timed/versions/latest`).expect(200)).body;
+    const version = await answered(org.client.GET(`${SPEC}/versions/latest`, org.spec("timed")), 200);
     expect(version.createdAt).toBe(ended.lastProcessedAt);
   });
 
   it("fetches a URL source with the documents its external $refs reach, keyed by URL", async () => {
     const org = await newOrg();
-    const spec = await processed(org.admin, org.specs, "split", { url: `${base}/root.json` });
+    const spec = await processed(org, "split", { url: `${base}/root.json` });
     expect(spec).toMatchObject({ processingState: "complete", sourceURL: `${base}/root.json` });
-    const content = (await get(org.admin, `${org.specs}/split/versions/latest/content`).expect(200)).body;
+    const content = await answered(org.client.GET(`${SPEC}/versions/latest/content`, org.spec("split")), 200);
     expect(content.url).toBe(`${base}/root.json`);
     expect(Object.keys(content.filesystem).sort()).toEqual([`${base}/common.json`, `${base}/root.json`, `${base}/schemas/pet.json`]);
     expect(content.filesystem[`${base}/root.json`]).toEqual(JSON.parse(documents["/root.json"] as string));
     expect(content.filesystem[`${base}/common.json`]).toEqual({ Owner: { type: "string" } });
-    expect((await get(org.admin, `${org.specs}/split/versions/latest`).expect(200)).body.url).toBe(`${base}/root.json`);
+    expect((await answered(org.client.GET(`${SPEC}/versions/latest`, org.spec("split")), 200)).url).toBe(`${base}/root.json`);
   });
 
   it.each([
@@ -171,12 +180,12 @@ describe("OpenAPI specifications: processing", () => {
     // A path is a document of the local server (its address is known once the tests run).
     const resolved = "url" in source && source.url.startsWith("/") ? { url: `${base}${source.url}` } : source;
     const org = await newOrg();
-    const spec = await processed(org.admin, org.specs, "failing", resolved);
+    const spec = await processed(org, "failing", resolved);
     expect(spec).toMatchObject({ processingState: "failed", lastProcessErrorCode: code, lastProcessedAt: expect.any(String) });
     expect(spec).not.toHaveProperty("lastVersion");
-    await get(org.admin, `${org.specs}/failing/versions/latest`).expect(404);
-    await get(org.admin, `${org.specs}/failing/versions/latest/content`).expect(404);
-    expect((await get(org.admin, `${org.specs}/failing/versions`).expect(200)).body).toEqual({ items: [], count: 0 });
+    await refused(org.client.GET(`${SPEC}/versions/latest`, org.spec("failing")), 404);
+    await refused(org.client.GET(`${SPEC}/versions/latest/content`, org.spec("failing")), 404);
+    expect(await answered(org.client.GET(`${SPEC}/versions`, org.spec("failing")), 200)).toEqual({ items: [], count: 0 });
   });
 
   it("fails with FETCH_TIMEOUT when the URL does not answer in time", async () => {
@@ -184,7 +193,7 @@ describe("OpenAPI specifications: processing", () => {
     SOURCE_LIMITS.ms = 300;
     try {
       const org = await newOrg();
-      const spec = await processed(org.admin, org.specs, "silent", { url: `${base}/silent.json` });
+      const spec = await processed(org, "silent", { url: `${base}/silent.json` });
       expect(spec).toMatchObject({ processingState: "failed", lastProcessErrorCode: "FETCH_TIMEOUT" });
     } finally {
       SOURCE_LIMITS.ms = limit;
@@ -195,13 +204,10 @@ describe("OpenAPI specifications: processing", () => {
     const strict = await createHarness({ allowPrivateFetch: false });
     try {
       const org = await strict.organization();
-      await strict.api
-        .post(`/v1/orgs/${org.id}/openapi`)
-        .set("Authorization", org.admin.auth)
-        .send({ slug: "inside", source: { url: `${base}/plain.json` } })
-        .expect(201);
+      const client = strict.as(org.admin);
+      await answered(client.POST(SPECS, { ...at({ organizationId: org.id }), body: { slug: "inside", source: { url: `${base}/plain.json` } } }), 201);
       await strict.services.jobs.settled(); // its own queue: on PostgreSQL, each harness has its own database
-      const spec = (await strict.api.get(`/v1/orgs/${org.id}/openapi/inside`).set("Authorization", org.admin.auth).expect(200)).body;
+      const spec = await answered(client.GET(SPEC, at({ organizationId: org.id, specSlug: "inside" })), 200);
       expect(spec).toMatchObject({ processingState: "failed", lastProcessErrorCode: "FETCH_FAILED" });
     } finally {
       await strict.close();
@@ -210,35 +216,44 @@ describe("OpenAPI specifications: processing", () => {
 
   it("makes a version per successful source, newest first, and keeps them through a failed one", async () => {
     const org = await newOrg();
-    const first = await processed(org.admin, org.specs, "api", text(petstore("One")));
-    const replaced = await put(org.admin, `${org.specs}/api`, { source: { url: `${base}/plain.json` } }).expect(200);
-    expect(replaced.body).toMatchObject({ processingState: "pending", lastVersion: first.lastVersion, sourceURL: `${base}/plain.json` });
+    const first = await processed(org, "api", text(petstore("One")));
+    const replaced = await answered(org.client.PUT(SPEC, { ...org.spec("api"), body: { source: { url: `${base}/plain.json` } } }), 200);
+    expect(replaced).toMatchObject({ processingState: "pending", lastVersion: first.lastVersion, sourceURL: `${base}/plain.json` });
     await settled();
-    const second = (await get(org.admin, `${org.specs}/api`).expect(200)).body;
+    const second = await answered(org.client.GET(SPEC, org.spec("api")), 200);
     expect(second).toMatchObject({ processingState: "complete" });
     expect(second.lastVersion).not.toBe(first.lastVersion);
 
-    await put(org.admin, `${org.specs}/api`, { source: { text: "{ nope" } }).expect(200);
+    await answered(org.client.PUT(SPEC, { ...org.spec("api"), body: { source: { text: "{ nope" } } }), 200);
     await settled();
-    const failed = (await get(org.admin, `${org.specs}/api`).expect(200)).body;
+    const failed = await answered(org.client.GET(SPEC, org.spec("api")), 200);
     expect(failed).toMatchObject({ processingState: "failed", lastProcessErrorCode: "PARSE_ERROR", lastVersion: second.lastVersion });
     expect(failed).not.toHaveProperty("sourceURL");
 
-    const versions = (await get(org.admin, `${org.specs}/api/versions`).expect(200)).body;
-    expect(versions.items.map((v: { id: string }) => v.id)).toEqual([second.lastVersion, first.lastVersion]);
+    const versions = await answered(org.client.GET(`${SPEC}/versions`, org.spec("api")), 200);
+    expect(versions.items.map((v) => v.id)).toEqual([second.lastVersion, first.lastVersion]);
     expect(versions.count).toBe(2);
-    const page = (await get(org.admin, `${org.specs}/api/versions?limit=1`).expect(200)).body;
-    expect(page.items.map((v: { id: string }) => v.id)).toEqual([second.lastVersion]);
-    const rest = (await get(org.admin, `${org.specs}/api/versions?limit=1&page=${page.next.page}`).expect(200)).body;
+    const page = await answered(
+      org.client.GET(`${SPEC}/versions`, { params: { path: { organizationId: org.id, specSlug: "api" }, query: { limit: 1 } } }),
+      200,
+    );
+    expect(page.items.map((v) => v.id)).toEqual([second.lastVersion]);
+    const rest = await answered(
+      org.client.GET(`${SPEC}/versions`, { params: { path: { organizationId: org.id, specSlug: "api" }, query: { limit: 1, page: page.next?.page } } }),
+      200,
+    );
     expect(rest).toEqual({ items: [expect.objectContaining({ id: first.lastVersion })], count: 2 });
     // An older version keeps its own content.
-    const old = (await get(org.admin, `${org.specs}/api/versions/${first.lastVersion}/content`).expect(200)).body;
+    const old = await answered(
+      org.client.GET(`${SPEC}/versions/{versionId}/content`, at({ organizationId: org.id, specSlug: "api", versionId: first.lastVersion ?? "" })),
+      200,
+    );
     expect(Object.values(old.filesystem)).toEqual([petstore("One")]);
 
     // A later success clears the error code.
-    await put(org.admin, `${org.specs}/api`, { source: text(petstore("Three")) }).expect(200);
+    await answered(org.client.PUT(SPEC, { ...org.spec("api"), body: { source: text(petstore("Three")) } }), 200);
     await settled();
-    const fixed = (await get(org.admin, `${org.specs}/api`).expect(200)).body;
+    const fixed = await answered(org.client.GET(SPEC, org.spec("api")), 200);
     expect(fixed.processingState).toBe("complete");
     expect(fixed).not.toHaveProperty("lastProcessErrorCode");
   });
@@ -246,27 +261,27 @@ describe("OpenAPI specifications: processing", () => {
   it("keeps the latest source when one arrives while an earlier one is processed", async () => {
     const org = await newOrg();
     const held = holdNextRequest();
-    await post(org.admin, org.specs, { slug: "racing", source: { url: `${base}/held.json` } }).expect(201);
+    await answered(org.client.POST(SPECS, { ...org.inOrg, body: { slug: "racing", source: { url: `${base}/held.json` } } }), 201);
     await held.arrived;
-    expect((await get(org.admin, `${org.specs}/racing`).expect(200)).body.processingState).toBe("progress");
-    const replaced = await put(org.admin, `${org.specs}/racing`, { source: text(petstore("Latest")) }).expect(200);
-    expect(replaced.body.processingState).toBe("pending");
+    expect((await answered(org.client.GET(SPEC, org.spec("racing")), 200)).processingState).toBe("progress");
+    const replaced = await answered(org.client.PUT(SPEC, { ...org.spec("racing"), body: { source: text(petstore("Latest")) } }), 200);
+    expect(replaced.processingState).toBe("pending");
     held.release();
     await settled();
-    const spec = (await get(org.admin, `${org.specs}/racing`).expect(200)).body;
+    const spec = await answered(org.client.GET(SPEC, org.spec("racing")), 200);
     expect(spec.processingState).toBe("complete");
-    const versions = (await get(org.admin, `${org.specs}/racing/versions`).expect(200)).body;
+    const versions = await answered(org.client.GET(`${SPEC}/versions`, org.spec("racing")), 200);
     expect(versions.count).toBe(1);
-    const content = (await get(org.admin, `${org.specs}/racing/versions/latest/content`).expect(200)).body;
+    const content = await answered(org.client.GET(`${SPEC}/versions/latest/content`, org.spec("racing")), 200);
     expect(Object.values(content.filesystem)).toEqual([petstore("Latest")]);
   });
 
   it("stores nothing for a specification deleted while its source is processed", async () => {
     const org = await newOrg();
     const held = holdNextRequest();
-    await post(org.admin, org.specs, { slug: "doomed", source: { url: `${base}/held.json` } }).expect(201);
+    await answered(org.client.POST(SPECS, { ...org.inOrg, body: { slug: "doomed", source: { url: `${base}/held.json` } } }), 201);
     await held.arrived;
-    await del(org.admin, `${org.specs}/doomed`).expect(205);
+    await answered(org.client.DELETE(SPEC, org.spec("doomed")), 205);
     held.release();
     await settled();
     expect(await h.services.prisma.openApiSpec.count({ where: { organizationId: org.id } })).toBe(0);
@@ -283,7 +298,7 @@ describe("OpenAPI specifications: processing", () => {
     });
     await h.services.jobs.send(processSpecJob.name, { specId: id }, { key: id });
     await settled();
-    const spec = (await get(org.admin, `${org.specs}/interrupted`).expect(200)).body;
+    const spec = await answered(org.client.GET(SPEC, org.spec("interrupted")), 200);
     expect(spec.processingState).toBe("complete");
     expect(await prisma.openApiSpecVersion.count({ where: { specId: id } })).toBe(1);
   });
@@ -308,8 +323,8 @@ describe("OpenAPI specifications: processing", () => {
     }
     expect(await requeueStuckSpecs(h.services, new Date(Date.now() - 60_000))).toBeGreaterThanOrEqual(2);
     await settled();
-    const list = (await get(org.admin, org.specs).expect(200)).body;
-    expect(list.items.map((s: { slug: string; processingState: string }) => [s.slug, s.processingState])).toEqual([
+    const list = await answered(org.client.GET(SPECS, org.inOrg), 200);
+    expect(list.items.map((s) => [s.slug, s.processingState])).toEqual([
       ["left-in-progress", "complete"],
       ["left-pending", "complete"],
     ]);
@@ -319,104 +334,109 @@ describe("OpenAPI specifications: processing", () => {
 describe("OpenAPI specifications: operations and access", () => {
   it("lists by slug, pages, and shows what each member may do", async () => {
     const org = await newOrg();
-    for (const slug of ["zeta", "alpha", "mid-api"]) await post(org.admin, org.specs, { slug, source: text(petstore(slug)) }).expect(201);
+    for (const slug of ["zeta", "alpha", "mid-api"])
+      await answered(org.client.POST(SPECS, { ...org.inOrg, body: { slug, source: text(petstore(slug)) } }), 201);
     await settled();
-    const reader = await h.member(org.id, "read");
-    const list = (await get(reader, org.specs).expect(200)).body;
-    expect(list.items.map((s: { slug: string }) => s.slug)).toEqual(["alpha", "mid-api", "zeta"]);
+    const reader = h.as(await h.member(org.id, "read"));
+    const list = await answered(reader.GET(SPECS, org.inOrg), 200);
+    expect(list.items.map((s) => s.slug)).toEqual(["alpha", "mid-api", "zeta"]);
     expect(list.count).toBe(3);
-    expect(list.items[0].permissions).toEqual({ view: true, edit: false });
-    const first = (await get(reader, `${org.specs}?limit=2`).expect(200)).body;
-    const second = (await get(reader, `${org.specs}?limit=2&page=${first.next.page}`).expect(200)).body;
-    expect([...first.items, ...second.items].map((s: { slug: string }) => s.slug)).toEqual(["alpha", "mid-api", "zeta"]);
+    expect(list.items[0]?.permissions).toEqual({ view: true, edit: false });
+    const first = await answered(reader.GET(SPECS, { params: { path: { organizationId: org.id }, query: { limit: 2 } } }), 200);
+    const second = await answered(reader.GET(SPECS, { params: { path: { organizationId: org.id }, query: { limit: 2, page: first.next?.page } } }), 200);
+    expect([...first.items, ...second.items].map((s) => s.slug)).toEqual(["alpha", "mid-api", "zeta"]);
     expect(second).not.toHaveProperty("next");
-    const creator = await h.member(org.id, "create");
-    expect((await get(creator, `${org.specs}/alpha`).expect(200)).body.permissions).toEqual({ view: true, edit: true });
+    const creator = h.as(await h.member(org.id, "create"));
+    expect((await answered(creator.GET(SPEC, org.spec("alpha")), 200)).permissions).toEqual({ view: true, edit: true });
   });
 
   it("needs the create role to create, put and delete (403), and reads for any member", async () => {
     const org = await newOrg();
-    await processed(org.admin, org.specs, "guarded", text(petstore()));
+    await processed(org, "guarded", text(petstore()));
     for (const role of ["read", "comment", "edit", "review"] as const) {
-      const member = await h.member(org.id, role);
-      await post(member, org.specs, { slug: "mine", source: text(petstore()) }).expect(403);
-      await put(member, `${org.specs}/guarded`, { source: text(petstore("Mine")) }).expect(403);
-      await put(member, `${org.specs}/new-one`, { source: text(petstore("Mine")) }).expect(403);
-      await del(member, `${org.specs}/guarded`).expect(403);
-      await get(member, `${org.specs}/guarded/versions/latest/content`).expect(200);
+      const member = h.as(await h.member(org.id, role));
+      await refused(member.POST(SPECS, { ...org.inOrg, body: { slug: "mine", source: text(petstore()) } }), 403);
+      await refused(member.PUT(SPEC, { ...org.spec("guarded"), body: { source: text(petstore("Mine")) } }), 403);
+      await refused(member.PUT(SPEC, { ...org.spec("new-one"), body: { source: text(petstore("Mine")) } }), 403);
+      await refused(member.DELETE(SPEC, org.spec("guarded")), 403);
+      await answered(member.GET(`${SPEC}/versions/latest/content`, org.spec("guarded")), 200);
     }
     expect(await h.services.prisma.openApiSpec.count({ where: { organizationId: org.id } })).toBe(1);
-    const creator = await h.member(org.id, "create");
-    await put(creator, `${org.specs}/new-one`, { source: text(petstore()) }).expect(200);
-    await del(creator, `${org.specs}/new-one`).expect(205);
+    const creator = h.as(await h.member(org.id, "create"));
+    await answered(creator.PUT(SPEC, { ...org.spec("new-one"), body: { source: text(petstore()) } }), 200);
+    await answered(creator.DELETE(SPEC, org.spec("new-one")), 205);
     await settled();
   });
 
   it("hides specifications from users of other organizations with 404 and nothing of them", async () => {
     const org = await newOrg();
-    const spec = await processed(org.admin, org.specs, "secret-api", text(petstore("Secret title")));
-    const outsider = (await h.organization()).admin;
-    for (const url of [
-      org.specs,
-      `${org.specs}/secret-api`,
-      `${org.specs}/secret-api/versions`,
-      `${org.specs}/secret-api/versions/latest`,
-      `${org.specs}/secret-api/versions/latest/content`,
-      `${org.specs}/secret-api/versions/${spec.lastVersion}/content`,
-    ]) {
-      const res = await get(outsider, url).expect(404);
-      expect(res.body).toEqual({
+    const spec = await processed(org, "secret-api", text(petstore("Secret title")));
+    const outsider = h.as((await h.organization()).admin);
+    const secret = org.spec("secret-api");
+    const requests: Promise<{ response: Response; error?: unknown }>[] = [
+      outsider.GET(SPECS, org.inOrg),
+      outsider.GET(SPEC, secret),
+      outsider.GET(`${SPEC}/versions`, secret),
+      outsider.GET(`${SPEC}/versions/latest`, secret),
+      outsider.GET(`${SPEC}/versions/latest/content`, secret),
+      outsider.GET(`${SPEC}/versions/{versionId}/content`, at({ organizationId: org.id, specSlug: "secret-api", versionId: spec.lastVersion ?? "" })),
+    ];
+    for (const request of requests) {
+      expect(await refused(request, 404)).toEqual({
         error: { code: 404, type: "not_found", reason: "not_found", message: "Organization not found", requestId: expect.any(String) },
       });
     }
-    await post(outsider, org.specs, { slug: "intruder", source: text(petstore()) }).expect(404);
-    await put(outsider, `${org.specs}/secret-api`, { source: text(petstore()) }).expect(404);
-    await del(outsider, `${org.specs}/secret-api`).expect(404);
-    expect((await get(org.admin, `${org.specs}/secret-api`).expect(200)).body.lastVersion).toBe(spec.lastVersion);
+    await refused(outsider.POST(SPECS, { ...org.inOrg, body: { slug: "intruder", source: text(petstore()) } }), 404);
+    await refused(outsider.PUT(SPEC, { ...org.spec("secret-api"), body: { source: text(petstore()) } }), 404);
+    await refused(outsider.DELETE(SPEC, org.spec("secret-api")), 404);
+    expect((await answered(org.client.GET(SPEC, org.spec("secret-api")), 200)).lastVersion).toBe(spec.lastVersion);
   });
 
   it("answers 409 for a slug in use, 200 for a put creating one, and frees the slug on delete", async () => {
     const org = await newOrg();
-    await post(org.admin, org.specs, { slug: "taken", source: text(petstore()) }).expect(201);
-    const conflict = await post(org.admin, org.specs, { slug: "taken", source: text(petstore("Other")) }).expect(409);
-    expect(conflict.body.error.message).toMatch(/taken/);
-    const created = await put(org.admin, `${org.specs}/by-put`, { source: { url: `${base}/plain.json` } }).expect(200);
-    expect(created.body).toMatchObject({ slug: "by-put", processingState: "pending", sourceURL: `${base}/plain.json` });
+    await answered(org.client.POST(SPECS, { ...org.inOrg, body: { slug: "taken", source: text(petstore()) } }), 201);
+    const conflict = await refused(org.client.POST(SPECS, { ...org.inOrg, body: { slug: "taken", source: text(petstore("Other")) } }), 409);
+    expect(conflict.error.message).toMatch(/taken/);
+    const created = await answered(org.client.PUT(SPEC, { ...org.spec("by-put"), body: { source: { url: `${base}/plain.json` } } }), 200);
+    expect(created).toMatchObject({ slug: "by-put", processingState: "pending", sourceURL: `${base}/plain.json` });
     await settled();
-    const deleted = await processed(org.admin, org.specs, "short-lived", text(petstore()));
-    await del(org.admin, `${org.specs}/short-lived`).expect(205);
-    await get(org.admin, `${org.specs}/short-lived`).expect(404);
+    const deleted = await processed(org, "short-lived", text(petstore()));
+    await answered(org.client.DELETE(SPEC, org.spec("short-lived")), 205);
+    await refused(org.client.GET(SPEC, org.spec("short-lived")), 404);
     expect(await h.services.prisma.openApiSpecVersion.count({ where: { id: deleted.lastVersion } })).toBe(0);
-    await post(org.admin, org.specs, { slug: "short-lived", source: text(petstore()) }).expect(201);
+    await answered(org.client.POST(SPECS, { ...org.inOrg, body: { slug: "short-lived", source: text(petstore()) } }), 201);
     await settled();
   });
 
   it("answers 400 for invalid input and 404 for unknown specifications and versions", async () => {
     const org = await newOrg();
-    await post(org.admin, org.specs, { slug: "Not A Slug", source: text(petstore()) }).expect(400);
-    await post(org.admin, org.specs, { slug: "both", source: { url: `${base}/plain.json`, text: "{}" } }).expect(400);
-    await post(org.admin, org.specs, { slug: "ftp", source: { url: "ftp://example.com/spec.json" } }).expect(400);
-    await put(org.admin, `${org.specs}/empty`, { source: { text: "" } }).expect(400);
-    await get(org.admin, `${org.specs}?page=forged`).expect(400);
+    await refused(org.client.POST(SPECS, { ...org.inOrg, body: { slug: "Not A Slug", source: text(petstore()) } }), 400);
+    await refused(org.client.POST(SPECS, { ...org.inOrg, body: { slug: "both", source: { url: `${base}/plain.json`, text: "{}" } } }), 400);
+    await refused(org.client.POST(SPECS, { ...org.inOrg, body: { slug: "ftp", source: { url: "ftp://example.com/spec.json" } } }), 400);
+    await refused(org.client.PUT(SPEC, { ...org.spec("empty"), body: { source: { text: "" } } }), 400);
+    await refused(org.client.GET(SPECS, { params: { path: { organizationId: org.id }, query: { page: "forged" } } }), 400);
     expect(await h.services.prisma.openApiSpec.count({ where: { organizationId: org.id } })).toBe(0);
 
-    await get(org.admin, `${org.specs}/unknown`).expect(404);
-    await del(org.admin, `${org.specs}/unknown`).expect(204);
-    const one = await processed(org.admin, org.specs, "one", text(petstore()));
-    await processed(org.admin, org.specs, "two", text(petstore()));
+    await refused(org.client.GET(SPEC, org.spec("unknown")), 404);
+    await answered(org.client.DELETE(SPEC, org.spec("unknown")), 204);
+    const one = await processed(org, "one", text(petstore()));
+    await processed(org, "two", text(petstore()));
     // A version of another specification is not one of this one.
-    await get(org.admin, `${org.specs}/two/versions/${one.lastVersion}`).expect(404);
-    await get(org.admin, `${org.specs}/two/versions/${one.lastVersion}/content`).expect(404);
-    const pending = await post(org.admin, org.specs, { slug: "not-yet", source: { text: "{" } }).expect(201);
-    expect(pending.body.processingState).toBe("pending");
+    await refused(org.client.GET(`${SPEC}/versions/{versionId}`, at({ organizationId: org.id, specSlug: "two", versionId: one.lastVersion ?? "" })), 404);
+    await refused(
+      org.client.GET(`${SPEC}/versions/{versionId}/content`, at({ organizationId: org.id, specSlug: "two", versionId: one.lastVersion ?? "" })),
+      404,
+    );
+    const pending = await answered(org.client.POST(SPECS, { ...org.inOrg, body: { slug: "not-yet", source: { text: "{" } } }), 201);
+    expect(pending.processingState).toBe("pending");
     await settled();
-    await get(org.admin, `${org.specs}/not-yet/versions/latest`).expect(404);
+    await refused(org.client.GET(`${SPEC}/versions/latest`, org.spec("not-yet")), 404);
   });
 
   it("accepts a text source larger than the default body limit", async () => {
     const org = await newOrg();
     const large = petstore("Large", { "x-padding": "y".repeat(2_000_000) });
-    const spec = await processed(org.admin, org.specs, "large", text(large));
+    const spec = await processed(org, "large", text(large));
     expect(spec.processingState).toBe("complete");
   });
 });

@@ -1,12 +1,10 @@
-import { type TestUser, useHarness } from "../../../test/support/harness";
+import { answered, at, refused, untyped, useHarness } from "../../../test/support/harness";
 import { newId } from "../../db/ids";
 import type { Role } from "../../policy/roles";
 
 const h = useHarness();
 
-const get = (user: TestUser, url: string) => h.api.get(url).set("Authorization", user.auth);
-const patch = (user: TestUser, url: string, body: object) => h.api.patch(url).set("Authorization", user.auth).send(body);
-const del = (user: TestUser, url: string) => h.api.delete(url).set("Authorization", user.auth);
+const LINK = "/v1/orgs/{organizationId}/link-invites/{inviteId}";
 
 /** Invite links inserted as they are stored (creating them through the API: see joining.test.ts). */
 async function invite(organizationId: string, role: Role): Promise<string> {
@@ -18,9 +16,10 @@ async function invite(organizationId: string, role: Role): Promise<string> {
 describe("invite links", () => {
   it("gets an invite link, redundant when another one of the organization grants the same role", async () => {
     const org = await h.organization();
+    const admin = h.as(org.admin);
     const editLink = await invite(org.id, "edit");
-    const url = `/v1/orgs/${org.id}/link-invites/${editLink}`;
-    expect((await get(org.admin, url).expect(200)).body).toEqual({
+    const link = at({ organizationId: org.id, inviteId: editLink });
+    expect(await answered(admin.GET(LINK, link), 200)).toEqual({
       object: "invite",
       id: editLink,
       role: "edit",
@@ -30,46 +29,52 @@ describe("invite links", () => {
     await invite(org.id, "read");
     // The same role in another organization does not count.
     await invite((await h.organization()).id, "edit");
-    expect((await get(org.admin, url).expect(200)).body.redundant).toBe(false);
+    expect((await answered(admin.GET(LINK, link), 200)).redundant).toBe(false);
     await invite(org.id, "edit");
-    expect((await get(org.admin, url).expect(200)).body.redundant).toBe(true);
+    expect((await answered(admin.GET(LINK, link), 200)).redundant).toBe(true);
   });
 
   it("changes the role of an invite link", async () => {
     const org = await h.organization();
+    const admin = h.as(org.admin);
     const id = await invite(org.id, "read");
+    const link = at({ organizationId: org.id, inviteId: id });
     await invite(org.id, "comment");
-    const updated = await patch(org.admin, `/v1/orgs/${org.id}/link-invites/${id}`, { role: "comment" }).expect(200);
-    expect(updated.body).toMatchObject({ object: "invite", id, role: "comment", redundant: true });
+    const updated = await answered(admin.PATCH(LINK, { ...link, body: { role: "comment" } }), 200);
+    expect(updated).toMatchObject({ object: "invite", id, role: "comment", redundant: true });
     expect((await h.services.prisma.organizationInvite.findUnique({ where: { id } }))?.role).toBe("comment");
     // null: people who join through it are guests.
-    expect((await patch(org.admin, `/v1/orgs/${org.id}/link-invites/${id}`, { role: null }).expect(200)).body.role).toBeNull();
-    await patch(org.admin, `/v1/orgs/${org.id}/link-invites/${id}`, { role: "owner" }).expect(400);
+    expect((await answered(admin.PATCH(LINK, { ...link, body: { role: null } }), 200)).role).toBeNull();
+    await refused(admin.PATCH(LINK, { ...link, body: { role: untyped("owner") } }), 400);
   });
 
   it("deletes an invite link (205)", async () => {
     const org = await h.organization();
+    const admin = h.as(org.admin);
     const id = await invite(org.id, "read");
-    await del(org.admin, `/v1/orgs/${org.id}/link-invites/${id}`).expect(205);
+    const link = at({ organizationId: org.id, inviteId: id });
+    await answered(admin.DELETE(LINK, link), 205);
     expect(await h.services.prisma.organizationInvite.findUnique({ where: { id } })).toBeNull();
-    await get(org.admin, `/v1/orgs/${org.id}/link-invites/${id}`).expect(404);
-    await del(org.admin, `/v1/orgs/${org.id}/link-invites/${id}`).expect(204);
+    await refused(admin.GET(LINK, link), 404);
+    await answered(admin.DELETE(LINK, link), 204);
   });
 
   it("is for admins only (403), and hidden from outsiders and other organizations (404)", async () => {
     const org = await h.organization();
     const id = await invite(org.id, "read");
-    const url = `/v1/orgs/${org.id}/link-invites/${id}`;
-    const creator = await h.member(org.id, "create");
-    await get(creator, url).expect(403);
-    await patch(creator, url, { role: "admin" }).expect(403);
-    await del(creator, url).expect(403);
+    const link = at({ organizationId: org.id, inviteId: id });
+    const creator = h.as(await h.member(org.id, "create"));
+    await refused(creator.GET(LINK, link), 403);
+    await refused(creator.PATCH(LINK, { ...link, body: { role: "admin" } }), 403);
+    await refused(creator.DELETE(LINK, link), 403);
     const other = await h.organization();
-    expect((await get(other.admin, url).expect(404)).body.error.message).toBe("Organization not found");
-    await del(other.admin, url).expect(404);
-    expect((await get(other.admin, `/v1/orgs/${other.id}/link-invites/${id}`).expect(404)).body.error.message).toBe("Invite link not found");
-    await patch(other.admin, `/v1/orgs/${other.id}/link-invites/${id}`, { role: "admin" }).expect(404);
-    await del(other.admin, `/v1/orgs/${other.id}/link-invites/${id}`).expect(204); // not one of theirs: as for an unknown ID
+    const otherAdmin = h.as(other.admin);
+    expect((await refused(otherAdmin.GET(LINK, link), 404)).error.message).toBe("Organization not found");
+    await refused(otherAdmin.DELETE(LINK, link), 404);
+    const across = at({ organizationId: other.id, inviteId: id });
+    expect((await refused(otherAdmin.GET(LINK, across), 404)).error.message).toBe("Invite link not found");
+    await refused(otherAdmin.PATCH(LINK, { ...across, body: { role: "admin" } }), 404);
+    await answered(otherAdmin.DELETE(LINK, across), 204); // not one of theirs: as for an unknown ID
     expect((await h.services.prisma.organizationInvite.findUnique({ where: { id } }))?.role).toBe("read");
   });
 });

@@ -1,5 +1,5 @@
 import supertest from "supertest";
-import { useHarness } from "../../../test/support/harness";
+import { answered, at, useHarness } from "../../../test/support/harness";
 import { type AssertionOptions, type Idp, requestIdOf, samlResponse, testIdp } from "../../../test/support/saml-idp";
 import { createApp } from "../../app";
 
@@ -21,14 +21,19 @@ interface Provider {
 
 async function provider(): Promise<Provider> {
   const org = await h.organization();
-  const auth = org.admin.auth;
-  const team = await h.api.put(`/v1/orgs/${org.id}/teams`).set("Authorization", auth).send({ title: "SSO people" }).expect(201);
-  const created = await h.api
-    .post(`/v1/orgs/${org.id}/saml`)
-    .set("Authorization", auth)
-    .send({ label: "Test IdP", entityID: idp.entityID, ssoURL: idp.ssoURL, certificate: idp.certificate, defaultRole: "comment", defaultTeam: team.body.id })
-    .expect(201);
-  return { id: created.body.id, organizationId: org.id, teamId: team.body.id, service: created.body.service };
+  const admin = h.as(org.admin);
+  const inOrg = at({ organizationId: org.id });
+  const team = await answered(admin.PUT("/v1/orgs/{organizationId}/teams", { ...inOrg, body: { title: "SSO people" } }), 201);
+  const body = {
+    label: "Test IdP",
+    entityID: idp.entityID,
+    ssoURL: idp.ssoURL,
+    certificate: idp.certificate,
+    defaultRole: "comment" as const,
+    defaultTeam: team.id,
+  };
+  const created = await answered(admin.POST("/v1/orgs/{organizationId}/saml", { ...inOrg, body }), 201);
+  return { id: created.id, organizationId: org.id, teamId: team.id, service: created.service };
 }
 
 const path = (url: string) => new URL(url).pathname;
@@ -62,9 +67,10 @@ describe("SAML sign-in", () => {
     });
     expect(member).toMatchObject({ role: "comment", sso: true });
     expect(await h.services.prisma.teamMember.count({ where: { teamId: p.teamId, userId: user.id } })).toBe(1);
-    await h.api.get(`/v1/orgs/${p.organizationId}`).set("Authorization", `Bearer ${token}`).expect(200);
-    const tokens = await h.api.get("/v1/user/tokens").set("Authorization", `Bearer ${token}`).expect(200);
-    expect(tokens.body.items[0]).toMatchObject({ origin: "saml", label: "SAML sign-in (Test IdP)", current: true });
+    const client = h.as({ token });
+    await answered(client.GET("/v1/orgs/{organizationId}", at({ organizationId: p.organizationId })), 200);
+    const tokens = await answered(client.GET("/v1/user/tokens"), 200);
+    expect(tokens.items[0]).toMatchObject({ origin: "saml", label: "SAML sign-in (Test IdP)", current: true });
 
     // Again later: the same user, their membership as it is.
     await h.direct((prisma) =>
@@ -122,8 +128,9 @@ describe("SAML sign-in", () => {
 
   it("answers 404 for a provider not ready for sign-in, and 400 without a response", async () => {
     const org = await h.organization();
-    const draft = await h.api.post(`/v1/orgs/${org.id}/saml`).set("Authorization", org.admin.auth).send({ label: "Draft" }).expect(201);
-    await h.api.get(path(draft.body.service.startURL)).expect(404);
+    const draft = await answered(h.as(org.admin).POST("/v1/orgs/{organizationId}/saml", { ...at({ organizationId: org.id }), body: { label: "Draft" } }), 201);
+    // The start URL is a browser's: supertest.
+    await h.api.get(path(draft.service.startURL)).expect(404);
     const p = await provider();
     await h.api.post(path(p.service.acsURL)).type("form").send({}).expect(400);
   });

@@ -1,141 +1,142 @@
-import { type TestUser, useHarness } from "../../../test/support/harness";
+import { answered, at, refused, type TestUser, untyped, useHarness } from "../../../test/support/harness";
 
 const h = useHarness();
 
-const get = (user: TestUser, url: string) => h.api.get(url).set("Authorization", user.auth);
-const put = (user: TestUser, url: string, body?: object) => h.api.put(url).set("Authorization", user.auth).send(body);
-const del = (user: TestUser, url: string) => h.api.delete(url).set("Authorization", user.auth);
+const MEMBERS = "/v1/orgs/{organizationId}/teams/{teamId}/members";
+const MEMBER = "/v1/orgs/{organizationId}/teams/{teamId}/members/{userId}";
 
-type Entry = {
-  organization: { id: string; role: string | null; teams: number; user: { email: string } };
-  team: { role: string };
-  permissions: { view: boolean };
-};
-
-/** An organization with a team, the URL of its members, and people of several roles. */
+/** An organization with a team, the path parameters of its members, and people of several roles. */
 async function setUp(members: (org: string) => Promise<TestUser[]> = async () => []) {
   const org = await h.organization();
+  const admin = h.as(org.admin);
   const people = await members(org.id);
-  const team = await put(org.admin, `/v1/orgs/${org.id}/teams`, { title: "Team", members: people.map((p) => p.id) }).expect(201);
-  const url = `/v1/orgs/${org.id}/teams/${team.body.id}/members`;
+  const team = await answered(
+    admin.PUT("/v1/orgs/{organizationId}/teams", { ...at({ organizationId: org.id }), body: { title: "Team", members: people.map((p) => p.id) } }),
+    201,
+  );
+  const ofTeam = at({ organizationId: org.id, teamId: team.id });
+  /** The path parameters of one member of the team. */
+  const member = (userId: string) => at({ organizationId: org.id, teamId: team.id, userId });
   const roles = async () => {
-    const rows = await h.services.prisma.teamMember.findMany({ where: { teamId: team.body.id } });
+    const rows = await h.services.prisma.teamMember.findMany({ where: { teamId: team.id } });
     return Object.fromEntries(rows.map((row) => [row.userId, row.role]));
   };
-  return { org, teamId: team.body.id as string, url, roles };
+  return { org, admin, teamId: team.id, ofTeam, member, roles };
 }
 
 describe("team members", () => {
   it("lists members with their organization membership and team role, for any member", async () => {
-    const { org, url } = await setUp(async (id) => [await h.member(id, "edit"), await h.member(id, "read")]);
-    const guest = await h.member(org.id, null);
-    const list = await get(guest, url).expect(200);
-    expect(list.body.count).toBe(2);
-    const entries = list.body.items as Entry[];
+    const { org, ofTeam } = await setUp(async (id) => [await h.member(id, "edit"), await h.member(id, "read")]);
+    const guest = h.as(await h.member(org.id, null));
+    const list = await answered(guest.GET(MEMBERS, ofTeam), 200);
+    expect(list.count).toBe(2);
+    const entries = list.items;
     expect(entries.map((e) => e.team.role)).toEqual(["member", "member"]);
     expect(entries.every((e) => e.permissions.view && e.organization.teams === 1)).toBe(true);
     expect(entries.map((e) => e.organization.role).sort()).toEqual(["edit", "read"]);
 
-    const first = await get(guest, `${url}?limit=1`).expect(200);
-    const second = await get(guest, `${url}?limit=1&page=${first.body.next.page}`).expect(200);
-    expect([...first.body.items, ...second.body.items].map((e: Entry) => e.organization.id)).toEqual(entries.map((e) => e.organization.id));
-    expect(second.body.next).toBeUndefined();
+    const first = await answered(guest.GET(MEMBERS, { params: { path: ofTeam.params.path, query: { limit: 1 } } }), 200);
+    const second = await answered(guest.GET(MEMBERS, { params: { path: ofTeam.params.path, query: { limit: 1, page: first.next?.page } } }), 200);
+    expect([...first.items, ...second.items].map((e) => e.organization.id)).toEqual(entries.map((e) => e.organization.id));
+    expect(second.next).toBeUndefined();
   });
 
   it("hides a team's members from outsiders (404)", async () => {
-    const { url } = await setUp(async (id) => [await h.member(id, "edit")]);
-    const outsider = (await h.organization()).admin;
-    const res = await get(outsider, url).expect(404);
-    expect(res.body.error.message).toBe("Organization not found");
+    const { ofTeam } = await setUp(async (id) => [await h.member(id, "edit")]);
+    const outsider = h.as((await h.organization()).admin);
+    expect((await refused(outsider.GET(MEMBERS, ofTeam), 404)).error.message).toBe("Organization not found");
   });
 
   it("adds a member, sets and keeps roles with PUT …/members/{userId}", async () => {
-    const { org, url, roles } = await setUp();
+    const { org, admin, member, roles } = await setUp();
     const editor = await h.member(org.id, "edit");
-    await put(org.admin, `${url}/${editor.id}`).expect(204);
+    await answered(admin.PUT(MEMBER, member(editor.id)), 204);
     expect(await roles()).toEqual({ [editor.id]: "member" });
-    await put(org.admin, `${url}/${editor.id}`, { role: "owner" }).expect(204);
+    await answered(admin.PUT(MEMBER, { ...member(editor.id), body: { role: "owner" } }), 204);
     expect(await roles()).toEqual({ [editor.id]: "owner" });
     // Without a role the current one stays.
-    await put(org.admin, `${url}/${editor.id}`, {}).expect(204);
+    await answered(admin.PUT(MEMBER, { ...member(editor.id), body: {} }), 204);
     expect(await roles()).toEqual({ [editor.id]: "owner" });
-    await put(org.admin, `${url}/${editor.id}`, { role: "boss" }).expect(400);
+    await refused(admin.PUT(MEMBER, { ...member(editor.id), body: untyped({ role: "boss" }) }), 400);
   });
 
   it("lets team owners manage members, and refuses other members (403) with nothing changed", async () => {
-    const { org, url, roles } = await setUp();
+    const { org, admin, ofTeam, member, roles } = await setUp();
     const owner = await h.member(org.id, "read");
-    const other = await h.member(org.id, "create");
+    const other = h.as(await h.member(org.id, "create"));
     const newcomer = await h.member(org.id, "comment");
-    await put(org.admin, `${url}/${owner.id}`, { role: "owner" }).expect(204);
-    await put(other, `${url}/${newcomer.id}`).expect(403);
-    await put(other, url, { add: [newcomer.id] }).expect(403);
-    await del(other, `${url}/${owner.id}`).expect(403);
+    await answered(admin.PUT(MEMBER, { ...member(owner.id), body: { role: "owner" } }), 204);
+    await refused(other.PUT(MEMBER, member(newcomer.id)), 403);
+    await refused(other.PUT(MEMBERS, { ...ofTeam, body: { add: [newcomer.id] } }), 403);
+    await refused(other.DELETE(MEMBER, member(owner.id)), 403);
     expect(await roles()).toEqual({ [owner.id]: "owner" });
 
-    await put(owner, `${url}/${newcomer.id}`, { role: "owner" }).expect(204);
-    await del(owner, `${url}/${newcomer.id}`).expect(205);
+    const asOwner = h.as(owner);
+    await answered(asOwner.PUT(MEMBER, { ...member(newcomer.id), body: { role: "owner" } }), 204);
+    await answered(asOwner.DELETE(MEMBER, member(newcomer.id)), 205);
     // An owner may remove themself; then they manage the team no longer.
-    await del(owner, `${url}/${owner.id}`).expect(205);
-    await put(owner, `${url}/${owner.id}`).expect(403);
+    await answered(asOwner.DELETE(MEMBER, member(owner.id)), 205);
+    await refused(asOwner.PUT(MEMBER, member(owner.id)), 403);
     expect(await roles()).toEqual({});
   });
 
   it("answers 404 for a user who is not a member of the organization, or not in the team", async () => {
-    const { org, url, roles } = await setUp();
+    const { org, admin, member, roles } = await setUp();
     const stranger = (await h.organization()).admin;
-    expect((await put(org.admin, `${url}/${stranger.id}`, { role: "owner" }).expect(404)).body.error.message).toBe("Member not found");
+    expect((await refused(admin.PUT(MEMBER, { ...member(stranger.id), body: { role: "owner" } }), 404)).error.message).toBe("Member not found");
     const editor = await h.member(org.id, "edit");
     // Not in the team: nothing to remove, as GitBook answers.
-    await del(org.admin, `${url}/${editor.id}`).expect(204);
+    await answered(admin.DELETE(MEMBER, member(editor.id)), 204);
     expect(await roles()).toEqual({});
-    await put(org.admin, `/v1/orgs/${org.id}/teams/01unknownteam0000000000000/members/${editor.id}`).expect(404);
+    await refused(admin.PUT(MEMBER, at({ organizationId: org.id, teamId: "01unknownteam0000000000000", userId: editor.id })), 404);
   });
 
   it("applies add, memberships and remove at once, users by ID or e-mail (ignoring case)", async () => {
-    const { org, url, roles } = await setUp(async (id) => [await h.member(id, "edit"), await h.member(id, "read")]);
-    const [a, b] = Object.keys(await roles()).sort();
+    const { org, admin, ofTeam, member, roles } = await setUp(async (id) => [await h.member(id, "edit"), await h.member(id, "read")]);
+    const [a = "", b = ""] = Object.keys(await roles()).sort();
     const c = await h.member(org.id, "comment");
     const d = await h.member(org.id, null);
     const e = await h.member(org.id, "edit");
     const notInTeam = await h.member(org.id, "read");
-    await put(org.admin, `${url}/${a}`, { role: "owner" }).expect(204);
+    await answered(admin.PUT(MEMBER, { ...member(a), body: { role: "owner" } }), 204);
 
-    await put(org.admin, url, {
+    const body = {
       // `a` is in the team already: adding keeps their role.
-      add: [a as string, c.email.toUpperCase(), e.id],
-      memberships: { [d.email]: { role: "owner" }, [c.id]: { role: "owner" } },
+      add: [a, c.email.toUpperCase(), e.id],
+      memberships: { [d.email]: { role: "owner" as const }, [c.id]: { role: "owner" as const } },
       // In both add and remove: removed. Not in the team: ignored.
-      remove: [b as string, e.email, notInTeam.id],
-    }).expect(204);
-    expect(await roles()).toEqual({ [a as string]: "owner", [c.id]: "owner", [d.id]: "owner" });
+      remove: [b, e.email, notInTeam.id],
+    };
+    await answered(admin.PUT(MEMBERS, { ...ofTeam, body }), 204);
+    expect(await roles()).toEqual({ [a]: "owner", [c.id]: "owner", [d.id]: "owner" });
 
-    await put(org.admin, url, { memberships: { [c.id]: { role: "member" } } }).expect(204);
+    await answered(admin.PUT(MEMBERS, { ...ofTeam, body: { memberships: { [c.id]: { role: "member" } } } }), 204);
     expect((await roles())[c.id]).toBe("member");
     // Nothing asked, nothing changed.
-    await put(org.admin, url, {}).expect(204);
+    await answered(admin.PUT(MEMBERS, { ...ofTeam, body: {} }), 204);
     expect(Object.keys(await roles())).toHaveLength(3);
   });
 
   it("refuses the whole bulk change with 400 naming every user who is not a member", async () => {
-    const { org, url, roles } = await setUp();
+    const { org, admin, ofTeam, roles } = await setUp();
     const editor = await h.member(org.id, "edit");
     const stranger = (await h.organization()).admin;
-    const res = await put(org.admin, url, { add: [editor.id, "nobody@nowhere.example"], memberships: { [stranger.id]: { role: "owner" } } }).expect(400);
+    const body = { add: [editor.id, "nobody@nowhere.example"], memberships: { [stranger.id]: { role: "owner" as const } } };
+    const { message } = (await refused(admin.PUT(MEMBERS, { ...ofTeam, body }), 400)).error;
     // Each named at the field it came from.
-    expect(res.body.error.message).toBe(
+    expect(message).toBe(
       `request/body/add: not members of this organization: "nobody@nowhere.example"; request/body/memberships: not members of this organization: "${stranger.id}"`,
     );
-    expect(res.body.error.message).not.toContain(editor.id);
+    expect(message).not.toContain(editor.id);
     expect(await roles()).toEqual({});
-    await put(org.admin, url, { memberships: { [editor.id]: { role: "chief" } } }).expect(400);
+    await refused(admin.PUT(MEMBERS, { ...ofTeam, body: untyped({ memberships: { [editor.id]: { role: "chief" } } }) }), 400);
   });
 
   it("takes users out of an organization's teams when they leave it", async () => {
-    const { org, url, roles } = await setUp(async (id) => [await h.member(id, "edit")]);
-    const [userId] = Object.keys(await roles());
-    await del(org.admin, `/v1/orgs/${org.id}/members/${userId}`).expect(205);
+    const { org, admin, ofTeam, roles } = await setUp(async (id) => [await h.member(id, "edit")]);
+    const [userId = ""] = Object.keys(await roles());
+    await answered(admin.DELETE("/v1/orgs/{organizationId}/members/{userId}", at({ organizationId: org.id, userId })), 205);
     expect(await roles()).toEqual({});
-    expect((await get(org.admin, url).expect(200)).body).toEqual({ items: [], count: 0 });
+    expect(await answered(admin.GET(MEMBERS, ofTeam), 200)).toEqual({ items: [], count: 0 });
   });
 });
