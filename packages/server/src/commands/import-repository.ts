@@ -28,6 +28,8 @@ export interface RepositoryImport {
   changeRequestId?: string;
   /** Asked before each batch of pages after the first: false stops the import (an import run cancelled meanwhile). */
   proceed?: () => Promise<boolean>;
+  /** Told the change request it opened, before it writes (an import run records it, so a stopped run names it). */
+  opened?: (changeRequest: ChangeRequest) => Promise<unknown>;
 }
 
 export type RepositoryImportOutcome = (
@@ -144,6 +146,7 @@ export async function importRepository(ctx: ContentCommandDeps, input: Repositor
     : await ctx.prisma.$transaction((tx) =>
         createChangeRequest(tx, { spaceId: input.spaceId, subject: input.subject ?? "Import from a repository", createdById: ctx.actor.userId }),
       );
+  if (!input.changeRequestId) await input.opened?.(changeRequest);
   const current = await existingRevisionIndex(contentStore(ctx), changeRequest.revisionId);
   const deletions: ContentChange[] = (current.children.get("") ?? []).map((page) => ({ operation: "delete_page", page: page.id }));
   const files: ContentChange[] = repository.files.size

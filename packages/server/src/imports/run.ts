@@ -91,6 +91,7 @@ async function importLayout(context: RunContext): Promise<string | undefined> {
       files,
       subject: `Import from ${source.type === "git" ? source.url : "a zip archive"}`,
       ...(run.changeRequestId ? { changeRequestId: run.changeRequestId } : {}),
+      opened: (changeRequest) => update(context, { changeRequestId: changeRequest.id, ownChangeRequest: true }),
       // A cancel stops it before its next batch of pages.
       proceed: async () => {
         await context.deps.beforeRepositoryBatch?.(run.id);
@@ -101,11 +102,7 @@ async function importLayout(context: RunContext): Promise<string | undefined> {
     if (error instanceof ImportStopped) return undefined;
     throw error;
   }
-  await update(context, {
-    importedPages: outcome.pages,
-    totalPages: outcome.pages,
-    ...(run.changeRequestId ? {} : { changeRequestId: outcome.changeRequest.id, ownChangeRequest: true }),
-  });
+  await update(context, { importedPages: outcome.pages, totalPages: outcome.pages });
   return outcome.result === "conflicts" ? conflictReason(outcome.changeRequest.number) : undefined;
 }
 
