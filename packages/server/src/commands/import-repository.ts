@@ -13,7 +13,7 @@ import type { LayoutPage } from "../content/gitbook-layout/types";
 import type { Conflict } from "../content/merge";
 import { contentStore } from "../content/reads";
 import { existingRevisionIndex } from "../content/revisions";
-import { forgetDriverDebugHistory } from "../db/driver-debug-history";
+import { releaseBatchMemory } from "../db/batch-memory";
 import type { ChangeRequest } from "../generated/prisma/client";
 import { type ContentCommandDeps, mergeChangeRequest, writeChangeRequestContent } from "./change-request-content";
 
@@ -134,7 +134,7 @@ async function writeInBatches(
     const batch = order.slice(start, start + REPOSITORY_BATCH_PAGES).map((page) => insertion(page, repository, idByRef));
     written = await writeChangeRequestContent(ctx, changeRequestId, start === 0 ? [...first, ...batch] : batch, undefined, kinds);
     for (const [id, outcome] of written.outcomes) if (outcome.ref) idByRef.set(outcome.ref, id);
-    forgetDriverDebugHistory();
+    releaseBatchMemory();
   }
   return { written: written!, pages: order.length };
 }
@@ -163,6 +163,7 @@ export async function importRepository(ctx: ContentCommandDeps, input: Repositor
   if (input.merge === false || input.changeRequestId) return { result: "open", changeRequest: written.changeRequest, pages };
   // Merging thousands of pages (their search index with them) takes longer than an edit's merge: 30 s and 20 ms a page.
   const merged = await mergeChangeRequest(ctx, changeRequest.id, 30_000 + 20 * pages);
+  releaseBatchMemory();
   if (merged.result === "conflicts") {
     const open = await ctx.prisma.changeRequest.findUniqueOrThrow({ where: { id: changeRequest.id } });
     return { result: "conflicts", changeRequest: open, conflicts: merged.conflicts, pages };
