@@ -26,8 +26,11 @@ export interface RepositoryImport {
   merge?: boolean;
   /** A change request of the space to write through instead of a new one (it is left open). */
   changeRequestId?: string;
-  /** Asked before each batch of pages after the first: false stops the import (an import run cancelled meanwhile). */
-  proceed?: () => Promise<boolean>;
+  /**
+   * Asked before each batch of pages after the first, with the pages written so far and in all: false stops the
+   * import (an import run cancelled meanwhile).
+   */
+  proceed?: (progress: ImportProgress) => Promise<boolean>;
   /** Told the change request it opened, before it writes (an import run records it, so a stopped run names it). */
   opened?: (changeRequest: ChangeRequest) => Promise<unknown>;
 }
@@ -37,6 +40,11 @@ export type RepositoryImportOutcome = (
   | { result: "conflicts"; changeRequest: ChangeRequest; conflicts: Conflict[] }
   | { result: "open"; changeRequest: ChangeRequest }
 ) & { /** The pages inserted (groups and links included). */ pages: number };
+
+export interface ImportProgress {
+  written: number;
+  total: number;
+}
 
 /** Thrown when `proceed` answered false: what was written stays in the change request, which is not merged. */
 export class ImportStopped extends Error {
@@ -124,13 +132,13 @@ async function writeInBatches(
   changeRequestId: string,
   first: ContentChange[],
   repository: LazyRepository,
-  proceed: () => Promise<boolean>,
+  proceed: (progress: ImportProgress) => Promise<boolean>,
 ) {
   const { order, kinds } = insertions(repository.pages);
   const idByRef = new Map<string, string>();
   let written: Awaited<ReturnType<typeof writeChangeRequestContent>> | undefined;
   for (let start = 0; start === 0 || start < order.length; start += REPOSITORY_BATCH_PAGES) {
-    if (start > 0 && !(await proceed())) return undefined;
+    if (start > 0 && !(await proceed({ written: start, total: order.length }))) return undefined;
     const batch = order.slice(start, start + REPOSITORY_BATCH_PAGES).map((page) => insertion(page, repository, idByRef));
     written = await writeChangeRequestContent(ctx, changeRequestId, start === 0 ? [...first, ...batch] : batch, undefined, kinds);
     for (const [id, outcome] of written.outcomes) if (outcome.ref) idByRef.set(outcome.ref, id);

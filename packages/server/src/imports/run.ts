@@ -92,8 +92,9 @@ async function importLayout(context: RunContext): Promise<string | undefined> {
       subject: `Import from ${source.type === "git" ? source.url : "a zip archive"}`,
       ...(run.changeRequestId ? { changeRequestId: run.changeRequestId } : {}),
       opened: (changeRequest) => update(context, { changeRequestId: changeRequest.id, ownChangeRequest: true }),
-      // A cancel stops it before its next batch of pages.
-      proceed: async () => {
+      // Its progress recorded after each batch; a cancel stops it before the next.
+      proceed: async ({ written, total }) => {
+        await update(context, { importedPages: written, totalPages: total });
         await context.deps.beforeRepositoryBatch?.(run.id);
         return active(context);
       },

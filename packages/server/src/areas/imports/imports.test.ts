@@ -194,7 +194,8 @@ describe("import runs", () => {
       }
       expect(steps).toEqual([started.body.id]);
       const run = (await as.get(`${runs}/${started.body.id}`).expect(200)).body;
-      expect(run.status).toBe("cancelled");
+      // Its progress after the first batch: README.md and 499 pages of the 501.
+      expect(run).toMatchObject({ status: "cancelled", importedPages: REPOSITORY_BATCH_PAGES, totalPages: REPOSITORY_BATCH_PAGES + 1 });
       // The first batch was written through the run's change request, which is not merged; the space is unchanged.
       const changeRequest = (await as.get(`/v1/spaces/${space.id}/change-requests/${run.target.changeRequest}`).expect(200)).body;
       // (Open as GitBook calls one not yet published: `draft`.)
