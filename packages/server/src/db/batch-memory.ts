@@ -5,8 +5,7 @@
 //    pages (about 20 MiB measured by a heap snapshot during bench/content-io.mjs);
 //  - a batch's transaction keeps its objects alive across many young-generation collections, so V8 promotes them to
 //    the old generation, which it collects only once that has grown: 13 MiB more heap a batch of 500 pages, 200 MiB
-//    resident over a 5,000-page import, nearly all garbage. A full collection after the batch (tens of milliseconds
-//    against the batch's seconds) gives it back.
+//    resident over a 5,000-page import, nearly all garbage. A full collection after each batch gives it back.
 import { createRequire } from "node:module";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
