@@ -1,5 +1,5 @@
 // What a bulk write (an import's batches of hundreds of pages) leaves behind, released after each batch, so that a
-// large import's memory stays that of one batch (figures in docs/memory.md, "Imports"):
+// large import's memory grows far less with its size (figures in docs/memory.md, "Imports"):
 //  - Prisma's driver adapters log through `@prisma/debug`, which keeps the arguments of its last 100 calls whether or
 //    not debugging is on (for its crash reports): each query with its parameters, after a batch the bodies of its
 //    pages (about 20 MiB measured by a heap snapshot during bench/content-io.mjs);
@@ -10,10 +10,10 @@ import { createRequire } from "node:module";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 
-type DebugModule = { clearLogs?: () => void };
+type DebugModule = { clearLogs?: () => void; getLogs?: () => string };
 
 /** The `@prisma/debug` instance each adapter loads (through its `@prisma/driver-adapter-utils`), where installed. */
-function debugModules(): DebugModule[] {
+export function driverDebugModules(): DebugModule[] {
   const modules: DebugModule[] = [];
   for (const adapter of ["pglite-prisma-adapter", "@prisma/adapter-pg"]) {
     try {
@@ -37,7 +37,7 @@ function fullCollection(): () => void {
 let released: { modules: DebugModule[]; collect: () => void } | undefined;
 
 export function releaseBatchMemory(): void {
-  released ??= { modules: debugModules(), collect: fullCollection() };
+  released ??= { modules: driverDebugModules(), collect: fullCollection() };
   for (const debug of released.modules) debug.clearLogs?.();
   released.collect();
 }
