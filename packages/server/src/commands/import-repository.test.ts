@@ -86,4 +86,36 @@ describe("importRepository and the export", () => {
     const other = await h.organization("Other");
     await h.api.get(`/v1/spaces/${space.id}/export`).set("Authorization", other.admin.auth).expect(404);
   });
+
+  it("keeps a body's cover, coverY, layout and other front matter written through a change request's content, and exports them", async () => {
+    const org = await h.organization();
+    const space = await c.createSpace(org.admin, org.id);
+    const frontMatter =
+      "---\ncover: https://example.com/cover.png\ncoverY: 40\nlayout:\n  width: wide\n  title:\n    visible: false\nowner: docs-team\n---\n\n";
+    const [home, guide] = await c.publish(org.admin, space.id, [
+      { operation: "insert_page", title: "Home", document: { markdown: `${frontMatter}Welcome.` } },
+      { operation: "insert_page", title: "Guide", document: { markdown: "Plain." } },
+    ]);
+    // An update's body sets what its front matter names.
+    const changeRequest = await c.createChangeRequest(org.admin, space.id);
+    await c
+      .write(org.admin, space.id, changeRequest.id, [{ operation: "update_page", page: guide!.id, document: { markdown: `${frontMatter}Steps.` } }])
+      .expect(200);
+    await c.merge(org.admin, space.id, changeRequest.id).expect(200);
+
+    const read = await h.api.get(`/v1/spaces/${space.id}/content/page/${home!.id}`).set("Authorization", org.admin.auth).expect(200);
+    expect(read.body.layout).toMatchObject({ width: "wide", title: false });
+    const res = await h.api.get(`/v1/spaces/${space.id}/export`).set("Authorization", org.admin.auth).buffer(true).parse(binary).expect(200);
+    const exported = readRepository(await unzip(res.body as Buffer));
+    const presentation = {
+      cover: "https://example.com/cover.png",
+      coverY: 40,
+      layout: { width: "wide", title: { visible: false } },
+      frontMatter: { owner: "docs-team" },
+    };
+    expect(exported.pages.map(({ title, cover, coverY, layout, frontMatter }) => ({ title, cover, coverY, layout, frontMatter }))).toEqual([
+      { title: "Home", ...presentation },
+      { title: "Guide", ...presentation },
+    ]);
+  });
 });

@@ -7,12 +7,13 @@ import { createChangeRequest } from "../areas/change-requests/store";
 import type { ContentChange, InsertedPageKind } from "../content/changes";
 import { recordFormerPaths } from "../content/former-paths";
 import { storedPresentation } from "../content/gitbook-layout/presentation";
-import { readRepository } from "../content/gitbook-layout/read";
+import { type LazyRepository, readRepositoryLazily } from "../content/gitbook-layout/read";
 import { redirectedPaths } from "../content/gitbook-layout/redirects";
 import type { LayoutPage } from "../content/gitbook-layout/types";
 import type { Conflict } from "../content/merge";
 import { contentStore } from "../content/reads";
 import { existingRevisionIndex } from "../content/revisions";
+import { releaseBatchMemory } from "../db/batch-memory";
 import type { ChangeRequest } from "../generated/prisma/client";
 import { type ContentCommandDeps, mergeChangeRequest, writeChangeRequestContent } from "./change-request-content";
 
@@ -25,6 +26,13 @@ export interface RepositoryImport {
   merge?: boolean;
   /** A change request of the space to write through instead of a new one (it is left open). */
   changeRequestId?: string;
+  /**
+   * Asked before each batch of pages after the first, with the pages written so far and in all: false stops the
+   * import (an import run cancelled meanwhile).
+   */
+  proceed?: (progress: ImportProgress) => Promise<boolean>;
+  /** Told the change request it opened, before it writes (an import run records it, so a stopped run names it). */
+  opened?: (changeRequest: ChangeRequest) => Promise<unknown>;
 }
 
 export type RepositoryImportOutcome = (
@@ -32,6 +40,18 @@ export type RepositoryImportOutcome = (
   | { result: "conflicts"; changeRequest: ChangeRequest; conflicts: Conflict[] }
   | { result: "open"; changeRequest: ChangeRequest }
 ) & { /** The pages inserted (groups and links included). */ pages: number };
+
+export interface ImportProgress {
+  written: number;
+  total: number;
+}
+
+/** Thrown when `proceed` answered false: what was written stays in the change request, which is not merged. */
+export class ImportStopped extends Error {
+  constructor() {
+    super("the import was stopped between two batches");
+  }
+}
 
 const CONTENT_TYPES: Record<string, string> = {
   png: "image/png",
@@ -48,13 +68,20 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 const contentTypeOf = (name: string) => CONTENT_TYPES[name.split(".").pop()?.toLowerCase() ?? ""] ?? "application/octet-stream";
 
-/** The batch inserting the pages (parents first, each naming its parent by ref), and which refs are groups or links. */
-function insertions(pages: readonly LayoutPage[]): { changes: ContentChange[]; kinds: Map<string, InsertedPageKind> } {
-  const changes: ContentChange[] = [];
+/** A page to insert: its ref, its parent's ref, and the page (its body read only when its batch is written). */
+interface Insertion {
+  ref: string;
+  into?: string;
+  page: LayoutPage;
+}
+
+/** The pages in insertion order (parents first, each naming its parent by ref), and which refs are groups or links. */
+function insertions(pages: readonly LayoutPage[]): { order: Insertion[]; kinds: Map<string, InsertedPageKind> } {
+  const order: Insertion[] = [];
   const kinds = new Map<string, InsertedPageKind>();
   const visit = (list: readonly LayoutPage[], into: string | undefined) => {
     for (const page of list) {
-      const ref = `gitbook-layout-page-${changes.length}`;
+      const ref = `gitbook-layout-page-${order.length}`;
       const presentation = storedPresentation(page);
       if (page.type !== "document" || Object.keys(presentation).length) {
         kinds.set(ref, {
@@ -63,62 +90,71 @@ function insertions(pages: readonly LayoutPage[]): { changes: ContentChange[]; k
           ...(Object.keys(presentation).length ? { presentation } : {}),
         });
       }
-      changes.push({
-        operation: "insert_page",
-        ref,
-        ...(into ? { into } : {}),
-        title: page.title,
-        slug: page.slug,
-        // Front matter the body could open with is the body's own: it was read from the file already.
-        document: { markdown: page.markdown ?? "" },
-        ...(page.description ? { description: page.description } : {}),
-        ...(page.icon ? { icon: page.icon } : {}),
-        ...(page.emoji ? { emoji: page.emoji } : {}),
-        ...(page.hidden ? { hidden: true } : {}),
-        ...(page.noIndex ? { noIndex: true } : {}),
-        ...(page.noRobotsIndex ? { noRobotsIndex: true } : {}),
-      });
+      order.push({ ref, ...(into ? { into } : {}), page });
       visit(page.children, ref);
     }
   };
   visit(pages, undefined);
-  return { changes, kinds };
+  return { order, kinds };
+}
+
+/** The change inserting a page, its body read now; `into` its parent's ID when an earlier batch inserted it. */
+function insertion({ ref, into, page }: Insertion, repository: LazyRepository, idByRef: ReadonlyMap<string, string>): ContentChange {
+  const parent = into && (idByRef.get(into) ?? into);
+  return {
+    operation: "insert_page",
+    ref,
+    ...(parent ? { into: parent } : {}),
+    title: page.title,
+    slug: page.slug,
+    // Front matter the body could open with is the body's own: it was read from the file already.
+    document: { markdown: page.type === "document" ? repository.markdownOf(page) : "" },
+    ...(page.description ? { description: page.description } : {}),
+    ...(page.icon ? { icon: page.icon } : {}),
+    ...(page.emoji ? { emoji: page.emoji } : {}),
+    ...(page.hidden ? { hidden: true } : {}),
+    ...(page.noIndex ? { noIndex: true } : {}),
+    ...(page.noRobotsIndex ? { noRobotsIndex: true } : {}),
+  };
 }
 
 /** Pages a batch inserts: a large repository is written as several revisions, each a transaction of bounded size. */
-const BATCH_PAGES = 500;
+export const REPOSITORY_BATCH_PAGES = 500;
 
 /**
  * Writes `first` (deletions, files) with the first pages, then the other pages batch by batch, parents first: a page
- * whose parent was inserted by an earlier batch names it by its ID (a ref names a page of its own batch only).
+ * whose parent was inserted by an earlier batch names it by its ID (a ref names a page of its own batch only). Each
+ * batch's bodies are read when it is written and dropped after, so the import holds one batch of Markdown. Before each
+ * batch after the first, `proceed` is asked: false stops the import there (undefined answered).
  */
 async function writeInBatches(
   ctx: ContentCommandDeps,
   changeRequestId: string,
   first: ContentChange[],
-  pages: ContentChange[],
-  kinds: Map<string, InsertedPageKind>,
+  repository: LazyRepository,
+  proceed: (progress: ImportProgress) => Promise<boolean>,
 ) {
+  const { order, kinds } = insertions(repository.pages);
   const idByRef = new Map<string, string>();
   let written: Awaited<ReturnType<typeof writeChangeRequestContent>> | undefined;
-  for (let start = 0; start === 0 || start < pages.length; start += BATCH_PAGES) {
-    const batch = pages.slice(start, start + BATCH_PAGES).map((change) => {
-      const into = change.operation === "insert_page" && change.into ? idByRef.get(change.into) : undefined;
-      return into ? { ...change, into } : change;
-    });
+  for (let start = 0; start === 0 || start < order.length; start += REPOSITORY_BATCH_PAGES) {
+    if (start > 0 && !(await proceed({ written: start, total: order.length }))) return undefined;
+    const batch = order.slice(start, start + REPOSITORY_BATCH_PAGES).map((page) => insertion(page, repository, idByRef));
     written = await writeChangeRequestContent(ctx, changeRequestId, start === 0 ? [...first, ...batch] : batch, undefined, kinds);
     for (const [id, outcome] of written.outcomes) if (outcome.ref) idByRef.set(outcome.ref, id);
+    releaseBatchMemory();
   }
-  return written!;
+  return { written: written!, pages: order.length };
 }
 
 export async function importRepository(ctx: ContentCommandDeps, input: RepositoryImport): Promise<RepositoryImportOutcome> {
-  const repository = readRepository(input.files);
+  const repository = readRepositoryLazily(input.files);
   const changeRequest = input.changeRequestId
     ? await ctx.prisma.changeRequest.findUniqueOrThrow({ where: { id: input.changeRequestId } })
     : await ctx.prisma.$transaction((tx) =>
         createChangeRequest(tx, { spaceId: input.spaceId, subject: input.subject ?? "Import from a repository", createdById: ctx.actor.userId }),
       );
+  if (!input.changeRequestId) await input.opened?.(changeRequest);
   const current = await existingRevisionIndex(contentStore(ctx), changeRequest.revisionId);
   const deletions: ContentChange[] = (current.children.get("") ?? []).map((page) => ({ operation: "delete_page", page: page.id }));
   const files: ContentChange[] = repository.files.size
@@ -129,12 +165,13 @@ export async function importRepository(ctx: ContentCommandDeps, input: Repositor
         },
       ]
     : [];
-  const { changes, kinds } = insertions(repository.pages);
-  const written = await writeInBatches(ctx, changeRequest.id, [...deletions, ...files], changes, kinds);
-  const pages = changes.length;
+  const batches = await writeInBatches(ctx, changeRequest.id, [...deletions, ...files], repository, input.proceed ?? (async () => true));
+  if (!batches) throw new ImportStopped();
+  const { written, pages } = batches;
   if (input.merge === false || input.changeRequestId) return { result: "open", changeRequest: written.changeRequest, pages };
   // Merging thousands of pages (their search index with them) takes longer than an edit's merge: 30 s and 20 ms a page.
   const merged = await mergeChangeRequest(ctx, changeRequest.id, 30_000 + 20 * pages);
+  releaseBatchMemory();
   if (merged.result === "conflicts") {
     const open = await ctx.prisma.changeRequest.findUniqueOrThrow({ where: { id: changeRequest.id } });
     return { result: "conflicts", changeRequest: open, conflicts: merged.conflicts, pages };

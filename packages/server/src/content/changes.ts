@@ -6,7 +6,7 @@ import { newId } from "../db/ids";
 import { ApiError, badRequest } from "../http/errors";
 import { assertCondition } from "../site-reader/conditions";
 import { FetchRefused, fetchSafely } from "./fetch-safely";
-import type { StoredPresentation } from "./gitbook-layout/presentation";
+import { frontMatterPresentation, type StoredPresentation } from "./gitbook-layout/presentation";
 import { type PageMetadata, readPageSource } from "./page-source";
 import { pagePaths, type StoredFile, type StoredPage, slugify, uniqueSlug } from "./tree";
 
@@ -231,7 +231,8 @@ export function applyChanges(current: CurrentPages, changes: readonly ContentCha
             slug: slugFor(change.slug, parent) ?? tree.slugAmong(parent, title),
             type: kind?.type ?? "document",
             ...(kind?.href ? { href: kind.href } : {}),
-            ...kind?.presentation,
+            // The body's cover, layout and other front matter (a repository's import gives them read already).
+            ...(kind?.presentation ?? frontMatterPresentation(source.presentation)),
             parent,
             createdAt: at,
             updatedAt: at,
@@ -256,7 +257,9 @@ export function applyChanges(current: CurrentPages, changes: readonly ContentCha
         if (parent && tree.descendantsAndSelf(page.id).has(parent)) {
           throw badRequest("invalid_request", `${where}/into: a page cannot move into itself or one of its sub-pages`);
         }
-        const updated = withMetadata({ ...page, parent, updatedAt: at }, { ...change, ...source?.metadata });
+        // A body's front matter sets the cover, layout and other keys it names; those it does not name are kept.
+        const presentation = source ? frontMatterPresentation(source.presentation) : {};
+        const updated = withMetadata({ ...page, ...presentation, parent, updatedAt: at }, { ...change, ...source?.metadata });
         // A new title keeps the slug, so the page's URL (GitBook: "to rename only the title without changing the URL, set `title` and omit `slug`").
         const slug = slugFor(change.slug, parent, page.id);
         if (slug !== undefined) updated.slug = slug;

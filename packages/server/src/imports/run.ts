@@ -10,7 +10,7 @@
 import type { Schemas } from "@docstack/contract";
 import { createChangeRequest } from "../areas/change-requests/store";
 import { IMPORT_BATCH_PAGES, importIntoChangeRequest, mergeChangeRequest } from "../commands/change-request-content";
-import { importRepository } from "../commands/import-repository";
+import { ImportStopped, importRepository } from "../commands/import-repository";
 import { fetchSafely } from "../content/fetch-safely";
 import { crawl, type ImportedPage } from "../content/import";
 import { type ImportRun, Prisma } from "../generated/prisma/client";
@@ -84,17 +84,26 @@ async function importLayout(context: RunContext): Promise<string | undefined> {
   const files = source.type === "git" ? await gitFiles(context) : await zipFiles(context);
   if (![...files.keys()].some((path) => path.toLowerCase().endsWith(".md"))) throw new ImportFailure("the source holds no Markdown file");
   if (!(await active(context))) return undefined;
-  const outcome = await importRepository(context.ctx, {
-    spaceId: run.spaceId,
-    files,
-    subject: `Import from ${source.type === "git" ? source.url : "a zip archive"}`,
-    ...(run.changeRequestId ? { changeRequestId: run.changeRequestId } : {}),
-  });
-  await update(context, {
-    importedPages: outcome.pages,
-    totalPages: outcome.pages,
-    ...(run.changeRequestId ? {} : { changeRequestId: outcome.changeRequest.id, ownChangeRequest: true }),
-  });
+  let outcome: Awaited<ReturnType<typeof importRepository>>;
+  try {
+    outcome = await importRepository(context.ctx, {
+      spaceId: run.spaceId,
+      files,
+      subject: `Import from ${source.type === "git" ? source.url : "a zip archive"}`,
+      ...(run.changeRequestId ? { changeRequestId: run.changeRequestId } : {}),
+      opened: (changeRequest) => update(context, { changeRequestId: changeRequest.id, ownChangeRequest: true }),
+      // Its progress recorded after each batch; a cancel stops it before the next.
+      proceed: async ({ written, total }) => {
+        await update(context, { importedPages: written, totalPages: total });
+        await context.deps.beforeRepositoryBatch?.(run.id);
+        return active(context);
+      },
+    });
+  } catch (error) {
+    if (error instanceof ImportStopped) return undefined;
+    throw error;
+  }
+  await update(context, { importedPages: outcome.pages, totalPages: outcome.pages });
   return outcome.result === "conflicts" ? conflictReason(outcome.changeRequest.number) : undefined;
 }
 

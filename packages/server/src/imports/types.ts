@@ -2,8 +2,12 @@
 import type { GitCredentials } from "../git/remote";
 import type { GitSyncDeps } from "../git/types";
 
-/** The same as a Git operation's: an import run may clone a repository and writes content as the requester. */
-export type ImportRunDeps = GitSyncDeps;
+/**
+ * The same as a Git operation's: an import run may clone a repository and writes content as the requester.
+ * `beforeRepositoryBatch` is awaited before each batch of a repository's pages after the first (a test steps a run
+ * with it; the server sets none).
+ */
+export type ImportRunDeps = GitSyncDeps & { beforeRepositoryBatch?: (runId: string) => Promise<void> };
 
 /** What the job needs that no answer shows: kept on the run until it ends, then erased. */
 export interface ImportSecret {

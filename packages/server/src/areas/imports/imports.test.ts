@@ -7,7 +7,9 @@ import { contentHelpers } from "../../../test/support/content";
 import { type GitServer, gitServer } from "../../../test/support/git-server";
 import { requestsAs, useHarness } from "../../../test/support/harness";
 import { type LocalServer, localServer } from "../../../test/support/local-server";
+import { REPOSITORY_BATCH_PAGES } from "../../commands/import-repository";
 import { FIXTURE_DIR, readDirectory } from "../../content/gitbook-layout/fixture";
+import type { ImportRunDeps } from "../../imports/types";
 
 const h = useHarness({ allowPrivateFetch: true });
 const c = contentHelpers(h);
@@ -166,6 +168,40 @@ describe("import runs", () => {
       expect(await c.pages(org.admin, space.id)).toEqual([]);
       const again = await as.post(`${runs}/${started.body.id}/cancel`).expect(400);
       expect(again.body.error.reason).toBe("import_run_ended");
+    },
+    SLOW,
+  );
+
+  it(
+    "stops a repository's run cancelled between two batches: the first batch stays in its change request, not merged",
+    async () => {
+      const { org, space, as, runs } = await setUp();
+      // One page more than a batch takes: two batches.
+      const files = new Map([["README.md", Buffer.from("# Home\n")]]);
+      for (let i = 1; i <= REPOSITORY_BATCH_PAGES; i++) files.set(`page-${String(i).padStart(3, "0")}.md`, Buffer.from(`# Page ${i}\n`));
+      const started = await as.post(runs, { source: { type: "zip", data: (await zipOf(files)).toString("base64") }, target: { space: space.id } }).expect(201);
+      // The run's job asks before its second batch: the test cancels the run there.
+      const steps: string[] = [];
+      const deps = h.services as ImportRunDeps;
+      deps.beforeRepositoryBatch = async (runId) => {
+        steps.push(runId);
+        await as.post(`${runs}/${runId}/cancel`).expect(200);
+      };
+      try {
+        await h.services.jobs.settled();
+      } finally {
+        delete deps.beforeRepositoryBatch;
+      }
+      expect(steps).toEqual([started.body.id]);
+      const run = (await as.get(`${runs}/${started.body.id}`).expect(200)).body;
+      // Its progress after the first batch: README.md and 499 pages of the 501.
+      expect(run).toMatchObject({ status: "cancelled", importedPages: REPOSITORY_BATCH_PAGES, totalPages: REPOSITORY_BATCH_PAGES + 1 });
+      // The first batch was written through the run's change request, which is not merged; the space is unchanged.
+      const changeRequest = (await as.get(`/v1/spaces/${space.id}/change-requests/${run.target.changeRequest}`).expect(200)).body;
+      // (Open as GitBook calls one not yet published: `draft`.)
+      expect(changeRequest.status).toBe("draft");
+      expect(await c.pages(org.admin, space.id, run.target.changeRequest)).toHaveLength(REPOSITORY_BATCH_PAGES);
+      expect(await c.pages(org.admin, space.id)).toEqual([]);
     },
     SLOW,
   );

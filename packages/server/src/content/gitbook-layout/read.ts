@@ -77,7 +77,30 @@ function presentationOf(presentation: PagePresentation, file: string, assets: Re
   return page;
 }
 
+/** A repository read for its page tree, each document's body read from its file when asked (`markdownOf`). */
+export interface LazyRepository extends Repository {
+  /** The page's body in the space's form (what `markdown` holds once read); "" for a group or link. */
+  markdownOf(page: LayoutPage): string;
+}
+
+/** The repository with every document's body read (its `markdown`). */
 export function readRepository(files: ReadonlyMap<string, Buffer>): Repository {
+  const repository = readRepositoryLazily(files);
+  const visit = (pages: readonly LayoutPage[]) => {
+    for (const page of pages) {
+      if (page.type === "document") page.markdown = repository.markdownOf(page);
+      visit(page.children);
+    }
+  };
+  visit(repository.pages);
+  return { config: repository.config, pages: repository.pages, files: repository.files };
+}
+
+/**
+ * The page tree and files, the bodies left in their files until asked: a repository of thousands of pages is not held
+ * as strings all at once (an import writes it a batch at a time).
+ */
+export function readRepositoryLazily(files: ReadonlyMap<string, Buffer>): LazyRepository {
   const configFile = files.get(CONFIG_FILE);
   const config = readConfig(configFile?.toString("utf8"));
   const content = new Map<string, Buffer>();
@@ -98,7 +121,6 @@ export function readRepository(files: ReadonlyMap<string, Buffer>): Repository {
       );
   const summaryFolder = posix.dirname(config.summary);
   const fileOf = new Map<LayoutPage, string>();
-  const bodies = new Map<LayoutPage, string>();
 
   const toPages = (list: readonly SummaryEntry[], topLevel: boolean): LayoutPage[] => {
     const taken = new Set<string>();
@@ -126,7 +148,6 @@ export function readRepository(files: ReadonlyMap<string, Buffer>): Repository {
     for (const field of ["hidden", "noIndex", "noRobotsIndex"] as const) if (metadata[field]) page[field] = true;
     Object.assign(page, presentationOf(source.presentation, file, assets));
     fileOf.set(page, file);
-    bodies.set(page, source.headingTitle ? source.bodyWithoutHeading : source.body);
     return page;
   };
   const pages = toPages(entries, true);
@@ -134,12 +155,16 @@ export function readRepository(files: ReadonlyMap<string, Buffer>): Repository {
   const spacePaths = pagePlaces(pages, config.readme).path;
   const pageByFile = new Map([...fileOf].map(([page, file]) => [file, page]));
   const assetNames = new Set(assets.keys());
-  for (const [page, body] of bodies) {
-    const spacePathOf = (file: string) => {
-      const target = pageByFile.get(file) ?? pageByFile.get(`${file.replace(/\/$/, "")}/README.md`);
-      return target && spacePaths.get(target);
-    };
-    page.markdown = toSpaceLinks(body, fileOf.get(page)!, spacePathOf, assetNames);
-  }
-  return { config, pages, files: assets };
+  const spacePathOf = (file: string) => {
+    const target = pageByFile.get(file) ?? pageByFile.get(`${file.replace(/\/$/, "")}/README.md`);
+    return target && spacePaths.get(target);
+  };
+  const markdownOf = (page: LayoutPage) => {
+    const file = fileOf.get(page);
+    if (file === undefined) return "";
+    // Read again (it was read for the tree): the same file, so the same title and front matter.
+    const source = readPageSource(content.get(file)?.toString("utf8") ?? "", file);
+    return toSpaceLinks(source.headingTitle ? source.bodyWithoutHeading : source.body, file, spacePathOf, assetNames);
+  };
+  return { config, pages, files: assets, markdownOf };
 }
