@@ -9,7 +9,7 @@ import { recordFormerPaths } from "../content/former-paths";
 import { storedPresentation } from "../content/gitbook-layout/presentation";
 import { readRepository } from "../content/gitbook-layout/read";
 import { redirectedPaths } from "../content/gitbook-layout/redirects";
-import type { LayoutPage } from "../content/gitbook-layout/types";
+import type { LayoutPage, Repository } from "../content/gitbook-layout/types";
 import type { Conflict } from "../content/merge";
 import { contentStore } from "../content/reads";
 import { existingRevisionIndex } from "../content/revisions";
@@ -46,7 +46,34 @@ const CONTENT_TYPES: Record<string, string> = {
   txt: "text/plain",
   md: "text/markdown",
 };
-const contentTypeOf = (name: string) => CONTENT_TYPES[name.split(".").pop()?.toLowerCase() ?? ""] ?? "application/octet-stream";
+export const contentTypeOf = (name: string) => CONTENT_TYPES[name.split(".").pop()?.toLowerCase() ?? ""] ?? "application/octet-stream";
+
+/** The change inserting one page of the layout (not its sub-pages) as `ref` under `into`; its kind, when not a plain document, in `kinds`. */
+export function pageInsertion(page: LayoutPage, ref: string, into: string | undefined, kinds: Map<string, InsertedPageKind>): ContentChange {
+  const presentation = storedPresentation(page);
+  if (page.type !== "document" || Object.keys(presentation).length) {
+    kinds.set(ref, {
+      ...(page.type !== "document" ? { type: page.type } : {}),
+      ...(page.href ? { href: page.href } : {}),
+      ...(Object.keys(presentation).length ? { presentation } : {}),
+    });
+  }
+  return {
+    operation: "insert_page",
+    ref,
+    ...(into ? { into } : {}),
+    title: page.title,
+    slug: page.slug,
+    // Front matter the body could open with is the body's own: it was read from the file already.
+    document: { markdown: page.markdown ?? "" },
+    ...(page.description ? { description: page.description } : {}),
+    ...(page.icon ? { icon: page.icon } : {}),
+    ...(page.emoji ? { emoji: page.emoji } : {}),
+    ...(page.hidden ? { hidden: true } : {}),
+    ...(page.noIndex ? { noIndex: true } : {}),
+    ...(page.noRobotsIndex ? { noRobotsIndex: true } : {}),
+  };
+}
 
 /** The batch inserting the pages (parents first, each naming its parent by ref), and which refs are groups or links. */
 function insertions(pages: readonly LayoutPage[]): { changes: ContentChange[]; kinds: Map<string, InsertedPageKind> } {
@@ -55,29 +82,7 @@ function insertions(pages: readonly LayoutPage[]): { changes: ContentChange[]; k
   const visit = (list: readonly LayoutPage[], into: string | undefined) => {
     for (const page of list) {
       const ref = `gitbook-layout-page-${changes.length}`;
-      const presentation = storedPresentation(page);
-      if (page.type !== "document" || Object.keys(presentation).length) {
-        kinds.set(ref, {
-          ...(page.type !== "document" ? { type: page.type } : {}),
-          ...(page.href ? { href: page.href } : {}),
-          ...(Object.keys(presentation).length ? { presentation } : {}),
-        });
-      }
-      changes.push({
-        operation: "insert_page",
-        ref,
-        ...(into ? { into } : {}),
-        title: page.title,
-        slug: page.slug,
-        // Front matter the body could open with is the body's own: it was read from the file already.
-        document: { markdown: page.markdown ?? "" },
-        ...(page.description ? { description: page.description } : {}),
-        ...(page.icon ? { icon: page.icon } : {}),
-        ...(page.emoji ? { emoji: page.emoji } : {}),
-        ...(page.hidden ? { hidden: true } : {}),
-        ...(page.noIndex ? { noIndex: true } : {}),
-        ...(page.noRobotsIndex ? { noRobotsIndex: true } : {}),
-      });
+      changes.push(pageInsertion(page, ref, into, kinds));
       visit(page.children, ref);
     }
   };
@@ -139,12 +144,16 @@ export async function importRepository(ctx: ContentCommandDeps, input: Repositor
     const open = await ctx.prisma.changeRequest.findUniqueOrThrow({ where: { id: changeRequest.id } });
     return { result: "conflicts", changeRequest: open, conflicts: merged.conflicts, pages };
   }
-  // `.gitbook.yaml` redirects: former paths of the pages at their targets (the published site answers them with 308).
-  const index = await existingRevisionIndex(contentStore(ctx), merged.revision);
+  await recordRedirects(ctx, input.spaceId, repository, merged.revision);
+  return { result: "merge", changeRequest: merged.changeRequest, revision: merged.revision, pages };
+}
+
+/** `.gitbook.yaml` redirects: former paths of the pages at their targets (the published site answers them with 308). */
+export async function recordRedirects(ctx: ContentCommandDeps, spaceId: string, repository: Repository, revisionId: string): Promise<void> {
+  const index = await existingRevisionIndex(contentStore(ctx), revisionId);
   const moves = redirectedPaths(repository).flatMap(({ from, to }) => {
     const pageId = index.pageByPath.get(to);
     return pageId ? [{ path: from, pageId }] : [];
   });
-  await recordFormerPaths(ctx.prisma, input.spaceId, moves);
-  return { result: "merge", changeRequest: merged.changeRequest, revision: merged.revision, pages };
+  await recordFormerPaths(ctx.prisma, spaceId, moves);
 }
