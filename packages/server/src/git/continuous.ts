@@ -121,10 +121,22 @@ async function mergeBothSides(
   const imported = out.importedCommitId ?? at.commit;
   if (out.error && out.changeRequestId) {
     const changeRequest = await deps.prisma.changeRequest.update({ where: { id: out.changeRequestId }, data: { status: "open" }, select: { number: true } });
-    return conflictOf(out.changeRequestId, changeRequest.number, imported, `${out.error.replace(/^the branch and the space both changed /, "")} since the last sync`);
+    return conflictOf(
+      out.changeRequestId,
+      changeRequest.number,
+      imported,
+      `${out.error.replace(/^the branch and the space both changed /, "")} since the last sync`,
+    );
   }
   // Pushed on top of the commit imported, never of a newer one (a push meanwhile fails this sync; the next merges it).
-  const request = { force: false, standalone: false, onto: imported, commitMessage: commit.message, ...(commit.author ? { author: commit.author } : {}), ...withCredentials };
+  const request = {
+    force: false,
+    standalone: false,
+    onto: imported,
+    commitMessage: commit.message,
+    ...(commit.author ? { author: commit.author } : {}),
+    ...withCredentials,
+  };
   const exported = await exportToBranch(deps, row, request, session);
   return { direction: "import", commitId: exported.commitId, revisionId: exported.revisionId, changeRequestId: out.changeRequestId, resolved: true };
 }

@@ -17,7 +17,8 @@ async function readBranch(session: GitSession, dir: string, sync: SpaceGitSync):
   return { commit, files };
 }
 
-const subjectOf = (sync: SpaceGitSync, session: GitSession, commit: string) => `Import from ${repoNameOf(sync.url)} (${session.branch} at ${commit.slice(0, 7)})`;
+const subjectOf = (sync: SpaceGitSync, session: GitSession, commit: string) =>
+  `Import from ${repoNameOf(sync.url)} (${session.branch} at ${commit.slice(0, 7)})`;
 
 export async function importBranch(deps: GitSyncDeps, sync: SpaceGitSync, request: GitSyncRequest, session: GitSession): Promise<GitSyncOutcome> {
   const head = await remoteHead(session, false);

@@ -27,7 +27,12 @@ export function demandStatusMove(changeRequest: ChangeRequest, next: Status): vo
  */
 export async function createChangeRequest(
   tx: Tx,
-  input: { spaceId: string; subject: string; createdById: string; /** Its base when not the space's current revision (an earlier one of the space). */ baseRevisionId?: string },
+  input: {
+    spaceId: string;
+    subject: string;
+    createdById: string /** Its base when not the space's current revision (an earlier one of the space). */;
+    baseRevisionId?: string;
+  },
 ): Promise<ChangeRequest> {
   const [space] = await tx.$queryRaw<{ changeRequestSeq: number; revisionId: string }[]>`
     UPDATE "Space" SET "changeRequestSeq" = "changeRequestSeq" + 1 WHERE id = ${input.spaceId}
