@@ -5,13 +5,14 @@
 //    after the push, as a Git server would;
 //  - seconds from a change request's merge to its commit on the remote (polled with `git ls-remote`).
 // Goal ≤ 5 s each. Writes results/git-sync.json.
-import { execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import { createHmac } from "node:crypto";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { client, timedMerge } from "./content.mjs";
 import { DURATION, percentile, startTarget } from "./lib.mjs";
 
@@ -19,6 +20,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const PAGES = Number(process.env.BENCH_GIT_SYNC_PAGES || 300);
 const GOAL_SECONDS = 5;
 const MIN_ROUNDS = 5;
+// Asynchronous: the Git server answers in this process.
+const run = promisify(execFile);
 
 /** The tests' Git server, its types stripped by the server's TypeScript (it imports only Node's modules). */
 async function gitServer() {
@@ -59,7 +62,7 @@ async function main() {
   });
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "docstack-bench-git-"));
   const env = { PATH: process.env.PATH, HOME: work, GIT_CONFIG_NOSYSTEM: "1", GIT_TERMINAL_PROMPT: "0", LANG: "C" };
-  const git = (...args) => execFileSync("git", args, { cwd: path.join(work, "out"), env, encoding: "utf8" }).trim();
+  const git = async (...args) => (await run("git", args, { cwd: path.join(work, "out"), env, encoding: "utf8" })).stdout.trim();
   try {
     const call = client(info.full, info.token);
     const space = info.contentSpaces[0];
@@ -69,7 +72,7 @@ async function main() {
     const firstStarted = performance.now();
     await until(async () => (await call("GET", `/v1/spaces/${space.spaceId}/git/sync`)).status === "synced", "the first sync");
     const firstSyncSeconds = (performance.now() - firstStarted) / 1000;
-    execFileSync("git", ["clone", "--quiet", "-b", "main", url, "out"], { cwd: work, env });
+    await run("git", ["clone", "--quiet", "-b", "main", url, "out"], { cwd: work, env });
     const files = fs.readdirSync(path.join(work, "out"), { recursive: true }).filter((at) => String(at).endsWith(".md"));
 
     const pushSeconds = [];
@@ -82,29 +85,35 @@ async function main() {
       if (!files.includes(file)) throw new Error(`no file ${file} in the branch`);
       const marker = `Edited on the branch, round ${round}.`;
       fs.appendFileSync(path.join(work, "out", file), `\n${marker}\n`);
-      git("add", "-A");
-      git("-c", "user.name=Bench", "-c", "user.email=bench@example.com", "commit", "--quiet", "-m", `Round ${round}`);
-      git("push", "--quiet", "origin", "main");
+      await git("add", "-A");
+      await git("-c", "user.name=Bench", "-c", "user.email=bench@example.com", "commit", "--quiet", "-m", `Round ${round}`);
+      await git("push", "--quiet", "origin", "main");
       const pushed = performance.now();
       const body = JSON.stringify({ ref: "refs/heads/main" });
       const hook = await fetch(`${info.full}/v1/spaces/${space.spaceId}/git/sync/hook`, {
         method: "POST",
-        headers: { "content-type": "application/json", "x-hub-signature-256": `sha256=${createHmac("sha256", configured.webhookSecret).update(body).digest("hex")}` },
+        headers: {
+          "content-type": "application/json",
+          "x-hub-signature-256": `sha256=${createHmac("sha256", configured.webhookSecret).update(body).digest("hex")}`,
+        },
         body,
       });
       if (hook.status !== 202) throw new Error(`the hook was answered ${hook.status}`);
       await until(async () => (await call("GET", `/v1/spaces/${space.spaceId}/content/path/${page.path}`)).markdown?.includes(marker), "the push in the space");
       pushSeconds.push((performance.now() - pushed) / 1000);
-      const head = git("rev-parse", "HEAD");
+      const head = await git("rev-parse", "HEAD");
       await until(async () => (await call("GET", `/v1/spaces/${space.spaceId}/git/sync`)).lastCommit === head, "the sync's end");
 
       // Docstack → Git: a one-page change request merged, its commit awaited on the remote.
       const mergeMs = await timedMerge(call, space, round);
       const merged = performance.now() - mergeMs;
-      await until(() => execFileSync("git", ["ls-remote", url, "refs/heads/main"], { env, encoding: "utf8" }).split("\t")[0] !== head, "the merge's commit");
+      await until(
+        async () => (await run("git", ["ls-remote", url, "refs/heads/main"], { env, encoding: "utf8" })).stdout.split("\t")[0] !== head,
+        "the merge's commit",
+      );
       mergeSeconds.push((performance.now() - merged) / 1000);
       await until(async () => (await call("GET", `/v1/spaces/${space.spaceId}/git/sync`)).status === "synced", "the export's end");
-      git("pull", "--quiet", "--ff-only", "origin", "main");
+      await git("pull", "--quiet", "--ff-only", "origin", "main");
     }
 
     const result = {
@@ -116,7 +125,9 @@ async function main() {
     };
     console.log(`\nGit Sync (a space of ${PAGES} pages, a Git server on 127.0.0.1, ${result.pushToSpaceSeconds.rounds} rounds)`);
     console.log(`first sync (the branch created from the space): ${result.firstSyncSeconds} s`);
-    console.log(`git push → in the space (hook posted at once): p50 ${result.pushToSpaceSeconds.p50} s, max ${result.pushToSpaceSeconds.max} s  (goal ≤ ${GOAL_SECONDS})`);
+    console.log(
+      `git push → in the space (hook posted at once): p50 ${result.pushToSpaceSeconds.p50} s, max ${result.pushToSpaceSeconds.max} s  (goal ≤ ${GOAL_SECONDS})`,
+    );
     console.log(`merge → commit on the remote: p50 ${result.mergeToRemoteSeconds.p50} s, max ${result.mergeToRemoteSeconds.max} s  (goal ≤ ${GOAL_SECONDS})`);
     fs.mkdirSync(path.join(here, "results"), { recursive: true });
     fs.writeFileSync(path.join(here, "results", "git-sync.json"), `${JSON.stringify(result, null, 2)}\n`);
