@@ -74,9 +74,10 @@ async function syncOnce(deps: GitSyncDeps, row: SpaceGitSync, session: GitSessio
     return { direction: "export", commitId: out.commitId, revisionId: out.revisionId, resolved };
   }
 
-  if (spaceMoved && base.revision !== null) {
-    const both = await mergeBothSides(deps, row, session, { commit: head, revision: base.revision, spaceRevision: space.revisionId }, withCredentials);
-    if (both) return both;
+  if (base.revision !== null) {
+    const at = { commit: head, revision: base.revision, spaceRevision: space.revisionId };
+    const merged = await importSinceLastSync(deps, row, session, at, spaceMoved, withCredentials);
+    if (merged) return merged;
   }
   // The branch moved. When the space moved too (at the first sync, has content of its own; or its pages could not be
   // matched with the branch's), the branch's side waits in an open change request: nothing is overwritten.
@@ -97,20 +98,21 @@ function conflictOf(changeRequestId: string, number: number, commitId: string, w
 }
 
 /**
- * Both sides moved since the last sync: what the branch changed since then is merged page by page into the space
- * (a change request based on the last sync's revision); the space, now holding both sides, is pushed as one commit
- * on top of the branch's. A page changed on both sides: that change request stays open, a conflict. Undefined when
- * the pages could not be matched (the caller then treats the whole branch as a conflict).
+ * The branch moved since the last sync: what it changed since then is merged page by page into the space (a change
+ * request based on the last sync's revision), so the pages keep their IDs. When the space moved too, it now holds
+ * both sides and is pushed as one commit on top of the branch's; a page changed on both sides: that change request
+ * stays open, a conflict. Undefined when the pages could not be matched (the caller then imports the whole branch).
  */
-async function mergeBothSides(
+async function importSinceLastSync(
   deps: GitSyncDeps,
   row: SpaceGitSync,
   session: GitSession,
   at: { commit: string; revision: string; spaceRevision: string },
+  spaceMoved: boolean,
   withCredentials: { credentials?: GitCredentials },
 ): Promise<SyncOutcome | undefined> {
   // The space's side is named before the import's merge joins it.
-  const commit = await exportCommit(deps, row.spaceId, at.revision, at.spaceRevision);
+  const commit = spaceMoved ? await exportCommit(deps, row.spaceId, at.revision, at.spaceRevision) : undefined;
   let out: Awaited<ReturnType<typeof importBranchChanges>>;
   try {
     out = await importBranchChanges(deps, row, at.revision, session);
@@ -127,6 +129,9 @@ async function mergeBothSides(
       imported,
       `${out.error.replace(/^the branch and the space both changed /, "")} since the last sync`,
     );
+  }
+  if (!commit) {
+    return { direction: "import", commitId: imported, revisionId: out.revisionId ?? at.spaceRevision, changeRequestId: out.changeRequestId, resolved: true };
   }
   // Pushed on top of the commit imported, never of a newer one (a push meanwhile fails this sync; the next merges it).
   const request = {

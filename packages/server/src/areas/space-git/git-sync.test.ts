@@ -190,6 +190,7 @@ describe("Git Sync", () => {
       const usage = await requestsAs(h, org.admin).get(`/v1/spaces/${space.id}/content/path/usage`).expect(200);
       expect(usage.body.markdown).toContain("Use it well.");
 
+      const install = (await c.pages(org.admin, space.id)).find((page) => page.title === "Install")!;
       await push(
         "hooked",
         {
@@ -201,6 +202,8 @@ describe("Git Sync", () => {
       await hook(payload, { "X-Gitlab-Token": secret }).expect(202);
       await h.services.jobs.settled();
       expect(await titles(org.admin, space.id)).toEqual(["Welcome", "Setup", "Usage"]);
+      // Only the page the push changed is written: it keeps its ID.
+      expect((await c.pages(org.admin, space.id)).find((page) => page.title === "Setup")!.id).toBe(install.id);
 
       // A push to another branch queues nothing.
       const other = JSON.stringify({ ref: "refs/heads/feature" });
