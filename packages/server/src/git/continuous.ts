@@ -1,11 +1,13 @@
 // A continuous Git Sync (PUT …/git/sync): one job per space at a time (`stately`, keyed by the space) brings the
 // space and its branch in step. What each side changed is measured from the last sync (`commitId` on the branch,
 // `revisionId` in the space):
-// - only the branch moved (a push, a force-push too): its content is imported as a change request, merged;
+// - only the branch moved (a push, a force-push too): the pages it changed since the last sync are imported as a
+//   change request based on the last sync's revision, merged (the first sync imports the whole branch);
 // - only the space moved (merges, live edits): one commit is pushed, naming the change requests and their author;
-// - both moved: nothing is overwritten: the branch's side becomes an open change request, the space keeps its
-//   content and the sync says `conflict` until that change request is merged or archived (then the space, as it is,
-//   is pushed on top of the branch's commit);
+// - both moved: the same change request, merged page by page (the change requests' three-way merge), then the space
+//   holding both sides is pushed as one commit on top of the branch's; a page changed on both sides: nothing is
+//   overwritten, the change request stays open, the space keeps its content and the sync says `conflict` until that
+//   change request is merged or archived (then the space, as it is, is pushed on top of the branch's commit);
 // - a failure (remote down, credentials refused) is recorded (`failing`, the reason) and retried with backoff.
 // Each outcome is also the row's operation (what GET …/git/info answers in GitBook's shape).
 

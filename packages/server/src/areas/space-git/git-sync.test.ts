@@ -1,7 +1,8 @@
 // Continuous Git Sync against a real Git server (git http-backend on 127.0.0.1), pushed to with the `git` command
 // line: a push announced by a signed webhook (GitHub, Gitea, GitLab formats) or found by polling appears in the
-// space; a merge is pushed as one commit naming its change request and author; both sides changed different pages →
-// both merged and pushed; the same page → an open change request and nothing overwritten; a force-push is followed; a refused remote is shown and retried with backoff.
+// space (only the pages it changed written); a merge is pushed as one commit naming its change request and author;
+// both sides changed different pages → both merged and pushed; the same page → an open change request and nothing
+// overwritten; a force-push is followed; a refused remote is shown and retried with backoff.
 // The harness fails the file when a secret (the password, the webhook's secret) reaches a log line.
 import { execFile } from "node:child_process";
 import { createHmac } from "node:crypto";
