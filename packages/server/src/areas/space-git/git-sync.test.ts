@@ -342,6 +342,36 @@ describe("Git Sync", () => {
   );
 
   it(
+    "a page moved on the branch and edited in the space is a conflict (a move is a change to the page)",
+    async () => {
+      const { org, space, as } = await syncedSpace("moved");
+      await push(
+        "moved",
+        {
+          "install.md": null,
+          "setup.md": "# Install\n\nRun the installer.\n",
+          "SUMMARY.md": "# Table of contents\n\n* [Welcome](README.md)\n* [Install](setup.md)\n",
+        },
+        "Move install",
+      );
+      const install = (await c.pages(org.admin, space.id)).find((page) => page.title === "Install")!;
+      const cr = await c.createChangeRequest(org.admin, space.id, "Edit in the space");
+      await c
+        .write(org.admin, space.id, cr.id, [{ operation: "update_page", page: install.id, document: { markdown: "Run the installer once." } }])
+        .expect(200);
+      await c.merge(org.admin, space.id, cr.id).expect(200);
+      await h.services.jobs.settled();
+
+      const state = (await as.get(`/v1/spaces/${space.id}/git/sync`).expect(200)).body;
+      expect(state).toMatchObject({ status: "conflict", conflictChangeRequestId: expect.any(String) });
+      expect(state.error).toContain("install");
+      expect((await as.get(`/v1/spaces/${space.id}/content/path/install`).expect(200)).body.markdown).toContain("once");
+      await as.get(`/v1/spaces/${space.id}/content/path/setup`).expect(404);
+    },
+    SLOW,
+  );
+
+  it(
     "follows a force-push, and finds pushes by polling when no webhook announces them",
     async () => {
       const { org, space, as } = await syncedSpace("polled");
