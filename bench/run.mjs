@@ -9,7 +9,8 @@
 //  - content size (bench/content.mjs): spaces of 10, 1,000 and 10,000 pages, writes at scale;
 // then the storage figure (bench/storage.mjs), the published sites' (bench/sites.mjs), start-up
 // (bench/startup.mjs), resident memory (bench/memory.mjs) and the share of links ok after a migration in batches
-// (bench/migration.mjs), and a 5,000-page repository imported and exported (bench/content-io.mjs).
+// (bench/migration.mjs), a 5,000-page repository imported and exported (bench/content-io.mjs), webhooks
+// (bench/webhooks.mjs) and Git Sync's push → space and merge → remote (bench/git-sync.mjs).
 // Results: bench/results/latest.json.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -131,14 +132,14 @@ async function contentSizeBench() {
 
 async function main() {
   const started = Date.now();
-  const only = process.env.BENCH_ONLY; // "tables", "content", "storage", "sites", "startup", "memory", "migration", "content-io", "webhooks", "hostile" or "search": one part (development)
+  const only = process.env.BENCH_ONLY; // "tables", "content", "storage", "sites", "startup", "memory", "migration", "content-io", "webhooks", "git-sync", "hostile" or "search": one part (development)
   const database = process.env.DATABASE_URL ? "postgresql" : "embedded (PGlite)";
   console.log(`\nDocstack benchmark — ${database}, ${CONNECTIONS} connections, ${DURATION} s per scenario\n`);
   const report = { date: new Date().toISOString(), database, durationSeconds: DURATION, connections: CONNECTIONS };
   if (!only || only === "tables") report.tables = await tableBench();
   if (!only || only === "content") report.content = await contentSizeBench();
   // Figures of their own scripts, each writing results/<part>.json.
-  for (const part of ["storage", "sites", "search", "startup", "memory", "migration", "content-io", "webhooks", "hostile"]) {
+  for (const part of ["storage", "sites", "search", "startup", "memory", "migration", "content-io", "webhooks", "git-sync", "hostile"]) {
     if (only && only !== part) continue;
     const run = spawnSync(process.execPath, [path.join(here, `${part}.mjs`)], { encoding: "utf8", env: process.env });
     process.stdout.write(run.stdout);

@@ -9,7 +9,7 @@ import { recordFormerPaths } from "../content/former-paths";
 import { storedPresentation } from "../content/gitbook-layout/presentation";
 import { type LazyRepository, readRepositoryLazily } from "../content/gitbook-layout/read";
 import { redirectedPaths } from "../content/gitbook-layout/redirects";
-import type { LayoutPage } from "../content/gitbook-layout/types";
+import type { LayoutPage, Repository } from "../content/gitbook-layout/types";
 import type { Conflict } from "../content/merge";
 import { contentStore } from "../content/reads";
 import { existingRevisionIndex } from "../content/revisions";
@@ -66,7 +66,43 @@ const CONTENT_TYPES: Record<string, string> = {
   txt: "text/plain",
   md: "text/markdown",
 };
-const contentTypeOf = (name: string) => CONTENT_TYPES[name.split(".").pop()?.toLowerCase() ?? ""] ?? "application/octet-stream";
+export const contentTypeOf = (name: string) => CONTENT_TYPES[name.split(".").pop()?.toLowerCase() ?? ""] ?? "application/octet-stream";
+
+/**
+ * The change inserting one page of the layout (not its sub-pages) as `ref` under `into`, with `markdown` as its body
+ * (the page's own when read already); its kind, when not a plain document, registered in `kinds`.
+ */
+export function pageInsertion(
+  page: LayoutPage,
+  ref: string,
+  into: string | undefined,
+  kinds: Map<string, InsertedPageKind>,
+  markdown = page.markdown ?? "",
+): ContentChange {
+  const presentation = storedPresentation(page);
+  if (page.type !== "document" || Object.keys(presentation).length) {
+    kinds.set(ref, {
+      ...(page.type !== "document" ? { type: page.type } : {}),
+      ...(page.href ? { href: page.href } : {}),
+      ...(Object.keys(presentation).length ? { presentation } : {}),
+    });
+  }
+  return {
+    operation: "insert_page",
+    ref,
+    ...(into ? { into } : {}),
+    title: page.title,
+    slug: page.slug,
+    // Front matter the body could open with is the body's own: it was read from the file already.
+    document: { markdown },
+    ...(page.description ? { description: page.description } : {}),
+    ...(page.icon ? { icon: page.icon } : {}),
+    ...(page.emoji ? { emoji: page.emoji } : {}),
+    ...(page.hidden ? { hidden: true } : {}),
+    ...(page.noIndex ? { noIndex: true } : {}),
+    ...(page.noRobotsIndex ? { noRobotsIndex: true } : {}),
+  };
+}
 
 /** A page to insert: its ref, its parent's ref, and the page (its body read only when its batch is written). */
 interface Insertion {
@@ -75,47 +111,24 @@ interface Insertion {
   page: LayoutPage;
 }
 
-/** The pages in insertion order (parents first, each naming its parent by ref), and which refs are groups or links. */
-function insertions(pages: readonly LayoutPage[]): { order: Insertion[]; kinds: Map<string, InsertedPageKind> } {
+/** The pages in insertion order: parents first, each naming its parent by ref. */
+function insertionOrder(pages: readonly LayoutPage[]): Insertion[] {
   const order: Insertion[] = [];
-  const kinds = new Map<string, InsertedPageKind>();
   const visit = (list: readonly LayoutPage[], into: string | undefined) => {
     for (const page of list) {
       const ref = `gitbook-layout-page-${order.length}`;
-      const presentation = storedPresentation(page);
-      if (page.type !== "document" || Object.keys(presentation).length) {
-        kinds.set(ref, {
-          ...(page.type !== "document" ? { type: page.type } : {}),
-          ...(page.href ? { href: page.href } : {}),
-          ...(Object.keys(presentation).length ? { presentation } : {}),
-        });
-      }
       order.push({ ref, ...(into ? { into } : {}), page });
       visit(page.children, ref);
     }
   };
   visit(pages, undefined);
-  return { order, kinds };
+  return order;
 }
 
 /** The change inserting a page, its body read now; `into` its parent's ID when an earlier batch inserted it. */
-function insertion({ ref, into, page }: Insertion, repository: LazyRepository, idByRef: ReadonlyMap<string, string>): ContentChange {
+function insertion({ ref, into, page }: Insertion, repository: LazyRepository, idByRef: ReadonlyMap<string, string>, kinds: Map<string, InsertedPageKind>) {
   const parent = into && (idByRef.get(into) ?? into);
-  return {
-    operation: "insert_page",
-    ref,
-    ...(parent ? { into: parent } : {}),
-    title: page.title,
-    slug: page.slug,
-    // Front matter the body could open with is the body's own: it was read from the file already.
-    document: { markdown: page.type === "document" ? repository.markdownOf(page) : "" },
-    ...(page.description ? { description: page.description } : {}),
-    ...(page.icon ? { icon: page.icon } : {}),
-    ...(page.emoji ? { emoji: page.emoji } : {}),
-    ...(page.hidden ? { hidden: true } : {}),
-    ...(page.noIndex ? { noIndex: true } : {}),
-    ...(page.noRobotsIndex ? { noRobotsIndex: true } : {}),
-  };
+  return pageInsertion(page, ref, parent || undefined, kinds, page.type === "document" ? repository.markdownOf(page) : "");
 }
 
 /** Pages a batch inserts: a large repository is written as several revisions, each a transaction of bounded size. */
@@ -134,12 +147,13 @@ async function writeInBatches(
   repository: LazyRepository,
   proceed: (progress: ImportProgress) => Promise<boolean>,
 ) {
-  const { order, kinds } = insertions(repository.pages);
+  const order = insertionOrder(repository.pages);
+  const kinds = new Map<string, InsertedPageKind>();
   const idByRef = new Map<string, string>();
   let written: Awaited<ReturnType<typeof writeChangeRequestContent>> | undefined;
   for (let start = 0; start === 0 || start < order.length; start += REPOSITORY_BATCH_PAGES) {
     if (start > 0 && !(await proceed({ written: start, total: order.length }))) return undefined;
-    const batch = order.slice(start, start + REPOSITORY_BATCH_PAGES).map((page) => insertion(page, repository, idByRef));
+    const batch = order.slice(start, start + REPOSITORY_BATCH_PAGES).map((page) => insertion(page, repository, idByRef, kinds));
     written = await writeChangeRequestContent(ctx, changeRequestId, start === 0 ? [...first, ...batch] : batch, undefined, kinds);
     for (const [id, outcome] of written.outcomes) if (outcome.ref) idByRef.set(outcome.ref, id);
     releaseBatchMemory();
@@ -176,12 +190,16 @@ export async function importRepository(ctx: ContentCommandDeps, input: Repositor
     const open = await ctx.prisma.changeRequest.findUniqueOrThrow({ where: { id: changeRequest.id } });
     return { result: "conflicts", changeRequest: open, conflicts: merged.conflicts, pages };
   }
-  // `.gitbook.yaml` redirects: former paths of the pages at their targets (the published site answers them with 308).
-  const index = await existingRevisionIndex(contentStore(ctx), merged.revision);
+  await recordRedirects(ctx, input.spaceId, repository, merged.revision);
+  return { result: "merge", changeRequest: merged.changeRequest, revision: merged.revision, pages };
+}
+
+/** `.gitbook.yaml` redirects: former paths of the pages at their targets (the published site answers them with 308). */
+export async function recordRedirects(ctx: ContentCommandDeps, spaceId: string, repository: Repository, revisionId: string): Promise<void> {
+  const index = await existingRevisionIndex(contentStore(ctx), revisionId);
   const moves = redirectedPaths(repository).flatMap(({ from, to }) => {
     const pageId = index.pageByPath.get(to);
     return pageId ? [{ path: from, pageId }] : [];
   });
-  await recordFormerPaths(ctx.prisma, input.spaceId, moves);
-  return { result: "merge", changeRequest: merged.changeRequest, revision: merged.revision, pages };
+  await recordFormerPaths(ctx.prisma, spaceId, moves);
 }

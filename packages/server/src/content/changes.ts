@@ -22,7 +22,8 @@ export interface ChangeInputs {
   baseRevisionId?: string;
   /**
    * Pages inserted as groups or links, by their `ref` (batches of the API insert documents only; an import of a
-   * repository's layout inserts its groups and link pages this way).
+   * repository's layout inserts its groups and link pages this way); by page ID, what an update sets of a link's
+   * target and the layout's front matter (a Git Sync's import of the pages a branch changed).
    */
   pageKinds?: ReadonlyMap<string, InsertedPageKind>;
 }
@@ -260,6 +261,9 @@ export function applyChanges(current: CurrentPages, changes: readonly ContentCha
         // A body's front matter sets the cover, layout and other keys it names; those it does not name are kept.
         const presentation = source ? frontMatterPresentation(source.presentation) : {};
         const updated = withMetadata({ ...page, ...presentation, parent, updatedAt: at }, { ...change, ...source?.metadata });
+        // An internal update (a Git Sync's) may also set a link's target and a layout's front matter, by page ID.
+        const kind = inputs.pageKinds?.get(page.id);
+        if (kind) withKind(updated, kind);
         // A new title keeps the slug, so the page's URL (GitBook: "to rename only the title without changing the URL, set `title` and omit `slug`").
         const slug = slugFor(change.slug, parent, page.id);
         if (slug !== undefined) updated.slug = slug;
@@ -326,6 +330,15 @@ export function applyChanges(current: CurrentPages, changes: readonly ContentCha
     for (const [id, markdown] of bodies) bodies.set(id, resolveRefs(markdown, targets));
   }
   return { pages, files, bodies, newFiles, outcomes };
+}
+
+/** Sets a link's target and the layout's front matter a page has (absent ones removed). */
+function withKind(page: StoredPage, kind: InsertedPageKind): void {
+  if (page.type === "link" && kind.href !== undefined) page.href = kind.href;
+  for (const name of ["cover", "coverY", "layout", "frontMatter"] as const) {
+    if (kind.presentation?.[name] === undefined) delete page[name];
+    else (page as unknown as Record<string, unknown>)[name] = kind.presentation[name];
+  }
 }
 
 /** A page with the metadata a change (or its body's front matter) sets: an empty string or null removes a text (a condition too), false a flag. */

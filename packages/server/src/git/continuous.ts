@@ -1,14 +1,17 @@
 // A continuous Git Sync (PUT …/git/sync): one job per space at a time (`stately`, keyed by the space) brings the
 // space and its branch in step. What each side changed is measured from the last sync (`commitId` on the branch,
 // `revisionId` in the space):
-// - only the branch moved (a push, a force-push too): its content is imported as a change request, merged;
+// - only the branch moved (a push, a force-push too): the pages it changed since the last sync are imported as a
+//   change request based on the last sync's revision, merged (the first sync imports the whole branch);
 // - only the space moved (merges, live edits): one commit is pushed, naming the change requests and their author;
-// - both moved: nothing is overwritten: the branch's side becomes an open change request, the space keeps its
-//   content and the sync says `conflict` until that change request is merged or archived (then the space, as it is,
-//   is pushed on top of the branch's commit);
+// - both moved: the same change request, merged page by page (the change requests' three-way merge), then the space
+//   holding both sides is pushed as one commit on top of the branch's; a page changed on both sides: nothing is
+//   overwritten, the change request stays open, the space keeps its content and the sync says `conflict` until that
+//   change request is merged or archived (then the space, as it is, is pushed on top of the branch's commit);
 // - a failure (remote down, credentials refused) is recorded (`failing`, the reason) and retried with backoff.
 // Each outcome is also the row's operation (what GET …/git/info answers in GitBook's shape).
 
+import { PagesNotMatched } from "../commands/import-repository-changes";
 import { contentStore } from "../content/reads";
 import { existingRevisionIndex } from "../content/revisions";
 import type { SpaceGitSync } from "../generated/prisma/client";
@@ -17,7 +20,7 @@ import { GIT_CONTINUOUS_JOB } from "./after-write";
 import { exportToBranch } from "./export";
 import { exportCommit } from "./export-message";
 import { ByteBudget, GitTooLarge } from "./http";
-import { importBranch } from "./import";
+import { importBranch, importBranchChanges } from "./import";
 import type { GitCredentials } from "./remote";
 import { type GitSession, remoteHead } from "./repository";
 import { openSecrets } from "./sealed";
@@ -73,19 +76,76 @@ async function syncOnce(deps: GitSyncDeps, row: SpaceGitSync, session: GitSessio
     return { direction: "export", commitId: out.commitId, revisionId: out.revisionId, resolved };
   }
 
-  // The branch moved. When the space moved too (or, at the first sync, has content of its own), the branch's side
-  // waits in an open change request: nothing is overwritten.
+  if (base.revision !== null) {
+    const at = { commit: head, revision: base.revision, spaceRevision: space.revisionId };
+    const merged = await importSinceLastSync(deps, row, session, at, spaceMoved, withCredentials);
+    if (merged) return merged;
+  }
+  // The branch moved. When the space moved too (at the first sync, has content of its own; or its pages could not be
+  // matched with the branch's), the branch's side waits in an open change request: nothing is overwritten.
   const bothMoved = spaceMoved && (base.revision !== null || !(await spaceIsEmpty(deps, space.revisionId)));
   const out = await importBranch(deps, row, { force: true, standalone: bothMoved, ...withCredentials }, session);
   if (out.changeRequestId && (bothMoved || out.error)) {
     const changeRequest = await deps.prisma.changeRequest.update({ where: { id: out.changeRequestId }, data: { status: "open" }, select: { number: true } });
-    const commitId = out.importedCommitId ?? head;
-    const message =
-      `the branch and the space both changed since the last sync: the branch's commit ${commitId.slice(0, 7)} waits in change request ` +
-      `#${changeRequest.number}; merge it (after resolving what conflicts) or archive it to sync again`;
-    return { direction: "import", changeRequestId: out.changeRequestId, conflict: { changeRequestId: out.changeRequestId, commitId, message } };
+    return conflictOf(out.changeRequestId, changeRequest.number, out.importedCommitId ?? head, "since the last sync");
   }
   return { direction: "import", commitId: out.commitId, revisionId: out.revisionId, changeRequestId: out.changeRequestId, resolved: true };
+}
+
+function conflictOf(changeRequestId: string, number: number, commitId: string, what: string): SyncOutcome {
+  const message =
+    `the branch and the space both changed ${what}: the branch's commit ${commitId.slice(0, 7)} waits in change request ` +
+    `#${number}; merge it (after resolving what conflicts) or archive it to sync again`;
+  return { direction: "import", changeRequestId, conflict: { changeRequestId, commitId, message } };
+}
+
+/**
+ * The branch moved since the last sync: what it changed since then is merged page by page into the space (a change
+ * request based on the last sync's revision), so the pages keep their IDs. When the space moved too, it now holds
+ * both sides and is pushed as one commit on top of the branch's; a page changed on both sides: that change request
+ * stays open, a conflict. Undefined when the pages could not be matched (the caller then imports the whole branch).
+ */
+async function importSinceLastSync(
+  deps: GitSyncDeps,
+  row: SpaceGitSync,
+  session: GitSession,
+  at: { commit: string; revision: string; spaceRevision: string },
+  spaceMoved: boolean,
+  withCredentials: { credentials?: GitCredentials },
+): Promise<SyncOutcome | undefined> {
+  // The space's side is named before the import's merge joins it.
+  const commit = spaceMoved ? await exportCommit(deps, row.spaceId, at.revision, at.spaceRevision) : undefined;
+  let out: Awaited<ReturnType<typeof importBranchChanges>>;
+  try {
+    out = await importBranchChanges(deps, row, at.revision, session);
+  } catch (error) {
+    if (error instanceof PagesNotMatched) return undefined;
+    throw error;
+  }
+  const imported = out.importedCommitId ?? at.commit;
+  if (out.error && out.changeRequestId) {
+    const changeRequest = await deps.prisma.changeRequest.update({ where: { id: out.changeRequestId }, data: { status: "open" }, select: { number: true } });
+    return conflictOf(
+      out.changeRequestId,
+      changeRequest.number,
+      imported,
+      `${out.error.replace(/^the branch and the space both changed /, "")} since the last sync`,
+    );
+  }
+  if (!commit) {
+    return { direction: "import", commitId: imported, revisionId: out.revisionId ?? at.spaceRevision, changeRequestId: out.changeRequestId, resolved: true };
+  }
+  // Pushed on top of the commit imported, never of a newer one (a push meanwhile fails this sync; the next merges it).
+  const request = {
+    force: false,
+    standalone: false,
+    onto: imported,
+    commitMessage: commit.message,
+    ...(commit.author ? { author: commit.author } : {}),
+    ...withCredentials,
+  };
+  const exported = await exportToBranch(deps, row, request, session);
+  return { direction: "import", commitId: exported.commitId, revisionId: exported.revisionId, changeRequestId: out.changeRequestId, resolved: true };
 }
 
 export async function runContinuousSync(deps: GitSyncDeps, spaceId: string, jobSignal: AbortSignal): Promise<void> {

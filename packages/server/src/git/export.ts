@@ -26,7 +26,7 @@ import {
   writeBlob,
   writeTree,
 } from "./repository";
-import type { GitSyncDeps, GitSyncOutcome, GitSyncRequest } from "./types";
+import { type GitSyncDeps, GitSyncFailure, type GitSyncOutcome, type GitSyncRequest } from "./types";
 
 /** The address of `Name <address>` (the server's From), for the commits' committer. */
 const addressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from;
@@ -39,6 +39,7 @@ export async function exportToBranch(deps: GitSyncDeps, sync: SpaceGitSync, requ
     let parentTree: string | undefined;
     if (head) {
       const commit = await cloneBranch(session, dir);
+      if (request.onto && commit !== request.onto) throw new GitSyncFailure(`the branch ${session.branch} moved during the sync: it is synced again`);
       files = await treeFiles(dir, commit);
       parentTree = await treeOf(dir, commit);
     } else await initRepository(session, dir);

@@ -12,6 +12,8 @@ export interface GitSyncRequest {
   /** The export's commit author, when not the requester (a continuous sync's: the change request's author). */
   author?: { name: string; email: string };
   credentials?: GitCredentials;
+  /** An export's expected parent: the branch's commit it must be pushed on top of (it fails when the branch is elsewhere). */
+  onto?: string;
 }
 
 /** The operation's outcome, recorded on the row. */

@@ -25,7 +25,15 @@ export function demandStatusMove(changeRequest: ChangeRequest, next: Status): vo
  * A new change request. Its number is the space's counter plus one, taken under the
  * space row's lock, so concurrent creations get consecutive numbers without gaps.
  */
-export async function createChangeRequest(tx: Tx, input: { spaceId: string; subject: string; createdById: string }): Promise<ChangeRequest> {
+export async function createChangeRequest(
+  tx: Tx,
+  input: {
+    spaceId: string;
+    subject: string;
+    createdById: string /** Its base when not the space's current revision (an earlier one of the space). */;
+    baseRevisionId?: string;
+  },
+): Promise<ChangeRequest> {
   const [space] = await tx.$queryRaw<{ changeRequestSeq: number; revisionId: string }[]>`
     UPDATE "Space" SET "changeRequestSeq" = "changeRequestSeq" + 1 WHERE id = ${input.spaceId}
     RETURNING "changeRequestSeq", "revisionId"`;
@@ -37,8 +45,8 @@ export async function createChangeRequest(tx: Tx, input: { spaceId: string; subj
       number: space.changeRequestSeq,
       subject: input.subject,
       createdById: input.createdById,
-      revisionId: space.revisionId,
-      revisionInitialId: space.revisionId,
+      revisionId: input.baseRevisionId ?? space.revisionId,
+      revisionInitialId: input.baseRevisionId ?? space.revisionId,
       contributors: [input.createdById],
     },
   });

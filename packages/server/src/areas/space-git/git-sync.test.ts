@@ -1,7 +1,8 @@
 // Continuous Git Sync against a real Git server (git http-backend on 127.0.0.1), pushed to with the `git` command
 // line: a push announced by a signed webhook (GitHub, Gitea, GitLab formats) or found by polling appears in the
-// space; a merge is pushed as one commit naming its change request and author; both sides changed → an open change
-// request and nothing overwritten; a force-push is followed; a refused remote is shown and retried with backoff.
+// space (only the pages it changed written); a merge is pushed as one commit naming its change request and author;
+// both sides changed different pages → both merged and pushed; the same page → an open change request and nothing
+// overwritten; a force-push is followed; a refused remote is shown and retried with backoff.
 // The harness fails the file when a secret (the password, the webhook's secret) reaches a log line.
 import { execFile } from "node:child_process";
 import { createHmac } from "node:crypto";
@@ -190,6 +191,7 @@ describe("Git Sync", () => {
       const usage = await requestsAs(h, org.admin).get(`/v1/spaces/${space.id}/content/path/usage`).expect(200);
       expect(usage.body.markdown).toContain("Use it well.");
 
+      const install = (await c.pages(org.admin, space.id)).find((page) => page.title === "Install")!;
       await push(
         "hooked",
         {
@@ -201,6 +203,8 @@ describe("Git Sync", () => {
       await hook(payload, { "X-Gitlab-Token": secret }).expect(202);
       await h.services.jobs.settled();
       expect(await titles(org.admin, space.id)).toEqual(["Welcome", "Setup", "Usage"]);
+      // Only the page the push changed is written: it keeps its ID.
+      expect((await c.pages(org.admin, space.id)).find((page) => page.title === "Setup")!.id).toBe(install.id);
 
       // A push to another branch queues nothing.
       const other = JSON.stringify({ ref: "refs/heads/feature" });
@@ -245,14 +249,60 @@ describe("Git Sync", () => {
   );
 
   it(
-    "when both sides changed: the branch's side waits in an open change request, the space keeps its content; archived, the space is pushed",
+    "when the branch and the space changed different pages: both sides are merged into the space and pushed as one commit on the branch's",
+    async () => {
+      const { org, space, as } = await syncedSpace("pages");
+      const pushed = await push("pages", { "install.md": "# Install\n\nRun the installer twice.\n" }, "Edit install on the branch");
+      // No hook: the space changes another page (and adds one) before the sync reads the branch.
+      const welcome = (await c.pages(org.admin, space.id)).find((page) => page.title === "Welcome")!;
+      const cr = await c.createChangeRequest(org.admin, space.id, "Edit the welcome page");
+      await c
+        .write(org.admin, space.id, cr.id, [
+          { operation: "update_page", page: welcome.id, document: { markdown: "The start, edited in Docstack." } },
+          insertPage("Space only", "Written in Docstack."),
+        ])
+        .expect(200);
+      await c.merge(org.admin, space.id, cr.id).expect(200);
+      await h.services.jobs.settled();
+
+      const head = server.git("pages", "rev-parse", "refs/heads/main");
+      expect(server.git("pages", "rev-parse", `${head}^`)).toBe(pushed);
+      expect((await as.get(`/v1/spaces/${space.id}/git/sync`).expect(200)).body).toMatchObject({ status: "synced", lastCommit: head });
+      expect((await as.get(`/v1/spaces/${space.id}/git/sync`).expect(200)).body.conflictChangeRequestId).toBeUndefined();
+      // The space has both sides, the same pages (IDs kept) …
+      expect(await titles(org.admin, space.id)).toEqual(["Welcome", "Install", "Space only"]);
+      expect((await c.pages(org.admin, space.id)).find((page) => page.title === "Welcome")!.id).toBe(welcome.id);
+      expect((await as.get(`/v1/spaces/${space.id}/content/path/install`).expect(200)).body.markdown).toContain("twice");
+      expect((await as.get(`/v1/spaces/${space.id}/content/page/${welcome.id}`).expect(200)).body.markdown).toContain("edited in Docstack");
+      // … and so has the branch.
+      const files = server.checkout("pages");
+      expect(files.get("install.md")?.toString()).toContain("twice");
+      expect(files.get("README.md")?.toString()).toContain("edited in Docstack");
+      expect([...files.keys()].some((at) => at.toLowerCase().includes("space-only"))).toBe(true);
+      // No change request left open: the import merged.
+      const requests = await h.services.prisma.changeRequest.findMany({ where: { spaceId: space.id } });
+      expect(requests.every((request) => request.status === "merged")).toBe(true);
+      // Nothing left to do: the next sync pushes and imports nothing.
+      await h.services.jobs.send("space-git.continuous", { spaceId: space.id }, { key: space.id });
+      await h.services.jobs.settled();
+      expect(server.git("pages", "rev-parse", "refs/heads/main")).toBe(head);
+      expect(await h.services.prisma.changeRequest.count({ where: { spaceId: space.id } })).toBe(requests.length);
+    },
+    SLOW,
+  );
+
+  it(
+    "when both sides changed the same page: the branch's side waits in an open change request, the space keeps its content; archived, the space is pushed",
     async () => {
       const { org, space, as, secret, hookUrl } = await syncedSpace("both");
       const pushed = await push("both", { "install.md": "# Install\n\nRun the installer twice.\n" }, "Edit install on the branch");
-      // No hook: the space changes before the sync reads the branch.
+      // No hook: the space changes the same page before the sync reads the branch.
+      const install = (await c.pages(org.admin, space.id)).find((page) => page.title === "Install")!;
       const cr = await c.createChangeRequest(org.admin, space.id, "Edit in the space");
-      await c.write(org.admin, space.id, cr.id, [insertPage("Space only", "Written in Docstack.")]);
-      await c.merge(org.admin, space.id, cr.id);
+      await c
+        .write(org.admin, space.id, cr.id, [{ operation: "update_page", page: install.id, document: { markdown: "Run the installer once." } }])
+        .expect(200);
+      await c.merge(org.admin, space.id, cr.id).expect(200);
       await h.services.jobs.settled();
 
       const state = (await as.get(`/v1/spaces/${space.id}/git/sync`).expect(200)).body;
@@ -260,8 +310,11 @@ describe("Git Sync", () => {
       expect(state.error).toContain(pushed.slice(0, 7));
       // Nothing overwritten: the branch is as pushed, the space has its page and not the branch's edit.
       expect(server.git("both", "rev-parse", "refs/heads/main")).toBe(pushed);
-      expect(await titles(org.admin, space.id)).toEqual(["Welcome", "Install", "Space only"]);
-      expect((await as.get(`/v1/spaces/${space.id}/content/path/install`).expect(200)).body.markdown).not.toContain("twice");
+      expect(state.error).toContain("install");
+      expect(await titles(org.admin, space.id)).toEqual(["Welcome", "Install"]);
+      const kept = (await as.get(`/v1/spaces/${space.id}/content/path/install`).expect(200)).body.markdown;
+      expect(kept).toContain("once");
+      expect(kept).not.toContain("twice");
       // The branch's side is in the open change request.
       const waiting = await as.get(`/v1/spaces/${space.id}/change-requests/${state.conflictChangeRequestId}`).expect(200);
       expect(waiting.body.status).toBe("open");
@@ -283,7 +336,37 @@ describe("Git Sync", () => {
       const head = server.git("both", "rev-parse", "refs/heads/main");
       expect(server.git("both", "rev-parse", `${head}^`)).toBe(pushed);
       expect((await as.get(`/v1/spaces/${space.id}/git/sync`).expect(200)).body).toMatchObject({ status: "synced", lastCommit: head });
-      expect([...server.checkout("both").keys()].some((at) => at.toLowerCase().includes("space-only"))).toBe(true);
+      expect(server.checkout("both").get("install.md")?.toString()).toContain("once");
+    },
+    SLOW,
+  );
+
+  it(
+    "a page moved on the branch and edited in the space is a conflict (a move is a change to the page)",
+    async () => {
+      const { org, space, as } = await syncedSpace("moved");
+      await push(
+        "moved",
+        {
+          "install.md": null,
+          "setup.md": "# Install\n\nRun the installer.\n",
+          "SUMMARY.md": "# Table of contents\n\n* [Welcome](README.md)\n* [Install](setup.md)\n",
+        },
+        "Move install",
+      );
+      const install = (await c.pages(org.admin, space.id)).find((page) => page.title === "Install")!;
+      const cr = await c.createChangeRequest(org.admin, space.id, "Edit in the space");
+      await c
+        .write(org.admin, space.id, cr.id, [{ operation: "update_page", page: install.id, document: { markdown: "Run the installer once." } }])
+        .expect(200);
+      await c.merge(org.admin, space.id, cr.id).expect(200);
+      await h.services.jobs.settled();
+
+      const state = (await as.get(`/v1/spaces/${space.id}/git/sync`).expect(200)).body;
+      expect(state).toMatchObject({ status: "conflict", conflictChangeRequestId: expect.any(String) });
+      expect(state.error).toContain("install");
+      expect((await as.get(`/v1/spaces/${space.id}/content/path/install`).expect(200)).body.markdown).toContain("once");
+      await as.get(`/v1/spaces/${space.id}/content/path/setup`).expect(404);
     },
     SLOW,
   );
