@@ -21,7 +21,11 @@ async function embedded(turns: Turns) {
   const pglite = await PGlite.create();
   const prisma = new PrismaClient({ adapter: yieldingAdapter(new PrismaPGlite(pglite), turns) });
   await prisma.$queryRaw`SELECT 1`;
-  return { prisma, close: async () => (await prisma.$disconnect(), await pglite.close()) };
+  const close = async () => {
+    await prisma.$disconnect();
+    await pglite.close();
+  };
+  return { prisma, close };
 }
 
 describe("the embedded database's statements", () => {
