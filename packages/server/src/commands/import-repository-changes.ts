@@ -13,7 +13,7 @@ import { writeLayoutText } from "../content/gitbook-layout/write";
 import { contentStore } from "../content/reads";
 import { existingRevisionIndex, type RevisionIndex } from "../content/revisions";
 import { type ContentCommandDeps, mergeChangeRequest, writeChangeRequestContent } from "./change-request-content";
-import { contentTypeOf, pageInsertion, type RepositoryImportOutcome, recordRedirects } from "./import-repository";
+import { fileInsertion, pageInsertion, type RepositoryImportOutcome, recordRedirects } from "./import-repository";
 
 export interface RepositoryChangesImport {
   spaceId: string;
@@ -102,7 +102,11 @@ function pageChanges(base: Map<string, Placed>, branch: Map<string, Placed>): { 
   // The order of a parent's pages, where the branch changed it (the merge keeps both sides' moves).
   const childrenOf = (pages: Map<string, Placed>) => {
     const lists = new Map<string, string[]>();
-    for (const [path, { parentPath }] of pages) lists.set(parentPath, [...(lists.get(parentPath) ?? []), path]);
+    for (const [path, { parentPath }] of pages) {
+      const list = lists.get(parentPath);
+      if (list) list.push(path);
+      else lists.set(parentPath, [path]);
+    }
     return lists;
   };
   const baseChildren = childrenOf(base);
@@ -118,13 +122,14 @@ function pageChanges(base: Map<string, Placed>, branch: Map<string, Placed>): { 
 /** The branch's files the base does not have as they are (files the branch deleted stay, as an import leaves them). */
 async function fileChanges(ctx: ContentCommandDeps, index: RevisionIndex, repository: Repository): Promise<ContentChange[]> {
   const changed: { name: string; contentType: string; base64: string }[] = [];
+  const byName = new Map(index.files.map((file) => [file.name, file]));
   for (const [name, data] of repository.files) {
-    const known = index.files.find((file) => file.name === name);
+    const known = byName.get(name);
     if (known && known.size === data.byteLength) {
       const blob = await ctx.prisma.fileBlob.findUnique({ where: { hash: known.blob }, select: { data: true } });
       if (blob && Buffer.from(blob.data).equals(data)) continue;
     }
-    changed.push({ name, contentType: contentTypeOf(name), base64: data.toString("base64") });
+    changed.push(fileInsertion(name, data));
   }
   return changed.length ? [{ operation: "insert_files", files: changed }] : [];
 }

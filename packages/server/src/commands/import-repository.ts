@@ -66,7 +66,10 @@ const CONTENT_TYPES: Record<string, string> = {
   txt: "text/plain",
   md: "text/markdown",
 };
-export const contentTypeOf = (name: string) => CONTENT_TYPES[name.split(".").pop()?.toLowerCase() ?? ""] ?? "application/octet-stream";
+const contentTypeOf = (name: string) => CONTENT_TYPES[name.split(".").pop()?.toLowerCase() ?? ""] ?? "application/octet-stream";
+
+/** A repository's file as `insert_files` takes it. */
+export const fileInsertion = (name: string, data: Buffer) => ({ name, contentType: contentTypeOf(name), base64: data.toString("base64") });
 
 /**
  * The change inserting one page of the layout (not its sub-pages) as `ref` under `into`, with `markdown` as its body
@@ -175,7 +178,7 @@ export async function importRepository(ctx: ContentCommandDeps, input: Repositor
     ? [
         {
           operation: "insert_files",
-          files: [...repository.files].map(([name, data]) => ({ name, contentType: contentTypeOf(name), base64: data.toString("base64") })),
+          files: [...repository.files].map(([name, data]) => fileInsertion(name, data)),
         },
       ]
     : [];

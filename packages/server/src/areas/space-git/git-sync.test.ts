@@ -10,7 +10,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { contentHelpers, insertPage } from "../../../test/support/content";
+import { type Change, contentHelpers, insertPage } from "../../../test/support/content";
 import { type GitServer, gitServer } from "../../../test/support/git-server";
 import { requestsAs, useHarness } from "../../../test/support/harness";
 import { pollGitSyncs } from "../../git/continuous";
@@ -82,6 +82,16 @@ async function syncedSpace(repo: string) {
 }
 
 const titles = async (user: Parameters<typeof c.pages>[0], spaceId: string) => (await c.pages(user, spaceId)).map((page) => page.title);
+
+/** Merges, in the space, a change request updating the page titled `title` (and `more`), then lets the sync it queues run; the page as it was. */
+async function mergeEditOf(user: Parameters<typeof c.pages>[0], spaceId: string, title: string, markdown: string, more: Change[] = []) {
+  const page = (await c.pages(user, spaceId)).find((candidate) => candidate.title === title)!;
+  const cr = await c.createChangeRequest(user, spaceId, `Edit ${title} in the space`);
+  await c.write(user, spaceId, cr.id, [{ operation: "update_page", page: page.id, document: { markdown } }, ...more]).expect(200);
+  await c.merge(user, spaceId, cr.id).expect(200);
+  await h.services.jobs.settled();
+  return page;
+}
 
 describe("Git Sync", () => {
   it(
@@ -254,16 +264,7 @@ describe("Git Sync", () => {
       const { org, space, as } = await syncedSpace("pages");
       const pushed = await push("pages", { "install.md": "# Install\n\nRun the installer twice.\n" }, "Edit install on the branch");
       // No hook: the space changes another page (and adds one) before the sync reads the branch.
-      const welcome = (await c.pages(org.admin, space.id)).find((page) => page.title === "Welcome")!;
-      const cr = await c.createChangeRequest(org.admin, space.id, "Edit the welcome page");
-      await c
-        .write(org.admin, space.id, cr.id, [
-          { operation: "update_page", page: welcome.id, document: { markdown: "The start, edited in Docstack." } },
-          insertPage("Space only", "Written in Docstack."),
-        ])
-        .expect(200);
-      await c.merge(org.admin, space.id, cr.id).expect(200);
-      await h.services.jobs.settled();
+      const welcome = await mergeEditOf(org.admin, space.id, "Welcome", "The start, edited in Docstack.", [insertPage("Space only", "Written in Docstack.")]);
 
       const head = server.git("pages", "rev-parse", "refs/heads/main");
       expect(server.git("pages", "rev-parse", `${head}^`)).toBe(pushed);
@@ -297,13 +298,7 @@ describe("Git Sync", () => {
       const { org, space, as, secret, hookUrl } = await syncedSpace("both");
       const pushed = await push("both", { "install.md": "# Install\n\nRun the installer twice.\n" }, "Edit install on the branch");
       // No hook: the space changes the same page before the sync reads the branch.
-      const install = (await c.pages(org.admin, space.id)).find((page) => page.title === "Install")!;
-      const cr = await c.createChangeRequest(org.admin, space.id, "Edit in the space");
-      await c
-        .write(org.admin, space.id, cr.id, [{ operation: "update_page", page: install.id, document: { markdown: "Run the installer once." } }])
-        .expect(200);
-      await c.merge(org.admin, space.id, cr.id).expect(200);
-      await h.services.jobs.settled();
+      await mergeEditOf(org.admin, space.id, "Install", "Run the installer once.");
 
       const state = (await as.get(`/v1/spaces/${space.id}/git/sync`).expect(200)).body;
       expect(state).toMatchObject({ status: "conflict", conflictChangeRequestId: expect.any(String) });
@@ -354,13 +349,7 @@ describe("Git Sync", () => {
         },
         "Move install",
       );
-      const install = (await c.pages(org.admin, space.id)).find((page) => page.title === "Install")!;
-      const cr = await c.createChangeRequest(org.admin, space.id, "Edit in the space");
-      await c
-        .write(org.admin, space.id, cr.id, [{ operation: "update_page", page: install.id, document: { markdown: "Run the installer once." } }])
-        .expect(200);
-      await c.merge(org.admin, space.id, cr.id).expect(200);
-      await h.services.jobs.settled();
+      await mergeEditOf(org.admin, space.id, "Install", "Run the installer once.");
 
       const state = (await as.get(`/v1/spaces/${space.id}/git/sync`).expect(200)).body;
       expect(state).toMatchObject({ status: "conflict", conflictChangeRequestId: expect.any(String) });
