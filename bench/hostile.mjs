@@ -7,6 +7,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { client } from "./content.mjs";
+import { prober } from "./healthz-prober.mjs";
 import { percentile, startTarget } from "./lib.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -24,40 +25,6 @@ function hostileMarkdown(length) {
   return module.exports.hostileMarkdown(length);
 }
 
-/**
- * Asks `/healthz` every 10 ms, whether or not the previous answer came (open loop: a server that stalls for a
- * second delays a hundred requests, as it would a hundred users), until stopped; each latency in ms, by the
- * phase it was sent in.
- */
-function prober(base) {
-  const latencies = new Map();
-  const pending = new Set();
-  let phase = "idle";
-  const ask = (name) => {
-    const started = performance.now();
-    const request = fetch(`${base}/healthz`)
-      .then(async (response) => {
-        await response.arrayBuffer();
-        if (!response.ok) throw new Error(`/healthz answered ${response.status}`);
-        if (!latencies.has(name)) latencies.set(name, []);
-        latencies.get(name).push(performance.now() - started);
-      })
-      .finally(() => pending.delete(request));
-    pending.add(request);
-  };
-  const timer = setInterval(() => ask(phase), 10);
-  return {
-    latencies,
-    set phase(name) {
-      phase = name;
-    },
-    stop: async () => {
-      clearInterval(timer);
-      await Promise.all(pending);
-    },
-  };
-}
-
 async function main() {
   const markdown = hostileMarkdown(LENGTH);
   const { child, info } = await startTarget({ BENCH_CONTENT_SIZES: "10", DOCSTACK_BODY_LIMIT: String(8 * 1024 * 1024) });
@@ -69,8 +36,6 @@ async function main() {
       if (!response.ok) throw new Error(`GET ${url}: ${response.status}`);
     };
     const { spaceId } = info.contentSpaces[0];
-    const probe = prober(info.full);
-    await new Promise((resolve) => setTimeout(resolve, 2000));
     const phases = [
       [
         "written and merged",
@@ -99,16 +64,18 @@ async function main() {
         },
       ],
     ];
+    const probe = prober(info.full, ["idle", ...phases.map(([name]) => name), "after"]);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
     for (const [name, run] of phases) {
       probe.phase = name;
       await run();
     }
     probe.phase = "after";
     await new Promise((resolve) => setTimeout(resolve, 500));
-    await probe.stop();
+    const latencies = await probe.stop();
     const figures = {};
     const busy = [];
-    for (const [name, values] of probe.latencies) {
+    for (const [name, values] of latencies) {
       const sorted = [...values].sort((a, b) => a - b);
       if (name !== "idle" && name !== "after") busy.push(...values);
       figures[name] = {

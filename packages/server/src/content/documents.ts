@@ -3,6 +3,7 @@
 // need of them (their references and headings' anchors).
 import { hash } from "node:crypto";
 import type { Db, Tx } from "../db/database";
+import { eventLoop } from "../event-loop";
 import type { ContentStore } from "./cache";
 import { type Section, sections } from "./markdown";
 import { type Reference, referencesIn } from "./references";
@@ -53,9 +54,13 @@ export async function putDocuments(store: ContentStore, markdowns: readonly stri
   const existing = new Set(
     (await store.db.pageDocument.findMany({ where: { hash: { in: [...unique.keys()] } }, select: { hash: true } })).map((row) => row.hash),
   );
-  const missing = [...unique]
-    .filter(([hash]) => !existing.has(hash))
-    .map(([hash, markdown]) => ({ hash, markdown, references: referencesIn(markdown), sections: sections(markdown, "") }));
+  const missing = [];
+  for (const [hash, markdown] of unique) {
+    if (existing.has(hash)) continue;
+    missing.push({ hash, markdown, references: referencesIn(markdown), sections: sections(markdown, "") });
+    // Two scans of up to a million characters each: other requests go between documents.
+    await eventLoop.turnIfBusy();
+  }
   if (missing.length) await insertDocuments(store.db, missing);
   for (const { hash, markdown, references, sections } of missing) {
     cacheDocument(store, hash, { markdown, references });

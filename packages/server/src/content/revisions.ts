@@ -5,6 +5,7 @@
 // cached: a revision never changes, so neither does its index.
 import type { Tx } from "../db/database";
 import { newId } from "../db/ids";
+import { eventLoop } from "../event-loop";
 import type { Revision } from "../generated/prisma/client";
 import type { ContentStore } from "./cache";
 import type { NewFile } from "./changes";
@@ -240,7 +241,12 @@ export async function writeRevision(store: ContentStore, input: RevisionInput): 
   const content =
     parent && diff && pathsKept(parent.byId, diff) ? updatedContentIndex(parent, byId, diff, input.files) : contentIndex(draft.pages, input.files);
   // Bodies written (and merged text) name pages and files by the final paths and names.
-  const written = new Map([...(input.bodies ?? []), ...(input.storedBodies ?? [])].map(([pageId, markdown]) => [pageId, toStoredMarkdown(markdown, content)]));
+  const written = new Map<string, string>();
+  for (const [pageId, markdown] of [...(input.bodies ?? []), ...(input.storedBodies ?? [])]) {
+    written.set(pageId, toStoredMarkdown(markdown, content));
+    // Each body is a scan of up to a million characters: other requests go between them.
+    await eventLoop.turnIfBusy();
+  }
   const parentLinks = parent && (await revisionLinksByPage(store, parent));
   const waiting = await resolveWaitingLinks(
     store,

@@ -1,7 +1,8 @@
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
+import { Turns } from "../event-loop";
 import { PrismaClient } from "../generated/prisma/client";
-import { Turns, yieldingAdapter } from "./yielding-adapter";
+import { yieldingAdapter } from "./yielding-adapter";
 
 /** How many of `count` statements had ended when a turn of the event loop asked for before them came. */
 async function turnAmong(prisma: Pick<PrismaClient, "$queryRaw">, count: number): Promise<number | undefined> {

@@ -1,28 +1,11 @@
 // The embedded database runs on this process's thread, and a statement's promise settles without
 // the event loop turning: a chain of statements (a large page's sections, an import's batches)
 // held every other request, /healthz included, until the chain ended. Here each statement first
-// lets the event loop turn once the loop has worked `YIELD_AFTER_MS` since it last did, so other
+// lets the event loop turn once the loop has worked 10 ms since it last did (../event-loop.ts), so other
 // requests are served between statements, whatever the code that runs them. The cost is one turn
 // per that much work, nothing for a request's few short statements.
-import { setImmediate as nextTurn } from "node:timers/promises";
 import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory, SqlQueryable, Transaction } from "@prisma/driver-adapter-utils";
-
-/** Milliseconds of work after which the next statement waits for the event loop to turn. */
-export const YIELD_AFTER_MS = 10;
-
-/** When the event loop last turned, as far as statements know; shared by every connection. */
-export class Turns {
-  private last = performance.now();
-
-  constructor(private readonly afterMs = YIELD_AFTER_MS) {}
-
-  /** Resolves at once, or after the event loop turned when it has worked `afterMs` since it last did. */
-  async beforeStatement(): Promise<void> {
-    if (performance.now() - this.last < this.afterMs) return;
-    await nextTurn();
-    this.last = performance.now();
-  }
-}
+import { eventLoop, type Turns } from "../event-loop";
 
 function yieldingQueryable<Q extends SqlQueryable>(queryable: Q, turns: Turns): Q {
   return new Proxy(queryable, {
@@ -31,7 +14,7 @@ function yieldingQueryable<Q extends SqlQueryable>(queryable: Q, turns: Turns): 
       if (typeof value !== "function") return value;
       if (key === "queryRaw" || key === "executeRaw") {
         return async (query: unknown) => {
-          await turns.beforeStatement();
+          await turns.turnIfBusy();
           return value.call(target, query);
         };
       }
@@ -44,7 +27,7 @@ function yieldingQueryable<Q extends SqlQueryable>(queryable: Q, turns: Turns): 
 }
 
 /** The adapter `inner` makes, whose statements (in and out of transactions) let the event loop turn as said above. */
-export function yieldingAdapter(inner: SqlMigrationAwareDriverAdapterFactory, turns = new Turns()): SqlMigrationAwareDriverAdapterFactory {
+export function yieldingAdapter(inner: SqlMigrationAwareDriverAdapterFactory, turns: Turns = eventLoop): SqlMigrationAwareDriverAdapterFactory {
   return {
     provider: inner.provider,
     adapterName: inner.adapterName,

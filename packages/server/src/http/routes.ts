@@ -6,6 +6,7 @@ import { HTTP_METHODS, type OpenapiDocument } from "@docstack/contract";
 import type express from "express";
 import type { NextFunction, Request, Response } from "express";
 import { type AuditedOperation, AuditRecorder } from "../audit/recorder";
+import { eventLoop } from "../event-loop";
 import type { PolicyRequest } from "../policy/factory";
 import { authorize, ruleOf } from "../policy/rules";
 import type { RequestContext } from "./context";
@@ -124,6 +125,8 @@ export function operationRouter(
         body: req.body,
         ctx: contextOf(req, res),
       } as unknown as OperationRequest<typeof route.operationId>;
+      // A large body's parse and validation were one stretch of work: let other requests in before the handler's.
+      await eventLoop.turnIfBusy();
       const access = await authorize(ruleOf(route.operationId), request as unknown as PolicyRequest);
       const prisma = request.ctx.prisma;
       const audit = route.audit && new AuditRecorder(request.ctx, route.audit, request.params as Record<string, unknown>, access);
