@@ -227,6 +227,46 @@ describe("Git Sync", () => {
   );
 
   it(
+    "imports a push announced by GitHub's form-encoded webhook, signed over the form's bytes; refuses it wrongly signed or without payload",
+    async () => {
+      const { org, space, secret, hookUrl } = await syncedSpace("form");
+      const form = (body: string, headers: Record<string, string>) => {
+        const request = h.api.post(hookUrl).set("Content-Type", "application/x-www-form-urlencoded");
+        for (const [name, value] of Object.entries(headers)) request.set(name, value);
+        return request.send(body);
+      };
+      await push(
+        "form",
+        { "SUMMARY.md": "# Table of contents\n\n* [Welcome](README.md)\n* [Install](install.md)\n* [Usage](usage.md)\n", "usage.md": "# Usage\n\nUse it.\n" },
+        "Add usage",
+      );
+      // As GitHub sends it: `payload=` and the JSON, percent-encoded; the signature is of these bytes.
+      const body = `payload=${encodeURIComponent(JSON.stringify({ ref: "refs/heads/main", after: "x" }))}`;
+
+      const wrong = await form(body, { "X-Hub-Signature-256": `sha256=${hmac(secret, decodeURIComponent(body))}` }).expect(401);
+      expect(wrong.body.error.reason).toBe("git_hook_signature_invalid");
+      const unsigned = await form(body, {}).expect(415);
+      expect(unsigned.body.error.reason).toBe("unsupported_media_type");
+      const empty = "ref=refs%2Fheads%2Fmain";
+      const missing = await form(empty, { "X-Hub-Signature-256": `sha256=${hmac(secret, empty)}` }).expect(400);
+      expect(missing.body.error).toMatchObject({ reason: "invalid_request", message: expect.stringContaining("payload") });
+      const notJson = "payload=%7Bref";
+      const broken = await form(notJson, { "X-Hub-Signature-256": `sha256=${hmac(secret, notJson)}` }).expect(400);
+      expect(broken.body.error.reason).toBe("invalid_json");
+      await h.services.jobs.settled();
+      expect(await titles(org.admin, space.id)).toEqual(["Welcome", "Install"]);
+
+      expect((await form(body, { "X-Hub-Signature-256": `sha256=${hmac(secret, body)}` }).expect(202)).body).toEqual({ queued: true });
+      await h.services.jobs.settled();
+      expect(await titles(org.admin, space.id)).toEqual(["Welcome", "Install", "Usage"]);
+      // The payload is read: a push to another branch queues nothing.
+      const other = `payload=${encodeURIComponent(JSON.stringify({ ref: "refs/heads/feature" }))}`;
+      expect((await form(other, { "X-Hub-Signature-256": `sha256=${hmac(secret, other)}` }).expect(202)).body).toEqual({ queued: false });
+    },
+    SLOW,
+  );
+
+  it(
     "pushes a merge as one commit naming the change request and its author",
     async () => {
       const { org, space, as } = await syncedSpace("exported");
