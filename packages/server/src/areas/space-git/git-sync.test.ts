@@ -9,11 +9,12 @@ import { createHmac } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
 import { promisify } from "node:util";
 import { type Change, contentHelpers, insertPage } from "../../../test/support/content";
 import { type GitServer, gitServer } from "../../../test/support/git-server";
 import { requestsAs, useHarness } from "../../../test/support/harness";
-import { pollGitSyncs } from "../../git/continuous";
+import { pollGitSyncs, pollWithinMinute } from "../../git/continuous";
 
 const h = useHarness({ allowPrivateFetch: true });
 const SLOW = 240_000;
@@ -417,6 +418,38 @@ describe("Git Sync", () => {
       await h.services.jobs.settled();
       expect(await titles(org.admin, space.id)).toEqual(["Rewritten"]);
       expect((await as.get(`/v1/spaces/${space.id}/git/sync`).expect(200)).body).toMatchObject({ status: "synced", lastCommit: rewritten });
+    },
+    SLOW,
+  );
+
+  it(
+    "polls every DOCSTACK_GIT_POLL_SECONDS when it is below a minute: a push without a webhook arrives within the minute's run",
+    async () => {
+      const { org, space } = await syncedSpace("often");
+      await push(
+        "often",
+        { "SUMMARY.md": "# Table of contents\n\n* [Welcome](README.md)\n* [Install](install.md)\n* [Usage](usage.md)\n", "usage.md": "# Usage\n\nUse it.\n" },
+        "Add usage",
+      );
+      // A clock moving with real time from the sync's: the branch is not due at the run's first poll, only at a later one.
+      const base = h.clock.now().getTime();
+      const started = performance.now();
+      const clock = { now: () => new Date(base + performance.now() - started) };
+      const deps = { ...h.services, clock, config: { ...h.config, git: { ...h.config.git, pollSeconds: 1 } } };
+      const stop = new AbortController();
+      const polling = pollWithinMinute(deps, stop.signal);
+      try {
+        const deadline = performance.now() + 50_000;
+        while (!(await titles(org.admin, space.id)).includes("Usage")) {
+          if (performance.now() > deadline) throw new Error("the push was not found by polling within the run");
+          await delay(200);
+        }
+      } finally {
+        stop.abort();
+        await polling;
+        await h.services.jobs.settled();
+      }
+      expect(await titles(org.admin, space.id)).toEqual(["Welcome", "Install", "Usage"]);
     },
     SLOW,
   );
