@@ -4,14 +4,9 @@
 // both sides changed different pages → both merged and pushed; the same page → an open change request and nothing
 // overwritten; a force-push is followed; a refused remote is shown and retried with backoff.
 // The harness fails the file when a secret (the password, the webhook's secret) reaches a log line.
-import { execFile } from "node:child_process";
 import { createHmac } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
-import { promisify } from "node:util";
-import { type Change, contentHelpers, insertPage } from "../../../test/support/content";
+import { type Change, contentHelpers, insertPage, pngBytes } from "../../../test/support/content";
 import { type GitServer, gitServer } from "../../../test/support/git-server";
 import { requestsAs, useHarness } from "../../../test/support/harness";
 import { pollGitSyncs, pollWithinMinute } from "../../git/continuous";
@@ -38,42 +33,15 @@ const SEED = new Map([
   ["install.md", Buffer.from("# Install\n\nRun the installer.\n")],
 ]);
 
-const run = promisify(execFile);
-
-/**
- * Commits `files` (path → text; null deletes) on top of the branch with the git command line, and pushes; `orphan`
- * pushes a new history in its place (a force-push). Asynchronous: the Git server answers in this process.
- */
-async function push(repo: string, files: Record<string, string | null>, message: string, options: { orphan?: boolean } = {}): Promise<string> {
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), "docstack-git-push-"));
-  const env = { PATH: process.env.PATH, HOME: work, GIT_CONFIG_NOSYSTEM: "1", GIT_TERMINAL_PROMPT: "0", LANG: "C" };
-  const out = path.join(work, "out");
-  const git = async (...args: string[]) => (await run("git", args, { cwd: out, env, encoding: "utf8" })).stdout.trim();
-  try {
-    await run("git", ["clone", "--quiet", "-b", "main", server.url(repo), "out"], { cwd: work, env });
-    if (options.orphan) {
-      await git("checkout", "--quiet", "--orphan", "rewritten");
-      await git("rm", "-r", "--quiet", "--cached", ".");
-      for (const file of fs.readdirSync(out)) if (file !== ".git") fs.rmSync(path.join(out, file), { recursive: true });
-    }
-    for (const [at, text] of Object.entries(files)) {
-      if (text === null) fs.rmSync(path.join(out, at));
-      else fs.writeFileSync(path.join(out, at), text);
-    }
-    await git("add", "-A");
-    await git("-c", "user.name=Grace", "-c", "user.email=grace@example.com", "commit", "--quiet", "-m", message);
-    await git("push", "--quiet", ...(options.orphan ? ["--force", "origin", "rewritten:main"] : ["origin", "main"]));
-    return await git("rev-parse", "HEAD");
-  } finally {
-    fs.rmSync(work, { recursive: true, force: true });
-  }
-}
+/** Commits `files` on the test server's repository and pushes (see GitServer.push). */
+const push = (repo: string, files: Record<string, string | Buffer | null>, message: string, options: { orphan?: boolean } = {}) =>
+  server.push(repo, files, message, options);
 
 const hmac = (secret: string, body: string) => createHmac("sha256", secret).update(body).digest("hex");
 
 /** A space synced with a new repository seeded with SEED, its first sync done. */
-async function syncedSpace(repo: string) {
-  server.createRepository(repo, SEED);
+async function syncedSpace(repo: string, seed: ReadonlyMap<string, Buffer> = SEED) {
+  server.createRepository(repo, seed);
   const org = await h.organization();
   const space = await c.createSpace(org.admin, org.id);
   const as = requestsAs(h, org.admin);
@@ -450,6 +418,91 @@ describe("Git Sync", () => {
         await h.services.jobs.settled();
       }
       expect(await titles(org.admin, space.id)).toEqual(["Welcome", "Install", "Usage"]);
+    },
+    SLOW,
+  );
+
+  it(
+    "imports a reorder of SUMMARY.md as a reorder: the pages keep their IDs",
+    async () => {
+      const seed = new Map([...SEED, ["usage.md", Buffer.from("# Usage\n\nUse it.\n")]]);
+      seed.set("SUMMARY.md", Buffer.from("# Table of contents\n\n* [Welcome](README.md)\n* [Install](install.md)\n* [Usage](usage.md)\n"));
+      const { org, space, secret, hookUrl } = await syncedSpace("reordered", seed);
+      const before = new Map((await c.pages(org.admin, space.id)).map((page) => [page.title, page.id]));
+      expect([...before.keys()]).toEqual(["Welcome", "Install", "Usage"]);
+      await push("reordered", { "SUMMARY.md": "# Table of contents\n\n* [Welcome](README.md)\n* [Usage](usage.md)\n* [Install](install.md)\n" }, "Usage first");
+      await h.api.post(hookUrl).set("Content-Type", "application/json").set("X-Gitlab-Token", secret).send("{}").expect(202);
+      await h.services.jobs.settled();
+      const after = await c.pages(org.admin, space.id);
+      expect(after.map((page) => [page.title, page.id])).toEqual(["Welcome", "Usage", "Install"].map((title) => [title, before.get(title)]));
+      expect((await requestsAs(h, org.admin).get(`/v1/spaces/${space.id}/git/sync`).expect(200)).body).toMatchObject({ status: "synced" });
+    },
+    SLOW,
+  );
+
+  it(
+    "imports a page becoming a folder (its file moved under it, sub-pages added) and back, keeping its ID",
+    async () => {
+      const { org, space, secret, hookUrl } = await syncedSpace("folders");
+      const sync = async () => {
+        await h.api.post(hookUrl).set("Content-Type", "application/json").set("X-Gitlab-Token", secret).send("{}").expect(202);
+        await h.services.jobs.settled();
+        return c.pages(org.admin, space.id);
+      };
+      const install = (await c.pages(org.admin, space.id)).find((page) => page.title === "Install")!;
+      await push(
+        "folders",
+        {
+          "install.md": null,
+          "install/README.md": "# Install\n\nRun the installer.\n",
+          "install/linux.md": "# Linux\n\nOn Linux.\n",
+          "SUMMARY.md": "# Table of contents\n\n* [Welcome](README.md)\n* [Install](install/README.md)\n  * [Linux](install/linux.md)\n",
+        },
+        "Install gains a sub-page",
+      );
+      const folder = (await sync()).find((page) => page.title === "Install")!;
+      expect(folder.id).toBe(install.id);
+      expect((folder.pages as { title: string }[]).map((page) => page.title)).toEqual(["Linux"]);
+
+      await push(
+        "folders",
+        {
+          "install/README.md": null,
+          "install/linux.md": null,
+          "install.md": "# Install\n\nRun the installer.\n",
+          "SUMMARY.md": "# Table of contents\n\n* [Welcome](README.md)\n* [Install](install.md)\n",
+        },
+        "Install loses its sub-page",
+      );
+      const page = (await sync()).find((candidate) => candidate.title === "Install")!;
+      expect(page.id).toBe(install.id);
+      expect(page.pages).toEqual([]);
+      expect((await requestsAs(h, org.admin).get(`/v1/spaces/${space.id}/git/sync`).expect(200)).body).toMatchObject({ status: "synced" });
+    },
+    SLOW,
+  );
+
+  it(
+    "imports a file added or changed in .gitbook/assets/ as the space's file of that name",
+    async () => {
+      const { org, space, secret, hookUrl } = await syncedSpace("assets");
+      const as = requestsAs(h, org.admin);
+      const files = async () => {
+        await h.api.post(hookUrl).set("Content-Type", "application/json").set("X-Gitlab-Token", secret).send("{}").expect(202);
+        await h.services.jobs.settled();
+        return (await as.get(`/v1/spaces/${space.id}/content/files`).expect(200)).body.items as { name: string; size: number; dimensions?: unknown }[];
+      };
+      await push(
+        "assets",
+        { ".gitbook/assets/diagram.png": pngBytes(4, 3), "install.md": "# Install\n\n![Diagram](.gitbook/assets/diagram.png)\n" },
+        "Add a diagram",
+      );
+      const added = (await files()).filter((file) => file.name === "diagram.png");
+      expect(added).toEqual([expect.objectContaining({ name: "diagram.png", size: pngBytes(4, 3).byteLength, dimensions: { width: 4, height: 3 } })]);
+
+      await push("assets", { ".gitbook/assets/diagram.png": Buffer.concat([pngBytes(8, 6), Buffer.alloc(16)]) }, "A larger diagram");
+      const changed = (await files()).filter((file) => file.name === "diagram.png");
+      expect(changed).toEqual([expect.objectContaining({ size: pngBytes(8, 6).byteLength + 16, dimensions: { width: 8, height: 6 } })]);
     },
     SLOW,
   );
