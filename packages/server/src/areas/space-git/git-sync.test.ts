@@ -508,6 +508,37 @@ describe("Git Sync", () => {
   );
 
   it(
+    "imports the whole branch when its pages cannot be matched with the last sync's (a page after a group does not read back)",
+    async () => {
+      const summary = "# Table of contents\n\n* [Welcome](README.md)\n\n## Guides\n\n* [Install](install.md)\n";
+      const { org, space, as, secret, hookUrl } = await syncedSpace("unmatched", new Map([...SEED, ["SUMMARY.md", Buffer.from(summary)]]));
+      expect(await titles(org.admin, space.id)).toEqual(["Welcome", "Guides"]);
+      // A top-level page after the group: the layout writes it under the group's heading, so the revision does not read back.
+      await c.publish(org.admin, space.id, [insertPage("Extra", "Added in Docstack.")]);
+      await h.services.jobs.settled();
+      const exported = server.checkout("unmatched");
+      expect(exported.get("SUMMARY.md")?.toString()).toMatch(/## Guides\n\n\* \[Install\]\([^)]+\)\n\* \[Extra\]/);
+      const installFile = [...exported.keys()].find((at) => at.endsWith("install.md"))!;
+
+      await push("unmatched", { [installFile]: "# Install\n\nRun the installer twice.\n" }, "Edit install on the branch");
+      await h.api.post(hookUrl).set("Content-Type", "application/json").set("X-Gitlab-Token", secret).send("{}").expect(202);
+      await h.services.jobs.settled();
+      // The whole branch, as it reads: the edit arrived, Extra is under the group as the branch has it.
+      expect((await as.get(`/v1/spaces/${space.id}/git/sync`).expect(200)).body).toMatchObject({
+        status: "synced",
+        lastCommit: server.git("unmatched", "rev-parse", "refs/heads/main"),
+      });
+      const guides = (await c.pages(org.admin, space.id)).find((page) => page.title === "Guides")!;
+      const grouped = guides.pages as { id: string; title: string }[];
+      expect(grouped.map((page) => page.title)).toEqual(["Install", "Extra"]);
+      expect((await as.get(`/v1/spaces/${space.id}/content/page/${grouped[0]!.id}`).expect(200)).body.markdown).toContain("twice");
+      const requests = await h.services.prisma.changeRequest.findMany({ where: { spaceId: space.id } });
+      expect(requests.every((request) => request.status === "merged")).toBe(true);
+    },
+    SLOW,
+  );
+
+  it(
     "shows a refused remote as failing with its reason, and retries it with backoff",
     async () => {
       locked.createRepository("revoked", SEED);
