@@ -1,7 +1,7 @@
 // The body parser of the operations that check a signature of their body (a Git server's push webhook): the bytes
 // are kept as received (`ctx.rawBody`) beside the parsed body. JSON, or a form (GitHub's and Gitea's
-// `application/x-www-form-urlencoded`, one field `payload`), which is taken only with an HMAC signature of it: a
-// form is no JSON body, so the contract's other checks would otherwise answer it as such.
+// `application/x-www-form-urlencoded`, one field `payload`) taken only with an HMAC signature header: the senders
+// of forms always sign them, and an unsigned one is answered 415 as any body but JSON is elsewhere.
 import express, { type Request, type RequestHandler } from "express";
 import { carriesBodySignature } from "../git/hook-signature";
 import { ApiError } from "./errors";
