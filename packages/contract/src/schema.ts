@@ -1187,8 +1187,14 @@ export interface paths {
          *     queued (the push appears in the space within seconds). The request is authenticated by its signature with the
          *     Git Sync's `webhookSecret`, in any of the three common formats: GitHub's `X-Hub-Signature-256: sha256=<hex
          *     HMAC-SHA256 of the body>`, Gitea's and Forgejo's `X-Gitea-Signature: <hex HMAC-SHA256 of the body>`, GitLab's
-         *     `X-Gitlab-Token: <secret>`. The body must be JSON (`Content-Type: application/json`); what it says is not
-         *     trusted: the sync reads the branch itself.
+         *     `X-Gitlab-Token: <secret>`. The body is JSON (`Content-Type: application/json`), or a form
+         *     (`application/x-www-form-urlencoded`, as GitHub and Gitea can send it) whose one field `payload` holds the JSON:
+         *     the signature is of the body's bytes as sent, checked before `payload` is read. A form must carry an HMAC
+         *     signature (`X-Hub-Signature-256`, `X-Gitea-Signature` or `X-Forgejo-Signature`), else it is refused with 415
+         *     `unsupported_media_type`. What the body says is not trusted: the sync reads the branch itself.
+         *
+         *     Fails with 400 `invalid_request` for a form without `payload`, 400 `invalid_json` when a signed form's
+         *     `payload` is not a JSON object.
          *
          *     Fails with 401 `git_hook_signature_invalid` when the request is not signed, is signed wrongly, or the space has
          *     no Git Sync (the same answer, so that nothing is learnt of spaces without the secret); nothing is done then.
@@ -6720,6 +6726,11 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** @description A push event sent as a form (GitHub's and Gitea's `application/x-www-form-urlencoded` content type). */
+        GitPushHookForm: {
+            /** @description The push event as JSON (a `GitPushHook`). */
+            payload: string;
+        };
         GitSyncHookAccepted: {
             /** @description True when the push is on the synced branch (or does not say), and a sync was queued. */
             queued: boolean;
@@ -10125,6 +10136,7 @@ export type GitSyncStatus = components['schemas']['GitSyncStatus'];
 export type GitSync = components['schemas']['GitSync'];
 export type GitSyncConfiguration = components['schemas']['GitSyncConfiguration'];
 export type GitPushHook = components['schemas']['GitPushHook'];
+export type GitPushHookForm = components['schemas']['GitPushHookForm'];
 export type GitSyncHookAccepted = components['schemas']['GitSyncHookAccepted'];
 export type ContentImportSource = components['schemas']['ContentImportSource'];
 export type ContentImportTarget = components['schemas']['ContentImportTarget'];
@@ -12479,6 +12491,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["GitPushHook"];
+                "application/x-www-form-urlencoded": components["schemas"]["GitPushHookForm"];
             };
         };
         responses: {

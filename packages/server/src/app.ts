@@ -16,6 +16,7 @@ import { requestLogging, urlRedactor } from "./http/request-log";
 import { type ContractRoute, contractRoutes, encodePathRests, operationRouter } from "./http/routes";
 import { securityHeaders } from "./http/security-headers";
 import { signInRouter } from "./http/sign-in-page";
+import { signedBody } from "./http/signed-body";
 import { contractValidator } from "./http/validator";
 import { appPages } from "./site-reader/app-pages";
 import { SITE_URL_SECRETS } from "./site-reader/audience";
@@ -174,13 +175,7 @@ function jsonBody(routes: readonly ContractRoute[], defaultLimit: number): Reque
     return found;
   };
   // Kept as bytes too where a signature of them is checked (a Git server's push webhook).
-  const keepingBytes = express.json({
-    limit: defaultLimit,
-    type: ["application/json", "application/*+json"],
-    verify: (req, _res, bytes) => {
-      (req as Request & { rawBody?: Buffer }).rawBody = bytes;
-    },
-  });
+  const keepingBytes = signedBody(defaultLimit);
   const large = routeMatcher(routes, (route) => Boolean(route.bodyLimit));
   const signed = routeMatcher(routes, (route) => Boolean(route.rawBody));
   return (req, res, next) => {

@@ -3,9 +3,11 @@
 // suite's PostgreSQL run (`scripts/with-postgres.sh npm test`, CI's second step); the embedded database
 // belongs to one process, so there is no cluster to test without it.
 import { type ChildProcess, spawn } from "node:child_process";
+import { createHmac } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { gitServer } from "../../test/support/git-server";
 import { createDatabase, dropDatabase, testDatabaseUrl } from "../../test/support/postgres";
 import { createApiToken } from "../auth/tokens";
 import { REPO_ROOT } from "../config";
@@ -239,6 +241,61 @@ onPostgres("Several instances on one PostgreSQL", () => {
       for (const target of others) expect((await request(`${target.url}/v1/orgs/${organizationId}`, { headers: member.headers })).status).toBe(404);
     }
   }, 120_000);
+
+  it("run one Git Sync of a space when every instance receives its push webhook at once", async () => {
+    const git = await gitServer();
+    try {
+      const summary = "# Table of contents\n\n* [Welcome](README.md)\n";
+      git.createRepository(
+        "cluster",
+        new Map([
+          ["README.md", Buffer.from("# Welcome\n\nThe start.\n")],
+          ["SUMMARY.md", Buffer.from(summary)],
+        ]),
+      );
+      const { headers } = await caller();
+      const [one, two, three] = instances() as [Process, Process, Process];
+      const created = await request(`${one.url}/v1/orgs/${organizationId}/spaces`, { method: "POST", headers, body: { title: "Synced" } });
+      const spaceId = (JSON.parse(created.body) as { id: string }).id;
+      const configured = await request(`${two.url}/v1/spaces/${spaceId}/git/sync`, { method: "PUT", headers, body: { url: git.url("cluster"), ref: "main" } });
+      expect(configured.status).toBe(200);
+      const secret = (JSON.parse(configured.body) as { webhookSecret: string }).webhookSecret;
+      // Until no sync of the space waits or runs (the workers take them), then its row.
+      const settled = async () => {
+        for (;;) {
+          const [row] = await database.prisma.$queryRaw<{ n: number }[]>`
+            SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'space-git.continuous' AND singleton_key = ${spaceId} AND state IN ('created', 'retry', 'active')`;
+          if (row?.n === 0) return database.prisma.spaceGitSync.findUniqueOrThrow({ where: { spaceId } });
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+      };
+      expect((await settled()).syncedAt).not.toBeNull();
+
+      const pushed = await git.push("cluster", { "SUMMARY.md": `${summary}* [Usage](usage.md)\n`, "usage.md": "# Usage\n\nUse it.\n" }, "Add usage");
+      const event = { ref: "refs/heads/main", after: pushed };
+      const signature = `sha256=${createHmac("sha256", secret).update(JSON.stringify(event)).digest("hex")}`;
+      const hooks = await Promise.all(
+        [one, two, three, one, two, three].map((target) =>
+          request(`${target.url}/v1/spaces/${spaceId}/git/sync/hook`, { method: "POST", headers: { "X-Hub-Signature-256": signature }, body: event }),
+        ),
+      );
+      expect(hooks.map((hook) => hook.status)).toEqual([202, 202, 202, 202, 202, 202]);
+      const synced = await settled();
+      expect(synced).toMatchObject({ commitId: pushed, syncFailures: 0, state: "success" });
+      // One import: the first sync's change request and the push's, both merged; the page once; nothing pushed back.
+      const requests = await database.prisma.changeRequest.findMany({ where: { spaceId }, select: { status: true } });
+      expect(requests.map((cr) => cr.status)).toEqual(["merged", "merged"]);
+      const content = await request(`${three.url}/v1/spaces/${spaceId}/content`, { headers });
+      const pages = (JSON.parse(content.body) as { pages: { title: string }[] }).pages.map((page) => page.title);
+      expect(pages).toEqual(["Welcome", "Usage"]);
+      expect(git.git("cluster", "rev-parse", "refs/heads/main")).toBe(pushed);
+      const [failed] = await database.prisma.$queryRaw<{ n: number }[]>`
+        SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'space-git.continuous' AND singleton_key = ${spaceId} AND state = 'failed'`;
+      expect(failed?.n).toBe(0);
+    } finally {
+      await git.close();
+    }
+  }, 180_000);
 
   it("finish every OpenAPI specification, each with one version, when the worker holding their jobs is killed", async () => {
     // Sources that answer only when released: the workers hold the jobs meanwhile.

@@ -11,6 +11,7 @@
 // - a failure (remote down, credentials refused) is recorded (`failing`, the reason) and retried with backoff.
 // Each outcome is also the row's operation (what GET …/git/info answers in GitBook's shape).
 
+import { setTimeout as delay } from "node:timers/promises";
 import { PagesNotMatched } from "../commands/import-repository-changes";
 import { contentStore } from "../content/reads";
 import { existingRevisionIndex } from "../content/revisions";
@@ -234,11 +235,33 @@ export async function pollGitSyncs(deps: Pick<GitSyncDeps, "prisma" | "clock" | 
   return rows.map((row) => row.spaceId);
 }
 
-/** Every minute: the spaces due for a poll (pushes without a webhook are found so, within a minute past the setting). */
+/** The poll job's occurrences: once a minute across the cluster (pg-boss files each in a one-minute slot). */
+const POLL_EVERY_SECONDS = 60;
+/** A run polling again within its minute stops this long before the next occurrence, so that runs do not overlap. */
+const POLL_MARGIN_SECONDS = 5;
+
+/**
+ * One occurrence's polls: the first at once, then every `DOCSTACK_GIT_POLL_SECONDS` while that falls within the
+ * minute (a setting below 60). One run at a time across the cluster (one per occurrence), so no space is polled twice.
+ */
+export async function pollWithinMinute(deps: GitSyncDeps, signal: AbortSignal): Promise<void> {
+  const { pollSeconds } = deps.config.git;
+  const ends = performance.now() + (POLL_EVERY_SECONDS - POLL_MARGIN_SECONDS) * 1000;
+  const stop = AbortSignal.any([signal, deps.jobs.stopping]);
+  for (;;) {
+    await pollGitSyncs(deps);
+    if (performance.now() + pollSeconds * 1000 > ends) return;
+    try {
+      await delay(pollSeconds * 1000, undefined, { signal: stop });
+    } catch {
+      return; // the job or the queue stops
+    }
+  }
+}
+
+/** Every minute: the spaces due for a poll; again every `DOCSTACK_GIT_POLL_SECONDS` within the minute when it is shorter. */
 export const gitPollJob: JobDefinition<object, GitSyncDeps> = {
   name: "space-git.poll",
   schedule: "* * * * *",
-  run: async (deps) => {
-    await pollGitSyncs(deps);
-  },
+  run: (deps, _data, signal) => pollWithinMinute(deps, signal),
 };

@@ -68,6 +68,9 @@ export class JobQueue {
   /** Each queue's workers: one `boss.work` each, so that `wake` can reach every one (pg-boss wakes one ID). */
   private readonly workers = new Map<string, string[]>();
   private readonly finished = new Set<() => void>();
+  private readonly stoppingController = new AbortController();
+  /** Aborted when the queue begins to stop: a run that mostly waits (the Git poll's) ends then, not at the grace's end. */
+  readonly stopping = this.stoppingController.signal;
 
   private constructor(
     private readonly boss: PgBoss,
@@ -192,6 +195,7 @@ export class JobQueue {
 
   /** Stops taking jobs, lets running ones finish (up to `timeoutMs`), and closes pg-boss's connections. */
   async stop(timeoutMs = 20_000): Promise<void> {
+    this.stoppingController.abort();
     await this.boss.stop({ graceful: true, close: true, timeout: timeoutMs });
   }
 }

@@ -1,14 +1,16 @@
 // A real Git server on 127.0.0.1 for tests: Debian's `git http-backend` run as CGI behind a Node HTTP server (the
 // smart HTTP protocol, fetch and push), over bare repositories in a temporary folder, optionally behind basic auth.
 // Repositories are seeded and read back with the `git` command line.
-import { execFileSync, spawn } from "node:child_process";
+import { execFile, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 
 const HTTP_BACKEND = "/usr/lib/git-core/git-http-backend";
+const runAsync = promisify(execFile);
 
 /** The git command line without the machine's or user's configuration. */
 function gitEnv(home: string): NodeJS.ProcessEnv {
@@ -26,6 +28,12 @@ export interface GitServer {
   git(name: string, ...args: string[]): string;
   /** The files of the branch, as a fresh `git clone` checks them out. */
   checkout(name: string, branch?: string): Map<string, Buffer>;
+  /**
+   * Commits `files` (path → content; null deletes) on top of `main` with the git command line, over HTTP, and pushes;
+   * `orphan` pushes a new history in its place (a force-push). Asynchronous: this server answers in this process.
+   * The commit's ID.
+   */
+  push(name: string, files: Record<string, string | Buffer | null>, message: string, options?: { orphan?: boolean }): Promise<string>;
   /** Requests received (method and path, query included). */
   requests: string[];
   close(): Promise<void>;
@@ -138,6 +146,33 @@ export async function gitServer(options: { auth?: { username: string; password: 
       run(bare, "config", "http.receivepack", "true");
     },
     git: (name, ...args) => run(path.join(root, `${name}.git`), ...args),
+    async push(name, files, message, options = {}) {
+      const work = fs.mkdtempSync(path.join(os.tmpdir(), "docstack-git-push-"));
+      const env = gitEnv(work);
+      const out = path.join(work, "out");
+      const git = async (...args: string[]) => (await runAsync("git", args, { cwd: out, env, encoding: "utf8" })).stdout.trim();
+      try {
+        await runAsync("git", ["clone", "--quiet", "-b", "main", `${base}/${name}.git`, "out"], { cwd: work, env });
+        if (options.orphan) {
+          await git("checkout", "--quiet", "--orphan", "rewritten");
+          await git("rm", "-r", "--quiet", "--cached", ".");
+          for (const file of fs.readdirSync(out)) if (file !== ".git") fs.rmSync(path.join(out, file), { recursive: true });
+        }
+        for (const [at, data] of Object.entries(files)) {
+          if (data === null) fs.rmSync(path.join(out, at));
+          else {
+            fs.mkdirSync(path.dirname(path.join(out, at)), { recursive: true });
+            fs.writeFileSync(path.join(out, at), data);
+          }
+        }
+        await git("add", "-A");
+        await git("-c", "user.name=Grace", "-c", "user.email=grace@example.com", "commit", "--quiet", "-m", message);
+        await git("push", "--quiet", ...(options.orphan ? ["--force", "origin", "rewritten:main"] : ["origin", "main"]));
+        return await git("rev-parse", "HEAD");
+      } finally {
+        fs.rmSync(work, { recursive: true, force: true });
+      }
+    },
     checkout(name, branch = "main") {
       const work = fs.mkdtempSync(path.join(os.tmpdir(), "docstack-git-clone-"));
       try {

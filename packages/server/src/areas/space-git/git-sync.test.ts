@@ -4,16 +4,12 @@
 // both sides changed different pages → both merged and pushed; the same page → an open change request and nothing
 // overwritten; a force-push is followed; a refused remote is shown and retried with backoff.
 // The harness fails the file when a secret (the password, the webhook's secret) reaches a log line.
-import { execFile } from "node:child_process";
 import { createHmac } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { promisify } from "node:util";
-import { type Change, contentHelpers, insertPage } from "../../../test/support/content";
+import { setTimeout as delay } from "node:timers/promises";
+import { type Change, contentHelpers, insertPage, pngBytes } from "../../../test/support/content";
 import { type GitServer, gitServer } from "../../../test/support/git-server";
 import { requestsAs, useHarness } from "../../../test/support/harness";
-import { pollGitSyncs } from "../../git/continuous";
+import { pollGitSyncs, pollWithinMinute } from "../../git/continuous";
 
 const h = useHarness({ allowPrivateFetch: true });
 const SLOW = 240_000;
@@ -37,42 +33,15 @@ const SEED = new Map([
   ["install.md", Buffer.from("# Install\n\nRun the installer.\n")],
 ]);
 
-const run = promisify(execFile);
-
-/**
- * Commits `files` (path → text; null deletes) on top of the branch with the git command line, and pushes; `orphan`
- * pushes a new history in its place (a force-push). Asynchronous: the Git server answers in this process.
- */
-async function push(repo: string, files: Record<string, string | null>, message: string, options: { orphan?: boolean } = {}): Promise<string> {
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), "docstack-git-push-"));
-  const env = { PATH: process.env.PATH, HOME: work, GIT_CONFIG_NOSYSTEM: "1", GIT_TERMINAL_PROMPT: "0", LANG: "C" };
-  const out = path.join(work, "out");
-  const git = async (...args: string[]) => (await run("git", args, { cwd: out, env, encoding: "utf8" })).stdout.trim();
-  try {
-    await run("git", ["clone", "--quiet", "-b", "main", server.url(repo), "out"], { cwd: work, env });
-    if (options.orphan) {
-      await git("checkout", "--quiet", "--orphan", "rewritten");
-      await git("rm", "-r", "--quiet", "--cached", ".");
-      for (const file of fs.readdirSync(out)) if (file !== ".git") fs.rmSync(path.join(out, file), { recursive: true });
-    }
-    for (const [at, text] of Object.entries(files)) {
-      if (text === null) fs.rmSync(path.join(out, at));
-      else fs.writeFileSync(path.join(out, at), text);
-    }
-    await git("add", "-A");
-    await git("-c", "user.name=Grace", "-c", "user.email=grace@example.com", "commit", "--quiet", "-m", message);
-    await git("push", "--quiet", ...(options.orphan ? ["--force", "origin", "rewritten:main"] : ["origin", "main"]));
-    return await git("rev-parse", "HEAD");
-  } finally {
-    fs.rmSync(work, { recursive: true, force: true });
-  }
-}
+/** Commits `files` on the test server's repository and pushes (see GitServer.push). */
+const push = (repo: string, files: Record<string, string | Buffer | null>, message: string, options: { orphan?: boolean } = {}) =>
+  server.push(repo, files, message, options);
 
 const hmac = (secret: string, body: string) => createHmac("sha256", secret).update(body).digest("hex");
 
 /** A space synced with a new repository seeded with SEED, its first sync done. */
-async function syncedSpace(repo: string) {
-  server.createRepository(repo, SEED);
+async function syncedSpace(repo: string, seed: ReadonlyMap<string, Buffer> = SEED) {
+  server.createRepository(repo, seed);
   const org = await h.organization();
   const space = await c.createSpace(org.admin, org.id);
   const as = requestsAs(h, org.admin);
@@ -222,6 +191,46 @@ describe("Git Sync", () => {
       // Each import is a merged change request of the sync.
       const requests = await h.services.prisma.changeRequest.findMany({ where: { spaceId: space.id }, orderBy: { number: "asc" } });
       expect(requests.map((cr) => cr.status)).toEqual(["merged", "merged", "merged", "merged"]);
+    },
+    SLOW,
+  );
+
+  it(
+    "imports a push announced by GitHub's form-encoded webhook, signed over the form's bytes; refuses it wrongly signed or without payload",
+    async () => {
+      const { org, space, secret, hookUrl } = await syncedSpace("form");
+      const form = (body: string, headers: Record<string, string>) => {
+        const request = h.api.post(hookUrl).set("Content-Type", "application/x-www-form-urlencoded");
+        for (const [name, value] of Object.entries(headers)) request.set(name, value);
+        return request.send(body);
+      };
+      await push(
+        "form",
+        { "SUMMARY.md": "# Table of contents\n\n* [Welcome](README.md)\n* [Install](install.md)\n* [Usage](usage.md)\n", "usage.md": "# Usage\n\nUse it.\n" },
+        "Add usage",
+      );
+      // As GitHub sends it: `payload=` and the JSON, percent-encoded; the signature is of these bytes.
+      const body = `payload=${encodeURIComponent(JSON.stringify({ ref: "refs/heads/main", after: "x" }))}`;
+
+      const wrong = await form(body, { "X-Hub-Signature-256": `sha256=${hmac(secret, decodeURIComponent(body))}` }).expect(401);
+      expect(wrong.body.error.reason).toBe("git_hook_signature_invalid");
+      const unsigned = await form(body, {}).expect(415);
+      expect(unsigned.body.error.reason).toBe("unsupported_media_type");
+      const empty = "ref=refs%2Fheads%2Fmain";
+      const missing = await form(empty, { "X-Hub-Signature-256": `sha256=${hmac(secret, empty)}` }).expect(400);
+      expect(missing.body.error).toMatchObject({ reason: "invalid_request", message: expect.stringContaining("payload") });
+      const notJson = "payload=%7Bref";
+      const broken = await form(notJson, { "X-Hub-Signature-256": `sha256=${hmac(secret, notJson)}` }).expect(400);
+      expect(broken.body.error.reason).toBe("invalid_json");
+      await h.services.jobs.settled();
+      expect(await titles(org.admin, space.id)).toEqual(["Welcome", "Install"]);
+
+      expect((await form(body, { "X-Hub-Signature-256": `sha256=${hmac(secret, body)}` }).expect(202)).body).toEqual({ queued: true });
+      await h.services.jobs.settled();
+      expect(await titles(org.admin, space.id)).toEqual(["Welcome", "Install", "Usage"]);
+      // The payload is read: a push to another branch queues nothing.
+      const other = `payload=${encodeURIComponent(JSON.stringify({ ref: "refs/heads/feature" }))}`;
+      expect((await form(other, { "X-Hub-Signature-256": `sha256=${hmac(secret, other)}` }).expect(202)).body).toEqual({ queued: false });
     },
     SLOW,
   );
@@ -377,6 +386,156 @@ describe("Git Sync", () => {
       await h.services.jobs.settled();
       expect(await titles(org.admin, space.id)).toEqual(["Rewritten"]);
       expect((await as.get(`/v1/spaces/${space.id}/git/sync`).expect(200)).body).toMatchObject({ status: "synced", lastCommit: rewritten });
+    },
+    SLOW,
+  );
+
+  it(
+    "polls every DOCSTACK_GIT_POLL_SECONDS when it is below a minute: a push without a webhook arrives within the minute's run",
+    async () => {
+      const { org, space } = await syncedSpace("often");
+      await push(
+        "often",
+        { "SUMMARY.md": "# Table of contents\n\n* [Welcome](README.md)\n* [Install](install.md)\n* [Usage](usage.md)\n", "usage.md": "# Usage\n\nUse it.\n" },
+        "Add usage",
+      );
+      // A clock moving with real time from the sync's: the branch is not due at the run's first poll, only at a later one.
+      const base = h.clock.now().getTime();
+      // The other tests' spaces are not due meanwhile (their syncs would only slow this one's).
+      await h.services.prisma.spaceGitSync.updateMany({ where: { spaceId: { not: space.id } }, data: { polledAt: new Date(base + 3_600_000) } });
+      const started = performance.now();
+      const clock = { now: () => new Date(base + performance.now() - started) };
+      const deps = { ...h.services, clock, config: { ...h.config, git: { ...h.config.git, pollSeconds: 1 } } };
+      const stop = new AbortController();
+      const polling = pollWithinMinute(deps, stop.signal);
+      try {
+        const deadline = performance.now() + 90_000;
+        while (!(await titles(org.admin, space.id)).includes("Usage")) {
+          if (performance.now() > deadline) throw new Error("the push was not found by polling within the run");
+          await delay(200);
+        }
+      } finally {
+        stop.abort();
+        await polling;
+        await h.services.jobs.settled();
+      }
+      expect(await titles(org.admin, space.id)).toEqual(["Welcome", "Install", "Usage"]);
+    },
+    SLOW,
+  );
+
+  it(
+    "imports a reorder of SUMMARY.md as a reorder: the pages keep their IDs",
+    async () => {
+      const seed = new Map([...SEED, ["usage.md", Buffer.from("# Usage\n\nUse it.\n")]]);
+      seed.set("SUMMARY.md", Buffer.from("# Table of contents\n\n* [Welcome](README.md)\n* [Install](install.md)\n* [Usage](usage.md)\n"));
+      const { org, space, secret, hookUrl } = await syncedSpace("reordered", seed);
+      const before = new Map((await c.pages(org.admin, space.id)).map((page) => [page.title, page.id]));
+      expect([...before.keys()]).toEqual(["Welcome", "Install", "Usage"]);
+      await push("reordered", { "SUMMARY.md": "# Table of contents\n\n* [Welcome](README.md)\n* [Usage](usage.md)\n* [Install](install.md)\n" }, "Usage first");
+      await h.api.post(hookUrl).set("Content-Type", "application/json").set("X-Gitlab-Token", secret).send("{}").expect(202);
+      await h.services.jobs.settled();
+      const after = await c.pages(org.admin, space.id);
+      expect(after.map((page) => [page.title, page.id])).toEqual(["Welcome", "Usage", "Install"].map((title) => [title, before.get(title)]));
+      expect((await requestsAs(h, org.admin).get(`/v1/spaces/${space.id}/git/sync`).expect(200)).body).toMatchObject({ status: "synced" });
+    },
+    SLOW,
+  );
+
+  it(
+    "imports a page becoming a folder (its file moved under it, sub-pages added) and back, keeping its ID",
+    async () => {
+      const { org, space, secret, hookUrl } = await syncedSpace("folders");
+      const sync = async () => {
+        await h.api.post(hookUrl).set("Content-Type", "application/json").set("X-Gitlab-Token", secret).send("{}").expect(202);
+        await h.services.jobs.settled();
+        return c.pages(org.admin, space.id);
+      };
+      const install = (await c.pages(org.admin, space.id)).find((page) => page.title === "Install")!;
+      await push(
+        "folders",
+        {
+          "install.md": null,
+          "install/README.md": "# Install\n\nRun the installer.\n",
+          "install/linux.md": "# Linux\n\nOn Linux.\n",
+          "SUMMARY.md": "# Table of contents\n\n* [Welcome](README.md)\n* [Install](install/README.md)\n  * [Linux](install/linux.md)\n",
+        },
+        "Install gains a sub-page",
+      );
+      const folder = (await sync()).find((page) => page.title === "Install")!;
+      expect(folder.id).toBe(install.id);
+      expect((folder.pages as { title: string }[]).map((page) => page.title)).toEqual(["Linux"]);
+
+      await push(
+        "folders",
+        {
+          "install/README.md": null,
+          "install/linux.md": null,
+          "install.md": "# Install\n\nRun the installer.\n",
+          "SUMMARY.md": "# Table of contents\n\n* [Welcome](README.md)\n* [Install](install.md)\n",
+        },
+        "Install loses its sub-page",
+      );
+      const page = (await sync()).find((candidate) => candidate.title === "Install")!;
+      expect(page.id).toBe(install.id);
+      expect(page.pages).toEqual([]);
+      expect((await requestsAs(h, org.admin).get(`/v1/spaces/${space.id}/git/sync`).expect(200)).body).toMatchObject({ status: "synced" });
+    },
+    SLOW,
+  );
+
+  it(
+    "imports a file added or changed in .gitbook/assets/ as the space's file of that name",
+    async () => {
+      const { org, space, secret, hookUrl } = await syncedSpace("assets");
+      const as = requestsAs(h, org.admin);
+      const files = async () => {
+        await h.api.post(hookUrl).set("Content-Type", "application/json").set("X-Gitlab-Token", secret).send("{}").expect(202);
+        await h.services.jobs.settled();
+        return (await as.get(`/v1/spaces/${space.id}/content/files`).expect(200)).body.items as { name: string; size: number; dimensions?: unknown }[];
+      };
+      await push(
+        "assets",
+        { ".gitbook/assets/diagram.png": pngBytes(4, 3), "install.md": "# Install\n\n![Diagram](.gitbook/assets/diagram.png)\n" },
+        "Add a diagram",
+      );
+      const added = (await files()).filter((file) => file.name === "diagram.png");
+      expect(added).toEqual([expect.objectContaining({ name: "diagram.png", size: pngBytes(4, 3).byteLength, dimensions: { width: 4, height: 3 } })]);
+
+      await push("assets", { ".gitbook/assets/diagram.png": Buffer.concat([pngBytes(8, 6), Buffer.alloc(16)]) }, "A larger diagram");
+      const changed = (await files()).filter((file) => file.name === "diagram.png");
+      expect(changed).toEqual([expect.objectContaining({ size: pngBytes(8, 6).byteLength + 16, dimensions: { width: 8, height: 6 } })]);
+    },
+    SLOW,
+  );
+
+  it(
+    "imports the whole branch when its pages cannot be matched with the last sync's (a page after a group does not read back)",
+    async () => {
+      const summary = "# Table of contents\n\n* [Welcome](README.md)\n\n## Guides\n\n* [Install](install.md)\n";
+      const { org, space, as, secret, hookUrl } = await syncedSpace("unmatched", new Map([...SEED, ["SUMMARY.md", Buffer.from(summary)]]));
+      expect(await titles(org.admin, space.id)).toEqual(["Welcome", "Guides"]);
+      // A top-level page after the group: the layout writes it under the group's heading, so the revision does not read back.
+      await c.publish(org.admin, space.id, [insertPage("Extra", "Added in Docstack.")]);
+      await h.services.jobs.settled();
+      const exported = server.checkout("unmatched");
+      expect(exported.get("SUMMARY.md")?.toString()).toMatch(/## Guides\n\n\* \[Install\]\([^)]+\)\n\* \[Extra\]/);
+      const installFile = [...exported.keys()].find((at) => at.endsWith("install.md"))!;
+
+      await push("unmatched", { [installFile]: "# Install\n\nRun the installer twice.\n" }, "Edit install on the branch");
+      await h.api.post(hookUrl).set("Content-Type", "application/json").set("X-Gitlab-Token", secret).send("{}").expect(202);
+      await h.services.jobs.settled();
+      // The whole branch, as it reads: the edit arrived, Extra is under the group as the branch has it.
+      expect((await as.get(`/v1/spaces/${space.id}/git/sync`).expect(200)).body).toMatchObject({
+        status: "synced",
+        lastCommit: server.git("unmatched", "rev-parse", "refs/heads/main"),
+      });
+      const guides = (await c.pages(org.admin, space.id)).find((page) => page.title === "Guides")!;
+      const grouped = guides.pages as { id: string; title: string }[];
+      expect(grouped.map((page) => page.title)).toEqual(["Install", "Extra"]);
+      expect((await as.get(`/v1/spaces/${space.id}/content/page/${grouped[0]!.id}`).expect(200)).body.markdown).toContain("twice");
+      const requests = await h.services.prisma.changeRequest.findMany({ where: { spaceId: space.id } });
+      expect(requests.every((request) => request.status === "merged")).toBe(true);
     },
     SLOW,
   );

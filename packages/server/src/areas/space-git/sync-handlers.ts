@@ -40,6 +40,27 @@ function serializeSync(ctx: RequestContext, sync: SpaceGitSync, webhookSecret?: 
 const hookRefused = () =>
   unauthorized("git_hook_signature_invalid", "The push webhook is not signed with the space's Git Sync secret (or the space has no Git Sync)");
 
+/**
+ * The push event: the JSON body, or a form's `payload` (GitHub's and Gitea's form content type), read from the bytes
+ * whose signature was checked.
+ */
+function pushEvent(ctx: RequestContext, rawBody: Buffer, body: Schemas["GitPushHook"]): Schemas["GitPushHook"] {
+  const type = String(ctx.headers["content-type"] ?? "")
+    .split(";")[0]
+    ?.trim()
+    .toLowerCase();
+  if (type !== "application/x-www-form-urlencoded") return body;
+  const payload = new URLSearchParams(rawBody.toString("utf8")).get("payload");
+  if (payload === null) throw badRequest("invalid_request", "request/body must have required property 'payload'");
+  try {
+    const event = JSON.parse(payload) as Schemas["GitPushHook"] | null;
+    if (event !== null && typeof event === "object" && !Array.isArray(event)) return event;
+  } catch {
+    // answered below
+  }
+  throw badRequest("invalid_json", "request/body/payload is not a JSON object (the push event)");
+}
+
 export const spaceGitSyncOperations = {
   getSpaceGitSync: defineOperation("getSpaceGitSync", {
     handle: async ({ ctx }, { space }) => {
@@ -107,8 +128,9 @@ export const spaceGitSyncOperations = {
       if (!sync?.syncEnabled || !sync.syncSecrets || !ctx.rawBody) throw hookRefused();
       const { webhookSecret } = await openSecrets(ctx, sync.syncSecrets);
       if (!hookSigned(ctx.headers, ctx.rawBody, webhookSecret)) throw hookRefused();
+      const { ref } = pushEvent(ctx, ctx.rawBody, body);
       // A push to another branch of the repository: nothing to do.
-      if (typeof body.ref === "string" && body.ref !== sync.ref) return { status: 202, body: { queued: false } };
+      if (typeof ref === "string" && ref !== sync.ref) return { status: 202, body: { queued: false } };
       await ctx.jobs.send(GIT_CONTINUOUS_JOB, { spaceId: sync.spaceId }, { key: sync.spaceId });
       return { status: 202, body: { queued: true } };
     },
