@@ -1,9 +1,9 @@
 // Import runs through GitBook's client. No website answers here (`.invalid` never resolves, RFC 2606): a run is
 // queued (201) and then fails with its reason; the run, the list and a cancel answer GitBook's ContentImportRun.
-// A zip sent with the request (Docstack's source) runs to its end: the run lists the pages it created.
-import type { Readable } from "node:stream";
+// A website served by the test runs to its end: the run lists the pages it created.
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
-import { ZipFile } from "yazl";
 import { docstack, gitbook, server, unique } from "./gitbook";
 
 const api = gitbook();
@@ -48,34 +48,34 @@ it("cancelImportRun cancels a run that has not ended, and refuses one that has (
   expect(after.status).toBe(status === 200 ? "cancelled" : "failed");
 });
 
-/** A zip of Markdown files, in base64. */
-async function zipOf(files: Record<string, string>): Promise<string> {
-  const zip = new ZipFile();
-  for (const [path, text] of Object.entries(files)) zip.addBuffer(Buffer.from(text), path);
-  zip.end();
-  const chunks: Buffer[] = [];
-  for await (const chunk of zip.outputStream as Readable) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("base64");
-}
-
 it(
   "getImportRun answers the pages a run created (GitBook's `pages`)",
   async () => {
-    const space = await newSpace();
-    const data = await zipOf({ "README.md": "# Home\n", "guide/README.md": "# Guide\n", "guide/setup.md": "# Setup\n" });
-    const { data: started } = await api.org.startImportRun(server.organizationId, { source: { type: "zip", data } as never, target: { space } });
-    let run = started;
-    // The run's job is the server's: asked again until it has ended.
-    while (run.status === "pending" || run.status === "in-progress") {
-      await sleep(100);
-      run = (await api.org.getImportRun(server.organizationId, started.id)).data;
+    // A website of two pages on 127.0.0.1 (the suite's server may fetch from it).
+    const site = createServer((request, response) => {
+      const body = request.url === "/" ? `<title>Home</title><a href="/setup">Setup</a>` : "<title>Setup</title><p>Run it.</p>";
+      response.writeHead(200, { "Content-Type": "text/html" }).end(`<html><head>${body}</head></html>`);
+    });
+    await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
+    try {
+      const base = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+      const space = await newSpace();
+      const { data: started } = await api.org.startImportRun(server.organizationId, { source: { type: "website", url: `${base}/` }, target: { space } });
+      let run = started;
+      // The run's job is the server's: asked again until it has ended.
+      while (run.status === "pending" || run.status === "in-progress") {
+        await sleep(100);
+        run = (await api.org.getImportRun(server.organizationId, started.id)).data;
+      }
+      expect(run.status).toBe("completed");
+      const { data } = await api.spaces.listPages(space);
+      expect(run.pages).toEqual([
+        { id: data.pages[0]!.id, sourceURL: `${base}/`, type: "page", status: "complete" },
+        { id: data.pages[1]!.id, sourceURL: `${base}/setup`, type: "page", status: "complete" },
+      ]);
+    } finally {
+      site.close();
     }
-    expect(run.status).toBe("completed");
-    const { data: pages } = await api.spaces.listPages(space);
-    const ids = (list: typeof pages.pages): string[] => list.flatMap((page) => [page.id, ...("pages" in page ? ids(page.pages) : [])]);
-    expect(run.pages).toEqual(
-      ["README.md", "guide/README.md", "guide/setup.md"].map((file, i) => ({ id: ids(pages.pages)[i], sourceURL: file, type: "page", status: "complete" })),
-    );
   },
   60_000,
 );
