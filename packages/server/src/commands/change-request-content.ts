@@ -207,7 +207,11 @@ export async function importIntoChangeRequest(
   let revision: string | undefined;
   const pageIds: string[] = [];
   for (let start = 0; start === 0 || start < pages.length; start += IMPORT_BATCH_PAGES) {
-    const { changeRequest, outcomes } = await writeChangeRequestContent(ctx, changeRequestId, asInsertions(pages.slice(start, start + IMPORT_BATCH_PAGES), into));
+    const { changeRequest, outcomes } = await writeChangeRequestContent(
+      ctx,
+      changeRequestId,
+      asInsertions(pages.slice(start, start + IMPORT_BATCH_PAGES), into),
+    );
     revision = changeRequest.revisionId;
     // Each insertion touches its own page only, so the batch's outcomes are its pages in order.
     for (const [id, outcome] of outcomes) if (outcome.object === "created_page") pageIds.push(id);

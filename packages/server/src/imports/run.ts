@@ -100,7 +100,8 @@ async function importLayout(context: RunContext): Promise<string | undefined> {
       subject: `Import from ${source.type === "git" ? source.url : "a zip archive"}`,
       ...(run.changeRequestId ? { changeRequestId: run.changeRequestId } : {}),
       opened: (changeRequest) => update(context, { changeRequestId: changeRequest.id, ownChangeRequest: true }),
-      inserted: (pages) => context.pages.add(pages.map(({ id, type, file }) => ({ id, type: type === "group" ? "folder" : "page", ...(file ? { sourceURL: file } : {}) }))),
+      inserted: (pages) =>
+        context.pages.add(pages.map(({ id, type, file }) => ({ id, type: type === "group" ? "folder" : "page", ...(file ? { sourceURL: file } : {}) }))),
       // Its progress recorded after each batch; a cancel stops it before the next.
       proceed: async ({ written, total }) => {
         await progress(context, written, total);

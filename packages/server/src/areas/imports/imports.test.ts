@@ -243,7 +243,14 @@ describe("import runs", () => {
       expect(written).toHaveLength(REPOSITORY_BATCH_PAGES);
       expect(await c.pages(org.admin, space.id)).toEqual([]);
       // The pages it wrote are listed, pending: they are in its change request, not in the space.
-      expect(run.pages).toEqual(written.map((page, i) => ({ id: page.id, sourceURL: i === 0 ? "README.md" : `page-${String(i).padStart(3, "0")}.md`, type: "page", status: "pending" })));
+      expect(run.pages).toEqual(
+        written.map((page, i) => ({
+          id: page.id,
+          sourceURL: i === 0 ? "README.md" : `page-${String(i).padStart(3, "0")}.md`,
+          type: "page",
+          status: "pending",
+        })),
+      );
     },
     SLOW,
   );
