@@ -48,3 +48,14 @@ export function releaseBatchMemory(): void {
   released.collect();
   releases.publish(undefined);
 }
+
+/**
+ * For a loop of bulk statements inside one transaction (a merge's search index of thousands of pages): a release every
+ * `every` calls, none for a loop shorter than that (an edit's merge runs it once or twice).
+ */
+export function releaseEvery(every: number): () => void {
+  let calls = 0;
+  return () => {
+    if (++calls % every === 0) releaseBatchMemory();
+  };
+}
