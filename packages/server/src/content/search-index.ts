@@ -129,7 +129,6 @@ async function insertSections(tx: ContentStore["db"], spaceId: string, pages: re
   }
 }
 
-
 /** The pages' words (docstack_page_words: their title's and sections' lexemes), once their rows are written. */
 async function updatePageWords(tx: ContentStore["db"], spaceId: string, pageIds: readonly string[]): Promise<void> {
   const release = releaseEvery(2);
