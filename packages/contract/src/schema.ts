@@ -6775,6 +6775,27 @@ export interface components {
             /** @description A page of the space to import under (`website`, `markdown`, `html` only); without one the pages go after the top-level pages. */
             page?: components["schemas"]["Id"];
         };
+        ContentImportRunPage: {
+            /** @description The page's ID (in the run's change request, and in the space once merged). */
+            id: components["schemas"]["Id"];
+            /**
+             * @description Where the page was imported from: the page's URL for a `website` (the address it was read at, after
+             *     redirects), the document's for `markdown` and `html`; for `git` and `zip`, the path of its Markdown file
+             *     relative to the repository's `repoProjectDirectory` or the archive's top (`guides/install.md`: a relative
+             *     URL reference). Absent for a group (a heading of SUMMARY.md) and a link page, which come from no file.
+             */
+            sourceURL?: string;
+            /**
+             * @description `folder` for a group of pages (a heading of SUMMARY.md), `page` for a document or a link page.
+             * @enum {string}
+             */
+            type: "page" | "folder";
+            /**
+             * @description `complete` once the page is in the run's target; `pending` while it is only in the change request the run opened (see `pages`).
+             * @enum {string}
+             */
+            status: "complete" | "pending";
+        };
         /** @description An import run, in GitBook's shape. */
         ContentImportRun: {
             /** @constant */
@@ -6811,6 +6832,16 @@ export interface components {
             importedPages: number;
             /** @description Pages found so far (Docstack's): for a website, every same-origin page discovered. */
             totalPages: number;
+            /**
+             * @description GitBook's "pages included in the import": the pages the run has created so far, in the order it wrote
+             *     them (a page before its sub-pages), each by its ID in the target (the run's change request, then the space
+             *     once merged). Only the first 1,000 are listed, so that a run of thousands of pages (and a list of runs)
+             *     stays small: `importedPages` counts them all. `status` is `complete` once the page is in the run's target
+             *     (at once when the target is a change request; when the run opened its own change request, once the run
+             *     merged it) and `pending` before (also when a run that opened its own change request ends without merging
+             *     it: failed, cancelled, or left open with its conflicts; its pages are in that change request).
+             */
+            pages: components["schemas"]["ContentImportRunPage"][];
         };
         ContentImportRunList: {
             items: components["schemas"]["ContentImportRun"][];
@@ -10140,6 +10171,7 @@ export type GitPushHookForm = components['schemas']['GitPushHookForm'];
 export type GitSyncHookAccepted = components['schemas']['GitSyncHookAccepted'];
 export type ContentImportSource = components['schemas']['ContentImportSource'];
 export type ContentImportTarget = components['schemas']['ContentImportTarget'];
+export type ContentImportRunPage = components['schemas']['ContentImportRunPage'];
 export type ContentImportRun = components['schemas']['ContentImportRun'];
 export type ContentImportRunList = components['schemas']['ContentImportRunList'];
 export type StartImportRun = components['schemas']['StartImportRun'];

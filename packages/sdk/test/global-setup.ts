@@ -7,10 +7,15 @@ import { startLiveServer } from "./live-server";
  */
 const SHARED_SERVER_RATE_LIMIT = "1000000";
 
-export default async function globalSetup(): Promise<void> {
-  const server = await startLiveServer({ DOCSTACK_RATE_LIMIT: SHARED_SERVER_RATE_LIMIT });
+/** The shared server, with more `settings` (environment variables) for a suite that needs them. */
+export async function startSharedServer(settings: Record<string, string> = {}): Promise<void> {
+  const server = await startLiveServer({ DOCSTACK_RATE_LIMIT: SHARED_SERVER_RATE_LIMIT, ...settings });
   (globalThis as { docstackServer?: unknown }).docstackServer = server;
   process.env.DOCSTACK_URL = server.url;
   process.env.DOCSTACK_TOKEN = server.token;
   process.env.DOCSTACK_ORGANIZATION = server.organizationId;
+}
+
+export default function globalSetup(): Promise<void> {
+  return startSharedServer();
 }

@@ -16,6 +16,7 @@ import { type Conflict, type Content, mergeContent } from "../content/merge";
 import { contentStore } from "../content/reads";
 import { existingRevisionIndex, type RevisionIndex, revisionIndex, writeRevision, writeSameContent } from "../content/revisions";
 import { syncSpacePages } from "../content/search-index";
+import { releaseBatchMemory } from "../db/batch-memory";
 import type { ChangeRequest } from "../generated/prisma/client";
 import { GIT_CONTINUOUS_JOB, queueGitSyncOfSpace } from "../git/after-write";
 import { conflict } from "../http/errors";
@@ -193,19 +194,39 @@ const asInsertions = (pages: readonly ImportedPage[], into?: string): ContentCha
 /** How many imported pages one revision of a change request takes: an import's memory is one batch's, whatever its size. */
 export const IMPORT_BATCH_PAGES = 50;
 
-/** Adds imported pages to a change request (under the page `into`), a revision per batch of 50; answers the last revision. */
+/**
+ * Adds imported pages to a change request (under the page `into`), a revision per batch of 50; answers the last
+ * revision and the pages' IDs, in the order given.
+ */
 export async function importIntoChangeRequest(
   ctx: ContentCommandDeps,
   changeRequestId: string,
   pages: readonly ImportedPage[],
   into?: string,
-): Promise<string> {
-  let revisionId: string | undefined;
+): Promise<{ revision: string; pageIds: string[] }> {
+  let revision: string | undefined;
+  const pageIds: string[] = [];
   for (let start = 0; start === 0 || start < pages.length; start += IMPORT_BATCH_PAGES) {
-    const { changeRequest } = await writeChangeRequestContent(ctx, changeRequestId, asInsertions(pages.slice(start, start + IMPORT_BATCH_PAGES), into));
-    revisionId = changeRequest.revisionId;
+    const { changeRequest, outcomes } = await writeChangeRequestContent(
+      ctx,
+      changeRequestId,
+      asInsertions(pages.slice(start, start + IMPORT_BATCH_PAGES), into),
+    );
+    revision = changeRequest.revisionId;
+    // Each insertion touches its own page only, so the batch's outcomes are its pages in order.
+    for (const [id, outcome] of outcomes) if (outcome.object === "created_page") pageIds.push(id);
   }
-  return revisionId!;
+  return { revision: revision!, pageIds };
+}
+
+/**
+ * Merges an import's change request: merging thousands of pages (their search index with them) takes longer than an
+ * edit's merge, 30 s and 20 ms a page; what its transaction left in memory is released after, as after each batch.
+ */
+export async function mergeImport(ctx: ContentCommandDeps, changeRequestId: string, pages: number): Promise<MergeOutcome> {
+  const merged = await mergeChangeRequest(ctx, changeRequestId, 30_000 + 20 * pages);
+  releaseBatchMemory();
+  return merged;
 }
 
 /** Adds imported pages straight to a space's content: a new revision of the space. */

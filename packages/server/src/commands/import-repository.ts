@@ -9,13 +9,13 @@ import { recordFormerPaths } from "../content/former-paths";
 import { storedPresentation } from "../content/gitbook-layout/presentation";
 import { type LazyRepository, readRepositoryLazily } from "../content/gitbook-layout/read";
 import { redirectedPaths } from "../content/gitbook-layout/redirects";
-import type { LayoutPage, Repository } from "../content/gitbook-layout/types";
+import type { LayoutPage, LayoutPageType, Repository } from "../content/gitbook-layout/types";
 import type { Conflict } from "../content/merge";
 import { contentStore } from "../content/reads";
 import { existingRevisionIndex } from "../content/revisions";
 import { releaseBatchMemory } from "../db/batch-memory";
 import type { ChangeRequest } from "../generated/prisma/client";
-import { type ContentCommandDeps, mergeChangeRequest, writeChangeRequestContent } from "./change-request-content";
+import { type ContentCommandDeps, mergeImport, writeChangeRequestContent } from "./change-request-content";
 
 export interface RepositoryImport {
   spaceId: string;
@@ -33,6 +33,15 @@ export interface RepositoryImport {
   proceed?: (progress: ImportProgress) => Promise<boolean>;
   /** Told the change request it opened, before it writes (an import run records it, so a stopped run names it). */
   opened?: (changeRequest: ChangeRequest) => Promise<unknown>;
+  /** Told the pages each batch inserted, in order (an import run lists them). */
+  inserted?: (pages: InsertedLayoutPage[]) => void;
+}
+
+/** A page an import inserted: its ID, its kind, and the file it was read from (a document's). */
+export interface InsertedLayoutPage {
+  id: string;
+  type: LayoutPageType;
+  file?: string;
 }
 
 export type RepositoryImportOutcome = (
@@ -149,6 +158,7 @@ async function writeInBatches(
   first: ContentChange[],
   repository: LazyRepository,
   proceed: (progress: ImportProgress) => Promise<boolean>,
+  inserted: RepositoryImport["inserted"],
 ) {
   const order = insertionOrder(repository.pages);
   const kinds = new Map<string, InsertedPageKind>();
@@ -156,9 +166,16 @@ async function writeInBatches(
   let written: Awaited<ReturnType<typeof writeChangeRequestContent>> | undefined;
   for (let start = 0; start === 0 || start < order.length; start += REPOSITORY_BATCH_PAGES) {
     if (start > 0 && !(await proceed({ written: start, total: order.length }))) return undefined;
-    const batch = order.slice(start, start + REPOSITORY_BATCH_PAGES).map((page) => insertion(page, repository, idByRef, kinds));
+    const pages = order.slice(start, start + REPOSITORY_BATCH_PAGES);
+    const batch = pages.map((page) => insertion(page, repository, idByRef, kinds));
     written = await writeChangeRequestContent(ctx, changeRequestId, start === 0 ? [...first, ...batch] : batch, undefined, kinds);
     for (const [id, outcome] of written.outcomes) if (outcome.ref) idByRef.set(outcome.ref, id);
+    inserted?.(
+      pages.map(({ ref, page }) => {
+        const file = repository.fileOf(page);
+        return { id: idByRef.get(ref)!, type: page.type, ...(file ? { file } : {}) };
+      }),
+    );
     releaseBatchMemory();
   }
   return { written: written!, pages: order.length };
@@ -182,13 +199,11 @@ export async function importRepository(ctx: ContentCommandDeps, input: Repositor
         },
       ]
     : [];
-  const batches = await writeInBatches(ctx, changeRequest.id, [...deletions, ...files], repository, input.proceed ?? (async () => true));
+  const batches = await writeInBatches(ctx, changeRequest.id, [...deletions, ...files], repository, input.proceed ?? (async () => true), input.inserted);
   if (!batches) throw new ImportStopped();
   const { written, pages } = batches;
   if (input.merge === false || input.changeRequestId) return { result: "open", changeRequest: written.changeRequest, pages };
-  // Merging thousands of pages (their search index with them) takes longer than an edit's merge: 30 s and 20 ms a page.
-  const merged = await mergeChangeRequest(ctx, changeRequest.id, 30_000 + 20 * pages);
-  releaseBatchMemory();
+  const merged = await mergeImport(ctx, changeRequest.id, pages);
   if (merged.result === "conflicts") {
     const open = await ctx.prisma.changeRequest.findUniqueOrThrow({ where: { id: changeRequest.id } });
     return { result: "conflicts", changeRequest: open, conflicts: merged.conflicts, pages };

@@ -86,6 +86,8 @@ export interface CrawlLimits {
 /** What a crawl gives as it reads: each page, with how many pages it has found so far (1 for a single document). */
 export interface CrawledPage {
   page: ImportedPage;
+  /** Where it was read (after redirects). */
+  url: string;
   total: number;
 }
 
@@ -99,7 +101,7 @@ export async function* crawl(url: string, source: ImportSource, limits: CrawlLim
   const fetchOptions = (budget: number) => ({ allowPrivate: limits.allowPrivate, maxBytes: budget, deadline: limits.deadline });
   if (source !== "website") {
     const fetched = await fetchSafely(url, fetchOptions(limits.maxBytes));
-    yield { page: source === "html" ? fromHtml(fetched.body, fetched.url) : fromMarkdown(fetched.body, fetched.url), total: 1 };
+    yield { page: source === "html" ? fromHtml(fetched.body, fetched.url) : fromMarkdown(fetched.body, fetched.url), url: fetched.url, total: 1 };
     return;
   }
   const queue = [new URL(url).toString()];
@@ -126,7 +128,7 @@ export async function* crawl(url: string, source: ImportSource, limits: CrawlLim
       }
     }
     pages++;
-    yield { page: fromHtml(fetched.body, fetched.url), total: discovered.size };
+    yield { page: fromHtml(fetched.body, fetched.url), url: fetched.url, total: discovered.size };
   }
   if (!pages) throw badRequest("invalid_request", `request/body/url: ${url} holds no HTML page to import`);
 }

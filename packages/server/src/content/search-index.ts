@@ -6,6 +6,7 @@
 // memory, and only the pages of the chunks that differ between them (and the sub-pages
 // of a page renamed or moved): a one-page merge into a 10,000-page space reads and
 // writes one page's rows.
+import { releaseEvery } from "../db/batch-memory";
 import type { Tx } from "../db/database";
 import type { ContentStore } from "./cache";
 import { chunkHashes, loadChunks } from "./chunks";
@@ -41,17 +42,28 @@ const searched = (row: PageRow | undefined) => (row && !row.noIndex ? row.docume
  * SQL functions of the migration `search_forgives` (docstack_page_vector, docstack_words), the one definition
  * of how text is searched.
  */
-async function insertPages(tx: ContentStore["db"], spaceId: string, rows: readonly PageRow[]): Promise<void> {
-  await tx.$executeRaw`
-    INSERT INTO "SpacePage" ("spaceId", "pageId", title, path, "documentHash", "noIndex", search)
-    SELECT r.*, docstack_page_vector(r.title)
-    FROM unnest(${rows.map((r) => r.spaceId)}::text[], ${rows.map((r) => r.pageId)}::text[], ${rows.map((r) => r.title)}::text[],
-      ${rows.map((r) => r.path)}::text[], ${rows.map((r) => r.documentHash)}::text[], ${rows.map((r) => r.noIndex)}::boolean[])
-      AS r("spaceId", "pageId", title, path, "documentHash", "noIndex")`;
-  await tx.$executeRaw`
-    INSERT INTO "SpaceWord" ("spaceId", word)
-    SELECT DISTINCT ${spaceId}, w FROM unnest(${rows.filter((r) => !r.noIndex).map((r) => r.title)}::text[]) AS t(title) CROSS JOIN LATERAL docstack_words(t.title) AS w
-    ON CONFLICT DO NOTHING`;
+/**
+ * Pages written (or whose words are gathered) per statement: between statements the event loop serves other requests,
+ * and a merge of thousands of pages releases what the statements left every 1,000 pages (db/batch-memory.ts).
+ */
+const PAGES_PER_STATEMENT = 500;
+
+async function insertPages(tx: ContentStore["db"], spaceId: string, all: readonly PageRow[]): Promise<void> {
+  const release = releaseEvery(2);
+  for (let start = 0; start < all.length; start += PAGES_PER_STATEMENT) {
+    const rows = all.slice(start, start + PAGES_PER_STATEMENT);
+    await tx.$executeRaw`
+      INSERT INTO "SpacePage" ("spaceId", "pageId", title, path, "documentHash", "noIndex", search)
+      SELECT r.*, docstack_page_vector(r.title)
+      FROM unnest(${rows.map((r) => r.spaceId)}::text[], ${rows.map((r) => r.pageId)}::text[], ${rows.map((r) => r.title)}::text[],
+        ${rows.map((r) => r.path)}::text[], ${rows.map((r) => r.documentHash)}::text[], ${rows.map((r) => r.noIndex)}::boolean[])
+        AS r("spaceId", "pageId", title, path, "documentHash", "noIndex")`;
+    await tx.$executeRaw`
+      INSERT INTO "SpaceWord" ("spaceId", word)
+      SELECT DISTINCT ${spaceId}, w FROM unnest(${rows.filter((r) => !r.noIndex).map((r) => r.title)}::text[]) AS t(title) CROSS JOIN LATERAL docstack_words(t.title) AS w
+      ON CONFLICT DO NOTHING`;
+    release();
+  }
 }
 
 /**
@@ -96,6 +108,8 @@ async function insertSections(tx: ContentStore["db"], spaceId: string, pages: re
     FROM unnest(${pages.map((page) => page.pageId)}::text[], ${pages.map((page) => page.documentHash)}::text[]) AS p(page, hash)
     JOIN "DocumentSection" ds ON ds."documentHash" = p.hash
     ORDER BY p.page, ds.index`;
+  // What a long run of statements leaves is released every 2 MiB of text (db/batch-memory.ts).
+  const release = releaseEvery(32);
   for (const batch of batchesOf(sections, CHARACTERS_PER_STATEMENT)) {
     const [pageIds, hashes, indexes] = [batch.map((s) => s.page), batch.map((s) => s.hash), batch.map((s) => s.index)];
     await tx.$executeRaw`
@@ -110,19 +124,19 @@ async function insertSections(tx: ContentStore["db"], spaceId: string, pages: re
       JOIN "DocumentSection" ds ON ds."documentHash" = s.hash AND ds.index = s.index
       CROSS JOIN LATERAL docstack_words(ds.title || ' ' || left(ds.body, ${SEARCHED_SECTION_CHARACTERS})) AS w
       ON CONFLICT DO NOTHING`;
+    release();
     await new Promise((resolve) => setImmediate(resolve));
   }
 }
 
-/** Pages whose words are gathered per statement: between statements the event loop serves other requests. */
-const PAGES_PER_WORDS_STATEMENT = 500;
-
 /** The pages' words (docstack_page_words: their title's and sections' lexemes), once their rows are written. */
 async function updatePageWords(tx: ContentStore["db"], spaceId: string, pageIds: readonly string[]): Promise<void> {
-  for (let start = 0; start < pageIds.length; start += PAGES_PER_WORDS_STATEMENT) {
-    const batch = pageIds.slice(start, start + PAGES_PER_WORDS_STATEMENT);
+  const release = releaseEvery(2);
+  for (let start = 0; start < pageIds.length; start += PAGES_PER_STATEMENT) {
+    const batch = pageIds.slice(start, start + PAGES_PER_STATEMENT);
     await tx.$executeRaw`
       UPDATE "SpacePage" SET words = docstack_page_words("spaceId", "pageId") WHERE "spaceId" = ${spaceId} AND "pageId" = ANY(${batch}::text[])`;
+    release();
     await new Promise((resolve) => setImmediate(resolve));
   }
 }

@@ -9,10 +9,11 @@
 
 import type { Schemas } from "@docstack/contract";
 import { createChangeRequest } from "../areas/change-requests/store";
-import { IMPORT_BATCH_PAGES, importIntoChangeRequest, mergeChangeRequest } from "../commands/change-request-content";
+import { IMPORT_BATCH_PAGES, importIntoChangeRequest, mergeImport } from "../commands/change-request-content";
 import { ImportStopped, importRepository } from "../commands/import-repository";
 import { fetchSafely } from "../content/fetch-safely";
-import { crawl, type ImportedPage } from "../content/import";
+import { type CrawledPage, crawl } from "../content/import";
+import { releaseBatchMemory } from "../db/batch-memory";
 import { type ImportRun, Prisma } from "../generated/prisma/client";
 import { actorOf } from "../git/actor";
 import { ByteBudget, checkedGitHttp, GitTooLarge } from "../git/http";
@@ -21,6 +22,7 @@ import { cloneBranch, inTemporaryRepository, readFolder, remoteHead, treeFiles }
 import { GitSyncFailure } from "../git/types";
 import { ApiError } from "../http/errors";
 import type { JobDefinition } from "../jobs/queue";
+import { RecordedPages } from "./pages";
 import { ImportFailure, type ImportRunDeps, type ImportSecret } from "./types";
 import { readZip } from "./zip";
 
@@ -36,6 +38,8 @@ interface RunContext {
   secret: ImportSecret;
   signal: AbortSignal;
   ctx: ActorContext;
+  /** The pages it created (the first of them), saved with its progress. */
+  pages: RecordedPages;
 }
 
 /** True while the run was not cancelled (read before each write). */
@@ -44,9 +48,13 @@ async function active({ deps, run }: RunContext): Promise<boolean> {
   return row?.status === "in-progress";
 }
 
+/** Its progress (and the pages it created so far) saved, while it runs. */
 function update({ deps, run }: RunContext, data: Prisma.ImportRunUpdateManyMutationInput) {
   return deps.prisma.importRun.updateMany({ where: { id: run.id, status: "in-progress" }, data });
 }
+
+const progress = (context: RunContext, importedPages: number, totalPages: number) =>
+  update(context, { importedPages, totalPages, pages: context.pages.list as unknown as Prisma.InputJsonValue });
 
 /** A repository's files under its project folder: the branch's last commit, cloned shallow into a temporary folder. */
 async function gitFiles({ deps, source, secret, signal }: RunContext): Promise<Map<string, Buffer>> {
@@ -92,9 +100,11 @@ async function importLayout(context: RunContext): Promise<string | undefined> {
       subject: `Import from ${source.type === "git" ? source.url : "a zip archive"}`,
       ...(run.changeRequestId ? { changeRequestId: run.changeRequestId } : {}),
       opened: (changeRequest) => update(context, { changeRequestId: changeRequest.id, ownChangeRequest: true }),
+      inserted: (pages) =>
+        context.pages.add(pages.map(({ id, type, file }) => ({ id, type: type === "group" ? "folder" : "page", ...(file ? { sourceURL: file } : {}) }))),
       // Its progress recorded after each batch; a cancel stops it before the next.
       proceed: async ({ written, total }) => {
-        await update(context, { importedPages: written, totalPages: total });
+        await progress(context, written, total);
         await context.deps.beforeRepositoryBatch?.(run.id);
         return active(context);
       },
@@ -103,7 +113,7 @@ async function importLayout(context: RunContext): Promise<string | undefined> {
     if (error instanceof ImportStopped) return undefined;
     throw error;
   }
-  await update(context, { importedPages: outcome.pages, totalPages: outcome.pages });
+  await progress(context, outcome.pages, outcome.pages);
   return outcome.result === "conflicts" ? conflictReason(outcome.changeRequest.number) : undefined;
 }
 
@@ -126,25 +136,33 @@ async function importPages(context: RunContext): Promise<string | undefined> {
   const changeRequest = await changeRequestOf(context);
   let imported = 0;
   let total = 0;
-  let batch: ImportedPage[] = [];
+  let batch: CrawledPage[] = [];
   const write = async () => {
     if (!(await active(context))) return false;
-    await importIntoChangeRequest(context.ctx, changeRequest.id, batch, run.pageId ?? undefined);
+    const written = await importIntoChangeRequest(
+      context.ctx,
+      changeRequest.id,
+      batch.map(({ page }) => page),
+      run.pageId ?? undefined,
+    );
+    context.pages.add(written.pageIds.map((id, i) => ({ id, sourceURL: batch[i]!.url, type: "page" })));
     imported += batch.length;
     batch = [];
-    await update(context, { importedPages: imported, totalPages: total });
+    // As a repository's batches: what the batch's transaction left is released (db/batch-memory.ts).
+    releaseBatchMemory();
+    await progress(context, imported, total);
     return true;
   };
   const { maxBytes, maxPages, timeoutMs } = deps.config.imports;
   const limits = { allowPrivate: deps.config.allowPrivateFetch, maxBytes, maxPages, deadline: Date.now() + timeoutMs, signal };
   for await (const crawled of crawl(source.url!, source.type as "website" | "markdown" | "html", limits)) {
-    batch.push(crawled.page);
+    batch.push(crawled);
     total = crawled.total;
     if (batch.length === IMPORT_BATCH_PAGES && !(await write())) return undefined;
   }
   if (batch.length && !(await write())) return undefined;
   if (!changeRequest.own || !(await active(context))) return undefined;
-  const merged = await mergeChangeRequest(context.ctx, changeRequest.id, 30_000 + 20 * imported);
+  const merged = await mergeImport(context.ctx, changeRequest.id, imported);
   if (merged.result !== "conflicts") return undefined;
   return conflictReason((await deps.prisma.changeRequest.findUniqueOrThrow({ where: { id: changeRequest.id } })).number);
 }
@@ -190,6 +208,7 @@ export async function runImport(deps: ImportRunDeps, runId: string, jobSignal: A
     secret: (run.secret ?? {}) as ImportSecret,
     signal: AbortSignal.any([jobSignal, timeout]),
     ctx: (await actorOf(deps, { actorId: run.createdById })).ctx,
+    pages: new RecordedPages(),
   };
   let reason: string | undefined;
   try {

@@ -73,7 +73,7 @@ export const changeRequestContentOperations = {
     handle: async ({ ctx, body }, { changeRequest }) => {
       demandEditable(changeRequest, "be edited");
       const imported = await readImport(body.url, body.source, { allowPrivate: ctx.config.allowPrivateFetch });
-      const revision = await importIntoChangeRequest(ctx, changeRequest.id, imported.pages);
+      const { revision } = await importIntoChangeRequest(ctx, changeRequest.id, imported.pages);
       return { status: 201, body: { revision, importedResources: imported.pages.length, totalResources: imported.total } };
     },
   }),

@@ -1,6 +1,8 @@
 // GitBook's import runs on a real job queue: a website (more than one batch of 50 pages), a zip in GitBook's layout,
 // plain Markdown files and a Git repository run to completion through a change request; a run is cancelled while
 // its job waits on the source; sources Docstack does not import, and callers who may not import, are refused.
+// Each run lists the pages it created (GitBook's `pages`), and releases its batches' memory.
+import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import type { Readable } from "node:stream";
 import { ZipFile } from "yazl";
 import { contentHelpers } from "../../../test/support/content";
@@ -9,6 +11,7 @@ import { requestsAs, useHarness } from "../../../test/support/harness";
 import { type LocalServer, localServer } from "../../../test/support/local-server";
 import { REPOSITORY_BATCH_PAGES } from "../../commands/import-repository";
 import { FIXTURE_DIR, readDirectory } from "../../content/gitbook-layout/fixture";
+import { BATCH_MEMORY_CHANNEL } from "../../db/batch-memory";
 import type { ImportRunDeps } from "../../imports/types";
 
 const h = useHarness({ allowPrivateFetch: true });
@@ -64,6 +67,21 @@ async function zipOf(files: ReadonlyMap<string, Buffer>): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** How many times `releaseBatchMemory` ran while `action` did. */
+async function releasesDuring(action: () => Promise<unknown>): Promise<number> {
+  let releases = 0;
+  const count = () => {
+    releases++;
+  };
+  subscribe(BATCH_MEMORY_CHANNEL, count);
+  try {
+    await action();
+  } finally {
+    unsubscribe(BATCH_MEMORY_CHANNEL, count);
+  }
+  return releases;
+}
+
 async function setUp() {
   const org = await h.organization();
   const space = await c.createSpace(org.admin, org.id);
@@ -86,7 +104,8 @@ describe("import runs", () => {
         importedPages: 0,
         urls: { location: expect.stringContaining(`/v1/org/${org.id}/imports/${started.body.id}`) },
       });
-      await h.services.jobs.settled();
+      // The memory of each of its two batches released, and the merge's (as a repository's run does).
+      expect(await releasesDuring(() => h.services.jobs.settled())).toBe(3);
 
       const run = (await as.get(`${runs}/${started.body.id}`).expect(200)).body;
       // 61 pages: past the old 50-page limit, written in two batches.
@@ -96,6 +115,10 @@ describe("import runs", () => {
       const pages = await c.pages(org.admin, space.id);
       expect(pages).toHaveLength(61);
       expect(pages[1]!.title).toBe("Many 0");
+      // Its pages by their IDs in the space, each with the address it was read at, complete once merged.
+      expect(run.pages).toEqual(
+        pages.map((page, i) => ({ id: page.id, sourceURL: i === 0 ? `${site.base}/many` : `${site.base}/many/${i - 1}`, type: "page", status: "complete" })),
+      );
 
       const list = (await as.get(`${runs}?space=${space.id}&status=completed`).expect(200)).body;
       // (The location's host is the test client's, which changes from request to request.)
@@ -116,8 +139,24 @@ describe("import runs", () => {
       // The archive's bytes are never answered.
       expect(started.body.source).toEqual({ type: "zip" });
       await h.services.jobs.settled();
-      expect((await as.get(`${runs}/${started.body.id}`).expect(200)).body).toMatchObject({ status: "completed", importedPages: 9 });
-      expect((await c.pages(org.admin, space.id)).map((page) => page.title)).toEqual(["Introduction", "Guides", "Changelog", "Reference"]);
+      const run = (await as.get(`${runs}/${started.body.id}`).expect(200)).body;
+      expect(run).toMatchObject({ status: "completed", importedPages: 9 });
+      const imported = await c.pages(org.admin, space.id);
+      expect(imported.map((page) => page.title)).toEqual(["Introduction", "Guides", "Changelog", "Reference"]);
+      // A document's file path in the archive (its `.gitbook.yaml` names docs/ as the root); a group is a folder; a link page and a group come from no file.
+      expect(run.pages.map(({ sourceURL, type }: { sourceURL?: string; type: string }) => [sourceURL, type])).toEqual([
+        ["docs/README.md", "page"],
+        ["docs/guides/README.md", "page"],
+        ["docs/guides/install.md", "page"],
+        ["docs/guides/configure/README.md", "page"],
+        ["docs/guides/configure/advanced.md", "page"],
+        [undefined, "page"],
+        [undefined, "folder"],
+        ["docs/reference/api.md", "page"],
+        ["docs/reference/hidden-page.md", "page"],
+      ]);
+      expect(run.pages.filter((page: { status: string }) => page.status === "complete")).toHaveLength(9);
+      expect(run.pages[1].id).toBe(imported[1]!.id);
       expect(await h.services.prisma.importRun.findUniqueOrThrow({ where: { id: started.body.id } })).toMatchObject({ secret: null });
 
       const plain = new Map([
@@ -200,8 +239,18 @@ describe("import runs", () => {
       const changeRequest = (await as.get(`/v1/spaces/${space.id}/change-requests/${run.target.changeRequest}`).expect(200)).body;
       // (Open as GitBook calls one not yet published: `draft`.)
       expect(changeRequest.status).toBe("draft");
-      expect(await c.pages(org.admin, space.id, run.target.changeRequest)).toHaveLength(REPOSITORY_BATCH_PAGES);
+      const written = await c.pages(org.admin, space.id, run.target.changeRequest);
+      expect(written).toHaveLength(REPOSITORY_BATCH_PAGES);
       expect(await c.pages(org.admin, space.id)).toEqual([]);
+      // The pages it wrote are listed, pending: they are in its change request, not in the space.
+      expect(run.pages).toEqual(
+        written.map((page, i) => ({
+          id: page.id,
+          sourceURL: i === 0 ? "README.md" : `page-${String(i).padStart(3, "0")}.md`,
+          type: "page",
+          status: "pending",
+        })),
+      );
     },
     SLOW,
   );

@@ -4,6 +4,7 @@ import type { Schemas } from "@docstack/contract";
 import type { ImportRun } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { apiUrl } from "../../http/urls";
+import { listedPages } from "../../imports/pages";
 
 type Run = Schemas["ContentImportRun"];
 
@@ -16,10 +17,11 @@ export function serializeImportRun(ctx: RequestContext, run: ImportRun): Run {
     ...(run.changeRequestId ? { changeRequest: run.changeRequestId } : {}),
     ...(run.pageId ? { page: run.pageId } : {}),
   };
+  const status = lost ? "failed" : (run.status as Run["status"]);
   return {
     object: "import-run",
     id: run.id,
-    status: lost ? "failed" : (run.status as Run["status"]),
+    status,
     ...(lost ? { reason: "the import never reported back (its job was lost)" } : run.reason ? { reason: run.reason } : {}),
     source: run.source as unknown as Run["source"],
     target,
@@ -32,5 +34,6 @@ export function serializeImportRun(ctx: RequestContext, run: ImportRun): Run {
     urls: { location: apiUrl(ctx, `/org/${run.organizationId}/imports/${run.id}`) },
     importedPages: run.importedPages,
     totalPages: run.totalPages,
+    pages: listedPages(run, status),
   };
 }

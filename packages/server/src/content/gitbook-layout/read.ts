@@ -81,6 +81,8 @@ function presentationOf(presentation: PagePresentation, file: string, assets: Re
 export interface LazyRepository extends Repository {
   /** The page's body in the space's form (what `markdown` holds once read); "" for a group or link. */
   markdownOf(page: LayoutPage): string;
+  /** The path of a document's file among the files read (under `root` of `.gitbook.yaml`); none for a group or link. */
+  fileOf(page: LayoutPage): string | undefined;
 }
 
 /** The repository with every document's body read (its `markdown`). */
@@ -166,5 +168,9 @@ export function readRepositoryLazily(files: ReadonlyMap<string, Buffer>): LazyRe
     const source = readPageSource(content.get(file)?.toString("utf8") ?? "", file);
     return toSpaceLinks(source.headingTitle ? source.bodyWithoutHeading : source.body, file, spacePathOf, assetNames);
   };
-  return { config, pages, files: assets, markdownOf };
+  const pathOf = (page: LayoutPage) => {
+    const file = fileOf.get(page);
+    return file === undefined ? undefined : `${config.root}${file}`;
+  };
+  return { config, pages, files: assets, markdownOf, fileOf: pathOf };
 }

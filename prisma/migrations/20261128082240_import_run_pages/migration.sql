@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "ImportRun" ADD COLUMN     "pages" JSONB NOT NULL DEFAULT '[]';
