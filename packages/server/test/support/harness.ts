@@ -72,6 +72,12 @@ function holds(text: string, secret: string): boolean {
   return new RegExp(`(?<!\\d)${secret}(?!\\d)`).test(text);
 }
 
+/**
+ * A client of the contract sending `token` to a server of another process at `baseUrl` (`docstack serve` started by
+ * a test): what `h.as(user)` is for the harness's own app.
+ */
+export const clientAt = (baseUrl: string, token: string): ApiClient => createClient<paths>({ baseUrl, headers: { Authorization: `Bearer ${token}` } });
+
 /** Requests to the harness's app as a user (their token in `Authorization`); `h.as(user)` is the typed way. */
 export function requestsAs(h: Pick<Harness, "api">, user: Pick<TestUser, "auth">) {
   return {

@@ -79,7 +79,10 @@ describe("sharing a space", () => {
         expect.objectContaining({ permission: "review", user: expect.objectContaining({ id: member.id }) }),
       ]),
     );
-    const reviewers = await answered(admin.GET("/v1/spaces/{spaceId}/permissions/aggregate", { params: { path: { spaceId: secret.id }, query: { role: "review" } } }), 200);
+    const reviewers = await answered(
+      admin.GET("/v1/spaces/{spaceId}/permissions/aggregate", { params: { path: { spaceId: secret.id }, query: { role: "review" } } }),
+      200,
+    );
     expect(reviewers.count).toBe(1);
 
     await answered(admin.DELETE(TEAM_MEMBER, membership), 205);
@@ -229,7 +232,10 @@ describe("sharing a site", () => {
     await answered(guest.PATCH(SITE, { ...inSite, body: { title: "Guest's" } }), 200);
     await answered(admin.DELETE("/v1/orgs/{organizationId}/sites/{siteId}/permissions/users/{userId}", guestGrant), 205);
     await refused(guest.PATCH(SITE, { ...inSite, body: { title: "No" } }), 403);
-    await answered(admin.DELETE("/v1/orgs/{organizationId}/sites/{siteId}/permissions/teams/{teamId}", at({ organizationId: org.id, siteId: site.id, teamId: team.id })), 205);
+    await answered(
+      admin.DELETE("/v1/orgs/{organizationId}/sites/{siteId}/permissions/teams/{teamId}", at({ organizationId: org.id, siteId: site.id, teamId: team.id })),
+      205,
+    );
     await refused(editor.PATCH(SITE, { ...inSite, body: { title: "No" } }), 403);
   });
 });
