@@ -8,7 +8,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { answered, at, clientAt } from "../../test/support/harness";
+import { answered, at, clientAt } from "../../test/support/client";
 import { testDatabaseUrl } from "../../test/support/postgres";
 
 const cli = path.join(__dirname, "..", "..", "dist", "cli", "main.js");
