@@ -8668,7 +8668,9 @@ export interface components {
                 /** @description A JWT signed with the site's `privateKey` (HS256), unexpired; an invalid one is as none. */
                 jwtToken?: string;
                 /** @description Claims the visitor sets; only booleans the site's adaptive schema declares under `unsigned` are read. */
-                unsignedClaims?: Record<string, never>;
+                unsignedClaims?: {
+                    [key: string]: unknown;
+                };
             };
         };
         SiteSectionList: {

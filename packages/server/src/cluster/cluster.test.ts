@@ -7,6 +7,7 @@ import { createHmac } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import type { Schemas } from "@docstack/contract";
 import { gitServer } from "../../test/support/git-server";
 import { createDatabase, dropDatabase, testDatabaseUrl } from "../../test/support/postgres";
 import { createApiToken } from "../auth/tokens";
@@ -364,7 +365,8 @@ onPostgres("Several instances on one PostgreSQL", () => {
       const target = targets[n++ % targets.length] as Process;
       try {
         const res = await request(`${target.url}/v1/orgs/${organizationId}/spaces`, { method: "POST", headers, body: { title: `Load ${n}` } });
-        if (res.status === 201) acknowledged.push((JSON.parse(res.body) as { id: string }).id);
+        // Raw HTTP to the instances (not `h.as`): a dropped or refused connection is what this test counts.
+        if (res.status === 201) acknowledged.push((JSON.parse(res.body) as Schemas["Space"]).id);
         else expect(res.status).toBe(201);
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;

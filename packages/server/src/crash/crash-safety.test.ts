@@ -8,6 +8,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { answered, at, clientAt } from "../../test/support/client";
 import { testDatabaseUrl } from "../../test/support/postgres";
 
 const cli = path.join(__dirname, "..", "..", "dist", "cli", "main.js");
@@ -39,16 +40,6 @@ async function start(env: NodeJS.ProcessEnv): Promise<{ process: ChildProcess; u
   throw new Error("server did not start");
 }
 
-async function api(url: string, token: string, method: string, pathname: string, body?: unknown) {
-  const response = await fetch(`${url}${pathname}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON came back
-  return { status: response.status, body: (response.status === 205 ? undefined : await response.json()) as any };
-}
-
 let env: NodeJS.ProcessEnv;
 let cleanup: () => Promise<void>;
 beforeAll(async () => {
@@ -69,7 +60,11 @@ it("keeps every acknowledged write, and nothing half-written, across a SIGKILL",
   expect(bootstrap.status).toBe(0);
   const { token, organizationId } = JSON.parse(bootstrap.stdout.trim());
   const first = await start(env);
-  const spaceForChanges = (await api(first.url, token, "POST", `/v1/orgs/${organizationId}/spaces`, { title: "Changes" })).body.id as string;
+  const before = clientAt(first.url, token);
+  const inOrg = at({ organizationId });
+  const SPACES = "/v1/orgs/{organizationId}/spaces";
+  const CHANGE_REQUESTS = "/v1/spaces/{spaceId}/change-requests";
+  const changes = (await answered(before.POST(SPACES, { ...inOrg, body: { title: "Changes" } }), 201)).id;
 
   const acknowledgedSpaces: string[] = [];
   const acknowledgedChangeRequests: { id: string; number: number }[] = [];
@@ -77,15 +72,16 @@ it("keeps every acknowledged write, and nothing half-written, across a SIGKILL",
   const writer = async (worker: number) => {
     for (let i = 0; !stop; i++) {
       try {
-        const space = await api(first.url, token, "POST", `/v1/orgs/${organizationId}/spaces`, { title: `W${worker}-${i}` });
-        if (space.status === 201) acknowledgedSpaces.push(space.body.id);
-        const cr = await api(first.url, token, "POST", `/v1/spaces/${spaceForChanges}/change-requests`, { subject: `W${worker}-${i}` });
-        if (cr.status === 201) {
-          const write = await api(first.url, token, "POST", `/v1/spaces/${spaceForChanges}/change-requests/${cr.body.id}/content`, {
-            changes: [{ operation: "insert_page", title: `Page ${worker}-${i}`, document: { markdown: `Written by ${worker} at ${i}.` } }],
+        const space = await before.POST(SPACES, { ...inOrg, body: { title: `W${worker}-${i}` } });
+        if (space.response.status === 201 && space.data) acknowledgedSpaces.push(space.data.id);
+        const cr = await before.POST(CHANGE_REQUESTS, { ...at({ spaceId: changes }), body: { subject: `W${worker}-${i}` } });
+        if (cr.response.status === 201 && cr.data) {
+          const write = await before.POST("/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content", {
+            ...at({ spaceId: changes, changeRequestId: cr.data.id }),
+            body: { changes: [{ operation: "insert_page", title: `Page ${worker}-${i}`, document: { markdown: `Written by ${worker} at ${i}.` } }] },
           });
-          acknowledgedChangeRequests.push({ id: cr.body.id, number: cr.body.number });
-          if (write.status !== 200) break;
+          acknowledgedChangeRequests.push({ id: cr.data.id, number: cr.data.number });
+          if (write.response.status !== 200) break;
         }
       } catch {
         return; // the server is gone
@@ -104,26 +100,26 @@ it("keeps every acknowledged write, and nothing half-written, across a SIGKILL",
   expect(acknowledgedChangeRequests.length).toBeGreaterThanOrEqual(20);
 
   const second = await start(env);
+  const after = clientAt(second.url, token);
+  const status = async (request: Promise<{ response: Response }>) => (await request).response.status;
   try {
     for (const id of acknowledgedSpaces) {
-      const space = await api(second.url, token, "GET", `/v1/spaces/${id}`);
-      expect([id, space.status]).toEqual([id, 200]);
+      expect([id, await status(after.GET("/v1/spaces/{spaceId}", at({ spaceId: id })))]).toEqual([id, 200]);
     }
     // Nothing half-written: every space that exists (acknowledged or not) has its content.
-    const all = await api(second.url, token, "GET", `/v1/orgs/${organizationId}/spaces?limit=1000`);
-    for (const space of all.body.items as { id: string }[]) {
-      const content = await api(second.url, token, "GET", `/v1/spaces/${space.id}/content`);
-      expect([space.id, content.status]).toEqual([space.id, 200]);
+    const all = await answered(after.GET(SPACES, { params: { path: { organizationId }, query: { limit: 1000 } } }), 200);
+    for (const space of all.items) {
+      expect([space.id, await status(after.GET("/v1/spaces/{spaceId}/content", at({ spaceId: space.id })))]).toEqual([space.id, 200]);
     }
     // Change requests: acknowledged ones are there under their number; numbers have no gaps.
-    const listed = await api(second.url, token, "GET", `/v1/spaces/${spaceForChanges}/change-requests?status=draft&limit=1000`);
-    const numbers = (listed.body.items as { number: number }[]).map((cr) => cr.number).sort((a, b) => a - b);
+    const listed = await answered(after.GET(CHANGE_REQUESTS, { params: { path: { spaceId: changes }, query: { status: "draft", limit: 1000 } } }), 200);
+    const numbers = listed.items.map((cr) => cr.number).sort((a, b) => a - b);
     expect(numbers).toEqual(numbers.map((_, i) => i + 1));
     for (const cr of acknowledgedChangeRequests) {
-      const read = await api(second.url, token, "GET", `/v1/spaces/${spaceForChanges}/change-requests/${cr.number}`);
-      expect([cr.number, read.status, read.body.id]).toEqual([cr.number, 200, cr.id]);
-      const pages = await api(second.url, token, "GET", `/v1/spaces/${spaceForChanges}/change-requests/${cr.id}/content/pages`);
-      expect(pages.status).toBe(200);
+      const read = await after.GET("/v1/spaces/{spaceId}/change-requests/{changeRequestId}", at({ spaceId: changes, changeRequestId: String(cr.number) }));
+      expect([cr.number, read.response.status, read.data?.id]).toEqual([cr.number, 200, cr.id]);
+      const pages = after.GET("/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/pages", at({ spaceId: changes, changeRequestId: cr.id }));
+      expect(await status(pages)).toBe(200);
     }
   } finally {
     const exited = new Promise((resolve) => second.process.once("exit", resolve));

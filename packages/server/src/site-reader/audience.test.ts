@@ -3,7 +3,7 @@
 // (JWTs signed with the site's key, HS256 only; fallback URL or 401; regeneration; the
 // published-URL lookup's redirectOnError), and adaptive content (conditions of site spaces,
 // sections and pages over signed and unsigned claims, in every output).
-import { useHarness } from "../../test/support/harness";
+import { type ApiClient, answered, at, refused, type TestUser, useHarness } from "../../test/support/harness";
 import { insertPage, type PublishedFixture, siteFixtures, visitorToken } from "../../test/support/site-fixtures";
 
 const PUBLIC_URL = "http://localhost:3000";
@@ -11,7 +11,19 @@ const h = useHarness({ publicUrl: PUBLIC_URL });
 // Each test publishes one or two sites of merged pages through the API: past 30 s on a loaded shared machine.
 jest.setTimeout(90_000);
 const fixtures = siteFixtures(h);
-const { as, publishedSite, read, space, shareLink } = fixtures;
+const { publishedSite, read, space, shareLink } = fixtures;
+// The API through `h.as`; a published site's pages through `read` (raw HTTP: HTML, cookies, redirects and the site's
+// own Host, which fetch does not let a caller set).
+
+const SITE = "/v1/orgs/{organizationId}/sites/{siteId}";
+const AUTH = "/v1/orgs/{organizationId}/sites/{siteId}/publishing/auth";
+const SITE_SPACES = "/v1/orgs/{organizationId}/sites/{siteId}/site-spaces";
+const SITE_SPACE = "/v1/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}";
+const RESOLVE = "/v1/urls/published";
+/** The path parameters of the fixture's site. */
+const ofSite = (site: Pick<PublishedFixture, "organizationId" | "siteId">) => at({ organizationId: site.organizationId, siteId: site.siteId });
+/** The site's admin, through the typed client. */
+const adminOf = (site: { admin: TestUser }): ApiClient => h.as(site.admin);
 
 const pages = () => [insertPage("Welcome", "Private pages."), insertPage("Reference", "## Options\n\nThe flamingo option.")];
 
@@ -70,16 +82,18 @@ describe("share links", () => {
     const { site, link } = await shareSite();
     const cookie = cookieHeader((await read(link.url).expect(302)).headers["set-cookie"]);
     await read(site.published, { Cookie: cookie }).expect(200);
-    await as(site.admin).patch(`${site.siteApiUrl}/share-links/${link.id}`, { active: false }).expect(200);
+    const ofLink = at({ organizationId: site.organizationId, siteId: site.siteId, shareLinkId: link.id });
+    const LINK = "/v1/orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}";
+    await answered(adminOf(site).PATCH(LINK, { ...ofLink, body: { active: false } }), 200);
     await read(site.published, { Cookie: cookie }).expect(404);
     await read(link.url).expect(404);
-    await as(site.admin).patch(`${site.siteApiUrl}/share-links/${link.id}`, { active: true }).expect(200);
+    await answered(adminOf(site).PATCH(LINK, { ...ofLink, body: { active: true } }), 200);
     await read(site.published, { Cookie: cookie }).expect(200);
-    await as(site.admin).patch(site.siteApiUrl, { visibility: "visitor-auth" }).expect(200);
+    await answered(adminOf(site).PATCH(SITE, { ...ofSite(site), body: { visibility: "visitor-auth" } }), 200);
     await read(site.published, { Cookie: cookie }).expect(401);
-    await as(site.admin).patch(site.siteApiUrl, { visibility: "share-link" }).expect(200);
+    await answered(adminOf(site).PATCH(SITE, { ...ofSite(site), body: { visibility: "share-link" } }), 200);
     await read(site.published, { Cookie: cookie }).expect(200);
-    await as(site.admin).delete(`${site.siteApiUrl}/share-links/${link.id}`).expect(205);
+    await answered(adminOf(site).DELETE(LINK, ofLink), 205);
     await read(site.published, { Cookie: cookie }).expect(404);
   });
 
@@ -100,12 +114,9 @@ describe("share links", () => {
 describe("visitor authentication", () => {
   async function visitorSite(options: { fallbackURL?: string } = {}) {
     const site = await publishedSite(pages(), { site: { visibility: "visitor-auth" } });
-    const auth = (
-      await as(site.admin)
-        .patch(`${site.siteApiUrl}/publishing/auth`, { backend: "custom", ...(options.fallbackURL ? { fallbackURL: options.fallbackURL } : {}) })
-        .expect(200)
-    ).body;
-    return { ...site, privateKey: auth.privateKey as string };
+    const body = { backend: "custom" as const, ...(options.fallbackURL ? { fallbackURL: options.fallbackURL } : {}) };
+    const auth = await answered(adminOf(site).PATCH(AUTH, { ...ofSite(site), body }), 200);
+    return { ...site, privateKey: auth.privateKey };
   }
 
   it("admits a reader with a valid token: the token moves into a cookie, the URL is cleaned, navigation keeps working", async () => {
@@ -148,9 +159,8 @@ describe("visitor authentication", () => {
     // Within the clock skew tolerated (60 s), a token just expired still admits.
     await read(`${site.published}?jwt_token=${await token(site.privateKey, {}, { expiresIn: now - 30 })}`).expect(302);
 
-    await as(site.admin)
-      .patch(`${site.siteApiUrl}/publishing/auth`, { backend: "custom", fallbackURL: "https://login.acme.example/docs?from=docstack" })
-      .expect(200);
+    const fallbackURL = "https://login.acme.example/docs?from=docstack";
+    await answered(adminOf(site).PATCH(AUTH, { ...ofSite(site), body: { backend: "custom", fallbackURL } }), 200);
     const sent = await read(`${site.published}/reference?jwt_token=${refused[1]}&tab=2`).expect(302);
     const fallback = new URL(sent.headers.location!);
     expect(fallback.origin + fallback.pathname).toBe("https://login.acme.example/docs");
@@ -162,7 +172,7 @@ describe("visitor authentication", () => {
     const jwt = await token(site.privateKey);
     const cookie = cookieHeader((await read(`${site.published}?jwt_token=${jwt}`).expect(302)).headers["set-cookie"]);
     await read(site.published, { Cookie: cookie }).expect(200);
-    const regenerated = (await as(site.admin).post(`${site.siteApiUrl}/publishing/auth/regenerate`).expect(200)).body;
+    const regenerated = await answered(adminOf(site).POST("/v1/orgs/{organizationId}/sites/{siteId}/publishing/auth/regenerate", ofSite(site)), 200);
     expect(regenerated.privateKey).not.toBe(site.privateKey);
     await read(site.published, { Cookie: cookie }).expect(401);
     await read(`${site.published}?jwt_token=${await token(regenerated.privateKey)}`).expect(302);
@@ -172,80 +182,83 @@ describe("visitor authentication", () => {
 describe("the published-URL lookup's redirectOnError", () => {
   it("answers a visitor-auth site's reader without a valid token with its fallback URL and the page wanted, by GET and POST", async () => {
     const site = await publishedSite(pages(), { site: { visibility: "visitor-auth" } });
-    const authUrl = `${site.siteApiUrl}/publishing/auth`;
-    const { privateKey } = (await as(site.admin).get(authUrl).expect(200)).body;
+    const admin = adminOf(site);
+    const { privateKey } = await answered(admin.GET(AUTH, ofSite(site)), 200);
     const url = `${site.published}/reference?tab=2`;
-    const get = (target: string, extra = "") => as(site.admin).get(`/v1/urls/published?url=${encodeURIComponent(target)}${extra}`);
+    const get = (target: string, query: { redirectOnError?: boolean; visitorAuthToken?: string } = {}) =>
+      admin.GET(RESOLVE, { params: { query: { url: target, ...query } } });
+    const onError = { redirectOnError: true };
     // Without a fallback URL there is nowhere to send the reader: 404, as without redirectOnError.
-    await get(url, "&redirectOnError=true").expect(404);
-    await as(site.admin).post("/v1/urls/published", { url, redirectOnError: true }).expect(404);
+    await refused(get(url, onError), 404);
+    await refused(admin.POST(RESOLVE, { body: { url, redirectOnError: true } }), 404);
 
-    await as(site.admin).patch(authUrl, { backend: "custom", fallbackURL: "https://login.acme.example/docs?from=docstack" }).expect(200);
+    await answered(admin.PATCH(AUTH, { ...ofSite(site), body: { backend: "custom", fallbackURL: "https://login.acme.example/docs?from=docstack" } }), 200);
     const expected = {
       target: "external",
       site: site.siteId,
       redirect: `https://login.acme.example/docs?from=docstack&location=${encodeURIComponent("/reference?tab=2")}`,
     };
-    expect((await get(url, "&redirectOnError=true").expect(200)).body).toEqual(expected);
-    expect((await as(site.admin).post("/v1/urls/published", { url, redirectOnError: true }).expect(200)).body).toEqual(expected);
+    expect(await answered(get(url, onError), 200)).toEqual(expected);
+    expect(await answered(admin.POST(RESOLVE, { body: { url, redirectOnError: true } }), 200)).toEqual(expected);
     // Where the site itself sends the same reader: the lookup reuses it, credentials left out of `location`.
     const forged = `${(await token(privateKey)).slice(0, -4)}AAAA`;
     const onSite = await read(`${site.published}/reference?jwt_token=${forged}&tab=2`).expect(302);
     expect(onSite.headers.location).toBe(expected.redirect);
-    expect((await get(`${site.published}/reference?jwt_token=${forged}&tab=2`, "&redirectOnError=true").expect(200)).body).toEqual(expected);
+    expect(await answered(get(`${site.published}/reference?jwt_token=${forged}&tab=2`, onError), 200)).toEqual(expected);
     const expired = await token(privateKey, {}, { expiresIn: Math.floor(h.clock.now().getTime() / 1000) - 3600 });
-    expect(
-      (
-        await as(site.admin)
-          .post("/v1/urls/published", { url, redirectOnError: true, visitor: { jwtToken: expired } })
-          .expect(200)
-      ).body,
-    ).toEqual(expected);
+    expect(await answered(admin.POST(RESOLVE, { body: { url, redirectOnError: true, visitor: { jwtToken: expired } } }), 200)).toEqual(expected);
     // The site's root: `location` is `/`.
-    expect((await get(site.published, "&redirectOnError=true").expect(200)).body.redirect).toBe("https://login.acme.example/docs?from=docstack&location=%2F");
+    expect(await answered(get(site.published, onError), 200)).toMatchObject({ redirect: "https://login.acme.example/docs?from=docstack&location=%2F" });
 
     // Without redirectOnError (or false): 404, as before.
-    await get(url).expect(404);
-    await get(url, "&redirectOnError=false").expect(404);
-    await as(site.admin).post("/v1/urls/published", { url }).expect(404);
+    await refused(get(url), 404);
+    await refused(get(url, { redirectOnError: false }), 404);
+    await refused(admin.POST(RESOLVE, { body: { url } }), 404);
     // A valid token resolves the page itself.
     const valid = await token(privateKey, { plan: "pro" });
-    const resolved = await as(site.admin)
-      .post("/v1/urls/published", { url, redirectOnError: true, visitor: { jwtToken: valid } })
-      .expect(200);
-    expect(resolved.body).toMatchObject({ site: site.siteId, pathname: "reference" });
-    expect(resolved.body).not.toHaveProperty("target");
-    await get(url, `&redirectOnError=true&visitorAuthToken=${valid}`).expect(200);
+    const resolved = await answered(admin.POST(RESOLVE, { body: { url, redirectOnError: true, visitor: { jwtToken: valid } } }), 200);
+    expect(resolved).toMatchObject({ site: site.siteId, pathname: "reference" });
+    expect(resolved).not.toHaveProperty("target");
+    await answered(get(url, { redirectOnError: true, visitorAuthToken: valid }), 200);
     // A page the valid reader cannot find is a 404, never a redirect.
-    await get(`${site.published}/nothing-here`, `&redirectOnError=true&visitorAuthToken=${valid}`).expect(404);
+    await refused(get(`${site.published}/nothing-here`, { redirectOnError: true, visitorAuthToken: valid }), 404);
   });
 
   it("redirects nobody on sites that are not visitor-auth, and nothing of an unpublished site", async () => {
     const site = await publishedSite(pages());
-    await as(site.admin).patch(`${site.siteApiUrl}/publishing/auth`, { backend: "custom", fallbackURL: "https://login.acme.example/docs" }).expect(200);
-    const lookup = (url: string) => as(site.admin).post("/v1/urls/published", { url, redirectOnError: true });
+    const admin = adminOf(site);
+    await answered(admin.PATCH(AUTH, { ...ofSite(site), body: { backend: "custom", fallbackURL: "https://login.acme.example/docs" } }), 200);
+    const lookup = (url: string) => admin.POST(RESOLVE, { body: { url, redirectOnError: true } });
     const reference = `${site.published}/reference`;
-    expect((await lookup(reference).expect(200)).body).toMatchObject({ site: site.siteId, pathname: "reference" });
-    await lookup(`${site.published}/nothing-here`).expect(404);
-    await as(site.admin).patch(site.siteApiUrl, { visibility: "share-link" }).expect(200);
-    await lookup(reference).expect(404);
-    await as(site.admin).patch(site.siteApiUrl, { visibility: "visitor-auth" }).expect(200);
-    expect((await lookup(reference).expect(200)).body).toMatchObject({ target: "external", site: site.siteId });
-    await as(site.admin).post(`${site.siteApiUrl}/unpublish`).expect(200);
-    await lookup(reference).expect(404);
+    expect(await answered(lookup(reference), 200)).toMatchObject({ site: site.siteId, pathname: "reference" });
+    await refused(lookup(`${site.published}/nothing-here`), 404);
+    await answered(admin.PATCH(SITE, { ...ofSite(site), body: { visibility: "share-link" } }), 200);
+    await refused(lookup(reference), 404);
+    await answered(admin.PATCH(SITE, { ...ofSite(site), body: { visibility: "visitor-auth" } }), 200);
+    expect(await answered(lookup(reference), 200)).toMatchObject({ target: "external", site: site.siteId });
+    await answered(admin.POST("/v1/orgs/{organizationId}/sites/{siteId}/unpublish", ofSite(site)), 200);
+    await refused(lookup(reference), 404);
   });
 });
 
 describe("adaptive content", () => {
+  /** Adds the space to the site as a site space shown where the condition holds. */
+  async function addConditionalSpace(site: PublishedFixture, spaceId: string, condition: string) {
+    const admin = adminOf(site);
+    const siteSpace = await answered(admin.POST(SITE_SPACES, { ...ofSite(site), body: { spaceId } }), 201);
+    await answered(
+      admin.PATCH(SITE_SPACE, { ...at({ organizationId: site.organizationId, siteId: site.siteId, siteSpaceId: siteSpace.id }), body: { condition } }),
+      200,
+    );
+  }
+
   /** A site with adaptive content: "Handbook" for everyone, "Beta" for `unsigned.beta`, "Enterprise" for signed `plan == "enterprise"`. */
   async function adaptiveSite() {
     const site = await publishedSite(pages());
     const beta = await space(site.admin, site.organizationId, "Beta", [insertPage("Beta page", "The pelican feature.")]);
     const enterprise = await space(site.admin, site.organizationId, "Enterprise", [insertPage("Enterprise page", "The albatross feature.")]);
-    const betaSpace = (await as(site.admin).post(`${site.siteApiUrl}/site-spaces`, { spaceId: beta }).expect(201)).body;
-    const enterpriseSpace = (await as(site.admin).post(`${site.siteApiUrl}/site-spaces`, { spaceId: enterprise }).expect(201)).body;
-    await as(site.admin).patch(`${site.siteApiUrl}/site-spaces/${betaSpace.id}`, { condition: "visitor.claims.unsigned.beta" }).expect(200);
-    await as(site.admin).patch(`${site.siteApiUrl}/site-spaces/${enterpriseSpace.id}`, { condition: 'visitor.claims.plan == "enterprise"' }).expect(200);
+    await addConditionalSpace(site, beta, "visitor.claims.unsigned.beta");
+    await addConditionalSpace(site, enterprise, 'visitor.claims.plan == "enterprise"');
     return { ...site, ...(await enableAdaptiveContent(site)) };
   }
 
@@ -301,53 +314,47 @@ describe("adaptive content", () => {
 
   it("refuses a condition that does not parse with a 400 naming the position, and keeps the condition stored before", async () => {
     const site = await adaptiveSite();
-    const siteSpaces = (await as(site.admin).get(`${site.siteApiUrl}/site-spaces`).expect(200)).body.items as { id: string; condition?: string }[];
-    const beta = siteSpaces.find((item) => item.condition)!;
-    const refused = await as(site.admin).patch(`${site.siteApiUrl}/site-spaces/${beta.id}`, { condition: "visitor.claims.a && (" }).expect(400);
-    expect(refused.body.error.message).toMatch(/^request\/body\/condition: not a valid condition: .* at position \d+$/);
-    const hostile = await as(site.admin).patch(`${site.siteApiUrl}/site-spaces/${beta.id}`, { condition: "visitor.constructor" }).expect(400);
-    expect(hostile.body.error.message).toContain('"constructor" is not allowed at position 8');
-    const after = (await as(site.admin).get(`${site.siteApiUrl}/site-spaces`).expect(200)).body.items as { id: string; condition?: string }[];
-    expect(after.find((item) => item.id === beta.id)?.condition).toBe(beta.condition);
+    const admin = adminOf(site);
+    const siteSpaces = async () => (await answered(admin.GET(SITE_SPACES, ofSite(site)), 200)).items;
+    const beta = (await siteSpaces()).find((item) => item.condition)!;
+    const ofBeta = at({ organizationId: site.organizationId, siteId: site.siteId, siteSpaceId: beta.id });
+    const unparsed = await refused(admin.PATCH(SITE_SPACE, { ...ofBeta, body: { condition: "visitor.claims.a && (" } }), 400);
+    expect(unparsed.error.message).toMatch(/^request\/body\/condition: not a valid condition: .* at position \d+$/);
+    const hostile = await refused(admin.PATCH(SITE_SPACE, { ...ofBeta, body: { condition: "visitor.constructor" } }), 400);
+    expect(hostile.error.message).toContain('"constructor" is not allowed at position 8');
+    expect((await siteSpaces()).find((item) => item.id === beta.id)?.condition).toBe(beta.condition);
     const guides = await space(site.admin, site.organizationId, "Guides", []);
-    const section = (await as(site.admin).post(`${site.siteApiUrl}/sections`, { spaceId: guides, title: "Guides" }).expect(201)).body;
-    const answer = await as(site.admin).patch(`${site.siteApiUrl}/sections/${section.id}`, { condition: "process.exit()" }).expect(400);
-    expect(answer.body.error.message).toMatch(/at position 0$/);
-    await as(site.admin).patch(`${site.siteApiUrl}/sections/${section.id}`, { condition: "visitor.claims.isAdmin" }).expect(200);
+    const section = await answered(
+      admin.POST("/v1/orgs/{organizationId}/sites/{siteId}/sections", { ...ofSite(site), body: { spaceId: guides, title: "Guides" } }),
+      201,
+    );
+    const SECTION = "/v1/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}";
+    const ofSection = at({ organizationId: site.organizationId, siteId: site.siteId, siteSectionId: section.id });
+    const answer = await refused(admin.PATCH(SECTION, { ...ofSection, body: { condition: "process.exit()" } }), 400);
+    expect(answer.error.message).toMatch(/at position 0$/);
+    await answered(admin.PATCH(SECTION, { ...ofSection, body: { condition: "visitor.claims.isAdmin" } }), 200);
   });
 
   it("applies the same rules to POST /v1/urls/published with a visitor's token and unsigned claims", async () => {
     const site = await adaptiveSite();
+    const admin = adminOf(site);
     const url = `${site.published}/beta/beta-page`;
-    await as(site.admin).post("/v1/urls/published", { url }).expect(404);
-    const resolved = await as(site.admin)
-      .post("/v1/urls/published", { url, visitor: { unsignedClaims: { beta: true } } })
-      .expect(200);
-    expect(resolved.body.pathname).toBe("beta-page");
-    await as(site.admin)
-      .post("/v1/urls/published", { url, visitor: { unsignedClaims: { beta: "yes" } } })
-      .expect(404);
+    await refused(admin.POST(RESOLVE, { body: { url } }), 404);
+    const resolved = await answered(admin.POST(RESOLVE, { body: { url, visitor: { unsignedClaims: { beta: true } } } }), 200);
+    expect(resolved).toMatchObject({ pathname: "beta-page" });
+    await refused(admin.POST(RESOLVE, { body: { url, visitor: { unsignedClaims: { beta: "yes" } } } }), 404);
     const enterprise = `${site.published}/enterprise/enterprise-page`;
-    await as(site.admin)
-      .post("/v1/urls/published", { url: enterprise, visitor: { unsignedClaims: { plan: "enterprise" } } })
-      .expect(404);
+    await refused(admin.POST(RESOLVE, { body: { url: enterprise, visitor: { unsignedClaims: { plan: "enterprise" } } } }), 404);
     const jwt = await token(site.privateKey, { plan: "enterprise" });
-    await as(site.admin)
-      .post("/v1/urls/published", { url: enterprise, visitor: { jwtToken: jwt } })
-      .expect(200);
-    await as(site.admin)
-      .get(`/v1/urls/published?url=${encodeURIComponent(enterprise)}&visitorAuthToken=${jwt}`)
-      .expect(200);
+    await answered(admin.POST(RESOLVE, { body: { url: enterprise, visitor: { jwtToken: jwt } } }), 200);
+    await answered(admin.GET(RESOLVE, { params: { query: { url: enterprise, visitorAuthToken: jwt } } }), 200);
     // Share-link sites resolve with the key in the URL, and not without.
-    await as(site.admin).patch(site.siteApiUrl, { visibility: "share-link" }).expect(200);
+    await answered(admin.PATCH(SITE, { ...ofSite(site), body: { visibility: "share-link" } }), 200);
     const link = await shareLink(site);
-    await as(site.admin).post("/v1/urls/published", { url: site.published }).expect(404);
-    await as(site.admin).post("/v1/urls/published", { url: link.url }).expect(200);
+    await refused(admin.POST(RESOLVE, { body: { url: site.published } }), 404);
+    await answered(admin.POST(RESOLVE, { body: { url: link.url } }), 200);
     // The key inside the `url` parameter is redacted in the request's log line too (the harness fails on any leak).
-    await as(site.admin)
-      .get(`/v1/urls/published?url=${encodeURIComponent(link.url)}`)
-      .set("X-Request-Id", "nested-key")
-      .expect(200);
+    await answered(admin.GET(RESOLVE, { params: { query: { url: link.url } }, headers: { "X-Request-Id": "nested-key" } }), 200);
     const nested = h.logs
       .map((l) => JSON.parse(l) as { msg?: string; url?: string; reqId?: string })
       .find((l) => l.reqId === "nested-key" && l.msg === "request");
@@ -418,28 +425,22 @@ describe("adaptive content", () => {
     expect(enterprise.home).not.toContain("Beta guide");
 
     // The published-URL lookup applies the same rule, the page's parent's condition included.
+    const admin = adminOf(site);
     for (const path of ["/beta-guide", "/beta-guide/beta-details"]) {
-      await as(site.admin)
-        .post("/v1/urls/published", { url: `${site.published}${path}` })
-        .expect(404);
-      await as(site.admin)
-        .post("/v1/urls/published", { url: `${site.published}${path}`, visitor: { unsignedClaims: { beta: true } } })
-        .expect(200);
+      await refused(admin.POST(RESOLVE, { body: { url: `${site.published}${path}` } }), 404);
+      await answered(admin.POST(RESOLVE, { body: { url: `${site.published}${path}`, visitor: { unsignedClaims: { beta: true } } } }), 200);
     }
-    await as(site.admin)
-      .get(`/v1/urls/published?url=${encodeURIComponent(`${site.published}/enterprise`)}&visitorAuthToken=${jwt}`)
-      .expect(200);
-    await as(site.admin)
-      .post("/v1/urls/published", { url: `${site.published}/enterprise` })
-      .expect(404);
+    await answered(admin.GET(RESOLVE, { params: { query: { url: `${site.published}/enterprise`, visitorAuthToken: jwt } } }), 200);
+    await refused(admin.POST(RESOLVE, { body: { url: `${site.published}/enterprise` } }), 404);
 
     // A merge removing the condition shows the page to everyone on the next request.
-    const [, betaGuide] = (await as(site.admin).get(`/v1/spaces/${site.spaceId}/content/pages`).expect(200)).body.pages;
-    const cr = (await as(site.admin).post(`/v1/spaces/${site.spaceId}/change-requests`, { subject: "Open the beta" }).expect(201)).body;
-    await as(site.admin)
-      .post(`/v1/spaces/${site.spaceId}/change-requests/${cr.id}/content`, { changes: [{ operation: "update_page", page: betaGuide.id, condition: "" }] })
-      .expect(200);
-    await as(site.admin).post(`/v1/spaces/${site.spaceId}/change-requests/${cr.id}/merge`).expect(200);
+    const inSpace = at({ spaceId: site.spaceId });
+    const [, betaGuide] = (await answered(admin.GET("/v1/spaces/{spaceId}/content/pages", inSpace), 200)).pages;
+    const cr = await answered(admin.POST("/v1/spaces/{spaceId}/change-requests", { ...inSpace, body: { subject: "Open the beta" } }), 201);
+    const ofChange = at({ spaceId: site.spaceId, changeRequestId: cr.id });
+    const changes = [{ operation: "update_page" as const, page: betaGuide!.id, condition: "" }];
+    await answered(admin.POST("/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content", { ...ofChange, body: { changes } }), 200);
+    await answered(admin.POST("/v1/spaces/{spaceId}/change-requests/{changeRequestId}/merge", ofChange), 200);
     await get("/beta-guide/beta-details").expect(200);
     expect((await get("/sitemap.xml").expect(200)).text).toContain("/beta-guide/beta-details");
   });
@@ -452,20 +453,17 @@ describe("adaptive content", () => {
       insertPage("Welcome", "Open."),
       insertPage("Beta guide", "The plover note.", { condition: "visitor.claims.unsigned.beta" }),
     ]);
-    const addSpace = async (siteApiUrl: string, title: string, condition: string) => {
-      const spaceId = await space(a.admin, a.organizationId, title, [insertPage(`${title} page`, "Conditional.")]);
-      const siteSpace = (await as(a.admin).post(`${siteApiUrl}/site-spaces`, { spaceId }).expect(201)).body;
-      await as(a.admin).patch(`${siteApiUrl}/site-spaces/${siteSpace.id}`, { condition }).expect(200);
-    };
-    await addSpace(a.siteApiUrl, "Alpha", "visitor.claims.unsigned.alpha");
-    const created = (
-      await as(a.admin)
-        .post(`/v1/orgs/${a.organizationId}/sites`, { title: "Second", spaces: [a.spaceId] })
-        .expect(201)
-    ).body;
+    const admin = adminOf(a);
+    const addSpace = async (site: PublishedFixture, title: string, condition: string) =>
+      addConditionalSpace(site, await space(a.admin, a.organizationId, title, [insertPage(`${title} page`, "Conditional.")]), condition);
+    await addSpace(a, "Alpha", "visitor.claims.unsigned.alpha");
+    const created = await answered(
+      admin.POST("/v1/orgs/{organizationId}/sites", { ...at({ organizationId: a.organizationId }), body: { title: "Second", spaces: [a.spaceId] } }),
+      201,
+    );
     const b: PublishedFixture = { ...a, siteId: created.id, siteApiUrl: `/v1/orgs/${a.organizationId}/sites/${created.id}`, published: "" };
-    await addSpace(b.siteApiUrl, "Gamma", "visitor.claims.unsigned.gamma");
-    b.published = (await as(a.admin).post(`${b.siteApiUrl}/publish`).expect(200)).body.urls.published;
+    await addSpace(b, "Gamma", "visitor.claims.unsigned.gamma");
+    b.published = (await answered(admin.POST("/v1/orgs/{organizationId}/sites/{siteId}/publish", ofSite(b)), 200)).urls.published ?? "";
     for (const site of [a, b]) await fixtures.enableAdaptiveContent(site, { unsigned: ["alpha", "beta", "gamma"] });
     const claims = async (site: PublishedFixture, query: string) => cookieHeader((await read(`${site.published}/?${query}`).expect(302)).headers["set-cookie"]);
 
@@ -477,8 +475,6 @@ describe("adaptive content", () => {
     await read(`${a.published}/beta-guide`, { Cookie: aReader }).expect(404);
     expect((await read(`${a.published}/sitemap.xml`, { Cookie: aReader }).expect(200)).text).not.toContain("/beta-guide");
     expect((await read(`${a.published}/`, { Cookie: aReader }).expect(200)).text).not.toContain("Beta guide");
-    await as(a.admin)
-      .post("/v1/urls/published", { url: `${a.published}/beta-guide`, visitor: { unsignedClaims: { alpha: true } } })
-      .expect(404);
+    await refused(admin.POST(RESOLVE, { body: { url: `${a.published}/beta-guide`, visitor: { unsignedClaims: { alpha: true } } } }), 404);
   });
 });

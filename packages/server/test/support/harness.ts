@@ -7,7 +7,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import type { paths } from "@docstack/contract";
-import createClient, { type Client } from "openapi-fetch";
+import createClient from "openapi-fetch";
 import pino from "pino";
 import supertest from "supertest";
 import type TestAgent from "supertest/lib/agent";
@@ -21,7 +21,10 @@ import type { Services } from "../../src/http/context";
 import type { Role } from "../../src/policy/roles";
 import { onSecret } from "../../src/secrets";
 import { openServices } from "../../src/wiring/services";
+import type { ApiClient } from "./client";
 import { testDatabaseUrl } from "./postgres";
+
+export { type ApiClient, answered, at, refused, untyped } from "./client";
 
 export interface TestUser {
   id: string;
@@ -31,9 +34,6 @@ export interface TestUser {
   /** The Authorization header value. */
   auth: string;
 }
-
-/** A client of the contract's operations, typed from its paths (openapi-fetch, as the SDK is). */
-export type ApiClient = Client<paths>;
 
 export interface Harness {
   api: TestAgent;
@@ -82,34 +82,6 @@ export function requestsAs(h: Pick<Harness, "api">, user: Pick<TestUser, "auth">
     delete: (url: string) => h.api.delete(url).set("Authorization", user.auth),
   };
 }
-
-interface Answer {
-  response: Response;
-  data?: unknown;
-  error?: unknown;
-}
-
-/** What a request of `h.as(user)` got, after checking its status is `status` (as supertest's `.expect(status)`). */
-async function withStatus<R extends Answer>(request: Promise<R>, status: number): Promise<R> {
-  const answer = await request;
-  if (answer.response.status !== status) {
-    throw new Error(`expected ${status}, got ${answer.response.status}: ${JSON.stringify(answer.error ?? answer.data)}`.slice(0, 2000));
-  }
-  return answer;
-}
-
-/** The body of a success answered with `status`. */
-export const answered = async <R extends Answer>(request: Promise<R>, status: 200 | 201 | 202 | 204 | 205) =>
-  (await withStatus(request, status)).data as NonNullable<R["data"]>;
-
-/** The error body of a failure answered with `status`. */
-export const refused = async <R extends Answer>(request: Promise<R>, status: number) => (await withStatus(request, status)).error as NonNullable<R["error"]>;
-
-/** The path parameters of a request of `h.as(user)`: `admin.GET("/v1/spaces/{spaceId}", at({ spaceId }))`. */
-export const at = <P extends Record<string, string>>(path: P) => ({ params: { path } });
-
-/** A body or parameter the contract refuses, sent as it is (the request is meant to fail validation). */
-export const untyped = (value: unknown) => value as never;
 
 /** The first log line holding one of the secrets, the secret masked; undefined when none does. */
 export function secretInLogs(logs: readonly string[], secrets: Iterable<string>): string | undefined {

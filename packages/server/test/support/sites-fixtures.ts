@@ -1,6 +1,6 @@
 // What the tests of the site areas set up: an organization with spaces, and sites made
 // through the API.
-import { type Harness, requestsAs, type TestUser } from "./harness";
+import { answered, at, type Harness, requestsAs, type TestUser } from "./harness";
 
 /** Docstack's public URL in these tests, so that published URLs are known in advance. */
 export const PUBLIC_URL = "http://localhost:3000";
@@ -44,6 +44,12 @@ export async function newSite(h: Harness, org: SiteOrg, body: object = {}): Prom
   const res = await h.api.post(org.sitesUrl).set("Authorization", org.admin.auth).send(body);
   if (res.status !== 201) throw new Error(`Could not create a site: ${res.status} ${res.text}`);
   return { id: res.body.id as string, url: `${org.sitesUrl}/${res.body.id as string}`, body: res.body };
+}
+
+/** The site's site spaces (the first page), typed by the contract. */
+export async function siteSpacesOf(h: Harness, org: SiteOrg, site: { id: string }) {
+  const path = at({ organizationId: org.id, siteId: site.id });
+  return (await answered(h.as(org.admin).GET("/v1/orgs/{organizationId}/sites/{siteId}/site-spaces", path), 200)).items;
 }
 
 /** The IDs of the items of a list answer, in order. */

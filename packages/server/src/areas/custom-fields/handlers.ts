@@ -46,15 +46,15 @@ export const customFieldsOperations = {
         const fields = await tx.customField.findMany({ where: { organizationId: space.organizationId, name: { in: updates.map(([name]) => name) } } });
         const byName = new Map(fields.map((field) => [field.name, field]));
         // Every problem at once, and nothing written unless there is none.
-        const problems = updates.flatMap(([name, { value }]) => {
+        const problems: string[] = [];
+        const writes = updates.flatMap(([name, { value }]) => {
           const field = byName.get(name);
-          if (!field) return [`request/body/values/${name}: this organization has no custom field named "${name}"`];
-          const why = value === null ? undefined : misfit(field, value);
-          return why ? [`request/body/values/${name}: ${why}`] : [];
+          const why = !field ? `this organization has no custom field named "${name}"` : value === null ? undefined : misfit(field, value);
+          if (why) problems.push(`request/body/values/${name}: ${why}`);
+          return field && !why ? [{ fieldId: field.id, value }] : [];
         });
         if (problems.length > 0) throw badRequest("invalid_request", problems.join("; "));
-        for (const [name, { value }] of updates) {
-          const fieldId = (byName.get(name) as { id: string }).id;
+        for (const { fieldId, value } of writes) {
           const key = { spaceId_fieldId: { spaceId: space.id, fieldId } };
           if (value === null) await tx.customFieldValue.deleteMany({ where: { spaceId: space.id, fieldId } });
           else await tx.customFieldValue.upsert({ where: key, create: { spaceId: space.id, fieldId, value }, update: { value } });

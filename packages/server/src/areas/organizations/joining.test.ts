@@ -1,4 +1,4 @@
-import { secretInLogs, type TestUser, useHarness } from "../../../test/support/harness";
+import { answered, at, refused, secretInLogs, type TestUser, useHarness } from "../../../test/support/harness";
 import { useInbox } from "../../../test/support/smtp";
 
 const inbox = useInbox();
@@ -61,53 +61,61 @@ describe("inviting people by e-mail", () => {
 });
 
 describe("invite links", () => {
+  const LINKS = "/v1/orgs/{organizationId}/link-invites";
+  const JOIN = "/v1/orgs/{organizationId}/invites/{inviteId}";
+  const ORGANIZATION = "/v1/orgs/{organizationId}";
+  const roleIn = async (organizationId: string, userId: string) => (await h.services.prisma.member.findFirst({ where: { organizationId, userId } }))?.role;
+
   it("are created and listed by admins, and let whoever has one join with its role until it is deleted", async () => {
     const org = await h.organization();
-    const created = await as(org.admin).post(`/v1/orgs/${org.id}/link-invites`, { role: "edit" }).expect(201);
-    expect(created.body).toMatchObject({ object: "invite", role: "edit", redundant: false });
-    expect(created.body.id).toMatch(/^[A-Za-z0-9_-]{32}$/);
-    const { join } = created.body.urls as { join: string };
-    expect(join).toMatch(new RegExp(`/v1/orgs/${org.id}/invites/${created.body.id}$`));
-    const guests = await as(org.admin).post(`/v1/orgs/${org.id}/link-invites`, { role: null }).expect(201);
-    const list = await as(org.admin).get(`/v1/orgs/${org.id}/link-invites`).expect(200);
-    expect(list.body.items.map((item: { id: string }) => item.id)).toEqual([created.body.id, guests.body.id]);
+    const admin = h.as(org.admin);
+    const inOrg = at({ organizationId: org.id });
+    const created = await answered(admin.POST(LINKS, { ...inOrg, body: { role: "edit" } }), 201);
+    expect(created).toMatchObject({ object: "invite", role: "edit", redundant: false });
+    expect(created.id).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(created.urls.join).toMatch(new RegExp(`/v1/orgs/${org.id}/invites/${created.id}$`));
+    const guests = await answered(admin.POST(LINKS, { ...inOrg, body: { role: null } }), 201);
+    const list = await answered(admin.GET(LINKS, inOrg), 200);
+    expect(list.items.map((item) => item.id)).toEqual([created.id, guests.id]);
+    const joinBy = (inviteId: string) => at({ organizationId: org.id, inviteId });
 
-    const newcomer = await h.user();
-    await as(newcomer).get(`/v1/orgs/${org.id}`).expect(404);
-    expect((await as(newcomer).post(new URL(join).pathname).expect(200)).body).toEqual({});
-    expect((await as(newcomer).get(`/v1/orgs/${org.id}`).expect(200)).body.permissions).toMatchObject({ view: true, admin: false });
-    expect((await h.services.prisma.member.findFirst({ where: { organizationId: org.id, userId: newcomer.id } }))?.role).toBe("edit");
+    const newcomerUser = await h.user();
+    const newcomer = h.as(newcomerUser);
+    await refused(newcomer.GET(ORGANIZATION, inOrg), 404);
+    expect(await answered(newcomer.POST(JOIN, joinBy(created.id)), 200)).toEqual({});
+    expect((await answered(newcomer.GET(ORGANIZATION, inOrg), 200)).permissions).toMatchObject({ view: true, admin: false });
+    expect(await roleIn(org.id, newcomerUser.id)).toBe("edit");
     // Already a member: nothing changes, even through a link with another role.
-    await as(newcomer).post(`/v1/orgs/${org.id}/invites/${guests.body.id}`).expect(200);
-    expect((await h.services.prisma.member.findFirst({ where: { organizationId: org.id, userId: newcomer.id } }))?.role).toBe("edit");
+    await answered(newcomer.POST(JOIN, joinBy(guests.id)), 200);
+    expect(await roleIn(org.id, newcomerUser.id)).toBe("edit");
 
     const guest = await h.user();
-    await as(guest).post(`/v1/orgs/${org.id}/invites/${guests.body.id}`).expect(200);
-    expect((await h.services.prisma.member.findFirst({ where: { organizationId: org.id, userId: guest.id } }))?.role).toBeNull();
+    await answered(h.as(guest).POST(JOIN, joinBy(guests.id)), 200);
+    expect(await roleIn(org.id, guest.id)).toBeNull();
 
-    await as(org.admin).delete(`/v1/orgs/${org.id}/link-invites/${created.body.id}`).expect(205);
-    const late = await h.user();
-    await as(late).post(new URL(join).pathname).expect(404);
-    await as(late).post(`/v1/orgs/${org.id}/invites/not-a-link`).expect(404);
+    await answered(admin.DELETE("/v1/orgs/{organizationId}/link-invites/{inviteId}", joinBy(created.id)), 205);
+    const late = h.as(await h.user());
+    await refused(late.POST(JOIN, joinBy(created.id)), 404);
+    await refused(late.POST(JOIN, joinBy("not-a-link")), 404);
   });
 
   it("are refused when the organization turns them off", async () => {
     const org = await h.organization();
-    const link = (await as(org.admin).post(`/v1/orgs/${org.id}/link-invites`, { role: "read" }).expect(201)).body as { id: string };
-    await as(org.admin).patch(`/v1/orgs/${org.id}`, { inviteLinks: false }).expect(200);
-    await as(org.admin).post(`/v1/orgs/${org.id}/link-invites`, { role: "read" }).expect(403);
-    await as(await h.user())
-      .post(`/v1/orgs/${org.id}/invites/${link.id}`)
-      .expect(404);
+    const admin = h.as(org.admin);
+    const inOrg = at({ organizationId: org.id });
+    const link = await answered(admin.POST(LINKS, { ...inOrg, body: { role: "read" } }), 201);
+    await answered(admin.PATCH(ORGANIZATION, { ...inOrg, body: { inviteLinks: false } }), 200);
+    await refused(admin.POST(LINKS, { ...inOrg, body: { role: "read" } }), 403);
+    await refused(h.as(await h.user()).POST(JOIN, at({ organizationId: org.id, inviteId: link.id })), 404);
   });
 
   it("never reach a log line", async () => {
     const org = await h.organization();
-    const link = (await as(org.admin).post(`/v1/orgs/${org.id}/link-invites`, { role: "read" }).expect(201)).body as { id: string };
-    await as(org.admin).get(`/v1/orgs/${org.id}/link-invites/${link.id}`).expect(200);
-    await as(await h.user())
-      .post(`/v1/orgs/${org.id}/invites/${link.id}`)
-      .expect(200);
+    const admin = h.as(org.admin);
+    const link = await answered(admin.POST(LINKS, { ...at({ organizationId: org.id }), body: { role: "read" } }), 201);
+    const ofLink = at({ organizationId: org.id, inviteId: link.id });
+    await answered(admin.GET("/v1/orgs/{organizationId}/link-invites/{inviteId}", ofLink), 200);
+    await answered(h.as(await h.user()).POST(JOIN, ofLink), 200);
     expect(h.secrets.has(link.id)).toBe(true);
     expect(secretInLogs(h.logs, [link.id])).toBeUndefined();
     const urls = h.logs.map((line) => (JSON.parse(line) as { url?: string }).url);

@@ -1,202 +1,241 @@
-import { requestsAs, type TestUser, useHarness } from "../../../test/support/harness";
+import { type ApiClient, answered, at, refused, untyped, useHarness } from "../../../test/support/harness";
 
 const h = useHarness();
 
-const as = (user: TestUser) => requestsAs(h, user);
-const ids = (res: { body: { items: { id: string }[] } }) => res.body.items.map((item) => item.id).sort();
+const ids = (list: { items: { id: string }[] }) => list.items.map((item) => item.id).sort();
+
+const SPACE = "/v1/spaces/{spaceId}";
+const SPACES = "/v1/orgs/{organizationId}/spaces";
+const SHARE_SPACE = "/v1/spaces/{spaceId}/permissions";
+const TEAMS = "/v1/orgs/{organizationId}/teams";
+const TEAM_MEMBER = "/v1/orgs/{organizationId}/teams/{teamId}/members/{userId}";
+
+const newSpace = (client: ApiClient, organizationId: string, body: { title: string; parent?: string }) =>
+  answered(client.POST(SPACES, { ...at({ organizationId }), body }), 201);
+const newTeam = (client: ApiClient, organizationId: string, title: string) => answered(client.PUT(TEAMS, { ...at({ organizationId }), body: { title } }), 201);
 
 /** An organization with a space nobody reaches by default (`defaultLevel: null`) and an ordinary one. */
 async function organizationWithPrivateSpace() {
   const org = await h.organization();
-  const admin = as(org.admin);
-  const secret = (await admin.post(`/v1/orgs/${org.id}/spaces`, { title: "Secret" }).expect(201)).body as { id: string };
-  await admin.patch(`/v1/spaces/${secret.id}`, { defaultLevel: null }).expect(200);
-  const open = (await admin.post(`/v1/orgs/${org.id}/spaces`, { title: "Open" }).expect(201)).body as { id: string };
+  const admin = h.as(org.admin);
+  const secret = await newSpace(admin, org.id, { title: "Secret" });
+  await answered(admin.PATCH(SPACE, { ...at({ spaceId: secret.id }), body: { defaultLevel: null } }), 200);
+  const open = await newSpace(admin, org.id, { title: "Open" });
   return { org, admin, secret, open };
 }
 
 describe("sharing a space", () => {
   it("gives a member what the space is shared with them as, and takes it away on removal", async () => {
     const { org, admin, secret, open } = await organizationWithPrivateSpace();
-    const reader = await h.member(org.id, "read");
-    await as(reader).get(`/v1/spaces/${secret.id}`).expect(404);
-    expect(ids(await as(reader).get(`/v1/orgs/${org.id}/spaces`).expect(200))).toEqual([open.id]);
+    const readerUser = await h.member(org.id, "read");
+    const reader = h.as(readerUser);
+    const inSecret = at({ spaceId: secret.id });
+    const asUser = at({ spaceId: secret.id, userId: readerUser.id });
+    await refused(reader.GET(SPACE, inSecret), 404);
+    expect(ids(await answered(reader.GET(SPACES, at({ organizationId: org.id })), 200))).toEqual([open.id]);
 
-    await admin.post(`/v1/spaces/${secret.id}/permissions`, { role: "edit", users: [reader.id] }).expect(204);
-    const shared = await as(reader).get(`/v1/spaces/${secret.id}`).expect(200);
-    expect(shared.body).toMatchObject({ defaultLevel: null, permissions: { view: true, edit: true, admin: false } });
-    expect(ids(await as(reader).get(`/v1/orgs/${org.id}/spaces`).expect(200))).toEqual([open.id, secret.id].sort());
-    const users = await as(reader).get(`/v1/spaces/${secret.id}/permissions/users`).expect(200);
-    expect(users.body).toMatchObject({ count: 1, items: [{ permission: "edit", user: { id: reader.id } }] });
+    await answered(admin.POST(SHARE_SPACE, { ...inSecret, body: { role: "edit", users: [readerUser.id] } }), 204);
+    const shared = await answered(reader.GET(SPACE, inSecret), 200);
+    expect(shared).toMatchObject({ defaultLevel: null, permissions: { view: true, edit: true, admin: false } });
+    expect(ids(await answered(reader.GET(SPACES, at({ organizationId: org.id })), 200))).toEqual([open.id, secret.id].sort());
+    const users = await answered(reader.GET("/v1/spaces/{spaceId}/permissions/users", inSecret), 200);
+    expect(users).toMatchObject({ count: 1, items: [{ permission: "edit", user: { id: readerUser.id } }] });
 
-    await admin.patch(`/v1/spaces/${secret.id}/permissions/users/${reader.id}`, { role: "comment" }).expect(204);
-    expect((await as(reader).get(`/v1/spaces/${secret.id}`).expect(200)).body.permissions).toMatchObject({ comment: true, edit: false });
+    await answered(admin.PATCH("/v1/spaces/{spaceId}/permissions/users/{userId}", { ...asUser, body: { role: "comment" } }), 204);
+    expect((await answered(reader.GET(SPACE, inSecret), 200)).permissions).toMatchObject({ comment: true, edit: false });
     // A member with the comment role on it cannot share it further.
-    await as(reader)
-      .post(`/v1/spaces/${secret.id}/permissions`, { role: "admin", users: [reader.id] })
-      .expect(403);
+    await refused(reader.POST(SHARE_SPACE, { ...inSecret, body: { role: "admin", users: [readerUser.id] } }), 403);
 
-    await admin.delete(`/v1/spaces/${secret.id}/permissions/users/${reader.id}`).expect(205);
-    await admin.delete(`/v1/spaces/${secret.id}/permissions/users/${reader.id}`).expect(204);
-    await as(reader).get(`/v1/spaces/${secret.id}`).expect(404);
+    await answered(admin.DELETE("/v1/spaces/{spaceId}/permissions/users/{userId}", asUser), 205);
+    await answered(admin.DELETE("/v1/spaces/{spaceId}/permissions/users/{userId}", asUser), 204);
+    await refused(reader.GET(SPACE, inSecret), 404);
   });
 
   it("raises a member above their default level, never lowers it", async () => {
     const { org, admin, open } = await organizationWithPrivateSpace();
     const editor = await h.member(org.id, "edit");
-    await admin.post(`/v1/spaces/${open.id}/permissions`, { role: "read", users: [editor.id] }).expect(204);
-    expect((await as(editor).get(`/v1/spaces/${open.id}`).expect(200)).body.permissions.edit).toBe(true);
-    await admin.post(`/v1/spaces/${open.id}/permissions`, { role: "admin", users: [editor.id] }).expect(204);
-    expect((await as(editor).get(`/v1/spaces/${open.id}`).expect(200)).body.permissions.admin).toBe(true);
+    const inOpen = at({ spaceId: open.id });
+    await answered(admin.POST(SHARE_SPACE, { ...inOpen, body: { role: "read", users: [editor.id] } }), 204);
+    expect((await answered(h.as(editor).GET(SPACE, inOpen), 200)).permissions.edit).toBe(true);
+    await answered(admin.POST(SHARE_SPACE, { ...inOpen, body: { role: "admin", users: [editor.id] } }), 204);
+    expect((await answered(h.as(editor).GET(SPACE, inOpen), 200)).permissions.admin).toBe(true);
   });
 
   it("reaches the members of a team shared with, for as long as they are in it", async () => {
     const { org, admin, secret } = await organizationWithPrivateSpace();
     const member = await h.member(org.id, "read");
-    const team = (await admin.put(`/v1/orgs/${org.id}/teams`, { title: "Writers" }).expect(201)).body as { id: string };
-    await admin.put(`/v1/orgs/${org.id}/teams/${team.id}/members/${member.id}`, {}).expect(204);
-    await admin.post(`/v1/spaces/${secret.id}/permissions`, { role: "review", teams: [team.id] }).expect(204);
-    expect((await as(member).get(`/v1/spaces/${secret.id}`).expect(200)).body.permissions).toMatchObject({ review: true, admin: false });
-    const teams = await admin.get(`/v1/spaces/${secret.id}/permissions/teams`).expect(200);
-    expect(teams.body).toMatchObject({ count: 1, items: [{ permission: "review", team: { id: team.id, spaces: 1 } }] });
-    const everyone = await admin.get(`/v1/spaces/${secret.id}/permissions/aggregate`).expect(200);
-    expect(everyone.body.items).toEqual(
+    const inSecret = at({ spaceId: secret.id });
+    const team = await newTeam(admin, org.id, "Writers");
+    const membership = at({ organizationId: org.id, teamId: team.id, userId: member.id });
+    await answered(admin.PUT(TEAM_MEMBER, membership), 204);
+    await answered(admin.POST(SHARE_SPACE, { ...inSecret, body: { role: "review", teams: [team.id] } }), 204);
+    expect((await answered(h.as(member).GET(SPACE, inSecret), 200)).permissions).toMatchObject({ review: true, admin: false });
+    const teams = await answered(admin.GET("/v1/spaces/{spaceId}/permissions/teams", inSecret), 200);
+    expect(teams).toMatchObject({ count: 1, items: [{ permission: "review", team: { id: team.id, spaces: 1 } }] });
+    const everyone = await answered(admin.GET("/v1/spaces/{spaceId}/permissions/aggregate", inSecret), 200);
+    expect(everyone.items).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ permission: "admin", user: expect.objectContaining({ id: org.admin.id }) }),
         expect.objectContaining({ permission: "review", user: expect.objectContaining({ id: member.id }) }),
       ]),
     );
-    expect((await admin.get(`/v1/spaces/${secret.id}/permissions/aggregate?role=review`).expect(200)).body.count).toBe(1);
+    const reviewers = await answered(
+      admin.GET("/v1/spaces/{spaceId}/permissions/aggregate", { params: { path: { spaceId: secret.id }, query: { role: "review" } } }),
+      200,
+    );
+    expect(reviewers.count).toBe(1);
 
-    await admin.delete(`/v1/orgs/${org.id}/teams/${team.id}/members/${member.id}`).expect(205);
-    await as(member).get(`/v1/spaces/${secret.id}`).expect(404);
-    await admin.patch(`/v1/spaces/${secret.id}/permissions/teams/${team.id}`, { role: "read" }).expect(204);
-    await admin.delete(`/v1/spaces/${secret.id}/permissions/teams/${team.id}`).expect(205);
-    expect((await admin.get(`/v1/spaces/${secret.id}/permissions/teams`).expect(200)).body.count).toBe(0);
+    await answered(admin.DELETE(TEAM_MEMBER, membership), 205);
+    await refused(h.as(member).GET(SPACE, inSecret), 404);
+    const teamGrant = at({ spaceId: secret.id, teamId: team.id });
+    await answered(admin.PATCH("/v1/spaces/{spaceId}/permissions/teams/{teamId}", { ...teamGrant, body: { role: "read" } }), 204);
+    await answered(admin.DELETE("/v1/spaces/{spaceId}/permissions/teams/{teamId}", teamGrant), 205);
+    expect((await answered(admin.GET("/v1/spaces/{spaceId}/permissions/teams", inSecret), 200)).count).toBe(0);
   });
 
   it("shares with members (guests included) and teams of the organization only, with a role", async () => {
     const { org, admin, secret } = await organizationWithPrivateSpace();
     const outsider = await h.organization();
-    const unknown = await admin
-      .post(`/v1/spaces/${secret.id}/permissions`, { role: "read", users: [outsider.admin.id], teams: ["01unknownteam0000000000000"] })
-      .expect(404);
-    expect(unknown.body.error.message).toContain(`user ${outsider.admin.id}`);
-    expect(unknown.body.error.message).toContain("team 01unknownteam0000000000000");
-    await admin.patch(`/v1/spaces/${secret.id}/permissions/users/${outsider.admin.id}`, { role: "read" }).expect(404);
-    const nothing = await admin.post(`/v1/spaces/${secret.id}/permissions`, { role: null, users: [org.admin.id] }).expect(400);
-    expect(nothing.body.error.message).toMatch(/request\/body\/role.*DELETE/);
-    await admin.post(`/v1/spaces/${secret.id}/permissions`, { role: "read" }).expect(400);
-    expect((await h.services.prisma.contentGrant.count({ where: { spaceId: secret.id } })) + 0).toBe(0);
+    const inSecret = at({ spaceId: secret.id });
+    const unknown = await refused(
+      admin.POST(SHARE_SPACE, { ...inSecret, body: { role: "read", users: [outsider.admin.id], teams: ["01unknownteam0000000000000"] } }),
+      404,
+    );
+    expect(unknown.error.message).toContain(`user ${outsider.admin.id}`);
+    expect(unknown.error.message).toContain("team 01unknownteam0000000000000");
+    const outsiderGrant = at({ spaceId: secret.id, userId: outsider.admin.id });
+    await refused(admin.PATCH("/v1/spaces/{spaceId}/permissions/users/{userId}", { ...outsiderGrant, body: { role: "read" } }), 404);
+    const nothing = await refused(admin.POST(SHARE_SPACE, { ...inSecret, body: untyped({ role: null, users: [org.admin.id] }) }), 400);
+    expect(nothing.error.message).toMatch(/request\/body\/role.*DELETE/);
+    await refused(admin.POST(SHARE_SPACE, { ...inSecret, body: { role: "read" } }), 400);
+    expect(await h.services.prisma.contentGrant.count({ where: { spaceId: secret.id } })).toBe(0);
   });
 });
 
 describe("guests", () => {
   it("see nothing of the organization's content but what is shared with them", async () => {
     const { org, admin, secret, open } = await organizationWithPrivateSpace();
-    const guest = await h.member(org.id, null);
-    expect((await as(guest).get(`/v1/orgs/${org.id}/spaces`).expect(200)).body.items).toEqual([]);
-    await as(guest).get(`/v1/spaces/${open.id}`).expect(404);
-    await admin.post(`/v1/spaces/${secret.id}/permissions`, { role: "comment", users: [guest.id] }).expect(204);
-    expect(ids(await as(guest).get(`/v1/orgs/${org.id}/spaces`).expect(200))).toEqual([secret.id]);
-    await as(guest)
-      .post(`/v1/spaces/${secret.id}/comments`, { body: { markdown: "Hello" } })
-      .expect(200);
-    await as(guest).get(`/v1/spaces/${open.id}`).expect(404);
-    const members = await admin.get(`/v1/orgs/${org.id}/members/${guest.id}`).expect(200);
-    expect(members.body).toMatchObject({ role: null, spaces: 1 });
+    const guestUser = await h.member(org.id, null);
+    const guest = h.as(guestUser);
+    const inOrg = at({ organizationId: org.id });
+    expect((await answered(guest.GET(SPACES, inOrg), 200)).items).toEqual([]);
+    await refused(guest.GET(SPACE, at({ spaceId: open.id })), 404);
+    await answered(admin.POST(SHARE_SPACE, { ...at({ spaceId: secret.id }), body: { role: "comment", users: [guestUser.id] } }), 204);
+    expect(ids(await answered(guest.GET(SPACES, inOrg), 200))).toEqual([secret.id]);
+    await answered(guest.POST("/v1/spaces/{spaceId}/comments", { ...at({ spaceId: secret.id }), body: { body: { markdown: "Hello" } } }), 200);
+    await refused(guest.GET(SPACE, at({ spaceId: open.id })), 404);
+    const asMember = await answered(admin.GET("/v1/orgs/{organizationId}/members/{userId}", at({ organizationId: org.id, userId: guestUser.id })), 200);
+    expect(asMember).toMatchObject({ role: null, spaces: 1 });
   });
 });
 
 describe("sharing a collection", () => {
   it("shares everything in it: its spaces and nested collections", async () => {
     const org = await h.organization();
-    const admin = as(org.admin);
-    const outer = (await admin.post(`/v1/orgs/${org.id}/collections`, { title: "Outer" }).expect(201)).body as { id: string };
-    await admin.patch(`/v1/collections/${outer.id}`, { defaultLevel: null }).expect(200);
-    const inner = (await admin.post(`/v1/orgs/${org.id}/collections`, { title: "Inner", parent: outer.id }).expect(201)).body as { id: string };
-    const space = (await admin.post(`/v1/orgs/${org.id}/spaces`, { title: "Deep", parent: inner.id }).expect(201)).body as { id: string };
-    const member = await h.member(org.id, "edit");
+    const admin = h.as(org.admin);
+    const inOrg = at({ organizationId: org.id });
+    const COLLECTIONS = "/v1/orgs/{organizationId}/collections";
+    const outer = await answered(admin.POST(COLLECTIONS, { ...inOrg, body: { title: "Outer" } }), 201);
+    const inOuter = at({ collectionId: outer.id });
+    await answered(admin.PATCH("/v1/collections/{collectionId}", { ...inOuter, body: { defaultLevel: null } }), 200);
+    const inner = await answered(admin.POST(COLLECTIONS, { ...inOrg, body: { title: "Inner", parent: outer.id } }), 201);
+    const space = await newSpace(admin, org.id, { title: "Deep", parent: inner.id });
+    const inSpace = at({ spaceId: space.id });
+    const memberUser = await h.member(org.id, "edit");
+    const member = h.as(memberUser);
     // The outer collection gives no default access: what inherits from it (all of it) is out of reach.
-    await as(member).get(`/v1/spaces/${space.id}`).expect(404);
-    expect((await as(member).get(`/v1/orgs/${org.id}/collections`).expect(200)).body.items).toEqual([]);
+    await refused(member.GET(SPACE, inSpace), 404);
+    expect((await answered(member.GET(COLLECTIONS, inOrg), 200)).items).toEqual([]);
 
-    await admin.post(`/v1/collections/${outer.id}/permissions`, { role: "comment", users: [member.id] }).expect(204);
-    expect((await as(member).get(`/v1/spaces/${space.id}`).expect(200)).body.permissions).toMatchObject({ comment: true, edit: false });
-    expect(ids(await as(member).get(`/v1/orgs/${org.id}/collections`).expect(200))).toEqual([inner.id, outer.id].sort());
-    expect(ids(await as(member).get(`/v1/collections/${inner.id}/spaces`).expect(200))).toEqual([space.id]);
-    const aggregate = await admin.get(`/v1/collections/${inner.id}/permissions/aggregate?role=comment`).expect(200);
-    expect(aggregate.body.items.map((item: { user: { id: string } }) => item.user.id)).toEqual([member.id]);
-    const users = await admin.get(`/v1/collections/${outer.id}/permissions/users`).expect(200);
-    expect(users.body.items).toEqual([expect.objectContaining({ permission: "comment" })]);
+    await answered(admin.POST("/v1/collections/{collectionId}/permissions", { ...inOuter, body: { role: "comment", users: [memberUser.id] } }), 204);
+    expect((await answered(member.GET(SPACE, inSpace), 200)).permissions).toMatchObject({ comment: true, edit: false });
+    expect(ids(await answered(member.GET(COLLECTIONS, inOrg), 200))).toEqual([inner.id, outer.id].sort());
+    expect(ids(await answered(member.GET("/v1/collections/{collectionId}/spaces", at({ collectionId: inner.id })), 200))).toEqual([space.id]);
+    const aggregate = await answered(
+      admin.GET("/v1/collections/{collectionId}/permissions/aggregate", { params: { path: { collectionId: inner.id }, query: { role: "comment" } } }),
+      200,
+    );
+    expect(aggregate.items.map((item) => item.user.id)).toEqual([memberUser.id]);
+    const users = await answered(admin.GET("/v1/collections/{collectionId}/permissions/users", inOuter), 200);
+    expect(users.items).toEqual([expect.objectContaining({ permission: "comment" })]);
 
     // The space's own default level wins over the collection's null: members reach it with it.
-    await admin.patch(`/v1/spaces/${space.id}`, { defaultLevel: "edit" }).expect(200);
-    await admin.delete(`/v1/collections/${outer.id}/permissions/users/${member.id}`).expect(205);
-    expect((await as(member).get(`/v1/spaces/${space.id}`).expect(200)).body.permissions.edit).toBe(true);
-    expect(ids(await as(member).get(`/v1/orgs/${org.id}/spaces`).expect(200))).toEqual([space.id]);
+    await answered(admin.PATCH(SPACE, { ...inSpace, body: { defaultLevel: "edit" } }), 200);
+    await answered(admin.DELETE("/v1/collections/{collectionId}/permissions/users/{userId}", at({ collectionId: outer.id, userId: memberUser.id })), 205);
+    expect((await answered(member.GET(SPACE, inSpace), 200)).permissions.edit).toBe(true);
+    expect(ids(await answered(member.GET(SPACES, inOrg), 200))).toEqual([space.id]);
   });
 });
 
 describe("what is shared ends", () => {
   it("when the member leaves the organization, and when content moves to another one", async () => {
     const { org, admin, secret } = await organizationWithPrivateSpace();
+    const inSecret = at({ spaceId: secret.id });
     const member = await h.member(org.id, "read");
-    await admin.post(`/v1/spaces/${secret.id}/permissions`, { role: "edit", users: [member.id] }).expect(204);
-    await admin.delete(`/v1/orgs/${org.id}/members/${member.id}`).expect(205);
+    await answered(admin.POST(SHARE_SPACE, { ...inSecret, body: { role: "edit", users: [member.id] } }), 204);
+    await answered(admin.DELETE("/v1/orgs/{organizationId}/members/{userId}", at({ organizationId: org.id, userId: member.id })), 205);
     expect(await h.services.prisma.contentGrant.count({ where: { userId: member.id } })).toBe(0);
 
     const other = await h.member(org.id, "read");
-    await admin.post(`/v1/spaces/${secret.id}/permissions`, { role: "edit", users: [other.id] }).expect(204);
+    await answered(admin.POST(SHARE_SPACE, { ...inSecret, body: { role: "edit", users: [other.id] } }), 204);
     const elsewhere = await h.organization();
     await h.direct((prisma) => prisma.member.create({ data: { organizationId: elsewhere.id, userId: org.admin.id, role: "admin" } }));
-    await admin.post(`/v1/spaces/${secret.id}/transfer`, { organization: elsewhere.id }).expect(200);
+    await answered(admin.POST("/v1/spaces/{spaceId}/transfer", { ...inSecret, body: { organization: elsewhere.id } }), 200);
     expect(await h.services.prisma.contentGrant.count({ where: { spaceId: secret.id } })).toBe(0);
   });
 
   it("copies a space shared as the original is", async () => {
     const { org, admin, secret } = await organizationWithPrivateSpace();
     const member = await h.member(org.id, "create");
-    await admin.post(`/v1/spaces/${secret.id}/permissions`, { role: "read", users: [member.id] }).expect(204);
-    const copy = await as(member).post(`/v1/spaces/${secret.id}/duplicate`).expect(201);
-    expect(copy.body).toMatchObject({ defaultLevel: null, permissions: { view: true, edit: false } });
+    await answered(admin.POST(SHARE_SPACE, { ...at({ spaceId: secret.id }), body: { role: "read", users: [member.id] } }), 204);
+    const copy = await answered(h.as(member).POST("/v1/spaces/{spaceId}/duplicate", at({ spaceId: secret.id })), 201);
+    expect(copy).toMatchObject({ defaultLevel: null, permissions: { view: true, edit: false } });
   });
 });
 
 describe("sharing a site", () => {
   it("lets a member a site is shared with as admin change it, and says where each level comes from", async () => {
     const org = await h.organization();
-    const admin = as(org.admin);
-    const site = (await admin.post(`/v1/orgs/${org.id}/sites`, { title: "Docs" }).expect(201)).body as { id: string };
-    const base = `/v1/orgs/${org.id}/sites/${site.id}`;
-    const editor = await h.member(org.id, "edit");
-    const guest = await h.member(org.id, null);
-    await as(editor).patch(base, { title: "Mine" }).expect(403);
-    const team = (await admin.put(`/v1/orgs/${org.id}/teams`, { title: "Site team" }).expect(201)).body as { id: string };
-    await admin.put(`/v1/orgs/${org.id}/teams/${team.id}/members/${editor.id}`, {}).expect(204);
-    await admin.post(`${base}/permissions`, { role: "admin", teams: [team.id] }).expect(204);
-    await as(editor).patch(base, { title: "Mine" }).expect(200);
+    const admin = h.as(org.admin);
+    const site = await answered(admin.POST("/v1/orgs/{organizationId}/sites", { ...at({ organizationId: org.id }), body: { title: "Docs" } }), 201);
+    const SITE = "/v1/orgs/{organizationId}/sites/{siteId}";
+    const AGGREGATE = "/v1/orgs/{organizationId}/sites/{siteId}/permissions/aggregate";
+    const inSite = at({ organizationId: org.id, siteId: site.id });
+    const aggregateOf = (query: { role?: "guest"; team?: string; sort?: "name"; order?: "asc" }) =>
+      answered(admin.GET(AGGREGATE, { params: { path: { organizationId: org.id, siteId: site.id }, query } }), 200);
+    const editorUser = await h.member(org.id, "edit");
+    const guestUser = await h.member(org.id, null);
+    const editor = h.as(editorUser);
+    const guest = h.as(guestUser);
+    await refused(editor.PATCH(SITE, { ...inSite, body: { title: "Mine" } }), 403);
+    const team = await newTeam(admin, org.id, "Site team");
+    await answered(admin.PUT(TEAM_MEMBER, at({ organizationId: org.id, teamId: team.id, userId: editorUser.id })), 204);
+    await answered(admin.POST("/v1/orgs/{organizationId}/sites/{siteId}/permissions", { ...inSite, body: { role: "admin", teams: [team.id] } }), 204);
+    await answered(editor.PATCH(SITE, { ...inSite, body: { title: "Mine" } }), 200);
 
-    const aggregate = await admin.get(`${base}/permissions/aggregate?sort=name&order=asc`).expect(200);
-    const byUser = new Map(aggregate.body.items.map((item: { user: { id: string } }) => [item.user.id, item]));
-    expect(byUser.get(editor.id)).toMatchObject({
+    const aggregate = await aggregateOf({ sort: "name", order: "asc" });
+    const byUser = new Map(aggregate.items.map((item) => [item.user.id, item]));
+    expect(byUser.get(editorUser.id)).toMatchObject({
       permission: "admin",
       origin: { type: "site", site: site.id, reason: "team", team: team.id },
       disabled: false,
     });
     expect(byUser.get(org.admin.id)).toMatchObject({ permission: "admin", origin: { type: "organization", organization: org.id } });
-    expect(byUser.get(guest.id)).toMatchObject({ permission: null });
-    expect((await admin.get(`${base}/permissions/aggregate?role=guest`).expect(200)).body.items).toEqual([
-      expect.objectContaining({ user: expect.objectContaining({ id: guest.id }) }),
-    ]);
-    expect((await admin.get(`${base}/permissions/aggregate?team=${team.id}`).expect(200)).body.count).toBe(1);
+    expect(byUser.get(guestUser.id)).toMatchObject({ permission: null });
+    expect((await aggregateOf({ role: "guest" })).items).toEqual([expect.objectContaining({ user: expect.objectContaining({ id: guestUser.id }) })]);
+    expect((await aggregateOf({ team: team.id })).count).toBe(1);
 
-    await admin.patch(`${base}/permissions/users/${guest.id}`, { role: "admin" }).expect(204);
-    expect((await admin.get(`${base}/permissions/users`).expect(200)).body.items).toEqual([expect.objectContaining({ permission: "admin" })]);
-    await as(guest).patch(base, { title: "Guest's" }).expect(200);
-    await admin.delete(`${base}/permissions/users/${guest.id}`).expect(205);
-    await as(guest).patch(base, { title: "No" }).expect(403);
-    await admin.delete(`${base}/permissions/teams/${team.id}`).expect(205);
-    await as(editor).patch(base, { title: "No" }).expect(403);
+    const guestGrant = at({ organizationId: org.id, siteId: site.id, userId: guestUser.id });
+    await answered(admin.PATCH("/v1/orgs/{organizationId}/sites/{siteId}/permissions/users/{userId}", { ...guestGrant, body: { role: "admin" } }), 204);
+    const users = await answered(admin.GET("/v1/orgs/{organizationId}/sites/{siteId}/permissions/users", inSite), 200);
+    expect(users.items).toEqual([expect.objectContaining({ permission: "admin" })]);
+    await answered(guest.PATCH(SITE, { ...inSite, body: { title: "Guest's" } }), 200);
+    await answered(admin.DELETE("/v1/orgs/{organizationId}/sites/{siteId}/permissions/users/{userId}", guestGrant), 205);
+    await refused(guest.PATCH(SITE, { ...inSite, body: { title: "No" } }), 403);
+    await answered(
+      admin.DELETE("/v1/orgs/{organizationId}/sites/{siteId}/permissions/teams/{teamId}", at({ organizationId: org.id, siteId: site.id, teamId: team.id })),
+      205,
+    );
+    await refused(editor.PATCH(SITE, { ...inSite, body: { title: "No" } }), 403);
   });
 });

@@ -1,5 +1,5 @@
 import { useHarness } from "../../../test/support/harness";
-import { addSpace, ids, newSite, orgWithSpaces, PUBLIC_URL, siteRequests } from "../../../test/support/sites-fixtures";
+import { addSpace, ids, newSite, orgWithSpaces, PUBLIC_URL, siteRequests, siteSpacesOf } from "../../../test/support/sites-fixtures";
 
 const h = useHarness({ publicUrl: PUBLIC_URL });
 const { as } = siteRequests(h);
@@ -25,7 +25,7 @@ describe("adding sections", () => {
   it("gathers the root site spaces into a section titled after the site, which stays the default, then adds the new one after it", async () => {
     const org = await orgWithSpaces(h, ["Guides", "Tutorials", "API reference"]);
     const site = await newSite(h, org, { title: "Acme Docs", spaces: [org.spaces[0]!.id, org.spaces[1]!.id] });
-    const rootLevel = (await as(org.admin).get(`${site.url}/site-spaces`)).body.items as { id: string }[];
+    const rootLevel = await siteSpacesOf(h, org, site);
     await as(org.admin).patch(site.url, { defaultSiteSpace: rootLevel[1]!.id }).expect(200);
     const added = await as(org.admin).post(`${site.url}/sections`, { spaceId: org.spaces[2]!.id }).expect(201);
     expect(added.body).toMatchObject({ object: "site-section", title: "API reference", path: "api-reference", default: false, urls: {} });

@@ -1,5 +1,5 @@
 import { useHarness } from "../../../test/support/harness";
-import { hostnameFor, ids, newSite, orgWithSpaces, PUBLIC_URL, siteRequests } from "../../../test/support/sites-fixtures";
+import { hostnameFor, ids, newSite, orgWithSpaces, PUBLIC_URL, siteRequests, siteSpacesOf } from "../../../test/support/sites-fixtures";
 
 const h = useHarness({ publicUrl: PUBLIC_URL });
 const { as } = siteRequests(h);
@@ -224,7 +224,7 @@ describe("updating sites", () => {
   it("sets the default site space and section, refusing ones of elsewhere (400)", async () => {
     const org = await orgWithSpaces(h, ["One", "Two", "Three"]);
     const site = await newSite(h, org, { spaces: [org.spaces[0]!.id, org.spaces[1]!.id] });
-    const siteSpaces = (await as(org.admin).get(`${site.url}/site-spaces`)).body.items as { id: string }[];
+    const siteSpaces = await siteSpacesOf(h, org, site);
     await as(org.admin).patch(site.url, { defaultSiteSpace: siteSpaces[1]!.id }).expect(200);
     const defaults = await as(org.admin).get(`${site.url}/site-spaces?default=true`).expect(200);
     expect(ids(defaults)).toEqual([siteSpaces[1]!.id]);

@@ -1,8 +1,11 @@
+import type { paths } from "@docstack/contract";
 import { insertChangeRequest, type PageSeed, requests, setSpacePages, spaceWithPages } from "../../../test/support/comments-fixtures";
-import { type TestUser, useHarness } from "../../../test/support/harness";
+import { answered, type TestUser, useHarness } from "../../../test/support/harness";
 
 const h = useHarness();
 const api = requests(h);
+
+type CommentsQuery = NonNullable<paths["/v1/spaces/{spaceId}/comments"]["get"]["parameters"]["query"]>;
 
 const PAGES: PageSeed[] = [
   { id: "guide", title: "Guide", markdown: "Intro.\n\n## Install\n\nRun it.\n\n## Configure\n\nSet it." },
@@ -391,19 +394,20 @@ describe("listing comments", () => {
     const changeRequest = await insertChangeRequest(h, s);
     await api.post(ann, `${changeRequest.url}/comments`, text("on the change request")).expect(200);
 
-    const idsOf = async (query: string) =>
-      ((await api.get(s.org.admin, `${s.comments}?order=asc&${query}`).expect(200)).body.items as { id: string }[]).map((item) => item.id);
-    expect(await idsOf("")).toEqual([a, b, c]);
-    expect(await idsOf("status=all")).toEqual([a, b, c]);
-    expect(await idsOf("status=open")).toEqual([a, c]);
-    expect(await idsOf("status=resolved")).toEqual([b]);
-    expect(await idsOf("targetPage=faq")).toEqual([b]);
-    expect(await idsOf(`authors=${ann.id}`)).toEqual([a]);
-    expect(await idsOf(`authors=${ann.id}&authors=${cid.id}`)).toEqual([a, c]);
-    expect(await idsOf(`authors=${bob.id}&status=open`)).toEqual([]);
-    const list = await api.get(s.org.admin, `${s.comments}?status=open`).expect(200);
-    expect(list.body.count).toBe(2);
-    expect(list.body.items.find((item: { id: string }) => item.id === a).replies).toBe(1);
+    const listed = (query: CommentsQuery) =>
+      answered(h.as(s.org.admin).GET("/v1/spaces/{spaceId}/comments", { params: { path: { spaceId: s.spaceId }, query } }), 200);
+    const idsOf = async (query: CommentsQuery = {}) => (await listed({ order: "asc", ...query })).items.map((item) => item.id);
+    expect(await idsOf()).toEqual([a, b, c]);
+    expect(await idsOf({ status: "all" })).toEqual([a, b, c]);
+    expect(await idsOf({ status: "open" })).toEqual([a, c]);
+    expect(await idsOf({ status: "resolved" })).toEqual([b]);
+    expect(await idsOf({ targetPage: "faq" })).toEqual([b]);
+    expect(await idsOf({ authors: [ann.id] })).toEqual([a]);
+    expect(await idsOf({ authors: [ann.id, cid.id] })).toEqual([a, c]);
+    expect(await idsOf({ authors: [bob.id], status: "open" })).toEqual([]);
+    const list = await listed({ status: "open" });
+    expect(list.count).toBe(2);
+    expect(list.items.find((item) => item.id === a)?.replies).toBe(1);
     expect(await openComments(s.org.admin, s.url)).toBe(2);
   });
 

@@ -1,7 +1,7 @@
 // Resolving published URLs, and the URLs the API gives: every one parses, whatever the
 // public host (a name, localhost, an IPv4 or IPv6 address), and every published one resolves.
 
-import { createHarness, type Harness } from "../../../test/support/harness";
+import { answered, at, createHarness, type Harness, refused } from "../../../test/support/harness";
 import { insertPage, siteFixtures } from "../../../test/support/site-fixtures";
 
 // No public URL: the API's URLs follow each request's host, so one site is seen from several.
@@ -22,23 +22,26 @@ function urlsIn(value: unknown, key = ""): string[] {
 }
 
 describe("resolving published URLs", () => {
+  const RESOLVE = "/v1/urls/published";
+
   it("resolves a page, a site space's root and the site's root, by GET and POST, as a reader would", async () => {
-    const { publishedSite, as } = siteFixtures(h);
+    const { publishedSite } = siteFixtures(h);
     const site = await publishedSite([insertPage("Welcome", "Hi."), insertPage("Guide", "More.")]);
-    const space = await as(site.admin).get(`/v1/spaces/${site.spaceId}`).expect(200);
-    const [, guide] = (await as(site.admin).get(`/v1/spaces/${site.spaceId}/content/pages`).expect(200)).body.pages;
-    const siteSpace = (await as(site.admin).get(`${site.siteApiUrl}/site-spaces`).expect(200)).body.items[0];
+    const admin = h.as(site.admin);
+    const inSpace = at({ spaceId: site.spaceId });
+    const space = await answered(admin.GET("/v1/spaces/{spaceId}", inSpace), 200);
+    const [, guide] = (await answered(admin.GET("/v1/spaces/{spaceId}/content/pages", inSpace), 200)).pages;
+    const inSite = at({ organizationId: site.organizationId, siteId: site.siteId });
+    const [siteSpace] = (await answered(admin.GET("/v1/orgs/{organizationId}/sites/{siteId}/site-spaces", inSite), 200)).items;
     const path = new URL(site.published).pathname;
-    const got = await as(site.admin)
-      .get(`/v1/urls/published?url=${encodeURIComponent(`${site.published}/guide`)}`)
-      .expect(200);
-    expect(got.body).toEqual({
+    const got = await answered(admin.GET(RESOLVE, { params: { query: { url: `${site.published}/guide` } } }), 200);
+    expect(got).toEqual({
       organization: site.organizationId,
       site: site.siteId,
-      siteSpace: siteSpace.id,
+      siteSpace: siteSpace!.id,
       space: site.spaceId,
-      revision: space.body.revision,
-      page: guide.id,
+      revision: space.revision,
+      page: guide!.id,
       pathname: "guide",
       basePath: `${path}/`,
       siteBasePath: `${path}/`,
@@ -46,35 +49,38 @@ describe("resolving published URLs", () => {
       canonicalUrl: `${site.published}/guide`,
       preview: false,
     });
-    const root = await as(site.admin).post("/v1/urls/published", { url: site.published }).expect(200);
-    expect(root.body).toMatchObject({ pathname: "welcome", canonicalUrl: `${site.published}/welcome` });
+    const root = await answered(admin.POST(RESOLVE, { body: { url: site.published } }), 200);
+    expect(root).toMatchObject({ pathname: "welcome", canonicalUrl: `${site.published}/welcome` });
     // The full form the API gives for the site space resolves to it too.
-    const full = await as(site.admin).post("/v1/urls/published", { url: siteSpace.urls.published }).expect(200);
-    expect(full.body).toMatchObject({ siteSpace: siteSpace.id, pathname: "welcome", complete: true });
-    // Any authenticated caller may resolve it (it is public); none without a token.
-    const outsider = (await h.organization()).admin;
-    await as(outsider).post("/v1/urls/published", { url: site.published }).expect(200);
-    await h.api.post("/v1/urls/published").send({ url: site.published }).expect(401);
+    const full = await answered(admin.POST(RESOLVE, { body: { url: siteSpace!.urls.published! } }), 200);
+    expect(full).toMatchObject({ siteSpace: siteSpace!.id, pathname: "welcome", complete: true });
+    // Any authenticated caller may resolve it (it is public); none without a token (raw: a request with no token).
+    const outsider = h.as((await h.organization()).admin);
+    await answered(outsider.POST(RESOLVE, { body: { url: site.published } }), 200);
+    await h.api.post(RESOLVE).send({ url: site.published }).expect(401);
   });
 
   it("answers 404 for unknown pages, unpublished sites and sites readers cannot read, 400 for a URL that is not one", async () => {
-    const { publishedSite, as } = siteFixtures(h);
+    const { publishedSite } = siteFixtures(h);
     const site = await publishedSite([insertPage("Welcome", "Hi.")]);
-    const resolve = (url: string) => as(site.admin).post("/v1/urls/published", { url });
-    await resolve(`${site.published}/nowhere`).expect(404);
-    await resolve("https://unknown.example/docs").expect(404);
-    await as(site.admin).patch(site.siteApiUrl, { visibility: "share-link" }).expect(200);
-    await resolve(site.published).expect(404);
-    await as(site.admin).patch(site.siteApiUrl, { visibility: "public" }).expect(200);
-    await resolve(site.published).expect(200);
-    await as(site.admin).post(`${site.siteApiUrl}/unpublish`).expect(200);
-    await resolve(site.published).expect(404);
-    await as(site.admin).get("/v1/urls/published?url=not%20a%20url").expect(400);
+    const admin = h.as(site.admin);
+    const inSite = at({ organizationId: site.organizationId, siteId: site.siteId });
+    const resolve = (url: string) => admin.POST(RESOLVE, { body: { url } });
+    await refused(resolve(`${site.published}/nowhere`), 404);
+    await refused(resolve("https://unknown.example/docs"), 404);
+    await answered(admin.PATCH("/v1/orgs/{organizationId}/sites/{siteId}", { ...inSite, body: { visibility: "share-link" } }), 200);
+    await refused(resolve(site.published), 404);
+    await answered(admin.PATCH("/v1/orgs/{organizationId}/sites/{siteId}", { ...inSite, body: { visibility: "public" } }), 200);
+    await answered(resolve(site.published), 200);
+    await answered(admin.POST("/v1/orgs/{organizationId}/sites/{siteId}/unpublish", inSite), 200);
+    await refused(resolve(site.published), 404);
+    await refused(admin.GET(RESOLVE, { params: { query: { url: "not a url" } } }), 400);
   });
 });
 
 describe("the URLs the API gives", () => {
   it("all parse whatever the public host (a DNS name, localhost, IPv4, IPv6), and the published ones resolve", async () => {
+    // Raw requests (supertest), not `h.as`: each is sent with another `Host` header, which fetch does not let a caller set.
     const { publishedSite, as } = siteFixtures(h);
     const site = await publishedSite([insertPage("Welcome", "Hi.")]);
     await as(site.admin).post(`${site.siteApiUrl}/share-links`, { name: "Beta" }).expect(201);

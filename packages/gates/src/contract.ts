@@ -3,8 +3,7 @@
 // whether the registry implements it. Both gates iterate this list, so an
 // operation added to the contract is covered without a test written for it.
 import { HTTP_METHODS, type HttpMethod, loadOpenapiDocument, type OpenapiDocument } from "@docstack/contract";
-import type { OperationId } from "../../src/http/operation";
-import { registry } from "../../src/wiring/operations";
+import { type OperationId, registry } from "@docstack/server/testing";
 
 /** A JSON Schema of the contract (the OpenAPI 3.1 dialect), refs not yet resolved. */
 export type Schema = { [keyword: string]: unknown };

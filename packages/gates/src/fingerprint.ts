@@ -3,7 +3,7 @@
 // token or a membership was last used is left out: any request with a valid token may
 // record it, refused or not. So are the tables of the running instances' own state (their
 // heartbeats, rate-limit counters), which change whatever the requests do.
-import type { Db } from "../../src/db/database";
+import type { Db } from "@docstack/server/testing";
 
 export type Fingerprint = Record<string, string>;
 

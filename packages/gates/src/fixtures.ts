@@ -5,10 +5,8 @@
 // Everything else (comments, change requests, teams, ...) is made on first use by the
 // operation of the contract that creates it (derivations.ts), as the admin.
 import { randomBytes } from "node:crypto";
+import { type Harness, onSecret, type TestAgent, type TestUser } from "@docstack/server/testing";
 import fc from "fast-check";
-import type TestAgent from "supertest/lib/agent";
-import { onSecret } from "../../src/secrets";
-import type { Harness, TestUser } from "../support/harness";
 import { validArbitrary } from "./arbitraries";
 import { type GateOperation, operations } from "./contract";
 import { derivations } from "./derivations";

@@ -4,8 +4,9 @@
 // every response is checked against the contract by the harness (a response that
 // breaks it becomes a 500); invalid input gets 400 (413 past the body limit, 415 for
 // a body that is not JSON) with the error envelope, naming what is wrong.
+
+import { createHarness, type Harness } from "@docstack/server/testing";
 import fc from "fast-check";
-import { createHarness, type Harness } from "../support/harness";
 import { type GateOperation, isCursor, isWrite, operations } from "./contract";
 import { cursorTampering } from "./cursors";
 import { documents400 } from "./documented";

@@ -1,8 +1,7 @@
 // Sending a generated request, describing the exchange exactly (for a failure
 // message someone can replay), and checking the error envelope of the contract.
 import { type ErrorReason, errorReasons } from "@docstack/contract";
-import type TestAgent from "supertest/lib/agent";
-import { errorType } from "../../src/http/errors";
+import { errorType, type TestAgent } from "@docstack/server/testing";
 import type { HttpRequest } from "./plan";
 
 export interface Exchange {

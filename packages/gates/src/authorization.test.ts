@@ -9,13 +9,21 @@
 // Requests are valid (Gate 1's generators), so a status tells authorization, not validation.
 
 import { randomBytes } from "node:crypto";
+import {
+  createHarness,
+  type Harness,
+  type Level,
+  newId,
+  type PolicyKind,
+  type Rule,
+  reaches,
+  ruleOf,
+  secretInLogs,
+  type TestAgent,
+  type TestUser,
+  tableOf,
+} from "@docstack/server/testing";
 import fc from "fast-check";
-import type TestAgent from "supertest/lib/agent";
-import { newId } from "../../src/db/ids";
-import { type PolicyKind, tableOf } from "../../src/policy/factory";
-import { type Level, reaches } from "../../src/policy/roles";
-import { type Rule, ruleOf } from "../../src/policy/rules";
-import { createHarness, type Harness, secretInLogs, type TestUser } from "../support/harness";
 import { type GateOperation, isWrite, operations } from "./contract";
 import { changedTables, fingerprint } from "./fingerprint";
 import { createFixtures, FIXTURES_TIMEOUT_MS, Fixtures, repairFixtures } from "./fixtures";

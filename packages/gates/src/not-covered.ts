@@ -13,7 +13,7 @@ export class NotCovered {
 
   constructor(
     readonly gate: string,
-    directory = path.join(__dirname, "not-covered"),
+    directory = path.join(__dirname, "..", "not-covered"),
   ) {
     this.file = path.join(directory, `${gate}.txt`);
   }
@@ -46,7 +46,7 @@ export class NotCovered {
     if (lines.length > 0)
       console.log(`${this.gate}: not covered (${relative}):\n${lines.map((line) => `  ${line}  ${this.seen.get(line)}`.trimEnd()).join("\n")}`);
     if (process.env.DOCSTACK_NOT_COVERED === "update") {
-      const header = `# What the ${this.gate} gate is expected not to check yet, one line each (see not-covered.ts).\n# Rewritten by ${UPDATE}; the gate fails when a line would be added.\n`;
+      const header = `# What the ${this.gate} gate is expected not to check yet, one line each (see src/not-covered.ts).\n# Rewritten by ${UPDATE}; the gate fails when a line would be added.\n`;
       fs.writeFileSync(this.file, `${header}${lines.join("\n")}\n`);
       return;
     }

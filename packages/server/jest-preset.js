@@ -1,0 +1,36 @@
+// The jest configuration of every test running the server's code: this package's own, and other packages' through
+// `preset: "@docstack/server"` (the quality gates). The real app and a real database: an in-memory PGlite per test
+// file started from a migrated template (made once by jest.global-setup.ts), or the PostgreSQL server named by
+// DATABASE_URL.
+const path = require("node:path");
+
+const ESM = ["@prisma/schema-engine-wasm", "jose", "htmlparser2", "domhandler", "domutils", "dom-serializer", "domelementtype", "entities"];
+
+/** @type {import('jest').Config} */
+module.exports = {
+  testEnvironment: "node",
+  testMatch: ["**/*.test.ts"],
+  // swc, resolved here (a package using the preset need not depend on it), its options here rather than in a .swcrc
+  // (which @swc/jest reads from the directory jest runs in). A dynamic import() stays one: ES modules (pg-boss) load as such.
+  transform: {
+    "^.+\\.(t|j|mj)s$": [
+      require.resolve("@swc/jest"),
+      {
+        swcrc: false,
+        jsc: { parser: { syntax: "typescript" }, target: "es2022" },
+        module: { type: "commonjs", ignoreDynamic: true },
+        sourceMaps: "inline",
+      },
+    ],
+  },
+  // ES modules that jest's CommonJS sandbox cannot load, made CommonJS by swc: the schema engine's
+  // bindings, and sanitize-html's parser with its packages (Node itself loads them with require()).
+  transformIgnorePatterns: [`/node_modules/(?!(\\.pnpm/(${ESM.map((p) => p.replace("/", "\\+")).join("|")})@[^/]*/node_modules/)?(${ESM.join("|")})/)`],
+  // This package's files, wherever the tests run from: the template database is made once per run.
+  globalSetup: path.join(__dirname, "jest.global-setup.ts"),
+  globalTeardown: path.join(__dirname, "jest.global-teardown.ts"),
+  // A ceiling for a hang, not a speed check: a file's first test builds the validators of the operations it
+  // calls, which took over 30 s on a busy 2-core machine running PostgreSQL alongside.
+  testTimeout: 120000,
+  maxWorkers: 2,
+};

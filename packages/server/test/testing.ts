@@ -1,0 +1,17 @@
+// What the tests of other packages use of the server, reached as `@docstack/server/testing` (this package's
+// "exports"): the harness (the real app over a real database) and the parts of the server the quality gates
+// (@docstack/gates) derive their checks from: the operations' registry and routes, the policy rules, the error
+// types. Nothing outside this package reaches into its folders.
+
+export type { default as TestAgent } from "supertest/lib/agent";
+export type { Db } from "../src/db/database";
+export { newId } from "../src/db/ids";
+export { errorType } from "../src/http/errors";
+export type { OperationId } from "../src/http/operation";
+export { contractRoutes } from "../src/http/routes";
+export { type PolicyKind, tableOf } from "../src/policy/factory";
+export { type Level, reaches } from "../src/policy/roles";
+export { type Rule, ruleOf } from "../src/policy/rules";
+export { onSecret } from "../src/secrets";
+export { registry } from "../src/wiring/operations";
+export { answered, at, createHarness, type Harness, refused, secretInLogs, type TestUser, useHarness } from "./support/harness";
