@@ -1189,9 +1189,7 @@ export interface paths {
          *     HMAC-SHA256 of the body>`, Gitea's and Forgejo's `X-Gitea-Signature: <hex HMAC-SHA256 of the body>`, GitLab's
          *     `X-Gitlab-Token: <secret>`. The body is JSON (`Content-Type: application/json`), or a form
          *     (`application/x-www-form-urlencoded`, as GitHub and Gitea can send it) whose one field `payload` holds the JSON:
-         *     the signature is of the body's bytes as sent, checked before `payload` is read. A form must carry an HMAC
-         *     signature (`X-Hub-Signature-256`, `X-Gitea-Signature` or `X-Forgejo-Signature`), else it is refused with 415
-         *     `unsupported_media_type`. What the body says is not trusted: the sync reads the branch itself.
+         *     the signature is of the body's bytes as sent, checked before `payload` is read. What the body says is not trusted: the sync reads the branch itself.
          *
          *     Fails with 400 `invalid_request` for a form without `payload`, 400 `invalid_json` when a signed form's
          *     `payload` is not a JSON object.

@@ -25,7 +25,8 @@ export interface GateOperation {
   path: string;
   description: string;
   parameters: GateParameter[];
-  body?: { schema: Schema; required: boolean };
+  /** Its JSON body, and every media type its body may be sent as (JSON, and a form where a webhook receiver takes one). */
+  body?: { schema: Schema; required: boolean; mediaTypes: string[] };
   /** The statuses the operation declares (not `default`). */
   statuses: number[];
   /** The largest request body, in bytes, where the contract raises it (x-docstack-body-limit). */
@@ -126,7 +127,7 @@ function loadOperations(): GateOperation[] {
         path,
         description: String(operation.description ?? ""),
         parameters: [...byKey.values()],
-        ...(json ? { body: { schema: json.schema, required: requestBody?.required === true } } : {}),
+        ...(json ? { body: { schema: json.schema, required: requestBody?.required === true, mediaTypes: Object.keys(requestBody!.content) } } : {}),
         ...(typeof operation["x-docstack-body-limit"] === "number" ? { bodyLimit: operation["x-docstack-body-limit"] } : {}),
         statuses: Object.keys(operation.responses)
           .filter((s) => /^\d{3}$/.test(s))

@@ -15,11 +15,6 @@ const header = (headers: IncomingHttpHeaders, name: string) => {
   return Array.isArray(value) ? value[0] : value;
 };
 
-const HMAC_HEADERS = ["x-hub-signature-256", "x-gitea-signature", "x-forgejo-signature"];
-
-/** Whether the request carries a signature of its body's bytes (GitLab's token is not one). */
-export const carriesBodySignature = (headers: IncomingHttpHeaders) => HMAC_HEADERS.some((name) => headers[name] !== undefined);
-
 export function hookSigned(headers: IncomingHttpHeaders, body: Buffer, secret: string): boolean {
   const hmac = createHmac("sha256", secret).update(body).digest("hex");
   const checks: [string | undefined, string][] = [

@@ -214,8 +214,8 @@ describe("Git Sync", () => {
 
       const wrong = await form(body, { "X-Hub-Signature-256": `sha256=${hmac(secret, decodeURIComponent(body))}` }).expect(401);
       expect(wrong.body.error.reason).toBe("git_hook_signature_invalid");
-      const unsigned = await form(body, {}).expect(415);
-      expect(unsigned.body.error.reason).toBe("unsupported_media_type");
+      const unsigned = await form(body, {}).expect(401);
+      expect(unsigned.body.error.reason).toBe("git_hook_signature_invalid");
       const empty = "ref=refs%2Fheads%2Fmain";
       const missing = await form(empty, { "X-Hub-Signature-256": `sha256=${hmac(secret, empty)}` }).expect(400);
       expect(missing.body.error).toMatchObject({ reason: "invalid_request", message: expect.stringContaining("payload") });
