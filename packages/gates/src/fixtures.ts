@@ -5,6 +5,7 @@
 // Everything else (comments, change requests, teams, ...) is made on first use by the
 // operation of the contract that creates it (derivations.ts), as the admin.
 import { randomBytes } from "node:crypto";
+import type { Schemas } from "@docstack/contract";
 import { type Harness, onSecret, type TestAgent, type TestUser } from "@docstack/server/testing";
 import fc from "fast-check";
 import { validArbitrary } from "./arbitraries";
@@ -284,7 +285,7 @@ export async function repairFixtures(h: Harness, fixtures: Fixtures): Promise<bo
     // Deleted for good (with the spaces in it deleted restorably): a new one, the space back in it.
     const res = await fixtures.post(`/v1/orgs/${organizationId}/collections`, { title: "Replacement collection" });
     if (res.status !== 201) return false;
-    fixtures.base.collectionId = (res.body as { id: string }).id;
+    fixtures.base.collectionId = (res.body as Schemas["Collection"]).id;
   }
   if (admin?.role !== "admin" || admin.disabled) {
     await prisma.member.upsert({

@@ -257,7 +257,7 @@ onPostgres("Several instances on one PostgreSQL", () => {
       const { headers } = await caller();
       const [one, two, three] = instances() as [Process, Process, Process];
       const created = await request(`${one.url}/v1/orgs/${organizationId}/spaces`, { method: "POST", headers, body: { title: "Synced" } });
-      const spaceId = (JSON.parse(created.body) as { id: string }).id;
+      const spaceId = (JSON.parse(created.body) as Schemas["Space"]).id;
       const configured = await request(`${two.url}/v1/spaces/${spaceId}/git/sync`, { method: "PUT", headers, body: { url: git.url("cluster"), ref: "main" } });
       expect(configured.status).toBe(200);
       const secret = (JSON.parse(configured.body) as { webhookSecret: string }).webhookSecret;
