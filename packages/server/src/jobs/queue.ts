@@ -142,6 +142,11 @@ export class JobQueue {
     }
   }
 
+  /** Stops a scheduled job's occurrences on this database (every instance's): for tests that run it by hand. */
+  async unschedule(name: string): Promise<void> {
+    await this.boss.unschedule(name);
+  }
+
   /** Runs one job, logging a failure (pg-boss retries it) and telling `settled` that a job ended. */
   private async run<Deps>(definition: JobDefinition<object, Deps>, deps: Deps, job: Job<object> | undefined): Promise<void> {
     if (!job) return;
