@@ -1189,7 +1189,8 @@ export interface paths {
          *     HMAC-SHA256 of the body>`, Gitea's and Forgejo's `X-Gitea-Signature: <hex HMAC-SHA256 of the body>`, GitLab's
          *     `X-Gitlab-Token: <secret>`. The body is JSON (`Content-Type: application/json`), or a form
          *     (`application/x-www-form-urlencoded`, as GitHub and Gitea can send it) whose one field `payload` holds the JSON:
-         *     the signature is of the body's bytes as sent, checked before `payload` is read. What the body says is not trusted: the sync reads the branch itself.
+         *     the signature is of the body's bytes as sent, checked before `payload` is read. What the body says is not
+         *     trusted: the sync reads the branch itself.
          *
          *     Fails with 400 `invalid_request` for a form without `payload`, 400 `invalid_json` when a signed form's
          *     `payload` is not a JSON object.
@@ -12523,6 +12524,11 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["GitPushHook"];
+                /**
+                 * @example {
+                 *       "payload": "{\"ref\":\"refs/heads/main\",\"after\":\"3f2c1e9a8b7d6c5e4f3a2b1c0d9e8f7a6b5c4d3e\"}"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": components["schemas"]["GitPushHookForm"];
             };
         };
