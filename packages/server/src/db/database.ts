@@ -117,11 +117,13 @@ async function openEmbedded(options: OpenDatabaseOptions): Promise<Database> {
   try {
     const { PGlite, PrismaPGlite } = embeddedDriver();
     const startParams = embeddedStartParams(PGlite.defaultStartParams, options.sharedBuffersMb ?? EMBEDDED_SHARED_BUFFERS_MB);
-    const loadDataDir = inMemory ? undefined : (options.loadDataDir ?? templateFor(options.dataDir));
+    // A given dump is loaded in memory too (the tests' migrated template); a new directory starts from the build's.
+    const loadDataDir = options.loadDataDir ?? (inMemory ? undefined : templateFor(options.dataDir));
     const pglite = await PGlite.create({
       extensions: pgliteExtensions(),
       startParams,
-      ...(inMemory ? {} : { dataDir: options.dataDir, ...(loadDataDir ? { loadDataDir } : {}) }),
+      ...(inMemory ? {} : { dataDir: options.dataDir }),
+      ...(loadDataDir ? { loadDataDir } : {}),
     });
     // Statements let the event loop turn now and then: the database runs on this thread (yielding-adapter.ts).
     const prisma = new PrismaClient({ adapter: yieldingAdapter(new PrismaPGlite(pglite)) });

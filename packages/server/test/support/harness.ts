@@ -57,6 +57,8 @@ export interface Harness {
   direct<T>(write: (prisma: Services["prisma"]) => Promise<T>): Promise<T>;
   /** Every line the app logged (JSON), at the most verbose level. */
   logs: readonly string[];
+  /** The migrations its database applied on opening: none, as it starts from the migrated template (test/harness.test.ts). */
+  migrationsApplied: readonly string[];
   /** Every secret the server made or handed out since the harness was created. */
   secrets: ReadonlySet<string>;
   /** Closes the database; fails when a log line holds a secret. */
@@ -94,7 +96,20 @@ export function secretInLogs(logs: readonly string[], secrets: Iterable<string>)
   return undefined;
 }
 
-async function testDatabase(): Promise<Database> {
+/** The test database, recording what it migrates on opening (nothing, when the template is current). */
+async function testDatabase(migrationsApplied: string[]): Promise<Database> {
+  const database = await openTestDatabase();
+  return {
+    ...database,
+    migrate: async (onWait) => {
+      const applied = await database.migrate(onWait);
+      migrationsApplied.push(...applied);
+      return applied;
+    },
+  };
+}
+
+async function openTestDatabase(): Promise<Database> {
   if (process.env.DATABASE_URL) {
     const { url, drop } = await testDatabaseUrl(process.env.DATABASE_URL);
     const database = await openDatabase({ databaseUrl: url, dataDir: "" });
@@ -116,7 +131,8 @@ export async function createHarness(overrides: Partial<Config> = {}): Promise<Ha
   const clock = new ManualClock(new Date());
   const secrets = new Set<string>();
   const stopRecording = onSecret((secret) => secrets.add(secret));
-  const { database, services } = await openServices(config, { clock, database: await testDatabase() });
+  const migrationsApplied: string[] = [];
+  const { database, services } = await openServices(config, { clock, database: await testDatabase(migrationsApplied) });
   // The test's process works the job queue, as `serve` does.
   await services.jobs.work(services);
   const logs: string[] = [];
@@ -183,6 +199,7 @@ export async function createHarness(overrides: Partial<Config> = {}): Promise<Ha
       return result;
     },
     logs,
+    migrationsApplied,
     secrets,
     as,
     close: async () => {
