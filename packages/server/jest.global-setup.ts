@@ -8,6 +8,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import pino from "pino";
+import { currentTemplate } from "./src/db/embedded-template";
 import { pgliteExtensions } from "./src/db/pglite-extensions";
 import { applyMigrations } from "./src/db/schema-engine";
 import { JobQueue, type JobTarget } from "./src/jobs/queue";
@@ -24,8 +25,10 @@ export default async function globalSetup(): Promise<void> {
     process.env[TEMPLATE_ENV] = template;
     return;
   }
-  const pglite = await PGlite.create({ extensions: pgliteExtensions() });
-  await applyMigrations(new PrismaPGlite(pglite));
+  // The build's migrated template when it matches the migrations (`npm test` builds first), else initdb and migrations.
+  const built = currentTemplate(path.join(__dirname, "dist", "embedded-template.tar.gz"));
+  const pglite = await PGlite.create({ extensions: pgliteExtensions(), ...(built ? { loadDataDir: built } : {}) });
+  if (!built) await applyMigrations(new PrismaPGlite(pglite));
   await installJobQueue({ pglite }, "embedded");
   const dump = await pglite.dumpDataDir("none");
   await pglite.close();

@@ -24,9 +24,18 @@ function templateKey(): string {
 
 /** The template for a data directory that holds no database yet, if one matching this build exists. */
 export function templateFor(dataDir: string): Blob | undefined {
-  if (fs.existsSync(path.join(dataDir, "PG_VERSION")) || !fs.existsSync(TEMPLATE) || !fs.existsSync(KEY)) return undefined;
-  if (fs.readFileSync(KEY, "utf8") !== templateKey()) return undefined;
-  return new Blob([fs.readFileSync(TEMPLATE)]);
+  if (fs.existsSync(path.join(dataDir, "PG_VERSION"))) return undefined;
+  return currentTemplate();
+}
+
+/**
+ * The template at `file` (the build's by default: the tests' global setup names it from the sources), if it matches
+ * the committed migrations and the PGlite release.
+ */
+export function currentTemplate(file = TEMPLATE): Blob | undefined {
+  const key = `${file}.key`;
+  if (!fs.existsSync(file) || !fs.existsSync(key) || fs.readFileSync(key, "utf8") !== templateKey()) return undefined;
+  return new Blob([fs.readFileSync(file)]);
 }
 
 /**

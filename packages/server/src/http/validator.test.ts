@@ -6,10 +6,10 @@ import express, { type ErrorRequestHandler } from "express";
 import supertest from "supertest";
 import { contractValidator } from "./validator";
 
-function appAnswering(body: unknown) {
+function appAnswering(body: unknown, document = loadOpenapiDocument(), validateApiSpec = false) {
   const app = express();
   app.use(express.json());
-  app.use(contractValidator(loadOpenapiDocument(), { validateResponses: true }));
+  app.use(contractValidator(document, { validateResponses: true, validateApiSpec }));
   app.use((_req, res) => {
     res.status(200).json(body);
   });
@@ -41,5 +41,14 @@ describe("the contract's validation", () => {
     const api = appAnswering({ items: [{ object: "not-a-collection" }], next: null, count: 1 });
     const res = await api.get("/v1/orgs/o1/collections").set("Authorization", "Bearer t").expect(500);
     expect(res.body.message).toMatch(/response\/items\/0/);
+  });
+
+  // Apps skip this check (half a second of CPU each, every test file's too): it is made here, once.
+  it("holds the contract valid by OpenAPI's own schema, which refuses a broken document", async () => {
+    await move(appAnswering({}, loadOpenapiDocument(), true), "c2").expect(500);
+    const broken = { ...loadOpenapiDocument(), info: { title: 42 } } as unknown as ReturnType<typeof loadOpenapiDocument>;
+    jest.spyOn(console, "error").mockImplementation(() => {}); // the library prints the document's errors
+    const refused = await move(appAnswering({}, broken, true), "c2").expect(500);
+    expect(refused.body.message).toMatch(/apiDoc was invalid/);
   });
 });

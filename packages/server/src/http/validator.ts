@@ -99,14 +99,15 @@ function withoutResponseSchemas(document: OpenapiDocument): OpenapiDocument {
   return copy as unknown as OpenapiDocument;
 }
 
-export function contractValidator(document: OpenapiDocument, options: { validateResponses: boolean }): RequestHandler[] {
+export function contractValidator(document: OpenapiDocument, options: { validateResponses: boolean; validateApiSpec?: boolean }): RequestHandler[] {
   const validatorDir = path.dirname(require.resolve("express-openapi-validator"));
   resolveComponentRefsWithoutCompiling(validatorDir);
   skipBundlingLocalDocuments(validatorDir);
   const validator = OpenApiValidator.middleware({
     apiSpec: (options.validateResponses ? document : withoutResponseSchemas(document)) as never,
-    // The contract is linted in CI (redocly); checking it again against OpenAPI's own schema costs start-up time in production.
-    validateApiSpec: options.validateResponses,
+    // The contract is linted in CI (redocly), and checked against OpenAPI's own schema by one test (validator.test.ts):
+    // checking it again costs every app half a second of CPU, every test file's too.
+    validateApiSpec: options.validateApiSpec ?? false,
     // Path and query parameters are always coerced from their text; JSON bodies never are.
     validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false },
     validateResponses: options.validateResponses,
