@@ -130,21 +130,31 @@ async function contentSizeBench() {
   return content;
 }
 
+/** Runs one part of the bench; its seconds go to DOCSTACK_STEP_TIMINGS when set (.ci/run prints where the time went). */
+async function timedPart(name, part) {
+  const started = Date.now();
+  const result = await part();
+  if (process.env.DOCSTACK_STEP_TIMINGS) fs.appendFileSync(process.env.DOCSTACK_STEP_TIMINGS, `bench ${name}\t${Math.round((Date.now() - started) / 1000)}\n`);
+  return result;
+}
+
 async function main() {
   const started = Date.now();
   const only = process.env.BENCH_ONLY; // "tables", "content", "storage", "sites", "startup", "memory", "migration", "content-io", "webhooks", "git-sync", "hostile" or "search": one part (development)
   const database = process.env.DATABASE_URL ? "postgresql" : "embedded (PGlite)";
   console.log(`\nDocstack benchmark — ${database}, ${CONNECTIONS} connections, ${DURATION} s per scenario\n`);
   const report = { date: new Date().toISOString(), database, durationSeconds: DURATION, connections: CONNECTIONS };
-  if (!only || only === "tables") report.tables = await tableBench();
-  if (!only || only === "content") report.content = await contentSizeBench();
+  if (!only || only === "tables") report.tables = await timedPart("tables", tableBench);
+  if (!only || only === "content") report.content = await timedPart("content", contentSizeBench);
   // Figures of their own scripts, each writing results/<part>.json.
   for (const part of ["storage", "sites", "search", "startup", "memory", "migration", "content-io", "webhooks", "git-sync", "hostile"]) {
     if (only && only !== part) continue;
-    const run = spawnSync(process.execPath, [path.join(here, `${part}.mjs`)], { encoding: "utf8", env: process.env });
-    process.stdout.write(run.stdout);
-    if (run.status !== 0) process.stderr.write(run.stderr);
-    report[part] = run.status === 0 ? JSON.parse(fs.readFileSync(path.join(here, "results", `${part}.json`), "utf8")) : { error: run.stderr };
+    report[part] = await timedPart(part, async () => {
+      const run = spawnSync(process.execPath, [path.join(here, `${part}.mjs`)], { encoding: "utf8", env: process.env });
+      process.stdout.write(run.stdout);
+      if (run.status !== 0) process.stderr.write(run.stderr);
+      return run.status === 0 ? JSON.parse(fs.readFileSync(path.join(here, "results", `${part}.json`), "utf8")) : { error: run.stderr };
+    });
   }
   report.totalSeconds = Math.round((Date.now() - started) / 1000);
   fs.mkdirSync(path.join(here, "results"), { recursive: true });

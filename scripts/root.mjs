@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The root scripts (`npm start`, `npm test`, `npm run docstack -- …`, `npm run bench`,
+// The root scripts (`npm start`, `npm test`, `npm run test:postgres`, `npm run docstack -- …`, `npm run bench`,
 // `npm run build`, `npm run gen`, `npm run lint`, `npm run format`) on a machine with only Node.js and npm: pnpm comes
 // through npx at the pinned version, then everything runs from the workspace.
 import { spawnSync } from "node:child_process";
@@ -21,6 +21,36 @@ function run(command, args, options = {}) {
 function must(command, args, options) {
   const status = run(command, args, options);
   if (status !== 0) process.exit(status);
+}
+
+/** How long each step took, printed at the end of `npm test` (and appended to DOCSTACK_STEP_TIMINGS for .ci/run). */
+const split = [];
+function timed(name, step) {
+  const started = Date.now();
+  step();
+  const seconds = Math.round((Date.now() - started) / 1000);
+  split.push([name, seconds]);
+  if (process.env.DOCSTACK_STEP_TIMINGS) fs.appendFileSync(process.env.DOCSTACK_STEP_TIMINGS, `${name}\t${seconds}\n`);
+}
+function printSplit(title) {
+  console.log(`\n${title}: where the time went`);
+  for (const [name, seconds] of split) console.log(`${String(seconds).padStart(6)} s  ${name}`);
+  console.log(`${String(split.reduce((sum, [, seconds]) => sum + seconds, 0)).padStart(6)} s  in all`);
+}
+
+/** The names of the workspace's packages that have a script of that name, in the order their tests run. */
+function packagesWithScript(script) {
+  const order = ["contract", "sites", "sdk", "server", "gates", "compat"];
+  return fs
+    .readdirSync(path.join(root, "packages"))
+    .sort((a, b) => (order.indexOf(a) + 1 || 99) - (order.indexOf(b) + 1 || 99))
+    .map((dir) => JSON.parse(fs.readFileSync(path.join(root, "packages", dir, "package.json"), "utf8")))
+    .filter((manifest) => manifest.scripts?.[script])
+    .map((manifest) => manifest.name);
+}
+/** Runs a script of every package that has it, one package after the other (each one's jest uses both cores). */
+function runEach(script, label) {
+  for (const name of packagesWithScript(script)) timed(`${label} ${name}`, () => must("pnpm", ["--filter", name, "run", script]));
 }
 
 /** Installs the workspace when node_modules is missing or older than the lockfile. */
@@ -51,7 +81,7 @@ function lint() {
 
 const [task, ...args] = process.argv.slice(2);
 const cli = path.join(root, "packages", "server", "dist", "cli", "main.js");
-install();
+timed("install", install);
 switch (task) {
   case "start":
     build();
@@ -78,16 +108,28 @@ switch (task) {
     break;
   case "test":
     // Code lint, format and dead code, contract lint and drift check, build, every package's tests, then coverage.
-    lint();
-    must("turbo", ["run", "lint", "check", "build", "--output-logs=errors-only"]);
-    must("turbo", ["run", "test", "--concurrency=1"]);
-    must(process.execPath, [cli, "coverage"]);
+    timed("lint (biome, knip, dpdm)", lint);
+    timed("contract lint, drift check, build", () => must("turbo", ["run", "lint", "check", "build", "--output-logs=errors-only"]));
+    runEach("test", "test");
+    timed("coverage", () => must(process.execPath, [cli, "coverage"]));
+    printSplit("npm test");
+    break;
+  case "test-postgres":
+    // What can behave differently on PostgreSQL, on DATABASE_URL's server (scripts/with-postgres.sh makes one):
+    // the packages' `test:database` scripts, whose jest runs only the files that use a database (jest-preset.js).
+    if (!process.env.DATABASE_URL) {
+      console.error("test:postgres needs DATABASE_URL (scripts/with-postgres.sh npm run test:postgres makes a throwaway server)");
+      process.exit(2);
+    }
+    timed("build", build);
+    runEach("test:database", "test on PostgreSQL");
+    printSplit("npm run test:postgres");
     break;
   case "bench":
     build();
     process.exit(run(process.execPath, [path.join(root, "bench", "run.mjs"), ...args]));
     break;
   default:
-    console.error(`Unknown task "${task}". Tasks: start, test, lint, format, docstack, build, gen, bench.`);
+    console.error(`Unknown task "${task}". Tasks: start, test, test-postgres, lint, format, docstack, build, gen, bench.`);
     process.exit(2);
 }

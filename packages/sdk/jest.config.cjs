@@ -2,6 +2,8 @@
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: "node",
+  // Each test file's seconds, for .ci/run's list of the slowest (scripts/jest-timings.cjs; inert without DOCSTACK_TEST_TIMINGS).
+  reporters: ["default", "<rootDir>/../../scripts/jest-timings.cjs"],
   roots: ["<rootDir>/test"],
   transform: { "^.+\\.ts$": ["@swc/jest"] },
   // The sources import each other as ./name.js (what Node's ES modules need once built).

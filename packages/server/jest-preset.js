@@ -9,6 +9,8 @@ const ESM = ["@prisma/schema-engine-wasm", "jose", "htmlparser2", "domhandler", 
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: "node",
+  // Each test file's seconds, for .ci/run's list of the slowest (scripts/jest-timings.cjs; inert without DOCSTACK_TEST_TIMINGS).
+  reporters: ["default", path.join(__dirname, "../../scripts/jest-timings.cjs")],
   testMatch: ["**/*.test.ts"],
   // swc, resolved here (a package using the preset need not depend on it), its options here rather than in a .swcrc
   // (which @swc/jest reads from the directory jest runs in). A dynamic import() stays one: ES modules (pg-boss) load as such.
@@ -29,6 +31,8 @@ module.exports = {
   // This package's files, wherever the tests run from: the template database is made once per run.
   globalSetup: path.join(__dirname, "jest.global-setup.ts"),
   globalTeardown: path.join(__dirname, "jest.global-teardown.ts"),
+  // On PostgreSQL only what uses a database runs (database-tests.js): the rest is the same on both, and ran once.
+  ...(process.env.DATABASE_URL ? { filter: path.join(__dirname, "database-tests.js") } : {}),
   // A ceiling for a hang, not a speed check: a file's first test builds the validators of the operations it
   // calls, which took over 30 s on a busy 2-core machine running PostgreSQL alongside.
   testTimeout: 120000,

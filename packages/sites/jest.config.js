@@ -5,6 +5,8 @@ const ESM = ["htmlparser2", "domhandler", "domutils", "dom-serializer", "domelem
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: "node",
+  // Each test file's seconds, for .ci/run's list of the slowest (scripts/jest-timings.cjs; inert without DOCSTACK_TEST_TIMINGS).
+  reporters: ["default", "<rootDir>/../../scripts/jest-timings.cjs"],
   roots: ["<rootDir>/test"],
   transform: { "^.+\\.(t|j|mj)s$": ["@swc/jest"] },
   transformIgnorePatterns: [`/node_modules/(?!(\\.pnpm/(${ESM.join("|")})@[^/]*/node_modules/)?(${ESM.join("|")})/)`],

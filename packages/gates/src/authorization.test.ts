@@ -24,8 +24,8 @@ import {
   tableOf,
 } from "@docstack/server/testing";
 import fc from "fast-check";
+import { changedSince, changeMark, recordChanges } from "./change-log";
 import { type GateOperation, isWrite, operations } from "./contract";
-import { changedTables, fingerprint } from "./fingerprint";
 import { createFixtures, FIXTURES_TIMEOUT_MS, Fixtures, repairFixtures } from "./fixtures";
 import { describeExchange, type Exchange, envelopeProblem, errorMessage, send } from "./http";
 import { NotCovered } from "./not-covered";
@@ -164,6 +164,7 @@ const SETUP_TIMEOUT_MS = FIXTURES_TIMEOUT_MS + 60_000;
 
 beforeAll(async () => {
   h = await createHarness({ rateLimit: { max: 0, windowMs: 60_000 } });
+  await recordChanges(h.services.prisma);
   api = h.api;
   await setUp();
 }, SETUP_TIMEOUT_MS);
@@ -217,9 +218,9 @@ const fail = (operation: GateOperation, who: string, exchange: Exchange, problem
 async function watched(operation: GateOperation, plan: RequestPlan, lookup: Lookup, auth: string | undefined, who: string): Promise<Exchange> {
   // Work earlier requests started in the background (allowed to write) must not count as this one's.
   await h.services.jobs.settled();
-  const before = await fingerprint(h.services.prisma);
+  const before = await changeMark(h.services.prisma);
   const exchange = await call(operation, plan, lookup, auth);
-  const changed = changedTables(before, await fingerprint(h.services.prisma));
+  const changed = await changedSince(h.services.prisma, before);
   if (exchange.status >= 500) throw fail(operation, who, exchange, `a ${exchange.status}`);
   if (exchange.status >= 400 && changed.length > 0) throw fail(operation, who, exchange, `a refused request changed the database: ${changed.join(", ")}`);
   return exchange;

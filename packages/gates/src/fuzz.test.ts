@@ -181,7 +181,10 @@ describe.each(operations.map((operation) => [operation.operationId, operation] a
     }
   });
 
-  it("refuses invalid requests with 400 (413, 415) and a message naming the problem", async () => {
+  // Invalid requests are refused by validation before the handler runs (a few by the handler, after one lookup): their
+  // answers do not depend on the kind of database, so they are checked once, on the embedded one.
+  const onceOnly = process.env.DATABASE_URL ? () => {} : it;
+  onceOnly("refuses invalid requests with 400 (413, 415) and a message naming the problem", async () => {
     const arbitrary = invalidRequest(operation, {
       implemented: !operation.notImplemented,
       bodyLimit: operation.bodyLimit ?? h.config.bodyLimitBytes,

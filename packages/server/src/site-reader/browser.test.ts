@@ -3,6 +3,7 @@
 // sections and variants, search, customization, a hostile page, machine views, 404s and
 // freshness after a merge; who reads (share links, visitor tokens, adaptive content on
 // sections, site spaces and pages); every page type checked with axe-core and photographed.
+// Runs once: what a reader sees in a browser; the reads behind it run on PostgreSQL too (serving.test.ts, the sites' tests).
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
 import http from "node:http";

@@ -1,5 +1,5 @@
-// A real browser for tests: Debian's Chromium (installed with apt when missing, as
-// scripts/with-postgres.sh installs PostgreSQL), driven by playwright-core; axe-core
+// A real browser for tests: Debian's Chromium (installed with apt when missing, by
+// scripts/system-packages.sh), driven by playwright-core; axe-core
 // checks pages for accessibility; screenshots land where a person can look at them.
 /// <reference lib="dom" />
 import { spawnSync } from "node:child_process";
@@ -23,19 +23,12 @@ const ARGS = [
 /** Where screenshots are saved (gitignored). */
 export const SCREENSHOTS = path.resolve(__dirname, "../../test-screenshots");
 
+/** Installs Debian's chromium when missing, through the script .ci/run also runs in the background (one apt at a time). */
 function installChromium(): void {
   if (fs.existsSync(CHROMIUM)) return;
-  const sudo = process.getuid?.() === 0 ? [] : ["sudo"];
-  const run = (args: string[]) => {
-    const result = spawnSync(sudo[0] ?? args[0]!, sudo.length ? args : args.slice(1), {
-      stdio: "inherit",
-      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
-    });
-    if (result.status !== 0) throw new Error(`${args.join(" ")} failed: Chromium is needed by the browser tests`);
-  };
-  console.log("Installing Chromium (Debian's chromium package) for the browser tests…");
-  run(["apt-get", "update", "-qq"]);
-  run(["apt-get", "install", "-y", "-qq", "chromium"]);
+  const script = path.resolve(__dirname, "../../../../scripts/system-packages.sh");
+  const result = spawnSync("bash", [script, "chromium"], { stdio: "inherit" });
+  if (result.status !== 0) throw new Error("installing Debian's chromium failed: it is needed by the browser tests");
 }
 
 export async function launchBrowser(): Promise<Browser> {
