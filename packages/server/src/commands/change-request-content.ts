@@ -4,7 +4,7 @@
 
 import { demandMergeRules } from "../areas/change-request-reviews/merge-rules";
 import { demandEditable } from "../areas/change-requests/policy";
-import { lockChangeRequest, lockSpace } from "../areas/change-requests/store";
+import { lockChangeRequestAndSpace, lockSpace } from "../areas/change-requests/store";
 import { LOCKED_MESSAGE } from "../areas/spaces/policy";
 import type { Clock } from "../clock";
 import type { ContentStore } from "../content/cache";
@@ -62,9 +62,8 @@ export async function writeChangeRequestContent(
 ): Promise<{ changeRequest: ChangeRequest; outcomes: AppliedChanges["outcomes"]; insertedFiles: string[] }> {
   return ctx.prisma.$transaction(
     async (tx) => {
-      const changeRequest = await lockChangeRequest(tx, changeRequestId);
+      const { changeRequest, space } = await lockChangeRequestAndSpace(tx, changeRequestId);
       demandEditable(changeRequest, "be edited");
-      const space = await lockSpace(tx, changeRequest.spaceId);
       if (space.editMode === "locked") throw conflict("space_locked", LOCKED_MESSAGE);
       const store = contentStore(ctx, tx);
       const current = await existingRevisionIndex(store, changeRequest.revisionId);
@@ -107,10 +106,9 @@ export type MergeOutcome =
 export async function mergeChangeRequest(ctx: ContentCommandDeps, changeRequestId: string, timeoutMs = 30_000): Promise<MergeOutcome> {
   const outcome = await ctx.prisma.$transaction(
     async (tx): Promise<MergeOutcome> => {
-      // The space first: merges into one space queue here, each seeing the previous one's result.
-      const { spaceId } = await tx.changeRequest.findUniqueOrThrow({ where: { id: changeRequestId }, select: { spaceId: true } });
-      const space = await lockSpace(tx, spaceId);
-      const changeRequest = await lockChangeRequest(tx, changeRequestId);
+      // Merges into one space queue on its lock, each seeing the previous one's result.
+      const { changeRequest, space } = await lockChangeRequestAndSpace(tx, changeRequestId);
+      const spaceId = space.id;
       demandEditable(changeRequest, "be merged");
       if (space.editMode === "locked") throw conflict("space_locked", LOCKED_MESSAGE);
       await demandMergeRules(tx, { changeRequest, outdated: mergeBase(changeRequest) !== space.revisionId, userId: ctx.actor.userId });
@@ -151,9 +149,8 @@ export type UpdateOutcome = { result: "update"; revision: string } | { result: "
 export async function updateChangeRequestFromMain(ctx: ContentCommandDeps, changeRequestId: string): Promise<UpdateOutcome> {
   return ctx.prisma.$transaction(
     async (tx): Promise<UpdateOutcome> => {
-      const changeRequest = await lockChangeRequest(tx, changeRequestId);
+      const { changeRequest, space } = await lockChangeRequestAndSpace(tx, changeRequestId);
       demandEditable(changeRequest, "be updated");
-      const space = await lockSpace(tx, changeRequest.spaceId);
       if (space.editMode === "locked") throw conflict("space_locked", LOCKED_MESSAGE);
       const baseId = mergeBase(changeRequest);
       if (space.revisionId === baseId) return { result: "update", revision: changeRequest.revisionId };

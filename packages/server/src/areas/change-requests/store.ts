@@ -58,6 +58,18 @@ export async function lockChangeRequest(tx: Tx, id: string): Promise<ChangeReque
   return tx.changeRequest.findUniqueOrThrow({ where: { id } });
 }
 
+/**
+ * Locks a change request and its space for the rest of the transaction: the space first, then the change request,
+ * as every write, update and merge of a change request's content does. One order, so that a write and a merge of one
+ * change request wait for each other instead of deadlocking; merges into one space queue on the space.
+ */
+export async function lockChangeRequestAndSpace(tx: Tx, changeRequestId: string) {
+  const { spaceId } = await tx.changeRequest.findUniqueOrThrow({ where: { id: changeRequestId }, select: { spaceId: true } });
+  const space = await lockSpace(tx, spaceId);
+  const changeRequest = await lockChangeRequest(tx, changeRequestId);
+  return { space, changeRequest };
+}
+
 /** Locks a space's row (merges into one space happen one at a time) and returns its current revision. */
 export async function lockSpace(
   tx: Tx,
