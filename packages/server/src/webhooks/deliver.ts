@@ -61,7 +61,7 @@ async function failed(deps: Deps, webhookId: string, delivery: Claimed, outcome:
   const delay = retryDelayMs(deps.config.webhookRetryBaseMs, delivery.attempts);
   const reason = outcome.status !== undefined ? `HTTP ${outcome.status}` : (outcome.error ?? "no answer");
   await deps.prisma.$executeRaw`
-    UPDATE "WebhookDelivery" SET status = ${giveUp ? "failed" : "pending"}, "lastStatusCode" = ${outcome.status ?? null}, "lastError" = ${reason},
+    UPDATE "WebhookDelivery" SET status = ${giveUp ? "failed" : "pending"}::"WebhookDeliveryStatus", "lastStatusCode" = ${outcome.status ?? null}, "lastError" = ${reason},
       "nextAttemptAt" = now() + ${delay} * interval '1 millisecond', "leaseUntil" = NULL WHERE id = ${delivery.id}`;
   const disabled = await deps.prisma.$executeRaw`
     UPDATE "Webhook" SET active = false,

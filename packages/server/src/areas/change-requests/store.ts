@@ -16,7 +16,7 @@ const MOVES: Record<Status, readonly Status[]> = {
 };
 
 export function demandStatusMove(changeRequest: ChangeRequest, next: Status): void {
-  const current = changeRequest.status as Status;
+  const current = changeRequest.status;
   if (current === "merged") throw conflict("change_request_merged", `Change request #${changeRequest.number} is merged: it can no longer change`);
   if (!MOVES[current].includes(next)) throw conflict("status_move_invalid", `Change request #${changeRequest.number} cannot move from ${current} to ${next}`);
 }

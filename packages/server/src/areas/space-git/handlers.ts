@@ -48,7 +48,7 @@ async function queueOperation(ctx: RequestContext, space: Space, direction: "imp
       treeUrl: body.repoTreeURL ?? null,
       commitUrl: body.repoCommitURL ?? null,
       direction,
-      state: "running",
+      state: "running" as const,
       error: null,
       startedAt: now,
       endedAt: null,

@@ -100,7 +100,7 @@ export const spaceGitSyncOperations = {
           ...(same ? {} : { commitId: null, revisionId: null, syncedAt: null, conflictChangeRequestId: null, conflictCommitId: null }),
         };
         // A new row's operation is the first sync, queued.
-        const created = { direction: "import", state: "running", startedAt: now, actorId: ctx.actor.userId, operationId: newId() };
+        const created = { direction: "import" as const, state: "running" as const, startedAt: now, actorId: ctx.actor.userId, operationId: newId() };
         const saved = await tx.spaceGitSync.upsert({
           where: { spaceId: space.id },
           create: { spaceId: space.id, ...created, ...data },

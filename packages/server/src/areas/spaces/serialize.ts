@@ -18,7 +18,7 @@ function toSchema(ctx: RequestContext, space: Space, permissions: SpacePermissio
     createdAt: space.createdAt.toISOString(),
     updatedAt: space.updatedAt.toISOString(),
     ...(space.deletedAt ? { deletedAt: space.deletedAt.toISOString() } : {}),
-    editMode: space.editMode as "live" | "locked",
+    editMode: space.editMode,
     organization: space.organizationId,
     ...(space.parentId ? { parent: space.parentId } : {}),
     revision: space.revisionId,
