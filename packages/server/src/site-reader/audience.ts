@@ -16,7 +16,7 @@
 import { createHash } from "node:crypto";
 import type { Audience } from "@docstack/sites";
 import type { Site } from "../generated/prisma/client";
-import { conditionHolds } from "./conditions";
+import { conditionHolds } from "../content/conditions";
 
 /** Query parameters of a site's URLs that carry secrets: redacted in request logs, never in links. */
 export const SITE_URL_SECRETS = ["shareKey", "jwt_token"];

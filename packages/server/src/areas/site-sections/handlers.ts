@@ -6,7 +6,7 @@ import type { RequestContext } from "../../http/context";
 import { badRequest, conflict } from "../../http/errors";
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import { paginateArray } from "../../http/pagination";
-import { assertCondition } from "../../site-reader/conditions";
+import { assertCondition } from "../../content/conditions";
 import { indexNextTo, positionAfterLast, positionsAt } from "../sites/ordering";
 import { freeSegment, isTaken, segmentFrom } from "../sites/paths";
 import { serializeSections } from "../sites/serialize";

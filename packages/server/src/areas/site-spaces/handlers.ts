@@ -5,7 +5,7 @@ import type { RequestContext } from "../../http/context";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import { paginateArray } from "../../http/pagination";
-import { assertCondition } from "../../site-reader/conditions";
+import { assertCondition } from "../../content/conditions";
 import { indexNextTo, positionsAt } from "../sites/ordering";
 import { isTaken } from "../sites/paths";
 import { serializeSiteSpaces } from "../sites/serialize";
