@@ -22,6 +22,7 @@ import { appPages } from "./site-reader/app-pages";
 import { SITE_URL_SECRETS } from "./site-reader/audience";
 import { siteChangesMiddleware, sitesMiddleware } from "./site-reader/middleware";
 import { registry as defaultRegistry } from "./wiring/operations";
+import { policies } from "./wiring/policies";
 
 export interface AppOptions {
   registry?: OperationRegistry;
@@ -76,7 +77,7 @@ export function createApp(services: Services, options: AppOptions = {}): express
   app.use("/v1", authenticationMiddleware(services, routes, limiter));
   app.use(jsonBody(routes, config.bodyLimitBytes));
   app.use(contractValidator(document, { validateResponses: config.validateResponses }));
-  app.use(operationRouter(routes, registry, requestContexts(services)));
+  app.use(operationRouter(routes, registry, policies, requestContexts(services)));
   app.use("/sso/saml", limiter.middleware(), samlSignInRouter(services));
   app.use("/app", appPages(services));
 

@@ -8,7 +8,7 @@ import type { NextFunction, Request, Response } from "express";
 import { type AuditedOperation, AuditRecorder } from "../audit/recorder";
 import { eventLoop } from "../event-loop";
 import type { PolicyRequest } from "../policy/factory";
-import { authorize, ruleOf } from "../policy/rules";
+import { authorize, type PolicyTable, ruleOf } from "../policy/rules";
 import type { RequestContext } from "./context";
 import { ApiError } from "./errors";
 import { idempotencyClaim, idempotently, REPLAYED_HEADER } from "./idempotency";
@@ -103,6 +103,7 @@ export function encodePathRests(routes: readonly ContractRoute[]): express.Reque
 export function operationRouter(
   routes: readonly ContractRoute[],
   registry: OperationRegistry,
+  policies: PolicyTable,
   contextOf: (req: Request, res: Response) => RequestContext,
 ): express.RequestHandler {
   const operations = new Map<string, ContractRoute>();
@@ -127,7 +128,7 @@ export function operationRouter(
       } as unknown as OperationRequest<typeof route.operationId>;
       // A large body's parse and validation were one stretch of work: let other requests in before the handler's.
       await eventLoop.turnIfBusy();
-      const access = await authorize(ruleOf(route.operationId), request as unknown as PolicyRequest);
+      const access = await authorize(policies, ruleOf(route.operationId), request as unknown as PolicyRequest);
       const prisma = request.ctx.prisma;
       const audit = route.audit && new AuditRecorder(request.ctx, route.audit, request.params as Record<string, unknown>, access);
       const perform = async () => {
