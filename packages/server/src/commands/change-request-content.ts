@@ -2,9 +2,7 @@
 // space's content, and imports. Each runs in one transaction holding the rows it
 // changes, so concurrent writes and merges serialize instead of losing updates.
 
-import { demandMergeRules } from "../areas/change-request-reviews/merge-rules";
 import { demandEditable } from "../areas/change-requests/policy";
-import { lockChangeRequestAndSpace, lockSpace } from "../areas/change-requests/store";
 import { LOCKED_MESSAGE } from "../areas/spaces/policy";
 import type { Clock } from "../clock";
 import type { ContentStore } from "../content/cache";
@@ -22,6 +20,8 @@ import { GIT_CONTINUOUS_JOB, queueGitSyncOfSpace } from "../git/after-write";
 import { conflict } from "../http/errors";
 import type { BaseUrl } from "../http/urls";
 import type { JobQueue } from "../jobs/queue";
+import { demandMergeRules } from "../models/change-requests/merge-rules";
+import { lockChangeRequestAndSpace, lockSpace } from "../models/change-requests/store";
 import type { WebhookOutbox } from "../webhooks/outbox";
 import { changeRequestEvent, type EventActor, pageEvents } from "../webhooks/resources";
 import { mergeBase } from "./merge-base";

@@ -8,7 +8,6 @@
 // (the retry finds the run `in-progress` and ends it as failed: a run does not resume half-written).
 
 import type { Schemas } from "@docstack/contract";
-import { createChangeRequest } from "../areas/change-requests/store";
 import { IMPORT_BATCH_PAGES, importIntoChangeRequest, mergeImport } from "../commands/change-request-content";
 import { ImportStopped, importRepository } from "../commands/import-repository";
 import { fetchSafely } from "../content/fetch-safely";
@@ -22,6 +21,7 @@ import { cloneBranch, inTemporaryRepository, readFolder, remoteHead, treeFiles }
 import { GitSyncFailure } from "../git/types";
 import { ApiError } from "../http/errors";
 import type { JobDefinition } from "../jobs/queue";
+import { createChangeRequest } from "../models/change-requests/store";
 import { RecordedPages } from "./pages";
 import { ImportFailure, type ImportRunDeps, type ImportSecret } from "./types";
 import { readZip } from "./zip";

@@ -7,9 +7,9 @@ import { badRequest, notFound } from "../../http/errors";
 import { listRows } from "../../http/lists";
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import type { SortField } from "../../http/pagination";
+import { createChangeRequest, demandStatusMove } from "../../models/change-requests/store";
 import { changeRequestEvent } from "../../webhooks/resources";
 import { serializeChangeRequest, serializeChangeRequests } from "./serialize";
-import { createChangeRequest, demandStatusMove } from "./store";
 
 /** GitBook's `orderBy`: the latest first, by the field it names, then by ID. */
 const ORDERS: Record<"updatedAt" | "createdAt", SortField[]> = {

@@ -1,7 +1,6 @@
 // A space's continuous Git Sync (src/git/continuous.ts): configured, read and deleted by the space's admins; the
 // Git server's push webhook (no token: its signature with the sync's secret is the authorization) queues a sync.
 import type { Schemas } from "@docstack/contract";
-import { lockSpace } from "../../areas/change-requests/store";
 import { newId } from "../../db/ids";
 import type { SpaceGitSync } from "../../generated/prisma/client";
 import { GIT_CONTINUOUS_JOB } from "../../git/after-write";
@@ -11,6 +10,7 @@ import { openSecrets, sealSecrets } from "../../git/sealed";
 import type { RequestContext } from "../../http/context";
 import { badRequest, notFound, unauthorized } from "../../http/errors";
 import { type AreaOperations, defineOperation } from "../../http/operation";
+import { lockSpace } from "../../models/change-requests/store";
 import { declareSecret, newSecret } from "../../secrets";
 
 function statusOf(sync: SpaceGitSync): Schemas["GitSyncStatus"] {

@@ -2,9 +2,9 @@ import type { Schemas } from "@docstack/contract";
 import type { Space } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { apiUrl, appUrl } from "../../http/urls";
+import { spaceMergeRules } from "../../models/change-requests/merge-rules";
 import { spaceLevel } from "../../policy/content";
 import { asDefaultLevel } from "../../policy/levels";
-import { spaceMergeRules } from "../change-request-reviews/merge-rules";
 import { type SpacePermissions, spacePermissions } from "./policy";
 import { countersOf } from "./store";
 
