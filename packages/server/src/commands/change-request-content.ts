@@ -2,8 +2,6 @@
 // space's content, and imports. Each runs in one transaction holding the rows it
 // changes, so concurrent writes and merges serialize instead of losing updates.
 
-import { demandEditable } from "../areas/change-requests/policy";
-import { LOCKED_MESSAGE } from "../areas/spaces/policy";
 import type { Clock } from "../clock";
 import type { ContentStore } from "../content/cache";
 import { type AppliedChanges, applyChanges, type ChangeInputs, type ContentChange } from "../content/changes";
@@ -20,6 +18,7 @@ import { GIT_CONTINUOUS_JOB, queueGitSyncOfSpace } from "../git/after-write";
 import { conflict } from "../http/errors";
 import type { BaseUrl } from "../http/urls";
 import type { JobQueue } from "../jobs/queue";
+import { demandEditable, LOCKED_MESSAGE } from "../models/change-requests/editable";
 import { demandMergeRules } from "../models/change-requests/merge-rules";
 import { lockChangeRequestAndSpace, lockSpace } from "../models/change-requests/store";
 import type { WebhookOutbox } from "../webhooks/outbox";

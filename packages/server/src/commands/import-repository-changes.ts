@@ -12,8 +12,8 @@ import type { LayoutPage, Repository } from "../content/gitbook-layout/types";
 import { writeLayoutText } from "../content/gitbook-layout/write";
 import { contentStore } from "../content/reads";
 import { existingRevisionIndex, type RevisionIndex } from "../content/revisions";
-import { createChangeRequest } from "../models/change-requests/store";
 import { type ContentCommandDeps, mergeChangeRequest, writeChangeRequestContent } from "./change-request-content";
+import { createChangeRequest } from "./create-change-request";
 import { fileInsertion, pageInsertion, type RepositoryImportOutcome, recordRedirects } from "./import-repository";
 
 export interface RepositoryChangesImport {

@@ -15,8 +15,8 @@ import { contentStore } from "../content/reads";
 import { existingRevisionIndex } from "../content/revisions";
 import { releaseBatchMemory } from "../db/batch-memory";
 import type { ChangeRequest } from "../generated/prisma/client";
-import { createChangeRequest } from "../models/change-requests/store";
 import { type ContentCommandDeps, mergeImport, writeChangeRequestContent } from "./change-request-content";
+import { createChangeRequest } from "./create-change-request";
 
 export interface RepositoryImport {
   spaceId: string;

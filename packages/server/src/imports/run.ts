@@ -9,6 +9,7 @@
 
 import type { Schemas } from "@docstack/contract";
 import { IMPORT_BATCH_PAGES, importIntoChangeRequest, mergeImport } from "../commands/change-request-content";
+import { createChangeRequest } from "../commands/create-change-request";
 import { ImportStopped, importRepository } from "../commands/import-repository";
 import { fetchSafely } from "../content/fetch-safely";
 import { type CrawledPage, crawl } from "../content/import";
@@ -21,7 +22,6 @@ import { cloneBranch, inTemporaryRepository, readFolder, remoteHead, treeFiles }
 import { GitSyncFailure } from "../git/types";
 import { ApiError } from "../http/errors";
 import type { JobDefinition } from "../jobs/queue";
-import { createChangeRequest } from "../models/change-requests/store";
 import { RecordedPages } from "./pages";
 import { ImportFailure, type ImportRunDeps, type ImportSecret } from "./types";
 import { readZip } from "./zip";

@@ -1,7 +1,6 @@
-// Change requests' writes: numbering, status moves, content revisions, merge and update.
+// A change request's rows: the status moves a PATCH may make, and the row locks its writes take.
 import type { Schemas } from "@docstack/contract";
 import type { Tx } from "../../db/database";
-import { newId } from "../../db/ids";
 import type { ChangeRequest } from "../../generated/prisma/client";
 import { conflict } from "../../http/errors";
 
@@ -19,37 +18,6 @@ export function demandStatusMove(changeRequest: ChangeRequest, next: Status): vo
   const current = changeRequest.status;
   if (current === "merged") throw conflict("change_request_merged", `Change request #${changeRequest.number} is merged: it can no longer change`);
   if (!MOVES[current].includes(next)) throw conflict("status_move_invalid", `Change request #${changeRequest.number} cannot move from ${current} to ${next}`);
-}
-
-/**
- * A new change request. Its number is the space's counter plus one, taken under the
- * space row's lock, so concurrent creations get consecutive numbers without gaps.
- */
-export async function createChangeRequest(
-  tx: Tx,
-  input: {
-    spaceId: string;
-    subject: string;
-    createdById: string /** Its base when not the space's current revision (an earlier one of the space). */;
-    baseRevisionId?: string;
-  },
-): Promise<ChangeRequest> {
-  const [space] = await tx.$queryRaw<{ changeRequestSeq: number; revisionId: string }[]>`
-    UPDATE "Space" SET "changeRequestSeq" = "changeRequestSeq" + 1 WHERE id = ${input.spaceId}
-    RETURNING "changeRequestSeq", "revisionId"`;
-  if (!space) throw new Error(`Space ${input.spaceId} vanished`);
-  return tx.changeRequest.create({
-    data: {
-      id: newId(),
-      spaceId: input.spaceId,
-      number: space.changeRequestSeq,
-      subject: input.subject,
-      createdById: input.createdById,
-      revisionId: input.baseRevisionId ?? space.revisionId,
-      revisionInitialId: input.baseRevisionId ?? space.revisionId,
-      contributors: [input.createdById],
-    },
-  });
 }
 
 /** Locks a change request's row for the rest of the transaction and returns it fresh. */
