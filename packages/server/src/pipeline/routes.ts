@@ -7,13 +7,13 @@ import type express from "express";
 import type { NextFunction, Request, Response } from "express";
 import { type AuditedOperation, AuditRecorder } from "../audit/recorder";
 import { eventLoop } from "../event-loop";
+import type { RequestContext } from "../http/context";
+import { ApiError } from "../http/errors";
+import type { OperationId, OperationRegistry, OperationRequest } from "../http/operation";
+import type { RawBody } from "../http/raw-body";
 import type { PolicyRequest } from "../policy/factory";
 import { authorize, type PolicyTable, ruleOf } from "../policy/rules";
-import type { RequestContext } from "./context";
-import { ApiError } from "./errors";
 import { idempotencyClaim, idempotently, REPLAYED_HEADER } from "./idempotency";
-import type { OperationId, OperationRegistry, OperationRequest } from "./operation";
-import type { RawBody } from "./raw-body";
 
 export interface ContractRoute {
   method: (typeof HTTP_METHODS)[number];
