@@ -14,7 +14,6 @@ import { existingRevisionIndex, type RevisionIndex, revisionIndex, writeRevision
 import { syncSpacePages } from "../content/search-index";
 import { releaseBatchMemory } from "../db/batch-memory";
 import type { ChangeRequest } from "../generated/prisma/client";
-import { GIT_CONTINUOUS_JOB, queueGitSyncOfSpace } from "../git/after-write";
 import { conflict } from "../http/errors";
 import type { BaseUrl } from "../http/urls";
 import type { JobQueue } from "../jobs/queue";
@@ -23,6 +22,7 @@ import { demandMergeRules } from "../models/change-requests/merge-rules";
 import { lockChangeRequestAndSpace, lockSpace } from "../models/change-requests/store";
 import type { WebhookOutbox } from "../webhooks/outbox";
 import { changeRequestEvent, type EventActor, pageEvents } from "../webhooks/resources";
+import { GIT_CONTINUOUS_JOB, queueGitSyncOfSpace } from "./git-sync-after-write";
 import { mergeBase } from "./merge-base";
 
 /** What these commands use: the content store, the time, where URLs start, who is writing, and the outbox of their events. */

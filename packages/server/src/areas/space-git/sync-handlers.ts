@@ -1,9 +1,9 @@
 // A space's continuous Git Sync (src/git/continuous.ts): configured, read and deleted by the space's admins; the
 // Git server's push webhook (no token: its signature with the sync's secret is the authorization) queues a sync.
 import type { Schemas } from "@docstack/contract";
+import { GIT_CONTINUOUS_JOB } from "../../commands/git-sync-after-write";
 import { newId } from "../../db/ids";
 import type { SpaceGitSync } from "../../generated/prisma/client";
-import { GIT_CONTINUOUS_JOB } from "../../git/after-write";
 import { hookSigned } from "../../git/hook-signature";
 import { branchOf, parseRemote, projectDirectory } from "../../git/remote";
 import { openSecrets, sealSecrets } from "../../git/sealed";
