@@ -2,7 +2,6 @@
 
 import type { IncomingHttpHeaders } from "node:http";
 import type { Logger } from "pino";
-import type { Actor } from "../auth/actor";
 import type { Clock } from "../clock";
 import type { ChangeBus } from "../cluster/changes";
 import type { Config } from "../config";
@@ -10,6 +9,7 @@ import type { Db } from "../db/database";
 import type { JobQueue } from "../jobs/queue";
 import type { Mailer } from "../mail/mailer";
 import type { Metrics } from "../metrics";
+import type { Actor } from "./actor";
 import type { Memo } from "./memo";
 import type { CursorCodec } from "./pagination";
 
