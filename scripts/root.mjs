@@ -4,6 +4,7 @@
 // through npx at the pinned version, then everything runs from the workspace.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { serverEnv, serverNodeFlags } from "./server-runtime.mjs";
@@ -70,13 +71,18 @@ function build() {
 
 /**
  * Lint and format check of every source file (Biome), then unused files, exports and dependencies
- * (knip, configured in knip.json), then import circles (dpdm): fails on any finding, changes nothing.
+ * (knip, configured in knip.json), then import circles (dpdm) and server folders importing each other back: fails on
+ * any finding, changes nothing.
  */
 function lint() {
   must("biome", ["ci", "."]);
   must("knip", ["--no-progress"]);
-  // No import circle in the packages' own sources, type-only imports included (generated code aside).
-  must("dpdm", ["--no-warning", "--no-tree", "--exit-code", "circular:1", "--exclude", "/generated/|node_modules", "packages/*/src/**/*.ts"]);
+  // No import circle in the packages' own sources, type-only imports included (generated code aside); then, from the
+  // same tree, no folder of the server importing one that imports it back (scripts/folder-imports.mjs).
+  const tree = path.join(os.tmpdir(), `docstack-imports-${process.pid}.json`);
+  must("dpdm", ["--no-warning", "--no-tree", "--exit-code", "circular:1", "--exclude", "/generated/|node_modules", "--output", tree, "packages/*/src/**/*.ts"]);
+  must(process.execPath, [path.join(root, "scripts", "folder-imports.mjs"), tree]);
+  fs.rmSync(tree, { force: true });
 }
 
 const [task, ...args] = process.argv.slice(2);

@@ -1,7 +1,7 @@
 // What a failed request throws: one class per kind of HTTP failure (the status family, and the
 // statuses a program handles differently), each carrying the status, the server's `type` and
 // `reason`, message and request ID, and the response's headers. A request that got no answer at all
-// throws a ConnectionError (a TimeoutError when it took too long).
+// throws a ConnectionError (a TimeoutError when it took too long). All of them are DocstackErrors.
 import type { components } from "@docstack/contract";
 
 /** The contract's kinds of failure (`error.type`): invalid_request, unauthenticated, not_found, rate_limited, … */
@@ -9,7 +9,7 @@ export type ErrorType = components["schemas"]["ErrorType"];
 /** The contract's causes of failure (`error.reason`): space_locked, change_request_merged, name_taken, role_required, … */
 export type ErrorReason = components["schemas"]["ErrorReason"];
 
-/** A request the server answered with an error. */
+/** A request the server answered with an error, or that got no answer (ConnectionError). */
 export class DocstackError extends Error {
   readonly status: number;
   /** What kind of failure it is; stable, for programs (the message is for people). Undefined when the body was not Docstack's. */
@@ -58,11 +58,15 @@ export class RateLimitError extends ClientError {
 /** 5xx: the server failed (500), or does not implement the operation yet (501). */
 export class ServerError extends DocstackError {}
 
-/** The request got no answer: the connection failed or was dropped (`cause` says how). */
-export class ConnectionError extends Error {
+/**
+ * The request got no answer: the connection failed or was dropped (`cause` says how). A DocstackError like the
+ * others, so one `instanceof DocstackError` catches every failure; its `status` is 0 (no answer, as fetch's network
+ * errors have), with no `type`, `reason` or `requestId`.
+ */
+export class ConnectionError extends DocstackError {
   constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = new.target.name;
+    super(0, message);
+    if (options && "cause" in options) this.cause = options.cause;
   }
 }
 /** The request got no answer within the client's timeout. */

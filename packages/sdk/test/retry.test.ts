@@ -1,7 +1,7 @@
 // Retries and timeouts against live servers: one rate limited hard, and the shared one
 // behind a TCP proxy that drops connections or never answers, as networks do.
 import net from "node:net";
-import { ConnectionError, createClient, RateLimitError, TimeoutError, unwrap } from "../src/index";
+import { ConnectionError, createClient, DocstackError, RateLimitError, TimeoutError, unwrap } from "../src/index";
 import { type LiveServer, startLiveServer, stopLiveServer } from "./live-server";
 
 /** Wraps fetch, recording the status of every attempt (0: no answer). */
@@ -163,6 +163,36 @@ describe("a POST", () => {
     expect(first.response.status).toBe(201);
     expect(again.response.headers.get("Idempotent-Replayed")).toBe("true");
     expect(again.data?.id).toBe(first.data?.id);
+  });
+});
+
+describe("a request that gets no answer", () => {
+  /** What the README's `catch` does with an error: a DocstackError is handled, anything else is thrown again. */
+  const caught = async (request: Promise<unknown>) => {
+    try {
+      await request;
+    } catch (e) {
+      if (e instanceof DocstackError) return e;
+      throw e;
+    }
+    throw new Error("the request succeeded");
+  };
+
+  it("throws a DocstackError, dropped (ConnectionError) or timed out (TimeoutError), with status 0 and the network error as cause", async () => {
+    const dropping = await proxy(url(), { drop: 1 });
+    const hanging = await proxy(url(), { hang: true });
+    try {
+      const dropped = await caught(unwrap(createClient({ baseUrl: dropping.url, token: token(), retry: false }).GET("/v1/user")));
+      expect(dropped).toBeInstanceOf(ConnectionError);
+      expect(dropped).toMatchObject({ name: "ConnectionError", status: 0, type: undefined, reason: undefined });
+      expect(dropped.cause).toHaveProperty("message", "fetch failed");
+      const timedOut = await caught(createClient({ baseUrl: hanging.url, token: token(), timeoutMs: 200, retry: false }).GET("/v1/user"));
+      expect(timedOut).toBeInstanceOf(TimeoutError);
+      expect(timedOut).toMatchObject({ name: "TimeoutError", status: 0 });
+    } finally {
+      await dropping.close();
+      await hanging.close();
+    }
   });
 });
 

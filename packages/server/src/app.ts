@@ -4,24 +4,25 @@ import { loadOpenapiDocument, type OpenapiDocument } from "@docstack/contract";
 import cors from "cors";
 import express, { type Request, type RequestHandler, type Response } from "express";
 import { samlSignInRouter } from "./areas/sso/sign-in";
-import type { Actor } from "./auth/actor";
 import { authenticate, bearerTokenHash } from "./auth/authenticate";
+import type { Actor } from "./http/actor";
 import type { RequestContext, Services } from "./http/context";
-import { docsRouter } from "./http/docs";
-import { errorHandler } from "./http/error-handler";
-import { homePageRouter } from "./http/home-page";
 import type { OperationRegistry } from "./http/operation";
-import { DatabaseRateLimitStore, MemoryRateLimitStore, RateLimiter } from "./http/rate-limit";
-import { requestLogging, urlRedactor } from "./http/request-log";
-import { type ContractRoute, contractRoutes, encodePathRests, operationRouter } from "./http/routes";
-import { securityHeaders } from "./http/security-headers";
-import { signInRouter } from "./http/sign-in-page";
-import { signedBody } from "./http/signed-body";
-import { contractValidator } from "./http/validator";
+import { docsRouter } from "./pipeline/docs";
+import { errorHandler } from "./pipeline/error-handler";
+import { homePageRouter } from "./pipeline/home-page";
+import { DatabaseRateLimitStore, MemoryRateLimitStore, RateLimiter } from "./pipeline/rate-limit";
+import { requestLogging, urlRedactor } from "./pipeline/request-log";
+import { type ContractRoute, contractRoutes, encodePathRests, operationRouter } from "./pipeline/routes";
+import { securityHeaders } from "./pipeline/security-headers";
+import { signInRouter } from "./pipeline/sign-in-page";
+import { signedBody } from "./pipeline/signed-body";
+import { contractValidator } from "./pipeline/validator";
 import { appPages } from "./site-reader/app-pages";
 import { SITE_URL_SECRETS } from "./site-reader/audience";
 import { siteChangesMiddleware, sitesMiddleware } from "./site-reader/middleware";
 import { registry as defaultRegistry } from "./wiring/operations";
+import { policies } from "./wiring/policies";
 
 export interface AppOptions {
   registry?: OperationRegistry;
@@ -76,7 +77,7 @@ export function createApp(services: Services, options: AppOptions = {}): express
   app.use("/v1", authenticationMiddleware(services, routes, limiter));
   app.use(jsonBody(routes, config.bodyLimitBytes));
   app.use(contractValidator(document, { validateResponses: config.validateResponses }));
-  app.use(operationRouter(routes, registry, requestContexts(services)));
+  app.use(operationRouter(routes, registry, policies, requestContexts(services)));
   app.use("/sso/saml", limiter.middleware(), samlSignInRouter(services));
   app.use("/app", appPages(services));
 

@@ -8,7 +8,7 @@ export type { Db } from "../src/db/database";
 export { newId } from "../src/db/ids";
 export { errorType } from "../src/http/errors";
 export type { OperationId } from "../src/http/operation";
-export { contractRoutes } from "../src/http/routes";
+export { contractRoutes } from "../src/pipeline/routes";
 export { type PolicyKind, tableOf } from "../src/policy/factory";
 export { type Level, reaches } from "../src/policy/roles";
 export { type Rule, ruleOf } from "../src/policy/rules";

@@ -3,7 +3,7 @@
 // notifies on commit, whichever process or SQL made it; see cluster/changes.ts), and the cache
 // is used only while the change bus trusts it, so a revoked token or a removed member is
 // refused at once, on every instance.
-import type { Actor } from "./actor";
+import type { Actor } from "../http/actor";
 
 export class ActorCache {
   private readonly entries = new Map<string, { actor: Actor; storedAt: number }>();

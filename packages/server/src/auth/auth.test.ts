@@ -1,5 +1,5 @@
 import { useHarness } from "../../test/support/harness";
-import type { Actor } from "./actor";
+import type { Actor } from "../http/actor";
 import { ActorCache } from "./actor-cache";
 import { hashToken } from "./tokens";
 

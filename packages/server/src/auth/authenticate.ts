@@ -4,8 +4,8 @@
 import type { IncomingMessage } from "node:http";
 import type { Clock } from "../clock";
 import type { Db } from "../db/database";
+import type { Actor } from "../http/actor";
 import { unauthorized } from "../http/errors";
-import type { Actor } from "./actor";
 import type { ActorCache } from "./actor-cache";
 import { recordUse } from "./last-use";
 import { hashToken } from "./tokens";

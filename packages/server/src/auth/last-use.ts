@@ -2,7 +2,7 @@
 // token rather than on every request: a write per minute, whatever the traffic. The update is
 // conditional, so several instances serving the same token in the same minute write it once.
 import type { Db } from "../db/database";
-import type { Actor } from "./actor";
+import type { Actor } from "../http/actor";
 
 const LAST_USE_RESOLUTION_MS = 60_000;
 

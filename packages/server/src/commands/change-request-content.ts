@@ -2,10 +2,6 @@
 // space's content, and imports. Each runs in one transaction holding the rows it
 // changes, so concurrent writes and merges serialize instead of losing updates.
 
-import { demandMergeRules } from "../areas/change-request-reviews/merge-rules";
-import { demandEditable } from "../areas/change-requests/policy";
-import { lockChangeRequest, lockSpace } from "../areas/change-requests/store";
-import { LOCKED_MESSAGE } from "../areas/spaces/policy";
 import type { Clock } from "../clock";
 import type { ContentStore } from "../content/cache";
 import { type AppliedChanges, applyChanges, type ChangeInputs, type ContentChange } from "../content/changes";
@@ -18,12 +14,15 @@ import { existingRevisionIndex, type RevisionIndex, revisionIndex, writeRevision
 import { syncSpacePages } from "../content/search-index";
 import { releaseBatchMemory } from "../db/batch-memory";
 import type { ChangeRequest } from "../generated/prisma/client";
-import { GIT_CONTINUOUS_JOB, queueGitSyncOfSpace } from "../git/after-write";
 import { conflict } from "../http/errors";
 import type { BaseUrl } from "../http/urls";
 import type { JobQueue } from "../jobs/queue";
+import { demandEditable, LOCKED_MESSAGE } from "../models/change-requests/editable";
+import { demandMergeRules } from "../models/change-requests/merge-rules";
+import { lockChangeRequestAndSpace, lockSpace } from "../models/change-requests/store";
 import type { WebhookOutbox } from "../webhooks/outbox";
 import { changeRequestEvent, type EventActor, pageEvents } from "../webhooks/resources";
+import { GIT_CONTINUOUS_JOB, queueGitSyncOfSpace } from "./git-sync-after-write";
 import { mergeBase } from "./merge-base";
 
 /** What these commands use: the content store, the time, where URLs start, who is writing, and the outbox of their events. */
@@ -62,9 +61,8 @@ export async function writeChangeRequestContent(
 ): Promise<{ changeRequest: ChangeRequest; outcomes: AppliedChanges["outcomes"]; insertedFiles: string[] }> {
   return ctx.prisma.$transaction(
     async (tx) => {
-      const changeRequest = await lockChangeRequest(tx, changeRequestId);
+      const { changeRequest, space } = await lockChangeRequestAndSpace(tx, changeRequestId);
       demandEditable(changeRequest, "be edited");
-      const space = await lockSpace(tx, changeRequest.spaceId);
       if (space.editMode === "locked") throw conflict("space_locked", LOCKED_MESSAGE);
       const store = contentStore(ctx, tx);
       const current = await existingRevisionIndex(store, changeRequest.revisionId);
@@ -107,10 +105,9 @@ export type MergeOutcome =
 export async function mergeChangeRequest(ctx: ContentCommandDeps, changeRequestId: string, timeoutMs = 30_000): Promise<MergeOutcome> {
   const outcome = await ctx.prisma.$transaction(
     async (tx): Promise<MergeOutcome> => {
-      // The space first: merges into one space queue here, each seeing the previous one's result.
-      const { spaceId } = await tx.changeRequest.findUniqueOrThrow({ where: { id: changeRequestId }, select: { spaceId: true } });
-      const space = await lockSpace(tx, spaceId);
-      const changeRequest = await lockChangeRequest(tx, changeRequestId);
+      // Merges into one space queue on its lock, each seeing the previous one's result.
+      const { changeRequest, space } = await lockChangeRequestAndSpace(tx, changeRequestId);
+      const spaceId = space.id;
       demandEditable(changeRequest, "be merged");
       if (space.editMode === "locked") throw conflict("space_locked", LOCKED_MESSAGE);
       await demandMergeRules(tx, { changeRequest, outdated: mergeBase(changeRequest) !== space.revisionId, userId: ctx.actor.userId });
@@ -151,9 +148,8 @@ export type UpdateOutcome = { result: "update"; revision: string } | { result: "
 export async function updateChangeRequestFromMain(ctx: ContentCommandDeps, changeRequestId: string): Promise<UpdateOutcome> {
   return ctx.prisma.$transaction(
     async (tx): Promise<UpdateOutcome> => {
-      const changeRequest = await lockChangeRequest(tx, changeRequestId);
+      const { changeRequest, space } = await lockChangeRequestAndSpace(tx, changeRequestId);
       demandEditable(changeRequest, "be updated");
-      const space = await lockSpace(tx, changeRequest.spaceId);
       if (space.editMode === "locked") throw conflict("space_locked", LOCKED_MESSAGE);
       const baseId = mergeBase(changeRequest);
       if (space.revisionId === baseId) return { result: "update", revision: changeRequest.revisionId };

@@ -18,7 +18,7 @@ export interface CreateSpaceInput {
   parentId: string | null;
   title: string;
   emoji?: string;
-  editMode?: string;
+  editMode?: Space["editMode"];
   visibility?: string;
   defaultLevel?: string | null;
   /** Where among its siblings (default: last). */

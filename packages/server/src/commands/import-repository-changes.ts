@@ -3,7 +3,7 @@
 // written, in a change request based on that revision. Its merge is then the change requests' three-way merge, page
 // by page: a page changed on one side only takes that side's version, a page changed on both is a conflict and the
 // change request stays open with it.
-import { createChangeRequest } from "../areas/change-requests/store";
+
 import type { ContentChange, InsertedPageKind } from "../content/changes";
 import { layoutOfRevision } from "../content/gitbook-layout/from-revision";
 import { storedPresentation } from "../content/gitbook-layout/presentation";
@@ -13,6 +13,7 @@ import { writeLayoutText } from "../content/gitbook-layout/write";
 import { contentStore } from "../content/reads";
 import { existingRevisionIndex, type RevisionIndex } from "../content/revisions";
 import { type ContentCommandDeps, mergeChangeRequest, writeChangeRequestContent } from "./change-request-content";
+import { createChangeRequest } from "./create-change-request";
 import { fileInsertion, pageInsertion, type RepositoryImportOutcome, recordRedirects } from "./import-repository";
 
 export interface RepositoryChangesImport {

@@ -3,7 +3,7 @@
 // between them as the pages' paths, stored as references), then merged (or left open when asked), its
 // `.gitbook.yaml` redirects recorded as the pages' former paths; when the merge conflicts (the space moved meanwhile)
 // the change request stays open with its conflicts.
-import { createChangeRequest } from "../areas/change-requests/store";
+
 import type { ContentChange, InsertedPageKind } from "../content/changes";
 import { recordFormerPaths } from "../content/former-paths";
 import { storedPresentation } from "../content/gitbook-layout/presentation";
@@ -16,6 +16,7 @@ import { existingRevisionIndex } from "../content/revisions";
 import { releaseBatchMemory } from "../db/batch-memory";
 import type { ChangeRequest } from "../generated/prisma/client";
 import { type ContentCommandDeps, mergeImport, writeChangeRequestContent } from "./change-request-content";
+import { createChangeRequest } from "./create-change-request";
 
 export interface RepositoryImport {
   spaceId: string;

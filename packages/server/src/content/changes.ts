@@ -4,7 +4,7 @@
 import type { Schemas } from "@docstack/contract";
 import { newId } from "../db/ids";
 import { ApiError, badRequest } from "../http/errors";
-import { assertCondition } from "../site-reader/conditions";
+import { assertCondition } from "./conditions";
 import { FetchRefused, fetchSafely } from "./fetch-safely";
 import { frontMatterPresentation, type StoredPresentation } from "./gitbook-layout/presentation";
 import { type PageMetadata, readPageSource } from "./page-source";

@@ -183,7 +183,7 @@ export function serializeRevision(s: SerializationContext): Schemas["Revision"] 
     tags: [],
     createdAt: revision.createdAt.toISOString(),
     urls: { app: appUrl(s.ctx, `/spaces/${s.spaceId}/revisions/${revision.id}`) },
-    type: revision.type as Schemas["Revision"]["type"],
+    type: revision.type,
   };
 }
 

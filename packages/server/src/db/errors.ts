@@ -1,5 +1,5 @@
 // Recognizing database errors that are the caller's doing (or a concurrent caller's), not the
-// server's. This layer only names what happened; the HTTP layer (http/database-errors.ts) gives
+// server's. This layer only names what happened; the HTTP layer (pipeline/database-errors.ts) gives
 // each its answer, a 4xx with a clear message, never 500.
 
 interface KnownError {

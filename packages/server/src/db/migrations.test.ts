@@ -53,3 +53,36 @@ describe("migration people_and_access", () => {
     }
   });
 });
+
+describe("migration enum_status_columns", () => {
+  it("keeps every status as it was, as an enum value, and the space's counters still count", async () => {
+    const db = new PGlite({ extensions: pgliteExtensions() });
+    try {
+      const [before, from] = around("_enum_status_columns");
+      await apply(db, before);
+      await db.exec(`
+        INSERT INTO "Organization" (id, title, "emailDomains") VALUES ('o', 'Org', '{}');
+        INSERT INTO "User" (id, email, "displayName") VALUES ('u', 'u@example.com', 'U');
+        INSERT INTO "Space" (id, "organizationId", title, "revisionId", "editMode") VALUES ('s', 'o', 'Locked', 'r', 'locked');
+        INSERT INTO "Revision" (id, "spaceId", parents, type, tree, files, links) VALUES ('r', 's', '{}', 'merge', '{}', '{}', '{}');
+        INSERT INTO "ChangeRequest" (id, "spaceId", number, status, "createdById", "revisionId", "revisionInitialId")
+          VALUES ('cr1', 's', 1, 'open', 'u', 'r', 'r'), ('cr2', 's', 2, 'merged', 'u', 'r', 'r');
+        INSERT INTO "Comment" (id, "spaceId", "postedById", body, status) VALUES ('c', 's', 'u', '{}', 'resolved');
+      `);
+      await apply(db, from);
+      const row = async (sql: string) => (await db.query<Record<string, unknown>>(sql)).rows;
+      expect(await row(`SELECT "editMode"::text AS value, pg_typeof("editMode")::text AS type FROM "Space"`)).toEqual([
+        { value: "locked", type: '"SpaceEditMode"' },
+      ]);
+      expect(await row(`SELECT type::text AS value FROM "Revision"`)).toEqual([{ value: "merge" }]);
+      expect(await row(`SELECT status::text AS value FROM "ChangeRequest" ORDER BY id`)).toEqual([{ value: "open" }, { value: "merged" }]);
+      expect(await row(`SELECT status::text AS value FROM "Comment"`)).toEqual([{ value: "resolved" }]);
+      // The counting triggers, made again around the change, still follow a change request's status.
+      await db.exec(`UPDATE "ChangeRequest" SET status = 'draft' WHERE id = 'cr1'`);
+      expect(await row(`SELECT "openChangeRequests", "draftChangeRequests" FROM "Space"`)).toEqual([{ openChangeRequests: 0, draftChangeRequests: 1 }]);
+      await expect(db.exec(`UPDATE "ChangeRequest" SET status = 'closed' WHERE id = 'cr1'`)).rejects.toThrow(/invalid input value for enum/);
+    } finally {
+      await db.close();
+    }
+  });
+});

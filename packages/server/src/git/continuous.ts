@@ -12,12 +12,12 @@
 // Each outcome is also the row's operation (what GET …/git/info answers in GitBook's shape).
 
 import { setTimeout as delay } from "node:timers/promises";
+import { GIT_CONTINUOUS_JOB } from "../commands/git-sync-after-write";
 import { PagesNotMatched } from "../commands/import-repository-changes";
 import { contentStore } from "../content/reads";
 import { existingRevisionIndex } from "../content/revisions";
 import type { SpaceGitSync } from "../generated/prisma/client";
 import type { JobDefinition } from "../jobs/queue";
-import { GIT_CONTINUOUS_JOB } from "./after-write";
 import { exportToBranch } from "./export";
 import { exportCommit } from "./export-message";
 import { ByteBudget, GitTooLarge } from "./http";

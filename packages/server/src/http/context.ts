@@ -2,43 +2,31 @@
 
 import type { IncomingHttpHeaders } from "node:http";
 import type { Logger } from "pino";
-import type { Actor } from "../auth/actor";
-import type { ActorCache } from "../auth/actor-cache";
 import type { Clock } from "../clock";
 import type { ChangeBus } from "../cluster/changes";
 import type { Config } from "../config";
-import type { ContentCache } from "../content/cache";
-import type { DownloadSigner } from "../content/downloads";
-import type { RenderPool } from "../content/render-pool";
 import type { Db } from "../db/database";
 import type { JobQueue } from "../jobs/queue";
 import type { Mailer } from "../mail/mailer";
 import type { Metrics } from "../metrics";
-import type { PublishedSites } from "../site-reader/published-sites";
-import type { WebhookOutbox } from "../webhooks/outbox";
+import type { Actor } from "./actor";
 import type { Memo } from "./memo";
 import type { CursorCodec } from "./pagination";
 
-/** Services shared by every request. */
+/**
+ * Services shared by every request. Those of the floors above the handler kit (the actor cache, the content cache,
+ * download signing, the render pool, published sites, the webhooks' outbox) are added by wiring/services.ts, which
+ * makes them (declaration merging): the kit names no floor above it.
+ */
 export interface Services {
   prisma: Db;
   config: Config;
   clock: Clock;
   cursors: CursorCodec;
   logger: Logger;
-  actors: ActorCache;
-  downloads: DownloadSigner;
-  /** Immutable content (documents, chunks, revision indexes), shared by every request. */
-  contentCache: ContentCache;
-  /** Where long pages' Markdown is rendered (a worker thread, with a time budget). */
-  renderPool: RenderPool;
   mailer: Mailer;
-  /** Published sites: served to readers; told of every write (`sites.changed()`). */
-  sites: PublishedSites;
   /** Background work: jobs sent here run on whichever instance works the queue. */
   jobs: JobQueue;
-  /** Webhooks: `emit(tx, events)` in the transaction of a change. */
-  webhooks: WebhookOutbox;
   /** Drops what instances cache when it changes (every instance, before a write's response leaves). */
   changes: ChangeBus;
   metrics: Metrics;

@@ -3,7 +3,6 @@
 // which the contract declares (`x-docstack-policy`, see policy/rules.ts): the handler gets
 // what that policy found. The registry in ../operations.ts must hold exactly one per operationId.
 import type { OperationId, operationPolicies, operations } from "@docstack/contract";
-import type { AccessOfKind } from "../wiring/policies";
 import type { RequestContext } from "./context";
 import { notImplemented } from "./errors";
 import type { RawBody } from "./raw-body";
@@ -48,8 +47,15 @@ export interface OperationRequest<K extends OperationId> {
   ctx: RequestContext;
 }
 
+/**
+ * What the policy of each kind hands the handler of an operation on it. Empty here: wiring/policies.ts, which puts
+ * the policies together, fills it in (declaration merging), so the handler kit names no floor above it.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled in by wiring/policies.ts
+export interface AccessByPolicyKind {}
+
 /** What the policy of the operation's rule found: the resource, the caller's level there and their permissions. */
-export type AccessOf<K extends OperationId> = AccessOfKind[(typeof operationPolicies)[K]["on"]];
+export type AccessOf<K extends OperationId> = AccessByPolicyKind[(typeof operationPolicies)[K]["on"]];
 
 export interface OperationDefinition<K extends OperationId> {
   operationId: K;

@@ -8,8 +8,8 @@
 // (the retry finds the run `in-progress` and ends it as failed: a run does not resume half-written).
 
 import type { Schemas } from "@docstack/contract";
-import { createChangeRequest } from "../areas/change-requests/store";
 import { IMPORT_BATCH_PAGES, importIntoChangeRequest, mergeImport } from "../commands/change-request-content";
+import { createChangeRequest } from "../commands/create-change-request";
 import { ImportStopped, importRepository } from "../commands/import-repository";
 import { fetchSafely } from "../content/fetch-safely";
 import { type CrawledPage, crawl } from "../content/import";

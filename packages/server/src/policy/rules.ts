@@ -1,7 +1,6 @@
 // Authorizing a request from its operation's rule, as the contract declares it
 // (`x-docstack-policy`, see openapi/policies.yaml): the one `authorize` every operation runs.
 import { type OperationId, operationPolicies } from "@docstack/contract";
-import { policies } from "../wiring/policies";
 import type { Access, Policy, PolicyKind, PolicyRequest } from "./factory";
 import type { Role } from "./roles";
 
@@ -18,8 +17,12 @@ export interface Rule {
 
 export const ruleOf = (operationId: OperationId): Rule => operationPolicies[operationId] as Rule;
 
+/** The policy of each kind of the contract: wiring/policies.ts makes it, the operation router hands it to `authorize`. */
+// biome-ignore lint/suspicious/noExplicitAny: each kind finds its own kind of resource
+export type PolicyTable = { readonly [K in PolicyKind]: Policy<K, any> };
+
 type AnyPolicy = Policy<PolicyKind, object>;
-const policyOf = (kind: PolicyKind) => policies[kind] as unknown as AnyPolicy;
+const policyOf = (policies: PolicyTable, kind: PolicyKind) => policies[kind] as unknown as AnyPolicy;
 
 function bodyField(request: PolicyRequest, field: string): unknown {
   return request.body && typeof request.body === "object" ? (request.body as Record<string, unknown>)[field] : undefined;
@@ -42,13 +45,13 @@ function check(policy: AnyPolicy, rule: Rule, request: PolicyRequest, access: Ac
  * a state) before anything changes; then the rule's further rules, on what else the request names.
  * Answers what the operation's own policy found, for its handler.
  */
-export async function authorize(rule: Rule, request: PolicyRequest): Promise<unknown> {
-  const policy = policyOf(rule.on);
+export async function authorize(policies: PolicyTable, rule: Rule, request: PolicyRequest): Promise<unknown> {
+  const policy = policyOf(policies, rule.on);
   const access = await policy.load(request);
   check(policy, rule, request, access);
   for (const further of rule.and ?? []) {
     if (further.when && Object.entries(further.when).some(([field, value]) => bodyField(request, field) !== value)) continue;
-    const other = policyOf(further.on);
+    const other = policyOf(policies, further.on);
     if (!other.names(request)) continue;
     check(other, further, request, await other.load(request, access));
   }

@@ -1,6 +1,6 @@
 // Who may see what of another user. The one rule for e-mail addresses: every User the API
 // emits goes through `serializeUser` (areas/organizations/serialize.ts), which asks this.
-import type { Actor } from "../auth/actor";
+import type { Actor } from "../http/actor";
 
 /** What the rule needs to know of the viewer: who they are and their organizations. */
 export type Viewer = Pick<Actor, "userId" | "orgRoles">;

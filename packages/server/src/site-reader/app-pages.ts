@@ -3,9 +3,9 @@
 // published site anyone may read, to the site. Nothing is looked up but what is public.
 import { escapeHtml, pageCsp } from "@docstack/sites";
 import type { RequestHandler } from "express";
-import { readAt } from "../areas/sites/urls";
 import type { Config } from "../config";
 import type { Db } from "../db/database";
+import { readAt } from "../models/sites/urls";
 import { readableByAnyone } from "./audience";
 
 export const PAGE_STYLE =

@@ -15,8 +15,8 @@
 //   claims the reader set themself, limited to the adaptive schema's `unsigned` ones.
 import { createHash } from "node:crypto";
 import type { Audience } from "@docstack/sites";
+import { conditionHolds } from "../content/conditions";
 import type { Site } from "../generated/prisma/client";
-import { conditionHolds } from "./conditions";
 
 /** Query parameters of a site's URLs that carry secrets: redacted in request logs, never in links. */
 export const SITE_URL_SECRETS = ["shareKey", "jwt_token"];

@@ -6,8 +6,8 @@
 // write moved it; the caches are bounded, so hosts made up by clients cannot fill memory.
 import { isIP } from "node:net";
 import { LRUCache } from "lru-cache";
-import { partsOf, SITES_PATH } from "../areas/sites/urls";
 import type { Organization, Site } from "../generated/prisma/client";
+import { partsOf, SITES_PATH } from "../models/sites/urls";
 import type { SiteChanges } from "./changes";
 import { loadSnapshot, type SiteSnapshot, type SnapshotServices } from "./snapshot";
 

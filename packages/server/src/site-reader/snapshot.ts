@@ -3,14 +3,14 @@
 // renderer's PublishedSite.
 import { createHash } from "node:crypto";
 import type { Audience, PublishedSite, SiteSection } from "@docstack/sites";
-import { customizationOf } from "../areas/site-customization/settings";
-import { defaultSectionId, defaultSiteSpaceId, loadSiteTree, type SiteTree, siteSpacesIn } from "../areas/sites/store";
-import { readAt } from "../areas/sites/urls";
 import type { Config } from "../config";
 import type { ContentStoreDeps } from "../content/deps";
 import { contentStore } from "../content/reads";
 import { existingRevisionIndex } from "../content/revisions";
 import type { Organization, Site } from "../generated/prisma/client";
+import { customizationOf } from "../models/sites/customization";
+import { defaultSectionId, defaultSiteSpaceId, loadSiteTree, type SiteTree, siteSpacesIn } from "../models/sites/store";
+import { readAt } from "../models/sites/urls";
 import { type AudienceFacts, hashShareKey } from "./audience";
 
 export interface SiteSnapshot extends AudienceFacts {

@@ -3,14 +3,17 @@
 // worker of the whole cluster sends it; the next one of its resource waits until it is delivered or
 // given up. Failures are retried with backoff (a job sent to start when the retry is due) and a minutely
 // sweep re-queues what a dead worker left. Deliveries are kept 30 days.
-import type { Services } from "../http/context";
-import type { JobDefinition } from "../jobs/queue";
+import type { Logger } from "pino";
+import type { Config } from "../config";
+import type { Db } from "../db/database";
+import type { JobDefinition, JobQueue } from "../jobs/queue";
 import { DISABLE_AFTER_MS, MAX_ATTEMPTS, retryDelayMs } from "./backoff";
 import { postDelivery } from "./outbound";
 import { DELIVER_JOB } from "./outbox";
 import { signedHeaders } from "./signing";
 
-type Deps = Pick<Services, "prisma" | "config" | "jobs" | "logger">;
+/** The few services delivering uses. */
+type Deps = { prisma: Db; config: Config; jobs: JobQueue; logger: Logger };
 
 const TIMEOUT_MS = 10_000;
 /** How long a claimed delivery is held: past it (the worker died) another may send it. */
@@ -61,7 +64,7 @@ async function failed(deps: Deps, webhookId: string, delivery: Claimed, outcome:
   const delay = retryDelayMs(deps.config.webhookRetryBaseMs, delivery.attempts);
   const reason = outcome.status !== undefined ? `HTTP ${outcome.status}` : (outcome.error ?? "no answer");
   await deps.prisma.$executeRaw`
-    UPDATE "WebhookDelivery" SET status = ${giveUp ? "failed" : "pending"}, "lastStatusCode" = ${outcome.status ?? null}, "lastError" = ${reason},
+    UPDATE "WebhookDelivery" SET status = ${giveUp ? "failed" : "pending"}::"WebhookDeliveryStatus", "lastStatusCode" = ${outcome.status ?? null}, "lastError" = ${reason},
       "nextAttemptAt" = now() + ${delay} * interval '1 millisecond', "leaseUntil" = NULL WHERE id = ${delivery.id}`;
   const disabled = await deps.prisma.$executeRaw`
     UPDATE "Webhook" SET active = false,

@@ -5,10 +5,10 @@ import type { Database } from "../db/database";
 import { gitContinuousJob, gitPollJob } from "../git/continuous";
 import { gitSyncJob } from "../git/sync";
 import type { Services } from "../http/context";
-import { purgeIdempotencyKeys } from "../http/idempotency";
-import { forgetFinishedWindows } from "../http/rate-limit";
 import { importRunJob } from "../imports/run";
 import type { JobDefinition } from "../jobs/queue";
+import { purgeIdempotencyKeys } from "../pipeline/idempotency";
+import { forgetFinishedWindows } from "../pipeline/rate-limit";
 import { deliverJob, sweepWebhooksJob } from "../webhooks/deliver";
 
 /**

@@ -23,7 +23,8 @@ import { commentPolicy, commentReplyPolicy, commentsPolicy } from "../areas/spac
 import { downloadPolicy } from "../areas/space-content/policy";
 import { restorableSpacePolicy, spacePolicy } from "../areas/spaces/policy";
 import { teamPolicy } from "../areas/teams/policy";
-import type { Policy, PolicyKind } from "../policy/factory";
+import type { PolicyKind } from "../policy/factory";
+import type { PolicyTable } from "../policy/rules";
 
 export const policies = {
   caller: callerPolicy,
@@ -61,8 +62,12 @@ export const policies = {
   specs: specsPolicy,
   spec: specPolicy,
   integration: integrationPolicy,
-  // biome-ignore lint/suspicious/noExplicitAny: each kind finds its own kind of resource
-} satisfies { [K in PolicyKind]: Policy<K, any> };
+} satisfies PolicyTable;
 
 /** What the policy of each kind hands the handler of an operation on it. */
-export type AccessOfKind = { [K in PolicyKind]: Awaited<ReturnType<(typeof policies)[K]["load"]>> };
+type AccessOfKind = { [K in PolicyKind]: Awaited<ReturnType<(typeof policies)[K]["load"]>> };
+
+declare module "../http/operation" {
+  /** The handler kit's table of what each kind's policy found (see http/operation.ts). */
+  interface AccessByPolicyKind extends AccessOfKind {}
+}

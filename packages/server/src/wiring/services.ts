@@ -30,6 +30,22 @@ async function signingKeys(config: Config, prisma: Db, purpose: "cursor" | "down
   return new SigningKeys([await instanceSecret(prisma, `${purpose}-secret`)]);
 }
 
+declare module "../http/context" {
+  /** The services of the floors above the handler kit, made here (see http/context.ts). */
+  interface Services {
+    actors: ActorCache;
+    downloads: DownloadSigner;
+    /** Immutable content (documents, chunks, revision indexes), shared by every request. */
+    contentCache: ContentCache;
+    /** Where long pages' Markdown is rendered (a worker thread, with a time budget). */
+    renderPool: RenderPool;
+    /** Published sites: served to readers; told of every write (`sites.changed()`). */
+    sites: PublishedSites;
+    /** Webhooks: `emit(tx, events)` in the transaction of a change. */
+    webhooks: WebhookOutbox;
+  }
+}
+
 export async function openServices(config: Config, options: { clock?: Clock; database?: Database } = {}): Promise<{ database: Database; services: Services }> {
   const logger = pino({ level: config.logLevel });
   const opened =

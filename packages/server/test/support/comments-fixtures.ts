@@ -67,7 +67,7 @@ export async function spaceWithPages(h: Harness, seeds: readonly PageSeed[] = []
 export async function insertChangeRequest(
   h: Harness,
   space: { spaceId: string; revisionId: string; org: { admin: TestUser } },
-  options: { status?: string; pages?: readonly PageSeed[] } = {},
+  options: { status?: "draft" | "open" | "archived" | "merged"; pages?: readonly PageSeed[] } = {},
 ) {
   const { prisma } = h.services;
   const id = newId();

@@ -1,6 +1,6 @@
 // The actions audit events can have: one per write operation of the contract, labelled by its summary.
 import { loadOpenapiDocument } from "@docstack/contract";
-import { contractRoutes } from "../../http/routes";
+import { contractRoutes } from "../../pipeline/routes";
 
 let cached: { id: string; label: string }[] | undefined;
 

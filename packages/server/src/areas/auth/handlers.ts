@@ -20,7 +20,7 @@ function serializeToken(ctx: RequestContext, token: ApiToken): Schemas["ApiToken
     object: "api-token",
     id: token.id,
     label: token.label ?? "",
-    origin: token.origin as Schemas["ApiToken"]["origin"],
+    origin: token.origin,
     createdAt: token.createdAt.toISOString(),
     ...(token.expiresAt ? { expiresAt: token.expiresAt.toISOString() } : {}),
     ...(token.lastUsedAt ? { lastUsedAt: token.lastUsedAt.toISOString() } : {}),

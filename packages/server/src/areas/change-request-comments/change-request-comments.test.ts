@@ -10,7 +10,7 @@ const CHANGE_REQUEST_PAGES: PageSeed[] = [...SPACE_PAGES, { id: "limits", title:
 const text = (markdown: string) => ({ body: { markdown } });
 const MINUTE = 60_000;
 
-async function setup(status = "open") {
+async function setup(status: "draft" | "open" | "archived" | "merged" = "open") {
   const space = await spaceWithPages(h, SPACE_PAGES);
   const changeRequest = await insertChangeRequest(h, space, { status, pages: CHANGE_REQUEST_PAGES });
   const member = (role: "read" | "comment" | "edit") => h.member(space.org.id, role);

@@ -1,15 +1,16 @@
 // Change requests: proposed edits to a space, merged into it.
 
 import { mergeChangeRequest, updateChangeRequestFromMain } from "../../commands/change-request-content";
+import { createChangeRequest } from "../../commands/create-change-request";
 import { contentStore } from "../../content/reads";
 import { revisionIndex } from "../../content/revisions";
 import { badRequest, notFound } from "../../http/errors";
 import { listRows } from "../../http/lists";
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import type { SortField } from "../../http/pagination";
+import { demandStatusMove } from "../../models/change-requests/store";
 import { changeRequestEvent } from "../../webhooks/resources";
 import { serializeChangeRequest, serializeChangeRequests } from "./serialize";
-import { createChangeRequest, demandStatusMove } from "./store";
 
 /** GitBook's `orderBy`: the latest first, by the field it names, then by ID. */
 const ORDERS: Record<"updatedAt" | "createdAt", SortField[]> = {

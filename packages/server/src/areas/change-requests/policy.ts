@@ -2,7 +2,6 @@
 // request has no permissions of its own), then its status.
 import type { ChangeRequest } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
-import { conflict } from "../../http/errors";
 import { definePolicyWithin } from "../../policy/factory";
 import { spacePolicy } from "../spaces/policy";
 
@@ -23,12 +22,3 @@ export const changeRequestPolicy = definePolicyWithin("changeRequest", spacePoli
 });
 
 export type ChangeRequestAccess = Awaited<ReturnType<typeof changeRequestPolicy.load>>;
-
-/** Content writes, merges and updates need a change request still being worked on. */
-export function demandEditable(changeRequest: ChangeRequest, action: string): void {
-  if (changeRequest.status === "merged")
-    throw conflict("change_request_merged", `Change request #${changeRequest.number} is merged: it can no longer ${action}`);
-  if (changeRequest.status === "archived") {
-    throw conflict("change_request_archived", `Change request #${changeRequest.number} is archived: reopen it (status draft or open) to ${action}`);
-  }
-}

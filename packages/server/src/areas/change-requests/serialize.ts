@@ -25,7 +25,7 @@ export async function serializeChangeRequests(
       object: "change-request",
       id: cr.id,
       number: cr.number,
-      status: cr.status as Schemas["ChangeRequestStatus"],
+      status: cr.status,
       subject: cr.subject,
       createdBy: userOf(cr.createdById),
       createdAt: cr.createdAt.toISOString(),

@@ -1,7 +1,7 @@
 // GitBook's import runs: a run is checked (its source, its target in the space), recorded `pending` and its job
 // queued (src/imports/run.ts) in one transaction; the answer is 201 at once. Lists show the runs of the spaces the
 // caller can read; a run is cancelled by marking it, which its job reads before each write.
-import { demandEditable } from "../../areas/change-requests/policy";
+
 import { contentStore } from "../../content/reads";
 import { existingRevisionIndex } from "../../content/revisions";
 import { newId } from "../../db/ids";
@@ -12,6 +12,7 @@ import { type AreaOperations, defineOperation } from "../../http/operation";
 import type { SortField } from "../../http/pagination";
 import { IMPORT_RUN_JOB } from "../../imports/run";
 import { checkSource } from "../../imports/sources";
+import { demandEditable } from "../../models/change-requests/editable";
 import { callerReach, spacesWhere } from "../../policy/visibility";
 import { serializeImportRun } from "./serialize";
 

@@ -2,10 +2,11 @@
 // judged as the space itself is (edit, refused with 409 while locked); a run is seen and cancelled through its space.
 import type { ImportRun, Space } from "../../generated/prisma/client";
 import { conflict } from "../../http/errors";
+import { LOCKED_MESSAGE } from "../../models/change-requests/editable";
 import { spaceLevel } from "../../policy/content";
 import { definePolicy, type PolicyRequest } from "../../policy/factory";
 import { reaches } from "../../policy/roles";
-import { LOCKED_MESSAGE, spacePermissions } from "../spaces/policy";
+import { spacePermissions } from "../spaces/policy";
 
 const targetSpaceId = ({ body }: PolicyRequest) => (body as { target?: { space?: string } } | undefined)?.target?.space;
 

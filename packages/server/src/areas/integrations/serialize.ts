@@ -56,7 +56,7 @@ export function serializeIntegration(ctx: RequestContext, integration: Integrati
 export function serializeInstallation(installation: IntegrationInstallation, spaces: number): S["IntegrationInstallation"] {
   return {
     id: installation.id,
-    status: installation.status as S["IntegrationInstallationStatus"],
+    status: installation.status,
     space_selection: installation.spaceSelection as S["IntegrationInstallation"]["space_selection"],
     site_selection: installation.siteSelection as S["IntegrationInstallation"]["site_selection"],
     spaces,

@@ -53,7 +53,7 @@ function versionIdAfter(previous: string | null): string {
 /** Ends the processing of `spec`, unless its source changed (or it was deleted) since the claim. */
 async function finish(services: ProcessingServices, spec: Claimed, outcome: ReadSource | ProcessErrorCode): Promise<void> {
   const now = services.clock.now();
-  const stillCurrent = { id: spec.id, processingState: "progress", sourceUrl: spec.sourceUrl, sourceText: spec.sourceText };
+  const stillCurrent = { id: spec.id, processingState: "progress" as const, sourceUrl: spec.sourceUrl, sourceText: spec.sourceText };
   if (typeof outcome === "string") {
     await services.prisma.openApiSpec.updateMany({
       where: stillCurrent,

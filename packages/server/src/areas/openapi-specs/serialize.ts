@@ -24,7 +24,7 @@ export function serializeSpec(ctx: RequestContext, spec: OpenApiSpec, permission
     updatedAt: spec.updatedAt.toISOString(),
     slug: spec.slug,
     ...(spec.sourceUrl !== null ? { sourceURL: spec.sourceUrl } : {}),
-    processingState: spec.processingState as Schemas["OpenAPISpecProcessingState"],
+    processingState: spec.processingState,
     lastProcessedErrorCount: spec.processingState === "failed" && spec.lastProcessErrorCode ? 1 : 0,
     ...(spec.lastVersionId ? { lastVersion: spec.lastVersionId } : {}),
     ...(spec.lastProcessedAt ? { lastProcessedAt: spec.lastProcessedAt.toISOString() } : {}),

@@ -13,7 +13,7 @@ function sourceData(ctx: RequestContext, source: SpecSource) {
   return {
     sourceUrl: "url" in source ? source.url : null,
     sourceText: "text" in source ? source.text : null,
-    processingState: "pending",
+    processingState: "pending" as const,
     lastProcessErrorCode: null,
     updatedAt: ctx.clock.now(),
   };

@@ -2,8 +2,8 @@ import type { Schemas } from "@docstack/contract";
 import type { Member, Organization, User } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { apiUrl, appUrl } from "../../http/urls";
+import { organizationMergeRules } from "../../models/change-requests/merge-rules";
 import { mayViewEmail, type Viewer } from "../../policy/users";
-import { organizationMergeRules } from "../change-request-reviews/merge-rules";
 import type { OrganizationPermissions } from "./policy";
 
 type UserFields = Pick<User, "id" | "displayName" | "email" | "photoURL">;

@@ -7,11 +7,11 @@ import type { RequestContext } from "../../http/context";
 import { badRequest, notFound } from "../../http/errors";
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import { paginateArray } from "../../http/pagination";
+import { loadSiteTree, reloadSiteTree, type SiteTree, sectionOf, sectionsOfGroup, topLevel, withSiteLocked } from "../../models/sites/store";
+import { publicationOf } from "../../models/sites/urls";
 import { indexNextTo, positionAfterLast, positionsAt } from "../sites/ordering";
 import { serializeSectionGroups } from "../sites/serialize";
-import { loadSiteTree, reloadSiteTree, type SiteTree, sectionOf, sectionsOfGroup, topLevel, withSiteLocked } from "../sites/store";
 import { writeTopLevelPositions } from "../sites/structure";
-import { publicationOf } from "../sites/urls";
 
 /** The group in the site as read (a write may have removed it since the policy found it). */
 function groupOf(tree: SiteTree, groupId: string): SiteSectionGroup {

@@ -8,8 +8,8 @@ import { notFound } from "../../http/errors";
 import { listRows } from "../../http/lists";
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import type { SortField } from "../../http/pagination";
+import { readAt, withShareKey } from "../../models/sites/urls";
 import { newSecret } from "../../secrets";
-import { readAt, withShareKey } from "../sites/urls";
 
 const BY_CREATION: SortField[] = [{ field: "id", direction: "asc" }];
 

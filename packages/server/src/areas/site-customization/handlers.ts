@@ -1,7 +1,7 @@
 // A site's customization (GitBook's GET/PUT .../customization): read by members,
 // replaced by admins; the published site shows a change from the next request on.
 import { type AreaOperations, defineOperation } from "../../http/operation";
-import { customizationOf, storedCustomization } from "./settings";
+import { customizationOf, storedCustomization } from "../../models/sites/customization";
 
 export const siteCustomizationOperations = {
   getSiteCustomizationById: defineOperation("getSiteCustomizationById", {

@@ -1,6 +1,6 @@
 import { answered, at, refused, untyped, useHarness } from "../../../test/support/harness";
 import { newSite, orgWithSpaces, PUBLIC_URL } from "../../../test/support/sites-fixtures";
-import { DEFAULT_CUSTOMIZATION } from "./settings";
+import { DEFAULT_CUSTOMIZATION } from "../../models/sites/customization";
 
 const h = useHarness({ publicUrl: PUBLIC_URL });
 

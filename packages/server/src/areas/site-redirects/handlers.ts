@@ -9,8 +9,8 @@ import { badRequest, conflict, notFound } from "../../http/errors";
 import { listRows } from "../../http/lists";
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import type { SortField } from "../../http/pagination";
+import { readAt } from "../../models/sites/urls";
 import { deleteSiteRedirect, liveRedirectFor, type RedirectDestination, serializeSiteRedirect, upsertSiteRedirects } from "../../site-reader/redirects";
-import { readAt } from "../sites/urls";
 
 const ORDERS: Record<"createdAt" | "updatedAt" | "source", SortField[]> = {
   createdAt: [

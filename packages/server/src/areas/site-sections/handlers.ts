@@ -1,15 +1,12 @@
 // Sections of a site: its top-level parts, each holding site spaces.
 import type { Schemas } from "@docstack/contract";
+import { assertCondition } from "../../content/conditions";
 import { newId } from "../../db/ids";
 import type { Organization } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { badRequest, conflict } from "../../http/errors";
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import { paginateArray } from "../../http/pagination";
-import { assertCondition } from "../../site-reader/conditions";
-import { indexNextTo, positionAfterLast, positionsAt } from "../sites/ordering";
-import { freeSegment, isTaken, segmentFrom } from "../sites/paths";
-import { serializeSections } from "../sites/serialize";
 import {
   defaultSectionId,
   defaultSiteSpaceId,
@@ -20,9 +17,12 @@ import {
   siteSpacesIn,
   topLevel,
   withSiteLocked,
-} from "../sites/store";
+} from "../../models/sites/store";
+import { checkedShareKey, publicationOf } from "../../models/sites/urls";
+import { indexNextTo, positionAfterLast, positionsAt } from "../sites/ordering";
+import { freeSegment, isTaken, segmentFrom } from "../sites/paths";
+import { serializeSections } from "../sites/serialize";
 import { appendSiteSpaces, publishableSpace, refuseSpaceInSite, writeTopLevelPositions } from "../sites/structure";
-import { checkedShareKey, publicationOf } from "../sites/urls";
 
 /** One section as it is after a write. */
 async function sectionNow(ctx: RequestContext, organization: Organization, siteId: string, sectionId: string): Promise<Schemas["SiteSection"]> {

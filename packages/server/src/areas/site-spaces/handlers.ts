@@ -1,14 +1,11 @@
 // Site spaces: the spaces a site publishes, at its root level or in its sections.
 import type { Schemas } from "@docstack/contract";
+import { assertCondition } from "../../content/conditions";
 import type { Organization } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import { paginateArray } from "../../http/pagination";
-import { assertCondition } from "../../site-reader/conditions";
-import { indexNextTo, positionsAt } from "../sites/ordering";
-import { isTaken } from "../sites/paths";
-import { serializeSiteSpaces } from "../sites/serialize";
 import {
   defaultSectionId,
   defaultSiteSpaceId,
@@ -18,9 +15,12 @@ import {
   type SiteTree,
   siteSpacesIn,
   withSiteLocked,
-} from "../sites/store";
+} from "../../models/sites/store";
+import { checkedShareKey, publicationOf } from "../../models/sites/urls";
+import { indexNextTo, positionsAt } from "../sites/ordering";
+import { isTaken } from "../sites/paths";
+import { serializeSiteSpaces } from "../sites/serialize";
 import { appendSiteSpaces, publishableSpace, refuseSpaceInSite } from "../sites/structure";
-import { checkedShareKey, publicationOf } from "../sites/urls";
 
 /** The site space in the site as read (a write may have removed it since the policy found it). */
 function siteSpaceOf(tree: SiteTree, siteSpaceId: string): SiteSpaceWithSpace {

@@ -10,13 +10,13 @@ import { badRequest, conflict } from "../../http/errors";
 import { listRows } from "../../http/lists";
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import type { SortField } from "../../http/pagination";
+import { defaultSectionId, loadSiteTree, type SiteTree, shownSiteSpace, siteFacts, siteSpacesIn, withSiteLocked } from "../../models/sites/store";
+import { checkedShareKey } from "../../models/sites/urls";
 import { siteEvent } from "../../webhooks/resources";
 import { createSite } from "./create";
 import { publishedSite } from "./published";
 import { siteSearchOperations } from "./search";
 import { serializeSite } from "./serialize";
-import { defaultSectionId, loadSiteTree, type SiteTree, shownSiteSpace, siteFacts, siteSpacesIn, withSiteLocked } from "./store";
-import { checkedShareKey } from "./urls";
 
 const BY_CREATION: SortField[] = [{ field: "id", direction: "asc" }];
 

@@ -5,10 +5,10 @@
 import type { Site } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { notFound } from "../../http/errors";
+import { shownSiteSpace } from "../../models/sites/store";
 import { siteLevel } from "../../policy/content";
 import { definePolicy, definePolicyWithin, type PolicyKind } from "../../policy/factory";
 import { findMembership } from "../../policy/membership";
-import { shownSiteSpace } from "./store";
 
 /** The site of the path, in an organization the caller belongs to. */
 export const sitePolicy = definePolicy("site", {

@@ -2,10 +2,10 @@
 import type { Schemas } from "@docstack/contract";
 import type { Organization } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
-import { customizationOf } from "../site-customization/settings";
+import { customizationOf } from "../../models/sites/customization";
+import { factsOf, type SiteTree, siteSpacesIn } from "../../models/sites/store";
+import { publicationOf } from "../../models/sites/urls";
 import { serializeSections, serializeSite, serializeSiteSpaces } from "./serialize";
-import { factsOf, type SiteTree, siteSpacesIn } from "./store";
-import { publicationOf } from "./urls";
 
 export async function publishedSite(
   ctx: RequestContext,

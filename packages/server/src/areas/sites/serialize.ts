@@ -4,11 +4,19 @@ import type { Schemas } from "@docstack/contract";
 import type { Organization, Site, SiteSection, SiteSectionGroup } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { apiUrl, appUrl } from "../../http/urls";
+import {
+  defaultSectionId,
+  defaultSiteSpaceId,
+  type SiteFacts,
+  type SiteSpaceWithSpace,
+  type SiteTree,
+  sectionsOfGroup,
+  siteSpacesIn,
+} from "../../models/sites/store";
+import { type Publication, publicationOf, publishedAt, servedAt } from "../../models/sites/urls";
 import { siteLevel } from "../../policy/content";
 import { grantedBy, tableOf } from "../../policy/factory";
 import { serializeSpaces } from "../spaces/serialize";
-import { defaultSectionId, defaultSiteSpaceId, type SiteFacts, type SiteSpaceWithSpace, type SiteTree, sectionsOfGroup, siteSpacesIn } from "./store";
-import { type Publication, publicationOf, publishedAt, servedAt } from "./urls";
 
 type Feature = Schemas["SiteFeature"];
 

@@ -4,9 +4,9 @@ import type { Tx } from "../../db/database";
 import { newId } from "../../db/ids";
 import type { Site, SiteSpace, Space } from "../../generated/prisma/client";
 import { badRequest, conflict } from "../../http/errors";
+import { shownSiteSpace, type TopLevelItem } from "../../models/sites/store";
 import { positionAfterLast } from "./ordering";
 import { freeSegment, segmentFrom } from "./paths";
-import { shownSiteSpace, type TopLevelItem } from "./store";
 
 /** A space the site may publish: one of its organization's, not deleted (400 otherwise, naming `field`). */
 export async function publishableSpace(tx: Tx, site: Site, spaceId: string, field: string): Promise<Space> {

@@ -3,7 +3,6 @@
 // at once. One operation of a space runs at a time: another asked meanwhile is refused with 409.
 
 import type { Schemas } from "@docstack/contract";
-import { lockSpace } from "../../areas/change-requests/store";
 import { newId } from "../../db/ids";
 import type { Prisma, Space } from "../../generated/prisma/client";
 import { branchOf, parseRemote, projectDirectory } from "../../git/remote";
@@ -12,6 +11,7 @@ import type { GitSyncRequest } from "../../git/types";
 import type { RequestContext } from "../../http/context";
 import { conflict, notFound } from "../../http/errors";
 import { type AreaOperations, defineOperation } from "../../http/operation";
+import { lockSpace } from "../../models/change-requests/store";
 import { serializeGitSync } from "./serialize";
 import { spaceGitSyncOperations } from "./sync-handlers";
 
@@ -48,7 +48,7 @@ async function queueOperation(ctx: RequestContext, space: Space, direction: "imp
       treeUrl: body.repoTreeURL ?? null,
       commitUrl: body.repoCommitURL ?? null,
       direction,
-      state: "running",
+      state: "running" as const,
       error: null,
       startedAt: now,
       endedAt: null,

@@ -16,8 +16,8 @@ export function serializeGitSync(sync: SpaceGitSync, operationTimeoutMs: number)
     repoProjectDirectory: sync.projectDirectory,
     ...(sync.treeUrl ? { url: sync.treeUrl } : {}),
     operation: {
-      state: sync.state as Schemas["GitSyncOperationState"],
-      direction: sync.direction as "import" | "export",
+      state: sync.state,
+      direction: sync.direction,
       startedAt: sync.startedAt.toISOString(),
       ...(sync.endedAt ? { endedAt: sync.endedAt.toISOString() } : {}),
       ...(sync.error ? { error: sync.error } : {}),

@@ -1,16 +1,16 @@
 // A space's continuous Git Sync (src/git/continuous.ts): configured, read and deleted by the space's admins; the
 // Git server's push webhook (no token: its signature with the sync's secret is the authorization) queues a sync.
 import type { Schemas } from "@docstack/contract";
-import { lockSpace } from "../../areas/change-requests/store";
+import { GIT_CONTINUOUS_JOB } from "../../commands/git-sync-after-write";
 import { newId } from "../../db/ids";
 import type { SpaceGitSync } from "../../generated/prisma/client";
-import { GIT_CONTINUOUS_JOB } from "../../git/after-write";
 import { hookSigned } from "../../git/hook-signature";
 import { branchOf, parseRemote, projectDirectory } from "../../git/remote";
 import { openSecrets, sealSecrets } from "../../git/sealed";
 import type { RequestContext } from "../../http/context";
 import { badRequest, notFound, unauthorized } from "../../http/errors";
 import { type AreaOperations, defineOperation } from "../../http/operation";
+import { lockSpace } from "../../models/change-requests/store";
 import { declareSecret, newSecret } from "../../secrets";
 
 function statusOf(sync: SpaceGitSync): Schemas["GitSyncStatus"] {
@@ -100,7 +100,7 @@ export const spaceGitSyncOperations = {
           ...(same ? {} : { commitId: null, revisionId: null, syncedAt: null, conflictChangeRequestId: null, conflictCommitId: null }),
         };
         // A new row's operation is the first sync, queued.
-        const created = { direction: "import", state: "running", startedAt: now, actorId: ctx.actor.userId, operationId: newId() };
+        const created = { direction: "import" as const, state: "running" as const, startedAt: now, actorId: ctx.actor.userId, operationId: newId() };
         const saved = await tx.spaceGitSync.upsert({
           where: { spaceId: space.id },
           create: { spaceId: space.id, ...created, ...data },

@@ -3,6 +3,7 @@
 import type { Schemas } from "@docstack/contract";
 import type { Space } from "../../generated/prisma/client";
 import { conflict } from "../../http/errors";
+import { LOCKED_MESSAGE } from "../../models/change-requests/editable";
 import { spaceLevel } from "../../policy/content";
 import { type Access, definePolicy, grantedBy, type PolicyRequest, tableOf } from "../../policy/factory";
 import { type Level, reaches } from "../../policy/roles";
@@ -12,8 +13,6 @@ export type SpacePermission = keyof SpacePermissions;
 
 /** What a locked space refuses whatever the role. */
 const REFUSED_WHEN_LOCKED: readonly SpacePermission[] = ["edit", "triggerGitSync", "merge", "comment"];
-
-export const LOCKED_MESSAGE = "This space is locked: an admin must set its editMode to live before it can be edited";
 
 export function spacePermissions(level: Level, space: Pick<Space, "editMode">): SpacePermissions {
   const permissions = grantedBy(tableOf("space"), level);

@@ -2,9 +2,9 @@ import type { Schemas } from "@docstack/contract";
 import type { Space } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { apiUrl, appUrl } from "../../http/urls";
+import { spaceMergeRules } from "../../models/change-requests/merge-rules";
 import { spaceLevel } from "../../policy/content";
 import { asDefaultLevel } from "../../policy/levels";
-import { spaceMergeRules } from "../change-request-reviews/merge-rules";
 import { type SpacePermissions, spacePermissions } from "./policy";
 import { countersOf } from "./store";
 
@@ -18,7 +18,7 @@ function toSchema(ctx: RequestContext, space: Space, permissions: SpacePermissio
     createdAt: space.createdAt.toISOString(),
     updatedAt: space.updatedAt.toISOString(),
     ...(space.deletedAt ? { deletedAt: space.deletedAt.toISOString() } : {}),
-    editMode: space.editMode as "live" | "locked",
+    editMode: space.editMode,
     organization: space.organizationId,
     ...(space.parentId ? { parent: space.parentId } : {}),
     revision: space.revisionId,

@@ -48,7 +48,7 @@ describe("spaces", () => {
   it("carries counters that count real change requests and open comments", async () => {
     const { org, admin, space } = await newSpace();
     const { prisma } = h.services;
-    const changeRequest = (status: string, number: number) =>
+    const changeRequest = (status: "open" | "draft" | "merged", number: number) =>
       prisma.changeRequest.create({
         data: { id: newId(), spaceId: space.id, number, status, createdById: org.admin.id, revisionId: space.revision, revisionInitialId: space.revision },
       });
@@ -56,7 +56,7 @@ describe("spaces", () => {
     await changeRequest("draft", 2);
     await changeRequest("draft", 3);
     await changeRequest("merged", 4);
-    const comment = (status: string, changeRequestId: string | null = null) =>
+    const comment = (status: "open" | "resolved", changeRequestId: string | null = null) =>
       prisma.comment.create({ data: { id: newId(), spaceId: space.id, postedById: org.admin.id, body: {}, status, changeRequestId } });
     const open = await comment("open");
     const resolved = await comment("resolved");

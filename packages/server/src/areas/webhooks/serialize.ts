@@ -21,7 +21,7 @@ export function serializeDelivery(delivery: WebhookDelivery): Schemas["WebhookDe
     object: "webhook-delivery",
     id: delivery.id,
     event: delivery.event as Schemas["WebhookEventType"],
-    status: delivery.status as Schemas["WebhookDelivery"]["status"],
+    status: delivery.status,
     attempts: delivery.attempts,
     ...(delivery.lastStatusCode !== null ? { lastStatusCode: delivery.lastStatusCode } : {}),
     createdAt: delivery.createdAt.toISOString(),

@@ -2,9 +2,9 @@
 import supertest from "supertest";
 import { useHarness } from "../../test/support/harness";
 import { createApp } from "../app";
+import { defineOperation } from "../http/operation";
 import { registry } from "../wiring/operations";
 import { IDEMPOTENCY_KEY_LIFETIME_MS, purgeIdempotencyKeys } from "./idempotency";
-import { defineOperation } from "./operation";
 
 const h = useHarness();
 

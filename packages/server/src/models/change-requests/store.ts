@@ -1,7 +1,6 @@
-// Change requests' writes: numbering, status moves, content revisions, merge and update.
+// A change request's rows: the status moves a PATCH may make, and the row locks its writes take.
 import type { Schemas } from "@docstack/contract";
 import type { Tx } from "../../db/database";
-import { newId } from "../../db/ids";
 import type { ChangeRequest } from "../../generated/prisma/client";
 import { conflict } from "../../http/errors";
 
@@ -16,46 +15,27 @@ const MOVES: Record<Status, readonly Status[]> = {
 };
 
 export function demandStatusMove(changeRequest: ChangeRequest, next: Status): void {
-  const current = changeRequest.status as Status;
+  const current = changeRequest.status;
   if (current === "merged") throw conflict("change_request_merged", `Change request #${changeRequest.number} is merged: it can no longer change`);
   if (!MOVES[current].includes(next)) throw conflict("status_move_invalid", `Change request #${changeRequest.number} cannot move from ${current} to ${next}`);
-}
-
-/**
- * A new change request. Its number is the space's counter plus one, taken under the
- * space row's lock, so concurrent creations get consecutive numbers without gaps.
- */
-export async function createChangeRequest(
-  tx: Tx,
-  input: {
-    spaceId: string;
-    subject: string;
-    createdById: string /** Its base when not the space's current revision (an earlier one of the space). */;
-    baseRevisionId?: string;
-  },
-): Promise<ChangeRequest> {
-  const [space] = await tx.$queryRaw<{ changeRequestSeq: number; revisionId: string }[]>`
-    UPDATE "Space" SET "changeRequestSeq" = "changeRequestSeq" + 1 WHERE id = ${input.spaceId}
-    RETURNING "changeRequestSeq", "revisionId"`;
-  if (!space) throw new Error(`Space ${input.spaceId} vanished`);
-  return tx.changeRequest.create({
-    data: {
-      id: newId(),
-      spaceId: input.spaceId,
-      number: space.changeRequestSeq,
-      subject: input.subject,
-      createdById: input.createdById,
-      revisionId: input.baseRevisionId ?? space.revisionId,
-      revisionInitialId: input.baseRevisionId ?? space.revisionId,
-      contributors: [input.createdById],
-    },
-  });
 }
 
 /** Locks a change request's row for the rest of the transaction and returns it fresh. */
 export async function lockChangeRequest(tx: Tx, id: string): Promise<ChangeRequest> {
   await tx.$executeRaw`SELECT 1 FROM "ChangeRequest" WHERE id = ${id} FOR UPDATE`;
   return tx.changeRequest.findUniqueOrThrow({ where: { id } });
+}
+
+/**
+ * Locks a change request and its space for the rest of the transaction: the space first, then the change request,
+ * as every write, update and merge of a change request's content does. One order, so that a write and a merge of one
+ * change request wait for each other instead of deadlocking; merges into one space queue on the space.
+ */
+export async function lockChangeRequestAndSpace(tx: Tx, changeRequestId: string) {
+  const { spaceId } = await tx.changeRequest.findUniqueOrThrow({ where: { id: changeRequestId }, select: { spaceId: true } });
+  const space = await lockSpace(tx, spaceId);
+  const changeRequest = await lockChangeRequest(tx, changeRequestId);
+  return { space, changeRequest };
 }
 
 /** Locks a space's row (merges into one space happen one at a time) and returns its current revision. */

@@ -7,13 +7,13 @@ import type express from "express";
 import type { NextFunction, Request, Response } from "express";
 import { type AuditedOperation, AuditRecorder } from "../audit/recorder";
 import { eventLoop } from "../event-loop";
+import type { RequestContext } from "../http/context";
+import { ApiError } from "../http/errors";
+import type { OperationId, OperationRegistry, OperationRequest } from "../http/operation";
+import type { RawBody } from "../http/raw-body";
 import type { PolicyRequest } from "../policy/factory";
-import { authorize, ruleOf } from "../policy/rules";
-import type { RequestContext } from "./context";
-import { ApiError } from "./errors";
+import { authorize, type PolicyTable, ruleOf } from "../policy/rules";
 import { idempotencyClaim, idempotently, REPLAYED_HEADER } from "./idempotency";
-import type { OperationId, OperationRegistry, OperationRequest } from "./operation";
-import type { RawBody } from "./raw-body";
 
 export interface ContractRoute {
   method: (typeof HTTP_METHODS)[number];
@@ -103,6 +103,7 @@ export function encodePathRests(routes: readonly ContractRoute[]): express.Reque
 export function operationRouter(
   routes: readonly ContractRoute[],
   registry: OperationRegistry,
+  policies: PolicyTable,
   contextOf: (req: Request, res: Response) => RequestContext,
 ): express.RequestHandler {
   const operations = new Map<string, ContractRoute>();
@@ -127,7 +128,7 @@ export function operationRouter(
       } as unknown as OperationRequest<typeof route.operationId>;
       // A large body's parse and validation were one stretch of work: let other requests in before the handler's.
       await eventLoop.turnIfBusy();
-      const access = await authorize(ruleOf(route.operationId), request as unknown as PolicyRequest);
+      const access = await authorize(policies, ruleOf(route.operationId), request as unknown as PolicyRequest);
       const prisma = request.ctx.prisma;
       const audit = route.audit && new AuditRecorder(request.ctx, route.audit, request.params as Record<string, unknown>, access);
       const perform = async () => {

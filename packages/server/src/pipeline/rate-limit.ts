@@ -9,7 +9,7 @@ import type { RequestHandler } from "express";
 import { bearerTokenHash } from "../auth/authenticate";
 import type { Clock } from "../clock";
 import type { Db } from "../db/database";
-import { ApiError } from "./errors";
+import { ApiError } from "../http/errors";
 
 /** Where requests are counted: per key, in windows of `windowMs` aligned on the clock's epoch. */
 export interface RateLimitStore {

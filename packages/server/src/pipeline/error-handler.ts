@@ -3,8 +3,8 @@ import type { ErrorReason } from "@docstack/contract";
 import type { ErrorRequestHandler, Request } from "express";
 import { error as validatorErrors } from "express-openapi-validator";
 import { HttpError as ValidatorHttpError } from "express-openapi-validator/dist/framework/types";
+import { ApiError, errorBody } from "../http/errors";
 import { raceOutcome } from "./database-errors";
-import { ApiError, errorBody } from "./errors";
 
 /** A failure as the body will name it; internals of unexpected errors are not revealed. */
 interface Failure {

@@ -1,7 +1,7 @@
 // The answer to a database race (db/errors.ts names them) a request can meet wherever it happens.
 // Handlers that can name the conflict better (which hostname is taken) catch it first.
 import { raceOf } from "../db/errors";
-import { type ApiError, conflict, notFound } from "./errors";
+import { type ApiError, conflict, notFound } from "../http/errors";
 
 /** "OrganizationInvite" → "Organization invite". */
 const humanize = (model: string) => model.replace(/(?<=[a-z])(?=[A-Z])/g, " ").replace(/ ([A-Z])/g, (_, c: string) => ` ${c.toLowerCase()}`);

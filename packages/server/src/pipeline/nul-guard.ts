@@ -1,7 +1,7 @@
 // PostgreSQL text cannot hold U+0000: a string carrying it would fail in the database
 // as a 500. Such input is refused up front with 400, naming where it is.
 import type { RequestHandler } from "express";
-import { badRequest } from "./errors";
+import { badRequest } from "../http/errors";
 
 const escapePointer = (key: string) => key.replace(/~/g, "~0").replace(/\//g, "~1");
 

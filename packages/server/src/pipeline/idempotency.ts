@@ -8,8 +8,8 @@ import type { Request } from "express";
 import type { Clock } from "../clock";
 import type { Db } from "../db/database";
 import type { Prisma } from "../generated/prisma/client";
-import type { RequestContext } from "./context";
-import { conflict } from "./errors";
+import type { RequestContext } from "../http/context";
+import { conflict } from "../http/errors";
 
 /** How long a key is remembered; the purge job deletes older ones. */
 export const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
