@@ -7359,6 +7359,14 @@ export interface components {
              *     revision and the change request's `revisionMerged`.
              */
             revision: components["schemas"]["Id"];
+            /**
+             * @description `true`: the space's search index holds the merged content (search finds it now). `false`: the merge
+             *     changed more pages than the index writes in one step (500), or the index was still catching up with an
+             *     earlier write; the index follows in the background, a step of pages at a time, and until it has caught up
+             *     a search finds the pages not yet indexed as they were before. Reads of pages and the tree answer the
+             *     merged content at once either way.
+             */
+            searchCaughtUp: boolean;
         };
         /** @description A page that could not be combined automatically. */
         ChangeRequestConflict: {

@@ -145,16 +145,20 @@ async function highlights(ctx: ContentDeps, rows: readonly PageRow[], query: str
 }
 
 /** The spaces' current revisions: those given, and the others read (one statement). */
-async function currentRevisions(ctx: ContentDeps, spaces: readonly { id: string; revisionId?: string }[]): Promise<Revision[]> {
-  const given = spaces.flatMap((space) => (space.revisionId ? [{ id: space.id, revisionId: space.revisionId }] : []));
-  const unknown = spaces.filter((space) => !space.revisionId).map((space) => space.id);
-  const read = unknown.length ? await ctx.prisma.space.findMany({ where: { id: { in: unknown } }, select: { id: true, revisionId: true } }) : [];
+async function currentRevisions(ctx: ContentDeps, spaces: readonly SearchedSpace[]): Promise<Revision[]> {
+  const isGiven = (space: SearchedSpace): space is Revision => Boolean(space.revisionId) && space.searchRevisionId !== undefined;
+  const given = spaces.filter(isGiven).map(({ id, revisionId, searchRevisionId }) => ({ id, revisionId, searchRevisionId }));
+  const unknown = spaces.filter((space) => !isGiven(space)).map((space) => space.id);
+  const read = unknown.length
+    ? await ctx.prisma.space.findMany({ where: { id: { in: unknown } }, select: { id: true, revisionId: true, searchRevisionId: true } })
+    : [];
   return [...given, ...read];
 }
 
 /** The query with its variants, corrected and completed from the searched spaces' words at their current revisions. */
 async function forgivingQuery(ctx: ContentDeps, revisions: readonly Revision[], query: string): Promise<SearchQuery> {
-  return searchQuery(await vocabularies({ db: ctx.prisma, cache: ctx.contentCache }, revisions), query);
+  const indexed = revisions.map((space) => ({ id: space.id, revisionId: space.searchRevisionId }));
+  return searchQuery(await vocabularies({ db: ctx.prisma, cache: ctx.contentCache }, indexed), query);
 }
 
 /**
@@ -182,11 +186,15 @@ async function pageDetails(ctx: ContentDeps, rows: readonly PageRow[], revisions
   };
 }
 
-/** A space and its current revision. */
+/** A space, its current revision and the one its search index holds whole (null: being moved to the current one). */
 interface Revision {
   id: string;
   revisionId: string;
+  searchRevisionId: string | null;
 }
+
+/** A searched space: its revisions when the caller read them already. */
+type SearchedSpace = { id: string } & Partial<Revision>;
 
 /** Results as the contract shows them, sections best first, highlighted; `firstRank` is the first one's place among all results. */
 async function pageResults(
@@ -241,7 +249,7 @@ export function spaceSearchStatement(spaceId: string, query: SearchQuery, offset
  */
 export async function searchSpace(
   ctx: ContentDeps,
-  space: { id: string; revisionId?: string },
+  space: SearchedSpace,
   query: string,
   request: PageRequest,
   scope: string,
