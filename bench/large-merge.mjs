@@ -4,15 +4,15 @@
 // commit (docs/search.md, "After a merge"): how long the merge and the index's catching up take, and a second
 // client's `GET /healthz` (one every 10 ms) while it all runs (goal: p99 < 100 ms). Writes results/large-merge.json.
 import fs from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { client } from "./content.mjs";
 import { prober } from "./healthz-prober.mjs";
 import { percentile, startTarget } from "./lib.mjs";
+import prose from "./prose.cjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const { prosePage } = createRequire(import.meta.url)("./prose.cjs");
+const { prosePage } = prose;
 const PAGES = Number(process.env.BENCH_MERGE_PAGES || 10_000);
 const BATCH = 50;
 const RARE = "zeppelin";
