@@ -912,7 +912,7 @@ export interface paths {
          *     best first; pages with `noIndex` are left out. A deleted space answers 404.
          *
          *     A search costs the same whatever the size of the space: it ranks at most the first 250 matching sections
-         *     and 250 matching titles it finds (in page order), so a word on nearly every page of a large space gives
+         *     and 250 matching titles it finds (titles in page order), so a word on nearly every page of a large space gives
          *     good matches among those, not necessarily the best of all; `count` is the number of pages among them.
          *
          *     Needs `view` on the space (role `read` or more).

@@ -43,7 +43,7 @@ const searched = (row: PageRow | undefined) => (row && !row.noIndex ? row.docume
  * of how text is searched.
  */
 /**
- * Pages written (or whose words are gathered) per statement: between statements the event loop serves other requests,
+ * Pages written per statement: between statements the event loop serves other requests,
  * and a merge of thousands of pages releases what the statements left every 1,000 pages (db/batch-memory.ts).
  */
 const PAGES_PER_STATEMENT = 500;
@@ -129,11 +129,17 @@ async function insertSections(tx: ContentStore["db"], spaceId: string, pages: re
   }
 }
 
+/**
+ * Pages whose words are gathered per statement: a page's words are all its sections' lexemes, so a statement of 500
+ * pages of real prose held the embedded database (and the event loop with it) for seconds.
+ */
+const WORD_PAGES_PER_STATEMENT = 50;
+
 /** The pages' words (docstack_page_words: their title's and sections' lexemes), once their rows are written. */
 async function updatePageWords(tx: ContentStore["db"], spaceId: string, pageIds: readonly string[]): Promise<void> {
-  const release = releaseEvery(2);
-  for (let start = 0; start < pageIds.length; start += PAGES_PER_STATEMENT) {
-    const batch = pageIds.slice(start, start + PAGES_PER_STATEMENT);
+  const release = releaseEvery(20);
+  for (let start = 0; start < pageIds.length; start += WORD_PAGES_PER_STATEMENT) {
+    const batch = pageIds.slice(start, start + WORD_PAGES_PER_STATEMENT);
     await tx.$executeRaw`
       UPDATE "SpacePage" SET words = docstack_page_words("spaceId", "pageId") WHERE "spaceId" = ${spaceId} AND "pageId" = ANY(${batch}::text[])`;
     release();
