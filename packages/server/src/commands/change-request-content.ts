@@ -15,7 +15,7 @@ import type { ImportedPage } from "../content/import";
 import { type Conflict, type Content, mergeContent } from "../content/merge";
 import { contentStore } from "../content/reads";
 import { existingRevisionIndex, type RevisionIndex, revisionIndex, writeRevision, writeSameContent } from "../content/revisions";
-import { catchUpSearch, indexesItself, SEARCH_INDEX_JOB, type SearchCatchUpDeps } from "../content/search-catch-up";
+import { indexesItself, type SearchCatchUpDeps, searchAfterCommit } from "../content/search-catch-up";
 import { changedPages } from "../content/search-index";
 import { releaseBatchMemory } from "../db/batch-memory";
 import type { ChangeRequest } from "../generated/prisma/client";
@@ -145,9 +145,7 @@ export async function mergeChangeRequest(ctx: ContentCommandDeps, changeRequestI
   if (outcome.result !== "merge") return outcome;
   // Committed: this process's Git Sync worker starts at once (other processes poll); the search index follows.
   ctx.jobs.wake(GIT_CONTINUOUS_JOB);
-  if (outcome.searchCaughtUp) await catchUpSearch(ctx, outcome.changeRequest.spaceId);
-  else ctx.jobs.wake(SEARCH_INDEX_JOB);
-  return outcome;
+  return { ...outcome, searchCaughtUp: await searchAfterCommit(ctx, outcome.changeRequest.spaceId, outcome.searchCaughtUp) };
 }
 
 export type UpdateOutcome = { result: "update"; revision: string } | { result: "conflicts"; revision: string; conflicts: Conflict[] };
@@ -260,7 +258,6 @@ export async function importIntoSpace(ctx: ContentCommandDeps, spaceId: string, 
     { timeout: 30_000 },
   );
   ctx.jobs.wake(GIT_CONTINUOUS_JOB);
-  if (revision.indexNow) await catchUpSearch(ctx, spaceId);
-  else ctx.jobs.wake(SEARCH_INDEX_JOB);
+  await searchAfterCommit(ctx, spaceId, revision.indexNow);
   return revision.id;
 }

@@ -68,6 +68,30 @@ export async function indexesItself(
   return false;
 }
 
+/**
+ * After the commit of a write that moved the space's revision: indexes its pages when `indexNow` (see
+ * `indexesItself`), else wakes the job sent in its transaction. True when search has caught up with the write; an
+ * index that could not be written now is left to the job (sent here), as for a larger write.
+ */
+export async function searchAfterCommit(
+  deps: SearchCatchUpDeps & { jobs: Pick<JobQueue, "send" | "wake"> },
+  spaceId: string,
+  indexNow: boolean,
+): Promise<boolean> {
+  if (indexNow) {
+    try {
+      await catchUpSearch(deps, spaceId);
+      return true;
+    } catch {
+      // The write is committed whatever its index: the job retries it.
+      await deps.jobs.send(SEARCH_INDEX_JOB, { spaceId }, { key: spaceId });
+      return false;
+    }
+  }
+  deps.jobs.wake(SEARCH_INDEX_JOB);
+  return false;
+}
+
 export const searchIndexJob: JobDefinition<{ spaceId: string }, SearchCatchUpDeps> = {
   name: SEARCH_INDEX_JOB,
   policy: "stately",
