@@ -6,7 +6,8 @@ const path = require("node:path");
 
 const server = path.dirname(require.resolve("@docstack/server/package.json"));
 const { existingRevisionIndex, writeRevision } = require(path.join(server, "dist/content/revisions"));
-const { syncSpacePages } = require(path.join(server, "dist/content/search-index"));
+const { catchUpSearch } = require(path.join(server, "dist/content/search-catch-up"));
+const { changedPages } = require(path.join(server, "dist/content/search-index"));
 const { pagePaths, slugify } = require(path.join(server, "dist/content/tree"));
 const { newId } = require(path.join(server, "dist/db/ids"));
 const { parentIndex, pageMarkdown, WORDS } = require("./pages.cjs");
@@ -15,7 +16,8 @@ const { parentIndex, pageMarkdown, WORDS } = require("./pages.cjs");
  * Replaces a space's content with `pages` (and their `bodies`, Markdown by page ID) in one
  * revision written through the storage layer, as an import would, with its search index.
  */
-async function writeSpaceContent({ prisma, contentCache }, { spaceId, pages, bodies, appBase }) {
+async function writeSpaceContent(services, { spaceId, pages, bodies, appBase }) {
+  const { prisma, contentCache } = services;
   await prisma.$transaction(
     async (tx) => {
       const store = { db: tx, cache: contentCache };
@@ -23,10 +25,11 @@ async function writeSpaceContent({ prisma, contentCache }, { spaceId, pages, bod
       const previous = await existingRevisionIndex(store, revisionId);
       const written = await writeRevision(store, { spaceId, changeRequestId: null, parents: [revisionId], type: "edits", pages, files: [], bodies, appBase });
       await tx.space.update({ where: { id: spaceId }, data: { revisionId: written.revision.id } });
-      await syncSpacePages(store, spaceId, previous, written);
+      await changedPages(store, spaceId, previous, written);
     },
     { timeout: 600_000, maxWait: 60_000 },
   );
+  await catchUpSearch(services, spaceId);
 }
 
 /** Writes `count` pages (and `extra` ones, {title, markdown}, at the top level after them) as one revision of the space and makes it the space's current one. */

@@ -147,12 +147,23 @@ export async function contentBench() {
         urls: pathsOf(`${info.full}/v1/spaces/${space.spaceId}`, space),
         headers,
       }));
+    // The page list as a client holding it asks again (If-None-Match: its ETag, answered 304).
+    const treeEtags = await Promise.all(
+      info.contentSpaces.map(async (space) => (await fetch(`${info.full}/v1/spaces/${space.spaceId}/content/pages`, { headers })).headers.get("etag")),
+    );
     results.push(
       ...(await sequentialLatencies([
         ...oneAtATime("GET /v1/spaces/{spaceId}", (base) => [base]),
         ...oneAtATime("page by ID", (base, space) => space.sample.map((page) => `${base}/content/page/${page.id}`)),
         ...oneAtATime("page by path", (base, space) => space.sample.map((page) => `${base}/content/path/${page.path}`)),
         ...oneAtATime(`search "${COMMON_TERM}" (every page)`, (base) => [`${base}/search?query=${COMMON_TERM}&limit=20`]),
+        ...oneAtATime(`search "${RARE_TERM}" (one page)`, (base) => [`${base}/search?query=${RARE_TERM}&limit=20`]),
+        ...oneAtATime("page list (content/pages)", (base) => [`${base}/content/pages`]),
+        ...info.contentSpaces.map((space, i) => ({
+          name: `page list with its ETag (304, one at a time), ${space.count} pages`,
+          urls: [`${info.full}/v1/spaces/${space.spaceId}/content/pages`],
+          headers: { ...headers, "if-none-match": treeEtags[i] },
+        })),
       ])),
     );
     results.push(...(await merges(call, info.contentSpaces)));
@@ -169,6 +180,9 @@ export async function contentBench() {
     pageListP50LargeToSmall: across("page list (content/pages)"),
     searchCommonP50LargeToSmall: across(`search "${COMMON_TERM}" (every page) (one at a time)`),
     searchRareP50LargeToSmall: across(`search "${RARE_TERM}" (one page)`),
+    searchRareOneAtATimeP50LargeToSmall: across(`search "${RARE_TERM}" (one page) (one at a time)`),
+    pageListOneAtATimeP50Large: p50("page list (content/pages) (one at a time)", large),
+    pageListWithEtagP50Large: p50("page list with its ETag (304, one at a time)", large),
     searchCommonToGetSpaceP50: ratio(
       p50(`search "${COMMON_TERM}" (every page) (one at a time)`, large),
       p50("GET /v1/spaces/{spaceId} (one at a time)", large),

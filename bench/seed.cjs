@@ -21,7 +21,8 @@ module.exports = async function seed(prisma, { organizationId, rows, newId }) {
     for (let i = start; i < end; i++) {
       const spaceId = id("s", i);
       spaceIds.push(spaceId);
-      data.push({ id: spaceId, organizationId, title: `Space ${i}`, revisionId: `r${spaceId}`.slice(0, 26), position: i });
+      const revisionId = `r${spaceId}`.slice(0, 26);
+      data.push({ id: spaceId, organizationId, title: `Space ${i}`, revisionId, searchRevisionId: revisionId, position: i });
     }
     await prisma.space.createMany({ data });
     await prisma.revision.createMany({
@@ -40,7 +41,8 @@ module.exports = async function seed(prisma, { organizationId, rows, newId }) {
     for (let i = start; i < end; i++) {
       const spaceId = id("f", i);
       fillerSpaceIds.push(spaceId);
-      data.push({ id: spaceId, organizationId: orgIds[i % fillerOrgs], title: `Filler ${i}`, revisionId: `r${spaceId}`.slice(0, 26), position: i });
+      const revisionId = `r${spaceId}`.slice(0, 26);
+      data.push({ id: spaceId, organizationId: orgIds[i % fillerOrgs], title: `Filler ${i}`, revisionId, searchRevisionId: revisionId, position: i });
     }
     await prisma.space.createMany({ data });
   });

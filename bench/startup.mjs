@@ -26,11 +26,42 @@ function cpuMs(pid) {
   }
 }
 
+/** Where a profiled function's code is from: a package (by its name in node_modules), a folder of the server, or V8's own. */
+function moduleOf(url) {
+  if (!url) return "(V8: GC, compiler, idle)";
+  const inPackage = url.match(/node_modules\/(?!\.pnpm)((?:@[^/]+\/)?[^/]+)\/(?!.*node_modules)/);
+  if (inPackage) return inPackage[1];
+  const server = url.match(/packages\/server\/dist\/([^/]+)/);
+  if (server) return `server: ${server[1].replace(/\.js$/, "")}`;
+  if (url.startsWith("native ")) return `(${url})`;
+  return url.startsWith("node:") ? "node: built-ins" : url.replace(/^wasm:\/\/wasm\/.*/, "WebAssembly (the embedded database)");
+}
+
+/** CPU time of a `.cpuprofile` by module (the time of samples whose function's code is there), costliest first. */
+function costliestModules(profileFile, top = 5) {
+  const profile = JSON.parse(fs.readFileSync(profileFile, "utf8"));
+  // A function without code of its own (a native one: a WebAssembly compile, a file read) is named as it is.
+  const urls = new Map(
+    profile.nodes.map((node) => [node.id, node.callFrame.url || (node.callFrame.functionName.startsWith("(") ? "" : `native ${node.callFrame.functionName}`)]),
+  );
+  const byModule = new Map();
+  profile.samples.forEach((id, i) => {
+    const module = moduleOf(urls.get(id));
+    byModule.set(module, (byModule.get(module) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  });
+  return [...byModule]
+    .filter(([module]) => module !== "(V8: GC, compiler, idle)")
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([module, ms]) => ({ module, ms: Math.round(ms) }));
+}
+
 /** One `serve`: milliseconds (elapsed and CPU) from spawn until the API answers, then SIGTERM and its exit. */
-async function timedStart(env) {
+async function timedStart(env, profileDir) {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [...serverNodeFlags(env), cli, "serve"], {
+  const profiling = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
+  const child = spawn(process.execPath, [...serverNodeFlags(env), ...profiling, cli, "serve"], {
     env: serverEnv({ ...env, PORT: String(port) }),
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -63,6 +94,12 @@ try {
   const first = await timedStart(env);
   const starts = [];
   for (let i = 0; i < STARTS; i++) starts.push(await timedStart(env));
+  // One more start under the CPU profiler (slower: its figures are shares, not the start's time).
+  const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), "docstack-bench-startup-profile-"));
+  await timedStart(env, profileDir);
+  const profileFile = fs.readdirSync(profileDir).find((name) => name.endsWith(".cpuprofile"));
+  const costliest = profileFile ? costliestModules(path.join(profileDir, profileFile)) : [];
+  fs.rmSync(profileDir, { recursive: true, force: true });
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   const times = starts.map((start) => start.ms);
   const cpu = starts.map((start) => start.cpu).filter((ms) => ms !== undefined);
@@ -75,6 +112,7 @@ try {
     medianReadyzMs: Math.round(median(starts.map((start) => start.readyMs))),
     medianCpuMs: cpu.length ? Math.round(median(cpu)) : undefined,
     loadAverage: os.loadavg().map((load) => Number(load.toFixed(2))),
+    costliestModules: costliest,
   };
   console.log(`\nStart-up of \`docstack serve\` (production mode) until the API answers, ${summary.database}:`);
   console.log(`  first start (migrates an empty database): ${summary.firstStartMigratingMs} ms`);
@@ -82,6 +120,8 @@ try {
   console.log(`  median ${summary.medianMs} ms, highest ${summary.highestMs} ms  (goal ≤ ${GOAL_MS} ms); load average ${summary.loadAverage.join(" ")}`);
   console.log(`  /readyz alone answered 200 after ${summary.medianReadyzMs} ms (median)`);
   if (summary.medianCpuMs !== undefined) console.log(`  CPU used until ready (median): ${summary.medianCpuMs} ms`);
+  console.log("  costliest modules of a profiled start (CPU ms, until SIGTERM):");
+  for (const { module, ms } of costliest) console.log(`    ${String(ms).padStart(6)} ms  ${module}`);
   fs.mkdirSync(path.join(here, "results"), { recursive: true });
   fs.writeFileSync(path.join(here, "results", "startup.json"), `${JSON.stringify({ date: new Date().toISOString(), ...summary }, null, 2)}\n`);
 } finally {

@@ -17,7 +17,7 @@ async function seedContent(services, base, organizationId, sizes) {
   for (const [position, count] of sizes.entries()) {
     const [spaceId, revisionId] = [newId(), newId()];
     await services.prisma.$transaction(async (tx) => {
-      await tx.space.create({ data: { id: spaceId, organizationId, title: `${count} pages`, position, revisionId } });
+      await tx.space.create({ data: { id: spaceId, organizationId, title: `${count} pages`, position, revisionId, searchRevisionId: revisionId } });
       await createEmptyRevision(tx, spaceId, revisionId);
     });
     spaces.push({ count, ...(await fillSpace(services, { spaceId, count, appBase: base })) });

@@ -912,7 +912,7 @@ export interface paths {
          *     best first; pages with `noIndex` are left out. A deleted space answers 404.
          *
          *     A search costs the same whatever the size of the space: it ranks at most the first 250 matching sections
-         *     and 250 matching titles it finds (in page order), so a word on nearly every page of a large space gives
+         *     and 250 matching titles it finds (titles in page order), so a word on nearly every page of a large space gives
          *     good matches among those, not necessarily the best of all; `count` is the number of pages among them.
          *
          *     Needs `view` on the space (role `read` or more).
@@ -1320,7 +1320,10 @@ export interface paths {
         /**
          * List the pages of a space
          * @description Returns the page tree of the space's current revision: the top-level pages in table-of-contents order,
-         *     each with its sub-pages, all without their body (read a page for its body).
+         *     each with its sub-pages, all without their body (read a page for its body). The answer carries an `ETag`:
+         *     sent back in `If-None-Match`, it answers 304 without a body while the tree is the same (the SDK does this
+         *     for you). The answer carries an `ETag`: sent back in
+         *     `If-None-Match`, it answers 304 without a body while the tree is the same (the SDK does this for you).
          *     `metadata=false` leaves out git metadata; `computed=false` does not compute `computed` pages.
          *
          *     Needs `view` on the space (role `read` or more).
@@ -2321,6 +2324,8 @@ export interface paths {
          * List the pages of a change request
          * @description Returns the page tree of the change request's current revision: the top-level pages in
          *     table-of-contents order, each with its sub-pages, all without their body (read a page for its body).
+         *     The answer carries an `ETag`: sent back in `If-None-Match`, it answers 304 without a body while the tree
+         *     is the same (the SDK does this for you).
          *     `metadata=false` leaves out git metadata; `computed=false` does not compute
          *     `computed` pages. A change request that does not exist in the space answers 404.
          *
@@ -7359,6 +7364,14 @@ export interface components {
              *     revision and the change request's `revisionMerged`.
              */
             revision: components["schemas"]["Id"];
+            /**
+             * @description `true`: the space's search index holds the merged content (search finds it now). `false`: the merge
+             *     changed more pages than the index writes in one step (500), or the index was still catching up with an
+             *     earlier write; the index follows in the background, a step of pages at a time, and until it has caught up
+             *     a search finds the pages not yet indexed as they were before. Reads of pages and the tree answer the
+             *     merged content at once either way.
+             */
+            searchCaughtUp: boolean;
         };
         /** @description A page that could not be combined automatically. */
         ChangeRequestConflict: {
@@ -9994,6 +10007,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description Not modified: the `If-None-Match` header names this answer's `ETag`; the bytes you hold are the answer. No body. */
+        NotModified: {
+            headers: {
+                /** @description The answer's entity tag (the one sent in `If-None-Match`). */
+                ETag?: string;
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
     };
     parameters: {
         /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
@@ -10036,6 +10058,11 @@ export interface components {
         computed: boolean;
         /** @description The ID of the import run. */
         importRunId: components["schemas"]["Id"];
+        /**
+         * @description The `ETag` of an answer you hold (or several, comma-separated): when the answer would be the same bytes, it is
+         *     304 Not Modified with no body (keep using yours).
+         */
+        ifNoneMatch: string;
         /**
          * @description The format in which document bodies are returned: `markdown` (the default) or `document` (the
          *     structured document, a tree of nodes).
@@ -10440,6 +10467,7 @@ export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge']
 export type ResponseNotFound = components['responses']['NotFound'];
 export type ResponseForbidden = components['responses']['Forbidden'];
 export type ResponseConflict = components['responses']['Conflict'];
+export type ResponseNotModified = components['responses']['NotModified'];
 export type ParameterPage = components['parameters']['page'];
 export type ParameterLimit = components['parameters']['limit'];
 export type ParameterIdempotencyKey = components['parameters']['idempotencyKey'];
@@ -10457,6 +10485,7 @@ export type ParameterShareKey = components['parameters']['shareKey'];
 export type ParameterMetadata = components['parameters']['metadata'];
 export type ParameterComputed = components['parameters']['computed'];
 export type ParameterImportRunId = components['parameters']['importRunId'];
+export type ParameterIfNoneMatch = components['parameters']['ifNoneMatch'];
 export type ParameterFormat = components['parameters']['format'];
 export type ParameterEvaluated = components['parameters']['evaluated'];
 export type ParameterPagePath = components['parameters']['pagePath'];
@@ -12723,7 +12752,13 @@ export interface operations {
                 /** @description When `false`, computed content is not computed (computed pages keep their seed only). */
                 computed?: components["parameters"]["computed"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of an answer you hold (or several, comma-separated): when the answer would be the same bytes, it is
+                 *     304 Not Modified with no body (keep using yours).
+                 */
+                "If-None-Match"?: components["parameters"]["ifNoneMatch"];
+            };
             path: {
                 /** @description The ID of the space. */
                 spaceId: components["parameters"]["spaceId"];
@@ -12735,12 +12770,18 @@ export interface operations {
             /** @description The page tree. */
             200: {
                 headers: {
+                    /**
+                     * @description A strong entity tag of these bytes: a revision never changes, so neither does its tree (made once per
+                     *     revision and kept). Send it back in `If-None-Match` to get 304 while the revision is the same.
+                     */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["PageTree"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
@@ -14469,7 +14510,13 @@ export interface operations {
                 /** @description When `false`, computed content is not computed (computed pages keep their seed only). */
                 computed?: components["parameters"]["computed"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of an answer you hold (or several, comma-separated): when the answer would be the same bytes, it is
+                 *     304 Not Modified with no body (keep using yours).
+                 */
+                "If-None-Match"?: components["parameters"]["ifNoneMatch"];
+            };
             path: {
                 /** @description The ID of the space. */
                 spaceId: components["parameters"]["spaceId"];
@@ -14483,12 +14530,18 @@ export interface operations {
             /** @description The page tree. */
             200: {
                 headers: {
+                    /**
+                     * @description A strong entity tag of these bytes: a revision never changes, so neither does its tree (made once per
+                     *     revision and kept). Send it back in `If-None-Match` to get 304 while the revision is the same.
+                     */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["PageTree"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];

@@ -4,6 +4,7 @@
 import type { components, operations, paths } from "@docstack/contract";
 import createFetchClient from "openapi-fetch";
 import { errorFromResponse } from "./errors.js";
+import { etagCachingFetch } from "./etag-cache.js";
 import { type RetryOptions, retryingFetch } from "./retry.js";
 
 export type { components, operations, paths };
@@ -46,6 +47,11 @@ export interface DocstackClientOptions {
   retry?: RetryOptions | false;
   /** How long one attempt may take, in milliseconds (default 30 000; 0: no limit). */
   timeoutMs?: number;
+  /**
+   * Answers with a strong `ETag` kept (a space's or change request's page tree): sent again with `If-None-Match`,
+   * a 304 is answered from them as the 200 it stands for. How many are kept (default 16; 0: none).
+   */
+  etagCacheEntries?: number;
 }
 
 interface FetchResult<T> {
@@ -81,10 +87,13 @@ export function createClient(options: DocstackClientOptions) {
   const client = createFetchClient<paths>({
     baseUrl: options.baseUrl.replace(/\/+$/, ""),
     headers: { ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}), ...options.headers },
-    fetch: retryingFetch(options.fetch ?? ((request) => globalThis.fetch(request)), {
-      ...(options.retry === undefined ? {} : { retry: options.retry }),
-      timeoutMs: options.timeoutMs ?? 30_000,
-    }),
+    fetch: etagCachingFetch(
+      retryingFetch(options.fetch ?? ((request) => globalThis.fetch(request)), {
+        ...(options.retry === undefined ? {} : { retry: options.retry }),
+        timeoutMs: options.timeoutMs ?? 30_000,
+      }),
+      options.etagCacheEntries ?? 16,
+    ),
   });
 
   /**

@@ -24,6 +24,8 @@ export interface Config {
   embeddedSharedBuffersMb: number;
   /** Bytes of immutable content (documents, page-tree chunks, revision indexes) kept in memory; 0: none. */
   contentCacheBytes: number;
+  /** Pages of the search index written per transaction after a write moved a space's revision (content/search-catch-up.ts). */
+  searchIndexStepPages: number;
   /** smtp://user:password@host:port (or smtps://): where e-mail goes; unset, no e-mail is sent. */
   smtpUrl: string | undefined;
   /** The From of every e-mail. */
@@ -89,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowPrivateFetch: env.DOCSTACK_ALLOW_PRIVATE_FETCH === "true",
     embeddedSharedBuffersMb: int(env, "DOCSTACK_DB_SHARED_BUFFERS_MB", EMBEDDED_SHARED_BUFFERS_MB),
     contentCacheBytes: int(env, "DOCSTACK_CONTENT_CACHE_MB", 32) * 1024 * 1024,
+    searchIndexStepPages: int(env, "DOCSTACK_SEARCH_INDEX_STEP_PAGES", 500),
     smtpUrl: env.DOCSTACK_SMTP_URL || undefined,
     mailFrom: env.DOCSTACK_MAIL_FROM || "Docstack <docstack@localhost>",
     siteUrls: siteUrls(env.DOCSTACK_SITE_URLS),

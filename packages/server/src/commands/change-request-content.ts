@@ -11,7 +11,8 @@ import type { ImportedPage } from "../content/import";
 import { type Conflict, type Content, mergeContent } from "../content/merge";
 import { contentStore } from "../content/reads";
 import { existingRevisionIndex, type RevisionIndex, revisionIndex, writeRevision, writeSameContent } from "../content/revisions";
-import { syncSpacePages } from "../content/search-index";
+import { indexesItself, type SearchCatchUpDeps, searchAfterCommit } from "../content/search-catch-up";
+import { changedPages } from "../content/search-index";
 import { releaseBatchMemory } from "../db/batch-memory";
 import type { ChangeRequest } from "../generated/prisma/client";
 import { conflict } from "../http/errors";
@@ -26,7 +27,7 @@ import { GIT_CONTINUOUS_JOB, queueGitSyncOfSpace } from "./git-sync-after-write"
 import { mergeBase } from "./merge-base";
 
 /** What these commands use: the content store, the time, where URLs start, who is writing, and the outbox of their events. */
-export interface ContentCommandDeps extends ContentStoreDeps, BaseUrl, EventActor {
+export interface ContentCommandDeps extends ContentStoreDeps, SearchCatchUpDeps, BaseUrl, EventActor {
   clock: Clock;
   webhooks: Pick<WebhookOutbox, "emit">;
   /** A space's continuous Git Sync is queued by each write to its content (src/git/after-write.ts). */
@@ -98,7 +99,7 @@ export async function writeChangeRequestContent(
 }
 
 export type MergeOutcome =
-  | { result: "merge"; revision: string; changeRequest: ChangeRequest }
+  | { result: "merge"; revision: string; changeRequest: ChangeRequest; searchCaughtUp: boolean }
   | { result: "conflicts"; revision: string; conflicts: Conflict[] };
 
 /** `timeoutMs`: how long the merge's transaction may take (an import's merge of thousands of pages takes longer than an edit's). */
@@ -126,20 +127,22 @@ export async function mergeChangeRequest(ctx: ContentCommandDeps, changeRequestI
       }
       const revision = merged.revision;
       await tx.space.update({ where: { id: spaceId }, data: { revisionId: revision.id } });
-      const pageChanges = await syncSpacePages(store, spaceId, ours, merged);
+      const pageChanges = await changedPages(store, spaceId, ours, merged);
+      const indexNow = await indexesItself(tx, ctx, spaceId, space.revisionId, pageChanges.length);
       const updated = await tx.changeRequest.update({
         where: { id: changeRequest.id },
         data: { status: "merged", revisionMergedId: revision.id },
       });
       await ctx.webhooks.emit(tx, [...pageEvents(ctx, space, pageChanges), changeRequestEvent(ctx, "change_request.merged", space, updated)]);
       await queueGitSyncOfSpace(tx, ctx.jobs, spaceId);
-      return { result: "merge", revision: revision.id, changeRequest: updated };
+      return { result: "merge", revision: revision.id, changeRequest: updated, searchCaughtUp: indexNow };
     },
     { timeout: timeoutMs },
   );
-  // Committed: this process's Git Sync worker starts at once (other processes poll).
-  if (outcome.result === "merge") ctx.jobs.wake(GIT_CONTINUOUS_JOB);
-  return outcome;
+  if (outcome.result !== "merge") return outcome;
+  // Committed: this process's Git Sync worker starts at once (other processes poll); the search index follows.
+  ctx.jobs.wake(GIT_CONTINUOUS_JOB);
+  return { ...outcome, searchCaughtUp: await searchAfterCommit(ctx, outcome.changeRequest.spaceId, outcome.searchCaughtUp) };
 }
 
 export type UpdateOutcome = { result: "update"; revision: string } | { result: "conflicts"; revision: string; conflicts: Conflict[] };
@@ -243,12 +246,14 @@ export async function importIntoSpace(ctx: ContentCommandDeps, spaceId: string, 
         appBase: ctx.baseUrl,
       });
       await tx.space.update({ where: { id: spaceId }, data: { revisionId: written.revision.id } });
-      await ctx.webhooks.emit(tx, pageEvents(ctx, space, await syncSpacePages(store, spaceId, current, written)));
+      const pageChanges = await changedPages(store, spaceId, current, written);
+      await ctx.webhooks.emit(tx, pageEvents(ctx, space, pageChanges));
       await queueGitSyncOfSpace(tx, ctx.jobs, spaceId);
-      return written.revision.id;
+      return { id: written.revision.id, indexNow: await indexesItself(tx, ctx, spaceId, space.revisionId, pageChanges.length) };
     },
     { timeout: 30_000 },
   );
   ctx.jobs.wake(GIT_CONTINUOUS_JOB);
-  return revision;
+  await searchAfterCommit(ctx, spaceId, revision.indexNow);
+  return revision.id;
 }

@@ -50,6 +50,8 @@ export async function createSpace(deps: CreateSpaceDeps, tx: Tx, input: CreateSp
       ...((input.defaultLevel ?? source?.defaultLevel) !== undefined ? { defaultLevel: input.defaultLevel ?? source?.defaultLevel } : {}),
       position,
       revisionId,
+      // An empty space's index (none) is its revision's; a copy's is its source's, when that one's is whole.
+      searchRevisionId: !source || source.searchRevisionId === source.revisionId ? revisionId : null,
     },
   });
   await deps.webhooks.emit(tx, spaceEvent(deps, "space.created", space));

@@ -11,6 +11,7 @@ import type { Schemas } from "@docstack/contract";
 import type { Tx } from "../db/database";
 import { notFound } from "../http/errors";
 import { type PageRequest, paginateArray } from "../http/pagination";
+import { type PreparedJson, prepareJson } from "../http/prepared-json";
 import type { ContentStore } from "./cache";
 import type { ContentDeps, ContentStoreDeps } from "./deps";
 import { loadDocuments } from "./documents";
@@ -44,6 +45,18 @@ export async function readRevision(source: ContentSource): Promise<Schemas["Revi
 /** The page list: top-level pages in table-of-contents order, each with its sub-pages, without bodies. */
 export async function readPageTree(source: ContentSource): Promise<Schemas["PageTree"]> {
   return { pages: pageTree((await load(source)).s) };
+}
+
+/**
+ * The page list's JSON, made once per revision (and base URL, which its URLs start with) and cached: a revision
+ * never changes, so neither do these bytes; rebuilt from the revision's cached index when evicted.
+ */
+export async function pageTreeJson(source: ContentSource): Promise<PreparedJson> {
+  const key = `${source.revisionId} ${source.ctx.baseUrl}`;
+  const cached = source.ctx.contentCache.get<PreparedJson>("page-tree-json", key);
+  if (cached) return cached;
+  const prepared = prepareJson(await readPageTree(source));
+  return source.ctx.contentCache.set("page-tree-json", key, prepared, prepared.bytes.length);
 }
 
 async function withBody(source: ContentSource, s: SerializationContext, page: StoredPage | undefined, format: "markdown" | "document") {

@@ -1,11 +1,11 @@
-// The search index of each space's current revision, kept in step with
-// Space.revisionId in the transaction that moves it: SpacePage (a row per page: title,
+// The search index of each space's current revision: SpacePage (a row per page: title,
 // path, document) and SpaceSection (a row per section of the pages not marked noIndex,
-// with its search vector). A move from one revision to the next writes the rows of the
-// pages that differ between them, found by comparing the two revisions' indexes in
-// memory, and only the pages of the chunks that differ between them (and the sub-pages
-// of a page renamed or moved): a one-page merge into a 10,000-page space reads and
-// writes one page's rows.
+// with its search vector). It follows Space.revisionId after the commit that moves it, in
+// steps of a few hundred pages, each its own transaction (content/search-catch-up.ts). A
+// move from one revision to the next rewrites the rows of the pages that differ between
+// them, found by comparing the two revisions' indexes in memory, and only the pages of
+// the chunks that differ between them (and the sub-pages of a page renamed or moved): a
+// one-page merge into a 10,000-page space reads and writes one page's rows.
 import { releaseEvery } from "../db/batch-memory";
 import type { Tx } from "../db/database";
 import type { ContentStore } from "./cache";
@@ -43,7 +43,7 @@ const searched = (row: PageRow | undefined) => (row && !row.noIndex ? row.docume
  * of how text is searched.
  */
 /**
- * Pages written (or whose words are gathered) per statement: between statements the event loop serves other requests,
+ * Pages written per statement: between statements the event loop serves other requests,
  * and a merge of thousands of pages releases what the statements left every 1,000 pages (db/batch-memory.ts).
  */
 const PAGES_PER_STATEMENT = 500;
@@ -129,11 +129,17 @@ async function insertSections(tx: ContentStore["db"], spaceId: string, pages: re
   }
 }
 
+/**
+ * Pages whose words are gathered per statement: a page's words are all its sections' lexemes, so a statement of 500
+ * pages of real prose held the embedded database (and the event loop with it) for seconds.
+ */
+const WORD_PAGES_PER_STATEMENT = 50;
+
 /** The pages' words (docstack_page_words: their title's and sections' lexemes), once their rows are written. */
 async function updatePageWords(tx: ContentStore["db"], spaceId: string, pageIds: readonly string[]): Promise<void> {
-  const release = releaseEvery(2);
-  for (let start = 0; start < pageIds.length; start += PAGES_PER_STATEMENT) {
-    const batch = pageIds.slice(start, start + PAGES_PER_STATEMENT);
+  const release = releaseEvery(20);
+  for (let start = 0; start < pageIds.length; start += WORD_PAGES_PER_STATEMENT) {
+    const batch = pageIds.slice(start, start + WORD_PAGES_PER_STATEMENT);
     await tx.$executeRaw`
       UPDATE "SpacePage" SET words = docstack_page_words("spaceId", "pageId") WHERE "spaceId" = ${spaceId} AND "pageId" = ANY(${batch}::text[])`;
     release();
@@ -173,21 +179,19 @@ export interface PageChange {
   kind: "created" | "updated" | "deleted" | "moved";
 }
 
-/** Moves the index of `spaceId` from the revision `previous` (the one it holds) to `next`; returns the pages that changed. */
-export async function syncSpacePages(store: ContentStore, spaceId: string, previous: RevisionIndex, next: RevisionIndex): Promise<PageChange[]> {
+/**
+ * The pages that changed from the revision `previous` to `next` (found in memory, from the chunks that differ), and
+ * records the paths pages left (their redirects): what a move of a space's revision does in its own transaction. The
+ * search index follows after the commit (content/search-catch-up.ts).
+ */
+export async function changedPages(store: ContentStore, spaceId: string, previous: RevisionIndex, next: RevisionIndex): Promise<PageChange[]> {
   const changes: PageChange[] = [];
-  const changedRows: PageRow[] = [];
-  const goneRows: string[] = [];
-  const sectionsGone: string[] = [];
-  const sectionsNew: { pageId: string; documentHash: string }[] = [];
   const moves: { path: string; pageId: string }[] = [];
   const ids = (await pagesToCompare(store, previous, next)) ?? new Set([...previous.byId.keys(), ...next.byId.keys()]);
   for (const id of ids) {
     const [old, page] = [previous.byId.get(id), next.byId.get(id)];
     if (!page) {
       if (old) {
-        goneRows.push(id);
-        sectionsGone.push(id);
         const gone = pageRow(spaceId, previous, old);
         changes.push({ pageId: id, title: gone.title, path: gone.path, kind: "deleted" });
       }
@@ -195,31 +199,63 @@ export async function syncSpacePages(store: ContentStore, spaceId: string, previ
     }
     const row = pageRow(spaceId, next, page);
     const before = old && pageRow(spaceId, previous, old);
-    if (before && before.title === row.title && before.path === row.path && before.documentHash === row.documentHash && before.noIndex === row.noIndex) {
-      continue;
-    }
-    if (before) goneRows.push(id);
+    if (before && sameRow(before, row)) continue;
     // A page that leaves its path (moved, renamed, or under a parent that did): its old URL redirects to it.
     if (before && before.path !== row.path) moves.push({ path: before.path, pageId: id });
-    changedRows.push(row);
     changes.push({ pageId: id, title: row.title, path: row.path, kind: !old ? "created" : old.parent !== page.parent ? "moved" : "updated" });
-    if (searched(before) !== searched(row)) {
-      if (searched(before)) sectionsGone.push(id);
-      if (searched(row)) sectionsNew.push({ pageId: id, documentHash: searched(row)! });
-    }
   }
-  const tx = store.db;
-  if (goneRows.length) await tx.spacePage.deleteMany({ where: { spaceId, pageId: { in: goneRows } } });
-  if (changedRows.length) await insertPages(tx, spaceId, changedRows);
-  if (sectionsGone.length) await tx.$executeRaw`DELETE FROM "SpaceSection" WHERE "spaceId" = ${spaceId} AND "pageId" = ANY(${sectionsGone}::text[])`;
-  await insertSections(tx, spaceId, sectionsNew);
+  await recordFormerPaths(store.db, spaceId, moves);
+  return changes;
+}
+
+const sameRow = (a: PageRow, b: PageRow) => a.title === b.title && a.path === b.path && a.documentHash === b.documentHash && a.noIndex === b.noIndex;
+
+/**
+ * The pages whose index rows may differ from `target`'s when the index holds the revision `indexed` (every page of
+ * either, or every page with a row, when the index holds no one revision whole).
+ */
+export async function pagesToIndex(store: ContentStore, spaceId: string, indexed: RevisionIndex | null, target: RevisionIndex): Promise<string[]> {
+  const ids = indexed ? await pagesToCompare(store, indexed, target) : undefined;
+  if (ids) return [...ids].sort();
+  const rows = indexed ? [] : await store.db.spacePage.findMany({ where: { spaceId }, select: { pageId: true } });
+  return [...new Set([...(indexed?.byId.keys() ?? []), ...target.byId.keys(), ...rows.map((row) => row.pageId)])].sort();
+}
+
+/**
+ * Makes the index rows of these pages those of the revision `target`, whatever they hold now (so a step run twice, or
+ * after a step that failed, does the same): reads their rows, and rewrites the pages whose row differs.
+ */
+export async function indexPages(db: ContentStore["db"], spaceId: string, target: RevisionIndex, pageIds: readonly string[]): Promise<void> {
+  const current = await db.spacePage.findMany({
+    where: { spaceId, pageId: { in: [...pageIds] } },
+    select: { spaceId: true, pageId: true, title: true, path: true, documentHash: true, noIndex: true },
+  });
+  const rows = new Map(current.map((row) => [row.pageId, row]));
+  const [goneRows, changedRows, sectionsGone, sectionsNew] = [
+    [] as string[],
+    [] as PageRow[],
+    [] as string[],
+    [] as { pageId: string; documentHash: string }[],
+  ];
+  for (const id of pageIds) {
+    const [before, page] = [rows.get(id), target.byId.get(id)];
+    const row = page && pageRow(spaceId, target, page);
+    if (before && row && sameRow(before, row)) continue;
+    if (before) goneRows.push(id);
+    if (searched(before)) sectionsGone.push(id);
+    if (!row) continue;
+    changedRows.push(row);
+    if (searched(row)) sectionsNew.push({ pageId: id, documentHash: searched(row)! });
+  }
+  if (goneRows.length) await db.spacePage.deleteMany({ where: { spaceId, pageId: { in: goneRows } } });
+  if (changedRows.length) await insertPages(db, spaceId, changedRows);
+  if (sectionsGone.length) await db.$executeRaw`DELETE FROM "SpaceSection" WHERE "spaceId" = ${spaceId} AND "pageId" = ANY(${sectionsGone}::text[])`;
+  await insertSections(db, spaceId, sectionsNew);
   await updatePageWords(
-    tx,
+    db,
     spaceId,
     changedRows.flatMap((row) => (row.noIndex ? [] : [row.pageId])),
   );
-  await recordFormerPaths(tx, spaceId, moves);
-  return changes;
 }
 
 /** The index of a copied space is the copy of its source's. */

@@ -1,10 +1,9 @@
 // A space's words (SpaceWord: what a misspelt or half-typed query word may become), held in
 // memory per space and revision, so that correcting a word costs a scan of the words of
 // about its length in this process rather than a trigram index walk in the database (that
-// walk read most of a 10,000-word index, about 15 ms a word). The words are those the
-// database holds once the revision is current: the search index, words included, moves
-// with Space.revisionId in one transaction, so every instance that reads them for that
-// revision reads the same ones (words only ever accrue to a space).
+// walk read most of a 10,000-word index, about 15 ms a word). They are cached under the
+// revision the search index holds whole (Space.searchRevisionId), so every instance that
+// reads them for that revision reads the same ones (words only ever accrue to a space).
 import { distance } from "fastest-levenshtein";
 import type { ContentStore } from "./cache";
 
@@ -64,9 +63,12 @@ export class Vocabulary {
   }
 }
 
-/** The words of spaces at their current revisions, from the cache or (one statement for those missing) the database. */
-export async function vocabularies(store: ContentStore, spaces: readonly { id: string; revisionId: string }[]): Promise<Vocabulary[]> {
-  const keyOf = (space: { id: string; revisionId: string }) => `${space.id}@${space.revisionId}`;
+/**
+ * The words of spaces whose search index holds `revisionId` (Space.searchRevisionId), from the cache or (one statement
+ * for those missing) the database; null: the index is being moved to a new revision, its words are read each time.
+ */
+export async function vocabularies(store: ContentStore, spaces: readonly { id: string; revisionId: string | null }[]): Promise<Vocabulary[]> {
+  const keyOf = (space: { id: string; revisionId: string | null }) => `${space.id}@${space.revisionId ?? "moving"}`;
   const { found, missing } = store.cache.getMany<Vocabulary>("vocabulary", spaces.map(keyOf));
   if (missing.length) {
     const ids = spaces.filter((space) => missing.includes(keyOf(space))).map((space) => space.id);
@@ -77,7 +79,7 @@ export async function vocabularies(store: ContentStore, spaces: readonly { id: s
       const key = keyOf(space);
       if (found.has(key)) continue;
       const vocabulary = new Vocabulary(bySpace.get(space.id) ?? []);
-      found.set(key, store.cache.set("vocabulary", key, vocabulary, vocabulary.bytes));
+      found.set(key, space.revisionId ? store.cache.set("vocabulary", key, vocabulary, vocabulary.bytes) : vocabulary);
     }
   }
   return spaces.map((space) => found.get(keyOf(space))!);

@@ -5,6 +5,7 @@
 import type { OperationId, operationPolicies, operations } from "@docstack/contract";
 import type { RequestContext } from "./context";
 import { notImplemented } from "./errors";
+import type { PreparedJson } from "./prepared-json";
 import type { RawBody } from "./raw-body";
 
 export type { OperationId };
@@ -33,9 +34,15 @@ export type RequestBody<K extends OperationId> =
 type Responses<K extends OperationId> = Op<K>["responses"];
 type SuccessStatus<K extends OperationId> = Extract<keyof Responses<K>, 200 | 201 | 202 | 204 | 205>;
 
-/** What a handler returns: one of the operation's success statuses, with its body when it has one. */
+/**
+ * What a handler returns: one of the operation's success statuses, with its body when it has one; or, for an
+ * operation that declares 304, the body's bytes made before (`prepared`, sent with their ETag; 304 to a client
+ * that holds them).
+ */
 export type OperationResult<K extends OperationId> = {
-  [S in SuccessStatus<K>]: JsonContent<Responses<K>[S]> extends undefined ? { status: S; raw?: RawBody } : { status: S; body: JsonContent<Responses<K>[S]> };
+  [S in SuccessStatus<K>]: JsonContent<Responses<K>[S]> extends undefined
+    ? { status: S; raw?: RawBody }
+    : { status: S; body: JsonContent<Responses<K>[S]> } | (304 extends keyof Responses<K> ? { status: S; prepared: PreparedJson } : never);
 }[SuccessStatus<K>];
 
 export interface OperationRequest<K extends OperationId> {

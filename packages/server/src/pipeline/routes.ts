@@ -14,6 +14,7 @@ import type { RawBody } from "../http/raw-body";
 import type { PolicyRequest } from "../policy/factory";
 import { authorize, type PolicyTable, ruleOf } from "../policy/rules";
 import { idempotencyClaim, idempotently, REPLAYED_HEADER } from "./idempotency";
+import { matchesEtag, type PreparedJson } from "../http/prepared-json";
 
 export interface ContractRoute {
   method: (typeof HTTP_METHODS)[number];
@@ -133,7 +134,12 @@ export function operationRouter(
       const audit = route.audit && new AuditRecorder(request.ctx, route.audit, request.params as Record<string, unknown>, access);
       const perform = async () => {
         if (audit) request.ctx.prisma = audit.wrap(prisma);
-        const result = (await definition.handle(request as never, access as never)) as { status: number; body?: unknown; raw?: RawBody };
+        const result = (await definition.handle(request as never, access as never)) as {
+          status: number;
+          body?: unknown;
+          raw?: RawBody;
+          prepared?: PreparedJson;
+        };
         if (audit) await audit.finish(prisma);
         // A write committed: every instance drops what it cached of it before the answer leaves.
         if (route.method !== "get") {
@@ -145,7 +151,8 @@ export function operationRouter(
       const claim = idempotencyClaim(req, request.ctx, route.operationId, request);
       const result = claim ? await idempotently(request.ctx, claim, perform) : await perform();
       if ("replayed" in result) res.setHeader(REPLAYED_HEADER, "true");
-      if ("body" in result) res.status(result.status).json(result.body);
+      if ("prepared" in result && result.prepared) sendPrepared(req, res.status(result.status), result.prepared, request.ctx.config.validateResponses);
+      else if ("body" in result) res.status(result.status).json(result.body);
       else if ("raw" in result && result.raw) sendRaw(res.status(result.status), result.raw);
       else res.status(result.status).end();
     } catch (error) {
@@ -154,6 +161,15 @@ export function operationRouter(
       else next(error);
     }
   };
+}
+
+/** Prepared JSON: 304 when the client holds these bytes (If-None-Match), else the bytes as they are, with their ETag. */
+function sendPrepared(req: Request, res: Response, prepared: PreparedJson, validateResponses: boolean): void {
+  res.setHeader("ETag", prepared.etag);
+  if (matchesEtag(req.headers["if-none-match"], prepared.etag)) res.status(304).end();
+  // Parsed back so that the contract's validator (on res.json) checks them as it checks every answer.
+  else if (validateResponses) res.json(JSON.parse(prepared.bytes.toString("utf8")));
+  else res.type("application/json").send(prepared.bytes);
 }
 
 function sendRaw(res: Response, raw: RawBody): void {

@@ -2,7 +2,8 @@
 // thousands of pages, through the storage layer, as an import would).
 import { contentStore } from "../../src/content/reads";
 import { existingRevisionIndex, writeRevision } from "../../src/content/revisions";
-import { syncSpacePages } from "../../src/content/search-index";
+import { catchUpSearch } from "../../src/content/search-catch-up";
+import { changedPages } from "../../src/content/search-index";
 import { type StoredPage, slugify } from "../../src/content/tree";
 import { newId } from "../../src/db/ids";
 import type { Harness, TestUser } from "./harness";
@@ -89,7 +90,7 @@ export async function writePagesInBulk(
     createdAt: at,
     updatedAt: at,
   }));
-  return h.services.prisma.$transaction(
+  const bulk = await h.services.prisma.$transaction(
     async (tx) => {
       const store = contentStore(h.services, tx);
       const space = await tx.space.findUniqueOrThrow({ where: { id: spaceId } });
@@ -105,9 +106,11 @@ export async function writePagesInBulk(
         appBase: "http://localhost",
       });
       await tx.space.update({ where: { id: spaceId }, data: { revisionId: written.revision.id } });
-      await syncSpacePages(store, spaceId, previous, written);
+      await changedPages(store, spaceId, previous, written);
       return [...written.pages];
     },
     { timeout: 120_000 },
   );
+  await catchUpSearch(h.services, spaceId);
+  return bulk;
 }

@@ -2,7 +2,8 @@
 // pages merged in, sites publishing them.
 import { contentStore } from "../../src/content/reads";
 import { existingRevisionIndex, writeRevision } from "../../src/content/revisions";
-import { syncSpacePages } from "../../src/content/search-index";
+import { catchUpSearch } from "../../src/content/search-catch-up";
+import { changedPages } from "../../src/content/search-index";
 import type { StoredPage } from "../../src/content/tree";
 import { declareSecret } from "../../src/secrets";
 import { type Change, contentHelpers, insertPage } from "./content";
@@ -71,8 +72,9 @@ export function siteFixtures(h: Harness) {
         appBase: "http://localhost",
       });
       await tx.space.update({ where: { id: spaceId }, data: { revisionId: written.revision.id } });
-      await syncSpacePages(store, spaceId, current, written);
+      await changedPages(store, spaceId, current, written);
     });
+    await catchUpSearch(h.services, spaceId);
     h.services.sites.changed();
   };
 

@@ -138,7 +138,7 @@ describe("change requests", () => {
     const client = h.as(admin);
     const before = await changeRequest(client, space.id, cr.id);
     const merged = await c.merge(admin, space.id, cr.id).expect(200);
-    expect(merged.body).toEqual({ result: "merge", revision: expect.any(String) });
+    expect(merged.body).toEqual({ result: "merge", revision: expect.any(String), searchCaughtUp: true });
     expect((await spaceOf(client, space.id)).revision).toBe(merged.body.revision);
     const revision = await answered(client.GET("/v1/spaces/{spaceId}/content", at({ spaceId: space.id })), 200);
     expect(revision).toMatchObject({ object: "revision", type: "merge", parents: [space.revision, before.revision] });

@@ -87,7 +87,7 @@ export const changeRequestsOperations = {
     handle: async ({ ctx }, { changeRequest }) => {
       const outcome = await mergeChangeRequest(ctx, changeRequest.id);
       return outcome.result === "merge"
-        ? { status: 200, body: { result: "merge", revision: outcome.revision } }
+        ? { status: 200, body: { result: "merge", revision: outcome.revision, searchCaughtUp: outcome.searchCaughtUp } }
         : { status: 200, body: { result: "conflicts", revision: outcome.revision, conflicts: outcome.conflicts } };
     },
   }),

@@ -8,10 +8,10 @@ import {
   listFileBacklinks,
   listFiles,
   listLinks,
+  pageTreeJson,
   readFile,
   readPage,
   readPageByPath,
-  readPageTree,
 } from "../../content/reads";
 import type { RequestContext } from "../../http/context";
 import type { PageRequest } from "../../http/pagination";
@@ -40,7 +40,7 @@ export function contentReads<Found extends { space: { revisionId: string } }>(of
       status: 200 as const,
       body: await readRevisionWithOrigin(of.source(ctx, found), found.space.revisionId),
     }),
-    pages: async ({ ctx }: Request, found: Found) => ({ status: 200 as const, body: await readPageTree(of.source(ctx, found)) }),
+    pages: async ({ ctx }: Request, found: Found) => ({ status: 200 as const, prepared: await pageTreeJson(of.source(ctx, found)) }),
     pageById: async ({ ctx, params, query }: Request<{ pageId: string }, Format>, found: Found) => ({
       status: 200 as const,
       body: await readPage(of.source(ctx, found), params.pageId, query.format),

@@ -1,0 +1,58 @@
+// A revision's page tree is served from bytes made once, with a strong ETag: 304 to a client that holds them,
+// a new tag once the revision moves.
+import { contentHelpers, insertPage } from "../../../test/support/content";
+import { type TestUser, useHarness } from "../../../test/support/harness";
+
+const h = useHarness();
+const c = contentHelpers(h);
+
+describe("the page tree's ETag", () => {
+  let admin: TestUser;
+  let spaceId: string;
+
+  beforeAll(async () => {
+    const org = await h.organization();
+    admin = org.admin;
+    spaceId = (await c.createSpace(admin, org.id)).id;
+    await c.publish(admin, spaceId, [insertPage("Intro", "Hello."), insertPage("Setup", "Install it.")]);
+  });
+
+  const spaceTree = (ifNoneMatch?: string) =>
+    h.as(admin).GET("/v1/spaces/{spaceId}/content/pages", { params: { path: { spaceId }, header: ifNoneMatch ? { "If-None-Match": ifNoneMatch } : {} } });
+  const titles = (pages: { title: string }[] | undefined) => pages?.map((page) => page.title);
+
+  it("answers 304 without a body to a client holding the tree, and the new tree once the revision moved", async () => {
+    const first = await spaceTree();
+    expect(first.response.status).toBe(200);
+    const etag = first.response.headers.get("etag")!;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(titles(first.data?.pages)).toEqual(["Intro", "Setup"]);
+    expect((await spaceTree()).response.headers.get("etag")).toBe(etag);
+
+    const held = await spaceTree(etag);
+    expect(held.response.status).toBe(304);
+    expect(held.response.headers.get("etag")).toBe(etag);
+    expect((await spaceTree(`"another", ${etag}`)).response.status).toBe(304);
+    expect((await spaceTree(`"another"`)).response.status).toBe(200);
+
+    await c.publish(admin, spaceId, [insertPage("Upgrade", "Read the notes.")]);
+    const moved = await spaceTree(etag);
+    expect(moved.response.status).toBe(200);
+    expect(moved.response.headers.get("etag")).not.toBe(etag);
+    expect(titles(moved.data?.pages)).toEqual(["Intro", "Setup", "Upgrade"]);
+  });
+
+  it("tags a change request's tree too", async () => {
+    const cr = await c.createChangeRequest(admin, spaceId);
+    const crTree = (ifNoneMatch?: string) =>
+      h.as(admin).GET("/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/pages", {
+        params: { path: { spaceId, changeRequestId: cr.id }, header: ifNoneMatch ? { "If-None-Match": ifNoneMatch } : {} },
+      });
+    const etag = (await crTree()).response.headers.get("etag")!;
+    expect((await crTree(etag)).response.status).toBe(304);
+    await c.write(admin, spaceId, cr.id, [insertPage("Draft")]).expect(200);
+    const edited = await crTree(etag);
+    expect(edited.response.status).toBe(200);
+    expect(titles(edited.data?.pages)).toEqual(["Intro", "Setup", "Upgrade", "Draft"]);
+  });
+});
