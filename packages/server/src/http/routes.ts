@@ -133,7 +133,8 @@ export function operationRouter(
       const perform = async () => {
         if (audit) request.ctx.prisma = audit.wrap(prisma);
         const result = (await definition.handle(request as never, access as never)) as { status: number; body?: unknown; raw?: RawBody };
-        if (audit) await audit.finish(prisma);
+        // A deletion finding nothing to delete (204) wrote nothing: no event.
+        if (audit && !(route.answersGone && result.status === 204)) await audit.finish(prisma, result.body);
         // A write committed: every instance drops what it cached of it before the answer leaves.
         if (route.method !== "get") {
           await request.ctx.changes.writeCommitted();
