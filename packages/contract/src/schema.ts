@@ -6028,6 +6028,8 @@ export interface components {
             ref?: components["schemas"]["ContentReference"];
             /** @description `image` inlines. The alternative text. */
             alt?: string;
+            /** @description `image` inlines of an `images` block: the figure's caption (`<figcaption>`), as text. */
+            caption?: string;
             /** @description `link` and `image` inlines: the title, when the Markdown gives one. `tabs-item`: the tab's title; `expandable`: its summary; `code`: the code's title (`{% code title %}`). */
             title?: string;
             /** @description `html` nodes. The raw HTML. */
@@ -6056,7 +6058,9 @@ export interface components {
          * @description A block node. `type`: `paragraph`; `heading-1` to `heading-6`; `blockquote`; `code` (`data.syntax`, holds
          *     texts); `list-unordered`, `list-ordered` (`data.start`), `list-item` (`data.checked` in task lists);
          *     `divider` (a thematic break, no nodes); `table`, `table-row` (`data.header` for the header row),
-         *     `table-cell` (`data.align`); `html` (raw HTML, `data.html`, no nodes).
+         *     `table-cell` (`data.align`); `html` (raw HTML, `data.html`, no nodes); `images` (HTML made only of images, as
+         *     GitBook writes them: `<figure><img src alt><figcaption>`, `<picture>`, `<img>`; holds an `image` inline per
+         *     image, its `data.ref` resolved as Markdown's image syntax is, with `data.caption`).
          *     GitBook's blocks, as its Markdown writes them, are GitBook's nodes: `hint` (`data.style`, from `{% hint %}`), `tabs` holding `tabs-item`s (`data.title`), `stepper`
          *     holding `stepper-step`s, `content-ref` (`data.ref`), `embed` (`data.url`, holds its caption), `file` (`data.ref`,
          *     holds its caption), `include` (`data.src`, no nodes), `openapi` (`data.src`, `data.path`, `data.method`, from
@@ -6068,7 +6072,7 @@ export interface components {
             /** @constant */
             object: "block";
             /** @enum {string} */
-            type: "paragraph" | "heading-1" | "heading-2" | "heading-3" | "heading-4" | "heading-5" | "heading-6" | "blockquote" | "code" | "list-unordered" | "list-ordered" | "list-item" | "divider" | "table" | "table-row" | "table-cell" | "html" | "hint" | "tabs" | "tabs-item" | "stepper" | "stepper-step" | "content-ref" | "embed" | "file" | "include" | "openapi" | "expandable" | "math";
+            type: "paragraph" | "heading-1" | "heading-2" | "heading-3" | "heading-4" | "heading-5" | "heading-6" | "blockquote" | "code" | "list-unordered" | "list-ordered" | "list-item" | "divider" | "table" | "table-row" | "table-cell" | "html" | "images" | "hint" | "tabs" | "tabs-item" | "stepper" | "stepper-step" | "content-ref" | "embed" | "file" | "include" | "openapi" | "expandable" | "math";
             data?: components["schemas"]["PageDocumentNodeData"];
             nodes: (components["schemas"]["PageDocumentBlock"] | components["schemas"]["PageDocumentInline"] | components["schemas"]["PageDocumentText"])[];
         };
