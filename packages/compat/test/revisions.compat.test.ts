@@ -72,6 +72,11 @@ it("getPageInRevisionById with evaluated", async () => {
   expect("markdown" in page && page.markdown).toBe("Version one.");
 });
 
+it("getPageDocumentInRevisionById", async () => {
+  const { data } = await api.spaces.getPageDocumentInRevisionById(spaceId, first, pageId, { evaluated: true, dereferenced: true });
+  expect(data).toMatchObject({ object: "document", data: {}, nodes: [{ object: "block", type: "paragraph" }] });
+});
+
 it("getPageInRevisionByPath", async () => {
   const { data: page } = await api.spaces.getPageInRevisionByPath(spaceId, first, "overview");
   expect(page.id).toBe(pageId);

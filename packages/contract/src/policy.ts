@@ -689,6 +689,10 @@ export const operationPolicies = {
     "on": "space",
     "needs": "view"
   },
+  "getPageDocumentInRevisionById": {
+    "on": "space",
+    "needs": "view"
+  },
   "getRevisionPageByPath": {
     "on": "space",
     "needs": "view"

@@ -1696,6 +1696,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}/document": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of a revision of the space (its current one, an earlier one, or one of its change requests'). A revision of another space answers 404. */
+                revisionId: components["parameters"]["revisionId"];
+                /** @description The ID of the page. */
+                pageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the document of a page of a revision
+         * @description Returns the body of a page of a revision of the space as GitBook's structured document (GitBook's
+         *     `getPageDocumentInRevisionById`, its `JSONDocument`): the same tree a comment's `format=document` gives,
+         *     made from the page's Markdown, links and images as written. A group or link page has an empty document; a page
+         *     the revision does not have answers 404.
+         *
+         *     Needs `view` on the space (role `read` or more).
+         */
+        get: operations["getPageDocumentInRevisionById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/spaces/{spaceId}/revisions/{revisionId}/path/{pagePath}": {
         parameters: {
             query?: never;
@@ -6033,6 +6065,8 @@ export interface components {
             ref?: components["schemas"]["ContentReference"];
             /** @description `image` inlines. The alternative text. */
             alt?: string;
+            /** @description `image` inlines of an `images` block: the figure's caption (`<figcaption>`), as text. */
+            caption?: string;
             /** @description `link` and `image` inlines: the title, when the Markdown gives one. `tabs-item`: the tab's title; `expandable`: its summary; `code`: the code's title (`{% code title %}`). */
             title?: string;
             /** @description `html` nodes. The raw HTML. */
@@ -6061,7 +6095,9 @@ export interface components {
          * @description A block node. `type`: `paragraph`; `heading-1` to `heading-6`; `blockquote`; `code` (`data.syntax`, holds
          *     texts); `list-unordered`, `list-ordered` (`data.start`), `list-item` (`data.checked` in task lists);
          *     `divider` (a thematic break, no nodes); `table`, `table-row` (`data.header` for the header row),
-         *     `table-cell` (`data.align`); `html` (raw HTML, `data.html`, no nodes).
+         *     `table-cell` (`data.align`); `html` (raw HTML, `data.html`, no nodes); `images` (HTML made only of images, as
+         *     GitBook writes them: `<figure><img src alt><figcaption>`, `<picture>`, `<img>`; holds an `image` inline per
+         *     image, its `data.ref` resolved as Markdown's image syntax is, with `data.caption`).
          *     GitBook's blocks, as its Markdown writes them, are GitBook's nodes: `hint` (`data.style`, from `{% hint %}`), `tabs` holding `tabs-item`s (`data.title`), `stepper`
          *     holding `stepper-step`s, `content-ref` (`data.ref`), `embed` (`data.url`, holds its caption), `file` (`data.ref`,
          *     holds its caption), `include` (`data.src`, no nodes), `openapi` (`data.src`, `data.path`, `data.method`, from
@@ -6073,7 +6109,7 @@ export interface components {
             /** @constant */
             object: "block";
             /** @enum {string} */
-            type: "paragraph" | "heading-1" | "heading-2" | "heading-3" | "heading-4" | "heading-5" | "heading-6" | "blockquote" | "code" | "list-unordered" | "list-ordered" | "list-item" | "divider" | "table" | "table-row" | "table-cell" | "html" | "hint" | "tabs" | "tabs-item" | "stepper" | "stepper-step" | "content-ref" | "embed" | "file" | "include" | "openapi" | "expandable" | "math";
+            type: "paragraph" | "heading-1" | "heading-2" | "heading-3" | "heading-4" | "heading-5" | "heading-6" | "blockquote" | "code" | "list-unordered" | "list-ordered" | "list-item" | "divider" | "table" | "table-row" | "table-cell" | "html" | "images" | "hint" | "tabs" | "tabs-item" | "stepper" | "stepper-step" | "content-ref" | "embed" | "file" | "include" | "openapi" | "expandable" | "math";
             data?: components["schemas"]["PageDocumentNodeData"];
             nodes: (components["schemas"]["PageDocumentBlock"] | components["schemas"]["PageDocumentInline"] | components["schemas"]["PageDocumentText"])[];
         };
@@ -6939,6 +6975,82 @@ export interface components {
             /** @description How many changes were left out (past `limit`); absent when none were. */
             more?: number;
         };
+        /** @description The attributes of a node; which ones appear depends on its `type`. */
+        CommentDocumentNodeData: {
+            /** @description Headings. The heading's anchor, when it is made of `a-z`, digits and `-.+_` (GitBook's rule). */
+            id?: string;
+            /** @description `code` blocks. The language of the code. */
+            syntax?: string;
+            /** @description `list-ordered` blocks. The number of the first item. */
+            start?: number;
+            /** @description `list-item` blocks of a task list. Whether the item is checked. */
+            checked?: boolean;
+            /** @description `link` and `inline-image` inlines. The target, a URL. */
+            ref?: components["schemas"]["ContentReferenceURL"];
+            /** @description `inline-image` inlines. The alternative text. */
+            alt?: string;
+            /** @description `link` and `inline-image` inlines. The title, when the Markdown gives one. */
+            title?: string;
+        };
+        /** @description A block node (see `CommentDocument` for the types). */
+        CommentDocumentBlock: {
+            /** @constant */
+            object: "block";
+            /** @enum {string} */
+            type: "paragraph" | "heading-1" | "heading-2" | "heading-3" | "blockquote" | "code" | "code-line" | "list-unordered" | "list-ordered" | "list-tasks" | "list-item" | "divider";
+            /** @description True for `divider`, which holds no nodes. */
+            isVoid?: boolean;
+            data: components["schemas"]["CommentDocumentNodeData"];
+            nodes?: (components["schemas"]["CommentDocumentBlock"] | components["schemas"]["CommentDocumentInline"] | components["schemas"]["CommentDocumentText"])[];
+        };
+        /** @description A run of text, split into leaves that each carry the same marks. */
+        CommentDocumentText: {
+            /** @constant */
+            object: "text";
+            leaves: {
+                /** @constant */
+                object: "leaf";
+                /** @description The text; a hard line break is a `\n`. */
+                text: string;
+                marks: {
+                    /** @constant */
+                    object: "mark";
+                    /** @enum {string} */
+                    type: "bold" | "italic" | "strikethrough" | "code";
+                }[];
+            }[];
+        };
+        /** @description An inline node (see `CommentDocument` for the types). */
+        CommentDocumentInline: {
+            /** @constant */
+            object: "inline";
+            /** @enum {string} */
+            type: "link" | "inline-image";
+            /** @description True for `inline-image`, which holds no nodes. */
+            isVoid?: boolean;
+            data: components["schemas"]["CommentDocumentNodeData"];
+            nodes?: components["schemas"]["CommentDocumentText"][];
+        };
+        /**
+         * @description A comment's text as GitBook's structured document (`format=document`): blocks holding blocks, inlines or
+         *     texts; inlines holding texts; texts holding leaves of text with marks. Blocks: `paragraph`, `heading-1` to
+         *     `heading-3` (`data.id`: the heading's anchor), `blockquote`, `code` (`data.syntax`) holding `code-line` blocks,
+         *     `list-unordered`, `list-ordered` (`data.start`), `list-tasks`, `list-item` (`data.checked` in task lists),
+         *     `divider`. Inlines: `link` and `inline-image` (`data.ref`: a URL), and, when posting, `emoji` (`data.code`, its
+         *     code points in hexadecimal). Marks: `bold`, `italic`, `strikethrough`, `code`; GitBook's `keyboard`,
+         *     `color`, `superscript` and `subscript` are accepted and dropped (their text stays).
+         *     A document posted and read back keeps its text, these blocks, inlines and marks. It loses what Markdown does
+         *     not hold: headings below level 3 read as `heading-3`; an `emoji` inline reads back as the emoji's text;
+         *     node `key`s are not kept. Markdown written as such may hold what GitBook's documents have no node for:
+         *     tables read as one paragraph per row (cells separated by ` | `), raw HTML as its text, a code block inside a
+         *     quote as a paragraph of code.
+         */
+        CommentDocument: {
+            /** @constant */
+            object: "document";
+            data: Record<string, never>;
+            nodes: components["schemas"]["CommentDocumentBlock"][];
+        };
         /** @description The field's key, unique within the organization; lower-case letters, digits, `_` and `-`. It cannot be changed. */
         CustomFieldName: string;
         /** @description The field's name as shown to people. */
@@ -7053,82 +7165,6 @@ export interface components {
         CommentMarkdownBody: {
             /** @description The text, in Markdown. */
             markdown: string;
-        };
-        /** @description The attributes of a node; which ones appear depends on its `type`. */
-        CommentDocumentNodeData: {
-            /** @description Headings. The heading's anchor, when it is made of `a-z`, digits and `-.+_` (GitBook's rule). */
-            id?: string;
-            /** @description `code` blocks. The language of the code. */
-            syntax?: string;
-            /** @description `list-ordered` blocks. The number of the first item. */
-            start?: number;
-            /** @description `list-item` blocks of a task list. Whether the item is checked. */
-            checked?: boolean;
-            /** @description `link` and `inline-image` inlines. The target, a URL. */
-            ref?: components["schemas"]["ContentReferenceURL"];
-            /** @description `inline-image` inlines. The alternative text. */
-            alt?: string;
-            /** @description `link` and `inline-image` inlines. The title, when the Markdown gives one. */
-            title?: string;
-        };
-        /** @description A block node (see `CommentDocument` for the types). */
-        CommentDocumentBlock: {
-            /** @constant */
-            object: "block";
-            /** @enum {string} */
-            type: "paragraph" | "heading-1" | "heading-2" | "heading-3" | "blockquote" | "code" | "code-line" | "list-unordered" | "list-ordered" | "list-tasks" | "list-item" | "divider";
-            /** @description True for `divider`, which holds no nodes. */
-            isVoid?: boolean;
-            data: components["schemas"]["CommentDocumentNodeData"];
-            nodes?: (components["schemas"]["CommentDocumentBlock"] | components["schemas"]["CommentDocumentInline"] | components["schemas"]["CommentDocumentText"])[];
-        };
-        /** @description A run of text, split into leaves that each carry the same marks. */
-        CommentDocumentText: {
-            /** @constant */
-            object: "text";
-            leaves: {
-                /** @constant */
-                object: "leaf";
-                /** @description The text; a hard line break is a `\n`. */
-                text: string;
-                marks: {
-                    /** @constant */
-                    object: "mark";
-                    /** @enum {string} */
-                    type: "bold" | "italic" | "strikethrough" | "code";
-                }[];
-            }[];
-        };
-        /** @description An inline node (see `CommentDocument` for the types). */
-        CommentDocumentInline: {
-            /** @constant */
-            object: "inline";
-            /** @enum {string} */
-            type: "link" | "inline-image";
-            /** @description True for `inline-image`, which holds no nodes. */
-            isVoid?: boolean;
-            data: components["schemas"]["CommentDocumentNodeData"];
-            nodes?: components["schemas"]["CommentDocumentText"][];
-        };
-        /**
-         * @description A comment's text as GitBook's structured document (`format=document`): blocks holding blocks, inlines or
-         *     texts; inlines holding texts; texts holding leaves of text with marks. Blocks: `paragraph`, `heading-1` to
-         *     `heading-3` (`data.id`: the heading's anchor), `blockquote`, `code` (`data.syntax`) holding `code-line` blocks,
-         *     `list-unordered`, `list-ordered` (`data.start`), `list-tasks`, `list-item` (`data.checked` in task lists),
-         *     `divider`. Inlines: `link` and `inline-image` (`data.ref`: a URL), and, when posting, `emoji` (`data.code`, its
-         *     code points in hexadecimal). Marks: `bold`, `italic`, `strikethrough`, `code`; GitBook's `keyboard`,
-         *     `color`, `superscript` and `subscript` are accepted and dropped (their text stays).
-         *     A document posted and read back keeps its text, these blocks, inlines and marks. It loses what Markdown does
-         *     not hold: headings below level 3 read as `heading-3`; an `emoji` inline reads back as the emoji's text;
-         *     node `key`s are not kept. Markdown written as such may hold what GitBook's documents have no node for:
-         *     tables read as one paragraph per row (cells separated by ` | `), raw HTML as its text, a code block inside a
-         *     quote as a paragraph of code.
-         */
-        CommentDocument: {
-            /** @constant */
-            object: "document";
-            data: Record<string, never>;
-            nodes: components["schemas"]["CommentDocumentBlock"][];
         };
         /**
          * CommentEmptyBody
@@ -10212,6 +10248,11 @@ export type ChangedFile = components['schemas']['ChangedFile'];
 export type ChangedAttribute = components['schemas']['ChangedAttribute'];
 export type RevisionChange = components['schemas']['RevisionChange'];
 export type RevisionChanges = components['schemas']['RevisionChanges'];
+export type CommentDocumentNodeData = components['schemas']['CommentDocumentNodeData'];
+export type CommentDocumentBlock = components['schemas']['CommentDocumentBlock'];
+export type CommentDocumentText = components['schemas']['CommentDocumentText'];
+export type CommentDocumentInline = components['schemas']['CommentDocumentInline'];
+export type CommentDocument = components['schemas']['CommentDocument'];
 export type CustomFieldName = components['schemas']['CustomFieldName'];
 export type CustomFieldTitle = components['schemas']['CustomFieldTitle'];
 export type CustomFieldDescription = components['schemas']['CustomFieldDescription'];
@@ -10230,11 +10271,6 @@ export type CommentReactionEmoji = components['schemas']['CommentReactionEmoji']
 export type CommentReaction = components['schemas']['CommentReaction'];
 export type CommentReplier = components['schemas']['CommentReplier'];
 export type CommentMarkdownBody = components['schemas']['CommentMarkdownBody'];
-export type CommentDocumentNodeData = components['schemas']['CommentDocumentNodeData'];
-export type CommentDocumentBlock = components['schemas']['CommentDocumentBlock'];
-export type CommentDocumentText = components['schemas']['CommentDocumentText'];
-export type CommentDocumentInline = components['schemas']['CommentDocumentInline'];
-export type CommentDocument = components['schemas']['CommentDocument'];
 export type CommentEmptyBody = components['schemas']['CommentEmptyBody'];
 export type CommentBody = components['schemas']['CommentBody'];
 export type CommentTarget = components['schemas']['CommentTarget'];
@@ -13251,6 +13287,50 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Page"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    getPageDocumentInRevisionById: {
+        parameters: {
+            query?: {
+                /**
+                 * @description GitBook's switch to evaluate a body's expressions (`true`, `false`, or `deterministic-only`). Docstack
+                 *     bodies hold no expressions or variables, so the page is the same whichever is given: accepted so GitBook's
+                 *     scripts run unchanged.
+                 */
+                evaluated?: components["parameters"]["evaluated"];
+                /**
+                 * @description GitBook's switch to inline reusable content into the document. Docstack publishes no reusable content, so
+                 *     the document is the same whichever is given: accepted so GitBook's scripts run unchanged.
+                 */
+                dereferenced?: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of a revision of the space (its current one, an earlier one, or one of its change requests'). A revision of another space answers 404. */
+                revisionId: components["parameters"]["revisionId"];
+                /** @description The ID of the page. */
+                pageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentDocument"];
                 };
             };
             400: components["responses"]["BadRequest"];

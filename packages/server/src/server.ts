@@ -87,6 +87,8 @@ export async function startServer(config: Config, options: ServeOptions = { http
     } finally {
       await working;
     }
+    // Polls (the Git poll) start with the process, not at their schedule's next occurrence.
+    if (options.work) await services.jobs.runAtStart();
   } catch (error) {
     if (server?.listening) await new Promise((resolve) => server!.close(resolve));
     await database.close();

@@ -8,7 +8,7 @@
 // `$$` math blocks; hints markdown.ts's own rule does not take. Lines are paired by ./gitbook-structure, once per document: the rule
 // costs what each block holds. Any other `{% … %}` line never shows as text.
 import type MarkdownIt from "markdown-it";
-import { type BlockStructure, type BlockTag, baseName, blockStructure, embedOf, HINT_TITLES } from "./gitbook-structure";
+import { type BlockStructure, type BlockTag, baseName, blockStructure, embedOf, HINT_TITLES, integrationLink, isIntegrationBlock } from "./gitbook-structure";
 import { escapeHtml } from "./html";
 
 type Token = MarkdownIt.Token;
@@ -111,8 +111,21 @@ export function gitbookBlocks(md: MarkdownIt, options: GitBookBlocksOptions): vo
   rules.gitbook_tag = (tokens, idx, _options, env) => {
     const token = tokens[idx]!;
     // A block's opening tag without its end shows nothing; these stand alone in GitBook's Markdown.
-    return STANDING_ALONE.has((token.meta as { tag: BlockTag }).tag.name) ? `${opening(token, env, options)}${closing(token)}` : "";
+    const { tag } = token.meta as { tag: BlockTag };
+    if (isIntegrationBlock(tag)) return integrationCard(tag);
+    return STANDING_ALONE.has(tag.name) ? `${opening(token, env, options)}${closing(token)}` : "";
   };
+}
+
+/** An integration's block without the integration: a link to its URL, titled by the integration and its block. */
+function integrationCard(tag: BlockTag): string {
+  const link = integrationLink(tag);
+  if (!link) return "";
+  const [integration = "", block = ""] = tag.name.slice(1).split("/");
+  return (
+    `<figure class="integration integration-${escapeHtml(integration.replace(/[^a-z0-9-]/g, ""))}">` +
+    `<a class="integration-link external" href="${escapeHtml(link.url)}" title="${escapeHtml(`${integration}: ${block}`)}" rel="noopener noreferrer">${escapeHtml(link.text)}</a></figure>\n`
+  );
 }
 
 function resolvedLink(env: unknown, options: GitBookBlocksOptions, target: string, text: string, className: string, extra = ""): string {

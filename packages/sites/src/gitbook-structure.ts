@@ -16,7 +16,18 @@ export interface BlockTag {
   arg?: string;
 }
 
-const NAME = /^(end)?([a-z][a-z0-9-]*)/i;
+/** A block's name (`hint`, `endhint`), or an integration's block (`@github-files/github-code-block`). */
+const NAME = /^(end)?(@[a-z0-9][\w.-]*\/[\w.-]+|[a-z][a-z0-9-]*)/i;
+
+/** An integration's block (`{% @github-files/github-code-block url="…" %}`): rendered without the integration, as a link to its URL. */
+export const isIntegrationBlock = (tag: BlockTag) => tag.name.startsWith("@");
+
+/** What an integration's block links to (its `url`, when an http(s) one) and the link's text (its `title`, else the URL). */
+export function integrationLink(tag: BlockTag): { url: string; text: string } | undefined {
+  const url = tag.attrs.url ?? "";
+  if (!embedOf(url).safe) return undefined;
+  return { url, text: tag.attrs.title || url };
+}
 const ATTRIBUTE = /([A-Za-z][\w-]*)\s*=\s*"([^"]*)"|"([^"]*)"/g;
 
 /** The tag a line holds alone (surrounding spaces aside), if any. */
@@ -203,8 +214,11 @@ export function blocksToPlainMarkdown(markdown: string): string {
       case "swagger":
         out.push(`**API: ${[(attrs.method ?? "").toUpperCase(), attrs.path].filter(Boolean).join(" ")}**${attrs.src ? ` (${attrs.src})` : ""}`);
         break;
-      default:
+      default: {
+        const link = isIntegrationBlock(tag) ? integrationLink(tag) : undefined;
+        if (link) out.push(`[${link.text}](${link.url})`);
         break;
+      }
     }
   });
   return out.join("\n");

@@ -3,9 +3,10 @@
 
 export { DEFAULT_FAVICON } from "./favicon";
 export { type GitBookBlocksOptions, gitbookBlocks } from "./gitbook-blocks";
-export { type BlockStructure, type BlockTag, blockStructure, blocksToPlainMarkdown, parseTag } from "./gitbook-structure";
+export { type BlockStructure, type BlockTag, blockStructure, blocksToPlainMarkdown, integrationLink, parseTag } from "./gitbook-structure";
 export { Highlighter } from "./highlight";
 export { escapeHtml } from "./html";
+export { assetName, htmlImages, htmlTargets } from "./html-targets";
 export type { VariantContent } from "./machine";
 export { sanitize } from "./markdown";
 export type {

@@ -9,6 +9,7 @@ import type SanitizeHtml from "sanitize-html";
 import { BLOCKS_HTML, gitbookBlocks, tabRadio } from "./gitbook-blocks";
 import type { Highlighter } from "./highlight";
 import { escapeHtml } from "./html";
+import { rewriteHtmlTargets } from "./html-targets";
 import type { HeadingAnchors } from "./model";
 
 /** What a link or image target is, once resolved against the site. */
@@ -64,11 +65,11 @@ function createParser(): MarkdownIt {
     alerts(state.tokens);
     for (let i = 0; i < state.tokens.length; i++) {
       const token = state.tokens[i]!;
-      if (token.type === "html_block") env.rawHtml = true;
+      if (token.type === "html_block") htmlToken(token, env);
       if (token.type === "heading_open") anchorHeading(token, state.tokens[i + 1], state.tokens[i + 2], env);
       if (token.type === "list_item_open") taskItem(token, state.tokens[i + 1], state.tokens[i + 2]);
       if (token.type === "th_open" || token.type === "td_open") alignmentClass(token);
-      if (token.type === "inline" && token.children?.some((child) => child.type === "html_inline")) env.rawHtml = true;
+      if (token.type === "inline") for (const child of token.children ?? []) if (child.type === "html_inline") htmlToken(child, env);
     }
   });
 
@@ -83,8 +84,11 @@ function createParser(): MarkdownIt {
   rules.task_checkbox = (tokens, idx) => `<input type="checkbox" disabled${tokens[idx]!.meta?.checked ? " checked" : ""} aria-label="Done"> `;
   rules.heading_close = (tokens, idx) => {
     const anchor = tokens[idx]!.meta?.anchor as string | undefined;
+    const aliases = (tokens[idx]!.meta?.aliases as readonly string[] | undefined) ?? [];
     const link = anchor ? ` <a class="heading-link" href="#${escapeHtml(anchor)}" aria-label="Link to this section">#</a>` : "";
-    return `${link}</${tokens[idx]!.tag}>\n`;
+    // Links to a former form of the anchor land on the heading too.
+    const targets = aliases.map((alias) => `<span id="${escapeHtml(alias)}"></span>`).join("");
+    return `${link}${targets}</${tokens[idx]!.tag}>\n`;
   };
   rules.link_open = (tokens, idx, options, env, self) => {
     const token = tokens[idx]!;
@@ -157,6 +161,15 @@ function hintBlock(state: StateBlock, startLine: number, endLine: number, silent
   return true;
 }
 
+/** Raw HTML: sanitized once rendered; the files and pages it names resolved as Markdown's images and links are. */
+function htmlToken(token: Token, env: Env): void {
+  env.rawHtml = true;
+  token.content = rewriteHtmlTargets(token.content, (target, image) => {
+    const resolved = env.options.resolve(target, image);
+    return resolved.kind === "broken" ? undefined : resolved.href;
+  });
+}
+
 /** GitHub's alerts: a blockquote starting with `[!NOTE]` (or TIP, IMPORTANT, WARNING, CAUTION) is a hint. */
 function alerts(tokens: Token[]): void {
   for (let i = 0; i < tokens.length; i++) {
@@ -186,7 +199,7 @@ function anchorHeading(open: Token, inline: Token | undefined, close: Token | un
   // The anchor comes from the heading as written, as the content API's documents give it.
   const anchor = env.options.anchors.next(inline?.content ?? "");
   open.attrSet("id", anchor);
-  if (close) close.meta = { anchor };
+  if (close) close.meta = { anchor, aliases: env.options.anchors.aliasesOf(anchor) };
   env.headings.push({ level: Number(open.tag.slice(1)), anchor, text: plainText(inline?.children ?? []) });
 }
 
@@ -231,8 +244,8 @@ const sanitizeOptions = (defaultTags: string[]): SanitizeHtml.IOptions => ({
     "*": ["id", "class", "title", "lang", "dir", "role", "aria-label", "aria-hidden", "tabindex", "data-language", ...BLOCKS_HTML.attributes["*"]],
     a: ["href", "name", "target", "rel", ...BLOCKS_HTML.attributes.a],
     label: BLOCKS_HTML.attributes.label,
-    img: ["src", "alt", "width", "height", "loading"],
-    source: ["src", "srcset", "type", "media"],
+    img: ["src", "srcset", "sizes", "alt", "width", "height", "loading"],
+    source: ["src", "srcset", "sizes", "type", "media"],
     video: ["src", "controls", "width", "height", "poster"],
     audio: ["src", "controls"],
     track: ["src", "kind", "srclang", "label"],

@@ -56,6 +56,8 @@ export interface SearchHit {
 /** Generates a page's heading anchors, unique in the page, as the content API gives them. */
 export interface HeadingAnchors {
   next(heading: string): string;
+  /** The heading's other anchors (forms that resolved before), kept so that links to them still land. */
+  aliasesOf(anchor: string): readonly string[];
 }
 
 /** The content reads the renderer needs; the server implements them over its storage. */

@@ -3,6 +3,7 @@
 
 import type { Highlighter } from "./highlight";
 import { escapeHtml, type Html, html, raw } from "./html";
+import { assetName, htmlTargets } from "./html-targets";
 import { type Chrome, shell, variantSwitcher } from "./layout";
 import { type Heading, type RenderedContent, type ResolvedTarget, renderMarkdown } from "./markdown";
 import type { SiteContentReader, SiteFile, SitePage, SiteSection, SiteVariant } from "./model";
@@ -68,7 +69,8 @@ export function targetResolver(pages: readonly SitePage[], files: readonly SiteF
       );
       return page ? { kind: "internal", href: `${pageUrl(urls.base, page)}${anchor ? `#${anchor}` : ""}` } : { kind: "broken" };
     }
-    const file = byName.get(target) ?? byName.get(decodedOrSame(target));
+    const asset = assetName(target);
+    const file = asset !== undefined ? byName.get(asset) : (byName.get(target) ?? byName.get(decodedOrSame(target)));
     return file ? { kind: "file", href: urls.fileUrl(file) } : { kind: "broken" };
   };
 }
@@ -113,6 +115,7 @@ export function offloadedRender(input: PageInput): OffloadedRender {
     for (const image of [false, true]) targets.set(targetKey(target, image), resolve(target, image));
     return target;
   });
+  for (const { target, image } of htmlTargets(input.markdown)) targets.set(targetKey(target, image), resolve(target, image));
   return { markdown: input.markdown, targets: [...targets], externalInNewTab: input.chrome.site.customization.externalLinks?.target === "blank" };
 }
 

@@ -24,7 +24,7 @@ import type {
 import type { MarkdownOffload } from "./offload";
 import { mapInOrder } from "./ordered";
 import { offloadedRender, type PageInput, pageUrl, renderPage, variantUrls } from "./page";
-import { admittedPages, locate, pageAt, segmentsOf } from "./routing";
+import { admittedPages, encodePath, locate, pageAt, segmentsOf, variantPath } from "./routing";
 import { type FoundPage, foundPages, MAX_QUERY, MAX_RESULTS, renderNotFound, renderSearch, renderUnavailable } from "./search-page";
 import { STYLESHEET, STYLESHEET_HASH, styleHash } from "./theme";
 
@@ -165,6 +165,13 @@ export class SiteRenderer {
     const pathSegments = markdown ? [...segments.slice(0, -1), segments.at(-1)!.slice(0, -3)] : segments;
     const location = locate(site, pathSegments);
     if (!location) return notFound();
+    if (location.namedDefaultVariant) {
+      // The default site space's URL is its section's: the form naming it goes there.
+      const page = location.pagePath ? `/${encodePath(location.pagePath)}${markdown ? ".md" : ""}` : "";
+      const search = request.query.toString();
+      const target = `${request.basePath}${variantPath(site, location.section, location.variant)}${page}` || "/";
+      return { ...rendered(308, "text/plain; charset=utf-8", "", noIndex), headers: { Location: `${target}${search ? `?${search}` : ""}` } };
+    }
     const content = await this.contentOf(chrome, request.audience, location.section, location.variant);
     const page = pageAt(content.pages, location.pagePath);
     if (!page) return notFound();

@@ -11,6 +11,11 @@ export interface Location {
   pagePath: string;
   /** Whether the path named the site space itself (not left to the defaults). */
   complete: boolean;
+  /**
+   * Whether the path named its section's default site space, whose URL is the section's own (GitBook's rule): that
+   * longer form answers 308 to it, so that a page has one URL.
+   */
+  namedDefaultVariant: boolean;
 }
 
 const same = (a: string, b: string | undefined) => b !== undefined && a.toLowerCase() === b.toLowerCase();
@@ -41,7 +46,7 @@ export function locate(site: PublishedSite, segments: readonly string[]): Locati
     index++;
   }
   const complete = Boolean(namedVariant) || (section.variants.length === 1 && (Boolean(namedSection) || !site.hasSections));
-  return { section, variant, pagePath: segments.slice(index).join("/"), complete };
+  return { section, variant, pagePath: segments.slice(index).join("/"), complete, namedDefaultVariant: namedVariant?.id === defaultVariant(section).id };
 }
 
 /** The path of a site space's pages, from the site's base path: `/section/variant` in its shortest form. */

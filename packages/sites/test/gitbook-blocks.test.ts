@@ -13,7 +13,7 @@ const body = (markdown: string) => markdown.replace(/^---\n[\s\S]*?\n---\n+/, ""
 
 const render = (markdown: string) =>
   renderMarkdown(markdown, {
-    anchors: { next: (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-") },
+    anchors: { next: (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-"), aliasesOf: () => [] },
     resolve: (target) =>
       target === "guide.pdf"
         ? { kind: "file", href: "/~files/guide.pdf" }

@@ -11,6 +11,7 @@ const anchors = () => {
       seen.set(base, count + 1);
       return count ? `${base}-${count}` : base;
     },
+    aliasesOf: () => [],
   };
 };
 const render = (markdown: string) =>

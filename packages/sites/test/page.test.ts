@@ -38,7 +38,7 @@ const chrome: Chrome = { site, basePath: "/base", headerLinks: [], footerGroups:
 const render = (current: SitePage) =>
   renderPage({
     chrome,
-    reader: { headingAnchors: () => ({ next: (text: string) => text }) } as never,
+    reader: { headingAnchors: () => ({ next: (text: string) => text, aliasesOf: () => [] }) } as never,
     section: site.sections[0]!,
     variant: site.sections[0]!.variants[0]!,
     pages,

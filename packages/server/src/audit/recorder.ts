@@ -17,16 +17,29 @@ type Params = Record<string, unknown>;
 /** The organization a request acts in: its path's, else the one of the resource its policy found. */
 function organizationOf(params: Params, access: unknown): string {
   if (typeof params.organizationId === "string") return params.organizationId;
-  if (access && typeof access === "object") {
-    for (const value of Object.values(access as Record<string, unknown>)) {
-      if (!value || typeof value !== "object") continue;
-      const found = value as { organizationId?: unknown; id?: unknown };
-      if (typeof found.organizationId === "string") return found.organizationId;
-    }
-    const organization = (access as { organization?: { id?: unknown } }).organization;
+  return organizationIn([access], 3) ?? "";
+}
+
+/**
+ * The organization of what a policy found, nearest first: a resource's `organizationId` (an integration's
+ * owner), an `organization` itself, or theirs a level down (a comment's place holds its space).
+ */
+function organizationIn(level: unknown[], depth: number): string | undefined {
+  const objects = level.filter((value): value is Record<string, unknown> => !!value && typeof value === "object" && !(value instanceof Date));
+  for (const value of objects) {
+    if (typeof value.organizationId === "string") return value.organizationId;
+    if (typeof value.ownerId === "string" && typeof value.name === "string" && "scopes" in value) return value.ownerId;
+  }
+  for (const value of objects) {
+    const organization = value.organization as { id?: unknown } | undefined;
     if (typeof organization?.id === "string") return organization.id;
   }
-  return "";
+  return depth > 1
+    ? organizationIn(
+        objects.flatMap((value) => Object.values(value)),
+        depth - 1,
+      )
+    : undefined;
 }
 
 /** The last path parameter (`teamId` → `{type: "team", id}`), else the organization. */
@@ -101,10 +114,18 @@ export class AuditRecorder {
     }
   }
 
-  /** After the handler succeeded: the event, if no transaction carried it. */
-  async finish(prisma: Db): Promise<void> {
-    if (this.recorded) return;
-    await prisma.auditEvent.create({ data: this.row });
+  /**
+   * After the handler succeeded: the event, if no transaction carried it. A write that made an organization
+   * and acted in none (createOrganization) is recorded in the organization it made, where its admin reads it.
+   */
+  async finish(prisma: Db, answer: unknown): Promise<void> {
+    const made = (answer as { object?: unknown; id?: unknown } | undefined) ?? {};
+    const organizationId = this.row.organizationId === "" && made.object === "organization" && typeof made.id === "string" ? made.id : undefined;
+    if (this.recorded) {
+      if (organizationId) await prisma.auditEvent.update({ where: { id: this.eventId }, data: { organizationId } });
+      return;
+    }
+    await prisma.auditEvent.create({ data: { ...this.row, ...(organizationId ? { organizationId } : {}) } });
     this.recorded = true;
   }
 }

@@ -118,4 +118,28 @@ describe("importRepository and the export", () => {
       { title: "Guide", ...presentation },
     ]);
   });
+
+  it("exports .gitbook.yaml's redirects as written (their order, and those naming no page), then those of pages moved since", async () => {
+    const org = await h.organization();
+    const space = await c.createSpace(org.admin, org.id);
+    const fixture = readDirectory(FIXTURE_DIR);
+    const redirects = "redirects:\n  zeta/old: guides/install.md\n  gone: guides/removed-long-ago.md\n  alpha: reference/api.md\n";
+    fixture.set(".gitbook.yaml", Buffer.from(`root: ./docs/\n${redirects}`));
+    const ctx = { ...h.services, baseUrl: "http://localhost", actor: { userId: org.admin.id, user: { displayName: "Admin" } } };
+    expect((await importRepository(ctx, { spaceId: space.id, files: fixture })).result).toBe("merge");
+    // A page moved through the API afterwards: its former path is a redirect too.
+    type Listed = { id: string; title: string; pages?: Listed[] };
+    const listed = (await c.pages(org.admin, space.id)) as Listed[];
+    const install = listed.flatMap((page) => [page, ...(page.pages ?? [])]).find((page) => page.title === "Install")!;
+    const cr = await c.createChangeRequest(org.admin, space.id);
+    await c.write(org.admin, space.id, cr.id, [{ operation: "update_page", page: install.id, slug: "installation" }]).expect(200);
+    await c.merge(org.admin, space.id, cr.id).expect(200);
+
+    const res = await h.api.get(`/v1/spaces/${space.id}/export`).set("Authorization", org.admin.auth).buffer(true).parse(binary).expect(200);
+    const config = (await unzip(res.body as Buffer)).get(".gitbook.yaml")!.toString();
+    expect(config).toBe(
+      "root: ./\nstructure:\n  readme: README.md\n  summary: SUMMARY.md\n" +
+        "redirects:\n  zeta/old: guides/installation.md\n  gone: guides/removed-long-ago.md\n  alpha: reference/api.md\n  guides/install: guides/installation.md\n",
+    );
+  });
 });

@@ -221,4 +221,7 @@ export async function recordRedirects(ctx: ContentCommandDeps, spaceId: string, 
     return pageId ? [{ path: from, pageId }] : [];
   });
   await recordFormerPaths(ctx.prisma, spaceId, moves);
+  // As written, for the export: those naming no page (GitBook keeps them) and their order included (pairs: JSONB
+  // does not keep an object's key order).
+  await ctx.prisma.space.update({ where: { id: spaceId }, data: { gitbookRedirects: Object.entries(repository.config.redirects) } });
 }

@@ -7,7 +7,7 @@
 // Markdown (an inline holds only texts), the content is kept and the nesting given up:
 // see `LinkInProgress`.
 import type { Schemas } from "@docstack/contract";
-import { type BlockTag, gitbookBlocks } from "@docstack/sites";
+import { type BlockTag, gitbookBlocks, htmlImages, integrationLink } from "@docstack/sites";
 import type MarkdownIt from "markdown-it";
 import { HeadingAnchors } from "./markdown";
 
@@ -101,7 +101,8 @@ class DocumentBuilder {
       case "hr":
         return [block("divider", [])];
       case "html_block":
-        return /^<details[\s>]/i.test(token.content) ? [this.expandable(token, cursor)] : [block("html", [], { html: withoutFinalNewline(token.content) })];
+        if (/^<details[\s>]/i.test(token.content)) return [this.expandable(token, cursor)];
+        return [this.imagesBlock(token.content) ?? block("html", [], { html: withoutFinalNewline(token.content) })];
       case "gitbook_open":
         return this.gitbookBlock(token, this.children(cursor));
       case "gitbook_tag":
@@ -116,11 +117,27 @@ class DocumentBuilder {
     }
   }
 
+  /** HTML made only of images (GitBook's `<figure><img>`): an `images` block, each image's source resolved as Markdown's are. */
+  private imagesBlock(html: string): Block | undefined {
+    const images = htmlImages(html);
+    if (!images) return undefined;
+    const inlines: Inline[] = [];
+    for (const { src, alt, caption } of images) {
+      const ref = referenceTo(src, this.resolve);
+      if (!ref) return undefined;
+      inlines.push({ object: "inline", type: "image", data: { ref, alt, ...(caption ? { caption } : {}) }, nodes: [] });
+    }
+    return block("images", inlines);
+  }
+
   /** A GitBook block (its tag, and the blocks it holds) as GitBook's node; a tag it has none for gives its content. */
   private gitbookBlock(token: Token, nodes: Block[]): Block[] {
     const { name, attrs, arg } = (token.meta as { tag: BlockTag }).tag;
     const reference = (target: string | undefined) => (target ? referenceTo(target, this.resolve) : undefined);
     const withRef = (ref: ContentReference | undefined) => (ref ? { ref } : {});
+    // An integration's block (`@github-files/github-code-block`): its URL, as an embed.
+    const integration = name.startsWith("@") ? integrationLink((token.meta as { tag: BlockTag }).tag) : undefined;
+    if (integration) return [block("embed", [], { url: integration.url })];
     switch (name) {
       case "hint":
         return [block("hint", nodes, { style: HINT_STYLES.has(attrs.style ?? "") ? (attrs.style as NonNullable<NodeData["style"]>) : "info" })];
@@ -279,7 +296,7 @@ class InlineReader {
         this.addImage(token);
         break;
       case "html_inline":
-        this.addInline({ object: "inline", type: "html", data: { html: token.content }, nodes: [] });
+        this.addHtml(token.content);
         break;
       default:
         this.readMark(token);
@@ -311,6 +328,14 @@ class InlineReader {
     const title = token.attrGet("title");
     // A link whose target cannot be a reference keeps its text, without the link.
     this.link = ref ? new LinkInProgress(title ? { ref, title: String(title) } : { ref }, this.nodes) : undefined;
+  }
+
+  /** Inline HTML: an `<img>` is an image inline, as Markdown's image syntax gives; other HTML stays HTML. */
+  private addHtml(html: string): void {
+    const [image] = /^<img\b/i.test(html) ? (htmlImages(html) ?? []) : [];
+    const ref = image && this.referenceOf(image.src);
+    if (image && ref) this.addInline({ object: "inline", type: "image", data: { ref, alt: image.alt }, nodes: [] });
+    else this.addInline({ object: "inline", type: "html", data: { html }, nodes: [] });
   }
 
   /** An image inline, or its alternative text as text when its source cannot be a reference. */

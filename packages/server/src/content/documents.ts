@@ -5,7 +5,7 @@ import { hash } from "node:crypto";
 import type { Db, Tx } from "../db/database";
 import { eventLoop } from "../event-loop";
 import type { ContentStore } from "./cache";
-import { type Section, sections } from "./markdown";
+import { anchorsOfHeadings, type Section, sections } from "./markdown";
 import { type Reference, referencesIn } from "./references";
 
 export const sha256 = (data: string | Uint8Array) => hash("sha256", data, "hex");
@@ -64,7 +64,7 @@ export async function putDocuments(store: ContentStore, markdowns: readonly stri
   if (missing.length) await insertDocuments(store.db, missing);
   for (const { hash, markdown, references, sections } of missing) {
     cacheDocument(store, hash, { markdown, references });
-    cacheMeta(store, hash, { references, anchors: new Set(sections.flatMap((section) => (section.anchor ? [section.anchor] : []))) });
+    cacheMeta(store, hash, { references, anchors: new Set(sections.flatMap((section) => (section.anchor ? [section.anchor, ...section.aliases] : []))) });
   }
   return hashes;
 }
@@ -90,10 +90,18 @@ export async function loadDocumentMeta(store: ContentStore, hashes: Iterable<str
   if (!missing.length) return found;
   const [documents, sectionRows] = await Promise.all([
     store.db.pageDocument.findMany({ where: { hash: { in: missing } }, select: { hash: true, references: true } }),
-    store.db.documentSection.findMany({ where: { documentHash: { in: missing }, anchor: { not: "" } }, select: { documentHash: true, anchor: true } }),
+    store.db.documentSection.findMany({
+      where: { documentHash: { in: missing }, anchor: { not: "" } },
+      select: { documentHash: true, title: true },
+      orderBy: { index: "asc" },
+    }),
   ]);
-  const loaded = new Map(documents.map((row) => [row.hash, { references: row.references as unknown as Reference[], anchors: new Set<string>() }]));
-  for (const row of sectionRows) loaded.get(row.documentHash)?.anchors.add(row.anchor);
+  // The anchors again from the headings' titles: each heading's aliases with it, whichever form the row was stored with.
+  const titles = new Map<string, string[]>();
+  for (const row of sectionRows) titles.set(row.documentHash, [...(titles.get(row.documentHash) ?? []), row.title]);
+  const loaded = new Map(
+    documents.map((row) => [row.hash, { references: row.references as unknown as Reference[], anchors: anchorsOfHeadings(titles.get(row.hash) ?? []) }]),
+  );
   for (const [hash, meta] of loaded) found.set(hash, cacheMeta(store, hash, meta));
   return found;
 }

@@ -49,17 +49,12 @@ export function linkTargets(markdown: string): LinkTarget[] {
   return found;
 }
 
-/**
- * Heading anchors, unique in a page: from the heading as written, `-1`, `-2`… on
- * repeats. Where that would still repeat an anchor (`A`, `A`, `A 1` gives `a`, `a-1`,
- * `a-1`) the count goes on, since the contract has anchors unique in the page.
- */
-export class HeadingAnchors {
+/** Anchors unique in a page: `-1`, `-2`… on repeats, the count going on where that would still repeat one (`A`, `A`, `A 1`). */
+class UniqueAnchors {
   private readonly repeats = new Map<string, number>();
-  private readonly taken = new Set<string>();
+  readonly taken = new Set<string>();
 
-  next(heading: string): string {
-    const base = anchorOf(heading);
+  next(base: string): string {
     let count = this.repeats.get(base) ?? 0;
     let anchor = count ? `${base}-${count}` : base;
     while (this.taken.has(anchor)) anchor = `${base}-${++count}`;
@@ -69,14 +64,54 @@ export class HeadingAnchors {
   }
 }
 
+/**
+ * Heading anchors, unique in a page, from the heading as written: GitBook's (`### **4. Set Up**` is
+ * `id-4.-set-up`), the one its links and readers' bookmarks use, and as an alias the form Docstack gave
+ * before (`4-set-up`), which still resolves.
+ */
+export class HeadingAnchors {
+  private readonly primary = new UniqueAnchors();
+  private readonly former = new UniqueAnchors();
+  private readonly aliases = new Map<string, string[]>();
+
+  next(heading: string): string {
+    const anchor = this.primary.next(gitbookAnchorOf(heading));
+    const alias = this.former.next(anchorOf(heading));
+    if (alias !== anchor && !this.primary.taken.has(alias)) this.aliases.set(anchor, [alias]);
+    return anchor;
+  }
+
+  /** The other anchors of the heading `next` gave this anchor to. */
+  aliasesOf(anchor: string): readonly string[] {
+    return this.aliases.get(anchor) ?? [];
+  }
+}
+
+/**
+ * GitBook's anchor of a heading: its text without Markdown's emphasis, lower-case, letters, digits, dots,
+ * hyphens and underscores kept, spaces as hyphens, `id-` before a leading digit (an HTML id starts with a letter).
+ */
+export function gitbookAnchorOf(heading: string): string {
+  const anchor = heading
+    .toLowerCase()
+    .replace(/[*`~]/g, "")
+    .replace(/[^\p{L}\p{N}\s._-]/gu, "")
+    .trim()
+    .replace(/\s+/g, "-");
+  if (!anchor) return "section";
+  return /^\p{N}/u.test(anchor) ? `id-${anchor}` : anchor;
+}
+
 export interface Section {
   index: number;
   anchor: string;
+  /** The heading's other anchors (HeadingAnchors.aliasesOf). */
+  aliases: readonly string[];
   title: string;
   body: string;
 }
 
-/** An anchor from heading text, as headings get them on the published site. */
+/** The anchor Docstack gave a heading before GitBook's (kept as an alias): ASCII letters and digits, hyphens. */
 export function anchorOf(heading: string): string {
   return (
     heading
@@ -102,6 +137,17 @@ export function withoutClosingSequence(text: string): string {
   return text.slice(0, end).trimEnd();
 }
 
+/** Every anchor of headings with these titles (in the page's order), aliases included: what links to the page may name. */
+export function anchorsOfHeadings(titles: readonly string[]): Set<string> {
+  const anchors = new HeadingAnchors();
+  return new Set(
+    titles.flatMap((title) => {
+      const anchor = anchors.next(title);
+      return [anchor, ...anchors.aliasesOf(anchor)];
+    }),
+  );
+}
+
 /** The page split at its headings: the text before the first heading, then one section per heading. */
 export function sections(markdown: string, pageTitle: string): Section[] {
   const result: Section[] = [];
@@ -109,7 +155,8 @@ export function sections(markdown: string, pageTitle: string): Section[] {
   let current = { title: pageTitle, anchor: "", lines: [] as string[] };
   const flush = () => {
     const body = current.lines.join("\n").trim();
-    if (body || current.anchor) result.push({ index: result.length, anchor: current.anchor, title: current.title, body });
+    if (body || current.anchor)
+      result.push({ index: result.length, anchor: current.anchor, aliases: anchorsOf.aliasesOf(current.anchor), title: current.title, body });
   };
   let fence: string | null = null;
   for (const line of markdown.split("\n")) {

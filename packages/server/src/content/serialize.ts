@@ -1,6 +1,7 @@
 // Content as the contract shows it: revisions, page trees, pages with their body,
 // files with a signed download URL, links with their pages.
 import type { Schemas } from "@docstack/contract";
+import { assetName, htmlTargets } from "@docstack/sites";
 import { ApiError } from "../http/errors";
 import { appUrl } from "../http/urls";
 import type { SerializeDeps } from "./deps";
@@ -114,7 +115,7 @@ async function pageDocument(s: SerializationContext, pageId: string, markdown: s
   const pool = s.ctx.renderPool;
   if (markdown.length < pool.options.minLength) return markdownToDocument(markdown, resolve);
   const references = new Map<string, Schemas["ContentReference"]>();
-  for (const { target } of linkTargets(markdown)) {
+  for (const target of [...linkTargets(markdown).map((link) => link.target), ...htmlTargets(markdown).map((html) => html.target)]) {
     const reference = resolve(target);
     if (reference) references.set(target, reference);
   }
@@ -146,7 +147,9 @@ function referenceResolver(index: ContentIndex, pageId: string): ReferenceResolv
       if (!page) return undefined;
       return anchor ? anchorIn(page, anchor) : { kind: "page", page };
     }
-    const file = index.fileByName.get(target) ?? index.fileByName.get(decodedOrSame(target));
+    // GitBook's HTML names a file by its path in the repository (`../.gitbook/assets/x.png`).
+    const asset = assetName(target);
+    const file = asset !== undefined ? index.fileByName.get(asset) : (index.fileByName.get(target) ?? index.fileByName.get(decodedOrSame(target)));
     return file ? { kind: "file", file } : undefined;
   };
 }

@@ -259,9 +259,13 @@ export async function pollWithinMinute(deps: GitSyncDeps, signal: AbortSignal): 
   }
 }
 
-/** Every minute: the spaces due for a poll; again every `DOCSTACK_GIT_POLL_SECONDS` within the minute when it is shorter. */
+/**
+ * Every minute: the spaces due for a poll; again every `DOCSTACK_GIT_POLL_SECONDS` within the minute when it is shorter.
+ * Also once when a worker starts: the first poll comes within the interval from the start, not at the next minute.
+ */
 export const gitPollJob: JobDefinition<object, GitSyncDeps> = {
   name: "space-git.poll",
   schedule: "* * * * *",
+  atStart: true,
   run: (deps, _data, signal) => pollWithinMinute(deps, signal),
 };

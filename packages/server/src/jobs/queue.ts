@@ -21,6 +21,11 @@ export interface JobDefinition<Data extends object, Deps> {
   run(deps: Deps, data: Data, signal: AbortSignal): Promise<void>;
   /** A cron expression (UTC): the job is sent once per occurrence, across the cluster. */
   schedule?: string;
+  /**
+   * Run once when a worker process starts too (`runAtStart`), not first at the schedule's next occurrence (up to
+   * a minute away, plus the queue's polling): at most once a minute across the cluster.
+   */
+  atStart?: boolean;
   /** Jobs run at once by one process. */
   concurrency?: number;
   /**
@@ -139,6 +144,14 @@ export class JobQueue {
       }
       this.workers.set(definition.name, ids);
       if (definition.schedule) await this.boss.schedule(definition.name, definition.schedule, {}, { tz: "UTC" });
+    }
+  }
+
+  /** Sends the jobs marked `atStart` now (one per minute across the cluster: instances starting together send one). */
+  async runAtStart(): Promise<void> {
+    for (const definition of this.definitions.filter((d) => d.atStart)) {
+      await this.boss.sendThrottled(definition.name, {}, null, 60, "start");
+      this.wake(definition.name);
     }
   }
 

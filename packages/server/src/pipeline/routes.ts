@@ -140,7 +140,8 @@ export function operationRouter(
           raw?: RawBody;
           prepared?: PreparedJson;
         };
-        if (audit) await audit.finish(prisma);
+        // A deletion finding nothing to delete (204) wrote nothing: no event.
+        if (audit && !(route.answersGone && result.status === 204)) await audit.finish(prisma, result.body);
         // A write committed: every instance drops what it cached of it before the answer leaves.
         if (route.method !== "get") {
           await request.ctx.changes.writeCommitted();

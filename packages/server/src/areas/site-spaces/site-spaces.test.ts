@@ -126,7 +126,8 @@ describe("listing site spaces", () => {
     const url = `${site.url}/site-spaces`;
     expect((await as(org.admin).get(url).expect(200)).body.items[0].urls).toEqual({});
     const keyed = await as(org.admin).get(`${url}?shareKey=${key}`).expect(200);
-    expect(keyed.body.items[0].urls.published).toBe(`http://localhost:3000/sites/${org.id}/private/docs?shareKey=${key}`);
+    // The default site space's URL is the site's own.
+    expect(keyed.body.items[0].urls.published).toBe(`http://localhost:3000/sites/${org.id}/private?shareKey=${key}`);
     await as(org.admin).get(`${url}?shareKey=sk_0000`).expect(400);
   });
 

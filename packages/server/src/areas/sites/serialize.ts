@@ -77,7 +77,9 @@ export async function serializeSiteSpaces(
   );
   return siteSpaces.map((siteSpace, index) => {
     const section = tree.sections.find((s) => s.id === siteSpace.sectionId);
-    const published = section ? publishedAt(publication, section.path, siteSpace.path) : publishedAt(publication, siteSpace.path);
+    // The default site space's URL is its section's (the site's, in the default section): one URL per page.
+    const own = defaultSiteSpaceId(tree, siteSpace.sectionId) === siteSpace.id ? [] : [siteSpace.path];
+    const published = section ? publishedAt(publication, section.path, ...own) : publishedAt(publication, ...own);
     const space = spaces[index]!;
     return {
       object: "site-space",

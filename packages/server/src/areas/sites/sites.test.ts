@@ -380,8 +380,9 @@ describe("the published site", () => {
     await as(org.admin).patch(site.url, { published: true }).expect(200);
     const live = await as(reader).get(`${site.url}/published`).expect(200);
     const root = live.body.site.urls.published as string;
-    expect(live.body.structure.structure[0].urls.published).toBe(`${root}/guides`);
-    expect(live.body.structure.structure[0].space.urls.published).toBe(`${root}/guides`);
+    // The default site space's URL is the site's (one URL per page).
+    expect(live.body.structure.structure[0].urls.published).toBe(root);
+    expect(live.body.structure.structure[0].space.urls.published).toBe(root);
   });
 
   it("shows sections with their site spaces once the site has sections", async () => {
@@ -396,7 +397,8 @@ describe("the published site", () => {
       ["docs", true, { published: `${root}/docs` }],
       ["api", false, { published: `${root}/api` }],
     ]);
-    expect(res.body.structure.structure[1].siteSpaces[0].urls.published).toBe(`${root}/api/two`);
+    // A section's default site space is at the section's URL.
+    expect(res.body.structure.structure[1].siteSpaces[0].urls.published).toBe(`${root}/api`);
   });
 
   it("gives a share-link site's URLs only with the key of an active share link, key included", async () => {
@@ -410,7 +412,7 @@ describe("the published site", () => {
     expect(without.body.structure.structure[0].urls).toEqual({});
     const withKey = await as(org.admin).get(`${site.url}/published?shareKey=${key}`).expect(200);
     expect(withKey.body.site.urls.published).toMatch(new RegExp(`^http://localhost:3000/sites/shared-[a-z0-9]+/beta\\?shareKey=${key}$`));
-    expect(withKey.body.structure.structure[0].urls.published).toMatch(new RegExp(`/beta/docs\\?shareKey=${key}$`));
+    expect(withKey.body.structure.structure[0].urls.published).toMatch(new RegExp(`/beta\\?shareKey=${key}$`));
     // Not a key of this site, or a deactivated one: 400.
     const bad = await as(org.admin).get(`${site.url}/published?shareKey=sk_nope`).expect(400);
     expect(bad.body.error.message).toContain("request/query/shareKey");

@@ -1,6 +1,7 @@
 // The content of a space's current revision: pages, files, links, and downloads.
 
 import { importIntoSpace } from "../../commands/change-request-content";
+import { markdownToGitBookDocument } from "../../content/gitbook-document";
 import { revisionZip } from "../../content/gitbook-layout/from-revision";
 import { readImport } from "../../content/import";
 import { brokenLinksInOpenChangeRequests, contentStore, listFiles, readFile, readPage, readPageByPath, readPageTree, searchSpace } from "../../content/reads";
@@ -80,6 +81,12 @@ export const spaceContentOperations = {
       status: 200,
       body: await readPage((await revisionOfSpace(ctx, space, params.revisionId)).source, params.pageId, query.format),
     }),
+  }),
+  getPageDocumentInRevisionById: defineOperation("getPageDocumentInRevisionById", {
+    handle: async ({ ctx, params }, { space }) => {
+      const page = await readPage((await revisionOfSpace(ctx, space, params.revisionId)).source, params.pageId, "markdown");
+      return { status: 200, body: markdownToGitBookDocument("markdown" in page ? (page.markdown ?? "") : "") };
+    },
   }),
   getRevisionPageByPath: defineOperation("getRevisionPageByPath", {
     handle: async ({ ctx, params, query }, { space }) => ({

@@ -31,6 +31,14 @@ it("reads any revision of the space by ID: the revision, its pages, files, a pag
   expect((await answered(admin.GET(`${REVISION}/files`, at(base)), 200)).items).toEqual([]);
   const byId = admin.GET(`${REVISION}/page/{pageId}`, { params: { path: { ...base, pageId: page!.id }, query: { evaluated: true } } });
   expect(await answered(byId, 200)).toMatchObject({ title: "First", markdown: "Version one." });
+  // GitBook's getPageDocumentInRevisionById: the page of that revision as GitBook's document.
+  const document = admin.GET(`${REVISION}/page/{pageId}/document`, { params: { path: { ...base, pageId: page!.id }, query: { dereferenced: true } } });
+  expect(await answered(document, 200)).toEqual({
+    object: "document",
+    data: {},
+    nodes: [{ object: "block", type: "paragraph", data: {}, nodes: [{ object: "text", leaves: [{ object: "leaf", text: "Version one.", marks: [] }] }] }],
+  });
+  await refused(admin.GET(`${REVISION}/page/{pageId}/document`, at({ ...base, pageId: "01unknown00000000000000000" })), 404);
   const byPath = admin.GET(`${REVISION}/path/{pagePath}`, { params: { path: { ...base, pagePath: "first" }, query: { evaluated: "deterministic-only" } } });
   expect((await answered(byPath, 200)).id).toBe(page!.id);
   const current = { spaceId: space.id, revisionId: await currentRevision(admin, space.id) };

@@ -38,8 +38,20 @@ export async function layoutOfRevision(store: ContentStore, index: RevisionIndex
     return layout;
   };
   const pages = (index.children.get("") ?? []).map(toLayout);
-  const formerPaths = await store.db.pageFormerPath.findMany({ where: { spaceId: index.revision.spaceId }, select: { path: true, pageId: true } });
-  return { config: { ...DEFAULT_CONFIG, redirects: layoutRedirects(pages, DEFAULT_CONFIG.readme, idOf, formerPaths) }, pages };
+  const [formerPaths, space] = await Promise.all([
+    store.db.pageFormerPath.findMany({ where: { spaceId: index.revision.spaceId }, select: { path: true, pageId: true } }),
+    store.db.space.findUnique({ where: { id: index.revision.spaceId }, select: { gitbookRedirects: true } }),
+  ]);
+  // The imported `.gitbook.yaml`'s redirects in their order, each to the file of the page it leads to now (as written
+  // when it leads to none: GitBook keeps those), then those of the pages moved since (through the API).
+  const imported = new Map((space?.gitbookRedirects ?? []) as [string, string][]);
+  const moved = layoutRedirects(pages, DEFAULT_CONFIG.readme, idOf, formerPaths);
+  const pathOf = (from: string) => from.replace(/^\/+|\/+$/g, "");
+  const redirects: Record<string, string> = {};
+  for (const [from, target] of imported) redirects[from] = moved[pathOf(from)] ?? target;
+  const known = new Set([...imported.keys()].map(pathOf));
+  for (const [from, file] of Object.entries(moved)) if (!known.has(from)) redirects[from] = file;
+  return { config: { ...DEFAULT_CONFIG, redirects }, pages };
 }
 
 /** The revision as a zip in GitBook's layout, produced as it is sent. */

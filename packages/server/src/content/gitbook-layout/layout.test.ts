@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import { FIXTURE_DIR, readDirectory } from "./fixture";
 import { readRepository } from "./read";
 import type { LayoutPage } from "./types";
@@ -98,5 +99,24 @@ describe("GitBook's repository layout", () => {
 
   it("names a bad .gitbook.yaml in its 400", () => {
     expect(() => readRepository(new Map([[".gitbook.yaml", Buffer.from("root: [\n")]]))).toThrow(/\.gitbook\.yaml: not valid YAML/);
+  });
+
+  it("keeps a readme under a first group at README.md (its sub-pages under the group's readme/), and a file name's dots", () => {
+    // As GitBook's Git Sync writes a table of contents opening with `## Getting Started`.
+    const grouped = readDirectory(join(__dirname, "fixture-group-readme"));
+    const repository = readRepository(grouped);
+    expect(outline(repository.pages)).toEqual([
+      [
+        "group",
+        "Getting Started",
+        "getting-started",
+        [
+          ["document", "Introduction", "readme", [["document", "Create an Application", "create-an-application"]]],
+          ["document", "Tracking Changes", "tracking-changes"],
+        ],
+      ],
+      ["group", "Guides", "guides", [["document", "Vue.js Quickstart", "vue.js-quickstart"]]],
+    ]);
+    expect(sorted(writeRepository(repository))).toEqual(sorted(grouped));
   });
 });

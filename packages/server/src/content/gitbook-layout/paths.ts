@@ -10,20 +10,25 @@ export interface PagePlaces {
 }
 
 /**
- * GitBook's places: the first top-level page (a document without sub-pages) is the readme file; a document with
+ * GitBook's places: the first top-level page (a document without sub-pages), or the first page of a first group, is
+ * the readme file; a document with
  * sub-pages is `folder/README.md` with its sub-pages in `folder/`; a group's pages go in a folder named for the group;
  * any other document is `slug.md` in its parent's folder.
  */
 export function pagePlaces(pages: readonly LayoutPage[], readme: string): PagePlaces {
   const places: PagePlaces = { file: new Map(), path: new Map() };
+  // A table of contents opening with a group (`## Getting Started`, then `* [Introduction](README.md)`): the group's
+  // first page is the readme file, its sub-pages in the group's folder under its slug, as GitBook writes them.
+  const first = pages[0];
+  const groupReadme = first?.type === "group" && first.children[0]?.type === "document" ? first.children[0] : undefined;
   const visit = (list: readonly LayoutPage[], folder: string, parentPath: string) => {
     for (const page of list) {
       const path = parentPath ? `${parentPath}/${page.slug}` : page.slug;
       places.path.set(page, path);
       const own = posix.join(folder, page.slug);
       if (page.type === "document") {
-        const first = page === pages[0] && page.children.length === 0;
-        places.file.set(page, first ? readme : page.children.length ? `${own}/README.md` : `${own}.md`);
+        const isReadme = (page === pages[0] && page.children.length === 0) || page === groupReadme;
+        places.file.set(page, isReadme ? readme : page.children.length ? `${own}/README.md` : `${own}.md`);
       }
       visit(page.children, own, path);
     }

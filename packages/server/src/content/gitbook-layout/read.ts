@@ -141,9 +141,11 @@ export function readRepositoryLazily(files: ReadonlyMap<string, Buffer>): LazyRe
     const file = resolveFrom(`${summaryFolder}/${DEFAULT_CONFIG.summary}`, target.split("#")[0]!) ?? target;
     const source = readPageSource(content.get(file)?.toString("utf8") ?? "", file);
     const name = posix.basename(file);
-    const fileName = name === "README.md" ? posix.basename(posix.dirname(file)) : name.replace(/\.md$/i, "");
+    // A folder's README is named for its folder; the top's (a group's first page) for itself, as GitBook names it.
+    const fileName = name === "README.md" && posix.dirname(file) !== "." ? posix.basename(posix.dirname(file)) : name.replace(/\.md$/i, "");
     const title = entry.title || source.headingTitle || source.metadata.title || fileName || "Untitled";
-    const slug = slugify(topLevel && file === config.readme ? title : fileName);
+    // A file's name that is a slug already (GitBook's `vue.js-quickstart.md` keeps its dot) is the page's slug as it is.
+    const slug = topLevel && file === config.readme ? slugify(title) : /^[a-z0-9]+([._-][a-z0-9]+)*$/.test(fileName) ? fileName : slugify(fileName);
     const { metadata } = source;
     const page: LayoutPage = { type: "document", title, slug, children };
     for (const field of ["description", "icon", "emoji"] as const) if (metadata[field]) page[field] = metadata[field];
