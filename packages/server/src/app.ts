@@ -5,7 +5,7 @@ import cors from "cors";
 import express, { type Request, type RequestHandler, type Response } from "express";
 import { samlSignInRouter } from "./areas/sso/sign-in";
 import type { Actor } from "./auth/actor";
-import { authenticate, bearerTokenHash } from "./auth/authenticate";
+import { authenticate, credentialHash } from "./auth/authenticate";
 import type { RequestContext, Services } from "./http/context";
 import { docsRouter } from "./http/docs";
 import { errorHandler } from "./http/error-handler";
@@ -151,9 +151,9 @@ function authenticationMiddleware(services: Services, routes: readonly ContractR
   const isPublic = routeMatcher(routes, (route) => route.public);
   return async (req, res, next) => {
     if (isPublic(req)) return next();
-    const tokenHash = bearerTokenHash(req);
+    const tokenHash = credentialHash(req);
     try {
-      res.locals.actor = await authenticate(services.prisma, req.headers.authorization, tokenHash, { cache: services.actors, clock: services.clock });
+      res.locals.actor = await authenticate(services.prisma, req, { cache: services.actors, clock: services.clock, sessions: services.config.sessions });
       if (tokenHash) limiter.tokenAuthenticated(tokenHash);
       next();
     } catch (error) {
@@ -205,6 +205,11 @@ function requestContexts(services: Services): (req: Request, res: Response) => R
         return this.req.ip ?? "unknown";
       },
     },
+    secure: {
+      get(this: OwnContext) {
+        return this.req.secure;
+      },
+    },
     headers: {
       get(this: OwnContext) {
         return this.req.headers;
@@ -230,5 +235,5 @@ function requestContexts(services: Services): (req: Request, res: Response) => R
       memo: new Map(),
       req,
       base: undefined,
-    } satisfies Omit<RequestContext, keyof Services | "clientAddress" | "baseUrl" | "headers" | "rawBody"> & OwnContext);
+    } satisfies Omit<RequestContext, keyof Services | "clientAddress" | "baseUrl" | "headers" | "rawBody" | "secure"> & OwnContext);
 }

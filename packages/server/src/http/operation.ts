@@ -36,7 +36,12 @@ type SuccessStatus<K extends OperationId> = Extract<keyof Responses<K>, 200 | 20
 
 /** What a handler returns: one of the operation's success statuses, with its body when it has one. */
 export type OperationResult<K extends OperationId> = {
-  [S in SuccessStatus<K>]: JsonContent<Responses<K>[S]> extends undefined ? { status: S; raw?: RawBody } : { status: S; body: JsonContent<Responses<K>[S]> };
+  [S in SuccessStatus<K>]: (JsonContent<Responses<K>[S]> extends undefined
+    ? { status: S; raw?: RawBody }
+    : { status: S; body: JsonContent<Responses<K>[S]> }) & {
+    /** Set-Cookie values (the app's session: areas/sessions). */
+    cookies?: string[];
+  };
 }[SuccessStatus<K>];
 
 export interface OperationRequest<K extends OperationId> {

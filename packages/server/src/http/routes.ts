@@ -132,7 +132,7 @@ export function operationRouter(
       const audit = route.audit && new AuditRecorder(request.ctx, route.audit, request.params as Record<string, unknown>, access);
       const perform = async () => {
         if (audit) request.ctx.prisma = audit.wrap(prisma);
-        const result = (await definition.handle(request as never, access as never)) as { status: number; body?: unknown; raw?: RawBody };
+        const result = (await definition.handle(request as never, access as never)) as { status: number; body?: unknown; raw?: RawBody; cookies?: string[] };
         if (audit) await audit.finish(prisma);
         // A write committed: every instance drops what it cached of it before the answer leaves.
         if (route.method !== "get") {
@@ -144,6 +144,7 @@ export function operationRouter(
       const claim = idempotencyClaim(req, request.ctx, route.operationId, request);
       const result = claim ? await idempotently(request.ctx, claim, perform) : await perform();
       if ("replayed" in result) res.setHeader(REPLAYED_HEADER, "true");
+      if ("cookies" in result && result.cookies) res.append("Set-Cookie", result.cookies);
       if ("body" in result) res.status(result.status).json(result.body);
       else if ("raw" in result && result.raw) sendRaw(res.status(result.status), result.raw);
       else res.status(result.status).end();

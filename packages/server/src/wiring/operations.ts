@@ -16,6 +16,7 @@ import { openapiSpecsOperations } from "../areas/openapi-specs/handlers";
 import { organizationsOperations } from "../areas/organizations/handlers";
 import { permissionsOperations } from "../areas/permissions/handlers";
 import { sectionGroupsOperations } from "../areas/section-groups/handlers";
+import { sessionOperations } from "../areas/sessions/handlers";
 import { shareLinksOperations } from "../areas/share-links/handlers";
 import { siteCustomizationOperations } from "../areas/site-customization/handlers";
 import { sitePublishingAuthOperations } from "../areas/site-publishing-auth/handlers";
@@ -38,6 +39,7 @@ import type { OperationRegistry } from "../http/operation";
 export const registry: OperationRegistry = {
   ...organizationsOperations,
   ...authOperations,
+  ...sessionOperations,
   ...collectionsOperations,
   ...spacesOperations,
   ...spaceContentOperations,

@@ -1,5 +1,6 @@
 // Signing in by e-mail, and the caller's API tokens.
 import type { Schemas } from "@docstack/contract";
+import { SESSION_ORIGIN } from "../../auth/sessions";
 import { createApiToken, revokeApiToken } from "../../auth/tokens";
 import type { ApiToken } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
@@ -46,7 +47,12 @@ export const authOperations = {
   listUserTokens: defineOperation("listUserTokens", {
     handle: async (request) => {
       const { ctx } = request;
-      const where = { userId: ctx.actor.userId, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: ctx.clock.now() } }] };
+      const where = {
+        userId: ctx.actor.userId,
+        origin: { not: SESSION_ORIGIN },
+        revokedAt: null,
+        OR: [{ expiresAt: null }, { expiresAt: { gt: ctx.clock.now() } }],
+      };
       const body = await listRows(request, {
         model: ctx.prisma.apiToken,
         where,
