@@ -679,6 +679,10 @@ export const operationPolicies = {
     "on": "space",
     "needs": "view"
   },
+  "getRenderedPageById": {
+    "on": "space",
+    "needs": "view"
+  },
   "listPageLinks": {
     "on": "space",
     "needs": "view"

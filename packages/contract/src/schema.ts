@@ -1551,6 +1551,37 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/spaces/{spaceId}/content/page/{pageId}/rendered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of the page. */
+                pageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a page rendered as HTML
+         * @description Returns the body of a page of the space's current revision rendered to HTML by the renderer of
+         *     published sites (the same Markdown rules, hints, tabs, code highlighting and sanitizing), with its
+         *     headings for an outline. Links to other pages of the space lead to them in the app
+         *     (`/app/spaces/{spaceId}/pages/{pageId}`), files to their signed download URLs. A `group` or `link`
+         *     page renders empty. A page that is not in the current revision answers 404.
+         *
+         *     Needs `view` on the space (role `read` or more).
+         */
+        get: operations["getRenderedPageById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/spaces/{spaceId}/content/page/{pageId}/links": {
         parameters: {
             query?: never;
@@ -7015,6 +7046,22 @@ export interface components {
             next?: components["schemas"]["ListNext"];
             count: components["schemas"]["ListCount"];
         };
+        RenderedPage: {
+            /** @constant */
+            object: "rendered-page";
+            pageId: components["schemas"]["Id"];
+            title: string;
+            description?: string;
+            /** @description The body as sanitized HTML (no script, no inline event handler). */
+            html: string;
+            /** @description The body's headings in order, for an outline. */
+            headings: {
+                level: number;
+                /** @description The heading's `id` in `html`. */
+                anchor: string;
+                text: string;
+            }[];
+        };
         /** @description A page as a change names it (as it is after the change; before it, for a deleted page). */
         ChangedPage: {
             id: components["schemas"]["Id"];
@@ -10310,6 +10357,7 @@ export type PageTree = components['schemas']['PageTree'];
 export type FileList = components['schemas']['FileList'];
 export type FileBacklink = components['schemas']['FileBacklink'];
 export type FileBacklinkList = components['schemas']['FileBacklinkList'];
+export type RenderedPage = components['schemas']['RenderedPage'];
 export type ChangedPage = components['schemas']['ChangedPage'];
 export type ChangedFile = components['schemas']['ChangedFile'];
 export type ChangedAttribute = components['schemas']['ChangedAttribute'];
@@ -13148,6 +13196,36 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Page"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    getRenderedPageById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of the page. */
+                pageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page's HTML and outline. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenderedPage"];
                 };
             };
             400: components["responses"]["BadRequest"];

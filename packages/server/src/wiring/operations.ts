@@ -15,6 +15,7 @@ import { integrationsOperations } from "../areas/integrations/handlers";
 import { openapiSpecsOperations } from "../areas/openapi-specs/handlers";
 import { organizationsOperations } from "../areas/organizations/handlers";
 import { permissionsOperations } from "../areas/permissions/handlers";
+import { renderedPageOperations } from "../areas/rendered-pages/handlers";
 import { sectionGroupsOperations } from "../areas/section-groups/handlers";
 import { sessionOperations } from "../areas/sessions/handlers";
 import { shareLinksOperations } from "../areas/share-links/handlers";
@@ -40,6 +41,7 @@ export const registry: OperationRegistry = {
   ...organizationsOperations,
   ...authOperations,
   ...sessionOperations,
+  ...renderedPageOperations,
   ...collectionsOperations,
   ...spacesOperations,
   ...spaceContentOperations,
