@@ -6,6 +6,7 @@ import express, { type Request, type RequestHandler, type Response } from "expre
 import { samlSignInRouter } from "./areas/sso/sign-in";
 import type { Actor } from "./auth/actor";
 import { authenticate, credentialHash } from "./auth/authenticate";
+import { appRouter } from "./http/app-route";
 import type { RequestContext, Services } from "./http/context";
 import { docsRouter } from "./http/docs";
 import { errorHandler } from "./http/error-handler";
@@ -18,7 +19,6 @@ import { securityHeaders } from "./http/security-headers";
 import { signInRouter } from "./http/sign-in-page";
 import { signedBody } from "./http/signed-body";
 import { contractValidator } from "./http/validator";
-import { appPages } from "./site-reader/app-pages";
 import { SITE_URL_SECRETS } from "./site-reader/audience";
 import { siteChangesMiddleware, sitesMiddleware } from "./site-reader/middleware";
 import { registry as defaultRegistry } from "./wiring/operations";
@@ -78,7 +78,7 @@ export function createApp(services: Services, options: AppOptions = {}): express
   app.use(contractValidator(document, { validateResponses: config.validateResponses }));
   app.use(operationRouter(routes, registry, requestContexts(services)));
   app.use("/sso/saml", limiter.middleware(), samlSignInRouter(services));
-  app.use("/app", appPages(services));
+  app.use("/app", appRouter(config.appDir));
 
   app.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });
