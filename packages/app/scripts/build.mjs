@@ -34,14 +34,16 @@ const result = await esbuild.build({
 });
 
 const hashed = (name, content) => `${name}-${createHash("sha256").update(content).digest("hex").slice(0, 12)}`;
-const sitesTheme = createRequire(import.meta.url)("@docstack/sites/dist/theme.js");
+const require = createRequire(import.meta.url);
+const sitesTheme = require("@docstack/sites/dist/theme.js");
 const siteCss = `${hashed("site", sitesTheme.STYLESHEET)}.css`;
 fs.writeFileSync(path.join(assets, siteCss), sitesTheme.STYLESHEET);
 
 const outputs = Object.entries(result.metafile.outputs);
-const [entry] = outputs.find(([, output]) => output.entryPoint === "src/main.tsx") ?? [];
-const [css] = outputs.find(([file, output]) => file.endsWith(".css") && output.entryPoint === "src/main.tsx") ?? [];
+const [entry, entryOutput] = outputs.find(([file, output]) => output.entryPoint === "src/main.tsx" && file.endsWith(".js")) ?? [];
 if (!entry) throw new Error("esbuild made no entry chunk");
+// The CSS the entry imports, bundled beside it.
+const css = entryOutput.cssBundle;
 const url = (file) => `/app/assets/${path.basename(file)}`;
 const html = `<!doctype html>
 <html lang="en">

@@ -3,7 +3,6 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { api, messageOf, unwrap } from "../api";
 import { navigate } from "../navigation";
-import { keys } from "../queries";
 
 export default function SignIn() {
   const queries = useQueryClient();
@@ -31,8 +30,8 @@ export default function SignIn() {
   });
   const verify = run(async () => {
     await unwrap(api.POST("/v1/auth/sessions", { body: { email, code: code.trim() } }));
-    queries.clear();
-    await queries.invalidateQueries({ queryKey: keys.user });
+    // Everything read before belongs to nobody now: read again as the user signed in.
+    await queries.resetQueries();
     if (location.pathname === "/app/sign-in") navigate("/app/", { replace: true });
   });
 

@@ -27,6 +27,17 @@ interface Hit {
   path: string;
 }
 
+/** The hits grouped by space, in order, each with its place in the whole list (what the arrows move through). */
+function spacesOf(hits: Hit[]): [string, { hit: Hit; index: number }[]][] {
+  const groups = new Map<string, { hit: Hit; index: number }[]>();
+  hits.forEach((hit, index) => {
+    const group = groups.get(hit.space) ?? [];
+    group.push({ hit, index });
+    groups.set(hit.space, group);
+  });
+  return [...groups];
+}
+
 function useDebounced(value: string, ms: number): string {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
@@ -97,19 +108,26 @@ export function SearchDialog({ organizationId, onClose }: { organizationId: stri
         />
         {results.isError ? <Problem error={results.error} retry={() => results.refetch()} /> : null}
         <div id={listId} role="listbox" aria-label="Results">
-          {hits.map((hit, index) => (
-            <div
-              key={hit.id}
-              tabIndex={-1}
-              id={`${listId}-${index}`}
-              role="option"
-              aria-selected={index === active}
-              aria-label={hit.title}
-              onMouseEnter={() => setActive(index)}
-              onClick={() => open(hit)}
-              onKeyDown={() => undefined}
-            >
-              <span className="title">{hit.title}</span> <span className="where">{hit.space}</span>
+          {spacesOf(hits).map(([space, inSpace]) => (
+            // biome-ignore lint/a11y/useSemanticElements: a listbox groups its options with role=group (a fieldset is not one); each option is named by its title alone
+            <div key={space} role="group" aria-label={space}>
+              <div className="where" aria-hidden="true">
+                {space}
+              </div>
+              {inSpace.map(({ hit, index }) => (
+                <div
+                  key={hit.id}
+                  tabIndex={-1}
+                  id={`${listId}-${index}`}
+                  role="option"
+                  aria-selected={index === active}
+                  onMouseEnter={() => setActive(index)}
+                  onClick={() => open(hit)}
+                  onKeyDown={() => undefined}
+                >
+                  {hit.title}
+                </div>
+              ))}
             </div>
           ))}
         </div>

@@ -5,7 +5,7 @@ import { type ReactNode, useState } from "react";
 import { api, unwrap } from "../api";
 import { navigate } from "../navigation";
 import { chooseOrganization } from "../org";
-import { keys, useOrgs } from "../queries";
+import { useOrgs } from "../queries";
 import { SearchDialog, useSearchShortcut } from "./Search";
 import { AppLink } from "./states";
 import { ThemeSwitch } from "./Theme";
@@ -20,9 +20,8 @@ export function Shell({ organizationId, children }: { organizationId: string | u
     try {
       await unwrap(api.DELETE("/v1/auth/session"));
     } finally {
-      queries.clear();
       navigate("/app/sign-in", { replace: true });
-      await queries.invalidateQueries({ queryKey: keys.user });
+      await queries.resetQueries();
     }
   };
 
