@@ -132,14 +132,14 @@ async function contentSizeBench() {
 
 async function main() {
   const started = Date.now();
-  const only = process.env.BENCH_ONLY; // "tables", "content", "storage", "sites", "startup", "memory", "migration", "content-io", "webhooks", "git-sync", "hostile" or "search": one part (development)
+  const only = process.env.BENCH_ONLY; // "tables", "content", "storage", "sites", "startup", "memory", "migration", "content-io", "webhooks", "git-sync", "hostile", "search" or "app": one part (development)
   const database = process.env.DATABASE_URL ? "postgresql" : "embedded (PGlite)";
   console.log(`\nDocstack benchmark — ${database}, ${CONNECTIONS} connections, ${DURATION} s per scenario\n`);
   const report = { date: new Date().toISOString(), database, durationSeconds: DURATION, connections: CONNECTIONS };
   if (!only || only === "tables") report.tables = await tableBench();
   if (!only || only === "content") report.content = await contentSizeBench();
   // Figures of their own scripts, each writing results/<part>.json.
-  for (const part of ["storage", "sites", "search", "startup", "memory", "migration", "content-io", "webhooks", "git-sync", "hostile"]) {
+  for (const part of ["storage", "sites", "search", "startup", "memory", "migration", "content-io", "webhooks", "git-sync", "hostile", "app"]) {
     if (only && only !== part) continue;
     const run = spawnSync(process.execPath, [path.join(here, `${part}.mjs`)], { encoding: "utf8", env: process.env });
     process.stdout.write(run.stdout);
