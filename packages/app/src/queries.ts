@@ -36,7 +36,10 @@ export const keys = {
 const path = <T extends Record<string, string>>(values: T) => ({ params: { path: values } });
 
 export const useUser = () => useQuery({ queryKey: keys.user, queryFn: () => unwrap(api.GET("/v1/user")), retry: false });
-export const useOrgs = () => useQuery({ queryKey: keys.orgs, queryFn: () => unwrap(api.GET("/v1/orgs", { params: { query: { limit: 100 } } })) });
+const orgsQuery = { queryKey: keys.orgs, queryFn: () => unwrap(api.GET("/v1/orgs", { params: { query: { limit: 100 } } })) };
+export const useOrgs = () => useQuery(orgsQuery);
+/** Asked for at start, beside the user: the first screen waits for one round trip, not two. */
+export const prefetchOrgs = () => queryClient.prefetchQuery(orgsQuery);
 export const useOrg = (organizationId: string) =>
   useQuery({ queryKey: keys.org(organizationId), queryFn: () => unwrap(api.GET("/v1/orgs/{organizationId}", path({ organizationId }))) });
 export const useSpaces = (organizationId: string) =>
