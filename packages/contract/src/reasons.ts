@@ -35,10 +35,6 @@ export const errorReasons = {
     "status": 400,
     "description": "The sign-in code is wrong, already used, expired, or was tried wrong too many times: ask for a new one."
   },
-  "session_required": {
-    "status": 400,
-    "description": "Signing out ends a session: the request was made with an API token, not the app's session cookie."
-  },
   "unauthenticated": {
     "status": 401,
     "description": "No token: send `Authorization: Bearer <token>`."

@@ -466,8 +466,8 @@ export interface paths {
         /**
          * Sign out of the app
          * @description Ends the session of this request on the server (its cookie opens nothing any more, on every instance)
-         *     and clears the app's cookies. A request made with an API token has no session to end: 400
-         *     `session_required` (revoke a token with `DELETE /v1/user/tokens/{tokenId}`).
+         *     and clears the app's cookies. A request made with an API token has no session to end: 204, and the token
+         *     keeps working (revoke a token with `DELETE /v1/user/tokens/{tokenId}`).
          *
          *     Needs a valid API token, of any user.
          */
@@ -5336,7 +5336,7 @@ export interface components {
          *     change). Each value belongs to one HTTP status (`x-docstack-status`), so one `type`. Values are
          *     stable; new ones may be added, so treat an unknown one by its `type`. The table is in docs/errors.md.
          */
-        ErrorReason: string & ("invalid_request" | "invalid_json" | "invalid_cursor" | "invalid_reference" | "url_fetch_failed" | "import_source_unsupported" | "import_run_ended" | "sign_in_code_invalid" | "session_required" | "unauthenticated" | "token_malformed" | "token_expired" | "token_invalid" | "session_invalid" | "session_expired" | "git_hook_signature_invalid" | "saml_response_refused" | "csrf_token_invalid" | "role_required" | "comment_author_only" | "email_domain_mismatch" | "email_not_verified" | "invite_links_disabled" | "not_found" | "method_not_allowed" | "space_locked" | "change_request_merged" | "change_request_archived" | "status_move_invalid" | "merge_rule_unmet" | "git_sync_running" | "space_already_in_site" | "name_taken" | "last_site_space" | "last_admin" | "nothing_to_publish" | "space_not_deleted" | "already_exists" | "concurrent_change" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "not_implemented" | "saml_request_failed" | "idempotency_key_reused" | "idempotency_key_in_progress" | "render_budget_exceeded");
+        ErrorReason: string & ("invalid_request" | "invalid_json" | "invalid_cursor" | "invalid_reference" | "url_fetch_failed" | "import_source_unsupported" | "import_run_ended" | "sign_in_code_invalid" | "unauthenticated" | "token_malformed" | "token_expired" | "token_invalid" | "session_invalid" | "session_expired" | "git_hook_signature_invalid" | "saml_response_refused" | "csrf_token_invalid" | "role_required" | "comment_author_only" | "email_domain_mismatch" | "email_not_verified" | "invite_links_disabled" | "not_found" | "method_not_allowed" | "space_locked" | "change_request_merged" | "change_request_archived" | "status_move_invalid" | "merge_rule_unmet" | "git_sync_running" | "space_already_in_site" | "name_taken" | "last_site_space" | "last_admin" | "nothing_to_publish" | "space_not_deleted" | "already_exists" | "concurrent_change" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "not_implemented" | "saml_request_failed" | "idempotency_key_reused" | "idempotency_key_in_progress" | "render_budget_exceeded");
         /** @description Every failure answers with this body. */
         Error: {
             error: {

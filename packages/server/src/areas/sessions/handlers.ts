@@ -5,7 +5,6 @@ import { SESSION_ORIGIN, sessionCookies, startSession } from "../../auth/session
 import { revokeApiToken } from "../../auth/tokens";
 import type { ApiToken } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
-import { badRequest } from "../../http/errors";
 import { listRows } from "../../http/lists";
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import { useCode } from "../auth/sign-in-codes";
@@ -36,9 +35,8 @@ export const sessionOperations = {
 
   signOut: defineOperation("signOut", {
     handle: async ({ ctx }) => {
-      if (!ctx.actor.session)
-        throw badRequest("session_required", "This request was made with an API token, not a session: revoke a token with DELETE /v1/user/tokens/{tokenId}");
-      await revokeApiToken(ctx.prisma, ctx.actor.tokenId, ctx.clock.now());
+      // A token's request has no session to end: the token is revoked with DELETE /v1/user/tokens/{tokenId}.
+      if (ctx.actor.session) await revokeApiToken(ctx.prisma, ctx.actor.tokenId, ctx.clock.now());
       return { status: 204, cookies: sessionCookies(null, ctx.secure, 0) };
     },
   }),
