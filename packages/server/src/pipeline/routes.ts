@@ -10,11 +10,11 @@ import { eventLoop } from "../event-loop";
 import type { RequestContext } from "../http/context";
 import { ApiError } from "../http/errors";
 import type { OperationId, OperationRegistry, OperationRequest } from "../http/operation";
+import { matchesEtag, type PreparedJson } from "../http/prepared-json";
 import type { RawBody } from "../http/raw-body";
 import type { PolicyRequest } from "../policy/factory";
 import { authorize, type PolicyTable, ruleOf } from "../policy/rules";
 import { idempotencyClaim, idempotently, REPLAYED_HEADER } from "./idempotency";
-import { matchesEtag, type PreparedJson } from "../http/prepared-json";
 
 export interface ContractRoute {
   method: (typeof HTTP_METHODS)[number];
