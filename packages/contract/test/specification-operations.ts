@@ -270,6 +270,7 @@ export const GITBOOK_OPERATIONS: readonly SpecOperation[] = [
   ["get", `${S}/revisions/{revisionId}/files`, 200],
   ["get", `${S}/revisions/{revisionId}/files/{fileId}`, 200],
   ["get", `${S}/revisions/{revisionId}/page/{pageId}`, 200],
+  ["get", `${S}/revisions/{revisionId}/page/{pageId}/document`, 200],
   ["get", `${S}/revisions/{revisionId}/path/{pagePath}`, 200],
   ["get", `${CR}/changes`, 200],
   // Issue 15 (review workflow): comment replies deleted, and updated on change requests.
