@@ -9,10 +9,8 @@ const RUNS_ONCE = /^\/\/ Runs once: /m;
 
 /** @param {string[]} testPaths */
 module.exports = (testPaths) => ({
-  filtered: testPaths
-    .filter((testPath) => {
-      const source = fs.readFileSync(testPath, "utf8");
-      return OPENS_A_DATABASE.test(source) && !RUNS_ONCE.test(source);
-    })
-    .map((test) => ({ test })),
+  filtered: testPaths.filter((testPath) => {
+    const source = fs.readFileSync(testPath, "utf8");
+    return OPENS_A_DATABASE.test(source) && !RUNS_ONCE.test(source);
+  }),
 });
