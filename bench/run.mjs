@@ -67,7 +67,8 @@ async function stackScenarios({ info }) {
  * requests timed one at a time, to the microsecond (at 10 connections, p50s are mostly queueing).
  */
 async function tableBench() {
-  const small = await startTarget({ BENCH_ROWS: "1000" });
+  // Rows, not content: BENCH_CONTENT_SIZES (the content part's, CI sets it for the whole run) would seed pages instead.
+  const small = await startTarget({ BENCH_ROWS: "1000", BENCH_CONTENT_SIZES: "" });
   const results = [];
   let large;
   try {
@@ -75,7 +76,7 @@ async function tableBench() {
     // the more CPU-bound full stack more than on bare Express.
     results.push(...(await stackScenarios(small)));
     console.log(`seeding ${LARGE} rows…`);
-    large = await startTarget({ BENCH_ROWS: String(LARGE) });
+    large = await startTarget({ BENCH_ROWS: String(LARGE), BENCH_CONTENT_SIZES: "" });
     const [smallRequests, largeRequests] = [tableRequests(small, 1000), tableRequests(large, LARGE)];
     const drainBoth = async () => {
       await drainOf(small.info.full)();
