@@ -8,7 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { client } from "./content.mjs";
 import { prober } from "./healthz-prober.mjs";
-import { percentile, startTarget } from "./lib.mjs";
+import { percentile, phaseFigures, startTarget } from "./lib.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const GOAL_P99_MS = 100;
@@ -73,19 +73,7 @@ async function main() {
     probe.phase = "after";
     await new Promise((resolve) => setTimeout(resolve, 500));
     const latencies = await probe.stop();
-    const figures = {};
-    const busy = [];
-    for (const [name, values] of latencies) {
-      const sorted = [...values].sort((a, b) => a - b);
-      if (name !== "idle" && name !== "after") busy.push(...values);
-      figures[name] = {
-        requests: values.length,
-        p50ms: +percentile(sorted, 50).toFixed(1),
-        p99ms: +percentile(sorted, 99).toFixed(1),
-        maxMs: +sorted.at(-1).toFixed(1),
-      };
-    }
-    busy.sort((a, b) => a - b);
+    const { figures, busy } = phaseFigures(latencies);
     const summary = { p99ms: +percentile(busy, 99).toFixed(1), maxMs: +busy.at(-1).toFixed(1), goalP99Ms: GOAL_P99_MS };
     console.log(`\nhostile page (${LENGTH.toLocaleString("en")} characters): a second client's GET /healthz, one every 10 ms`);
     for (const [name, f] of Object.entries(figures))

@@ -8,7 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { client } from "./content.mjs";
 import { prober } from "./healthz-prober.mjs";
-import { percentile, startTarget } from "./lib.mjs";
+import { percentile, phaseFigures, startTarget } from "./lib.mjs";
 import prose from "./prose.cjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -60,19 +60,7 @@ async function main() {
     probe.phase = "after";
     await new Promise((resolve) => setTimeout(resolve, 500));
     const latencies = await probe.stop();
-    const healthz = {};
-    const busy = [];
-    for (const [name, values] of latencies) {
-      const sorted = [...values].sort((a, b) => a - b);
-      if (name !== "idle" && name !== "after") busy.push(...values);
-      healthz[name] = {
-        requests: values.length,
-        p50ms: +percentile(sorted, 50).toFixed(1),
-        p99ms: +percentile(sorted, 99).toFixed(1),
-        maxMs: +sorted.at(-1).toFixed(1),
-      };
-    }
-    busy.sort((a, b) => a - b);
+    const { figures: healthz, busy } = phaseFigures(latencies);
     const summary = {
       pages: PAGES,
       writeSeconds: +writeSeconds.toFixed(1),

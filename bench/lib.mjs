@@ -14,6 +14,26 @@ export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 10);
 /** The value at percentile `p` of values sorted in ascending order. */
 export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
+/**
+ * The /healthz prober's latencies (phase → milliseconds) as figures per phase, and every latency of the busy phases
+ * (all but "idle" and "after"), sorted.
+ */
+export function phaseFigures(latencies) {
+  const figures = {};
+  const busy = [];
+  for (const [name, values] of latencies) {
+    const sorted = [...values].sort((a, b) => a - b);
+    if (name !== "idle" && name !== "after") busy.push(...values);
+    figures[name] = {
+      requests: values.length,
+      p50ms: +percentile(sorted, 50).toFixed(1),
+      p99ms: +percentile(sorted, 99).toFixed(1),
+      maxMs: +sorted.at(-1).toFixed(1),
+    };
+  }
+  return { figures, busy: busy.sort((a, b) => a - b) };
+}
+
 /** Starts target.cjs (the server under measurement) in its own process; `env` picks what it seeds. */
 export function startTarget(env) {
   const child = fork(path.join(here, "target.cjs"), {
