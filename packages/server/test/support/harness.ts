@@ -20,6 +20,7 @@ import { newId } from "../../src/db/ids";
 import type { Services } from "../../src/http/context";
 import type { Role } from "../../src/policy/roles";
 import { onSecret } from "../../src/secrets";
+import { createHttpServer } from "../../src/server";
 import { openServices } from "../../src/wiring/services";
 import type { ApiClient } from "./client";
 import { testDatabaseUrl } from "./postgres";
@@ -152,7 +153,9 @@ export async function createHarness(overrides: Partial<Config> = {}): Promise<Ha
   let address: Promise<AddressInfo> | undefined;
   const listening = () => {
     address ??= new Promise((resolve) => {
-      const started = http.createServer(app);
+      // As production serves (its keep-alive outlasts a client's idle connection: Node's 5 s default reset
+      // connections the client reused after a slow request, "fetch failed: ECONNRESET" on a busy machine).
+      const started = createHttpServer(app, config);
       server = started.listen(0, "127.0.0.1", () => resolve(started.address() as AddressInfo));
     });
     return address;
