@@ -6,11 +6,12 @@ import type { Mark, Node } from "prosemirror-model";
 
 const DELIMITERS: Record<string, string> = { bold: "**", italic: "*", strike: "~~" };
 
-type Piece = { text: string; delimiter?: "open" | "close" };
+/** A part of the written line; a delimiter knows the index of the one closing it (`pair`). */
+type Piece = { text: string; delimiter?: "open" | "close"; pair?: number; plain?: boolean };
 
 const PUNCTUATION = /[\p{P}\p{S}]/u;
 const WHITESPACE = /\s/u;
-const reference = (char: string) => `&#x${char.codePointAt(0)!.toString(16)};`;
+const reference = (char: string) => `&#${char.codePointAt(0)};`;
 
 /** Characters Markdown acts on anywhere in a text. */
 const ESCAPED = /[\\`*_[\]<>~|&#]|\{(?=%)/g;
@@ -40,33 +41,38 @@ function destination(href: string, title: string): string {
   return `(${plain}${title ? ` "${title.replace(/["\\]/g, "\\$&")}"` : ""})`;
 }
 
-const sameMark = (a: Mark | undefined, b: Mark | undefined) => Boolean(a && b && a.eq(b));
-
-/** The inline content of a textblock as Markdown (one line, but for its hard breaks). */
-export function writeInline(block: Node): string {
+/** The inline content of a textblock as Markdown (one line, but for its hard breaks); in a table cell, code's `|` escaped. */
+export function writeInline(block: Node, cell = false): string {
   const pieces: Piece[] = [];
-  const open: Mark[] = [];
+  /** The marks open, outermost first, with the piece that opened each. */
+  const open: { mark: Mark; piece: number }[] = [];
   let lineStart = true;
   const closeTo = (depth: number) => {
     while (open.length > depth) {
-      const mark = open.pop()!;
+      const { mark, piece } = open.pop()!;
       if (mark.type.name === "link") pieces.push({ text: `]${destination(mark.attrs.href, mark.attrs.title)}` });
-      else if (DELIMITERS[mark.type.name]) pieces.push({ text: DELIMITERS[mark.type.name]!, delimiter: "close" });
+      else {
+        pieces[piece]!.pair = pieces.length;
+        pieces.push({ text: DELIMITERS[mark.type.name]!, delimiter: "close" });
+      }
     }
   };
   block.forEach((node) => {
     const marks = node.marks.filter((mark) => mark.type.name !== "code");
+    // Marks that go on stay open (whatever their rank): closing and opening again would make runs like `****`.
     let keep = 0;
-    while (keep < open.length && sameMark(open[keep], marks[keep])) keep++;
+    while (keep < open.length && open[keep]!.mark.isInSet(marks)) keep++;
     closeTo(keep);
-    for (const mark of marks.slice(keep)) {
-      open.push(mark);
+    for (const mark of marks) {
+      if (open.some((entry) => entry.mark.eq(mark))) continue;
+      open.push({ mark, piece: pieces.length });
       if (mark.type.name === "link") pieces.push({ text: "[" });
       else pieces.push({ text: DELIMITERS[mark.type.name]!, delimiter: "open" });
     }
     if (node.isText) {
       const code = node.marks.some((mark) => mark.type.name === "code");
-      pieces.push({ text: code ? codeSpan(node.text!) : escapeText(node.text!, lineStart) });
+      // A `!` ending a text would make the link after it an image.
+      pieces.push(code ? { text: cell ? codeSpan(node.text!).replace(/\|/g, "\\|") : codeSpan(node.text!) } : { text: escapeText(node.text!, lineStart).replace(/!$/, "\\!"), plain: true });
       lineStart = false;
     } else if (node.type.name === "hard_break") {
       pieces.push({ text: "\\\n" });
@@ -80,32 +86,57 @@ export function writeInline(block: Node): string {
     }
   });
   closeTo(0);
-  flank(pieces);
+  separateRuns(pieces);
+  // A reference made for one delimiter is punctuation beside another: again until nothing changes.
+  while (flank(pieces));
   const text = pieces.map((piece) => piece.text).join("");
   // Markdown drops the spaces a block ends with.
   return text.replace(/\s$/u, reference);
 }
 
 /**
- * Makes each emphasis delimiter open or close where it stands (CommonMark's flanking rules): the whitespace beside it
- * inside its mark, and a letter beside it when punctuation is on its other side, become character references.
+ * A mark opening right where another closes, with the same character (`*a***b**`), would make one run of both: the
+ * opening one and its closing one are written with `_` instead (`*a*__b__`), which `flank` makes open and close.
  */
-function flank(pieces: Piece[]): void {
+function separateRuns(pieces: Piece[]): void {
+  pieces.forEach((piece, index) => {
+    const before = pieces[index - 1];
+    if (piece.delimiter !== "open" || piece.pair === undefined || before?.delimiter !== "close" || before.text[0] !== piece.text[0]) return;
+    if (piece.text[0] !== "*") return;
+    piece.text = piece.text.replace(/\*/g, "_");
+    pieces[piece.pair]!.text = piece.text;
+  });
+}
+
+/**
+ * Makes each emphasis delimiter open or close where it stands (CommonMark's flanking rules): the whitespace beside it
+ * inside its mark, and a letter beside it when punctuation (or another delimiter) is on its other side, become
+ * character references. Delimiters are punctuation: only text pieces are ever changed.
+ */
+function flank(pieces: Piece[]): boolean {
+  let changed = false;
+  // The pieces beside a delimiter: delimiters of its own character are one run with it (`**` then `*`), others count.
+  const sameRun = (i: number, index: number) => pieces[i]!.delimiter !== undefined && pieces[i]!.text[0] === pieces[index]!.text[0];
   const textBefore = (index: number) => {
-    for (let i = index - 1; i >= 0; i--) if (!pieces[i]!.delimiter && pieces[i]!.text) return i;
+    for (let i = index - 1; i >= 0; i--) if (pieces[i]!.text && !sameRun(i, index)) return i;
     return -1;
   };
   const textAfter = (index: number) => {
-    for (let i = index + 1; i < pieces.length; i++) if (!pieces[i]!.delimiter && pieces[i]!.text) return i;
+    for (let i = index + 1; i < pieces.length; i++) if (pieces[i]!.text && !sameRun(i, index)) return i;
     return -1;
   };
   const lastChar = (i: number) => (i < 0 ? "" : [...pieces[i]!.text].at(-1)!);
   const firstChar = (i: number) => (i < 0 ? "" : String.fromCodePoint(pieces[i]!.text.codePointAt(0)!));
+  // Only text may change (a reference for its character): not a line break, code span or link beside a delimiter.
   const encodeLast = (i: number) => {
+    if (!pieces[i]?.plain) return;
+    changed = true;
     const char = lastChar(i);
     pieces[i]!.text = pieces[i]!.text.slice(0, -char.length) + reference(char);
   };
   const encodeFirst = (i: number) => {
+    if (!pieces[i]?.plain) return;
+    changed = true;
     const char = firstChar(i);
     pieces[i]!.text = reference(char) + pieces[i]!.text.slice(char.length);
   };
@@ -113,12 +144,15 @@ function flank(pieces: Piece[]): void {
   pieces.forEach((piece, index) => {
     if (!piece.delimiter) return;
     const [before, after] = [textBefore(index), textAfter(index)];
+    // `_` neither opens nor closes inside a word.
+    const underscore = piece.text[0] === "_";
     if (piece.delimiter === "open") {
       if (WHITESPACE.test(firstChar(after))) encodeFirst(after);
-      if (PUNCTUATION.test(firstChar(after)) && isWord(lastChar(before))) encodeLast(before);
+      if ((underscore || PUNCTUATION.test(firstChar(after))) && isWord(lastChar(before))) encodeLast(before);
     } else {
       if (WHITESPACE.test(lastChar(before))) encodeLast(before);
-      if (PUNCTUATION.test(lastChar(before)) && isWord(firstChar(after))) encodeFirst(after);
+      if ((underscore || PUNCTUATION.test(lastChar(before))) && isWord(firstChar(after))) encodeFirst(after);
     }
   });
+  return changed;
 }

@@ -190,8 +190,11 @@ class Opener {
       }
       case "gitbook_tag":
         return made(() => this.gitbookTag(token, first, end));
-      case "gitbook_math":
-        return made(() => this.span(schema.nodes.math.create(null, token.content ? schema.text(token.content) : null), first, end));
+      case "gitbook_math": {
+        // The TeX as written between the `$$` lines (the parser trims it); `$$…$$` on one line, as parsed.
+        const tex = end - first > 1 ? this.text(first + 1, end - 1, context) : token.content;
+        return made(() => this.span(schema.nodes.math.create(null, tex ? schema.text(tex) : null), first, end));
+      }
       case "table_open": {
         const tokens: Token[] = [];
         for (let next = cursor.next(); next.type !== "table_close"; next = cursor.next()) tokens.push(next);

@@ -40,15 +40,25 @@ class Saver {
     const head = first ? this.source.slice(span.from, first.from) : "";
     const tail = last ? this.source.slice(last.to, span.to) : this.source.slice(span.from, span.to);
     let out = head;
+    let previousText = "";
     placed.forEach((child, index) => {
       const previous = placed[index - 1];
+      let text = this.child(child, placed, index, span);
+      // Two lists of a kind with the same marker, once apart, would join: the second is written with another.
+      const marker = markerOfWritten(text);
+      if (previous && marker !== undefined && child.node.type.name.endsWith("_list") && previous.node.type === child.node.type && markerOfWritten(previousText) === marker) {
+        const next = placed[index + 1] && this.markerOf(placed[index + 1]!, children, span);
+        const avoidMarkers = new Set([marker, ...(next ? [next] : [])]);
+        text = prefixLines(writeBlock(child.node, { avoidMarkers }), prefix, prefix);
+      }
+      previousText = text;
       if (previous) {
         const adjacent = previous.anchor !== undefined && child.anchor === previous.anchor + 1;
         const gap = adjacent ? this.source.slice(children[previous.anchor!]!.to, children[child.anchor!]!.from) : "";
         // A gap without a blank line holds only between the blocks it held (a paragraph and the list interrupting it).
         out += adjacent && ((previous.same && child.same) || BLANK_LINE.test(gap)) ? gap : this.separator(node, span, prefix);
       }
-      out += this.child(child, placed, index, span);
+      out += text;
     });
     return out + tail;
   }
@@ -72,21 +82,18 @@ class Saver {
     const marker = /^\s*(?:([*+-])|\d{1,9}([.)]))/.exec(line);
     const text =
       list.node.type.name === "ordered_list" ? `${(list.node.attrs.start as number) + index}${marker?.[2] ?? "."} ` : `${marker?.[1] ?? "*"} `;
-    return writeItem(item, text, !BLANK_LINE.test(this.gapsOf(list)));
+    return writeItem(item, text, !this.loose(list));
   }
 
-  /** The text between a container's opened children (to tell a loose list from a tight one). */
-  private gapsOf(span: Span): string {
+  /** Whether a blank line stands between two of a container's opened children (a loose list). */
+  private loose(span: Span): boolean {
     const children = span.inner!.children;
-    return children
-      .slice(1)
-      .map((child, i) => this.source.slice(children[i]!.to, child.from))
-      .join("");
+    return children.slice(1).some((child, i) => BLANK_LINE.test(this.source.slice(children[i]!.to, child.from)));
   }
 
   /** Between two children not neighbours in the source: a blank line (in a tight list, a line break). */
   private separator(node: Node, span: Span, prefix: string): string {
-    const tightList = node.type.name.endsWith("_list") && span.inner!.children.length > 1 && !BLANK_LINE.test(this.gapsOf(span));
+    const tightList = node.type.name.endsWith("_list") && !this.loose(span);
     return tightList ? "\n" : `\n${prefix.trimEnd()}\n`;
   }
 
@@ -99,6 +106,9 @@ class Saver {
     return other.node.type.name === "ordered_list" ? "." : "*";
   }
 }
+
+/** The list marker of a block as written, quote markers aside. */
+const markerOfWritten = (text: string) => listMarkerOf(text.replace(/^[ \t]*(?:>[ \t]?)*/, ""));
 
 const BLANK_LINE = /\n[ \t>]*\r?\n/;
 

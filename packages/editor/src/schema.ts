@@ -8,7 +8,7 @@ export type HintStyle = (typeof HINT_STYLES)[number];
 
 const text = (tag: string) => [tag, 0] as const;
 
-const nodes: Record<string, NodeSpec> = {
+const nodes = {
   doc: { content: "block+" },
   paragraph: { group: "block", content: "inline*", toDOM: () => text("p") },
   heading: {
@@ -145,9 +145,9 @@ const nodes: Record<string, NodeSpec> = {
     attrs: { html: { default: "", validate: "string" } },
     toDOM: (node) => ["code", { class: "raw-inline" }, node.attrs.html],
   },
-};
+} satisfies Record<string, NodeSpec>;
 
-const marks: Record<string, MarkSpec> = {
+const marks = {
   link: {
     attrs: { href: { validate: "string" }, title: { default: "", validate: "string" } },
     inclusive: false,
@@ -157,6 +157,6 @@ const marks: Record<string, MarkSpec> = {
   italic: { toDOM: () => ["em", 0] },
   strike: { toDOM: () => ["s", 0] },
   code: { toDOM: () => ["code", 0] },
-};
+} satisfies Record<string, MarkSpec>;
 
 export const schema = new Schema({ nodes, marks });

@@ -121,11 +121,18 @@ export function prefixLines(text: string, first: string, rest: string): string {
 function isTight(list: Node): boolean {
   let tight = true;
   list.forEach((item) => {
-    item.forEach((child, _offset, index) => {
-      if (index === 0) return;
-      const interrupts = child.type.name === "bullet_list" || (child.type.name === "ordered_list" && child.attrs.start === 1);
-      if (!interrupts) tight = false;
-    });
+    tight &&= isTightItem(item);
+  });
+  return tight;
+}
+
+/** An item whose blocks can follow each other without a blank line: a paragraph, then lists that interrupt it. */
+function isTightItem(item: Node): boolean {
+  let tight = true;
+  item.forEach((child, _offset, index) => {
+    if (index === 0) return;
+    const interrupts = child.type.name === "bullet_list" || (child.type.name === "ordered_list" && child.attrs.start === 1);
+    if (!interrupts) tight = false;
   });
   return tight;
 }
@@ -146,7 +153,7 @@ function writeList(list: Node, options: WriteOptions): string {
 /** An item: its marker, `[ ] ` or `[x] ` for a task, its blocks indented under the marker. */
 export function writeItem(item: Node, marker: string, tight: boolean): string {
   const task = item.attrs.checked === null ? "" : item.attrs.checked ? "[x] " : "[ ] ";
-  const content = task + writeBlocks(childrenOf(item), tight ? "\n" : "\n\n");
+  const content = task + writeBlocks(childrenOf(item), tight && isTightItem(item) ? "\n" : "\n\n");
   return prefixLines(content, marker, " ".repeat(marker.length));
 }
 
@@ -170,8 +177,8 @@ function writeTable(table: Node): string {
     const cells: string[] = [];
     row.forEach((cell, _o, c) => {
       if (r === 0) aligns[c] = cell.attrs.align;
-      const text = writeInline(cell).replace(/\\\n/g, " ");
-      cells.push(/^\s/u.test(text) ? `&#x20;${text.slice(1)}` : text);
+      const text = writeInline(cell, true).replace(/\\\n/g, " ");
+      cells.push(text);
     });
     rows.push(cells);
   });
