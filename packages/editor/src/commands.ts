@@ -105,7 +105,12 @@ export interface BlockMenuItem {
 }
 
 const filled = (name: string, attrs?: Record<string, unknown>) => () => nodes[name]!.createAndFill(attrs)!;
-const hint = (style: HintStyle, label: string): BlockMenuItem => ({ id: `hint-${style}`, label, keywords: ["hint", "callout", style], create: filled("hint", { style }) });
+const hint = (style: HintStyle, label: string): BlockMenuItem => ({
+  id: `hint-${style}`,
+  label,
+  keywords: ["hint", "callout", style],
+  create: filled("hint", { style }),
+});
 
 function table(): Node {
   const row = () => nodes.table_row.create(null, [nodes.table_cell.create(), nodes.table_cell.create()]);
@@ -115,7 +120,12 @@ function table(): Node {
 /** The blocks the `/` menu offers, in its order. */
 export const BLOCK_MENU: readonly BlockMenuItem[] = [
   { id: "paragraph", label: "Text", keywords: ["paragraph"], create: filled("paragraph") },
-  ...[1, 2, 3].map((level) => ({ id: `heading-${level}`, label: `Heading ${level}`, keywords: ["heading", "title", `h${level}`], create: filled("heading", { level }) })),
+  ...[1, 2, 3].map((level) => ({
+    id: `heading-${level}`,
+    label: `Heading ${level}`,
+    keywords: ["heading", "title", `h${level}`],
+    create: filled("heading", { level }),
+  })),
   { id: "bullet-list", label: "Bulleted list", keywords: ["list", "unordered"], create: () => nodes.bullet_list.createAndFill()! },
   { id: "ordered-list", label: "Numbered list", keywords: ["list", "ordered"], create: () => nodes.ordered_list.createAndFill()! },
   {

@@ -72,7 +72,11 @@ export function writeInline(block: Node, cell = false): string {
     if (node.isText) {
       const code = node.marks.some((mark) => mark.type.name === "code");
       // A `!` ending a text would make the link after it an image.
-      pieces.push(code ? { text: cell ? codeSpan(node.text!).replace(/\|/g, "\\|") : codeSpan(node.text!) } : { text: escapeText(node.text!, lineStart).replace(/!$/, "\\!"), plain: true });
+      pieces.push(
+        code
+          ? { text: cell ? codeSpan(node.text!).replace(/\|/g, "\\|") : codeSpan(node.text!) }
+          : { text: escapeText(node.text!, lineStart).replace(/!$/, "\\!"), plain: true },
+      );
       lineStart = false;
     } else if (node.type.name === "hard_break") {
       pieces.push({ text: "\\\n" });

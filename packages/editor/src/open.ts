@@ -285,7 +285,9 @@ class Opener {
     const only = (names: string[]) => Object.keys(attrs).every((key) => names.includes(key));
     switch (name) {
       case "hint":
-        return HINTS.has(attrs.style ?? "") && only(["style"]) ? this.container(schema.nodes.hint, { style: attrs.style }, children, first, end, context.prefix) : undefined;
+        return HINTS.has(attrs.style ?? "") && only(["style"])
+          ? this.container(schema.nodes.hint, { style: attrs.style }, children, first, end, context.prefix)
+          : undefined;
       case "tabs":
         return only([]) ? this.container(schema.nodes.tabs, null, children, first, end, context.prefix) : undefined;
       case "tab":
@@ -334,7 +336,6 @@ class Opener {
         return undefined;
     }
   }
-
 }
 
 /** Whether a `</details>` closes the `<details>` just read, in the same container (nested ones paired). */

@@ -46,7 +46,13 @@ class Saver {
       let text = this.child(child, placed, index, span);
       // Two lists of a kind with the same marker, once apart, would join: the second is written with another.
       const marker = markerOfWritten(text);
-      if (previous && marker !== undefined && child.node.type.name.endsWith("_list") && previous.node.type === child.node.type && markerOfWritten(previousText) === marker) {
+      if (
+        previous &&
+        marker !== undefined &&
+        child.node.type.name.endsWith("_list") &&
+        previous.node.type === child.node.type &&
+        markerOfWritten(previousText) === marker
+      ) {
         const next = placed[index + 1] && this.markerOf(placed[index + 1]!, children, span);
         const avoidMarkers = new Set([marker, ...(next ? [next] : [])]);
         text = prefixLines(writeBlock(child.node, { avoidMarkers }), prefix, prefix);
@@ -78,10 +84,12 @@ class Saver {
   /** A list item written fresh in a list that kept its other items: their marker, numbered by its place. */
   private item(item: Node, list: Span, index: number): string {
     const first = list.inner!.children[0]!;
-    const line = this.source.slice(first.from, first.to).split(/\r\n?|\n/, 1)[0]!.slice(list.inner!.prefix.length);
+    const line = this.source
+      .slice(first.from, first.to)
+      .split(/\r\n?|\n/, 1)[0]!
+      .slice(list.inner!.prefix.length);
     const marker = /^\s*(?:([*+-])|\d{1,9}([.)]))/.exec(line);
-    const text =
-      list.node.type.name === "ordered_list" ? `${(list.node.attrs.start as number) + index}${marker?.[2] ?? "."} ` : `${marker?.[1] ?? "*"} `;
+    const text = list.node.type.name === "ordered_list" ? `${(list.node.attrs.start as number) + index}${marker?.[2] ?? "."} ` : `${marker?.[1] ?? "*"} `;
     return writeItem(item, text, !this.loose(list));
   }
 

@@ -1,6 +1,6 @@
 // The editor's commands without a DOM: Markdown shortcuts through the input rules' own handler, keys through the
 // keymap's, the `/` menu's blocks; each saved, so what the writer does is what the Markdown says.
-import type { Plugin, EditorState, Transaction } from "prosemirror-state";
+import type { EditorState, Plugin, Transaction } from "prosemirror-state";
 import { TextSelection } from "prosemirror-state";
 import { blockMenuItems, blockMenuQuery, createEditorState, insertBlock, openMarkdown, saveMarkdown } from "../src/index.js";
 

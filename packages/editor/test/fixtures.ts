@@ -19,8 +19,5 @@ function markdownFiles(dir: string): string[] {
 
 /** Every page: its path from the repository's top and its text. */
 export function fixturePages(): [string, string][] {
-  return FIXTURES.flatMap((dir) => markdownFiles(path.join(REPOSITORY, dir))).map((file) => [
-    path.relative(REPOSITORY, file),
-    fs.readFileSync(file, "utf8"),
-  ]);
+  return FIXTURES.flatMap((dir) => markdownFiles(path.join(REPOSITORY, dir))).map((file) => [path.relative(REPOSITORY, file), fs.readFileSync(file, "utf8")]);
 }

@@ -80,14 +80,15 @@ describe("the schema's blocks, as GitBook writes them", () => {
   });
 
   it("keeps an unknown tag and raw HTML verbatim, even written fresh", () => {
-    const markdown = '{% columns %}\n{% column %}\nLeft\n{% endcolumn %}\n{% endcolumns %}\n\n<div align="center">\n  <b>Hi</b>\n</div>\n\n{% hint style="purple" %}\nOdd\n{% endhint %}';
+    const markdown =
+      '{% columns %}\n{% column %}\nLeft\n{% endcolumn %}\n{% endcolumns %}\n\n<div align="center">\n  <b>Hi</b>\n</div>\n\n{% hint style="purple" %}\nOdd\n{% endhint %}';
     const doc = openMarkdown(markdown).doc;
     expect(children(doc).map((node) => node.type.name)).toEqual(["raw", "raw", "raw"]);
     expect(writeBlocks(children(doc))).toBe(markdown);
   });
 
   it("reads task lists, ordered lists' start and marks", () => {
-    const doc = openMarkdown("* [ ] todo\n* [x] **done** and `code`\n\n3. three\n4. [link](/a \"T\")").doc;
+    const doc = openMarkdown('* [ ] todo\n* [x] **done** and `code`\n\n3. three\n4. [link](/a "T")').doc;
     const [tasks, ordered] = children(doc);
     expect([tasks!.child(0).attrs.checked, tasks!.child(1).attrs.checked]).toEqual([false, true]);
     expect(tasks!.child(1).textContent).toBe("done and code");

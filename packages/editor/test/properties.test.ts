@@ -3,14 +3,14 @@
 import fc from "fast-check";
 import { joinBackward } from "prosemirror-commands";
 import type { Node } from "prosemirror-model";
-import { canSplit } from "prosemirror-transform";
 import { type EditorState, TextSelection } from "prosemirror-state";
+import { canSplit } from "prosemirror-transform";
 import { createEditorState, openMarkdown, saveMarkdown, schema } from "../src/index.js";
 import { fixturePages } from "./fixtures.js";
 
 const RICH = [
   "# Heading with `code`",
-  "A paragraph with **bold**, *italic*, ~~strike~~, `code` and [a link](https://example.com \"Title\").",
+  'A paragraph with **bold**, *italic*, ~~strike~~, `code` and [a link](https://example.com "Title").',
   "* [ ] a task\n* [x] done\n  * nested",
   "1. first\n2. second",
   "> A quote\n> on two lines.",
@@ -46,7 +46,12 @@ const edit: fc.Arbitrary<Edit> = fc.oneof(
   }),
   fc.record({ kind: fc.constant("split" as const), block: index, at: index }),
   fc.record({ kind: fc.constant("join" as const), block: index }),
-  fc.record({ kind: fc.constant("hint" as const), block: index, style: fc.constantFrom("info" as const, "success" as const, "warning" as const, "danger" as const), text }),
+  fc.record({
+    kind: fc.constant("hint" as const),
+    block: index,
+    style: fc.constantFrom("info" as const, "success" as const, "warning" as const, "danger" as const),
+    text,
+  }),
 );
 
 /** The textblocks of a document (start of their content, size), in order. */

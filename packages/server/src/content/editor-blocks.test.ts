@@ -9,7 +9,7 @@ import { markdownToDocument } from "./document-format";
 
 type Block = Schemas["PageDocumentBlock"];
 // The editor is an ES module: loaded with import(), typed as one.
-type Editor = typeof import("@docstack/editor", { with: { "resolution-mode": "import" } });
+type Editor = typeof import("@docstack/editor", { with: { "resolution-mode": "import" }});
 type Node = ReturnType<Editor["openMarkdown"]>["doc"];
 
 /** The `format=document` type of each editor block type (`raw` stands for what the editor keeps as written). */
@@ -40,7 +40,20 @@ const DOCUMENT_TYPE: Record<string, (node: Node) => string> = {
   openapi: () => "openapi",
 };
 /** Block types whose children the document holds as blocks too. */
-const CONTAINERS = new Set(["blockquote", "bullet_list", "ordered_list", "list_item", "hint", "tabs", "tab", "stepper", "step", "expandable", "table", "table_row"]);
+const CONTAINERS = new Set([
+  "blockquote",
+  "bullet_list",
+  "ordered_list",
+  "list_item",
+  "hint",
+  "tabs",
+  "tab",
+  "stepper",
+  "step",
+  "expandable",
+  "table",
+  "table_row",
+]);
 
 /** Compares an editor block with the document's, and what they hold; returns the editor types met. */
 function compare(node: Node, block: Block | undefined, where: string, met: Set<string>): void {
@@ -79,7 +92,9 @@ function compare(node: Node, block: Block | undefined, where: string, met: Set<s
   if (!CONTAINERS.has(node.type.name)) return;
   const children = (block?.nodes ?? []) as Block[];
   expect({ where, count: children.length }).toEqual({ where, count: node.childCount });
-  node.forEach((child, _offset, i) => compare(child, children[i], `${where}/${i}`, met));
+  node.forEach((child, _offset, i) => {
+    compare(child, children[i], `${where}/${i}`, met);
+  });
 }
 
 const REPOSITORY = path.resolve(__dirname, "../../../..");
@@ -90,7 +105,11 @@ function markdownFiles(dir: string): string[] {
     return entry.name.endsWith(".md") ? [file] : [];
   });
 }
-const PAGES = ["packages/server/src/content/gitbook-layout/fixture", "packages/server/src/content/gitbook-layout/fixture-group-readme", "packages/sites/test/gitbook-layout"]
+const PAGES = [
+  "packages/server/src/content/gitbook-layout/fixture",
+  "packages/server/src/content/gitbook-layout/fixture-group-readme",
+  "packages/sites/test/gitbook-layout",
+]
   .flatMap((dir) => markdownFiles(path.join(REPOSITORY, dir)))
   .map((file) => [path.relative(REPOSITORY, file), fs.readFileSync(file, "utf8")] as const);
 
@@ -108,16 +127,19 @@ beforeAll(async () => {
 });
 
 describe("the editor's blocks and format=document", () => {
-  it.each([...PAGES, ...MORE.map((markdown, i) => [`more ${i}`, markdown] as const)])("%s: each block the editor opens is the document's block", (_name, markdown) => {
-    const met = new Set<string>();
-    editor.openMarkdown(markdown).root.inner!.children.forEach((span, i) => {
-      if (span.node.type.name === "raw") return; // kept as written: front matter, an unknown tag, raw HTML
-      const source = markdown.slice(span.from, span.to);
-      const blocks = markdownToDocument(source).nodes;
-      expect({ block: i, count: blocks.length }).toEqual({ block: i, count: 1 });
-      compare(span.node, blocks[0], `${i}`, met);
-    });
-  });
+  it.each([...PAGES, ...MORE.map((markdown, i) => [`more ${i}`, markdown] as const)])(
+    "%s: each block the editor opens is the document's block",
+    (_name, markdown) => {
+      const met = new Set<string>();
+      editor.openMarkdown(markdown).root.inner!.children.forEach((span, i) => {
+        if (span.node.type.name === "raw") return; // kept as written: front matter, an unknown tag, raw HTML
+        const source = markdown.slice(span.from, span.to);
+        const blocks = markdownToDocument(source).nodes;
+        expect({ block: i, count: blocks.length }).toEqual({ block: i, count: 1 });
+        compare(span.node, blocks[0], `${i}`, met);
+      });
+    },
+  );
 
   it("meets every block type of the editor in these pages, each a node type the contract declares", async () => {
     const contract = JSON.parse(fs.readFileSync(require.resolve("@docstack/contract/openapi.json"), "utf8"));
@@ -137,7 +159,11 @@ describe("the editor's blocks and format=document", () => {
       expect({ name, mapped: Boolean(make) }).toEqual({ name, mapped: true });
     }
     expect(Object.keys(DOCUMENT_TYPE).filter((name) => !editorBlocks.includes(name))).toEqual([]);
-    const documentTypes = new Set(["paragraph", ...Array.from({ length: 6 }, (_, i) => `heading-${i + 1}`), ...Object.values(DOCUMENT_TYPE).map((make) => make({ attrs: {} } as Node))]);
+    const documentTypes = new Set([
+      "paragraph",
+      ...Array.from({ length: 6 }, (_, i) => `heading-${i + 1}`),
+      ...Object.values(DOCUMENT_TYPE).map((make) => make({ attrs: {} } as Node)),
+    ]);
     documentTypes.delete("heading-undefined");
     expect([...documentTypes].filter((type) => !declared.includes(type))).toEqual([]);
   });
