@@ -71,11 +71,10 @@ export function writeInline(block: Node, cell = false): string {
     }
     if (node.isText) {
       const code = node.marks.some((mark) => mark.type.name === "code");
-      // A `!` ending a text would make the link after it an image.
       pieces.push(
         code
           ? { text: cell ? codeSpan(node.text!).replace(/\|/g, "\\|") : codeSpan(node.text!) }
-          : { text: escapeText(node.text!, lineStart).replace(/!$/, "\\!"), plain: true },
+          : { text: escapeText(node.text!, lineStart), plain: true },
       );
       lineStart = false;
     } else if (node.type.name === "hard_break") {
@@ -90,6 +89,10 @@ export function writeInline(block: Node, cell = false): string {
     }
   });
   closeTo(0);
+  // A `!` ending a text right before a link would make the link an image.
+  pieces.forEach((piece, i) => {
+    if (piece.plain && piece.text.endsWith("!") && pieces[i + 1]?.text.startsWith("[")) piece.text = `${piece.text.slice(0, -1)}\\!`;
+  });
   separateRuns(pieces);
   // A reference made for one delimiter is punctuation beside another: again until nothing changes.
   while (flank(pieces));

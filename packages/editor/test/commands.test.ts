@@ -2,7 +2,7 @@
 // keymap's, the `/` menu's blocks; each saved, so what the writer does is what the Markdown says.
 import type { EditorState, Plugin, Transaction } from "prosemirror-state";
 import { TextSelection } from "prosemirror-state";
-import { blockMenuItems, blockMenuQuery, createEditorState, insertBlock, openMarkdown, saveMarkdown } from "../src/index.js";
+import { blockMenuItems, blockMenuQuery, createEditorState, insertBlock, openMarkdown, saveMarkdown, schema } from "../src/index.js";
 
 /** Just what the input rules and keymaps read of a view: its state and a dispatch. */
 class FakeView {
@@ -39,7 +39,7 @@ function pageWithCursor(markdown = "Intro.", options: Parameters<typeof createEd
   const opened = openMarkdown(markdown);
   const view = new FakeView(createEditorState(opened, options));
   const end = view.state.doc.content.size;
-  view.dispatch(view.state.tr.insert(end, view.state.schema.nodes.paragraph.create()));
+  view.dispatch(view.state.tr.insert(end, schema.nodes.paragraph.create()));
   view.select(end + 1);
   return { view, save: () => saveMarkdown(view.state.doc, opened) };
 }
