@@ -37,7 +37,8 @@ function codeSpan(text: string): string {
 
 /** A link's or image's destination and title. */
 function destination(href: string, title: string): string {
-  const plain = /^[^\s<>()\\]*$/.test(href) ? href : `<${href.replace(/[<>\n\\]/g, (c) => encodeURIComponent(c))}>`;
+  // Within `<…>` a destination may hold spaces and parentheses; `<`, `>` and `\\` are escaped, a line break encoded.
+  const plain = /^[^\s<>()\\]*$/.test(href) ? href : `<${href.replace(/[<>\\]/g, "\\$&").replace(/\n/g, "%0A")}>`;
   return `(${plain}${title ? ` "${title.replace(/["\\]/g, "\\$&")}"` : ""})`;
 }
 
@@ -72,9 +73,7 @@ export function writeInline(block: Node, cell = false): string {
     if (node.isText) {
       const code = node.marks.some((mark) => mark.type.name === "code");
       pieces.push(
-        code
-          ? { text: cell ? codeSpan(node.text!).replace(/\|/g, "\\|") : codeSpan(node.text!) }
-          : { text: escapeText(node.text!, lineStart), plain: true },
+        code ? { text: cell ? codeSpan(node.text!).replace(/\|/g, "\\|") : codeSpan(node.text!) } : { text: escapeText(node.text!, lineStart), plain: true },
       );
       lineStart = false;
     } else if (node.type.name === "hard_break") {

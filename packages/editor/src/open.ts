@@ -217,22 +217,34 @@ class Opener {
   private list(open: Token, cursor: TokenCursor, context: Context): Span {
     const [first, end] = open.map!;
     const items: Span[] = [];
+    // The whole list is read before any refusal, so that a list kept raw leaves none of its tokens behind.
+    let refused: RangeError | undefined;
     while (!cursor.atClose()) {
       const item = cursor.next();
-      if (item.type !== "list_item_open" || !item.map) throw new RangeError(`a list holds items, not ${item.type}`);
+      if (item.type !== "list_item_open" || !item.map) {
+        refused = new RangeError(`a list holds items, not ${item.type}`);
+        if (item.nesting === 1) cursor.skipContainer();
+        continue;
+      }
       const [itemFirst, itemEnd] = item.map;
       const marker = LIST_MARKER.exec(this.text(itemFirst, itemFirst + 1, context))?.[0] ?? "";
       const indent = marker.length;
       const strip: Stripper = (text, line) => (line === itemFirst ? text.slice(indent) : text.replace(new RegExp(`^ {0,${indent}}`), ""));
       const checked = takeTaskMarker(cursor.peek(), cursor.peek(1));
       const children = this.children(cursor, { prefix: context.prefix, strip: [...context.strip, strip] });
-      const node = schema.nodes.list_item.createChecked(
-        { checked },
-        children.map((span) => span.node),
-      );
-      items.push(this.span(node, itemFirst, itemEnd));
+      try {
+        const node = schema.nodes.list_item.createChecked(
+          { checked },
+          children.map((span) => span.node),
+        );
+        items.push(this.span(node, itemFirst, itemEnd));
+      } catch (error) {
+        if (!(error instanceof RangeError)) throw error;
+        refused = error;
+      }
     }
     cursor.next();
+    if (refused) throw refused;
     const indent = /^\s*/.exec(this.text(first, first + 1, context))![0];
     const type = open.type === "ordered_list_open" ? schema.nodes.ordered_list : schema.nodes.bullet_list;
     const attrs = open.type === "ordered_list_open" ? { start: Number(open.attrGet("start") ?? 1) } : null;

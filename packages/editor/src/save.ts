@@ -41,6 +41,22 @@ class Saver {
     const tail = last ? this.source.slice(last.to, span.to) : this.source.slice(span.from, span.to);
     let out = head;
     let previousText = "";
+    // Text between blocks that is not blank (a link's reference definition, an end tag standing alone): kept even when
+    // the blocks around it go, after the blocks before it.
+    const kept = new Map<number, string>();
+    children.forEach((span, i) => {
+      const gap = i ? this.source.slice(children[i - 1]!.to, span.from) : "";
+      if (gap.trim()) kept.set(i, gap.replace(/^(?:[ \t>]*\r?\n)+/, "").replace(/(?:\r?\n[ \t>]*)+$/, ""));
+    });
+    let written = false;
+    const keepUpTo = (anchor: number, except?: number) => {
+      for (const [i, text] of kept) {
+        if (i > anchor || i === except) continue;
+        out += (written ? this.separator(node, span, prefix) : "") + text;
+        written = true;
+        kept.delete(i);
+      }
+    };
     placed.forEach((child, index) => {
       const previous = placed[index - 1];
       let text = this.child(child, placed, index, span);
@@ -58,14 +74,19 @@ class Saver {
         text = prefixLines(writeBlock(child.node, { avoidMarkers }), prefix, prefix);
       }
       previousText = text;
-      if (previous) {
-        const adjacent = previous.anchor !== undefined && child.anchor === previous.anchor + 1;
-        const gap = adjacent ? this.source.slice(children[previous.anchor!]!.to, children[child.anchor!]!.from) : "";
-        // A gap without a blank line holds only between the blocks it held (a paragraph and the list interrupting it).
-        out += adjacent && ((previous.same && child.same) || BLANK_LINE.test(gap)) ? gap : this.separator(node, span, prefix);
-      }
+      const adjacent = previous?.anchor !== undefined && child.anchor === previous.anchor + 1;
+      const gap = adjacent ? this.source.slice(children[previous.anchor!]!.to, children[child.anchor!]!.from) : "";
+      // A gap without a blank line holds only between the blocks it held (a paragraph and the list interrupting it).
+      const keepsGap = adjacent && ((previous.same && child.same) || BLANK_LINE.test(gap));
+      if (child.anchor !== undefined) keepUpTo(child.anchor, keepsGap ? child.anchor : undefined);
+      if (keepsGap) {
+        kept.delete(child.anchor!);
+        out += gap;
+      } else if (written) out += this.separator(node, span, prefix);
       out += text;
+      written = true;
     });
+    keepUpTo(children.length);
     return out + tail;
   }
 

@@ -28,7 +28,7 @@ const nodes = {
   },
   /** `checked` is null for an ordinary item, a boolean for a task (`* [ ] `, `* [x] `). */
   list_item: {
-    content: "paragraph block*",
+    content: "block+",
     defining: true,
     attrs: { checked: { default: null } },
     toDOM: (node) => ["li", node.attrs.checked === null ? {} : { "data-checked": String(node.attrs.checked) }, 0],

@@ -21,10 +21,11 @@ function changedRanges(transactions: readonly Transaction[], size: number): [num
 }
 
 /**
- * Markdown has no code span around an image, a line break or inline HTML: a code mark on one (toggling code over a
- * selection holding an image) is taken off, where transactions changed the document.
+ * What Markdown cannot say is not kept in the document either, where transactions changed it: a code mark on an
+ * image, a line break or inline HTML (toggling code over a selection holding an image) is taken off, and an item
+ * whose first block is no longer a paragraph is no longer a task (Markdown's box stands before a paragraph).
  */
-export function codeOnText(): Plugin {
+export function markdownNormalization(): Plugin {
   return new Plugin({
     appendTransaction(transactions, _old, state) {
       if (!transactions.some((tr) => tr.docChanged)) return null;
@@ -32,6 +33,9 @@ export function codeOnText(): Plugin {
       for (const [from, to] of changedRanges(transactions, state.doc.content.size)) {
         state.doc.nodesBetween(from, to, (node, pos) => {
           if (node.isInline && !node.isText && schema.marks.code.isInSet(node.marks)) tr.removeMark(pos, pos + node.nodeSize, schema.marks.code);
+          if (node.type === schema.nodes.list_item && node.attrs.checked !== null && node.firstChild?.type !== schema.nodes.paragraph) {
+            tr.setNodeAttribute(pos, "checked", null);
+          }
         });
       }
       return tr.docChanged ? tr : null;
@@ -41,7 +45,7 @@ export function codeOnText(): Plugin {
 
 /** History, Markdown shortcuts, the keymaps, then the marks' normalization (the app's own plugins go before: they see keys first). */
 export function editorPlugins(options: KeymapOptions = {}): Plugin[] {
-  return [history(), markdownInputRules(), ...editorKeymaps(options), codeOnText()];
+  return [history(), markdownInputRules(), ...editorKeymaps(options), markdownNormalization()];
 }
 
 export interface EditorStateOptions extends KeymapOptions {

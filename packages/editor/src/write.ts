@@ -150,11 +150,17 @@ function writeList(list: Node, options: WriteOptions): string {
   return items.join(tight ? "\n" : "\n\n");
 }
 
+/** The blocks an item's marker line may start with. */
+const ON_MARKER_LINE = new Set(["paragraph", "heading", "bullet_list", "ordered_list", "code_block", "blockquote", "divider", "table"]);
+
 /** An item: its marker, `[ ] ` or `[x] ` for a task, its blocks indented under the marker. */
 export function writeItem(item: Node, marker: string, tight: boolean): string {
-  const task = item.attrs.checked === null ? "" : item.attrs.checked ? "[x] " : "[ ] ";
+  // A task's box stands before its first paragraph (an item starting with another block cannot be a task in Markdown).
+  const task = item.attrs.checked === null || item.firstChild?.type.name !== "paragraph" ? "" : item.attrs.checked ? "[x] " : "[ ] ";
   const content = task + writeBlocks(childrenOf(item), tight && isTightItem(item) ? "\n" : "\n\n");
-  return prefixLines(content, marker, " ".repeat(marker.length));
+  // GitBook's blocks (a tag, `$$`, HTML) are read on lines of their own: after the marker's line, left empty.
+  const ownLine = !ON_MARKER_LINE.has(item.firstChild?.type.name ?? "paragraph");
+  return prefixLines(ownLine ? `\n${content}` : content, marker, " ".repeat(marker.length));
 }
 
 function writeCode(node: Node): string {

@@ -90,6 +90,16 @@ describe("saving after an edit", () => {
     expect(saveMarkdown(undone, opened)).toBe(markdown);
   });
 
+  it("keeps what stands between blocks (link reference definitions) when the blocks around it go", () => {
+    const markdown = "Intro with [a link][ref].\n\nGone.\n\n[ref]: https://example.com\n\nAlso gone.\n\nEnd.\n";
+    const saved = edit(markdown, (state) => {
+      const [gone, alsoGone] = [positionOf(state.doc, "Gone.") - 1, positionOf(state.doc, "Also gone.") - 1];
+      return state.tr.delete(alsoGone, alsoGone + state.doc.child(2).nodeSize).delete(gone, gone + state.doc.child(1).nodeSize);
+    });
+    expect(saved).toBe("Intro with [a link][ref].\n\n[ref]: https://example.com\n\nEnd.\n");
+    expect(openMarkdown(saved).doc.child(0).child(1).marks[0]?.attrs.href).toBe("https://example.com");
+  });
+
   it("keeps an edited paragraph inside a quote quoted", () => {
     const markdown = "> Quoted.\n>\n> Another.\n";
     const saved = edit(markdown, (state) => state.tr.insertText("!", positionOf(state.doc, "Another.") + 1 + "Another.".length));

@@ -3,7 +3,7 @@
 import fc from "fast-check";
 import { joinBackward } from "prosemirror-commands";
 import type { Node } from "prosemirror-model";
-import { type EditorState, TextSelection } from "prosemirror-state";
+import { EditorState, TextSelection } from "prosemirror-state";
 import { canSplit } from "prosemirror-transform";
 import { createEditorState, openMarkdown, saveMarkdown, schema } from "../src/index.js";
 import { fixturePages } from "./fixtures.js";
@@ -101,6 +101,21 @@ function apply(state: EditorState, step: Edit): EditorState {
   return state.apply(tr);
 }
 
+/**
+ * The one difference Markdown cannot hold: spaces at the start of a task's text, which GitHub's task syntax
+ * (`* [ ] text`) reads as part of the box's marker, in the editor as in the API.
+ */
+function withoutTaskSpaces(doc: Node): Node {
+  let tr = EditorState.create({ doc }).tr;
+  doc.descendants((node, pos) => {
+    if (node.type.name !== "list_item" || node.attrs.checked === null || node.firstChild?.type.name !== "paragraph") return true;
+    const spaces = /^\s*/.exec(node.firstChild.textContent)![0].length;
+    if (spaces) tr = tr.delete(tr.mapping.map(pos + 2), tr.mapping.map(pos + 2 + spaces));
+    return true;
+  });
+  return tr.doc;
+}
+
 /** Replays a counterexample (DEBUG_EDITS='[source, edits]'), printing the Markdown saved. */
 if (process.env.DEBUG_EDITS) {
   it("replays", () => {
@@ -119,7 +134,7 @@ describe("random edits", () => {
         const edited = edits.reduce(apply, createEditorState(opened)).doc;
         const saved = saveMarkdown(edited, opened);
         const reopened = openMarkdown(saved);
-        expect(reopened.doc.toJSON()).toEqual(edited.toJSON());
+        expect(reopened.doc.toJSON()).toEqual(withoutTaskSpaces(edited).toJSON());
         expect(saveMarkdown(reopened.doc, reopened)).toBe(saved);
       }),
       { numRuns: Number(process.env.EDITOR_PROPERTY_RUNS ?? 300) },
