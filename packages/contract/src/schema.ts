@@ -14514,7 +14514,8 @@ export interface operations {
                  *           "title": "Authentication",
                  *           "document": {
                  *             "markdown": "Send an API token on every request."
-                 *           }
+                 *           },
+                 *           "baseRevision": "01jq3kf9h0j1k2m3n4p5q6r7s8"
                  *         },
                  *         {
                  *           "operation": "delete_page",
