@@ -11,6 +11,9 @@ export async function demandFreshEdits(store: ContentStore, spaceId: string, cur
   const bases = new Map<string, RevisionIndex>();
   for (const [i, change] of changes.entries()) {
     if (change.operation !== "update_page" || change.baseRevision === undefined || change.baseRevision === current.revision.id) continue;
+    const now = current.byId.get(change.page);
+    // A page the change request does not have (a `ref` of the batch, an unknown ID) is the batch's own 400.
+    if (!now) continue;
     const where = `changes/${i}/baseRevision`;
     let base = bases.get(change.baseRevision);
     if (!base) {
@@ -20,10 +23,10 @@ export async function demandFreshEdits(store: ContentStore, spaceId: string, cur
       base = found;
       bases.set(change.baseRevision, base);
     }
-    const [then, now] = [base.byId.get(change.page), current.byId.get(change.page)];
-    // A page of the batch (`ref`) or one the base did not have cannot have been read there.
+    const then = base.byId.get(change.page);
+    // A page the base did not have cannot have been read there.
     if (!then) throw badRequest("invalid_request", `${where}: revision ${change.baseRevision} has no page ${change.page}`);
-    if (now && (now.document !== then.document || now.title !== then.title)) {
+    if (now.document !== then.document || now.title !== then.title) {
       throw conflict(
         "stale_edit",
         `changes/${i}: page ${change.page} changed since revision ${change.baseRevision} (its body or title): the change request's current revision is ${current.revision.id}`,
