@@ -2,7 +2,7 @@
 // keeps its bytes (compared as lines: what the edit changed is one run of lines).
 import type { Node } from "prosemirror-model";
 import { EditorState, type Transaction } from "prosemirror-state";
-import { createEditorState, openMarkdown, saveMarkdown, schema } from "../src/index.js";
+import { createEditorState, openMarkdown, type Span, saveMarkdown, schema } from "../src/index.js";
 import { fixturePages } from "./fixtures.js";
 
 const BLOCKS = fixturePages().find(([file]) => file.endsWith("guides/blocks.md"))![1];
@@ -33,6 +33,38 @@ function edit(markdown: string, change: (state: EditorState) => Transaction): st
   const state = createEditorState(opened);
   return saveMarkdown(state.apply(change(state)).doc, opened);
 }
+
+/** The paragraphs that have lines of their own (at the top level, in quotes, hints, tabs, steps), with their position. */
+function paragraphSpans(span: Span, pos: number, out: { span: Span; pos: number }[] = []): { span: Span; pos: number }[] {
+  if (span.node.type.name === "paragraph") out.push({ span, pos });
+  let offset = pos + (span.node.type.name === "doc" ? 0 : 1);
+  for (const child of span.inner?.children ?? []) {
+    paragraphSpans(child, offset, out);
+    offset += child.node.nodeSize;
+  }
+  return out;
+}
+
+describe("saving after typing in any paragraph of the GitBook fixtures", () => {
+  it("finds paragraphs in them, in hints, tabs and steps too", () => {
+    const all = fixturePages().flatMap(([, markdown]) => paragraphSpans(openMarkdown(markdown).root, 0));
+    expect(all.length).toBeGreaterThan(30);
+  });
+
+  it.each(fixturePages())("%s: only that paragraph's lines change", (_file, markdown) => {
+    const opened = openMarkdown(markdown);
+    const paragraphs = paragraphSpans(opened.root, 0);
+    for (const { span, pos } of paragraphs) {
+      const state = createEditorState(opened);
+      const saved = saveMarkdown(state.apply(state.tr.insertText("Typed ", pos + 1)).doc, opened);
+      const lines = markdown.slice(span.from, span.to).split("\n");
+      const diff = lineDiff(markdown, saved);
+      expect(diff.removed).toEqual(lines);
+      expect(diff.added).toHaveLength(1);
+      expect(diff.added[0]).toContain("Typed ");
+    }
+  });
+});
 
 describe("saving after an edit", () => {
   it("changes only the lines of the paragraph typed in, at the top level", () => {
