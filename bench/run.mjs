@@ -10,7 +10,8 @@
 // then the storage figure (bench/storage.mjs), the published sites' (bench/sites.mjs), start-up
 // (bench/startup.mjs), resident memory (bench/memory.mjs) and the share of links ok after a migration in batches
 // (bench/migration.mjs), a 5,000-page repository imported and exported (bench/content-io.mjs), webhooks
-// (bench/webhooks.mjs) and Git Sync's push → space and merge → remote (bench/git-sync.mjs).
+// (bench/webhooks.mjs), Git Sync's push → space and merge → remote (bench/git-sync.mjs) and the editor's core opening
+// and saving a 5,000-block page (bench/editor.mjs).
 // Results: bench/results/latest.json.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -141,14 +142,27 @@ async function timedPart(name, part) {
 
 async function main() {
   const started = Date.now();
-  const only = process.env.BENCH_ONLY; // "tables", "content", "storage", "sites", "startup", "memory", "migration", "content-io", "webhooks", "git-sync", "hostile", "large-merge" or "search": one part (development)
+  const only = process.env.BENCH_ONLY; // "tables", "content", "storage", "sites", "startup", "memory", "migration", "content-io", "webhooks", "git-sync", "hostile", "large-merge", "search" or "editor": one part (development)
   const database = process.env.DATABASE_URL ? "postgresql" : "embedded (PGlite)";
   console.log(`\nDocstack benchmark — ${database}, ${CONNECTIONS} connections, ${DURATION} s per scenario\n`);
   const report = { date: new Date().toISOString(), database, durationSeconds: DURATION, connections: CONNECTIONS };
   if (!only || only === "tables") report.tables = await timedPart("tables", tableBench);
   if (!only || only === "content") report.content = await timedPart("content", contentSizeBench);
   // Figures of their own scripts, each writing results/<part>.json.
-  for (const part of ["storage", "sites", "search", "startup", "memory", "migration", "content-io", "webhooks", "git-sync", "hostile", "large-merge"]) {
+  for (const part of [
+    "storage",
+    "sites",
+    "search",
+    "startup",
+    "memory",
+    "migration",
+    "content-io",
+    "webhooks",
+    "git-sync",
+    "hostile",
+    "large-merge",
+    "editor",
+  ]) {
     if (only && only !== part) continue;
     report[part] = await timedPart(part, async () => {
       const run = spawnSync(process.execPath, [path.join(here, `${part}.mjs`)], { encoding: "utf8", env: process.env });

@@ -41,7 +41,7 @@ function printSplit(title) {
 
 /** The names of the workspace's packages that have a script of that name, in the order their tests run. */
 function packagesWithScript(script) {
-  const order = ["contract", "sites", "sdk", "server", "gates", "compat"];
+  const order = ["contract", "sites", "editor", "sdk", "server", "gates", "compat"];
   return fs
     .readdirSync(path.join(root, "packages"))
     .sort((a, b) => (order.indexOf(a) + 1 || 99) - (order.indexOf(b) + 1 || 99))

@@ -139,6 +139,10 @@ export const errorReasons = {
     "status": 409,
     "description": "A resource with these unique values exists already: a concurrent request may have made it first."
   },
+  "stale_edit": {
+    "status": 409,
+    "description": "An `update_page` change names the revision its edit was based on (`baseRevision`), and the page's body or title changed since in the change request: `message` names the change and the change request's current revision."
+  },
   "concurrent_change": {
     "status": 409,
     "description": "A concurrent request changed the same resources first (or deleted one this one refers to): retry."

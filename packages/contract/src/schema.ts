@@ -2279,6 +2279,13 @@ export interface paths {
          *     Needs `edit` on the space. Answers 409 when the change request is `merged` or `archived`, or when the
          *     space is locked (`editMode: locked`).
          *
+         *     Saves never overwrite each other silently: an `update_page` change may name the revision its edit was based
+         *     on (`baseRevision`, the change request's `revision` when the page was read). When the page's body or title
+         *     changed since in the change request (another tab, another writer), the batch answers 409 with reason
+         *     `stale_edit`, its message naming the change and the change request's current revision, and nothing is
+         *     written. Changes of other pages are not affected by edits of that page: a save based on an older revision
+         *     passes as long as its own page did not change.
+         *
          *     This operation accepts request bodies up to 20 MiB (other operations 1 MiB), to carry files; a larger
          *     body answers 413.
          *
@@ -5239,7 +5246,7 @@ export interface components {
          *     change). Each value belongs to one HTTP status (`x-docstack-status`), so one `type`. Values are
          *     stable; new ones may be added, so treat an unknown one by its `type`. The table is in docs/errors.md.
          */
-        ErrorReason: string & ("invalid_request" | "invalid_json" | "invalid_cursor" | "invalid_reference" | "url_fetch_failed" | "import_source_unsupported" | "import_run_ended" | "sign_in_code_invalid" | "unauthenticated" | "token_malformed" | "token_expired" | "token_invalid" | "git_hook_signature_invalid" | "saml_response_refused" | "role_required" | "comment_author_only" | "email_domain_mismatch" | "email_not_verified" | "invite_links_disabled" | "not_found" | "method_not_allowed" | "space_locked" | "change_request_merged" | "change_request_archived" | "status_move_invalid" | "merge_rule_unmet" | "git_sync_running" | "space_already_in_site" | "name_taken" | "last_site_space" | "last_admin" | "nothing_to_publish" | "space_not_deleted" | "already_exists" | "concurrent_change" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "not_implemented" | "saml_request_failed" | "idempotency_key_reused" | "idempotency_key_in_progress" | "render_budget_exceeded");
+        ErrorReason: string & ("invalid_request" | "invalid_json" | "invalid_cursor" | "invalid_reference" | "url_fetch_failed" | "import_source_unsupported" | "import_run_ended" | "sign_in_code_invalid" | "unauthenticated" | "token_malformed" | "token_expired" | "token_invalid" | "git_hook_signature_invalid" | "saml_response_refused" | "role_required" | "comment_author_only" | "email_domain_mismatch" | "email_not_verified" | "invite_links_disabled" | "not_found" | "method_not_allowed" | "space_locked" | "change_request_merged" | "change_request_archived" | "status_move_invalid" | "merge_rule_unmet" | "git_sync_running" | "space_already_in_site" | "name_taken" | "last_site_space" | "last_admin" | "nothing_to_publish" | "space_not_deleted" | "already_exists" | "stale_edit" | "concurrent_change" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "not_implemented" | "saml_request_failed" | "idempotency_key_reused" | "idempotency_key_in_progress" | "render_budget_exceeded");
         /** @description Every failure answers with this body. */
         Error: {
             error: {
@@ -7568,6 +7575,15 @@ export interface components {
             noRobotsIndex?: boolean;
             condition?: components["schemas"]["ChangeRequestPageCondition"];
             document?: components["schemas"]["ChangeRequestPageDocument"];
+            /**
+             * @description The revision the edit was based on: the change request's `revision` (or the space's) when the page's body
+             *     and title were read. When the page's body or title in the change request's current revision differs from
+             *     that revision's, someone else saved the page since: the whole batch answers 409 `stale_edit`, its message
+             *     naming the change and the current revision, and nothing is written (read the page again, merge, save
+             *     with the new revision). A revision the space does not have, or one without the page, answers 400.
+             *     Omitted, the change applies whatever happened since (GitBook's client sends none).
+             */
+            baseRevision?: components["schemas"]["Id"];
             /** @description Moves the page under this parent page (its ID or a `ref` of the batch; a `document` or `group` page, 400 otherwise), or to the top level with `null`. Omitted, the page keeps its parent. */
             into?: components["schemas"]["ChangeRequestPageTarget"] | null;
             /** @description Moves the page to this 0-based place among its (new) siblings (past the last place means last). Omitted, the page keeps its place when it keeps its parent, and goes last when `into` moves it. */
@@ -14498,7 +14514,8 @@ export interface operations {
                  *           "title": "Authentication",
                  *           "document": {
                  *             "markdown": "Send an API token on every request."
-                 *           }
+                 *           },
+                 *           "baseRevision": "01jq3kf9h0j1k2m3n4p5q6r7s8"
                  *         },
                  *         {
                  *           "operation": "delete_page",

@@ -46,8 +46,14 @@ export function parseTag(line: string): BlockTag | undefined {
   return { name: name[2]!.toLowerCase(), end: Boolean(name[1]), attrs, ...(arg !== undefined ? { arg } : {}) };
 }
 
-/** A fence's marker (```` ``` ````, `~~~`, longer), if the line opens or closes one. */
-const fenceOf = (text: string) => /^(`{3,}|~{3,})/.exec(text)?.[1];
+/**
+ * A fence's marker (```` ``` ````, `~~~`, longer), if the line opens or closes one. A backtick fence's info string
+ * holds no backtick (CommonMark): ```` ``` `` ``` ```` is a code span in a paragraph, not a fence.
+ */
+function fenceOf(text: string): string | undefined {
+  const marker = /^(`{3,}|~{3,})/.exec(text)?.[1];
+  return marker && !(marker[0] === "`" && text.slice(marker.length).includes("`")) ? marker : undefined;
+}
 
 /** Lines as markdown-it numbers them (from `\n`), with blockquote markers taken off. */
 const contentOf = (line: string) => line.replace(/^(\s*>)+/, "").trim();

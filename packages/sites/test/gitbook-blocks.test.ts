@@ -106,6 +106,12 @@ describe("GitBook's blocks on the published site", () => {
     expect(code).toMatch(/<\/code><\/pre>\n<p>Text.<\/p>/);
   });
 
+  it("read a line starting with three backticks and holding more as a code span, not a fence hiding the tags after it", () => {
+    const { ends } = blockStructure(['{% hint style="info" %}', "``` `` ```", "{% endhint %}"]);
+    expect([...ends]).toEqual([[0, 2]]);
+    expect(render('{% hint style="info" %}\n``` `` ```\n{% endhint %}')).toContain('<div class="hint hint-info"');
+  });
+
   it("pair tags in one pass whatever their number (unclosed tags, ends without opening)", () => {
     const lines = [
       ...Array.from({ length: 20_000 }, () => "{% tabs %}"),

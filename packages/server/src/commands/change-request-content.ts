@@ -25,6 +25,7 @@ import type { WebhookOutbox } from "../webhooks/outbox";
 import { changeRequestEvent, type EventActor, pageEvents } from "../webhooks/resources";
 import { GIT_CONTINUOUS_JOB, queueGitSyncOfSpace } from "./git-sync-after-write";
 import { mergeBase } from "./merge-base";
+import { demandFreshEdits } from "./stale-edits";
 
 /** What these commands use: the content store, the time, where URLs start, who is writing, and the outbox of their events. */
 export interface ContentCommandDeps extends ContentStoreDeps, SearchCatchUpDeps, BaseUrl, EventActor {
@@ -67,6 +68,7 @@ export async function writeChangeRequestContent(
       if (space.editMode === "locked") throw conflict("space_locked", LOCKED_MESSAGE);
       const store = contentStore(ctx, tx);
       const current = await existingRevisionIndex(store, changeRequest.revisionId);
+      await demandFreshEdits(store, changeRequest.spaceId, current, changes);
       const baseRevisionId = mergeBase(changeRequest);
       const revisions = new Map<string, RevisionIndex>();
       for (const change of changes) {

@@ -1,0 +1,174 @@
+// Saving: the edited document as Markdown where every block the writer did not change is its original bytes.
+//
+// ProseMirror's nodes are immutable and shared between versions of a document: a block no transaction touched is
+// the very node `openMarkdown` made, and its span says where its bytes are. Walking the new document's children
+// beside the opened ones, each child is
+//  - the same node (or an equal one, as after an undo) as the opened child in its place: its bytes, as they were;
+//  - a container of the same kind and attributes whose content changed (a hint, a quote, a list…): its opening and
+//    closing lines as they were, and the same walk inside;
+//  - anything else: written fresh (./write), with the prefix of the lines around it (`> ` in a quote).
+// Between two children that were neighbours in the source, the text between them (blank lines) is kept too.
+import type { Node } from "prosemirror-model";
+import type { OpenedMarkdown, Span } from "./open.js";
+import { listMarkerOf, prefixLines, writeBlock, writeItem } from "./write.js";
+
+/** The Markdown of `doc`, a version of the document `opened` gave. Unchanged, it is `opened.source` exactly. */
+export function saveMarkdown(doc: Node, opened: OpenedMarkdown): string {
+  if (doc === opened.doc) return opened.source;
+  return new Saver(opened.source).container(doc, opened.root);
+}
+
+/** How a new child stands to the opened children: the index of the one it is or replaces, if any. */
+interface Placed {
+  node: Node;
+  /** The opened child it is or takes the place of. */
+  anchor?: number;
+  /** It is that child, unchanged. */
+  same: boolean;
+}
+
+class Saver {
+  constructor(private readonly source: string) {}
+
+  /** A container that changed, `span` its opened version: its own lines kept, its children merged. */
+  container(node: Node, span: Span): string {
+    const { children, prefix } = span.inner!;
+    const placed = place(node, children);
+    const first = children[0];
+    const last = children.at(-1);
+    // Before the first child and after the last: the container's own lines (`{% hint %}`), or the page's edges.
+    const head = first ? this.source.slice(span.from, first.from) : "";
+    const tail = last ? this.source.slice(last.to, span.to) : this.source.slice(span.from, span.to);
+    let out = head;
+    let previousText = "";
+    // Text between blocks that is not blank (a link's reference definition, an end tag standing alone): kept even when
+    // the blocks around it go, after the blocks before it.
+    const kept = new Map<number, string>();
+    children.forEach((span, i) => {
+      const gap = i ? this.source.slice(children[i - 1]!.to, span.from) : "";
+      if (gap.trim()) kept.set(i, gap.replace(/^(?:[ \t>]*\r?\n)+/, "").replace(/(?:\r?\n[ \t>]*)+$/, ""));
+    });
+    let written = false;
+    const keepUpTo = (anchor: number, except?: number) => {
+      for (const [i, text] of kept) {
+        if (i > anchor || i === except) continue;
+        out += (written ? this.separator(node, span, prefix) : "") + text;
+        written = true;
+        kept.delete(i);
+      }
+    };
+    placed.forEach((child, index) => {
+      const previous = placed[index - 1];
+      let text = this.child(child, placed, index, span);
+      // Two lists of a kind with the same marker, once apart, would join: the second is written with another.
+      const marker = markerOfWritten(text);
+      if (
+        previous &&
+        marker !== undefined &&
+        child.node.type.name.endsWith("_list") &&
+        previous.node.type === child.node.type &&
+        markerOfWritten(previousText) === marker
+      ) {
+        const next = placed[index + 1] && this.markerOf(placed[index + 1]!, children, span);
+        const avoidMarkers = new Set([marker, ...(next ? [next] : [])]);
+        text = prefixLines(writeBlock(child.node, { avoidMarkers }), prefix, prefix);
+      }
+      previousText = text;
+      const adjacent = previous?.anchor !== undefined && child.anchor === previous.anchor + 1;
+      const gap = adjacent ? this.source.slice(children[previous.anchor!]!.to, children[child.anchor!]!.from) : "";
+      // A gap without a blank line holds only between the blocks it held (a paragraph and the list interrupting it).
+      const keepsGap = adjacent && ((previous.same && child.same) || BLANK_LINE.test(gap));
+      if (child.anchor !== undefined) keepUpTo(child.anchor, keepsGap ? child.anchor : undefined);
+      if (keepsGap) {
+        kept.delete(child.anchor!);
+        out += gap;
+      } else if (written) out += this.separator(node, span, prefix);
+      out += text;
+      written = true;
+    });
+    keepUpTo(children.length);
+    return out + tail;
+  }
+
+  private child(child: Placed, placed: readonly Placed[], index: number, parent: Span): string {
+    const { children, prefix } = parent.inner!;
+    const original = child.anchor === undefined ? undefined : children[child.anchor];
+    if (original && child.same) return this.source.slice(original.from, original.to);
+    if (original?.inner?.children.length && sameKind(child.node, original.node)) return this.container(child.node, original);
+    const neighbours = [placed[index - 1], placed[index + 1]].map((other) => other && this.markerOf(other, children, parent));
+    const avoidMarkers = new Set(neighbours.filter((marker): marker is string => marker !== undefined));
+    const list = parent.node.type.name.endsWith("_list");
+    const written = list ? this.item(child.node, parent, index) : writeBlock(child.node, { avoidMarkers });
+    return prefixLines(written, prefix, prefix);
+  }
+
+  /** A list item written fresh in a list that kept its other items: their marker, numbered by its place. */
+  private item(item: Node, list: Span, index: number): string {
+    const first = list.inner!.children[0]!;
+    const line = this.source
+      .slice(first.from, first.to)
+      .split(/\r\n?|\n/, 1)[0]!
+      .slice(list.inner!.prefix.length);
+    const marker = /^\s*(?:([*+-])|\d{1,9}([.)]))/.exec(line);
+    const text = list.node.type.name === "ordered_list" ? `${(list.node.attrs.start as number) + index}${marker?.[2] ?? "."} ` : `${marker?.[1] ?? "*"} `;
+    return writeItem(item, text, !this.loose(list));
+  }
+
+  /** Whether a blank line stands between two of a container's opened children (a loose list). */
+  private loose(span: Span): boolean {
+    const children = span.inner!.children;
+    return children.slice(1).some((child, i) => BLANK_LINE.test(this.source.slice(children[i]!.to, child.from)));
+  }
+
+  /** Between two children not neighbours in the source: a blank line (in a tight list, a line break). */
+  private separator(node: Node, span: Span, prefix: string): string {
+    const tightList = node.type.name.endsWith("_list") && !this.loose(span);
+    return tightList ? "\n" : `\n${prefix.trimEnd()}\n`;
+  }
+
+  /** The list marker a neighbour is written with, when it is a list (so a fresh list beside it takes another). */
+  private markerOf(other: Placed, children: readonly Span[], parent: Span): string | undefined {
+    if (!other.node.type.name.endsWith("_list")) return undefined;
+    const original = other.anchor === undefined ? undefined : children[other.anchor];
+    if (original && other.same) return listMarkerOf(this.source.slice(original.from, original.to).slice(parent.inner!.prefix.length));
+    // A fresh list beside a fresh list: the writer's first choice.
+    return other.node.type.name === "ordered_list" ? "." : "*";
+  }
+}
+
+/** The list marker of a block as written, quote markers aside. */
+const markerOfWritten = (text: string) => listMarkerOf(text.replace(/^[ \t]*(?:>[ \t]?)*/, ""));
+
+const BLANK_LINE = /\n[ \t>]*\r?\n/;
+
+/** Same node type and attributes: a container whose own lines still say the same. */
+const sameKind = (a: Node, b: Node) => a.type === b.type && a.sameMarkup(b);
+
+/**
+ * Places each new child against the opened children: the same node is its own; another takes the place of the next
+ * opened child when that one is not kept elsewhere (an edited block, or a block replaced by another).
+ */
+function place(node: Node, children: readonly Span[]): Placed[] {
+  const index = new Map<Node, number>();
+  children.forEach((span, i) => {
+    if (!index.has(span.node)) index.set(span.node, i);
+  });
+  const kept = new Set<number>();
+  node.forEach((child) => {
+    const i = index.get(child);
+    if (i !== undefined) kept.add(i);
+  });
+  const placed: Placed[] = [];
+  let next = 0;
+  node.forEach((child) => {
+    const i = index.get(child);
+    if (i !== undefined && i >= next) {
+      placed.push({ node: child, anchor: i, same: true });
+      next = i + 1;
+    } else if (next < children.length && !kept.has(next)) {
+      placed.push({ node: child, anchor: next, same: child.eq(children[next]!.node) });
+      next++;
+    } else placed.push({ node: child, same: false });
+  });
+  return placed;
+}
