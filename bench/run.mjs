@@ -141,14 +141,14 @@ async function timedPart(name, part) {
 
 async function main() {
   const started = Date.now();
-  const only = process.env.BENCH_ONLY; // "tables", "content", "storage", "sites", "startup", "memory", "migration", "content-io", "webhooks", "git-sync", "hostile", "large-merge" or "search": one part (development)
+  const only = process.env.BENCH_ONLY; // "tables", "content", "storage", "sites", "startup", "memory", "migration", "content-io", "webhooks", "git-sync", "hostile", "large-merge", "search" or "app": one part (development)
   const database = process.env.DATABASE_URL ? "postgresql" : "embedded (PGlite)";
   console.log(`\nDocstack benchmark — ${database}, ${CONNECTIONS} connections, ${DURATION} s per scenario\n`);
   const report = { date: new Date().toISOString(), database, durationSeconds: DURATION, connections: CONNECTIONS };
   if (!only || only === "tables") report.tables = await timedPart("tables", tableBench);
   if (!only || only === "content") report.content = await timedPart("content", contentSizeBench);
   // Figures of their own scripts, each writing results/<part>.json.
-  for (const part of ["storage", "sites", "search", "startup", "memory", "migration", "content-io", "webhooks", "git-sync", "hostile", "large-merge"]) {
+  for (const part of ["storage", "sites", "search", "startup", "memory", "migration", "content-io", "webhooks", "git-sync", "hostile", "large-merge", "app"]) {
     if (only && only !== part) continue;
     report[part] = await timedPart(part, async () => {
       const run = spawnSync(process.execPath, [path.join(here, `${part}.mjs`)], { encoding: "utf8", env: process.env });
