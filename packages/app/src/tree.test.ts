@@ -1,4 +1,4 @@
-import { dropMove, keyboardMove, type TreePage, trail, visibleRows } from "./tree";
+import { dropMove, keyboardMove, rowWindow, scrollToShow, type TreePage, trail, visibleRows, WINDOW_FROM } from "./tree";
 
 const page = (id: string, pages: TreePage[] = [], type = "document"): TreePage => ({ id, title: id.toUpperCase(), type, pages });
 // a
@@ -62,5 +62,20 @@ describe("moving a page by drag and drop", () => {
     expect(dropMove(pages, "b", "b", "after")).toBeUndefined();
     expect(dropMove(pages, "b", "b1", "inside")).toBeUndefined();
     expect(dropMove(pages, "a", "c", "inside")).toBeUndefined();
+  });
+});
+
+describe("a large tree's window", () => {
+  it("renders every row of a small tree, and only the rows in view (with a margin) of a large one", () => {
+    expect(rowWindow(WINDOW_FROM, 32, 5000, 600)).toEqual({ first: 0, last: WINDOW_FROM });
+    expect(rowWindow(5000, 32, 0, 640)).toEqual({ first: 0, last: 30 });
+    expect(rowWindow(5000, 32, 3200, 640)).toEqual({ first: 90, last: 130 });
+    expect(rowWindow(5000, 32, 5000 * 32 - 640, 640)).toEqual({ first: 4970, last: 5000 });
+  });
+
+  it("scrolls as little as needed to show a row whole", () => {
+    expect(scrollToShow(5, 32, 0, 640)).toBe(0); // already in view
+    expect(scrollToShow(4999, 32, 0, 640)).toBe(5000 * 32 - 640); // to the bottom
+    expect(scrollToShow(10, 32, 3200, 640)).toBe(320); // above: to its top
   });
 });

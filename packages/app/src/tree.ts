@@ -113,3 +113,23 @@ export function trail(pages: readonly TreePage[], pageId: string): TreePage[] {
   }
   return [];
 }
+
+/** From how many visible rows the tree renders only those in view (and a few around them). */
+export const WINDOW_FROM = 200;
+const OVERSCAN = 10;
+
+/** The rows [first, last) a windowed tree renders, scrolled to `scrollTop` with `viewHeight` pixels in view. */
+export function rowWindow(count: number, rowHeight: number, scrollTop: number, viewHeight: number): { first: number; last: number } {
+  if (count <= WINDOW_FROM) return { first: 0, last: count };
+  const first = Math.max(0, Math.floor(scrollTop / rowHeight) - OVERSCAN);
+  const last = Math.min(count, Math.ceil((scrollTop + viewHeight) / rowHeight) + OVERSCAN);
+  return { first, last: Math.max(last, Math.min(count, first + 1)) };
+}
+
+/** The scroll position that shows row `index` whole, moving as little as possible from `scrollTop`. */
+export function scrollToShow(index: number, rowHeight: number, scrollTop: number, viewHeight: number): number {
+  const top = index * rowHeight;
+  if (top < scrollTop) return top;
+  if (top + rowHeight > scrollTop + viewHeight) return Math.max(0, top + rowHeight - viewHeight);
+  return scrollTop;
+}
