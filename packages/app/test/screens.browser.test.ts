@@ -1,6 +1,8 @@
 // Every `urls.app` the API answers, opened in real Chromium: each shows its resource's screen, in light on a
 // desktop and in dark at 360 px, with axe finding no serious or critical problem and nothing wider than the
 // window. Then the writes of the spaces and page-tree screens, read back from the API.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { accessibilityProblems, answered, at, printScreenshots, screenshot } from "@docstack/server/testing";
 import type { Page } from "playwright-core";
 import { signIn, spaceWithPages, titlesInApi, useAppServer } from "./support";
@@ -221,6 +223,41 @@ describe("a large space's tree", () => {
     expect((await titlesInApi(h, org.admin, space.id)).slice(247, 251)).toEqual([title(248), title(250), title(249), title(251)]);
     await checkScreen(page, "large tree");
     expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe("another site", () => {
+  it("cannot write with a signed-in browser's cookie: its form POST is refused and changes nothing", async () => {
+    const org = await h.organization();
+    const page = await app.newPage();
+    await signIn(page, inbox, org.admin.email);
+    // A page of another site (localhost is another site than 127.0.0.1) posting a JSON-looking body to the API.
+    const target = `${app.url}/v1/orgs/${org.id}/spaces`;
+    const attacker = http.createServer((_req, res) => {
+      res.setHeader("Content-Type", "text/html");
+      res.end(`<!doctype html><form method="POST" action="${target}" enctype="text/plain">
+<input name='{"title":"Planted","x":"' value='"}'></form><script>document.forms[0].submit()</script>`);
+    });
+    await new Promise<void>((resolve) => attacker.listen(0, "127.0.0.1", resolve));
+    try {
+      const answer = page.waitForResponse((response) => response.url() === target && response.request().method() === "POST");
+      await page.goto(`http://localhost:${(attacker.address() as AddressInfo).port}/`);
+      // Refused by a session defence (SameSite=Lax keeps the cookie off it; else the missing CSRF header), before
+      // anything reads its body.
+      const refusal = (await (await answer).json()) as { error: { reason: string } };
+      expect(["unauthenticated", "csrf_token_invalid"]).toContain(refusal.error.reason);
+    } finally {
+      attacker.closeAllConnections();
+      await new Promise((resolve) => attacker.close(resolve));
+    }
+    const spaces = await answered(h.as(org.admin).GET("/v1/orgs/{organizationId}/spaces", at({ organizationId: org.id })), 200);
+    expect(spaces.items.map((space) => space.title)).not.toContain("Planted");
+    // The same browser still writes from the app itself (its cookie and CSRF header).
+    await page.goto("/app/");
+    await page.getByLabel("New").fill("Planted by me");
+    await page.getByRole("button", { name: "Create" }).click();
+    await page.getByRole("link", { name: "Planted by me" }).waitFor();
     await page.context().close();
   });
 });
