@@ -68,7 +68,7 @@ try {
   const treeShown = Date.now() - started;
   const treeRender = Date.now() - answered;
   const openLongest = Math.max(0, ...(await tab.evaluate(() => window.__longTasks)));
-  const rows = await tab.getByRole("treeitem").count();
+  const rows = await tab.getByRole("treeitem").count(); // rendered: those in view (the tree is windowed)
 
   // Every chapter and section expanded (Right on each collapsed row, top to bottom), then scrolled through.
   await tab.evaluate(() => {
@@ -76,21 +76,41 @@ try {
   });
   const expandStarted = Date.now();
   await tab.evaluate(async () => {
-    const collapsed = () => document.querySelector('[role="treeitem"][aria-expanded="false"]');
-    for (let row = collapsed(); row; row = collapsed()) {
-      row.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowRight", bubbles: true }));
-      await new Promise((resolve) => requestAnimationFrame(resolve));
+    // The tree renders the rows in view only (windowed): the box is scrolled on when none in view is collapsed.
+    const tree = document.querySelector('[role="tree"]');
+    const collapsed = () => tree.querySelector('[role="treeitem"][aria-expanded="false"]');
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    for (;;) {
+      const row = collapsed();
+      if (row) {
+        row.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowRight", bubbles: true }));
+        await frame();
+        continue;
+      }
+      const before = tree.scrollTop;
+      tree.scrollTop += tree.clientHeight;
+      await frame();
+      if (tree.scrollTop === before) break;
     }
+    tree.scrollTop = 0;
+    await frame();
   });
-  const expandedRows = await tab.getByRole("treeitem").count();
+  // Every row now shown, whether rendered or not: the last row's place among them (aria-posinset is per level).
+  const expandedRows = await tab.evaluate(() => {
+    const tree = document.querySelector('[role="tree"]');
+    const inner = tree.firstElementChild;
+    const row = tree.querySelector('[role="treeitem"]');
+    return row ? Math.round(inner.scrollHeight / row.offsetHeight) : 0;
+  });
   const expandSeconds = (Date.now() - expandStarted) / 1000;
   const expandLongest = Math.max(0, ...(await tab.evaluate(() => window.__longTasks)));
   await tab.evaluate(() => {
     window.__longTasks = [];
   });
   await tab.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += 600) {
-      window.scrollTo(0, y);
+    const tree = document.querySelector('[role="tree"]');
+    for (let y = 0; y < tree.scrollHeight; y += 600) {
+      tree.scrollTop = y;
       await new Promise((resolve) => requestAnimationFrame(resolve));
     }
   });

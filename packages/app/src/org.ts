@@ -15,12 +15,12 @@ export function pickOrganization(chosen: string | null, available: readonly stri
   return chosen && available.includes(chosen) ? chosen : available[0];
 }
 
+/** The organization last chosen in this browser, if any. */
+export const storedOrganization = (): string | null => localStorage.getItem(KEY);
+
 export function useChosenOrganization(): string | null {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => localStorage.getItem(KEY),
-  );
+  return useSyncExternalStore((listener) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  }, storedOrganization);
 }

@@ -42,16 +42,22 @@ export const useOrgs = () => useQuery(orgsQuery);
 export const prefetchOrgs = () => queryClient.prefetchQuery(orgsQuery);
 export const useOrg = (organizationId: string) =>
   useQuery({ queryKey: keys.org(organizationId), queryFn: () => unwrap(api.GET("/v1/orgs/{organizationId}", path({ organizationId }))) });
-export const useSpaces = (organizationId: string) =>
-  useQuery({
-    queryKey: keys.spaces(organizationId),
-    queryFn: () => unwrap(api.GET("/v1/orgs/{organizationId}/spaces", { params: { path: { organizationId }, query: { limit: 1000 } } })),
-  });
-export const useCollections = (organizationId: string) =>
-  useQuery({
-    queryKey: keys.collections(organizationId),
-    queryFn: () => unwrap(api.GET("/v1/orgs/{organizationId}/collections", { params: { path: { organizationId }, query: { limit: 1000 } } })),
-  });
+const spacesQuery = (organizationId: string) => ({
+  queryKey: keys.spaces(organizationId),
+  queryFn: () => unwrap(api.GET("/v1/orgs/{organizationId}/spaces", { params: { path: { organizationId }, query: { limit: 1000 } } })),
+});
+const collectionsQuery = (organizationId: string) => ({
+  queryKey: keys.collections(organizationId),
+  queryFn: () => unwrap(api.GET("/v1/orgs/{organizationId}/collections", { params: { path: { organizationId }, query: { limit: 1000 } } })),
+});
+export const useSpaces = (organizationId: string) => useQuery(spacesQuery(organizationId));
+export const useCollections = (organizationId: string) => useQuery(collectionsQuery(organizationId));
+/**
+ * The spaces screen's lists of the organization last shown, asked for at start beside the user and the
+ * organizations: a returning user's first screen waits for one round trip, not three.
+ */
+export const prefetchHome = (organizationId: string) =>
+  Promise.all([queryClient.prefetchQuery(spacesQuery(organizationId)), queryClient.prefetchQuery(collectionsQuery(organizationId))]);
 export const useCollection = (collectionId: string) =>
   useQuery({ queryKey: keys.collection(collectionId), queryFn: () => unwrap(api.GET("/v1/collections/{collectionId}", path({ collectionId }))) });
 export const useSpace = (spaceId: string) =>
