@@ -261,3 +261,27 @@ describe("another site", () => {
     await page.context().close();
   });
 });
+
+describe("the account screen's sessions", () => {
+  it("lists the user's browsers and ends another one, which is signed out at its next request", async () => {
+    const org = await h.organization();
+    const laptop = await app.newPage();
+    const phone = await app.newPage(360);
+    await signIn(laptop, inbox, org.admin.email);
+    await signIn(phone, inbox, org.admin.email);
+    await laptop.getByRole("link", { name: "Account" }).click();
+    const sessions = laptop.getByRole("list").filter({ hasText: "this browser" });
+    await sessions.getByRole("listitem").nth(1).waitFor();
+    await expect(sessions.getByRole("listitem").count()).resolves.toBe(2);
+    await laptop.getByRole("button", { name: /^End the session of / }).click();
+    await sessions.getByRole("listitem").nth(1).waitFor({ state: "detached" });
+    await expect(laptop.getByRole("button", { name: /^End the session of / }).count()).resolves.toBe(0);
+
+    await phone.goto("/app/account");
+    await phone.getByLabel("Email").waitFor();
+    await laptop.reload();
+    await laptop.getByRole("heading", { name: "Account" }).waitFor(); // its own session goes on
+    await laptop.context().close();
+    await phone.context().close();
+  });
+});

@@ -91,7 +91,12 @@ export default function Account() {
               {session.current ? "this browser, " : ""}since {new Date(session.createdAt).toLocaleDateString()}
             </span>
             {session.current ? null : (
-              <button type="button" className="quiet danger" aria-label="End this session" onClick={() => void end.run(session.id)}>
+              <button
+                type="button"
+                className="quiet danger"
+                aria-label={`End the session of ${session.device || "an unknown browser"} since ${new Date(session.createdAt).toLocaleString()}`}
+                onClick={() => void end.run(session.id)}
+              >
                 End
               </button>
             )}
