@@ -94,6 +94,11 @@ describe("every urls.app", () => {
     await dark.goto(pathOf(pages.pages[0]!.urls.app));
     await dark.getByRole("heading", { level: 1, name: "Runbook" }).waitFor();
     await screenshot(dark, "app-page-dark-360");
+    await dark.keyboard.press("Control+k");
+    await dark.getByRole("combobox", { name: "Search" }).fill("runbok");
+    await dark.getByRole("option", { name: "Runbook" }).waitFor();
+    await checkScreen(dark, "search (dark, 360 px)");
+    await screenshot(dark, "app-search-dark-360");
     await dark.context().close();
   });
 });
