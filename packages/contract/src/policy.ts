@@ -28,6 +28,15 @@ export const policyKinds = {
       "revoke": "it must be one of your own tokens"
     }
   },
+  "ownSession": {
+    "noun": "the session",
+    "permissions": {
+      "revoke": "guest"
+    },
+    "notes": {
+      "revoke": "it must be one of your own sessions"
+    }
+  },
   "emailDomain": {
     "noun": "the e-mail domain",
     "permissions": {
@@ -424,6 +433,19 @@ export const operationPolicies = {
   "verifyEmailSignIn": {
     "on": "anyone"
   },
+  "createSession": {
+    "on": "anyone"
+  },
+  "signOut": {
+    "on": "caller"
+  },
+  "listUserSessions": {
+    "on": "caller"
+  },
+  "revokeUserSession": {
+    "on": "ownSession",
+    "needs": "revoke"
+  },
   "listUserTokens": {
     "on": "caller"
   },
@@ -654,6 +676,10 @@ export const operationPolicies = {
     "needs": "view"
   },
   "getPageById": {
+    "on": "space",
+    "needs": "view"
+  },
+  "getRenderedPageById": {
     "on": "space",
     "needs": "view"
   },

@@ -51,6 +51,14 @@ export const errorReasons = {
     "status": 401,
     "description": "The token is unknown, or has been revoked."
   },
+  "session_invalid": {
+    "status": 401,
+    "description": "The session cookie is unknown, ended (signed out or revoked), or holds something that is not a session (an API token is never read from a cookie)."
+  },
+  "session_expired": {
+    "status": 401,
+    "description": "The session expired (unused for its idle lifetime, or past its maximum lifetime): sign in again."
+  },
   "git_hook_signature_invalid": {
     "status": 401,
     "description": "A Git push webhook is not signed with the space's Git Sync secret (`X-Hub-Signature-256`, `X-Gitea-Signature` or `X-Gitlab-Token`), or the space has no Git Sync."
@@ -58,6 +66,10 @@ export const errorReasons = {
   "saml_response_refused": {
     "status": 401,
     "description": "The SAML response is not a valid, signed answer to a sign-in request of this server (another issuer, recipient or destination, no e-mail address, an assertion used already)."
+  },
+  "csrf_token_invalid": {
+    "status": 403,
+    "description": "A write made with the session cookie did not send the session's CSRF token (the `docstack_csrf` cookie's value) in the `X-CSRF-Token` header: another site's form or script cannot."
   },
   "role_required": {
     "status": 403,

@@ -423,6 +423,109 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/auth/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in to the app with an e-mailed code
+         * @description Signs in with the code e-mailed for the address (`POST /v1/auth/email`), as `POST /v1/auth/email/verify`
+         *     does, but for a browser: instead of an API token, it starts a session and sets two cookies. The session
+         *     cookie (`docstack_session`, `__Host-docstack_session` behind HTTPS) is `HttpOnly`, `SameSite=Lax` and,
+         *     behind HTTPS, `Secure`; the API accepts it as it accepts a token. The CSRF cookie (`docstack_csrf`,
+         *     `__Host-docstack_csrf`) is readable by the page: every write made with the session cookie must send its
+         *     value in the `X-CSRF-Token` header (403 `csrf_token_invalid` otherwise), which no other site can do.
+         *     A session slides: each use extends it by the idle lifetime (`DOCSTACK_SESSION_IDLE_HOURS`, 7 days), up
+         *     to its maximum lifetime (`DOCSTACK_SESSION_MAX_DAYS`, 30 days). A wrong, used, expired or burnt code
+         *     answers 400, the same for every address.
+         *
+         *     Needs no API token.
+         */
+        post: operations["createSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Sign out of the app
+         * @description Ends the session of this request on the server (its cookie opens nothing any more, on every instance)
+         *     and clears the app's cookies. A request made with an API token has no session to end: 204, and the token
+         *     keeps working (revoke a token with `DELETE /v1/user/tokens/{tokenId}`).
+         *
+         *     Needs a valid API token, of any user.
+         */
+        delete: operations["signOut"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your sessions
+         * @description Lists the caller's app sessions that still work (neither ended nor expired), most recently started first:
+         *     where each was started (`device`), when it was last used and when it expires if not used again.
+         *
+         *     Needs a valid API token, of any user.
+         */
+        get: operations["listUserSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the session (not its secret). */
+                sessionId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * End one of your sessions
+         * @description Ends one of the caller's sessions (a browser left signed in elsewhere): its cookie opens nothing any more,
+         *     on every instance. Another user's session, or an unknown or ended one, answers 404.
+         *
+         *     Needs `revoke` on the session (it must be one of your own sessions).
+         */
+        delete: operations["revokeUserSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/user/tokens": {
         parameters: {
             query?: never;
@@ -1443,6 +1546,37 @@ export interface paths {
          *     Needs `view` on the space (role `read` or more).
          */
         get: operations["getPageById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spaces/{spaceId}/content/page/{pageId}/rendered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of the page. */
+                pageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a page rendered as HTML
+         * @description Returns the body of a page of the space's current revision rendered to HTML by the renderer of
+         *     published sites (the same Markdown rules, hints, tabs, code highlighting and sanitizing), with its
+         *     headings for an outline. Links to other pages of the space lead to them in the app
+         *     (`/app/spaces/{spaceId}/pages/{pageId}`), files to their signed download URLs. A `group` or `link`
+         *     page renders empty. A page that is not in the current revision answers 404.
+         *
+         *     Needs `view` on the space (role `read` or more).
+         */
+        get: operations["getRenderedPageById"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5246,7 +5380,7 @@ export interface components {
          *     change). Each value belongs to one HTTP status (`x-docstack-status`), so one `type`. Values are
          *     stable; new ones may be added, so treat an unknown one by its `type`. The table is in docs/errors.md.
          */
-        ErrorReason: string & ("invalid_request" | "invalid_json" | "invalid_cursor" | "invalid_reference" | "url_fetch_failed" | "import_source_unsupported" | "import_run_ended" | "sign_in_code_invalid" | "unauthenticated" | "token_malformed" | "token_expired" | "token_invalid" | "git_hook_signature_invalid" | "saml_response_refused" | "role_required" | "comment_author_only" | "email_domain_mismatch" | "email_not_verified" | "invite_links_disabled" | "not_found" | "method_not_allowed" | "space_locked" | "change_request_merged" | "change_request_archived" | "status_move_invalid" | "merge_rule_unmet" | "git_sync_running" | "space_already_in_site" | "name_taken" | "last_site_space" | "last_admin" | "nothing_to_publish" | "space_not_deleted" | "already_exists" | "stale_edit" | "concurrent_change" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "not_implemented" | "saml_request_failed" | "idempotency_key_reused" | "idempotency_key_in_progress" | "render_budget_exceeded");
+        ErrorReason: string & ("invalid_request" | "invalid_json" | "invalid_cursor" | "invalid_reference" | "url_fetch_failed" | "import_source_unsupported" | "import_run_ended" | "sign_in_code_invalid" | "unauthenticated" | "token_malformed" | "token_expired" | "token_invalid" | "session_invalid" | "session_expired" | "git_hook_signature_invalid" | "saml_response_refused" | "csrf_token_invalid" | "role_required" | "comment_author_only" | "email_domain_mismatch" | "email_not_verified" | "invite_links_disabled" | "not_found" | "method_not_allowed" | "space_locked" | "change_request_merged" | "change_request_archived" | "status_move_invalid" | "merge_rule_unmet" | "git_sync_running" | "space_already_in_site" | "name_taken" | "last_site_space" | "last_admin" | "nothing_to_publish" | "space_not_deleted" | "already_exists" | "stale_edit" | "concurrent_change" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "not_implemented" | "saml_request_failed" | "idempotency_key_reused" | "idempotency_key_in_progress" | "render_budget_exceeded");
         /** @description Every failure answers with this body. */
         Error: {
             error: {
@@ -5605,6 +5739,30 @@ export interface components {
             /** @description A new API token (`Authorization: Bearer <token>`), shown this once. */
             token: string;
             user: components["schemas"]["User"];
+        };
+        /** @description A signed-in browser of the caller (never its secret). */
+        Session: {
+            /** @constant */
+            object: "session";
+            id: components["schemas"]["Id"];
+            /** @description The `User-Agent` it was started from (its first 200 characters; empty when none was sent). */
+            device: string;
+            createdAt: components["schemas"]["Timestamp"];
+            /** @description When it ends unless used again before (each use extends it, up to its maximum lifetime). */
+            expiresAt: components["schemas"]["Timestamp"];
+            /** @description Its last use, to the minute; absent when never used. */
+            lastUsedAt?: components["schemas"]["Timestamp"];
+            /** @description Whether it is the session of this request. */
+            current: boolean;
+        };
+        SessionStarted: {
+            session: components["schemas"]["Session"];
+            user: components["schemas"]["User"];
+        };
+        SessionList: {
+            items: components["schemas"]["Session"][];
+            next?: components["schemas"]["ListNext"];
+            count: components["schemas"]["ListCount"];
         };
         /** @description An API token of the caller (never its secret). */
         ApiToken: {
@@ -6935,6 +7093,22 @@ export interface components {
             items: components["schemas"]["FileBacklink"][];
             next?: components["schemas"]["ListNext"];
             count: components["schemas"]["ListCount"];
+        };
+        RenderedPage: {
+            /** @constant */
+            object: "rendered-page";
+            pageId: components["schemas"]["Id"];
+            title: string;
+            description?: string;
+            /** @description The body as sanitized HTML (no script, no inline event handler). */
+            html: string;
+            /** @description The body's headings in order, for an outline. */
+            headings: {
+                level: number;
+                /** @description The heading's `id` in `html`. */
+                anchor: string;
+                text: string;
+            }[];
         };
         /** @description A page as a change names it (as it is after the change; before it, for a deleted page). */
         ChangedPage: {
@@ -10181,6 +10355,9 @@ export type InviteUsersResult = components['schemas']['InviteUsersResult'];
 export type EmailSignInRequest = components['schemas']['EmailSignInRequest'];
 export type EmailSignInVerification = components['schemas']['EmailSignInVerification'];
 export type SignedIn = components['schemas']['SignedIn'];
+export type Session = components['schemas']['Session'];
+export type SessionStarted = components['schemas']['SessionStarted'];
+export type SessionList = components['schemas']['SessionList'];
 export type ApiToken = components['schemas']['ApiToken'];
 export type ApiTokenList = components['schemas']['ApiTokenList'];
 export type CreateApiTokenRequest = components['schemas']['CreateApiTokenRequest'];
@@ -10259,6 +10436,7 @@ export type PageTree = components['schemas']['PageTree'];
 export type FileList = components['schemas']['FileList'];
 export type FileBacklink = components['schemas']['FileBacklink'];
 export type FileBacklinkList = components['schemas']['FileBacklinkList'];
+export type RenderedPage = components['schemas']['RenderedPage'];
 export type ChangedPage = components['schemas']['ChangedPage'];
 export type ChangedFile = components['schemas']['ChangedFile'];
 export type ChangedAttribute = components['schemas']['ChangedAttribute'];
@@ -11331,6 +11509,132 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    createSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: a key of your choice (a UUID, say), unique per request you mean. The same key sent
+                 *     again by the same token within 24 hours, with the same operation, parameters and body, answers what the first
+                 *     request answered (status and body, with `Idempotent-Replayed: true`) without doing it again. The same key with
+                 *     another request answers 409, as does a retry while the first request is still in progress. A request that
+                 *     failed releases its key: retrying it runs it again. Ignored on operations taking no token.
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com",
+                 *       "code": "20481377"
+                 *     }
+                 */
+                "application/json": components["schemas"]["EmailSignInVerification"];
+            };
+        };
+        responses: {
+            /** @description Signed in; the cookies are set. */
+            201: {
+                headers: {
+                    /** @description The session cookie and the CSRF cookie. */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionStarted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    signOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out; the cookies are cleared. */
+            204: {
+                headers: {
+                    /** @description The session and CSRF cookies, expired. */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    listUserSessions: {
+        parameters: {
+            query?: {
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
+                page?: components["parameters"]["page"];
+                /** @description How many items a page holds, 1 to 1000. Default 50. */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of sessions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    revokeUserSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the session (not its secret). */
+                sessionId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ended. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Unexpected"];
         };
@@ -12985,6 +13289,36 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Page"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    getRenderedPageById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of the page. */
+                pageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page's HTML and outline. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenderedPage"];
                 };
             };
             400: components["responses"]["BadRequest"];

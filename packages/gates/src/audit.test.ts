@@ -21,7 +21,15 @@ const h = useHarness({ rateLimit: { max: 0, windowMs: 60_000 } });
 /** Valid requests tried, at most, for one success of an operation. */
 const ATTEMPTS = 12;
 /** Writes recorded outside any organization (docs/audit-log.md): a user's own tokens. */
-const WITHOUT_ORGANIZATION = new Set(["createUserToken", "revokeUserToken", "requestEmailSignIn", "verifyEmailSignIn"]);
+const WITHOUT_ORGANIZATION = new Set([
+  "createUserToken",
+  "revokeUserToken",
+  "requestEmailSignIn",
+  "verifyEmailSignIn",
+  "createSession",
+  "signOut",
+  "revokeUserSession",
+]);
 /** Deletions answering 204 when there was nothing to delete (205 when they deleted): no write, no event. */
 const ANSWERS_GONE = new Set(
   contractRoutes(loadOpenapiDocument())

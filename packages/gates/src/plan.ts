@@ -57,6 +57,7 @@ const ALIASES: Record<string, BaseFixture> = {
 /** Body properties that mean a base fixture in one operation only (an `email` elsewhere is anyone's). */
 const OPERATION_ALIASES: Record<string, Record<string, BaseFixture>> = {
   verifyEmailSignIn: { email: "signInEmail", code: "signInCode" },
+  createSession: { email: "signInEmail", code: "signInCode" },
 };
 export const operationAlias = (operationId: string, name: string): BaseFixture | undefined => OPERATION_ALIASES[operationId]?.[name];
 

@@ -52,6 +52,33 @@ export interface DocstackClientOptions {
    * a 304 is answered from them as the 200 it stands for. How many are kept (default 16; 0: none).
    */
   etagCacheEntries?: number;
+  /**
+   * For a browser signed in to the app (the session cookie, `POST /v1/auth/sessions`) rather than a token:
+   * the session's CSRF token, sent as `X-CSRF-Token` with every write (the server refuses a write made with
+   * the cookie without it). In the browser, `csrfFromCookie` reads it from the `docstack_csrf` cookie.
+   */
+  csrfToken?: () => string | undefined;
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** The session's CSRF token, from the cookie the server set beside the session's (`docstack_csrf`, `__Host-docstack_csrf` behind HTTPS). */
+export function csrfFromCookie(cookies: string = globalThis.document?.cookie ?? ""): string | undefined {
+  for (const part of cookies.split(";")) {
+    const [name, value] = part.trim().split("=");
+    if ((name === "__Host-docstack_csrf" || name === "docstack_csrf") && value) return decodeURIComponent(value);
+  }
+  return undefined;
+}
+
+/** Adds the CSRF header to writes, when there is a token to send. */
+function csrfAware(fetch: (request: Request) => Promise<Response>, csrfToken: (() => string | undefined) | undefined) {
+  if (!csrfToken) return fetch;
+  return (request: Request) => {
+    const token = SAFE_METHODS.has(request.method) ? undefined : csrfToken();
+    if (token) request.headers.set("X-CSRF-Token", token);
+    return fetch(request);
+  };
 }
 
 interface FetchResult<T> {
@@ -88,7 +115,7 @@ export function createClient(options: DocstackClientOptions) {
     baseUrl: options.baseUrl.replace(/\/+$/, ""),
     headers: { ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}), ...options.headers },
     fetch: etagCachingFetch(
-      retryingFetch(options.fetch ?? ((request) => globalThis.fetch(request)), {
+      retryingFetch(csrfAware(options.fetch ?? ((request) => globalThis.fetch(request)), options.csrfToken), {
         ...(options.retry === undefined ? {} : { retry: options.retry }),
         timeoutMs: options.timeoutMs ?? 30_000,
       }),

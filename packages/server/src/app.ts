@@ -4,10 +4,11 @@ import { loadOpenapiDocument, type OpenapiDocument } from "@docstack/contract";
 import cors from "cors";
 import express, { type Request, type RequestHandler, type Response } from "express";
 import { samlSignInRouter } from "./areas/sso/sign-in";
-import { authenticate, bearerTokenHash } from "./auth/authenticate";
+import { authenticate, credentialHash } from "./auth/authenticate";
 import type { Actor } from "./http/actor";
 import type { RequestContext, Services } from "./http/context";
 import type { OperationRegistry } from "./http/operation";
+import { appRouter } from "./pipeline/app-route";
 import { docsRouter } from "./pipeline/docs";
 import { errorHandler } from "./pipeline/error-handler";
 import { homePageRouter } from "./pipeline/home-page";
@@ -18,7 +19,6 @@ import { securityHeaders } from "./pipeline/security-headers";
 import { signInRouter } from "./pipeline/sign-in-page";
 import { signedBody } from "./pipeline/signed-body";
 import { contractValidator } from "./pipeline/validator";
-import { appPages } from "./site-reader/app-pages";
 import { SITE_URL_SECRETS } from "./site-reader/audience";
 import { siteChangesMiddleware, sitesMiddleware } from "./site-reader/middleware";
 import { registry as defaultRegistry } from "./wiring/operations";
@@ -79,7 +79,7 @@ export function createApp(services: Services, options: AppOptions = {}): express
   app.use(contractValidator(document, { validateResponses: config.validateResponses }));
   app.use(operationRouter(routes, registry, policies, requestContexts(services)));
   app.use("/sso/saml", limiter.middleware(), samlSignInRouter(services));
-  app.use("/app", appPages(services));
+  app.use("/app", appRouter(config.appDir));
 
   app.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });
@@ -152,9 +152,9 @@ function authenticationMiddleware(services: Services, routes: readonly ContractR
   const isPublic = routeMatcher(routes, (route) => route.public);
   return async (req, res, next) => {
     if (isPublic(req)) return next();
-    const tokenHash = bearerTokenHash(req);
+    const tokenHash = credentialHash(req);
     try {
-      res.locals.actor = await authenticate(services.prisma, req.headers.authorization, tokenHash, { cache: services.actors, clock: services.clock });
+      res.locals.actor = await authenticate(services.prisma, req, { cache: services.actors, clock: services.clock, sessions: services.config.sessions });
       if (tokenHash) limiter.tokenAuthenticated(tokenHash);
       next();
     } catch (error) {
@@ -206,6 +206,11 @@ function requestContexts(services: Services): (req: Request, res: Response) => R
         return this.req.ip ?? "unknown";
       },
     },
+    secure: {
+      get(this: OwnContext) {
+        return this.req.secure;
+      },
+    },
     headers: {
       get(this: OwnContext) {
         return this.req.headers;
@@ -231,5 +236,5 @@ function requestContexts(services: Services): (req: Request, res: Response) => R
       memo: new Map(),
       req,
       base: undefined,
-    } satisfies Omit<RequestContext, keyof Services | "clientAddress" | "baseUrl" | "headers" | "rawBody"> & OwnContext);
+    } satisfies Omit<RequestContext, keyof Services | "clientAddress" | "baseUrl" | "headers" | "rawBody" | "secure"> & OwnContext);
 }

@@ -55,6 +55,10 @@ export interface Config {
    * often a continuous Git Sync reads its branch when no push webhook announces pushes.
    */
   git: { maxBytes: number; timeoutMs: number; pollSeconds: number };
+  /** Where the app's build is (packages/app/dist), served at /app/. */
+  appDir: string;
+  /** The app's sessions (docs/app.md): each use extends one by `idleMs`, never past `maxMs` after it started. */
+  sessions: { idleMs: number; maxMs: number };
   /** Import runs (docs/content-format.md, "Import runs"): the most bytes a run may read, the most pages a website gives, how long a run may take. */
   imports: { maxBytes: number; maxPages: number; timeoutMs: number };
 }
@@ -108,6 +112,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxBytes: int(env, "DOCSTACK_GIT_MAX_BYTES", 100 * 1024 * 1024),
       timeoutMs: int(env, "DOCSTACK_GIT_TIMEOUT_SECONDS", 300) * 1000,
       pollSeconds: Math.max(1, int(env, "DOCSTACK_GIT_POLL_SECONDS", 60)),
+    },
+    appDir: path.resolve(env.DOCSTACK_APP_DIR || path.join(REPO_ROOT, "packages/app/dist")),
+    sessions: {
+      idleMs: Math.max(1, int(env, "DOCSTACK_SESSION_IDLE_HOURS", 7 * 24)) * 60 * 60_000,
+      maxMs: Math.max(1, int(env, "DOCSTACK_SESSION_MAX_DAYS", 30)) * 24 * 60 * 60_000,
     },
     imports: {
       maxBytes: int(env, "DOCSTACK_IMPORT_MAX_BYTES", 100 * 1024 * 1024),

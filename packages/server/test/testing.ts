@@ -4,6 +4,8 @@
 // types. Nothing outside this package reaches into its folders.
 
 export type { default as TestAgent } from "supertest/lib/agent";
+// The app's browser tests (packages/app): the app itself, a real browser with axe, a real SMTP sink.
+export { createApp } from "../src/app";
 export type { Db } from "../src/db/database";
 export { newId } from "../src/db/ids";
 export { errorType } from "../src/http/errors";
@@ -14,4 +16,6 @@ export { type Level, reaches } from "../src/policy/roles";
 export { type Rule, ruleOf } from "../src/policy/rules";
 export { onSecret } from "../src/secrets";
 export { registry } from "../src/wiring/operations";
+export { accessibilityProblems, launchBrowser, printScreenshots, screenshot } from "./support/browser";
 export { answered, at, createHarness, type Harness, refused, secretInLogs, type TestUser, useHarness } from "./support/harness";
+export { useInbox } from "./support/smtp";

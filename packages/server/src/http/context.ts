@@ -43,6 +43,8 @@ export interface RequestContext extends Services, Memo {
   headers: IncomingHttpHeaders;
   /** The body's bytes, for the operations marked `x-docstack-raw-body` (a signature is checked on them). */
   rawBody: Buffer | undefined;
+  /** Whether the request came over HTTPS (directly or through a trusted proxy): the app's cookies are then `__Host-` and Secure. */
+  secure: boolean;
   /** e.g. http://localhost:3000, for the `urls` of resources. */
   baseUrl: string;
   log: Logger;

@@ -40,9 +40,12 @@ type SuccessStatus<K extends OperationId> = Extract<keyof Responses<K>, 200 | 20
  * that holds them).
  */
 export type OperationResult<K extends OperationId> = {
-  [S in SuccessStatus<K>]: JsonContent<Responses<K>[S]> extends undefined
+  [S in SuccessStatus<K>]: (JsonContent<Responses<K>[S]> extends undefined
     ? { status: S; raw?: RawBody }
-    : { status: S; body: JsonContent<Responses<K>[S]> } | (304 extends keyof Responses<K> ? { status: S; prepared: PreparedJson } : never);
+    : { status: S; body: JsonContent<Responses<K>[S]> } | (304 extends keyof Responses<K> ? { status: S; prepared: PreparedJson } : never)) & {
+    /** Set-Cookie values (the app's session: areas/sessions). */
+    cookies?: string[];
+  };
 }[SuccessStatus<K>];
 
 export interface OperationRequest<K extends OperationId> {

@@ -6,7 +6,7 @@
 // instances share it (the limit holds across them), in memory on the embedded database (one process
 // owns it, so its memory is the whole count).
 import type { RequestHandler } from "express";
-import { bearerTokenHash } from "../auth/authenticate";
+import { credentialHash } from "../auth/authenticate";
 import type { Clock } from "../clock";
 import type { Db } from "../db/database";
 import { ApiError } from "../http/errors";
@@ -91,7 +91,7 @@ export class RateLimiter {
     const { max, windowMs, clock, store } = this.options;
     return (req, res, next) => {
       if (max === 0) return next();
-      const tokenHash = bearerTokenHash(req);
+      const tokenHash = credentialHash(req);
       const key = tokenHash && this.authenticated.has(tokenHash) ? `t:${tokenHash}` : `a:${req.ip}`;
       store.hit(key, windowMs).then((count) => {
         const now = clock.now().getTime();

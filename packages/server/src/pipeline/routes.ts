@@ -139,6 +139,7 @@ export function operationRouter(
           body?: unknown;
           raw?: RawBody;
           prepared?: PreparedJson;
+          cookies?: string[];
         };
         // A deletion finding nothing to delete (204) wrote nothing: no event.
         if (audit && !(route.answersGone && result.status === 204)) await audit.finish(prisma, result.body);
@@ -152,6 +153,7 @@ export function operationRouter(
       const claim = idempotencyClaim(req, request.ctx, route.operationId, request);
       const result = claim ? await idempotently(request.ctx, claim, perform) : await perform();
       if ("replayed" in result) res.setHeader(REPLAYED_HEADER, "true");
+      if ("cookies" in result && result.cookies) res.append("Set-Cookie", result.cookies);
       if ("prepared" in result && result.prepared) sendPrepared(req, res.status(result.status), result.prepared, request.ctx.config.validateResponses);
       else if ("body" in result) res.status(result.status).json(result.body);
       else if ("raw" in result && result.raw) sendRaw(res.status(result.status), result.raw);

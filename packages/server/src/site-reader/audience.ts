@@ -52,11 +52,6 @@ export type AudienceDecision =
   /** A visitor-auth site without a valid token: to its fallback URL, or a 401 page. */
   | { kind: "sign-in"; fallbackURL?: string };
 
-/** Whether anyone may read the site, without credentials. */
-export function readableByAnyone(site: Pick<Site, "published" | "visibility">): boolean {
-  return site.published && (site.visibility === "public" || site.visibility === "unlisted");
-}
-
 export const hashShareKey = (key: string) => createHash("sha256").update(key).digest("hex");
 
 /** What this reader may see of the site. */

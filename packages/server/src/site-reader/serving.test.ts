@@ -97,25 +97,6 @@ describe("where sites are served", () => {
   });
 });
 
-describe("urls.app links", () => {
-  it("answer a page naming the resource, with its API URL and, for a published site, the site's URL", async () => {
-    const site = await basicSite();
-    const app = (await as(site.admin).get(site.siteApiUrl).expect(200)).body.urls.app as string;
-    const res = await read(app)
-      .expect(200)
-      .expect("Content-Type", /text\/html/);
-    expect(res.text).toContain("<h1>A site in Docstack</h1>");
-    expect(res.text).toContain(`href="${PUBLIC_URL}${site.siteApiUrl}"`);
-    expect(res.text).toContain(`href="${site.published}"`);
-    expect(res.headers["content-security-policy"]).toContain("script-src 'none'");
-    const pageApp = (await as(site.admin).get(`/v1/spaces/${site.spaceId}/content/pages`).expect(200)).body.pages[0].urls.app as string;
-    const pageRes = await read(pageApp).expect(200);
-    expect(pageRes.text).toContain("<h1>A page in Docstack</h1>");
-    await as(site.admin).post(`${site.siteApiUrl}/unpublish`).expect(200);
-    expect((await read(app).expect(200)).text).not.toContain(site.published);
-  });
-});
-
 describe("what readers get", () => {
   it("renders a page with navigation, breadcrumbs, table of contents, previous and next, and resolved or marked links", async () => {
     const site = await basicSite();

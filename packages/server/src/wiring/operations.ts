@@ -15,7 +15,9 @@ import { integrationsOperations } from "../areas/integrations/handlers";
 import { openapiSpecsOperations } from "../areas/openapi-specs/handlers";
 import { organizationsOperations } from "../areas/organizations/handlers";
 import { permissionsOperations } from "../areas/permissions/handlers";
+import { renderedPageOperations } from "../areas/rendered-pages/handlers";
 import { sectionGroupsOperations } from "../areas/section-groups/handlers";
+import { sessionOperations } from "../areas/sessions/handlers";
 import { shareLinksOperations } from "../areas/share-links/handlers";
 import { siteCustomizationOperations } from "../areas/site-customization/handlers";
 import { sitePublishingAuthOperations } from "../areas/site-publishing-auth/handlers";
@@ -38,6 +40,8 @@ import type { OperationRegistry } from "../http/operation";
 export const registry: OperationRegistry = {
   ...organizationsOperations,
   ...authOperations,
+  ...sessionOperations,
+  ...renderedPageOperations,
   ...collectionsOperations,
   ...spacesOperations,
   ...spaceContentOperations,

@@ -18,6 +18,7 @@ import {
   targetOrganizationPolicy,
   userPolicy,
 } from "../areas/organizations/policy";
+import { ownSessionPolicy } from "../areas/sessions/policy";
 import { shareLinkPolicy, sitePolicy, siteSectionGroupPolicy, siteSectionPolicy, siteSpacePolicy } from "../areas/sites/policy";
 import { commentPolicy, commentReplyPolicy, commentsPolicy } from "../areas/space-comments/policy";
 import { downloadPolicy } from "../areas/space-content/policy";
@@ -30,6 +31,7 @@ export const policies = {
   caller: callerPolicy,
   anyone: anyonePolicy,
   ownToken: ownTokenPolicy,
+  ownSession: ownSessionPolicy,
   download: downloadPolicy,
   emailDomain: emailDomainPolicy,
   organization: organizationPolicy,

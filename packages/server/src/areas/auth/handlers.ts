@@ -1,5 +1,6 @@
 // Signing in by e-mail, and the caller's API tokens.
 import type { Schemas } from "@docstack/contract";
+import { SESSION_ORIGIN } from "../../auth/sessions";
 import { createApiToken, revokeApiToken } from "../../auth/tokens";
 import type { ApiToken } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
@@ -15,7 +16,9 @@ const NEWEST_FIRST: SortField[] = [
   { field: "id", direction: "desc" },
 ];
 
+/** An API token (never a session: listUserTokens leaves them out, and a new token is of origin `personal`). */
 function serializeToken(ctx: RequestContext, token: ApiToken): Schemas["ApiToken"] {
+  if (token.origin === SESSION_ORIGIN) throw new Error(`Token ${token.id} is a session, not an API token`);
   return {
     object: "api-token",
     id: token.id,
@@ -46,7 +49,12 @@ export const authOperations = {
   listUserTokens: defineOperation("listUserTokens", {
     handle: async (request) => {
       const { ctx } = request;
-      const where = { userId: ctx.actor.userId, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: ctx.clock.now() } }] };
+      const where = {
+        userId: ctx.actor.userId,
+        origin: { not: SESSION_ORIGIN },
+        revokedAt: null,
+        OR: [{ expiresAt: null }, { expiresAt: { gt: ctx.clock.now() } }],
+      };
       const body = await listRows(request, {
         model: ctx.prisma.apiToken,
         where,

@@ -67,6 +67,17 @@ export async function requestCode(ctx: RequestContext, address: string): Promise
 
 /** Trades a valid code for a new API token of its user (the address then counts as verified). */
 export async function verifyCode(ctx: RequestContext, address: string, code: string) {
+  const user = await useCode(ctx, address, code);
+  const { token } = await createApiToken(ctx.prisma, user.id, {
+    label: "E-mail sign-in",
+    origin: "email",
+    expiresAt: new Date(ctx.clock.now().getTime() + SIGN_IN_TOKEN_MS),
+  });
+  return { token, user };
+}
+
+/** Uses up a valid code and answers its user (the address then counts as verified); 400 for any other code. */
+export async function useCode(ctx: RequestContext, address: string, code: string) {
   const invalid = () =>
     badRequest(
       "sign_in_code_invalid",
@@ -89,10 +100,5 @@ export async function verifyCode(ctx: RequestContext, address: string, code: str
   const user = count === 1 ? await findUser(ctx, email) : null;
   if (!user) throw invalid();
   await ctx.prisma.user.update({ where: { id: user.id }, data: { emailVerifiedAt: now } });
-  const { token } = await createApiToken(ctx.prisma, user.id, {
-    label: "E-mail sign-in",
-    origin: "email",
-    expiresAt: new Date(now.getTime() + SIGN_IN_TOKEN_MS),
-  });
-  return { token, user };
+  return user;
 }

@@ -1,0 +1,146 @@
+// The app's figures (part of `npm run bench`), in headless Chromium (Debian's, as the browser tests use)
+// against the real server:
+//  - the first JavaScript a visit downloads, gzipped (from esbuild's metafile; budget 150 KB, checked by the
+//    app's own test);
+//  - the first screen interactive: from navigation to the spaces list shown, signed in (median of 5, cold
+//    browser cache each time; goal ≤ 1 s on localhost);
+//  - a space of BENCH_APP_PAGES pages (default 5,000): from navigation to its tree shown, the tree's own render
+//    (from the tree's answer to the rows in the page), and the longest task meanwhile; then every chapter
+//    expanded and the page scrolled to the end, with the longest task (goal: ≤ 200 ms render, no task over 50 ms).
+// Writes results/app.json.
+import { fork } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+import { BUDGET_KB, firstLoadGzipBytes } from "../packages/app/scripts/budget.mjs";
+import { serverEnv, serverNodeFlags } from "../scripts/server-runtime.mjs";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const appDist = path.join(here, "../packages/app");
+const metafile = JSON.parse(fs.readFileSync(path.join(appDist, "dist/meta.json"), "utf8"));
+const firstJsKb = Math.round((firstLoadGzipBytes(metafile, appDist) / 1024) * 10) / 10;
+
+const child = fork(path.join(here, "app-target.cjs"), {
+  execArgv: serverNodeFlags(),
+  env: serverEnv(process.env),
+  stdio: ["ignore", "ignore", "inherit", "ipc"],
+});
+const info = await new Promise((resolve, reject) => {
+  child.once("message", resolve);
+  child.once("exit", (code) => reject(new Error(`app benchmark target exited with ${code}`)));
+});
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+/** Long tasks (over 50 ms) of the page, recorded from its start (the observer is added before any script runs). */
+const LONG_TASKS = () => {
+  window.__longTasks = [];
+  new PerformanceObserver((list) => window.__longTasks.push(...list.getEntries().map((entry) => entry.duration))).observe({ type: "longtask", buffered: true });
+};
+
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu"] });
+try {
+  const page = async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addCookies([{ name: "docstack_session", value: info.session, url: info.base, httpOnly: true, sameSite: "Lax" }]);
+    await context.addInitScript(LONG_TASKS);
+    return context.newPage();
+  };
+
+  const firstScreen = [];
+  for (let i = 0; i < 5; i++) {
+    const tab = await page();
+    const started = Date.now();
+    await tab.goto(`${info.base}/app/`);
+    await tab.getByRole("heading", { name: "Spaces" }).waitFor();
+    firstScreen.push(Date.now() - started);
+    await tab.context().close();
+  }
+
+  const tab = await page();
+  const started = Date.now();
+  let answered = 0;
+  tab.on("response", (response) => {
+    if (response.url().endsWith(`/v1/spaces/${info.spaceId}/content/pages`)) answered = Date.now();
+  });
+  await tab.goto(`${info.base}/app/spaces/${info.spaceId}`);
+  await tab.getByRole("treeitem").first().waitFor();
+  const treeShown = Date.now() - started;
+  const treeRender = Date.now() - answered;
+  const openLongest = Math.max(0, ...(await tab.evaluate(() => window.__longTasks)));
+  const rows = await tab.getByRole("treeitem").count(); // rendered: those in view (the tree is windowed)
+
+  // Every chapter and section expanded (Right on each collapsed row, top to bottom), then scrolled through.
+  await tab.evaluate(() => {
+    window.__longTasks = [];
+  });
+  const expandStarted = Date.now();
+  await tab.evaluate(async () => {
+    // The tree renders the rows in view only (windowed): the box is scrolled on when none in view is collapsed.
+    const tree = document.querySelector('[role="tree"]');
+    const collapsed = () => tree.querySelector('[role="treeitem"][aria-expanded="false"]');
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    for (;;) {
+      const row = collapsed();
+      if (row) {
+        row.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowRight", bubbles: true }));
+        await frame();
+        continue;
+      }
+      const before = tree.scrollTop;
+      tree.scrollTop += tree.clientHeight;
+      await frame();
+      if (tree.scrollTop === before) break;
+    }
+    tree.scrollTop = 0;
+    await frame();
+  });
+  // Every row now shown, whether rendered or not: the last row's place among them (aria-posinset is per level).
+  const expandedRows = await tab.evaluate(() => {
+    const tree = document.querySelector('[role="tree"]');
+    const inner = tree.firstElementChild;
+    const row = tree.querySelector('[role="treeitem"]');
+    return row ? Math.round(inner.scrollHeight / row.offsetHeight) : 0;
+  });
+  const expandSeconds = (Date.now() - expandStarted) / 1000;
+  const expandLongest = Math.max(0, ...(await tab.evaluate(() => window.__longTasks)));
+  await tab.evaluate(() => {
+    window.__longTasks = [];
+  });
+  await tab.evaluate(async () => {
+    const tree = document.querySelector('[role="tree"]');
+    for (let y = 0; y < tree.scrollHeight; y += 600) {
+      tree.scrollTop = y;
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    }
+  });
+  const scrollLongest = Math.max(0, ...(await tab.evaluate(() => window.__longTasks)));
+
+  const result = {
+    firstJsGzipKb: firstJsKb,
+    firstJsBudgetKb: BUDGET_KB,
+    firstScreenInteractiveMs: median(firstScreen),
+    pages: info.pages,
+    treeShownMs: treeShown,
+    treeRenderMs: treeRender,
+    treeRowsShown: rows,
+    treeOpenLongestTaskMs: Math.round(openLongest),
+    treeExpandedRows: expandedRows,
+    treeExpandAllSeconds: Math.round(expandSeconds * 10) / 10,
+    treeExpandLongestTaskMs: Math.round(expandLongest),
+    treeScrollLongestTaskMs: Math.round(scrollLongest),
+  };
+  console.log(`\napp: first JavaScript ${firstJsKb} KB gzipped (budget ${BUDGET_KB} KB)`);
+  console.log(`app: first screen interactive, median of 5: ${result.firstScreenInteractiveMs} ms  (goal ≤ 1000)`);
+  console.log(
+    `app: a space of ${info.pages} pages: tree shown ${treeShown} ms after navigation, rendered ${treeRender} ms after its answer (goal ≤ 200), ${rows} rows, longest task ${result.treeOpenLongestTaskMs} ms`,
+  );
+  console.log(
+    `app: every row expanded (${expandedRows}) in ${result.treeExpandAllSeconds} s, longest task ${result.treeExpandLongestTaskMs} ms; scrolled through, longest task ${result.treeScrollLongestTaskMs} ms  (goal ≤ 50)`,
+  );
+  fs.mkdirSync(path.join(here, "results"), { recursive: true });
+  fs.writeFileSync(path.join(here, "results", "app.json"), `${JSON.stringify(result, null, 2)}\n`);
+} finally {
+  await browser.close();
+  child.send("stop");
+}

@@ -1,0 +1,37 @@
+// The JavaScript budget: what a first visit must download before the app runs (the entry chunk and the
+// chunks it imports statically, from esbuild's metafile), gzipped, must stay within BUDGET_KB.
+import fs from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+
+export const BUDGET_KB = 150;
+const root = path.resolve(import.meta.dirname, "..");
+
+/** The files of the first load: the entry and, transitively, its static imports (not the lazy screens). */
+export function firstLoad(metafile) {
+  const outputs = metafile.outputs;
+  const entry = Object.keys(outputs).find((file) => outputs[file].entryPoint === "src/main.tsx" && file.endsWith(".js"));
+  const seen = new Set();
+  const visit = (file) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const imported of outputs[file]?.imports ?? []) if (imported.kind === "import-statement") visit(imported.path);
+  };
+  visit(entry);
+  return [...seen];
+}
+
+export function firstLoadGzipBytes(metafile, cwd = root) {
+  return firstLoad(metafile).reduce((sum, file) => sum + gzipSync(fs.readFileSync(path.resolve(cwd, file)), { level: 9 }).length, 0);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const metafile = JSON.parse(fs.readFileSync(path.join(root, "dist/meta.json"), "utf8"));
+  const bytes = firstLoadGzipBytes(metafile);
+  const kb = (bytes / 1024).toFixed(1);
+  if (bytes > BUDGET_KB * 1024) {
+    console.error(`The app's first JavaScript is ${kb} KB gzipped: over its budget of ${BUDGET_KB} KB (docs/app.md)`);
+    process.exit(1);
+  }
+  console.log(`The app's first JavaScript: ${kb} KB gzipped (budget ${BUDGET_KB} KB)`);
+}

@@ -1,0 +1,83 @@
+// Who is signed in decides what shows: the sign-in screen (the URL kept, so the screen asked for opens
+// after), or the screen of the URL inside the shell. Screens other than the first load when first opened.
+import { lazy, Suspense, useEffect } from "react";
+import { failureOf } from "./api";
+import { useRoute } from "./navigation";
+import { chooseOrganization, pickOrganization, useChosenOrganization } from "./org";
+import { useOrgs, useUser } from "./queries";
+import type { Route } from "./routes";
+import Home from "./screens/Home";
+import SignIn from "./screens/SignIn";
+import { Shell } from "./ui/Shell";
+import { Loading, Problem } from "./ui/states";
+
+const Space = lazy(() => import("./screens/Space"));
+const Collection = lazy(() => import("./screens/Collection"));
+const ChangeRequests = lazy(() => import("./screens/ChangeRequests"));
+const ChangeRequest = lazy(() => import("./screens/ChangeRequest"));
+const People = lazy(() => import("./screens/People"));
+const Account = lazy(() => import("./screens/Account"));
+const Resource = lazy(() => import("./screens/Resource"));
+
+export function App() {
+  const route = useRoute();
+  const user = useUser();
+  if (user.isPending) return <Loading what="Docstack" />;
+  if (user.isError) {
+    if (failureOf(user.error) === "signed-out") return <SignIn />;
+    return (
+      <main id="main">
+        <Problem error={user.error} retry={() => user.refetch()} />
+      </main>
+    );
+  }
+  if (route.screen === "sign-in") return <SignIn />;
+  return <SignedIn route={route} />;
+}
+
+function SignedIn({ route }: { route: Route }) {
+  const orgs = useOrgs();
+  const chosen = useChosenOrganization();
+  const named = "organizationId" in route ? route.organizationId : undefined;
+  useEffect(() => {
+    if (named) chooseOrganization(named);
+  }, [named]);
+  const organizationId = named ?? pickOrganization(chosen, orgs.data?.items.map((org) => org.id) ?? []);
+  return (
+    <Shell organizationId={organizationId}>
+      <Suspense fallback={<Loading what="the screen" />}>
+        <Screen route={route} organizationId={organizationId} orgsLoading={orgs.isPending} />
+      </Suspense>
+    </Shell>
+  );
+}
+
+function Screen({ route, organizationId, orgsLoading }: { route: Route; organizationId: string | undefined; orgsLoading: boolean }) {
+  switch (route.screen) {
+    case "home":
+      return <Home organizationId={organizationId} loading={orgsLoading} />;
+    case "collection":
+      return <Collection collectionId={route.collectionId} />;
+    case "space":
+      return <Space spaceId={route.spaceId} pageId={route.pageId} />;
+    case "change-requests":
+      return <ChangeRequests spaceId={route.spaceId} />;
+    case "change-request":
+      return <ChangeRequest spaceId={route.spaceId} number={route.number} />;
+    case "members":
+      return <People organizationId={route.organizationId} />;
+    case "account":
+      return <Account />;
+    case "site":
+    case "spec":
+    case "integration":
+    case "user":
+      return <Resource route={route} />;
+    default:
+      return (
+        <main id="main">
+          <Problem error={{ status: 404 }} />
+        </main>
+      );
+  }
+}

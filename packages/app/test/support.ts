@@ -1,0 +1,79 @@
+// What the app's browser tests share: the real server (the harness's app over a real database, listening on
+// loopback, serving this package's build at /app/), a real SMTP sink, one Chromium per test file, and
+// helpers that act as a person does (sign in with the e-mailed code) or read the API as a program would.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { answered, at, createApp, type Harness, launchBrowser, type TestUser, useHarness, useInbox } from "@docstack/server/testing";
+import type { Browser, Page } from "playwright-core";
+
+export const APP_DIR = path.resolve(__dirname, "../dist");
+
+export function useAppServer() {
+  const inbox = useInbox();
+  const h = useHarness(() => ({ smtpUrl: inbox.url, rateLimit: { max: 0, windowMs: 60_000 }, appDir: APP_DIR }));
+  const state: { url: string; browser?: Browser; server?: http.Server } = { url: "" };
+  beforeAll(async () => {
+    const server = http.createServer(createApp(h.services));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    state.server = server;
+    state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    state.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await state.browser?.close();
+    state.server?.closeAllConnections();
+    await new Promise((resolve) => state.server?.close(resolve));
+  });
+  return {
+    h,
+    inbox,
+    get url() {
+      return state.url;
+    },
+    /** A new browser profile (its own cookies), at `width` px wide. */
+    async newPage(width = 1280): Promise<Page> {
+      const context = await (state.browser as Browser).newContext({ viewport: { width, height: 900 }, baseURL: state.url });
+      return context.newPage();
+    },
+  };
+}
+
+/** Signs in through the app's sign-in screen with the code e-mailed to the address. */
+export async function signIn(page: Page, inbox: ReturnType<typeof useInbox>, email: string): Promise<void> {
+  const before = inbox.to(email).length;
+  await page.goto("/app/");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "E-mail me a code" }).click();
+  const mail = await inbox.waitFor(email, (message) => inbox.to(email).indexOf(message) >= before);
+  const code = /^Code: (\d{8})$/m.exec(mail.text ?? "")?.[1] as string;
+  await page.getByLabel("Code").fill(code);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  try {
+    await page.getByRole("heading", { name: "Spaces" }).waitFor({ timeout: 15_000 });
+  } catch (error) {
+    throw new Error(`Not signed in; the page reads: ${await page.locator("body").textContent()}`, { cause: error });
+  }
+}
+
+/** A space with pages, written through a change request and merged (as any client of the API does). */
+export async function spaceWithPages(h: Harness, user: TestUser, organizationId: string, title: string, pages: { title: string; markdown: string }[]) {
+  const as = h.as(user);
+  const space = await answered(as.POST("/v1/orgs/{organizationId}/spaces", { ...at({ organizationId }), body: { title } }), 201);
+  const cr = await answered(as.POST("/v1/spaces/{spaceId}/change-requests", { ...at({ spaceId: space.id }), body: { subject: "Pages" } }), 201);
+  const changes = pages.map((page) => ({ operation: "insert_page" as const, title: page.title, document: { markdown: page.markdown } }));
+  await answered(
+    as.POST("/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content", { ...at({ spaceId: space.id, changeRequestId: cr.id }), body: { changes } }),
+    200,
+  );
+  await answered(as.POST("/v1/spaces/{spaceId}/change-requests/{changeRequestId}/merge", at({ spaceId: space.id, changeRequestId: cr.id })), 200);
+  return space;
+}
+
+/** The space's top-level page titles, and each page's sub-page titles, as the API answers them. */
+export async function titlesInApi(h: Harness, user: TestUser, spaceId: string): Promise<string[]> {
+  const tree = await answered(h.as(user).GET("/v1/spaces/{spaceId}/content/pages", at({ spaceId })), 200);
+  const walk = (pages: typeof tree.pages, prefix: string): string[] =>
+    pages.flatMap((page) => [`${prefix}${page.title}`, ...walk(("pages" in page ? page.pages : []) as typeof tree.pages, `${prefix}${page.title} > `)]);
+  return walk(tree.pages, "");
+}
