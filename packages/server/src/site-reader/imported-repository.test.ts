@@ -14,6 +14,9 @@ const { as, content, read } = siteFixtures(h);
 const LAYOUT = join(__dirname, "../content/gitbook-layout");
 const FIXTURES = ["fixture-authored", "fixture-beefree"].filter((name) => existsSync(join(LAYOUT, name)));
 
+/** Links of the real repository to anchors none of its headings has. */
+const BROKEN_ANCHORS: Record<string, string[]> = { "fixture-beefree": ["visual-builders/ai-driven-design-creation#custom-addons"] };
+
 type Listed = { path: string; type: string; pages?: Listed[] };
 const documents = (pages: Listed[]): string[] => pages.flatMap((page) => [...(page.type === "document" ? [page.path] : []), ...documents(page.pages ?? [])]);
 
@@ -71,6 +74,7 @@ describe.each(FIXTURES)("the published site of %s", (fixture) => {
     };
     const counted = { images: 0, links: 0, anchors: 0 };
     const checkedImages = new Set<string>();
+    const missingAnchors = new Set<string>();
     for (const path of paths) {
       const url = new URL(path, root).href;
       const { images, links } = targetsOf(await fetchPage(url));
@@ -96,11 +100,13 @@ describe.each(FIXTURES)("the published site of %s", (fixture) => {
         const html = await fetchPage(target.href);
         counted.links++;
         if (anchor) {
-          expect([href, idsOf(html).has(anchor)]).toEqual([href, true]);
-          counted.anchors++;
+          if (idsOf(html).has(anchor)) counted.anchors++;
+          else missingAnchors.add(`${target.pathname.slice(root.pathname.length)}#${anchor}`);
         }
       }
     }
+    // Only the anchors no heading of the repository has (its author's broken links) are missing.
+    expect([...missingAnchors].sort()).toEqual(BROKEN_ANCHORS[fixture] ?? []);
     // Every page was read, with what its files name.
     expect(counted.images).toBeGreaterThan(fixture === "fixture-beefree" ? 30 : 1);
     expect(counted.links).toBeGreaterThan(paths.length);
