@@ -9626,6 +9626,13 @@ export interface components {
                  * @description The public URL at which the integration's script receives HTTP requests (for example webhooks and OAuth callbacks).
                  */
                 publicEndpoint: string;
+                /**
+                 * Format: uri
+                 * @description The public URL serving the integration's rendered content (its blocks' web frames), which GitBook keeps
+                 *     on an origin apart from `publicEndpoint`'s cookies when it has one. Docstack has no separate content
+                 *     origin: it equals `publicEndpoint`, as GitBook's does then.
+                 */
+                publicContentEndpoint: string;
             };
             /** @description What the caller may do with this integration. */
             permissions: {
