@@ -2,6 +2,7 @@
 // what the edit touched differs (its lines, the links to a page renamed, the table of contents when it changed).
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { fromBuffer, type ZipFile } from "yauzl";
 import { contentHelpers } from "../../test/support/content";
 import { useHarness } from "../../test/support/harness";
 import { readDirectory } from "../content/gitbook-layout/fixture";
@@ -34,6 +35,38 @@ async function exported(spaceId: string, repository: ReadonlyMap<string, Buffer>
   return files;
 }
 
+/** Every entry of a zip, by path. */
+async function unzip(data: Buffer): Promise<Map<string, Buffer>> {
+  const zip = await new Promise<ZipFile>((resolve, reject) =>
+    fromBuffer(data, { lazyEntries: true }, (error, file) => (error ? reject(error) : resolve(file))),
+  );
+  const entries = new Map<string, Buffer>();
+  await new Promise<void>((resolve, reject) => {
+    zip.on("entry", (entry) => {
+      zip.openReadStream(entry, (error, stream) => {
+        if (error) return reject(error);
+        const chunks: Buffer[] = [];
+        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+        stream.on("end", () => {
+          entries.set(entry.fileName, Buffer.concat(chunks));
+          zip.readEntry();
+        });
+      });
+    });
+    zip.on("end", resolve);
+    zip.on("error", reject);
+    zip.readEntry();
+  });
+  return entries;
+}
+
+/** supertest's parser of a binary body: its bytes. */
+const binary = (res: { on(event: string, listener: (chunk: Buffer) => void): unknown }, done: (error: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  res.on("data", (chunk) => chunks.push(chunk));
+  res.on("end", () => done(null, Buffer.concat(chunks)));
+};
+
 const asText = (files: ReadonlyMap<string, Buffer>) =>
   Object.fromEntries([...files].sort(([a], [b]) => (a < b ? -1 : 1)).map(([path, data]) => [path, data.toString("latin1")]));
 
@@ -62,6 +95,15 @@ describe("a repository's round trip", () => {
     const { space, files } = await imported(fixture);
     expect(asText(await exported(space.id, files))).toEqual(asText(files));
   });
+
+  it.each(FIXTURES.filter((name) => !readConfig(readDirectory(join(LAYOUT, name)).get(CONFIG_FILE)?.toString("utf8")).root))(
+    "gives %s back byte for byte in the export's zip",
+    async (fixture) => {
+      const { org, space, files } = await imported(fixture);
+      const res = await h.api.get(`/v1/spaces/${space.id}/export`).set("Authorization", org.admin.auth).buffer(true).parse(binary).expect(200);
+      expect(asText(await unzip(res.body as Buffer))).toEqual(asText(files));
+    },
+  );
 
   it("after an edit, exports only the edited lines of the edited page", async () => {
     const { org, space, files } = await imported("fixture-authored");
