@@ -6317,6 +6317,8 @@ export interface components {
         /**
          * @description The page's URL segment, derived from its title: lower-case ASCII letters, digits and hyphens (accents
          *     are stripped, other characters become hyphens, cut to 100 characters; `untitled` when nothing is left).
+         *     A page imported from a repository takes its file's name when that is a slug already, dots and underscores
+         *     kept as GitBook keeps them (`vue.js-quickstart.md` is `vue.js-quickstart`).
          *     Unique among siblings: `-2`, `-3`, ... is appended when a sibling already has it.
          * @example authentication
          */
@@ -7697,7 +7699,7 @@ export interface components {
             title?: components["schemas"]["ChangeRequestPageTitle"];
             document: components["schemas"]["ChangeRequestPageDocument"];
             ref?: components["schemas"]["ChangeRequestRef"];
-            /** @description The page's URL segment among its siblings (lower-case letters, digits and hyphens). Omitted, it is derived from the title. A sibling holding it already answers 400. */
+            /** @description The page's URL segment among its siblings (lower-case letters, digits and hyphens; dots and underscores between them, as a repository's file names have them). Omitted, it is derived from the title. A sibling holding it already answers 400. */
             slug?: string;
             /** @description A short description shown under the title; an empty string removes it. */
             description?: string;
@@ -7733,7 +7735,7 @@ export interface components {
             /** @description The page to change (its ID, or the `ref` of a page inserted earlier in the batch). */
             page: components["schemas"]["ChangeRequestPageTarget"];
             title?: components["schemas"]["ChangeRequestPageTitle"];
-            /** @description The page's URL segment among its siblings (lower-case letters, digits and hyphens). Omitted, the page keeps its slug (a new title does not change it; moved by `into`, it is made unique among its new siblings). A sibling holding it already answers 400. */
+            /** @description The page's URL segment among its siblings (lower-case letters, digits and hyphens; dots and underscores between them, as a repository's file names have them). Omitted, the page keeps its slug (a new title does not change it; moved by `into`, it is made unique among its new siblings). A sibling holding it already answers 400. */
             slug?: string;
             /** @description A short description shown under the title; an empty string removes it. */
             description?: string;
@@ -9814,6 +9816,13 @@ export interface components {
                  * @description The public URL at which the integration's script receives HTTP requests (for example webhooks and OAuth callbacks).
                  */
                 publicEndpoint: string;
+                /**
+                 * Format: uri
+                 * @description The public URL serving the integration's rendered content (its blocks' web frames), which GitBook keeps
+                 *     on an origin apart from `publicEndpoint`'s cookies when it has one. Docstack has no separate content
+                 *     origin: it equals `publicEndpoint`, as GitBook's does then.
+                 */
+                publicContentEndpoint: string;
             };
             /** @description What the caller may do with this integration. */
             permissions: {

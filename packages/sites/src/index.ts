@@ -6,7 +6,7 @@ export { type GitBookBlocksOptions, gitbookBlocks } from "./gitbook-blocks";
 export { type BlockStructure, type BlockTag, blockStructure, blocksToPlainMarkdown, integrationLink, parseTag } from "./gitbook-structure";
 export { Highlighter } from "./highlight";
 export { escapeHtml } from "./html";
-export { assetName, htmlImages, htmlTargets } from "./html-targets";
+export { assetName, htmlImages, htmlTargets, rewriteHtmlTargets } from "./html-targets";
 export type { VariantContent } from "./machine";
 export { sanitize } from "./markdown";
 export type {

@@ -161,12 +161,26 @@ function hintBlock(state: StateBlock, startLine: number, endLine: number, silent
   return true;
 }
 
-/** Raw HTML: sanitized once rendered; the files and pages it names resolved as Markdown's images and links are. */
+/** An expandable's title (`<summary>` without an id), whole in its tag's block as GitBook writes it. */
+const SUMMARY = /<summary(?![^>]*\sid\s*=)([^>]*)>([^<]*)<\/summary>/gi;
+
+/**
+ * Raw HTML: sanitized once rendered; the files and pages it names resolved as Markdown's images and links are. An
+ * expandable's title gets the anchor GitBook gives it (as a heading's), so links to it land.
+ */
 function htmlToken(token: Token, env: Env): void {
   env.rawHtml = true;
   token.content = rewriteHtmlTargets(token.content, (target, image) => {
     const resolved = env.options.resolve(target, image);
     return resolved.kind === "broken" ? undefined : resolved.href;
+  }).replace(SUMMARY, (whole, attributes: string, text: string) => {
+    const title = text
+      .replace(/&amp;/g, "&")
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&quot;/g, '"')
+      .trim();
+    return title ? `<summary id="${escapeHtml(env.options.anchors.next(title))}"${attributes}>${text}</summary>` : whole;
   });
 }
 

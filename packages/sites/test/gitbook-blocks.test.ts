@@ -77,7 +77,7 @@ describe("GitBook's blocks on the published site", () => {
     expect(html).toContain('<span class="api-method api-method-get">GET</span> <code>/pets/{id}</code> <span class="api-summary">Get a pet</span>');
     expect(html).toContain('<div class="api-parameter"><code>id</code> <span class="api-in">path</span> string <strong>required</strong>');
     expect(html).toContain("<details>");
-    expect(html).toContain("<summary>More about blocks</summary>");
+    expect(html).toContain('<summary id="more-about-blocks">More about blocks</summary>');
     expect(html).toContain("<figcaption><p>The diagram.</p></figcaption></figure>");
     expect(html).toContain('<div class="math" role="math" aria-label="f(x) = x^2"><code>f(x) = x^2</code></div>');
   });

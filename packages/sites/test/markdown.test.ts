@@ -89,7 +89,8 @@ describe("rendering content", () => {
     ]) {
       expect(html).not.toContain(bad);
     }
-    expect(html).toContain("<details><summary>S</summary>body</details>");
+    // An expandable's title gets its anchor (GitBook links to it).
+    expect(html).toContain('<details><summary id="s">S</summary>body</details>');
     expect(sanitize('<a href="https://x.example" target="_blank">x</a>')).toBe('<a href="https://x.example" target="_blank" rel="noopener noreferrer">x</a>');
   });
 });

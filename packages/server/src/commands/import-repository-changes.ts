@@ -14,7 +14,7 @@ import { contentStore } from "../content/reads";
 import { existingRevisionIndex, type RevisionIndex } from "../content/revisions";
 import { type ContentCommandDeps, mergeChangeRequest, writeChangeRequestContent } from "./change-request-content";
 import { createChangeRequest } from "./create-change-request";
-import { fileInsertion, pageInsertion, type RepositoryImportOutcome, recordRedirects } from "./import-repository";
+import { fileInsertion, pageInsertion, type RepositoryImportOutcome, recordRedirects, storeOrigins } from "./import-repository";
 
 export interface RepositoryChangesImport {
   spaceId: string;
@@ -54,11 +54,15 @@ function placed(pages: readonly LayoutPage[], index?: RevisionIndex): Map<string
   return out;
 }
 
-/** A page's own content (its sub-pages left out), to compare. */
-const own = ({ children: _children, ...page }: LayoutPage) => JSON.stringify(page);
+/** A page's own content (its sub-pages and where it was read left out; its file's text in), to compare. */
+const own = ({ children: _children, sourceFile: _file, sourcePath: _path, origin, ...page }: LayoutPage) => JSON.stringify([page, origin?.text]);
 
 /** The changes making the base's pages the branch's, touching only the pages the branch changed. */
-function pageChanges(base: Map<string, Placed>, branch: Map<string, Placed>): { changes: ContentChange[]; kinds: Map<string, InsertedPageKind> } {
+function pageChanges(
+  base: Map<string, Placed>,
+  branch: Map<string, Placed>,
+): { changes: ContentChange[]; kinds: Map<string, InsertedPageKind>; written: Map<string, LayoutPage> } {
+  const written = new Map<string, LayoutPage>(); // a ref or page ID → the branch's page it takes (its file as read)
   const changes: ContentChange[] = [];
   const kinds = new Map<string, InsertedPageKind>();
   const target = new Map<string, string>(); // path → the page's ID, or the ref of one inserted
@@ -81,6 +85,7 @@ function pageChanges(base: Map<string, Placed>, branch: Map<string, Placed>): { 
     if (id === undefined) {
       const ref = `git-sync-page-${changes.length}`;
       changes.push(pageInsertion(page, ref, target.get(parentPath), kinds));
+      written.set(ref, page);
       target.set(path, ref);
       continue;
     }
@@ -99,6 +104,7 @@ function pageChanges(base: Map<string, Placed>, branch: Map<string, Placed>): { 
       noRobotsIndex: page.noRobotsIndex ?? false,
     });
     kinds.set(id, { ...(page.href ? { href: page.href } : {}), presentation: storedPresentation(page) });
+    written.set(id, page);
   }
   // The order of a parent's pages, where the branch changed it (the merge keeps both sides' moves).
   const childrenOf = (pages: Map<string, Placed>) => {
@@ -117,7 +123,7 @@ function pageChanges(base: Map<string, Placed>, branch: Map<string, Placed>): { 
       changes.push({ operation: "update_page", page: target.get(path)!, at });
     });
   }
-  return { changes, kinds };
+  return { changes, kinds, written };
 }
 
 /** The branch's files the base does not have as they are (files the branch deleted stay, as an import leaves them). */
@@ -147,7 +153,15 @@ export async function importRepositoryChanges(
   // reading of both sides, so a page the branch did not touch compares equal.
   const baseLayout = { ...(await layoutOfRevision(store, index)), config: repository.config };
   const baseRead = readRepository(writeLayoutText(baseLayout, new Set(index.files.map((file) => file.name))));
-  const { changes, kinds } = pageChanges(placed(baseRead.pages, index), placed(repository.pages));
+  const { changes, kinds, written } = pageChanges(placed(baseRead.pages, index), placed(repository.pages));
+  // The files of the pages written, as read: their export gives them back.
+  const hashes = await storeOrigins(
+    ctx,
+    [...written.values()].map((page) => page.origin),
+  );
+  [...written.keys()].forEach((key, i) => {
+    if (hashes[i]) kinds.set(key, { ...kinds.get(key), origin: hashes[i] });
+  });
   changes.push(...(await fileChanges(ctx, index, repository)));
   if (!changes.length) return { result: "unchanged", pages: 0 };
 

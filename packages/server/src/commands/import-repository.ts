@@ -5,11 +5,12 @@
 // the change request stays open with its conflicts.
 
 import type { ContentChange, InsertedPageKind } from "../content/changes";
+import { sha256 } from "../content/documents";
 import { recordFormerPaths } from "../content/former-paths";
 import { storedPresentation } from "../content/gitbook-layout/presentation";
 import { type LazyRepository, readRepositoryLazily } from "../content/gitbook-layout/read";
 import { redirectedPaths } from "../content/gitbook-layout/redirects";
-import type { LayoutPage, LayoutPageType, Repository } from "../content/gitbook-layout/types";
+import type { LayoutPage, LayoutPageType, PageOrigin, Repository } from "../content/gitbook-layout/types";
 import type { Conflict } from "../content/merge";
 import { contentStore } from "../content/reads";
 import { existingRevisionIndex } from "../content/revisions";
@@ -91,13 +92,15 @@ export function pageInsertion(
   into: string | undefined,
   kinds: Map<string, InsertedPageKind>,
   markdown = page.markdown ?? "",
+  origin?: string,
 ): ContentChange {
   const presentation = storedPresentation(page);
-  if (page.type !== "document" || Object.keys(presentation).length) {
+  if (page.type !== "document" || Object.keys(presentation).length || origin) {
     kinds.set(ref, {
       ...(page.type !== "document" ? { type: page.type } : {}),
       ...(page.href ? { href: page.href } : {}),
       ...(Object.keys(presentation).length ? { presentation } : {}),
+      ...(origin ? { origin } : {}),
     });
   }
   return {
@@ -138,10 +141,35 @@ function insertionOrder(pages: readonly LayoutPage[]): Insertion[] {
   return order;
 }
 
-/** The change inserting a page, its body read now; `into` its parent's ID when an earlier batch inserted it. */
-function insertion({ ref, into, page }: Insertion, repository: LazyRepository, idByRef: ReadonlyMap<string, string>, kinds: Map<string, InsertedPageKind>) {
-  const parent = into && (idByRef.get(into) ?? into);
-  return pageInsertion(page, ref, parent || undefined, kinds, page.type === "document" ? repository.markdownOf(page) : "");
+/**
+ * Each page's file as read, stored (a blob each, by its hash, once per distinct content) for the export to give back;
+ * in the order of `origins`, undefined where there is none.
+ */
+export async function storeOrigins(ctx: Pick<ContentCommandDeps, "prisma">, origins: readonly (PageOrigin | undefined)[]): Promise<(string | undefined)[]> {
+  const blobs = origins.map((origin) => origin && Buffer.from(JSON.stringify(origin)));
+  const hashes = blobs.map((blob) => blob && sha256(blob));
+  const rows = new Map(blobs.flatMap((blob, i) => (blob ? [[hashes[i]!, { hash: hashes[i]!, data: blob, size: blob.byteLength }] as const] : [])));
+  if (rows.size) await ctx.prisma.fileBlob.createMany({ data: [...rows.values()], skipDuplicates: true });
+  return hashes;
+}
+
+/** The changes inserting a batch of pages, their bodies and files read now; `into` a parent's ID when an earlier batch inserted it. */
+async function insertions(
+  ctx: ContentCommandDeps,
+  batch: readonly Insertion[],
+  repository: LazyRepository,
+  idByRef: ReadonlyMap<string, string>,
+  kinds: Map<string, InsertedPageKind>,
+): Promise<ContentChange[]> {
+  const documents = batch.map(({ page }) => (page.type === "document" ? repository.documentOf(page) : { markdown: "" }));
+  const origins = await storeOrigins(
+    ctx,
+    documents.map((document) => document.origin),
+  );
+  return batch.map(({ ref, into, page }, i) => {
+    const parent = into && (idByRef.get(into) ?? into);
+    return pageInsertion(page, ref, parent || undefined, kinds, documents[i]!.markdown, origins[i]);
+  });
 }
 
 /** Pages a batch inserts: a large repository is written as several revisions, each a transaction of bounded size. */
@@ -168,7 +196,7 @@ async function writeInBatches(
   for (let start = 0; start === 0 || start < order.length; start += REPOSITORY_BATCH_PAGES) {
     if (start > 0 && !(await proceed({ written: start, total: order.length }))) return undefined;
     const pages = order.slice(start, start + REPOSITORY_BATCH_PAGES);
-    const batch = pages.map((page) => insertion(page, repository, idByRef, kinds));
+    const batch = await insertions(ctx, pages, repository, idByRef, kinds);
     written = await writeChangeRequestContent(ctx, changeRequestId, start === 0 ? [...first, ...batch] : batch, undefined, kinds);
     for (const [id, outcome] of written.outcomes) if (outcome.ref) idByRef.set(outcome.ref, id);
     inserted?.(
@@ -223,5 +251,9 @@ export async function recordRedirects(ctx: ContentCommandDeps, spaceId: string, 
   await recordFormerPaths(ctx.prisma, spaceId, moves);
   // As written, for the export: those naming no page (GitBook keeps them) and their order included (pairs: JSONB
   // does not keep an object's key order).
-  await ctx.prisma.space.update({ where: { id: spaceId }, data: { gitbookRedirects: Object.entries(repository.config.redirects) } });
+  // SUMMARY.md and .gitbook.yaml as written, for the export to write back while they describe the space as it is.
+  await ctx.prisma.space.update({
+    where: { id: spaceId },
+    data: { gitbookRedirects: Object.entries(repository.config.redirects), gitbookOrigin: (repository.origin ?? {}) as object },
+  });
 }

@@ -33,6 +33,8 @@ export interface InsertedPageKind {
   type?: "group" | "link";
   href?: string;
   presentation?: StoredPresentation;
+  /** The file the page was imported from (StoredPage's `origin`). */
+  origin?: string;
 }
 
 /** A page the batch touched, for `compat=false` (in the order first touched). */
@@ -234,6 +236,7 @@ export function applyChanges(current: CurrentPages, changes: readonly ContentCha
             ...(kind?.href ? { href: kind.href } : {}),
             // The body's cover, layout and other front matter (a repository's import gives them read already).
             ...(kind?.presentation ?? frontMatterPresentation(source.presentation)),
+            ...(kind?.origin ? { origin: kind.origin } : {}),
             parent,
             createdAt: at,
             updatedAt: at,
@@ -335,6 +338,7 @@ export function applyChanges(current: CurrentPages, changes: readonly ContentCha
 /** Sets a link's target and the layout's front matter a page has (absent ones removed). */
 function withKind(page: StoredPage, kind: InsertedPageKind): void {
   if (page.type === "link" && kind.href !== undefined) page.href = kind.href;
+  if (kind.origin !== undefined) page.origin = kind.origin;
   for (const name of ["cover", "coverY", "layout", "frontMatter"] as const) {
     if (kind.presentation?.[name] === undefined) delete page[name];
     else (page as unknown as Record<string, unknown>)[name] = kind.presentation[name];

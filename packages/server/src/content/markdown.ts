@@ -2,6 +2,7 @@
 // and headings, which split a page into sections and give anchors. Every scan here is
 // linear in the page (pages hold up to a million characters, written by any editor):
 // no regular expression that can backtrack over a line, links found by ./link-scanner.
+import { rewriteHtmlTargets } from "@docstack/sites";
 import { replaceInlineLinks } from "./link-scanner";
 
 /** Splits markdown into code (fenced blocks and inline code) and the rest; only the rest holds links. */
@@ -37,6 +38,14 @@ export function mapTargets(markdown: string, map: (link: LinkTarget) => string):
         return `${link.bang}[${link.label}](${/\s/.test(mapped) ? `<${mapped}>` : mapped}${link.title})`;
       }).replace(DEFINITION, (_all, head: string, target: string) => head + map({ target: unwrap(target), image: false }));
     })
+    .join("");
+}
+
+/** Rewrites every link (`href`) of raw HTML outside code (GitBook's cards link pages so); `map` returns undefined to keep one. */
+export function mapHtmlLinks(markdown: string, map: (target: string) => string | undefined): string {
+  if (!/\bhref\s*=/i.test(markdown)) return markdown;
+  return segments(markdown)
+    .map(({ text, code }) => (code ? text : rewriteHtmlTargets(text, (target, image) => (image ? undefined : map(target)))))
     .join("");
 }
 

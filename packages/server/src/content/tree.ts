@@ -27,6 +27,8 @@ export interface StoredPage {
   coverY?: number;
   layout?: string;
   frontMatter?: string;
+  /** An imported page's file as read (a FileBlob's hash holding gitbook-layout's PageOrigin as JSON): its export gives those bytes back. */
+  origin?: string;
   createdAt: string;
   updatedAt: string;
 }

@@ -4,7 +4,9 @@
 // `.gitbook/assets/` under the content's root are the space's and are replaced; other files are kept. When the tree
 // comes out the same, nothing is committed or pushed.
 import { layoutOfRevision } from "../content/gitbook-layout/from-revision";
+import { resolveFrom } from "../content/gitbook-layout/links";
 import { readConfig } from "../content/gitbook-layout/read";
+import { parseSummary, type SummaryEntry } from "../content/gitbook-layout/summary";
 import { ASSETS, CONFIG_FILE } from "../content/gitbook-layout/types";
 import { assetPath, writeLayoutText } from "../content/gitbook-layout/write";
 import { contentStore } from "../content/reads";
@@ -28,6 +30,20 @@ import {
 } from "./repository";
 import { type GitSyncDeps, GitSyncFailure, type GitSyncOutcome, type GitSyncRequest } from "./types";
 
+/** The files a SUMMARY.md (at `summary` under the content's root) lists, from the content's root. */
+function listedFiles(text: string, summary: string): Set<string> {
+  const listed = new Set<string>();
+  const visit = (entries: readonly SummaryEntry[]) => {
+    for (const entry of entries) {
+      const file = entry.target && resolveFrom(summary, entry.target.split("#")[0]!);
+      if (file) listed.add(file);
+      visit(entry.children);
+    }
+  };
+  visit(parseSummary(text));
+  return listed;
+}
+
 /** The address of `Name <address>` (the server's From), for the commits' committer. */
 const addressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from;
 
@@ -48,9 +64,15 @@ export async function exportToBranch(deps: GitSyncDeps, sync: SpaceGitSync, requ
     const configEntry = files.get(`${project}${CONFIG_FILE}`);
     const config = readConfig(configEntry ? (await readBlob(dir, configEntry.oid)).toString("utf8") : undefined);
     const content = `${project}${config.root}`;
-    // The space's files under the content's root go; the rest of the repository stays.
+    // The space's files under the content's root go; the rest of the repository stays, Markdown files the branch's
+    // SUMMARY.md does not list included (the import left them out: they are not the space's).
+    const summaryEntry = files.get(`${content}${config.summary}`);
+    const listed = summaryEntry && listedFiles((await readBlob(dir, summaryEntry.oid)).toString("utf8"), config.summary);
     for (const at of [...files.keys()]) {
-      if (at.startsWith(content) && (at.toLowerCase().endsWith(".md") || at.startsWith(`${content}${ASSETS}`))) files.delete(at);
+      if (!at.startsWith(content)) continue;
+      const path = at.slice(content.length);
+      const markdown = path.toLowerCase().endsWith(".md") && (!listed || listed.has(path) || path === config.summary || path === config.readme);
+      if (markdown || path.startsWith(ASSETS)) files.delete(at);
     }
 
     const space = await deps.prisma.space.findUniqueOrThrow({ where: { id: sync.spaceId }, select: { revisionId: true } });

@@ -79,6 +79,15 @@ describe("publishing integrations", () => {
     expect(first).not.toHaveProperty("secrets");
     expect(first.urls.location).toMatch(new RegExp(`/v1/integrations/${name}$`));
     expect(first.urls.icon).toMatch(/\/v1\/downloads\//);
+    // GitBook requires both endpoints; without an origin apart for rendered content they are the same URL.
+    expect(first.urls.publicContentEndpoint).toBe(first.urls.publicEndpoint);
+    const listed = (await h.api.get("/v1/integrations").set("Authorization", org.admin.auth).expect(200)).body.items as {
+      name: string;
+      urls: { publicContentEndpoint: string };
+    }[];
+    // (Each request has its own port: URLs compared by path.)
+    const inList = listed.find((item) => item.name === name)!.urls.publicContentEndpoint;
+    expect(new URL(inList).pathname).toBe(new URL(first.urls.publicEndpoint).pathname);
 
     // Omitted: the icon, visibility and secrets are kept; everything else takes its default.
     const second = await published(org.admin, org.id, { title: "Acme Two" }, name);

@@ -47,6 +47,8 @@ export function serializeIntegration(ctx: RequestContext, integration: Integrati
       app: appUrl(ctx, path),
       assets: `${ctx.baseUrl}${path}/assets/`,
       publicEndpoint: `${ctx.baseUrl}${path}/endpoint`,
+      // No origin apart for rendered content: GitBook's rule then is the same URL.
+      publicContentEndpoint: `${ctx.baseUrl}${path}/endpoint`,
     },
     permissions,
     ...(i.contentSecurityPolicy !== null ? { contentSecurityPolicy: i.contentSecurityPolicy } : {}),

@@ -94,7 +94,9 @@ describe("Git import and export", () => {
   it(
     "exports an edited space as one commit by its author on top of the branch, keeping the files that are not the space's",
     async () => {
-      server.createRepository("edited", new Map([...fixture, ["LICENSE", LICENSE]]));
+      // A Markdown file SUMMARY.md does not list is not a page: the import leaves it out, the export leaves it there.
+      const unlisted = Buffer.from("# Draft\n\nNot in the table of contents.\n");
+      server.createRepository("edited", new Map([...fixture, ["LICENSE", LICENSE], ["docs/drafts/unlisted.md", unlisted]]));
       const before = server.git("edited", "rev-parse", "refs/heads/main");
       const { org, space, as } = await setUp();
       await sync(as, space.id, "import", { url: server.url("edited"), ref: "refs/heads/main" });
@@ -109,6 +111,7 @@ describe("Git import and export", () => {
       );
       const files = server.checkout("edited");
       expect(files.get("LICENSE")).toEqual(LICENSE);
+      expect(files.get("docs/drafts/unlisted.md")).toEqual(unlisted);
       // The repository's .gitbook.yaml (root docs/, its redirects) is followed and kept as written.
       expect(files.get(".gitbook.yaml")).toEqual(fixture.get(".gitbook.yaml"));
       expect(files.get("docs/troubleshooting.md")?.toString()).toBe("# Troubleshooting\n\nWhen it breaks, see [the install guide](guides/install.md).");

@@ -9,7 +9,7 @@ import type { RevisionIndex } from "../revisions";
 import type { StoredPage } from "../tree";
 import { layoutPresentation } from "./presentation";
 import { layoutRedirects } from "./redirects";
-import { DEFAULT_CONFIG, type LayoutPage, type Repository } from "./types";
+import { DEFAULT_CONFIG, type LayoutPage, type PageOrigin, type Repository, type RepositoryOrigin } from "./types";
 import { assetPath, writeLayoutText } from "./write";
 
 const DOCUMENTS_PER_READ = 250;
@@ -24,12 +24,15 @@ export async function layoutOfRevision(store: ContentStore, index: RevisionIndex
     const documents = await loadDocuments(store, hashes.slice(start, start + DOCUMENTS_PER_READ));
     for (const [hash, document] of documents) readable.set(hash, toReadableMarkdown(document.markdown, index));
   }
+  const origins = await loadOrigins(store, index.pages);
   const idOf = new Map<LayoutPage, string>();
   const toLayout = (page: StoredPage): LayoutPage => {
     const layout: LayoutPage = { type: page.type, title: page.title, slug: page.slug, children: (index.children.get(page.id) ?? []).map(toLayout) };
     idOf.set(layout, page.id);
     if (page.type === "document") {
       layout.markdown = (page.document && readable.get(page.document)) || "";
+      const origin = page.origin && origins.get(page.origin);
+      if (origin) Object.assign(layout, { origin, sourceFile: origin.file, sourcePath: origin.path });
     }
     if (page.href) layout.href = page.href;
     for (const field of ["description", "icon", "emoji"] as const) if (page[field]) layout[field] = page[field];
@@ -40,7 +43,7 @@ export async function layoutOfRevision(store: ContentStore, index: RevisionIndex
   const pages = (index.children.get("") ?? []).map(toLayout);
   const [formerPaths, space] = await Promise.all([
     store.db.pageFormerPath.findMany({ where: { spaceId: index.revision.spaceId }, select: { path: true, pageId: true } }),
-    store.db.space.findUnique({ where: { id: index.revision.spaceId }, select: { gitbookRedirects: true } }),
+    store.db.space.findUnique({ where: { id: index.revision.spaceId }, select: { gitbookRedirects: true, gitbookOrigin: true } }),
   ]);
   // The imported `.gitbook.yaml`'s redirects in their order, each to the file of the page it leads to now (as written
   // when it leads to none: GitBook keeps those), then those of the pages moved since (through the API).
@@ -51,7 +54,21 @@ export async function layoutOfRevision(store: ContentStore, index: RevisionIndex
   for (const [from, target] of imported) redirects[from] = moved[pathOf(from)] ?? target;
   const known = new Set([...imported.keys()].map(pathOf));
   for (const [from, file] of Object.entries(moved)) if (!known.has(from)) redirects[from] = file;
-  return { config: { ...DEFAULT_CONFIG, redirects }, pages };
+  return { config: { ...DEFAULT_CONFIG, redirects }, pages, origin: (space?.gitbookOrigin ?? {}) as RepositoryOrigin };
+}
+
+/** The files the revision's pages were imported from (PageOrigin), by their blob's hash, read a few hundred at a time. */
+async function loadOrigins(store: ContentStore, pages: readonly StoredPage[]): Promise<Map<string, PageOrigin>> {
+  const hashes = [...new Set(pages.flatMap((page) => (page.origin ? [page.origin] : [])))];
+  const origins = new Map<string, PageOrigin>();
+  for (let start = 0; start < hashes.length; start += DOCUMENTS_PER_READ) {
+    const blobs = await store.db.fileBlob.findMany({
+      where: { hash: { in: hashes.slice(start, start + DOCUMENTS_PER_READ) } },
+      select: { hash: true, data: true },
+    });
+    for (const blob of blobs) origins.set(blob.hash, JSON.parse(Buffer.from(blob.data).toString("utf8")) as PageOrigin);
+  }
+  return origins;
 }
 
 /** The revision as a zip in GitBook's layout, produced as it is sent. */

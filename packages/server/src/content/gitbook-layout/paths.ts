@@ -13,7 +13,7 @@ export interface PagePlaces {
  * GitBook's places: the first top-level page (a document without sub-pages), or the first page of a first group, is
  * the readme file; a document with
  * sub-pages is `folder/README.md` with its sub-pages in `folder/`; a group's pages go in a folder named for the group;
- * any other document is `slug.md` in its parent's folder.
+ * any other document is `slug.md` in its parent's folder. A page read from a file and not moved since keeps that file.
  */
 export function pagePlaces(pages: readonly LayoutPage[], readme: string): PagePlaces {
   const places: PagePlaces = { file: new Map(), path: new Map() };
@@ -28,7 +28,9 @@ export function pagePlaces(pages: readonly LayoutPage[], readme: string): PagePl
       const own = posix.join(folder, page.slug);
       if (page.type === "document") {
         const isReadme = (page === pages[0] && page.children.length === 0) || page === groupReadme;
-        places.file.set(page, isReadme ? readme : page.children.length ? `${own}/README.md` : `${own}.md`);
+        // A page read from a file goes back to it, as long as it has not moved.
+        const kept = page.sourceFile !== undefined && (page.sourcePath === undefined || page.sourcePath === path) ? page.sourceFile : undefined;
+        places.file.set(page, kept ?? (isReadme ? readme : page.children.length ? `${own}/README.md` : `${own}.md`));
       }
       visit(page.children, own, path);
     }

@@ -6,9 +6,11 @@ import { type PagePresentation, readPageSource } from "../page-source";
 import { slugify, uniqueSlug } from "../tree";
 import { yaml } from "../yaml";
 import { resolveFrom, toSpaceLinks } from "./links";
+import { bodyKey, metadataKey } from "./origin";
 import { pagePlaces, safeRelativePath } from "./paths";
-import { parseSummary, type SummaryEntry } from "./summary";
-import { ASSETS, CONFIG_FILE, DEFAULT_CONFIG, type LayoutConfig, type LayoutPage, type Repository } from "./types";
+import { parseSummary, type SummaryEntry, writeSummary } from "./summary";
+import { ASSETS, CONFIG_FILE, DEFAULT_CONFIG, type LayoutConfig, type LayoutPage, type PageOrigin, type Repository, type RepositoryOrigin } from "./types";
+import { configYaml, summaryEntries } from "./write";
 
 const isExternal = (target: string) => /^[a-z][a-z0-9+.-]*:/i.test(target);
 
@@ -81,6 +83,8 @@ function presentationOf(presentation: PagePresentation, file: string, assets: Re
 export interface LazyRepository extends Repository {
   /** The page's body in the space's form (what `markdown` holds once read); "" for a group or link. */
   markdownOf(page: LayoutPage): string;
+  /** A document's body (as `markdownOf`) and its file as read, with the keys an export compares: what `origin` holds once read. */
+  documentOf(page: LayoutPage): { markdown: string; origin?: PageOrigin };
   /** The path of a document's file among the files read (under `root` of `.gitbook.yaml`); none for a group or link. */
   fileOf(page: LayoutPage): string | undefined;
 }
@@ -90,12 +94,16 @@ export function readRepository(files: ReadonlyMap<string, Buffer>): Repository {
   const repository = readRepositoryLazily(files);
   const visit = (pages: readonly LayoutPage[]) => {
     for (const page of pages) {
-      if (page.type === "document") page.markdown = repository.markdownOf(page);
+      if (page.type === "document") {
+        const { markdown, origin } = repository.documentOf(page);
+        page.markdown = markdown;
+        if (origin) page.origin = origin;
+      }
       visit(page.children);
     }
   };
   visit(repository.pages);
-  return { config: repository.config, pages: repository.pages, files: repository.files };
+  return { config: repository.config, pages: repository.pages, files: repository.files, origin: repository.origin };
 }
 
 /**
@@ -152,27 +160,47 @@ export function readRepositoryLazily(files: ReadonlyMap<string, Buffer>): LazyRe
     for (const field of ["hidden", "noIndex", "noRobotsIndex"] as const) if (metadata[field]) page[field] = true;
     Object.assign(page, presentationOf(source.presentation, file, assets));
     fileOf.set(page, file);
+    page.sourceFile = file;
     return page;
   };
   const pages = toPages(entries, true);
 
   const spacePaths = pagePlaces(pages, config.readme).path;
+  // Each page goes back to its file while it stays at the path it has now.
+  for (const page of fileOf.keys()) page.sourcePath = spacePaths.get(page);
   const pageByFile = new Map([...fileOf].map(([page, file]) => [file, page]));
   const assetNames = new Set(assets.keys());
   const spacePathOf = (file: string) => {
     const target = pageByFile.get(file) ?? pageByFile.get(`${file.replace(/\/$/, "")}/README.md`);
     return target && spacePaths.get(target);
   };
-  const markdownOf = (page: LayoutPage) => {
+  const read = (page: LayoutPage) => {
     const file = fileOf.get(page);
-    if (file === undefined) return "";
+    if (file === undefined) return undefined;
     // Read again (it was read for the tree): the same file, so the same title and front matter.
-    const source = readPageSource(content.get(file)?.toString("utf8") ?? "", file);
-    return toSpaceLinks(source.headingTitle ? source.bodyWithoutHeading : source.body, file, spacePathOf, assetNames);
+    const text = content.get(file)?.toString("utf8") ?? "";
+    const source = readPageSource(text, file);
+    const body = source.headingTitle ? source.bodyWithoutHeading : source.body;
+    const links: [string, string][] = [];
+    const markdown = toSpaceLinks(body, file, spacePathOf, assetNames, (spaceForm, written) => links.push([spaceForm, written]));
+    return { file, text, body, markdown, links };
+  };
+  const markdownOf = (page: LayoutPage) => read(page)?.markdown ?? "";
+  const documentOf = (page: LayoutPage): { markdown: string; origin?: PageOrigin } => {
+    const found = read(page);
+    const path = spacePaths.get(page);
+    if (!found) return { markdown: "" };
+    const { file, text, body, markdown, links } = found;
+    // A body that is not the file's tail has no origin to give back as it was.
+    if (path === undefined || !text.endsWith(body)) return { markdown };
+    return { markdown, origin: { file, path, text, bodyStart: text.length - body.length, metadata: metadataKey(page), body: bodyKey(markdown), links } };
   };
   const pathOf = (page: LayoutPage) => {
     const file = fileOf.get(page);
     return file === undefined ? undefined : `${config.root}${file}`;
   };
-  return { config, pages, files: assets, markdownOf, fileOf: pathOf };
+  const origin: RepositoryOrigin = {};
+  if (summary) origin.summary = { text: summary.toString("utf8"), written: writeSummary(summaryEntries(pages, pagePlaces(pages, config.readme))) };
+  if (configFile) origin.config = { text: configFile.toString("utf8"), written: configYaml(config) };
+  return { config, pages, files: assets, origin, markdownOf, documentOf, fileOf: pathOf };
 }

@@ -27,7 +27,40 @@ export interface LayoutPage {
   layout?: unknown;
   /** Front matter keys the layout does not know, as written, in their order: kept for the way back. */
   frontMatter?: Record<string, unknown>;
+  /** The file it was read from (from the content's root): written back there while its path is `sourcePath` (or always, without one). */
+  sourceFile?: string;
+  sourcePath?: string;
+  /** An imported page's file as it was read. */
+  origin?: PageOrigin;
   children: LayoutPage[];
+}
+
+/**
+ * What a document was imported from, kept so that an export gives the author's bytes back: the file and its text, the
+ * page's path then, fingerprints of its metadata and body as read (unchanged: the text is written as it was), and the
+ * author's spelling of each link the import rewrote (a link whose target has not moved is written that way again).
+ */
+export interface PageOrigin {
+  file: string;
+  /** The page's path in the space when it was read. */
+  path: string;
+  text: string;
+  /** Where the body starts in `text` (after the front matter and the title heading). */
+  bodyStart: number;
+  /** `metadataKey` of the page as read. */
+  metadata: string;
+  /** `bodyKey` of its body as read (in the space's form). */
+  body: string;
+  /** Each link target the import rewrote: its form in the space (`/path#anchor`, a file's name), then the author's. */
+  links: [string, string][];
+}
+
+/** What the repository's own files said, kept so that an export writes them as they were while what they describe is unchanged. */
+export interface RepositoryOrigin {
+  /** SUMMARY.md as written, and the table of contents it described (`writeSummary`'s text for the pages as read). */
+  summary?: { text: string; written: string };
+  /** `.gitbook.yaml` as written, and the configuration it described (`configYaml`'s text). */
+  config?: { text: string; written: string };
 }
 
 export interface LayoutConfig {
@@ -43,6 +76,8 @@ export interface LayoutConfig {
 export interface Repository {
   config: LayoutConfig;
   pages: LayoutPage[];
+  /** The repository's SUMMARY.md and .gitbook.yaml as read (an imported space's, for its export). */
+  origin?: RepositoryOrigin;
   /** Files by name (their path under `.gitbook/assets/`). */
   files: Map<string, Buffer>;
 }

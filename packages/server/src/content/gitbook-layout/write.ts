@@ -3,7 +3,8 @@
 // writes reads back to the same tree, and a layout in GitBook's own normal form is written back byte for byte.
 import { posix } from "node:path";
 import { yaml } from "../yaml";
-import { toFileLinks } from "./links";
+import { AuthorSpellings, toFileLinks } from "./links";
+import { bodyKey, metadataKey } from "./origin";
 import { type PagePlaces, pagePlaces, safeRelativePath } from "./paths";
 import type { SummaryEntry } from "./summary";
 import { writeSummary } from "./summary";
@@ -11,7 +12,7 @@ import { ASSETS, CONFIG_FILE, type LayoutConfig, type LayoutPage, type Repositor
 
 const FRONT_MATTER_FIELDS = ["description", "icon", "emoji", "hidden", "noIndex", "noRobotsIndex"] as const;
 
-function configYaml(config: LayoutConfig): string {
+export function configYaml(config: LayoutConfig): string {
   const data: Record<string, unknown> = { root: `./${config.root}`, structure: { readme: config.readme, summary: config.summary } };
   if (Object.keys(config.redirects).length) data.redirects = config.redirects;
   return yaml().stringify(data);
@@ -52,7 +53,24 @@ function pageFile(frontMatter: Record<string, unknown>, page: LayoutPage, body: 
   return `${head}# ${page.title}\n${body ? `\n${body}` : ""}`;
 }
 
-function summaryEntries(pages: readonly LayoutPage[], places: PagePlaces): SummaryEntry[] {
+/**
+ * A page's file: as it was imported when it is still in that file with the same metadata and body; else made again,
+ * keeping what did not change: the imported head (front matter, title heading) when the metadata is the same, and the
+ * author's spelling of every link whose target is where it was.
+ */
+function documentFile(page: LayoutPage, file: string, fileOf: (path: string) => string | undefined, assetNames: ReadonlySet<string>): string {
+  const { origin } = page;
+  const markdown = page.markdown ?? "";
+  // The head names the cover relative to the file: written elsewhere, it is kept only without a cover or in the same folder.
+  const sameHead = origin?.metadata === metadataKey(page) && (page.cover === undefined || posix.dirname(origin.file) === posix.dirname(file));
+  if (origin && sameHead && origin.file === file && origin.body === bodyKey(markdown)) return origin.text;
+  // Each author's spelling is checked to name the same target from where the file is now.
+  const body = toFileLinks(markdown, file, fileOf, assetNames, origin && new AuthorSpellings(origin.links));
+  if (origin && sameHead) return `${origin.text.slice(0, origin.bodyStart)}${body}`;
+  return pageFile(frontMatterOf(page, file, assetNames), page, body);
+}
+
+export function summaryEntries(pages: readonly LayoutPage[], places: PagePlaces): SummaryEntry[] {
   return pages.map((page) => ({
     title: page.title,
     ...(page.type === "group" ? { group: true } : { target: page.type === "link" ? (page.href ?? "") : encodeURI(places.file.get(page)!) }),
@@ -69,11 +87,12 @@ export function writeLayoutText(repository: Omit<Repository, "files">, assetName
   const places = pagePlaces(pages, config.readme);
   const fileByPath = new Map([...places.path].flatMap(([page, path]) => (places.file.has(page) ? [[path, places.file.get(page)!]] : [])));
   const out = new Map<string, Buffer>();
-  out.set(CONFIG_FILE, Buffer.from(configYaml(config)));
-  out.set(`${config.root}${config.summary}`, Buffer.from(writeSummary(summaryEntries(pages, places))));
+  // The repository's own SUMMARY.md and .gitbook.yaml while they say what they said when read.
+  const asRead = (written: string, origin?: { text: string; written: string }) => (origin?.written === written ? origin.text : written);
+  out.set(CONFIG_FILE, Buffer.from(asRead(configYaml(config), repository.origin?.config)));
+  out.set(`${config.root}${config.summary}`, Buffer.from(asRead(writeSummary(summaryEntries(pages, places)), repository.origin?.summary)));
   for (const [page, file] of places.file) {
-    const body = toFileLinks(page.markdown ?? "", file, (path) => fileByPath.get(path), assetNames);
-    out.set(`${config.root}${file}`, Buffer.from(pageFile(frontMatterOf(page, file, assetNames), page, body)));
+    out.set(`${config.root}${file}`, Buffer.from(documentFile(page, file, (path) => fileByPath.get(path), assetNames)));
   }
   return out;
 }
