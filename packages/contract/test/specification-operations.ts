@@ -213,6 +213,12 @@ export const ADDED_OPERATIONS: readonly SpecOperation[] = [
   ["put", `${S}/git/sync`, 200],
   ["delete", `${S}/git/sync`, 204],
   ["post", `${S}/git/sync/hook`, 202],
+  // Issue 37: the app's browser sessions, and a page rendered as its published site renders it.
+  ["post", "/v1/auth/sessions", 201],
+  ["delete", "/v1/auth/session", 204],
+  ["get", "/v1/user/sessions", 200],
+  ["delete", "/v1/user/sessions/{sessionId}", 204],
+  ["get", `${S}/content/page/{pageId}/rendered`, 200],
 ];
 
 /**
