@@ -137,8 +137,8 @@ runTarget(async () => {
     rerender: `http://127.0.0.1:${againPort}${sitePath}/large`,
     static: `http://127.0.0.1:${staticPort}/large.html`,
     space: `${base}/v1/spaces/${space.id}`,
-    // A middle part of llms-full.txt (pages 500 to 599), read and written out as a reader takes it.
-    llmsFullPart: `${base}${sitePath}/llms-full.txt/5`,
+    // A middle part of llms-full.txt (parts hold 100 pages: pages 500 to 599 of 1,000), read as a reader takes it.
+    llmsFullPart: `${base}${sitePath}/llms-full.txt/${Math.floor(PAGES / 200)}`,
     token,
     pages: PAGES,
     pageBytes: html.byteLength,
