@@ -2,6 +2,7 @@
 // remembering the lines it came from (`Span`), so that saving (./save) writes back byte for byte every block the
 // writer did not change. What the schema cannot hold is a `raw` block: its lines, verbatim.
 import type { BlockTag } from "@docstack/sites/dist/gitbook-structure.js";
+import { TokenCursor } from "@docstack/sites/dist/token-cursor.js";
 import type { Mark, Node, NodeType } from "prosemirror-model";
 import { parseTokens, type Token } from "./parser.js";
 import { HINT_STYLES, schema } from "./schema.js";
@@ -51,27 +52,6 @@ export function openMarkdown(source: string): OpenedMarkdown {
   const doc = schema.nodes.doc.create(null, content);
   // A page without blocks opens with an empty paragraph, not one of its own: it is written only once it holds something.
   return { source, doc, root: { node: doc, from: 0, to: source.length, inner: { children, prefix: "" } } };
-}
-
-class TokenCursor {
-  private index = 0;
-  constructor(private readonly tokens: readonly Token[]) {}
-  next(): Token {
-    const token = this.tokens[this.index++];
-    if (!token) throw new Error("markdown tokens ended inside an open block");
-    return token;
-  }
-  peek(offset = 0): Token | undefined {
-    return this.tokens[this.index + offset];
-  }
-  atClose(): boolean {
-    const token = this.peek();
-    return !token || token.nesting === -1;
-  }
-  /** Skips the rest of the container just opened, its closing token included. */
-  skipContainer(): void {
-    for (let depth = 1; depth > 0; ) depth += this.next().nesting;
-  }
 }
 
 const HINTS = new Set<string>(HINT_STYLES);

@@ -31,3 +31,4 @@ export { pageCsp, type RendererOptions, SiteRenderer } from "./renderer";
 export { segmentsOf, variantPath } from "./routing";
 export type { FoundPage } from "./search-page";
 export { contrast } from "./theme";
+export { TokenCursor } from "./token-cursor";

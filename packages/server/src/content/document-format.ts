@@ -7,7 +7,7 @@
 // Markdown (an inline holds only texts), the content is kept and the nesting given up:
 // see `LinkInProgress`.
 import type { Schemas } from "@docstack/contract";
-import { type BlockTag, gitbookBlocks, htmlImages, integrationLink } from "@docstack/sites";
+import { type BlockTag, gitbookBlocks, htmlImages, integrationLink, TokenCursor } from "@docstack/sites";
 import type MarkdownIt from "markdown-it";
 import { HeadingAnchors } from "./markdown";
 
@@ -43,28 +43,6 @@ export function markdownToDocument(markdown: string, resolve?: ReferenceResolver
   parser ??= createParser();
   const cursor = new TokenCursor(parser.parse(markdown, {}));
   return { object: "document", nodes: new DocumentBuilder(resolve).blocks(cursor) };
-}
-
-/** Walks markdown-it's flat token stream, where containers are opening and closing tokens. */
-class TokenCursor {
-  private index = 0;
-  constructor(private readonly tokens: readonly Token[]) {}
-
-  next(): Token {
-    const token = this.tokens[this.index++];
-    if (!token) throw new Error("markdown tokens ended inside an open block");
-    return token;
-  }
-
-  peek(offset = 0): Token | undefined {
-    return this.tokens[this.index + offset];
-  }
-
-  /** At the end of the current container (its closing token) or of the document. */
-  atClose(): boolean {
-    const token = this.peek();
-    return !token || token.nesting === -1;
-  }
 }
 
 class DocumentBuilder {
