@@ -1,6 +1,6 @@
-import { fromBuffer, type ZipFile } from "yauzl";
 import { contentHelpers } from "../../test/support/content";
 import { useHarness } from "../../test/support/harness";
+import { unzip } from "../../test/support/unzip";
 import { FIXTURE_DIR, readDirectory } from "../content/gitbook-layout/fixture";
 import { readRepository } from "../content/gitbook-layout/read";
 import { DEFAULT_CONFIG } from "../content/gitbook-layout/types";
@@ -9,31 +9,6 @@ import { importRepository } from "./import-repository";
 
 const h = useHarness();
 const c = contentHelpers(h);
-
-/** Every entry of a zip, by path. */
-async function unzip(data: Buffer): Promise<Map<string, Buffer>> {
-  const zip = await new Promise<ZipFile>((resolve, reject) =>
-    fromBuffer(data, { lazyEntries: true }, (error, file) => (error ? reject(error) : resolve(file))),
-  );
-  const entries = new Map<string, Buffer>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on("entry", (entry) => {
-      zip.openReadStream(entry, (error, stream) => {
-        if (error) return reject(error);
-        const chunks: Buffer[] = [];
-        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-        stream.on("end", () => {
-          entries.set(entry.fileName, Buffer.concat(chunks));
-          zip.readEntry();
-        });
-      });
-    });
-    zip.on("end", resolve);
-    zip.on("error", reject);
-    zip.readEntry();
-  });
-  return entries;
-}
 
 const sorted = (files: Map<string, Buffer>) => [...files].sort(([a], [b]) => a.localeCompare(b)).map(([path, data]) => [path, data.toString("latin1")]);
 

@@ -2,9 +2,9 @@
 // what the edit touched differs (its lines, the links to a page renamed, the table of contents when it changed).
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { fromBuffer, type ZipFile } from "yauzl";
 import { contentHelpers } from "../../test/support/content";
 import { useHarness } from "../../test/support/harness";
+import { unzip } from "../../test/support/unzip";
 import { readDirectory } from "../content/gitbook-layout/fixture";
 import { layoutOfRevision } from "../content/gitbook-layout/from-revision";
 import { readConfig } from "../content/gitbook-layout/read";
@@ -33,31 +33,6 @@ async function exported(spaceId: string, repository: ReadonlyMap<string, Buffer>
     files.set(assetPath(config, file.name), Buffer.from(blob.data));
   }
   return files;
-}
-
-/** Every entry of a zip, by path. */
-async function unzip(data: Buffer): Promise<Map<string, Buffer>> {
-  const zip = await new Promise<ZipFile>((resolve, reject) =>
-    fromBuffer(data, { lazyEntries: true }, (error, file) => (error ? reject(error) : resolve(file))),
-  );
-  const entries = new Map<string, Buffer>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on("entry", (entry) => {
-      zip.openReadStream(entry, (error, stream) => {
-        if (error) return reject(error);
-        const chunks: Buffer[] = [];
-        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-        stream.on("end", () => {
-          entries.set(entry.fileName, Buffer.concat(chunks));
-          zip.readEntry();
-        });
-      });
-    });
-    zip.on("end", resolve);
-    zip.on("error", reject);
-    zip.readEntry();
-  });
-  return entries;
 }
 
 /** supertest's parser of a binary body: its bytes. */
