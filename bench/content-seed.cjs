@@ -5,10 +5,10 @@
 const path = require("node:path");
 
 const server = path.dirname(require.resolve("@docstack/server/package.json"));
-const { existingRevisionIndex, writeRevision } = require(path.join(server, "dist/content/revisions"));
-const { catchUpSearch } = require(path.join(server, "dist/content/search-catch-up"));
-const { changedPages } = require(path.join(server, "dist/content/search-index"));
-const { pagePaths, slugify } = require(path.join(server, "dist/content/tree"));
+const { existingRevisionIndex, writeRevision } = require(path.join(server, "dist/content/store/revisions"));
+const { catchUpSearch } = require(path.join(server, "dist/content/search/search-catch-up"));
+const { changedPages } = require(path.join(server, "dist/content/search/search-index"));
+const { pagePaths, slugify } = require(path.join(server, "dist/content/store/tree"));
 const { newId } = require(path.join(server, "dist/db/ids"));
 const { parentIndex, pageMarkdown, WORDS } = require("./pages.cjs");
 

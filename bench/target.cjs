@@ -11,7 +11,7 @@ const { createApp } = dist("app");
 /** One space per size (rows as the API creates them), its pages written through the storage layer. */
 async function seedContent(services, base, organizationId, sizes) {
   const { fillSpace } = require("./content-seed.cjs");
-  const { createEmptyRevision } = dist("content/revisions");
+  const { createEmptyRevision } = dist("content/store/revisions");
   const { newId } = dist("db/ids");
   const spaces = [];
   for (const [position, count] of sizes.entries()) {

@@ -1,5 +1,5 @@
 // The Markdown parser the editor reads pages with: markdown-it configured as the server's `format=document`
-// reads them (packages/server/src/content/document-format.ts), with the sites package's GitBook blocks plugin, so
+// reads them (packages/server/src/content/format/document-format.ts), with the sites package's GitBook blocks plugin, so
 // the editor and the API see the same blocks in the same Markdown.
 import { gitbookBlocks } from "@docstack/sites/dist/gitbook-blocks.js";
 import MarkdownIt from "markdown-it";

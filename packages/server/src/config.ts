@@ -24,7 +24,7 @@ export interface Config {
   embeddedSharedBuffersMb: number;
   /** Bytes of immutable content (documents, page-tree chunks, revision indexes) kept in memory; 0: none. */
   contentCacheBytes: number;
-  /** Pages of the search index written per transaction after a write moved a space's revision (content/search-catch-up.ts). */
+  /** Pages of the search index written per transaction after a write moved a space's revision (content/search/search-catch-up.ts). */
   searchIndexStepPages: number;
   /** smtp://user:password@host:port (or smtps://): where e-mail goes; unset, no e-mail is sent. */
   smtpUrl: string | undefined;

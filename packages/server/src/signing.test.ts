@@ -1,5 +1,5 @@
 import { ManualClock } from "./clock";
-import { DownloadSigner } from "./content/downloads";
+import { DownloadSigner } from "./content/reads/downloads";
 import { CursorCodec } from "./http/pagination";
 import { SigningKeys } from "./signing";
 

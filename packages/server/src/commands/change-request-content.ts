@@ -3,16 +3,16 @@
 // changes, so concurrent writes and merges serialize instead of losing updates.
 
 import type { Clock } from "../clock";
-import type { ContentStore } from "../content/cache";
-import { type AppliedChanges, applyChanges, type ChangeInputs, type ContentChange } from "../content/changes";
-import type { ContentStoreDeps } from "../content/deps";
-import { loadDocuments } from "../content/documents";
-import type { ImportedPage } from "../content/import";
-import { type Conflict, type Content, mergeContent } from "../content/merge";
-import { contentStore } from "../content/reads";
-import { existingRevisionIndex, type RevisionIndex, revisionIndex, writeRevision, writeSameContent } from "../content/revisions";
-import { indexesItself, type SearchCatchUpDeps, searchAfterCommit } from "../content/search-catch-up";
-import { changedPages } from "../content/search-index";
+import { type AppliedChanges, applyChanges, type ChangeInputs, type ContentChange } from "../content/edits/changes";
+import { type Conflict, type Content, mergeContent } from "../content/edits/merge";
+import type { ContentStoreDeps } from "../content/reads/deps";
+import { contentStore } from "../content/reads/reads";
+import { indexesItself, type SearchCatchUpDeps, searchAfterCommit } from "../content/search/search-catch-up";
+import { changedPages } from "../content/search/search-index";
+import type { ContentStore } from "../content/store/cache";
+import { loadDocuments } from "../content/store/documents";
+import { existingRevisionIndex, type RevisionIndex, revisionIndex, writeRevision, writeSameContent } from "../content/store/revisions";
+import type { ImportedPage } from "../content/web/import";
 import { releaseBatchMemory } from "../db/batch-memory";
 import type { ChangeRequest } from "../generated/prisma/client";
 import { conflict } from "../http/errors";

@@ -1,8 +1,8 @@
 // Creating a space: the one place a space row and its first revision are made, whether the API creates one,
 // duplicates one (its content, search index and sharing copied) or a new site needs one.
 import type { Schemas } from "@docstack/contract";
-import { copyRevision, createEmptyRevision } from "../content/revisions";
-import { copySpacePages } from "../content/search-index";
+import { copySpacePages } from "../content/search/search-index";
+import { copyRevision, createEmptyRevision } from "../content/store/revisions";
 import type { Tx } from "../db/database";
 import { newId } from "../db/ids";
 import type { Space } from "../generated/prisma/client";

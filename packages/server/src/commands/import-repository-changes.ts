@@ -4,14 +4,14 @@
 // by page: a page changed on one side only takes that side's version, a page changed on both is a conflict and the
 // change request stays open with it.
 
-import type { ContentChange, InsertedPageKind } from "../content/changes";
+import type { ContentChange, InsertedPageKind } from "../content/edits/changes";
 import { layoutOfRevision } from "../content/gitbook-layout/from-revision";
 import { storedPresentation } from "../content/gitbook-layout/presentation";
 import { readRepository } from "../content/gitbook-layout/read";
 import type { LayoutPage, Repository } from "../content/gitbook-layout/types";
 import { writeLayoutText } from "../content/gitbook-layout/write";
-import { contentStore } from "../content/reads";
-import { existingRevisionIndex, type RevisionIndex } from "../content/revisions";
+import { contentStore } from "../content/reads/reads";
+import { existingRevisionIndex, type RevisionIndex } from "../content/store/revisions";
 import { type ContentCommandDeps, mergeChangeRequest, writeChangeRequestContent } from "./change-request-content";
 import { createChangeRequest } from "./create-change-request";
 import { fileInsertion, pageInsertion, type RepositoryImportOutcome, recordRedirects, storeOrigins } from "./import-repository";

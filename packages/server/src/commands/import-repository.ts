@@ -4,16 +4,16 @@
 // `.gitbook.yaml` redirects recorded as the pages' former paths; when the merge conflicts (the space moved meanwhile)
 // the change request stays open with its conflicts.
 
-import type { ContentChange, InsertedPageKind } from "../content/changes";
-import { sha256 } from "../content/documents";
-import { recordFormerPaths } from "../content/former-paths";
+import type { ContentChange, InsertedPageKind } from "../content/edits/changes";
+import type { Conflict } from "../content/edits/merge";
 import { storedPresentation } from "../content/gitbook-layout/presentation";
 import { type LazyRepository, readRepositoryLazily } from "../content/gitbook-layout/read";
 import { redirectedPaths } from "../content/gitbook-layout/redirects";
 import type { LayoutPage, LayoutPageType, PageOrigin, Repository } from "../content/gitbook-layout/types";
-import type { Conflict } from "../content/merge";
-import { contentStore } from "../content/reads";
-import { existingRevisionIndex } from "../content/revisions";
+import { contentStore } from "../content/reads/reads";
+import { sha256 } from "../content/store/documents";
+import { recordFormerPaths } from "../content/store/former-paths";
+import { existingRevisionIndex } from "../content/store/revisions";
 import { releaseBatchMemory } from "../db/batch-memory";
 import type { ChangeRequest } from "../generated/prisma/client";
 import { type ContentCommandDeps, mergeImport, writeChangeRequestContent } from "./change-request-content";

@@ -10,8 +10,8 @@ import { layoutOfRevision } from "../content/gitbook-layout/from-revision";
 import { readConfig } from "../content/gitbook-layout/read";
 import { CONFIG_FILE } from "../content/gitbook-layout/types";
 import { assetPath, writeLayoutText } from "../content/gitbook-layout/write";
-import { contentStore } from "../content/reads";
-import { existingRevisionIndex } from "../content/revisions";
+import { contentStore } from "../content/reads/reads";
+import { existingRevisionIndex } from "../content/store/revisions";
 import { importRepository } from "./import-repository";
 
 const h = useHarness();

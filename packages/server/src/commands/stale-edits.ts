@@ -1,9 +1,10 @@
 // The save precondition of `update_page` (`baseRevision`): an edit based on a revision where its page's body or
 // title was not what the change request holds now would overwrite someone else's save silently; it is refused with
 // 409 `stale_edit` instead, naming the current revision, so the writer can read the page again and merge.
-import type { ContentStore } from "../content/cache";
-import type { ContentChange } from "../content/changes";
-import { type RevisionIndex, revisionIndex } from "../content/revisions";
+
+import type { ContentChange } from "../content/edits/changes";
+import type { ContentStore } from "../content/store/cache";
+import { type RevisionIndex, revisionIndex } from "../content/store/revisions";
 import { badRequest, conflict } from "../http/errors";
 
 /** Throws for the first `update_page` whose page changed (body or title) between its `baseRevision` and `current`. */

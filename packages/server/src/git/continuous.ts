@@ -14,8 +14,8 @@
 import { setTimeout as delay } from "node:timers/promises";
 import { GIT_CONTINUOUS_JOB } from "../commands/git-sync-after-write";
 import { PagesNotMatched } from "../commands/import-repository-changes";
-import { contentStore } from "../content/reads";
-import { existingRevisionIndex } from "../content/revisions";
+import { contentStore } from "../content/reads/reads";
+import { existingRevisionIndex } from "../content/store/revisions";
 import type { SpaceGitSync } from "../generated/prisma/client";
 import type { JobDefinition } from "../jobs/queue";
 import { exportToBranch } from "./export";

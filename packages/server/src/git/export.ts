@@ -9,8 +9,8 @@ import { readConfig } from "../content/gitbook-layout/read";
 import { parseSummary, type SummaryEntry } from "../content/gitbook-layout/summary";
 import { ASSETS, CONFIG_FILE } from "../content/gitbook-layout/types";
 import { assetPath, writeLayoutText } from "../content/gitbook-layout/write";
-import { contentStore } from "../content/reads";
-import { existingRevisionIndex } from "../content/revisions";
+import { contentStore } from "../content/reads/reads";
+import { existingRevisionIndex } from "../content/store/revisions";
 import type { SpaceGitSync } from "../generated/prisma/client";
 import { actorOf } from "./actor";
 import {

@@ -2,8 +2,8 @@
 // apart (sent as basic auth by the job, never logged, answered or kept past the job), a branch, a project folder.
 // A host that is an internal address literally is refused here; a name is checked where the job connects.
 
-import { fetchableUrl } from "../content/fetch-safely";
 import { safeRelativePath } from "../content/gitbook-layout/paths";
+import { fetchableUrl } from "../content/web/fetch-safely";
 import { badRequest } from "../http/errors";
 
 export interface GitCredentials {

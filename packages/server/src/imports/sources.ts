@@ -2,7 +2,7 @@
 // are http(s) and not an internal address literally (a name is checked when the job connects), a Git remote's
 // credentials taken apart. Answers what the run shows (no credentials, no bytes) and what only its job keeps.
 import type { Schemas } from "@docstack/contract";
-import { fetchableUrl } from "../content/fetch-safely";
+import { fetchableUrl } from "../content/web/fetch-safely";
 import { branchOf, parseRemote, projectDirectory } from "../git/remote";
 import { badRequest } from "../http/errors";
 import type { ImportSecret } from "./types";

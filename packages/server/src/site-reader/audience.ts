@@ -15,7 +15,7 @@
 //   claims the reader set themself, limited to the adaptive schema's `unsigned` ones.
 import { createHash } from "node:crypto";
 import type { Audience } from "@docstack/sites";
-import { conditionHolds } from "../content/conditions";
+import { conditionHolds } from "../content/format/conditions";
 import type { Site } from "../generated/prisma/client";
 
 /** Query parameters of a site's URLs that carry secrets: redacted in request logs, never in links. */

@@ -1,14 +1,14 @@
 // The one place published sites read content: the renderer's SiteContentReader over the
-// server's content reads (content/reads.ts, content/search.ts), which the API's own
+// server's content reads (content/reads/reads.ts, content/search/search.ts), which the API's own
 // content operations use too. A faster read path there is a faster site here.
 import type { Schemas } from "@docstack/contract";
 import type { SearchHit, SiteContentReader, SiteFile, SitePage, SpaceRevision } from "@docstack/sites";
 import type { Config } from "../config";
-import type { ContentDeps } from "../content/deps";
-import { HeadingAnchors, mapTargets } from "../content/markdown";
-import { type ContentSource, readFile, readPage, readRevision } from "../content/reads";
-import { searchSpace } from "../content/search";
-import { serveDownload } from "../content/serve-download";
+import { HeadingAnchors, mapTargets } from "../content/format/markdown";
+import type { ContentDeps } from "../content/reads/deps";
+import { type ContentSource, readFile, readPage, readRevision } from "../content/reads/reads";
+import { serveDownload } from "../content/reads/serve-download";
+import { searchSpace } from "../content/search/search";
 
 /** What the published sites' reads need: the content layer's dependencies but the base URL, which the configuration gives. */
 export type ReaderDeps = Omit<ContentDeps, "baseUrl"> & { config: Config };

@@ -4,7 +4,7 @@
 import type { Schemas } from "@docstack/contract";
 import { answered, useHarness } from "../../test/support/harness";
 import { siteFixtures } from "../../test/support/site-fixtures";
-import { gitbookAnchorOf, HeadingAnchors } from "../content/markdown";
+import { gitbookAnchorOf, HeadingAnchors } from "../content/format/markdown";
 
 const h = useHarness({ publicUrl: "http://localhost:3000" });
 const { publishedSite, read } = siteFixtures(h);

@@ -17,7 +17,7 @@ import {
   variantPath,
 } from "@docstack/sites";
 import type { Clock } from "../clock";
-import { formerPathOwner } from "../content/former-paths";
+import { formerPathOwner } from "../content/store/former-paths";
 import type { Site } from "../generated/prisma/client";
 import { audienceFor, type ReaderCredentials, readerWithoutClaims } from "./audience";
 import { SiteChanges } from "./changes";

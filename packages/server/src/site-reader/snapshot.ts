@@ -4,9 +4,9 @@
 import { createHash } from "node:crypto";
 import type { Audience, PublishedSite, SiteSection } from "@docstack/sites";
 import type { Config } from "../config";
-import type { ContentStoreDeps } from "../content/deps";
-import { contentStore } from "../content/reads";
-import { existingRevisionIndex } from "../content/revisions";
+import type { ContentStoreDeps } from "../content/reads/deps";
+import { contentStore } from "../content/reads/reads";
+import { existingRevisionIndex } from "../content/store/revisions";
 import type { Organization, Site } from "../generated/prisma/client";
 import { customizationOf } from "../models/sites/customization";
 import { defaultSectionId, defaultSiteSpaceId, loadSiteTree, type SiteTree, siteSpacesIn } from "../models/sites/store";

@@ -2,7 +2,7 @@
 // changed, and the POST of a delivery through safeFetch, whose every connection is checked on the address it
 // reaches (in any spelling, after DNS); a delivery follows no redirect.
 import dns from "node:dns/promises";
-import { FetchRefused } from "../content/fetch-safely";
+import { FetchRefused } from "../content/web/fetch-safely";
 import { internalAddress, ipLiteral } from "../outbound/address-rule";
 import { AddressRefused, safeFetch } from "../outbound/safe-fetch";
 

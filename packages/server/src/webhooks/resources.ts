@@ -1,6 +1,6 @@
 // The events of Docstack's operations, built from what the operations have at hand: one place that
 // says what each event's `data` holds and which resource orders it.
-import type { PageChange } from "../content/search-index";
+import type { PageChange } from "../content/search/search-index";
 import type { WebhookEvent, WebhookEventType } from "./events";
 
 /** Who acted, as events name them. */

@@ -1,7 +1,7 @@
 // Every kind of job, in one list (a job missing here is never worked), and the maintenance ones.
 import { processSpecJob, sweepSpecsJob } from "../areas/openapi-specs/processing";
 import { purgeSpacesJob } from "../areas/spaces/retention";
-import { searchIndexJob, sweepSearchIndexJob } from "../content/search-catch-up";
+import { searchIndexJob, sweepSearchIndexJob } from "../content/search/search-catch-up";
 import type { Database } from "../db/database";
 import { gitContinuousJob, gitPollJob } from "../git/continuous";
 import { gitSyncJob } from "../git/sync";

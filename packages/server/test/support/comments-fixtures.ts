@@ -2,8 +2,8 @@
 // pages (written as revision rows, so these tests do not depend on the content
 // operations), and change requests inserted as rows.
 
-import { putDocuments } from "../../src/content/documents";
-import type { StoredPage } from "../../src/content/tree";
+import { putDocuments } from "../../src/content/store/documents";
+import type { StoredPage } from "../../src/content/store/tree";
 import { newId } from "../../src/db/ids";
 import type { Harness, TestUser } from "./harness";
 

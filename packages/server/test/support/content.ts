@@ -1,10 +1,10 @@
 // Helpers for tests that write content through the API, as users do (and, for
 // thousands of pages, through the storage layer, as an import would).
-import { contentStore } from "../../src/content/reads";
-import { existingRevisionIndex, writeRevision } from "../../src/content/revisions";
-import { catchUpSearch } from "../../src/content/search-catch-up";
-import { changedPages } from "../../src/content/search-index";
-import { type StoredPage, slugify } from "../../src/content/tree";
+import { contentStore } from "../../src/content/reads/reads";
+import { catchUpSearch } from "../../src/content/search/search-catch-up";
+import { changedPages } from "../../src/content/search/search-index";
+import { existingRevisionIndex, writeRevision } from "../../src/content/store/revisions";
+import { type StoredPage, slugify } from "../../src/content/store/tree";
 import { newId } from "../../src/db/ids";
 import type { Harness, TestUser } from "./harness";
 

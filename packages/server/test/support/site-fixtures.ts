@@ -1,10 +1,10 @@
 // What the tests of published sites set up, through the API as users do: spaces with
 // pages merged in, sites publishing them.
-import { contentStore } from "../../src/content/reads";
-import { existingRevisionIndex, writeRevision } from "../../src/content/revisions";
-import { catchUpSearch } from "../../src/content/search-catch-up";
-import { changedPages } from "../../src/content/search-index";
-import type { StoredPage } from "../../src/content/tree";
+import { contentStore } from "../../src/content/reads/reads";
+import { catchUpSearch } from "../../src/content/search/search-catch-up";
+import { changedPages } from "../../src/content/search/search-index";
+import { existingRevisionIndex, writeRevision } from "../../src/content/store/revisions";
+import type { StoredPage } from "../../src/content/store/tree";
 import { declareSecret } from "../../src/secrets";
 import { type Change, contentHelpers, insertPage } from "./content";
 import { type Harness, requestsAs, type TestUser } from "./harness";

@@ -2,11 +2,11 @@
 
 import { importIntoChangeRequest, writeChangeRequestContent } from "../../commands/change-request-content";
 import { mergeBase } from "../../commands/merge-base";
-import { fetchFileUrls } from "../../content/changes";
-import { readImport } from "../../content/import";
-import { brokenLinksIn, type ContentSource, contentStore } from "../../content/reads";
-import { existingRevisionIndex } from "../../content/revisions";
-import { serializeFile } from "../../content/serialize";
+import { fetchFileUrls } from "../../content/edits/changes";
+import { brokenLinksIn, type ContentSource, contentStore } from "../../content/reads/reads";
+import { serializeFile } from "../../content/reads/serialize";
+import { existingRevisionIndex } from "../../content/store/revisions";
+import { readImport } from "../../content/web/import";
 import type { RequestContext } from "../../http/context";
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import { apiUrl } from "../../http/urls";

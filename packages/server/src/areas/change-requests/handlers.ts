@@ -2,8 +2,8 @@
 
 import { mergeChangeRequest, updateChangeRequestFromMain } from "../../commands/change-request-content";
 import { createChangeRequest } from "../../commands/create-change-request";
-import { contentStore } from "../../content/reads";
-import { revisionIndex } from "../../content/revisions";
+import { contentStore } from "../../content/reads/reads";
+import { revisionIndex } from "../../content/store/revisions";
 import { badRequest, notFound } from "../../http/errors";
 import { listRows } from "../../http/lists";
 import { type AreaOperations, defineOperation } from "../../http/operation";

@@ -2,8 +2,8 @@
 // queued (src/imports/run.ts) in one transaction; the answer is 201 at once. Lists show the runs of the spaces the
 // caller can read; a run is cancelled by marking it, which its job reads before each write.
 
-import { contentStore } from "../../content/reads";
-import { existingRevisionIndex } from "../../content/revisions";
+import { contentStore } from "../../content/reads/reads";
+import { existingRevisionIndex } from "../../content/store/revisions";
 import { newId } from "../../db/ids";
 import { Prisma } from "../../generated/prisma/client";
 import { badRequest } from "../../http/errors";

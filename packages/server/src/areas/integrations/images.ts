@@ -1,7 +1,7 @@
 // The integration's images: base64 in a publication, stored as file blobs (once per
 // distinct content), served back through signed download URLs.
 
-import { putBlob } from "../../content/documents";
+import { putBlob } from "../../content/store/documents";
 import type { Db, Tx } from "../../db/database";
 import type { RequestContext } from "../../http/context";
 import { badRequest } from "../../http/errors";

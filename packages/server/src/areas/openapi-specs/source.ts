@@ -1,7 +1,7 @@
 // Reading a specification's source into the documents of a version: the root document
 // (given as text, or fetched from a URL) and, for a URL, every document its external
 // `$ref`s reach, fetched relative to the document that names them.
-import { FetchRefused, fetchSafely } from "../../content/fetch-safely";
+import { FetchRefused, fetchSafely } from "../../content/web/fetch-safely";
 import { checkOpenAPI, externalRefs, type ParsedDocument, ProcessError, parseDocument, storableDocument } from "./document";
 
 export const SOURCE_LIMITS = {

@@ -3,8 +3,8 @@
 // sanitizing) to the browser.
 import type { Schemas } from "@docstack/contract";
 import { Highlighter, renderOffloaded } from "@docstack/sites";
-import { HeadingAnchors } from "../../content/markdown";
-import { listFiles, readPage, readPageTree } from "../../content/reads";
+import { HeadingAnchors } from "../../content/format/markdown";
+import { listFiles, readPage, readPageTree } from "../../content/reads/reads";
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import { appUrl } from "../../http/urls";
 

@@ -1,6 +1,6 @@
 // Sections of a site: its top-level parts, each holding site spaces.
 import type { Schemas } from "@docstack/contract";
-import { assertCondition } from "../../content/conditions";
+import { assertCondition } from "../../content/format/conditions";
 import { newId } from "../../db/ids";
 import type { Organization } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";

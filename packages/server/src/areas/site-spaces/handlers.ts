@@ -1,6 +1,6 @@
 // Site spaces: the spaces a site publishes, at its root level or in its sections.
 import type { Schemas } from "@docstack/contract";
-import { assertCondition } from "../../content/conditions";
+import { assertCondition } from "../../content/format/conditions";
 import type { Organization } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { badRequest, conflict, notFound } from "../../http/errors";

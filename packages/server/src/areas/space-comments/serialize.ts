@@ -1,7 +1,7 @@
 // Comments and replies as the contract shows them. Lists are serialized in bulk:
 // users, reactions, reply counts and targets are read once per page, not per item.
 import type { Schemas } from "@docstack/contract";
-import { markdownToGitBookDocument } from "../../content/gitbook-document";
+import { markdownToGitBookDocument } from "../../content/format/gitbook-document";
 import type { Comment, CommentReaction } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { apiUrl } from "../../http/urls";

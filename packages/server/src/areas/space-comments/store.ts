@@ -3,7 +3,7 @@
 // requests count its rows with parentId null (comments, not replies), status 'open',
 // and changeRequestId null (the space's) or the change request's ID.
 import type { Schemas } from "@docstack/contract";
-import { gitBookDocumentToMarkdown } from "../../content/gitbook-document";
+import { gitBookDocumentToMarkdown } from "../../content/format/gitbook-document";
 import type { Db, Tx } from "../../db/database";
 import { newId } from "../../db/ids";
 import type { Comment, CommentReaction, Prisma } from "../../generated/prisma/client";

@@ -4,11 +4,11 @@
 // (unique in the page): so a comment's node is a heading of its page, by anchor,
 // and its preview is the heading's text in the revision the comment was posted on.
 import type { Schemas } from "@docstack/contract";
-import { loadDocuments } from "../../content/documents";
-import { sections } from "../../content/markdown";
-import { contentStore } from "../../content/reads";
-import { revisionIndex } from "../../content/revisions";
-import type { StoredPage } from "../../content/tree";
+import { sections } from "../../content/format/markdown";
+import { contentStore } from "../../content/reads/reads";
+import { loadDocuments } from "../../content/store/documents";
+import { revisionIndex } from "../../content/store/revisions";
+import type { StoredPage } from "../../content/store/tree";
 import type { Comment } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { badRequest } from "../../http/errors";

@@ -1,7 +1,7 @@
 // The reads a space's current content and a change request's content share (GitBook mirrors eight operations
 // between the two): written once here; each area gives them its operationIds and says which revision it reads
 // and where its broken links are counted.
-import type { StoredLink } from "../../content/links";
+
 import {
   type ContentSource,
   type LinkQuery,
@@ -12,7 +12,8 @@ import {
   readFile,
   readPage,
   readPageByPath,
-} from "../../content/reads";
+} from "../../content/reads/reads";
+import type { StoredLink } from "../../content/store/links";
 import type { RequestContext } from "../../http/context";
 import type { PageRequest } from "../../http/pagination";
 import { readRevisionWithOrigin } from "./revision";

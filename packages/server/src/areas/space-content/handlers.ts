@@ -1,13 +1,22 @@
 // The content of a space's current revision: pages, files, links, and downloads.
 
 import { importIntoSpace } from "../../commands/change-request-content";
-import { markdownToGitBookDocument } from "../../content/gitbook-document";
+import { markdownToGitBookDocument } from "../../content/format/gitbook-document";
 import { revisionZip } from "../../content/gitbook-layout/from-revision";
-import { readImport } from "../../content/import";
-import { brokenLinksInOpenChangeRequests, contentStore, listFiles, readFile, readPage, readPageByPath, readPageTree, searchSpace } from "../../content/reads";
-import { existingRevisionIndex } from "../../content/revisions";
-import { serveDownload } from "../../content/serve-download";
-import { slugify } from "../../content/tree";
+import {
+  brokenLinksInOpenChangeRequests,
+  contentStore,
+  listFiles,
+  readFile,
+  readPage,
+  readPageByPath,
+  readPageTree,
+  searchSpace,
+} from "../../content/reads/reads";
+import { serveDownload } from "../../content/reads/serve-download";
+import { existingRevisionIndex } from "../../content/store/revisions";
+import { slugify } from "../../content/store/tree";
+import { readImport } from "../../content/web/import";
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import type { SpaceAccess } from "../spaces/policy";
 import { contentReads } from "./content-reads";

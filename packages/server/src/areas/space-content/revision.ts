@@ -1,9 +1,9 @@
 // A revision as GitBook's clients read it: its content, and what GitBook gives each kind of revision (the change
 // request a `merge` revision merged, the source of a `computed` one).
 import type { Schemas } from "@docstack/contract";
-import { type ContentSource, contentStore, readRevision } from "../../content/reads";
-import { type RevisionIndex, revisionIndex } from "../../content/revisions";
-import { revisionChanges } from "../../content/semantic-changes";
+import { type ContentSource, contentStore, readRevision } from "../../content/reads/reads";
+import { revisionChanges } from "../../content/reads/semantic-changes";
+import { type RevisionIndex, revisionIndex } from "../../content/store/revisions";
 import type { RequestContext } from "../../http/context";
 import { notFound } from "../../http/errors";
 import { serializeChangeRequest } from "../change-requests/serialize";

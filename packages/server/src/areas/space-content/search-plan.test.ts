@@ -4,10 +4,10 @@
 
 import { contentHelpers, writePagesInBulk } from "../../../test/support/content";
 import { useHarness } from "../../../test/support/harness";
-import { ContentCache } from "../../content/cache";
-import { MAX_HITS, spaceSearchStatement } from "../../content/search";
-import { searchQuery } from "../../content/search-query";
-import { vocabularies } from "../../content/vocabulary";
+import { MAX_HITS, spaceSearchStatement } from "../../content/search/search";
+import { searchQuery } from "../../content/search/search-query";
+import { vocabularies } from "../../content/search/vocabulary";
+import { ContentCache } from "../../content/store/cache";
 import type { Db } from "../../db/database";
 import { Prisma } from "../../generated/prisma/client";
 

@@ -1,6 +1,6 @@
 import { contentHelpers, insertPage, writePagesInBulk } from "../../../test/support/content";
 import { type TestUser, useHarness } from "../../../test/support/harness";
-import { SEARCHED_SECTION_CHARACTERS } from "../../content/search-index";
+import { SEARCHED_SECTION_CHARACTERS } from "../../content/search/search-index";
 
 const h = useHarness();
 const c = contentHelpers(h);

@@ -2,7 +2,7 @@
 
 import type { Schemas } from "@docstack/contract";
 import { createSpace } from "../../commands/create-space";
-import { brokenLinksInOpenChangeRequests, listLinks } from "../../content/reads";
+import { brokenLinksInOpenChangeRequests, listLinks } from "../../content/reads/reads";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import { listRows } from "../../http/lists";
 import { type AreaOperations, defineOperation } from "../../http/operation";

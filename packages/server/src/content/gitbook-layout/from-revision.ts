@@ -2,11 +2,11 @@
 // are made from the revision's index and documents; each file's bytes are read from the database only when the
 // zip reaches it, so one file at a time is in memory.
 import { Readable } from "node:stream";
-import type { ContentStore } from "../cache";
-import { loadDocuments } from "../documents";
-import { toReadableMarkdown } from "../references";
-import type { RevisionIndex } from "../revisions";
-import type { StoredPage } from "../tree";
+import type { ContentStore } from "../store/cache";
+import { loadDocuments } from "../store/documents";
+import { toReadableMarkdown } from "../store/references";
+import type { RevisionIndex } from "../store/revisions";
+import type { StoredPage } from "../store/tree";
 import { layoutPresentation } from "./presentation";
 import { layoutRedirects } from "./redirects";
 import { DEFAULT_CONFIG, type LayoutPage, type PageOrigin, type Repository, type RepositoryOrigin } from "./types";

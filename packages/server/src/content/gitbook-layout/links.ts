@@ -1,7 +1,7 @@
 // Links in a layout's files are relative paths (`../other/page.md#anchor`, `../.gitbook/assets/diagram.png`); in a
 // space they are `/path#anchor` and file names. These convert one way and the other, leaving any other target as is.
 import { posix } from "node:path";
-import { mapHtmlLinks, mapTargets } from "../markdown";
+import { mapHtmlLinks, mapTargets } from "../format/markdown";
 import { ASSETS } from "./types";
 
 const isExternal = (target: string) => /^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith("//");

@@ -2,7 +2,7 @@
 // matter and title heading say) and its body in the space's form, each as a key. Equal keys and the same file: the
 // file's text is written as it was read.
 import { hash } from "node:crypto";
-import { mapTargets } from "../markdown";
+import { mapTargets } from "../format/markdown";
 import type { LayoutPage } from "./types";
 
 /** What a page's head (front matter, `# Title`) is made of. */

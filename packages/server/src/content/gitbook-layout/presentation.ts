@@ -1,7 +1,7 @@
 // A page's cover, layout and other front matter between the layout's page (values as the YAML read them) and the
 // stored page (the layout and the other keys as JSON text, so that merges compare them as they compare any field).
-import type { PagePresentation } from "../page-source";
-import type { StoredPage } from "../tree";
+import type { PagePresentation } from "../format/page-source";
+import type { StoredPage } from "../store/tree";
 import type { LayoutPage } from "./types";
 
 export type StoredPresentation = Pick<StoredPage, "cover" | "coverY" | "layout" | "frontMatter">;

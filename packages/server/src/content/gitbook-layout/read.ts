@@ -2,9 +2,9 @@
 // page tree. The files are untrusted: paths leaving the content's root are ignored, bad YAML is a 400 naming the file.
 import { posix } from "node:path";
 import { badRequest } from "../../http/errors";
-import { type PagePresentation, readPageSource } from "../page-source";
-import { slugify, uniqueSlug } from "../tree";
-import { yaml } from "../yaml";
+import { type PagePresentation, readPageSource } from "../format/page-source";
+import { yaml } from "../format/yaml";
+import { slugify, uniqueSlug } from "../store/tree";
 import { resolveFrom, toSpaceLinks } from "./links";
 import { bodyKey, metadataKey } from "./origin";
 import { pagePlaces, safeRelativePath } from "./paths";

@@ -1,4 +1,4 @@
-// `.gitbook.yaml` redirects and a space's former paths (content/former-paths.ts: a path no page has answers on the
+// `.gitbook.yaml` redirects and a space's former paths (content/store/former-paths.ts: a path no page has answers on the
 // published site with a 308 to the page that left it) are one store. An import records each redirect as a former
 // path of the page its target file holds; an export writes the former paths of the space's pages back as
 // redirects to those pages' files, so a repository's redirects come back out as they went in.

@@ -2,7 +2,7 @@
 // `# Title`, the body with relative links) and the files under `.gitbook/assets/`. The reverse of read.ts: what it
 // writes reads back to the same tree, and a layout in GitBook's own normal form is written back byte for byte.
 import { posix } from "node:path";
-import { yaml } from "../yaml";
+import { yaml } from "../format/yaml";
 import { AuthorSpellings, toFileLinks } from "./links";
 import { bodyKey, metadataKey } from "./origin";
 import { type PagePlaces, pagePlaces, safeRelativePath } from "./paths";
