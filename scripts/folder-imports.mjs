@@ -1,30 +1,26 @@
 #!/usr/bin/env node
-// The server's floors import only downwards: no folder of packages/server/src imports a folder that imports it
-// back. Reads the dependency tree dpdm wrote (`lint()` in root.mjs runs it with --output), so imports are resolved as
-// the import-circle check resolves them, type-only ones included. A folder is a top folder of src/, except that each
-// room of areas/ and models/ is a folder of its own; a file directly in src/ is its own. Tests are left out: a test
-// may drive the whole server. The pairs that still import each other are listed in
-// packages/server/folder-back-imports.txt, which may only shrink: a new pair fails, and so does a listed one that
-// is gone (remove its line).
+// The server's floors import only downwards: no folder of packages/server/src imports a folder that imports it back,
+// directly or through other folders. Reads the dependency tree dpdm wrote (`lint()` in root.mjs runs it with
+// --output), so imports are resolved as the import-circle check resolves them, type-only ones included. A folder is a
+// top folder of src/, except that each room of areas/, models/ and content/ is a folder of its own (files directly in
+// one of those belong to the folder itself); a file directly in src/ is its own. Tests are left out: a test may drive
+// the whole server. Fails on any loop of folders, naming the imports that close it.
 //   node scripts/folder-imports.mjs <dpdm.json>
 import fs from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SRC = "packages/server/src/";
-const LIST = path.join(root, "packages", "server", "folder-back-imports.txt");
+const ROOMED = new Set(["areas", "models", "content"]);
 
 /** The folder a source file of the server belongs to, or undefined for a test or a file elsewhere. */
 function folderOf(file) {
   if (!file?.startsWith(SRC) || file.endsWith(".test.ts")) return undefined;
   const parts = file.slice(SRC.length).split("/");
   if (parts.length === 1) return parts[0];
-  return (parts[0] === "areas" || parts[0] === "models") && parts.length > 2 ? `${parts[0]}/${parts[1]}` : parts[0];
+  return ROOMED.has(parts[0]) && parts.length > 2 ? `${parts[0]}/${parts[1]}` : parts[0];
 }
 
 const { tree } = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
-/** "from -> to": the files of `from` importing `to`. */
+/** folder -> folder it imports -> the files of the first importing the second. */
 const edges = new Map();
 for (const [file, dependencies] of Object.entries(tree)) {
   const from = folderOf(file);
@@ -32,38 +28,51 @@ for (const [file, dependencies] of Object.entries(tree)) {
   for (const dependency of dependencies ?? []) {
     const to = folderOf(dependency.id);
     if (!to || to === from) continue;
-    const key = `${from} -> ${to}`;
-    edges.set(key, (edges.get(key) ?? new Set()).add(file.slice(SRC.length)));
+    if (!edges.has(from)) edges.set(from, new Map());
+    const files = edges.get(from).get(to) ?? new Set();
+    edges.get(from).set(to, files.add(file.slice(SRC.length)));
   }
 }
 
-const found = new Map();
-for (const key of edges.keys()) {
-  const [a, b] = key.split(" -> ");
-  if (a < b && edges.has(`${b} -> ${a}`)) found.set(`${a} <-> ${b}`, [key, `${b} -> ${a}`]);
+/** The loops of folders: strongly connected components of more than one folder (Tarjan's algorithm). */
+function loops() {
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const found = [];
+  let next = 0;
+  const visit = (folder) => {
+    index.set(folder, next);
+    low.set(folder, next++);
+    stack.push(folder);
+    for (const to of edges.get(folder)?.keys() ?? []) {
+      if (!index.has(to)) {
+        visit(to);
+        low.set(folder, Math.min(low.get(folder), low.get(to)));
+      } else if (stack.includes(to)) low.set(folder, Math.min(low.get(folder), index.get(to)));
+    }
+    if (low.get(folder) !== index.get(folder)) return;
+    const component = [];
+    let member;
+    do {
+      member = stack.pop();
+      component.push(member);
+    } while (member !== folder);
+    if (component.length > 1) found.push(component.sort());
+  };
+  for (const folder of edges.keys()) if (!index.has(folder)) visit(folder);
+  return found;
 }
-const listed = new Set(
-  fs
-    .readFileSync(LIST, "utf8")
-    .split("\n")
-    .map((line) => line.trim())
-    .filter((line) => line && !line.startsWith("#")),
-);
 
-let failed = false;
-for (const [pair, directions] of found) {
-  if (listed.has(pair)) continue;
-  failed = true;
-  console.error(`Folders importing each other: ${pair}`);
-  for (const direction of directions) console.error(`  ${direction}: ${[...edges.get(direction)].sort().join(", ")}`);
+const found = loops();
+for (const component of found) {
+  console.error(`Folders importing each other: ${component.join(", ")}`);
+  for (const from of component)
+    for (const [to, files] of edges.get(from) ?? [])
+      if (component.includes(to)) console.error(`  ${from} -> ${to}: ${[...files].sort().join(", ")}`);
 }
-for (const pair of listed) {
-  if (found.has(pair)) continue;
-  failed = true;
-  console.error(`No longer import each other: ${pair} (remove its line from ${path.relative(root, LIST)})`);
-}
-if (failed) {
+if (found.length) {
   console.error("The server's folders import only downwards: see docs/server-folders.md.");
   process.exit(1);
 }
-console.log(`Folder imports: ${found.size} pair(s) still importing each other, all listed; no new one.`);
+console.log(`Folder imports: ${edges.size} folders of the server, none importing one that imports it back.`);

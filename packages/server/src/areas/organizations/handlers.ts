@@ -1,6 +1,6 @@
 // Organizations, their members, and the authenticated user.
 
-import { searchSpaces } from "../../content/reads/reads";
+import { searchSpaces } from "../../content/search/search";
 import { isUniqueViolation } from "../../db/errors";
 import { Prisma } from "../../generated/prisma/client";
 import { badRequest, conflict, notFound } from "../../http/errors";

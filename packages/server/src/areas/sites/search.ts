@@ -3,7 +3,7 @@
 // sites (PublishedSites.searchable: the site's audience and the renderer's page lists, the
 // rules the site itself applies); the ranking is the organization search's.
 import type { Schemas } from "@docstack/contract";
-import { searchSpaces } from "../../content/reads/reads";
+import { searchSpaces } from "../../content/search/search";
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import type { PublishedSites } from "../../site-reader/published-sites";
 

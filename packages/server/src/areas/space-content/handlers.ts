@@ -3,17 +3,9 @@
 import { importIntoSpace } from "../../commands/change-request-content";
 import { markdownToGitBookDocument } from "../../content/format/gitbook-document";
 import { revisionZip } from "../../content/gitbook-layout/from-revision";
-import {
-  brokenLinksInOpenChangeRequests,
-  contentStore,
-  listFiles,
-  readFile,
-  readPage,
-  readPageByPath,
-  readPageTree,
-  searchSpace,
-} from "../../content/reads/reads";
+import { brokenLinksInOpenChangeRequests, contentStore, listFiles, readFile, readPage, readPageByPath, readPageTree } from "../../content/reads/reads";
 import { serveDownload } from "../../content/reads/serve-download";
+import { searchSpace } from "../../content/search/search";
 import { existingRevisionIndex } from "../../content/store/revisions";
 import { slugify } from "../../content/store/tree";
 import { readImport } from "../../content/web/import";

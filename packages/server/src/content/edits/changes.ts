@@ -7,6 +7,7 @@ import { ApiError, badRequest } from "../../http/errors";
 import { assertCondition } from "../format/conditions";
 import { type PageMetadata, readPageSource } from "../format/page-source";
 import { frontMatterPresentation, type StoredPresentation } from "../gitbook-layout/presentation";
+import type { NewFile } from "../store/revisions";
 import { pagePaths, type StoredFile, type StoredPage, slugify, uniqueSlug } from "../store/tree";
 import { FetchRefused, fetchSafely } from "../web/fetch-safely";
 
@@ -41,11 +42,6 @@ export interface InsertedPageKind {
 export interface PageOutcome {
   object: "created_page" | "updated_page" | "deleted_page";
   ref?: string;
-}
-
-export interface NewFile {
-  file: StoredFile;
-  data: Buffer;
 }
 
 export interface AppliedChanges {

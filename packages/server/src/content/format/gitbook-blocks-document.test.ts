@@ -7,7 +7,7 @@ import { markdownToDocument } from "./document-format";
 
 type Node = Schemas["PageDocumentBlock"] | Schemas["PageDocumentInline"] | Schemas["PageDocumentText"];
 
-const FIXTURE = fs.readFileSync(path.join(__dirname, "..", "..", "..", "sites", "test", "gitbook-layout", "guides", "blocks.md"), "utf8");
+const FIXTURE = fs.readFileSync(path.join(__dirname, "..", "..", "..", "..", "sites", "test", "gitbook-layout", "guides", "blocks.md"), "utf8");
 const BODY = FIXTURE.replace(/^---\n[\s\S]*?\n---\n/, "");
 
 /** Every block of the tree, depth first. */

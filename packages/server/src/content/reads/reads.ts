@@ -1,12 +1,11 @@
 // Reading content: the one read API of a revision (a space's current one, or a change
 // request's), shared by the space-content and change-request-content areas and by
-// whatever renders pages:
+// whatever renders pages (search is ../search/search):
 //  - readPage (by ID), readPageByPath, readPageTree (the page list), readRevision;
-//  - searchSpace, searchSpaces (re-exported from ./search);
 //  - files, file backlinks and links.
 // Each costs what it returns, not what the space holds: a revision's index (pages by ID
-// and by path, children, files) is built once and cached (./revisions), documents and
-// chunks are cached by hash (./cache), so reading a hot page queries nothing.
+// and by path, children, files) is built once and cached (../store/revisions), documents and
+// chunks are cached by hash (../store/cache), so reading a hot page queries nothing.
 import type { Schemas } from "@docstack/contract";
 import type { Tx } from "../../db/database";
 import { notFound } from "../../http/errors";
@@ -19,8 +18,6 @@ import { existingRevisionIndex, type RevisionIndex, revisionLinks } from "../sto
 import { type StoredPage, tocOrder } from "../store/tree";
 import type { ContentDeps, ContentStoreDeps } from "./deps";
 import { linkEntries, pageTree, pageWithBody, type SerializationContext, serializeFile, serializeRevision } from "./serialize";
-
-export { searchSpace, searchSpaces } from "../search/search";
 
 /** A revision to read, and the dependencies to read it with (the request context, or a narrower set: `Ctx`). */
 export interface ContentSource<Ctx extends ContentDeps = ContentDeps> {

@@ -7,7 +7,6 @@ import type { Tx } from "../../db/database";
 import { newId } from "../../db/ids";
 import { eventLoop } from "../../event-loop";
 import type { Revision } from "../../generated/prisma/client";
-import type { NewFile } from "../edits/changes";
 import type { ContentStore } from "./cache";
 import { chunkBy, chunkHashes, loadChunks, putChunks } from "./chunks";
 import { loadDocumentMeta, putBlob, putDocuments } from "./documents";
@@ -106,6 +105,12 @@ function dimensions(data: Buffer, contentType: string): { width: number; height:
   } catch {
     return undefined; // not an image the bytes describe
   }
+}
+
+/** A file a write adds, with its bytes (stored once per distinct content). */
+export interface NewFile {
+  file: StoredFile;
+  data: Buffer;
 }
 
 export interface RevisionInput {
