@@ -68,8 +68,7 @@ const found = loops();
 for (const component of found) {
   console.error(`Folders importing each other: ${component.join(", ")}`);
   for (const from of component)
-    for (const [to, files] of edges.get(from) ?? [])
-      if (component.includes(to)) console.error(`  ${from} -> ${to}: ${[...files].sort().join(", ")}`);
+    for (const [to, files] of edges.get(from) ?? []) if (component.includes(to)) console.error(`  ${from} -> ${to}: ${[...files].sort().join(", ")}`);
 }
 if (found.length) {
   console.error("The server's folders import only downwards: see docs/server-folders.md.");
