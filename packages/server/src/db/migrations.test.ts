@@ -86,3 +86,35 @@ describe("migration enum_status_columns", () => {
     }
   });
 });
+
+describe("migration enum_contract_columns", () => {
+  it("keeps an organization's type and plan, an audit event's actor and source, an integration's visibility and a spec's error code, as enum values", async () => {
+    const db = new PGlite({ extensions: pgliteExtensions() });
+    try {
+      const [before, from] = around("_enum_contract_columns");
+      await apply(db, before);
+      await db.exec(`
+        INSERT INTO "Organization" (id, title, "emailDomains", type, plan) VALUES ('o', 'Org', '{}', 'community', 'pro');
+        INSERT INTO "AuditEvent" (id, "organizationId", action, "actorType", "actorId", source, "targetType", "targetId", "requestId", "operationId")
+          VALUES ('00000000-0000-4000-8000-000000000001', 'o', 'space.create', 'system', 'x', 'api', 'space', 's', 'q', 'createSpace');
+        INSERT INTO "Integration" (name, "ownerId", title, description, visibility, scopes, categories, blocks, "contentSources", configurations, "externalLinks", "previewImageBlobs", script, secrets)
+          VALUES ('i', 'o', 'I', 'D', 'unlisted', '{}', '{}', '[]', '[]', '{}', '[]', '{}', '', '{}');
+        INSERT INTO "OpenApiSpec" (id, "organizationId", slug, "processingState", "lastProcessErrorCode") VALUES ('a', 'o', 'a', 'failed', 'PARSE_ERROR');
+      `);
+      await apply(db, from);
+      const row = async (sql: string) => (await db.query<Record<string, unknown>>(sql)).rows;
+      expect(await row(`SELECT type::text AS type, plan::text AS plan, pg_typeof(plan)::text AS enum FROM "Organization"`)).toEqual([
+        { type: "community", plan: "pro", enum: '"OrganizationPlan"' },
+      ]);
+      expect(await row(`SELECT "actorType"::text AS actor, source::text AS source FROM "AuditEvent"`)).toEqual([{ actor: "system", source: "api" }]);
+      expect(await row(`SELECT visibility::text AS value FROM "Integration"`)).toEqual([{ value: "unlisted" }]);
+      expect(await row(`SELECT "lastProcessErrorCode"::text AS value FROM "OpenApiSpec"`)).toEqual([{ value: "PARSE_ERROR" }]);
+      // Defaults stay; a value outside the contract's is refused.
+      await db.exec(`INSERT INTO "Organization" (id, title, "emailDomains") VALUES ('o2', 'New', '{}')`);
+      expect(await row(`SELECT type::text AS type, plan::text AS plan FROM "Organization" WHERE id = 'o2'`)).toEqual([{ type: "business", plan: "free" }]);
+      await expect(db.exec(`UPDATE "Organization" SET plan = 'gold' WHERE id = 'o2'`)).rejects.toThrow(/invalid input value for enum/);
+    } finally {
+      await db.close();
+    }
+  });
+});

@@ -1,8 +1,22 @@
 // What a Git operation's job works with: its dependencies, what the request asked, what it records.
-import type { Services } from "../http/context";
+import type { Logger } from "pino";
+import type { Clock } from "../clock";
+import type { ChangeBus } from "../cluster/changes";
+import type { Config } from "../config";
+import type { ContentStoreDeps } from "../content/reads/deps";
+import type { JobQueue } from "../jobs/queue";
+import type { WebhookOutbox } from "../webhooks/outbox";
 import type { GitCredentials } from "./remote";
 
-export type GitSyncDeps = Pick<Services, "prisma" | "config" | "clock" | "logger" | "contentCache" | "webhooks" | "changes" | "jobs">;
+/** The services a Git operation uses, named here (the server's services satisfy them). */
+export interface GitSyncDeps extends ContentStoreDeps {
+  config: Config;
+  clock: Clock;
+  logger: Logger;
+  webhooks: WebhookOutbox;
+  changes: ChangeBus;
+  jobs: JobQueue;
+}
 
 /** What a request asked beyond the row's columns; kept until its job ends. */
 export interface GitSyncRequest {

@@ -9,11 +9,11 @@ export function serializeAuditEvent(baseUrl: string, event: AuditEvent): Schemas
     occurredAt: event.occurredAt.toISOString(),
     action: event.action,
     actor: {
-      type: event.actorType as Schemas["AuditEventActor"]["type"],
+      type: event.actorType,
       id: event.actorId,
       ...(event.actorLabel !== null ? { label: event.actorLabel } : {}),
     },
-    source: event.source as Schemas["AuditEvent"]["source"],
+    source: event.source,
     target: { type: event.targetType, id: event.targetId, ...(event.targetLabel !== null ? { label: event.targetLabel } : {}) },
     urls: { location: `${baseUrl}/v1/orgs/${event.organizationId}/audit-events/${event.id}` },
   };

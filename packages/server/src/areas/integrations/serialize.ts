@@ -33,7 +33,7 @@ export function serializeIntegration(ctx: RequestContext, integration: Integrati
     previewImages: i.previewImageBlobs.map((stored, index) => imageUrl(ctx, stored, `preview-${index + 1}`)),
     target: i.target as S["IntegrationTarget"],
     verified: i.verified,
-    visibility: i.visibility as S["IntegrationVisibility"],
+    visibility: i.visibility,
     scopes: i.scopes,
     categories: i.categories as S["IntegrationCategory"][],
     blocks: i.blocks as unknown as S["IntegrationBlock"][],

@@ -28,9 +28,7 @@ export function serializeSpec(ctx: RequestContext, spec: OpenApiSpec, permission
     lastProcessedErrorCount: spec.processingState === "failed" && spec.lastProcessErrorCode ? 1 : 0,
     ...(spec.lastVersionId ? { lastVersion: spec.lastVersionId } : {}),
     ...(spec.lastProcessedAt ? { lastProcessedAt: spec.lastProcessedAt.toISOString() } : {}),
-    ...(spec.processingState === "failed" && spec.lastProcessErrorCode
-      ? { lastProcessErrorCode: spec.lastProcessErrorCode as Schemas["OpenAPISpecProcessErrorCode"] }
-      : {}),
+    ...(spec.processingState === "failed" && spec.lastProcessErrorCode ? { lastProcessErrorCode: spec.lastProcessErrorCode } : {}),
     permissions,
     urls: { location: apiUrl(ctx, specPath(spec)), app: appUrl(ctx, specPath(spec)) },
   };

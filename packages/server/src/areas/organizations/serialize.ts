@@ -56,7 +56,7 @@ export function serializeOrganization(ctx: RequestContext, organization: Organiz
     createdAt: o.createdAt.toISOString(),
     emailDomains: o.emailDomains,
     ...(o.hostname ? { hostname: o.hostname } : {}),
-    type: o.type as Schemas["Organization"]["type"],
+    type: o.type,
     ...(o.useCase ? { useCase: o.useCase as NonNullable<Schemas["Organization"]["useCase"]> } : {}),
     ...(o.communityType ? { communityType: o.communityType as NonNullable<Schemas["Organization"]["communityType"]> } : {}),
     defaultRole: o.defaultRole,
@@ -67,7 +67,7 @@ export function serializeOrganization(ctx: RequestContext, organization: Organiz
     mergeRules: organizationMergeRules(o.mergeRules),
     // A self-hosted Docstack has no trials (GitBook's field is required).
     trial: { status: "notapplicable", count: 0 },
-    plan: o.plan as Schemas["Organization"]["plan"],
+    plan: o.plan,
     ...(o.customHostname ? { customHostname: o.customHostname } : {}),
     urls: {
       location: apiUrl(ctx, `/orgs/${o.id}`),
