@@ -21,8 +21,11 @@ it("takes blocks added and removed on either side", () => {
   const theirs = BASE.replace("Second paragraph.\n\n", "");
   const mine = `${BASE}\nAdded at the end.\n`;
   expect(mergeBlocks(BASE, theirs, mine)).toEqual({ markdown: `${theirs}\nAdded at the end.\n`, conflicts: 0 });
-  const inserted = BASE.replace("First paragraph.\n\n", "First paragraph.\n\nInserted.\n\n");
-  expect(mergeBlocks(BASE, inserted, theirs).markdown).toBe(inserted.replace("Second paragraph.\n\n", ""));
+  const inserted = BASE.replace("# Guide\n\n", "# Guide\n\nInserted.\n\n");
+  expect(mergeBlocks(BASE, inserted, theirs)).toEqual({ markdown: inserted.replace("Second paragraph.\n\n", ""), conflicts: 0 });
+  // An insertion right beside a removal touches the same place: both are kept, and it is counted.
+  const beside = BASE.replace("First paragraph.\n\n", "First paragraph.\n\nInserted.\n\n");
+  expect(mergeBlocks(BASE, beside, theirs)).toEqual({ markdown: beside, conflicts: 1 });
 });
 
 it("keeps both versions of a block both sides changed, theirs first, and counts the place", () => {
