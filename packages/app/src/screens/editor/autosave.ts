@@ -119,6 +119,8 @@ export class Saver {
   }
 
   private setStatus(status: SaveStatus, message?: string) {
+    // Typing says "saving" at each key: told once.
+    if (status === this.status && message === undefined) return;
     this.status = status;
     if (!this.disposed) this.options.onStatus(status, message);
   }
