@@ -36,7 +36,13 @@ runTarget(async () => {
   const user = await call("GET", "/v1/user");
   const { secret } = await startSession(services.prisma, user.id, "bench", new Date(), config.sessions);
   return {
-    info: { base, session: secret, editorPath: `/app/spaces/${space.id}/change-requests/${draft.number}/edit/${page.id}`, blocks: BLOCKS, markdownKB: Math.round(Buffer.byteLength(markdown) / 1024) },
+    info: {
+      base,
+      session: secret,
+      editorPath: `/app/spaces/${space.id}/change-requests/${draft.number}/edit/${page.id}`,
+      blocks: BLOCKS,
+      markdownKB: Math.round(Buffer.byteLength(markdown) / 1024),
+    },
     close,
   };
 });

@@ -34,8 +34,9 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 /** Event Timing's entries of the page from its start (16 ms: the smallest threshold it allows). */
 const EVENT_TIMING = () => {
   window.__events = [];
-  new PerformanceObserver((list) => window.__events.push(...list.getEntries().map((e) => ({ name: e.name, duration: e.duration, id: e.interactionId }))))
-    .observe({ type: "event", buffered: true, durationThreshold: 16 });
+  new PerformanceObserver((list) =>
+    window.__events.push(...list.getEntries().map((e) => ({ name: e.name, duration: e.duration, id: e.interactionId }))),
+  ).observe({ type: "event", buffered: true, durationThreshold: 16 });
 };
 
 const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu"] });

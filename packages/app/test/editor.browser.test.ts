@@ -145,7 +145,9 @@ describe("the editor", () => {
     await conflict.getByRole("button", { name: "Merge" }).click();
     await conflict.waitFor({ state: "detached" });
     await status(second, "Saved");
-    const merged = original.replace("First paragraph.", "First paragraph. From the first tab.").replace("Last paragraph.", "Last paragraph. From the second tab.");
+    const merged = original
+      .replace("First paragraph.", "First paragraph. From the first tab.")
+      .replace("Last paragraph.", "Last paragraph. From the second tab.");
     expect((await changeRequestPage(h, org.admin, space.id, number, pageId)).markdown).toBe(merged);
     await editor(second).locator("p", { hasText: "First paragraph. From the first tab." }).waitFor();
     await first.context().close();
@@ -182,7 +184,9 @@ describe("the editor", () => {
     await again.goto(url);
     await editor(again).locator("p", { hasText: "Last paragraph. Kept in the browser." }).waitFor();
     await status(again, "Saved");
-    expect((await changeRequestPage(h, org.admin, space.id, number, pageId)).markdown).toBe(once.replace("Last paragraph.", "Last paragraph. Kept in the browser."));
+    expect((await changeRequestPage(h, org.admin, space.id, number, pageId)).markdown).toBe(
+      once.replace("Last paragraph.", "Last paragraph. Kept in the browser."),
+    );
     await context.close();
   });
 });

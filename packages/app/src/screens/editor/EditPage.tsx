@@ -4,7 +4,7 @@
 // server since, offered beside the server's version); a stale save shows both versions to settle.
 import { useEffect, useRef, useState } from "react";
 import { AppLink, Loading, Problem } from "../../ui/states";
-import { type Conflict, readPage, type SaveStatus, Saver } from "./autosave";
+import { type Conflict, readPage, Saver, type SaveStatus } from "./autosave";
 import { ConflictPanel } from "./ConflictPanel";
 import { discardDraft, draftKey, readDraft } from "./drafts";
 import { type EditorHandle, EditorPane } from "./EditorPane";
@@ -63,6 +63,7 @@ export default function EditPage({ spaceId, number, pageId }: { spaceId: string;
   const [opened, setOpened] = useState<Opened>();
   const [error, setError] = useState<unknown>();
   const [attempt, setAttempt] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry's trigger
   useEffect(() => {
     let live = true;
     setOpened(undefined);
@@ -148,11 +149,9 @@ function Editing({ opened, pageId }: { opened: Opened; pageId: string }) {
           <AppLink to={`/app/spaces/${opened.spaceId}/pages/${pageId}`}>Back to the page</AppLink>
         </p>
       </header>
-      {conflict ? (
-        <ConflictPanel conflict={conflict} onKeep={(markdown) => settle(markdown, conflict)} />
-      ) : null}
+      {conflict ? <ConflictPanel conflict={conflict} onKeep={(markdown) => settle(markdown, conflict)} /> : null}
       <p className="hint-line" id="editor-keys">
-        Type / for a block; # , - , 1.  and three backticks start headings, lists and code; Ctrl+B, I, K for bold, italic and links.
+        Type / for a block; # , - , 1. and three backticks start headings, lists and code; Ctrl+B, I, K for bold, italic and links.
       </p>
       <EditorPane markdown={opened.markdown} onChange={() => saver.current?.changed()} handle={editor} />
     </main>

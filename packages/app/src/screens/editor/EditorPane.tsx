@@ -161,22 +161,24 @@ export function EditorPane({ markdown, onChange, handle }: { markdown: string; o
     <div className="editor-host">
       <div ref={host} />
       {menu ? (
-        <ul id={MENU_ID} role="listbox" aria-label="Insert a block" className="block-menu" style={{ top: menu.top, left: menu.left }}>
+        <div id={MENU_ID} role="listbox" aria-label="Insert a block" className="block-menu" style={{ top: menu.top, left: menu.left }}>
           {menu.items.map((item, i) => (
-            <li
+            <div
               key={item.id}
               id={optionId(item)}
+              tabIndex={-1}
               role="option"
               aria-selected={i === menu.active}
               onMouseDown={(event) => {
+                // The editor keeps the focus (and its selection): the block goes where the `/` was typed.
                 event.preventDefault();
                 choose(item);
               }}
             >
               {item.label}
-            </li>
+            </div>
           ))}
-        </ul>
+        </div>
       ) : null}
     </div>
   );

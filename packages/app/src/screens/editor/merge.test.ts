@@ -1,6 +1,6 @@
 import { blocksOf, mergeBlocks } from "./merge";
 
-const BASE = "# Guide\n\nFirst paragraph.\n\nSecond paragraph.\n\n{% hint style=\"info\" %}\nA hint.\n{% endhint %}\n\nLast paragraph.\n";
+const BASE = '# Guide\n\nFirst paragraph.\n\nSecond paragraph.\n\n{% hint style="info" %}\nA hint.\n{% endhint %}\n\nLast paragraph.\n';
 
 it("cuts a page into its top-level blocks, which join back into the same bytes", () => {
   const blocks = blocksOf(BASE);
@@ -14,7 +14,12 @@ it("takes each side's changes to different blocks", () => {
   const theirs = BASE.replace("First paragraph.", "First paragraph, theirs.");
   const mine = BASE.replace("Last paragraph.", "Last paragraph, mine.").replace("A hint.", "A hint, mine.");
   const merged = mergeBlocks(BASE, theirs, mine);
-  expect(merged).toEqual({ markdown: BASE.replace("First paragraph.", "First paragraph, theirs.").replace("Last paragraph.", "Last paragraph, mine.").replace("A hint.", "A hint, mine."), conflicts: 0 });
+  expect(merged).toEqual({
+    markdown: BASE.replace("First paragraph.", "First paragraph, theirs.")
+      .replace("Last paragraph.", "Last paragraph, mine.")
+      .replace("A hint.", "A hint, mine."),
+    conflicts: 0,
+  });
 });
 
 it("takes blocks added and removed on either side", () => {
