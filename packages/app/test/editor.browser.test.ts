@@ -189,4 +189,46 @@ describe("the editor", () => {
     );
     await context.close();
   });
+  it("requests a colleague's review, who sees the page's diff and approves; the writer merges and the space has the edit", async () => {
+    const { org, space, pageId, original } = await setup();
+    const colleague = await h.member(org.id, "review");
+    const writer = await app.newPage();
+    await signIn(writer, inbox, org.admin.email);
+    const number = await edit(writer, space.id, pageId);
+    await endOf(writer, "First paragraph.");
+    await writer.keyboard.type(" Reviewed words.");
+    await status(writer, "Saved");
+
+    await writer.getByRole("link", { name: /^#\d+/ }).click();
+    await writer.getByRole("button", { name: "Request review" }).waitFor();
+    await writer.getByLabel("Reviewer").selectOption(colleague.id);
+    await writer.getByRole("button", { name: "Request review" }).click();
+    await writer.getByRole("status").filter({ hasText: "Review requested." }).waitFor({ state: "attached" });
+    const requested = await answered(
+      h
+        .as(org.admin)
+        .GET("/v1/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers", at({ spaceId: space.id, changeRequestId: String(number) })),
+      200,
+    );
+    expect(requested.items.map((item) => item.user.id)).toEqual([colleague.id]);
+
+    const reviewer = await app.newPage();
+    await signIn(reviewer, inbox, colleague.email);
+    await reviewer.goto(`/app/spaces/${space.id}/change-requests/${number}`);
+    const diff = reviewer.getByRole("region", { name: "Changes to Setup" });
+    await expect(diff.locator("ins").first().textContent()).resolves.toContain("Reviewed");
+    await expect(diff.locator("del").count()).resolves.toBe(0);
+    await diff.getByText("4 blocks unchanged.").waitFor();
+    expect({ problems: await accessibilityProblems(reviewer) }).toEqual({ problems: [] });
+    await screenshot(reviewer, "app-review-diff");
+    await reviewer.getByRole("button", { name: "Approve" }).click();
+    await reviewer.getByRole("status").filter({ hasText: "Approved." }).waitFor({ state: "attached" });
+
+    await writer.getByRole("button", { name: "Merge" }).click();
+    await writer.getByRole("status").filter({ hasText: "Merged." }).waitFor({ state: "attached" });
+    const live = await answered(h.as(org.admin).GET("/v1/spaces/{spaceId}/content/page/{pageId}", at({ spaceId: space.id, pageId })), 200);
+    expect("markdown" in live ? live.markdown : "").toBe(original.replace("First paragraph.", "First paragraph. Reviewed words."));
+    await writer.context().close();
+    await reviewer.context().close();
+  });
 });
