@@ -189,7 +189,7 @@ describe("the editor", () => {
     );
     await context.close();
   });
-  it("requests a colleague's review, who approves; the writer merges and the space has the edit", async () => {
+  it("requests a colleague's review, who sees the page's diff and approves; the writer merges and the space has the edit (left by a link: the save on leaving keeps the edit)", async () => {
     const { org, space, pageId, original } = await setup();
     const colleague = await h.member(org.id, "review");
     const writer = await app.newPage();
@@ -215,8 +215,10 @@ describe("the editor", () => {
     const reviewer = await app.newPage();
     await signIn(reviewer, inbox, colleague.email);
     await reviewer.goto(`/app/spaces/${space.id}/change-requests/${number}`);
-    await reviewer.getByRole("heading", { level: 1, name: /^#\d+/ }).waitFor();
-    // The page's diff shows for the changes the API lists; it lists none for this body-only edit (see docs/editor.md).
+    const diff = reviewer.getByRole("region", { name: "Changes to Setup" });
+    await expect(diff.locator("ins").first().textContent()).resolves.toContain("Reviewed");
+    await expect(diff.locator("del").count()).resolves.toBe(0);
+    await diff.getByText("4 blocks unchanged.").waitFor();
     expect({ problems: await accessibilityProblems(reviewer) }).toEqual({ problems: [] });
     await screenshot(reviewer, "app-review-diff");
     await reviewer.getByRole("button", { name: "Approve" }).click();

@@ -93,7 +93,8 @@ export default function EditPage({ spaceId, number, pageId }: { spaceId: string;
 }
 
 function Editing({ opened, pageId }: { opened: Opened; pageId: string }) {
-  const editor = useRef<EditorHandle>(null);
+  // Set once by the editor; not a React ref handle (nulled on unmount, before the save made on leaving).
+  const editor = useRef<EditorHandle | null>(null);
   const saver = useRef<Saver | null>(null);
   const [status, setStatus] = useState<{ status: SaveStatus; message?: string }>({ status: opened.conflict ? "conflict" : "saved" });
   const [conflict, setConflict] = useState<Conflict | undefined>(opened.conflict);
@@ -153,7 +154,13 @@ function Editing({ opened, pageId }: { opened: Opened; pageId: string }) {
       <p className="hint-line" id="editor-keys">
         Type / for a block; # , - , 1. and three backticks start headings, lists and code; Ctrl+B, I, K for bold, italic and links.
       </p>
-      <EditorPane markdown={opened.markdown} onChange={() => saver.current?.changed()} handle={editor} />
+      <EditorPane
+        markdown={opened.markdown}
+        onChange={() => saver.current?.changed()}
+        onMount={(handle) => {
+          editor.current = handle;
+        }}
+      />
     </main>
   );
 }

@@ -15,7 +15,7 @@ import {
 import type { Node } from "prosemirror-model";
 import { type EditorState, Plugin } from "prosemirror-state";
 import { EditorView, type NodeView } from "prosemirror-view";
-import { type RefObject, useEffect, useImperativeHandle, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 
 export interface EditorHandle {
   /** The page's Markdown now: blocks not touched since it was opened are their original bytes. */
@@ -54,10 +54,17 @@ const NODE_VIEWS = {
   openapi: labelled((node) => `OpenAPI operation: ${[node.attrs.method, node.attrs.path].filter(Boolean).join(" ") || node.attrs.src || "not set"}`),
 };
 
-export function EditorPane({ markdown, onChange, handle }: { markdown: string; onChange: () => void; handle: RefObject<EditorHandle | null> }) {
+/**
+ * `onMount` gets the editor's handle once, when the view is made. It keeps reading the last state after the view
+ * is gone (React's ref handles are nulled on unmount): the save made on leaving the screen sends the writer's text,
+ * never the text first opened.
+ */
+export function EditorPane({ markdown, onChange, onMount }: { markdown: string; onChange: () => void; onMount: (handle: EditorHandle) => void }) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const opened = useRef<OpenedMarkdown | null>(null);
+  /** The last state, kept after the view is destroyed. */
+  const latest = useRef<EditorState | null>(null);
   const [menu, setMenu] = useState<Menu | null>(null);
   // The menu as the key handler sees it (the plugin is made once; React's state is read through this).
   const menuRef = useRef<Menu | null>(null);
@@ -99,13 +106,14 @@ export function EditorPane({ markdown, onChange, handle }: { markdown: string; o
     });
   };
 
-  useImperativeHandle(handle, () => ({
-    markdown: () => (view.current && opened.current ? saveMarkdown(view.current.state.doc, opened.current) : markdown),
+  const handle: EditorHandle = {
+    markdown: () => (latest.current && opened.current ? saveMarkdown(latest.current.doc, opened.current) : markdown),
     replace: (text: string) => {
       opened.current = openMarkdown(text);
-      view.current?.updateState(newState(opened.current));
+      latest.current = newState(opened.current);
+      view.current?.updateState(latest.current);
     },
-  }));
+  };
 
   function newState(from: OpenedMarkdown): EditorState {
     const menuKeys = new Plugin({
@@ -139,18 +147,21 @@ export function EditorPane({ markdown, onChange, handle }: { markdown: string; o
   // biome-ignore lint/correctness/useExhaustiveDependencies: mounted once, on the Markdown first opened
   useEffect(() => {
     opened.current = openMarkdown(markdown);
+    latest.current = newState(opened.current);
     const made = new EditorView(host.current, {
-      state: newState(opened.current),
+      state: latest.current,
       nodeViews: NODE_VIEWS,
       attributes: attributes(null),
       dispatchTransaction(tr) {
         const state = made.state.apply(tr);
+        latest.current = state;
         made.updateState(state);
         if (tr.docChanged) changed.current();
         if (tr.docChanged || tr.selectionSet) follow(state);
       },
     });
     view.current = made;
+    onMount(handle);
     return () => {
       made.destroy();
       view.current = null;
