@@ -142,7 +142,7 @@ async function timedPart(name, part) {
 
 async function main() {
   const started = Date.now();
-  const only = process.env.BENCH_ONLY; // "tables", "content", "storage", "sites", "startup", "memory", "migration", "content-io", "webhooks", "git-sync", "hostile", "large-merge", "search", "editor" or "app": one part (development)
+  const only = process.env.BENCH_ONLY; // "tables", "content", "storage", "sites", "startup", "memory", "migration", "content-io", "webhooks", "git-sync", "hostile", "large-merge", "search", "editor", "editor-browser" or "app": one part (development)
   const database = process.env.DATABASE_URL ? "postgresql" : "embedded (PGlite)";
   console.log(`\nDocstack benchmark — ${database}, ${CONNECTIONS} connections, ${DURATION} s per scenario\n`);
   const report = { date: new Date().toISOString(), database, durationSeconds: DURATION, connections: CONNECTIONS };
@@ -162,6 +162,7 @@ async function main() {
     "hostile",
     "large-merge",
     "editor",
+    "editor-browser",
     "app",
   ]) {
     if (only && only !== part) continue;

@@ -5,6 +5,9 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 
 export const BUDGET_KB = 150;
+/** The editor's own code (ProseMirror, @docstack/editor), loaded on the first edit. */
+export const EDITOR_BUDGET_KB = 250;
+export const EDITOR_SCREEN = "src/screens/editor/EditPage.tsx";
 const root = path.resolve(import.meta.dirname, "..");
 
 /** The files of the first load: the entry and, transitively, its static imports (not the lazy screens). */
@@ -22,8 +25,28 @@ export function firstLoad(metafile) {
 }
 
 export function firstLoadGzipBytes(metafile, cwd = root) {
-  return firstLoad(metafile).reduce((sum, file) => sum + gzipSync(fs.readFileSync(path.resolve(cwd, file)), { level: 9 }).length, 0);
+  return gzipBytes(firstLoad(metafile), cwd);
 }
+
+/** The files the first edit downloads beyond the first load: the editor screen's chunk and its static imports. */
+export function editorLoad(metafile) {
+  const outputs = metafile.outputs;
+  const entry = Object.keys(outputs).find((file) => outputs[file].entryPoint === EDITOR_SCREEN && file.endsWith(".js"));
+  if (!entry) throw new Error(`esbuild made no chunk for ${EDITOR_SCREEN}: is it still loaded lazily?`);
+  const first = new Set(firstLoad(metafile));
+  const seen = new Set();
+  const visit = (file) => {
+    if (seen.has(file) || first.has(file)) return;
+    seen.add(file);
+    for (const imported of outputs[file]?.imports ?? []) if (imported.kind === "import-statement") visit(imported.path);
+  };
+  visit(entry);
+  return [...seen];
+}
+
+const gzipBytes = (files, cwd) => files.reduce((sum, file) => sum + gzipSync(fs.readFileSync(path.resolve(cwd, file)), { level: 9 }).length, 0);
+
+export const editorGzipBytes = (metafile, cwd = root) => gzipBytes(editorLoad(metafile), cwd);
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const metafile = JSON.parse(fs.readFileSync(path.join(root, "dist/meta.json"), "utf8"));
@@ -34,4 +57,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.exit(1);
   }
   console.log(`The app's first JavaScript: ${kb} KB gzipped (budget ${BUDGET_KB} KB)`);
+  const editorBytes = editorGzipBytes(metafile);
+  const editorKb = (editorBytes / 1024).toFixed(1);
+  if (editorBytes > EDITOR_BUDGET_KB * 1024) {
+    console.error(`The editor's JavaScript is ${editorKb} KB gzipped: over its budget of ${EDITOR_BUDGET_KB} KB (docs/app.md)`);
+    process.exit(1);
+  }
+  console.log(`The editor's JavaScript (loaded on the first edit): ${editorKb} KB gzipped (budget ${EDITOR_BUDGET_KB} KB)`);
 }

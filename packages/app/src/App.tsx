@@ -18,6 +18,8 @@ const ChangeRequest = lazy(() => import("./screens/ChangeRequest"));
 const People = lazy(() => import("./screens/People"));
 const Account = lazy(() => import("./screens/Account"));
 const Resource = lazy(() => import("./screens/Resource"));
+// The editor (ProseMirror, @docstack/editor) loads on the first edit, not with the app.
+const EditPage = lazy(() => import("./screens/editor/EditPage"));
 
 export function App() {
   const route = useRoute();
@@ -64,6 +66,8 @@ function Screen({ route, organizationId, orgsLoading }: { route: Route; organiza
       return <ChangeRequests spaceId={route.spaceId} />;
     case "change-request":
       return <ChangeRequest spaceId={route.spaceId} number={route.number} />;
+    case "edit-page":
+      return <EditPage spaceId={route.spaceId} number={route.number} pageId={route.pageId} />;
     case "members":
       return <People organizationId={route.organizationId} />;
     case "account":

@@ -10,6 +10,7 @@ describe("the app's routes", () => {
     expect(parseRoute("/app/spaces/s1/pages/p1")).toEqual({ screen: "space", spaceId: "s1", pageId: "p1" });
     expect(parseRoute("/app/spaces/s1/revisions/r1")).toEqual({ screen: "space", spaceId: "s1" });
     expect(parseRoute("/app/spaces/s1/change-requests/7")).toEqual({ screen: "change-request", spaceId: "s1", number: "7" });
+    expect(parseRoute("/app/spaces/s1/change-requests/7/edit/p1")).toEqual({ screen: "edit-page", spaceId: "s1", number: "7", pageId: "p1" });
     expect(parseRoute("/app/orgs/o1/sites/x")).toEqual({ screen: "site", organizationId: "o1", siteId: "x" });
     expect(parseRoute("/app/orgs/o1/openapi/petstore")).toEqual({ screen: "spec", organizationId: "o1", slug: "petstore" });
     expect(parseRoute("/app/integrations/slack")).toEqual({ screen: "integration", name: "slack" });

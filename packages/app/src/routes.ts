@@ -8,6 +8,7 @@ export type Route =
   | { screen: "space"; spaceId: string; pageId?: string }
   | { screen: "change-requests"; spaceId: string }
   | { screen: "change-request"; spaceId: string; number: string }
+  | { screen: "edit-page"; spaceId: string; number: string; pageId: string }
   | { screen: "members"; organizationId: string }
   | { screen: "site"; organizationId: string; siteId: string }
   | { screen: "spec"; organizationId: string; slug: string }
@@ -31,6 +32,10 @@ const PATTERNS: [RegExp, (m: string[]) => Route][] = [
   [/^spaces\/([^/]+)\/revisions\/[^/]+$/, ([, spaceId]) => ({ screen: "space", spaceId: spaceId! })],
   [/^spaces\/([^/]+)\/change-requests$/, ([, spaceId]) => ({ screen: "change-requests", spaceId: spaceId! })],
   [/^spaces\/([^/]+)\/change-requests\/([^/]+)$/, ([, spaceId, number]) => ({ screen: "change-request", spaceId: spaceId!, number: number! })],
+  [
+    /^spaces\/([^/]+)\/change-requests\/([^/]+)\/edit\/([^/]+)$/,
+    ([, spaceId, number, pageId]) => ({ screen: "edit-page", spaceId: spaceId!, number: number!, pageId: pageId! }),
+  ],
   [/^integrations\/([^/]+)$/, ([, name]) => ({ screen: "integration", name: name! })],
   [/^users\/([^/]+)$/, ([, userId]) => ({ screen: "user", userId: userId! })],
 ];

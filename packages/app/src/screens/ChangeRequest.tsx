@@ -2,6 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { api, unwrap } from "../api";
 import { AppLink, Empty, Loading, Problem } from "../ui/states";
+import { Review } from "./editor/Review";
 
 export default function ChangeRequest({ spaceId, number }: { spaceId: string; number: string }) {
   const cr = useQuery({
@@ -53,6 +54,7 @@ export default function ChangeRequest({ spaceId, number }: { spaceId: string; nu
           </li>
         ))}
       </ul>
+      <Review spaceId={spaceId} cr={cr.data} changes={pages} />
     </main>
   );
 }

@@ -4,6 +4,7 @@ import { useEffect, useRef } from "react";
 import { navigate } from "../navigation";
 import { useRenderedPage } from "../queries";
 import { appPath } from "../routes";
+import { EditButton } from "../screens/editor/EditButton";
 import { type TreePage, trail } from "../tree";
 import type { TreeActions } from "./PageTree";
 import { AppLink, Loading, Problem } from "./states";
@@ -61,6 +62,7 @@ export function PageView({
             {page.data?.description ? <p className="description">{page.data.description}</p> : null}
             {editable ? (
               <p className="page-actions">
+                <EditButton spaceId={spaceId} pageId={pageId} title={title} />
                 <button
                   type="button"
                   className="quiet"

@@ -1,0 +1,166 @@
+// The editor screen: a page of a change request, as the change request holds it, in the block editor. Loaded on
+// the first edit (its own chunk with ProseMirror and @docstack/editor). Where the save stands is always said in a
+// live region; a draft the browser kept from an earlier visit is restored (or, when the page changed on the
+// server since, offered beside the server's version); a stale save shows both versions to settle.
+import { useEffect, useRef, useState } from "react";
+import { AppLink, Loading, Problem } from "../../ui/states";
+import { type Conflict, readPage, Saver, type SaveStatus } from "./autosave";
+import { ConflictPanel } from "./ConflictPanel";
+import { discardDraft, draftKey, readDraft } from "./drafts";
+import { type EditorHandle, EditorPane } from "./EditorPane";
+
+interface Opened {
+  spaceId: string;
+  changeRequestId: string;
+  number: number;
+  subject: string;
+  title: string;
+  revision: string;
+  /** The page's Markdown in the change request, and what the editor opens (a kept draft, else the same). */
+  serverMarkdown: string;
+  markdown: string;
+  /** A kept draft whose base is no longer what the server holds. */
+  conflict?: Conflict;
+}
+
+async function open(spaceId: string, number: string, pageId: string): Promise<Opened> {
+  const { cr, page, markdown: serverMarkdown } = await readPage(spaceId, number, pageId);
+  const opened = {
+    spaceId,
+    changeRequestId: cr.id,
+    number: cr.number,
+    subject: cr.subject,
+    title: page.title,
+    revision: cr.revision,
+    serverMarkdown,
+    markdown: serverMarkdown,
+  };
+  const key = draftKey(cr.id, pageId);
+  const draft = await readDraft(key).catch(() => undefined);
+  if (!draft) return opened;
+  if (draft.markdown === serverMarkdown) {
+    await discardDraft(key).catch(() => undefined);
+    return opened;
+  }
+  // Nobody changed the page since the draft's edit began: it is saved on top of the server's version.
+  if (draft.baseMarkdown === serverMarkdown) return { ...opened, markdown: draft.markdown };
+  return {
+    ...opened,
+    markdown: draft.markdown,
+    conflict: { base: draft.baseMarkdown, theirs: serverMarkdown, mine: draft.markdown, revision: cr.revision },
+  };
+}
+
+const STATUS: Record<SaveStatus, string> = {
+  saved: "Saved",
+  saving: "Saving…",
+  offline: "Offline: your edits are kept in this browser and will be saved when Docstack can be reached",
+  conflict: "Conflict: this page was changed elsewhere since you opened it",
+  failed: "Not saved",
+};
+
+export default function EditPage({ spaceId, number, pageId }: { spaceId: string; number: string; pageId: string }) {
+  const [opened, setOpened] = useState<Opened>();
+  const [error, setError] = useState<unknown>();
+  const [attempt, setAttempt] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry's trigger
+  useEffect(() => {
+    let live = true;
+    setOpened(undefined);
+    setError(undefined);
+    open(spaceId, number, pageId).then(
+      (result) => live && setOpened(result),
+      (failure) => live && setError(failure),
+    );
+    return () => {
+      live = false;
+    };
+  }, [spaceId, number, pageId, attempt]);
+
+  if (error)
+    return (
+      <main id="main">
+        <Problem error={error} retry={() => setAttempt((n) => n + 1)} />
+      </main>
+    );
+  if (!opened)
+    return (
+      <main id="main">
+        <Loading what="the editor" />
+      </main>
+    );
+  return <Editing key={`${opened.changeRequestId}:${pageId}`} opened={opened} pageId={pageId} />;
+}
+
+function Editing({ opened, pageId }: { opened: Opened; pageId: string }) {
+  // Set once by the editor; not a React ref handle (nulled on unmount, before the save made on leaving).
+  const editor = useRef<EditorHandle | null>(null);
+  const saver = useRef<Saver | null>(null);
+  const [status, setStatus] = useState<{ status: SaveStatus; message?: string }>({ status: opened.conflict ? "conflict" : "saved" });
+  const [conflict, setConflict] = useState<Conflict | undefined>(opened.conflict);
+
+  useEffect(() => {
+    const made = new Saver({
+      spaceId: opened.spaceId,
+      changeRequestId: opened.changeRequestId,
+      pageId,
+      baseRevision: opened.revision,
+      serverMarkdown: opened.serverMarkdown,
+      read: () => editor.current?.markdown() ?? opened.markdown,
+      onStatus: (next, message) => setStatus(message ? { status: next, message } : { status: next }),
+      onConflict: setConflict,
+    });
+    saver.current = made;
+    if (opened.conflict) made.hold();
+    // A restored draft goes to the server at once.
+    else if (opened.markdown !== opened.serverMarkdown) made.changed();
+    const leave = () => made.flush();
+    window.addEventListener("pagehide", leave);
+    return () => {
+      window.removeEventListener("pagehide", leave);
+      made.dispose();
+    };
+  }, [opened, pageId]);
+
+  const settle = (markdown: string, from: Conflict) => {
+    if (markdown !== editor.current?.markdown()) editor.current?.replace(markdown);
+    setConflict(undefined);
+    saver.current?.rebase(from.revision, from.theirs);
+  };
+
+  const crPath = `/app/spaces/${opened.spaceId}/change-requests/${opened.number}`;
+  return (
+    <main id="main" className="editor-screen">
+      <nav className="breadcrumbs" aria-label="Breadcrumbs">
+        <ol>
+          <li>
+            <AppLink to={crPath}>
+              #{opened.number} {opened.subject || "Untitled change request"}
+            </AppLink>
+          </li>
+        </ol>
+      </nav>
+      <header className="editor-header">
+        <h1>{opened.title}</h1>
+        <p className={`save-status ${status.status}`} role="status" aria-live="polite">
+          {STATUS[status.status]}
+          {status.message ? `: ${status.message}` : ""}
+        </p>
+        <p className="editor-actions">
+          <AppLink to={`/app/spaces/${opened.spaceId}/pages/${pageId}`}>Back to the page</AppLink>
+        </p>
+      </header>
+      {conflict ? <ConflictPanel conflict={conflict} onKeep={(markdown) => settle(markdown, conflict)} /> : null}
+      <p className="hint-line" id="editor-keys">
+        Type / for a block; # , - , 1. and three backticks start headings, lists and code; Ctrl+B, I, K for bold, italic and links.
+      </p>
+      <EditorPane
+        markdown={opened.markdown}
+        onChange={() => saver.current?.changed()}
+        onMount={(handle) => {
+          editor.current = handle;
+        }}
+      />
+    </main>
+  );
+}

@@ -1,0 +1,202 @@
+// The editing surface: a ProseMirror EditorView over @docstack/editor's state, exposed as a multi-line textbox
+// named "Page content". Typing `/` in an empty paragraph opens the block menu, a listbox the textbox points into
+// (aria-controls, aria-activedescendant): Up/Down choose, Enter inserts, Escape closes; a click inserts too.
+// Blocks the editor holds as atoms (embeds, files, page links, OpenAPI operations, raw Markdown) show what they are.
+import {
+  type BlockMenuItem,
+  blockMenuItems,
+  blockMenuQuery,
+  createEditorState,
+  insertBlock,
+  type OpenedMarkdown,
+  openMarkdown,
+  saveMarkdown,
+} from "@docstack/editor";
+import type { Node } from "prosemirror-model";
+import { type EditorState, Plugin } from "prosemirror-state";
+import { EditorView, type NodeView } from "prosemirror-view";
+import { useEffect, useRef, useState } from "react";
+
+export interface EditorHandle {
+  /** The page's Markdown now: blocks not touched since it was opened are their original bytes. */
+  markdown(): string;
+  /** Opens other Markdown in the editor (a version chosen in a conflict). */
+  replace(markdown: string): void;
+}
+
+interface Menu {
+  query: string;
+  items: BlockMenuItem[];
+  active: number;
+  top: number;
+  left: number;
+}
+
+const MENU_ID = "block-menu";
+const optionId = (item: BlockMenuItem) => `block-menu-${item.id}`;
+
+/** An atom block shown as a labelled box (what it is, and its target), not editable inside. */
+function labelled(describe: (node: Node) => string) {
+  return (node: Node): NodeView => {
+    const dom = document.createElement("div");
+    dom.className = `block-atom block-${node.type.name}`;
+    dom.contentEditable = "false";
+    dom.textContent = describe(node);
+    return { dom };
+  };
+}
+
+const NODE_VIEWS = {
+  embed: labelled((node) => `Embed: ${node.attrs.url || "no URL yet"}`),
+  file: labelled((node) => `File: ${node.attrs.src || "no file yet"}`),
+  content_ref: labelled((node) => `Page link: ${node.attrs.url || "no page yet"}`),
+  include: labelled((node) => `Reusable content: ${node.attrs.src}`),
+  openapi: labelled((node) => `OpenAPI operation: ${[node.attrs.method, node.attrs.path].filter(Boolean).join(" ") || node.attrs.src || "not set"}`),
+};
+
+/**
+ * `onMount` gets the editor's handle once, when the view is made. It keeps reading the last state after the view
+ * is gone (React's ref handles are nulled on unmount): the save made on leaving the screen sends the writer's text,
+ * never the text first opened.
+ */
+export function EditorPane({ markdown, onChange, onMount }: { markdown: string; onChange: () => void; onMount: (handle: EditorHandle) => void }) {
+  const host = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | null>(null);
+  const opened = useRef<OpenedMarkdown | null>(null);
+  /** The last state, kept after the view is destroyed. */
+  const latest = useRef<EditorState | null>(null);
+  const [menu, setMenu] = useState<Menu | null>(null);
+  // The menu as the key handler sees it (the plugin is made once; React's state is read through this).
+  const menuRef = useRef<Menu | null>(null);
+  const dismissed = useRef<string | undefined>(undefined);
+  const changed = useRef(onChange);
+  changed.current = onChange;
+
+  const showMenu = (next: Menu | null) => {
+    const before = menuRef.current;
+    if (before === next || (before && next && before.query === next.query && before.active === next.active && before.top === next.top)) return;
+    menuRef.current = next;
+    setMenu(next);
+    view.current?.setProps({ attributes: attributes(next) });
+  };
+
+  const choose = (item: BlockMenuItem) => {
+    const current = view.current;
+    if (!current) return;
+    insertBlock(item)(current.state, current.dispatch);
+    showMenu(null);
+    current.focus();
+  };
+
+  const follow = (state: EditorState) => {
+    const query = blockMenuQuery(state);
+    if (query === undefined) dismissed.current = undefined;
+    if (query === undefined || query === dismissed.current) return showMenu(null);
+    const items = blockMenuItems(query);
+    if (items.length === 0) return showMenu(null);
+    const coords = view.current?.coordsAtPos(state.selection.from);
+    const box = host.current?.getBoundingClientRect();
+    const previous = menuRef.current;
+    showMenu({
+      query,
+      items,
+      active: previous && previous.query === query ? previous.active : 0,
+      top: coords && box ? coords.bottom - box.top + 4 : 0,
+      left: coords && box ? coords.left - box.left : 0,
+    });
+  };
+
+  const handle: EditorHandle = {
+    markdown: () => (latest.current && opened.current ? saveMarkdown(latest.current.doc, opened.current) : markdown),
+    replace: (text: string) => {
+      opened.current = openMarkdown(text);
+      latest.current = newState(opened.current);
+      view.current?.updateState(latest.current);
+    },
+  };
+
+  function newState(from: OpenedMarkdown): EditorState {
+    const menuKeys = new Plugin({
+      props: {
+        handleKeyDown(_view, event) {
+          const open = menuRef.current;
+          if (!open) return false;
+          const move = (by: number) => {
+            showMenu({ ...open, active: (open.active + by + open.items.length) % open.items.length });
+            return true;
+          };
+          if (event.key === "ArrowDown") return move(1);
+          if (event.key === "ArrowUp") return move(-1);
+          if (event.key === "Enter" || event.key === "Tab") {
+            choose(open.items[open.active]!);
+            return true;
+          }
+          if (event.key === "Escape") {
+            dismissed.current = open.query;
+            showMenu(null);
+            return true;
+          }
+          return false;
+        },
+      },
+    });
+    return createEditorState(from, { plugins: [menuKeys], promptLink: () => window.prompt("Link address") });
+  }
+
+  // The view is made once; replacing the page's Markdown goes through `replace`.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: mounted once, on the Markdown first opened
+  useEffect(() => {
+    opened.current = openMarkdown(markdown);
+    latest.current = newState(opened.current);
+    const made = new EditorView(host.current, {
+      state: latest.current,
+      nodeViews: NODE_VIEWS,
+      attributes: attributes(null),
+      dispatchTransaction(tr) {
+        const state = made.state.apply(tr);
+        latest.current = state;
+        made.updateState(state);
+        if (tr.docChanged) changed.current();
+        if (tr.docChanged || tr.selectionSet) follow(state);
+      },
+    });
+    view.current = made;
+    onMount(handle);
+    return () => {
+      made.destroy();
+      view.current = null;
+    };
+  }, []);
+
+  return (
+    <div className="editor-host">
+      <div ref={host} />
+      {menu ? (
+        <div id={MENU_ID} role="listbox" aria-label="Insert a block" className="block-menu" style={{ top: menu.top, left: menu.left }}>
+          {menu.items.map((item, i) => (
+            <div
+              key={item.id}
+              id={optionId(item)}
+              tabIndex={-1}
+              role="option"
+              aria-selected={i === menu.active}
+              onMouseDown={(event) => {
+                // The editor keeps the focus (and its selection): the block goes where the `/` was typed.
+                event.preventDefault();
+                choose(item);
+              }}
+            >
+              {item.label}
+            </div>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+
+  function attributes(open: Menu | null): Record<string, string> {
+    const base = { role: "textbox", "aria-multiline": "true", "aria-label": "Page content", class: "editor-content", spellcheck: "true" };
+    if (!open) return base;
+    return { ...base, "aria-controls": MENU_ID, "aria-activedescendant": optionId(open.items[open.active]!) };
+  }
+}

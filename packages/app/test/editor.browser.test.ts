@@ -1,0 +1,234 @@
+// The editor in real Chromium against the real server: "Edit" opens the writer's draft change request, `/` inserts
+// a hint, a reload shows everything and the saved Markdown differs only in the edited lines; two tabs of one page
+// meet a conflict and merge with nothing lost; a lost connection says offline, keeps the edit in IndexedDB across
+// tabs and saves it when back; axe finds nothing serious on the editor screen.
+import { accessibilityProblems, answered, at, type Harness, screenshot, type TestUser } from "@docstack/server/testing";
+import type { Page } from "playwright-core";
+import { signIn, spaceWithPages, useAppServer } from "./support";
+
+const app = useAppServer();
+const { h, inbox } = app;
+
+const ORIGINAL = [
+  "# Setup",
+  "",
+  "First paragraph.",
+  "",
+  '{% hint style="warning" %}',
+  "Kept   exactly *as* written.",
+  "{% endhint %}",
+  "",
+  "* one",
+  "* two",
+  "",
+  "Last paragraph.",
+  "",
+].join("\n");
+
+async function changeRequestPage(h: Harness, user: TestUser, spaceId: string, number: number, pageId: string) {
+  const as = h.as(user);
+  const cr = await answered(as.GET("/v1/spaces/{spaceId}/change-requests/{changeRequestId}", at({ spaceId, changeRequestId: String(number) })), 200);
+  const page = await answered(
+    as.GET("/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}", at({ spaceId, changeRequestId: cr.id, pageId })),
+    200,
+  );
+  return { revision: cr.revision, markdown: "markdown" in page ? (page.markdown as string) : "" };
+}
+
+async function setup() {
+  const org = await h.organization();
+  const space = await spaceWithPages(h, org.admin, org.id, "Manual", [{ title: "Setup", markdown: ORIGINAL }]);
+  const tree = await answered(h.as(org.admin).GET("/v1/spaces/{spaceId}/content/pages", at({ spaceId: space.id })), 200);
+  const pageId = tree.pages[0]!.id;
+  const published = await answered(h.as(org.admin).GET("/v1/spaces/{spaceId}/content/page/{pageId}", at({ spaceId: space.id, pageId })), 200);
+  return { org, space, pageId, original: "markdown" in published ? (published.markdown as string) : "" };
+}
+
+const editor = (page: Page) => page.getByRole("textbox", { name: "Page content" });
+const status = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text }).waitFor();
+
+/** Puts the cursor at the end of the paragraph holding `text`. */
+async function endOf(page: Page, text: string) {
+  await editor(page).locator("p", { hasText: text }).first().click();
+  await page.keyboard.press("End");
+}
+
+/** Opens the page's editor through the page screen's "Edit"; answers the change request's number. */
+async function edit(page: Page, spaceId: string, pageId: string): Promise<number> {
+  await page.goto(`/app/spaces/${spaceId}/pages/${pageId}`);
+  await page.getByRole("button", { name: "Edit" }).click();
+  await editor(page).waitFor();
+  const number = /\/change-requests\/(\d+)\/edit\//.exec(page.url())?.[1];
+  return Number(number);
+}
+
+describe("the editor", () => {
+  it("edits a page in a change request, inserts a hint with /, keeps everything across a reload, and changes only the edited lines", async () => {
+    const { org, space, pageId, original } = await setup();
+    const page = await app.newPage();
+    const chunks: string[] = [];
+    page.on("request", (request) => {
+      if (/\/app\/assets\/EditPage-[^/]+\.js$/.test(request.url())) chunks.push(request.url());
+    });
+    await signIn(page, inbox, org.admin.email);
+    await page.goto(`/app/spaces/${space.id}/pages/${pageId}`);
+    await page.getByRole("heading", { level: 1, name: "Setup", exact: true }).waitFor();
+    // The editor's code is not part of the app's first load, nor of the page screen.
+    expect(chunks).toEqual([]);
+
+    const number = await edit(page, space.id, pageId);
+    expect(chunks).toHaveLength(1);
+    await status(page, "Saved");
+    await expect(editor(page).getAttribute("aria-multiline")).resolves.toBe("true");
+    // The draft change request holds the space's version, and opening the editor wrote nothing.
+    const opened = await changeRequestPage(h, org.admin, space.id, number, pageId);
+    expect(opened.markdown).toBe(original);
+    expect({ problems: await accessibilityProblems(page) }).toEqual({ problems: [] });
+
+    // Leaving and coming back writes nothing either, and "Edit" opens the same draft change request.
+    await page.getByRole("link", { name: "Back to the page" }).click();
+    await page.getByRole("heading", { level: 1, name: "Setup", exact: true }).waitFor();
+    expect(await edit(page, space.id, pageId)).toBe(number);
+    expect((await changeRequestPage(h, org.admin, space.id, number, pageId)).revision).toBe(opened.revision);
+
+    await endOf(page, "First paragraph.");
+    await page.keyboard.type(" More words.");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("/info");
+    const menu = page.getByRole("listbox", { name: "Insert a block" });
+    await menu.getByRole("option", { name: "Info hint", selected: true }).waitFor();
+    await expect(editor(page).getAttribute("aria-activedescendant")).resolves.toBe("block-menu-hint-info");
+    expect({ problems: await accessibilityProblems(page) }).toEqual({ problems: [] });
+    await screenshot(page, "app-editor-block-menu");
+    await page.keyboard.press("Enter");
+    await menu.waitFor({ state: "detached" });
+    await page.keyboard.type("Careful.");
+    await status(page, "Saved");
+
+    await page.reload();
+    await editor(page).getByRole("note").filter({ hasText: "Careful." }).waitFor();
+    await editor(page).locator("p", { hasText: "First paragraph. More words." }).waitFor();
+    await status(page, "Saved");
+    const saved = (await changeRequestPage(h, org.admin, space.id, number, pageId)).markdown;
+    expect(saved).toBe(original.replace("First paragraph.\n", 'First paragraph. More words.\n\n{% hint style="info" %}\nCareful.\n{% endhint %}\n'));
+    // The space itself is unchanged until the change request merges.
+    const live = await answered(h.as(org.admin).GET("/v1/spaces/{spaceId}/content/page/{pageId}", at({ spaceId: space.id, pageId })), 200);
+    expect("markdown" in live ? live.markdown : "").toBe(original);
+    await page.context().close();
+  });
+
+  it("shows the second of two tabs editing one page the conflict, both versions, and merges them with nothing lost", async () => {
+    const { org, space, pageId, original } = await setup();
+    const first = await app.newPage();
+    await signIn(first, inbox, org.admin.email);
+    const number = await edit(first, space.id, pageId);
+    const second = await first.context().newPage();
+    await second.goto(first.url());
+    await status(second, "Saved");
+
+    await endOf(first, "First paragraph.");
+    await first.keyboard.type(" From the first tab.");
+    await status(first, "Saved");
+    await endOf(second, "Last paragraph.");
+    await second.keyboard.type(" From the second tab.");
+    await status(second, "Conflict");
+    const conflict = second.getByRole("region", { name: "This page was changed elsewhere" });
+    await conflict.getByRole("region", { name: "Theirs" }).getByText("First paragraph. From the first tab.").waitFor();
+    await conflict.getByRole("region", { name: "Mine" }).getByText("Last paragraph. From the second tab.").waitFor();
+    // The server kept the first tab's save.
+    expect((await changeRequestPage(h, org.admin, space.id, number, pageId)).markdown).toBe(
+      original.replace("First paragraph.", "First paragraph. From the first tab."),
+    );
+    expect({ problems: await accessibilityProblems(second) }).toEqual({ problems: [] });
+    await screenshot(second, "app-editor-conflict");
+
+    await conflict.getByRole("button", { name: "Merge" }).click();
+    await conflict.waitFor({ state: "detached" });
+    await status(second, "Saved");
+    const merged = original
+      .replace("First paragraph.", "First paragraph. From the first tab.")
+      .replace("Last paragraph.", "Last paragraph. From the second tab.");
+    expect((await changeRequestPage(h, org.admin, space.id, number, pageId)).markdown).toBe(merged);
+    await editor(second).locator("p", { hasText: "First paragraph. From the first tab." }).waitFor();
+    await first.context().close();
+  });
+
+  it("says offline when the connection is lost, keeps the edit in the browser across tabs, and saves it when back", async () => {
+    const { org, space, pageId, original } = await setup();
+    const page = await app.newPage();
+    const context = page.context();
+    await signIn(page, inbox, org.admin.email);
+    const number = await edit(page, space.id, pageId);
+    const url = page.url();
+
+    // Back online in the same tab: the edit arrives by itself.
+    await context.setOffline(true);
+    await endOf(page, "First paragraph.");
+    await page.keyboard.type(" Typed offline.");
+    await status(page, "Offline");
+    expect((await changeRequestPage(h, org.admin, space.id, number, pageId)).markdown).toBe(original);
+    await context.setOffline(false);
+    await status(page, "Saved");
+    const once = original.replace("First paragraph.", "First paragraph. Typed offline.");
+    expect((await changeRequestPage(h, org.admin, space.id, number, pageId)).markdown).toBe(once);
+
+    // The tab closed while offline: the edit waits in IndexedDB and the next visit saves it.
+    await context.setOffline(true);
+    await endOf(page, "Last paragraph.");
+    await page.keyboard.type(" Kept in the browser.");
+    await status(page, "Offline");
+    await page.close();
+    await context.setOffline(false);
+    expect((await changeRequestPage(h, org.admin, space.id, number, pageId)).markdown).toBe(once);
+    const again = await context.newPage();
+    await again.goto(url);
+    await editor(again).locator("p", { hasText: "Last paragraph. Kept in the browser." }).waitFor();
+    await status(again, "Saved");
+    expect((await changeRequestPage(h, org.admin, space.id, number, pageId)).markdown).toBe(
+      once.replace("Last paragraph.", "Last paragraph. Kept in the browser."),
+    );
+    await context.close();
+  });
+  it("requests a colleague's review, who sees the page's diff and approves; the writer merges and the space has the edit (left by a link: the save on leaving keeps the edit)", async () => {
+    const { org, space, pageId, original } = await setup();
+    const colleague = await h.member(org.id, "review");
+    const writer = await app.newPage();
+    await signIn(writer, inbox, org.admin.email);
+    const number = await edit(writer, space.id, pageId);
+    await endOf(writer, "First paragraph.");
+    await writer.keyboard.type(" Reviewed words.");
+    await status(writer, "Saved");
+
+    await writer.getByRole("link", { name: /^#\d+/ }).click();
+    await writer.getByRole("button", { name: "Request review" }).waitFor();
+    await writer.getByLabel("Reviewer").selectOption(colleague.id);
+    await writer.getByRole("button", { name: "Request review" }).click();
+    await writer.getByRole("status").filter({ hasText: "Review requested." }).waitFor({ state: "attached" });
+    const requested = await answered(
+      h
+        .as(org.admin)
+        .GET("/v1/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers", at({ spaceId: space.id, changeRequestId: String(number) })),
+      200,
+    );
+    expect(requested.items.map((item) => item.user.id)).toEqual([colleague.id]);
+
+    const reviewer = await app.newPage();
+    await signIn(reviewer, inbox, colleague.email);
+    await reviewer.goto(`/app/spaces/${space.id}/change-requests/${number}`);
+    const diff = reviewer.getByRole("region", { name: "Changes to Setup" });
+    await expect(diff.locator("ins").first().textContent()).resolves.toContain("Reviewed");
+    await expect(diff.locator("del").count()).resolves.toBe(0);
+    await diff.getByText("4 blocks unchanged.").waitFor();
+    expect({ problems: await accessibilityProblems(reviewer) }).toEqual({ problems: [] });
+    await screenshot(reviewer, "app-review-diff");
+    await reviewer.getByRole("button", { name: "Approve" }).click();
+    await reviewer.getByRole("status").filter({ hasText: "Approved." }).waitFor({ state: "attached" });
+
+    await writer.getByRole("button", { name: "Merge" }).click();
+    await writer.getByRole("status").filter({ hasText: "Merged." }).waitFor({ state: "attached" });
+    const live = await answered(h.as(org.admin).GET("/v1/spaces/{spaceId}/content/page/{pageId}", at({ spaceId: space.id, pageId })), 200);
+    expect("markdown" in live ? live.markdown : "").toBe(original.replace("First paragraph.", "First paragraph. Reviewed words."));
+    await writer.context().close();
+    await reviewer.context().close();
+  });
+});
