@@ -21,14 +21,16 @@ describe("SAML single sign-on in the app", () => {
       }),
       201,
     );
-    // The app's server answers on its own port: its ACS URL (the assertion's recipient) is on it.
-    const acsURL = `${app.url}/sso/saml/${provider.id}/acs`;
+    // The app's server answers on its own port: its entity ID (the assertion's audience) and ACS URL (its
+    // recipient) are on it.
+    const entityID = `${app.url}/sso/saml/${provider.id}`;
+    const acsURL = `${entityID}/acs`;
     const email = `sso-${org.id}@corp.example.test`;
     const page = await app.newPage();
     // The identity provider's sign-in page: it answers the request with a signed assertion, posted by a form.
     await page.route(`${idp.ssoURL}?**`, (route) => {
       const url = new URL(route.request().url());
-      const response = samlResponse(idp, { email, inResponseTo: requestIdOf(url.href), audience: provider.service.entityID, recipient: acsURL });
+      const response = samlResponse(idp, { email, inResponseTo: requestIdOf(url.href), audience: entityID, recipient: acsURL });
       const relayState = url.searchParams.get("RelayState") ?? "";
       const html = `<!doctype html><title>Corp IdP</title><form method="post" action="${acsURL}">
         <input type="hidden" name="SAMLResponse" value="${response}"><input type="hidden" name="RelayState" value="${relayState}">
