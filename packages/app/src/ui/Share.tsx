@@ -121,7 +121,7 @@ export function Share({ target, organizationId, title }: { target: Target; organ
                 <button
                   type="button"
                   className="quiet danger"
-                  aria-label={`Stop sharing with ${user.displayName}`}
+                  aria-label={`Remove access of ${user.displayName}`}
                   onClick={() => void remove.run({ kind: "user", id: user.id, name: user.displayName })}
                 >
                   Remove
@@ -134,7 +134,7 @@ export function Share({ target, organizationId, title }: { target: Target; organ
                 <button
                   type="button"
                   className="quiet danger"
-                  aria-label={`Stop sharing with team ${team.title}`}
+                  aria-label={`Remove access of team ${team.title}`}
                   onClick={() => void remove.run({ kind: "team", id: team.id, name: team.title })}
                 >
                   Remove
