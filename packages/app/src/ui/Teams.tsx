@@ -63,7 +63,7 @@ function TeamCard({ organizationId, team }: { organizationId: string; team: Sche
   });
   return (
     <li className="card">
-      <span className="card-title">{team.title}</span> <span className="muted">{team.members} members</span>
+      <span className="card-title">{team.title}</span> <span className="muted">{team.members === 1 ? "1 member" : `${team.members} members`}</span>
       <span className="card-actions">
         <button type="button" className="quiet" aria-expanded={open} aria-label={`Members of ${team.title}`} onClick={() => setOpen(!open)}>
           Members
