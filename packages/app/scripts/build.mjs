@@ -8,12 +8,28 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import * as esbuild from "esbuild";
+import { firstLoad } from "./budget.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dist = path.join(root, "dist");
 const assets = path.join(dist, "assets");
 fs.rmSync(dist, { recursive: true, force: true });
 fs.mkdirSync(assets, { recursive: true });
+
+// The tree worker first (src/tree-load.ts): its own bundle, whose hashed URL the app is built with.
+const worker = await esbuild.build({
+  entryPoints: [path.join(root, "src/tree-worker.ts")],
+  bundle: true,
+  format: "esm",
+  minify: true,
+  target: "es2022",
+  outdir: assets,
+  entryNames: "[name]-[hash]",
+  metafile: true,
+  legalComments: "none",
+  logLevel: "warning",
+});
+const workerFile = Object.keys(worker.metafile.outputs).find((file) => file.endsWith(".js"));
 
 const result = await esbuild.build({
   entryPoints: [path.join(root, "src/main.tsx")],
@@ -28,7 +44,7 @@ const result = await esbuild.build({
   assetNames: "[name]-[hash]",
   metafile: true,
   legalComments: "none",
-  define: { "process.env.NODE_ENV": '"production"' },
+  define: { "process.env.NODE_ENV": '"production"', TREE_WORKER_URL: JSON.stringify(`/app/assets/${path.basename(workerFile)}`) },
   jsx: "automatic",
   logLevel: "warning",
 });
@@ -45,6 +61,11 @@ if (!entry) throw new Error("esbuild made no entry chunk");
 // The CSS the entry imports, bundled beside it.
 const css = entryOutput.cssBundle;
 const url = (file) => `/app/assets/${path.basename(file)}`;
+// The entry's static imports are fetched beside it, not after it is parsed (a round trip less).
+const preloads = firstLoad(result.metafile)
+  .filter((file) => file !== entry)
+  .map((file) => `<link rel="modulepreload" href="${url(file)}">`)
+  .join("\n");
 const html = `<!doctype html>
 <html lang="en">
 <head>
@@ -55,6 +76,7 @@ const html = `<!doctype html>
 <link rel="stylesheet" href="/app/assets/${siteCss}">
 ${css ? `<link rel="stylesheet" href="${url(css)}">` : ""}
 <script type="module" src="${url(entry)}"></script>
+${preloads}
 </head>
 <body>
 <div id="root"><p class="boot">Loading Docstack…</p></div>

@@ -4,16 +4,30 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App";
 import { storedOrganization } from "./org";
-import { prefetchHome, prefetchOrgs, queryClient } from "./queries";
+import { keys, prefetchHome, prefetchOrgs, prefetchSpace, prefetchUser, queryClient } from "./queries";
 import { parseRoute } from "./routes";
 import { applyTheme, storedTheme } from "./ui/Theme";
 import "./app.css";
 
 applyTheme(storedTheme());
-void prefetchOrgs();
+// The first screen's reads leave now, beside the code's set-up: one round trip before it shows, not a chain.
+void prefetchUser();
+const orgs = prefetchOrgs();
 const route = parseRoute(location.pathname);
-const homeOf = route.screen === "home" ? (route.organizationId ?? storedOrganization()) : undefined;
-if (homeOf) void prefetchHome(homeOf);
+if (route.screen === "home") {
+  const homeOf = route.organizationId ?? storedOrganization();
+  // A first visit shows the first organization: its lists are asked for once the organizations answer.
+  if (homeOf) void prefetchHome(homeOf);
+  else
+    void orgs.then(() => {
+      const first = (queryClient.getQueryData(keys.orgs) as { items: { id: string }[] } | undefined)?.items[0]?.id;
+      if (first) void prefetchHome(first);
+    });
+}
+if (route.screen === "space") {
+  void prefetchSpace(route.spaceId);
+  void import("./screens/Space");
+}
 createRoot(document.getElementById("root") as HTMLElement).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>

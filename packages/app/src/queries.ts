@@ -2,7 +2,7 @@
 import type { Schemas } from "@docstack/sdk";
 import { QueryClient, useQuery } from "@tanstack/react-query";
 import { api, failureOf, unwrap } from "./api";
-import type { TreePage } from "./tree";
+import { loadTree } from "./tree-load";
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -35,7 +35,10 @@ export const keys = {
 
 const path = <T extends Record<string, string>>(values: T) => ({ params: { path: values } });
 
-export const useUser = () => useQuery({ queryKey: keys.user, queryFn: () => unwrap(api.GET("/v1/user")), retry: false });
+const userQuery = { queryKey: keys.user, queryFn: () => unwrap(api.GET("/v1/user")), retry: false };
+export const useUser = () => useQuery(userQuery);
+/** Asked for at start, before React renders: the first screen's requests leave while the screens' code is set up. */
+export const prefetchUser = () => queryClient.prefetchQuery(userQuery);
 const orgsQuery = { queryKey: keys.orgs, queryFn: () => unwrap(api.GET("/v1/orgs", { params: { query: { limit: 100 } } })) };
 export const useOrgs = () => useQuery(orgsQuery);
 /** Asked for at start, beside the user: the first screen waits for one round trip, not two. */
@@ -60,13 +63,18 @@ export const prefetchHome = (organizationId: string) =>
   Promise.all([queryClient.prefetchQuery(spacesQuery(organizationId)), queryClient.prefetchQuery(collectionsQuery(organizationId))]);
 export const useCollection = (collectionId: string) =>
   useQuery({ queryKey: keys.collection(collectionId), queryFn: () => unwrap(api.GET("/v1/collections/{collectionId}", path({ collectionId }))) });
-export const useSpace = (spaceId: string) =>
-  useQuery({ queryKey: keys.space(spaceId), queryFn: () => unwrap(api.GET("/v1/spaces/{spaceId}", path({ spaceId }))) });
-export const useTree = (spaceId: string) =>
-  useQuery({
-    queryKey: keys.tree(spaceId),
-    queryFn: async () => toTree((await unwrap(api.GET("/v1/spaces/{spaceId}/content/pages", path({ spaceId })))).pages),
-  });
+const spaceQuery = (spaceId: string) => ({ queryKey: keys.space(spaceId), queryFn: () => unwrap(api.GET("/v1/spaces/{spaceId}", path({ spaceId }))) });
+export const useSpace = (spaceId: string) => useQuery(spaceQuery(spaceId));
+const treeQuery = (spaceId: string) => ({
+  queryKey: keys.tree(spaceId),
+  // Parsed and cut down off the main thread (src/tree-load.ts): thousands of pages are megabytes of JSON.
+  queryFn: () => loadTree(spaceId),
+  // Its pages are new objects every load: comparing thousands of them deeply to keep the old ones is not worth it.
+  structuralSharing: false,
+});
+export const useTree = (spaceId: string) => useQuery(treeQuery(spaceId));
+/** A space opened by its URL: the space and its tree asked for at start, beside the user (not after the screen's code). */
+export const prefetchSpace = (spaceId: string) => Promise.all([queryClient.prefetchQuery(spaceQuery(spaceId)), queryClient.prefetchQuery(treeQuery(spaceId))]);
 export const useRenderedPage = (spaceId: string, pageId: string) =>
   useQuery({
     queryKey: keys.page(spaceId, pageId),
@@ -85,16 +93,6 @@ export const useTeams = (organizationId: string) =>
 export const useTokens = () => useQuery({ queryKey: keys.tokens, queryFn: () => unwrap(api.GET("/v1/user/tokens", { params: { query: { limit: 100 } } })) });
 export const useSessions = () =>
   useQuery({ queryKey: keys.sessions, queryFn: () => unwrap(api.GET("/v1/user/sessions", { params: { query: { limit: 100 } } })) });
-
-type ApiPage = Schemas["PageTree"]["pages"][number];
-
-/** The tree as the app works with it: ID, title, type and sub-pages. */
-export function toTree(pages: readonly ApiPage[]): TreePage[] {
-  return pages.map((page) => {
-    const children = "pages" in page && Array.isArray(page.pages) ? toTree(page.pages as ApiPage[]) : [];
-    return { id: page.id, title: page.title, type: page.type, pages: children };
-  });
-}
 
 /** Content is changed through a change request, merged at once (the editor issue brings review before merging). */
 export async function changeContent(spaceId: string, subject: string, changes: Schemas["UpdateChangeRequestContentRequest"]["changes"]): Promise<void> {

@@ -1,6 +1,7 @@
 // What the app's browser tests share: the real server (the harness's app over a real database, listening on
 // loopback, serving this package's build at /app/), a real SMTP sink, one Chromium per test file, and
 // helpers that act as a person does (sign in with the e-mailed code) or read the API as a program would.
+import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -76,4 +77,13 @@ export async function titlesInApi(h: Harness, user: TestUser, spaceId: string): 
   const walk = (pages: typeof tree.pages, prefix: string): string[] =>
     pages.flatMap((page) => [`${prefix}${page.title}`, ...walk(("pages" in page ? page.pages : []) as typeof tree.pages, `${prefix}${page.title} > `)]);
   return walk(tree.pages, "");
+}
+
+/** Where the app's tests save their screenshots (gitignored): open them to look at the screens. */
+const SCREENSHOTS = path.resolve(__dirname, "../test-screenshots");
+
+/** A full-page screenshot of the screen as it is, saved as `<name>.png` in SCREENSHOTS. */
+export async function snap(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name.replace(/[^a-z0-9-]+/gi, "-")}.png`), fullPage: true });
 }

@@ -18,4 +18,5 @@ export { onSecret } from "../src/secrets";
 export { registry } from "../src/wiring/operations";
 export { accessibilityProblems, launchBrowser, printScreenshots, screenshot } from "./support/browser";
 export { answered, at, createHarness, type Harness, refused, secretInLogs, type TestUser, useHarness } from "./support/harness";
+export { requestIdOf, samlResponse, testIdp } from "./support/saml-idp";
 export { useInbox } from "./support/smtp";

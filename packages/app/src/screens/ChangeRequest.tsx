@@ -1,7 +1,8 @@
 // A change request's summary: its state, who opened it, and the pages it changes.
 import { useQuery } from "@tanstack/react-query";
 import { api, unwrap } from "../api";
-import { AppLink, Empty, Loading, Problem } from "../ui/states";
+import { QueryState } from "../ui/QueryState";
+import { AppLink, Empty } from "../ui/states";
 import { Review } from "./editor/Review";
 
 export default function ChangeRequest({ spaceId, number }: { spaceId: string; number: string }) {
@@ -14,47 +15,44 @@ export default function ChangeRequest({ spaceId, number }: { spaceId: string; nu
     queryFn: () =>
       unwrap(api.GET("/v1/spaces/{spaceId}/change-requests/{changeRequestId}/changes", { params: { path: { spaceId, changeRequestId: number } } })),
   });
-  if (cr.isError)
-    return (
-      <main id="main">
-        <Problem error={cr.error} retry={() => cr.refetch()} />
-      </main>
-    );
-  if (cr.isPending)
-    return (
-      <main id="main">
-        <Loading what="the change request" />
-      </main>
-    );
   const pages = (changes.data?.changes ?? []).filter((change) => change.page);
   return (
-    <main id="main" className="home">
-      <nav className="breadcrumbs" aria-label="Breadcrumbs">
-        <ol>
-          <li>
-            <AppLink to={`/app/spaces/${spaceId}/change-requests`}>Change requests</AppLink>
-          </li>
-        </ol>
-      </nav>
-      <h1>
-        #{cr.data.number} {cr.data.subject || "Untitled change request"}
-      </h1>
-      <p>
-        <span className={`badge ${cr.data.status}`}>{cr.data.status}</span> opened by {cr.data.createdBy.displayName} on{" "}
-        {new Date(cr.data.createdAt).toLocaleDateString()}
-      </p>
-      <h2>Changed pages</h2>
-      {changes.isPending ? <Loading what="its changes" /> : null}
-      {changes.isError ? <Problem error={changes.error} retry={() => changes.refetch()} /> : null}
-      {changes.isSuccess && pages.length === 0 ? <Empty>No page changed yet.</Empty> : null}
-      <ul className="cards">
-        {pages.map((change) => (
-          <li key={`${change.type}-${change.page?.id}`} className="card">
-            <span className="card-title">{change.page?.title}</span> <span className="badge">{change.type.replace("page_", "")}</span>
-          </li>
-        ))}
-      </ul>
-      <Review spaceId={spaceId} cr={cr.data} changes={pages} />
-    </main>
+    <QueryState query={cr} what="the change request">
+      {(data) => (
+        <main id="main" className="home">
+          <nav className="breadcrumbs" aria-label="Breadcrumbs">
+            <ol>
+              <li>
+                <AppLink to={`/app/spaces/${spaceId}/change-requests`}>Change requests</AppLink>
+              </li>
+            </ol>
+          </nav>
+          <h1>
+            #{data.number} {data.subject || "Untitled change request"}
+          </h1>
+          <p>
+            <span className={`badge ${data.status}`}>{data.status}</span> opened by {data.createdBy.displayName} on{" "}
+            {new Date(data.createdAt).toLocaleDateString()}
+          </p>
+          <h2>Changed pages</h2>
+          <QueryState query={changes} what="its changes" inline>
+            {() =>
+              pages.length === 0 ? (
+                <Empty>No page changed yet.</Empty>
+              ) : (
+                <ul className="cards">
+                  {pages.map((change) => (
+                    <li key={`${change.type}-${change.page?.id}`} className="card">
+                      <span className="card-title">{change.page?.title}</span> <span className="badge">{change.type.replace("page_", "")}</span>
+                    </li>
+                  ))}
+                </ul>
+              )
+            }
+          </QueryState>
+          <Review spaceId={spaceId} cr={data} changes={pages} />
+        </main>
+      )}
+    </QueryState>
   );
 }

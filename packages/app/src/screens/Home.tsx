@@ -6,7 +6,8 @@ import { useState } from "react";
 import { api, unwrap } from "../api";
 import { useCollections, useSpaces } from "../queries";
 import { useWrite, WriteError } from "../ui/forms";
-import { AppLink, Empty, Loading, Problem } from "../ui/states";
+import { QueryState } from "../ui/QueryState";
+import { AppLink, Empty, Loading } from "../ui/states";
 
 export default function Home({ organizationId, loading }: { organizationId: string | undefined; loading: boolean }) {
   if (!organizationId) {
@@ -46,72 +47,77 @@ function OrganizationContent({ organizationId }: { organizationId: string }) {
     await refresh();
   });
 
-  if (spaces.isError)
-    return (
-      <main id="main">
-        <Problem error={spaces.error} retry={() => spaces.refetch()} />
-      </main>
-    );
-  if (spaces.isPending)
-    return (
-      <main id="main">
-        <Loading what="spaces" />
-      </main>
-    );
+  const allCollections = collections.data?.items ?? [];
+
+  return (
+    <QueryState query={spaces} what="spaces">
+      {({ items }) => {
+        const byCollection = byParent(items);
+        return (
+          <main id="main" className="home">
+            <h1>Spaces</h1>
+            <form
+              className="inline-form"
+              onSubmit={async (event) => {
+                event.preventDefault();
+                if (await create.run({ title, kind })) setTitle("");
+              }}
+            >
+              <label htmlFor="new-title">New</label>
+              <select aria-label="Kind" value={kind} onChange={(event) => setKind(event.target.value as "space" | "collection")}>
+                <option value="space">Space</option>
+                <option value="collection">Collection</option>
+              </select>
+              <input id="new-title" placeholder="Title" required maxLength={50} value={title} onChange={(event) => setTitle(event.target.value)} />
+              <button type="submit" disabled={create.busy}>
+                Create
+              </button>
+              <WriteError write={create} />
+            </form>
+            {deleted && (
+              <p className="notice" role="status">
+                “{deleted.title}” was deleted.{" "}
+                <button type="button" onClick={() => restore.run(deleted)}>
+                  Restore it
+                </button>
+              </p>
+            )}
+            <WriteError write={remove} />
+            {items.length === 0 && allCollections.length === 0 ? (
+              <Empty>
+                <p>No spaces yet. Create the first one above: a space holds pages, a collection groups spaces.</p>
+              </Empty>
+            ) : null}
+            <SpaceList spaces={byCollection.get(undefined) ?? []} collections={allCollections} onDelete={(space) => remove.run(space)} onChanged={refresh} />
+            {allCollections.map((collection) => (
+              <section key={collection.id} aria-labelledby={`c-${collection.id}`}>
+                <h2 id={`c-${collection.id}`}>
+                  <AppLink to={`/app/collections/${collection.id}`}>{collection.title}</AppLink>
+                </h2>
+                <SpaceList
+                  spaces={byCollection.get(collection.id) ?? []}
+                  collections={allCollections}
+                  onDelete={(space) => remove.run(space)}
+                  onChanged={refresh}
+                />
+              </section>
+            ))}
+          </main>
+        );
+      }}
+    </QueryState>
+  );
+}
+
+/** The spaces by the collection holding them (undefined: at the top). */
+function byParent(spaces: Schemas["Space"][]): Map<string | undefined, Schemas["Space"][]> {
   const byCollection = new Map<string | undefined, Schemas["Space"][]>();
-  for (const space of spaces.data.items) {
+  for (const space of spaces) {
     const list = byCollection.get(space.parent ?? undefined) ?? [];
     list.push(space);
     byCollection.set(space.parent ?? undefined, list);
   }
-  const allCollections = collections.data?.items ?? [];
-
-  return (
-    <main id="main" className="home">
-      <h1>Spaces</h1>
-      <form
-        className="inline-form"
-        onSubmit={async (event) => {
-          event.preventDefault();
-          if (await create.run({ title, kind })) setTitle("");
-        }}
-      >
-        <label htmlFor="new-title">New</label>
-        <select aria-label="Kind" value={kind} onChange={(event) => setKind(event.target.value as "space" | "collection")}>
-          <option value="space">Space</option>
-          <option value="collection">Collection</option>
-        </select>
-        <input id="new-title" placeholder="Title" required maxLength={50} value={title} onChange={(event) => setTitle(event.target.value)} />
-        <button type="submit" disabled={create.busy}>
-          Create
-        </button>
-        <WriteError write={create} />
-      </form>
-      {deleted && (
-        <p className="notice" role="status">
-          “{deleted.title}” was deleted.{" "}
-          <button type="button" onClick={() => restore.run(deleted)}>
-            Restore it
-          </button>
-        </p>
-      )}
-      <WriteError write={remove} />
-      {spaces.data.items.length === 0 && allCollections.length === 0 ? (
-        <Empty>
-          <p>No spaces yet. Create the first one above: a space holds pages, a collection groups spaces.</p>
-        </Empty>
-      ) : null}
-      <SpaceList spaces={byCollection.get(undefined) ?? []} collections={allCollections} onDelete={(space) => remove.run(space)} onChanged={refresh} />
-      {allCollections.map((collection) => (
-        <section key={collection.id} aria-labelledby={`c-${collection.id}`}>
-          <h2 id={`c-${collection.id}`}>
-            <AppLink to={`/app/collections/${collection.id}`}>{collection.title}</AppLink>
-          </h2>
-          <SpaceList spaces={byCollection.get(collection.id) ?? []} collections={allCollections} onDelete={(space) => remove.run(space)} onChanged={refresh} />
-        </section>
-      ))}
-    </main>
-  );
+  return byCollection;
 }
 
 function SpaceList({

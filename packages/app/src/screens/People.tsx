@@ -3,9 +3,10 @@ import type { Schemas } from "@docstack/sdk";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { api, unwrap } from "../api";
-import { keys, useMembers, useOrg, useTeams } from "../queries";
+import { keys, useMembers, useOrg } from "../queries";
 import { useWrite, WriteError } from "../ui/forms";
-import { Empty, Loading, Problem } from "../ui/states";
+import { Loading, Problem } from "../ui/states";
+import { Teams } from "../ui/Teams";
 
 const ROLES = ["admin", "create", "review", "edit", "comment", "read"] as const;
 type RoleChoice = (typeof ROLES)[number] | "guest";
@@ -14,7 +15,6 @@ const roleOf = (choice: RoleChoice) => (choice === "guest" ? null : choice);
 export default function People({ organizationId }: { organizationId: string }) {
   const org = useOrg(organizationId);
   const members = useMembers(organizationId);
-  const teams = useTeams(organizationId);
   const queries = useQueryClient();
   const admin = Boolean(org.data?.permissions?.admin);
   const [emails, setEmails] = useState("");
@@ -75,17 +75,7 @@ export default function People({ organizationId }: { organizationId: string }) {
           <MemberRow key={member.id} organizationId={organizationId} member={member} admin={admin} />
         ))}
       </ul>
-      <h2>Teams</h2>
-      {teams.isPending ? <Loading what="teams" /> : null}
-      {teams.isError ? <Problem error={teams.error} retry={() => teams.refetch()} /> : null}
-      {teams.data?.items.length === 0 ? <Empty>No teams yet.</Empty> : null}
-      <ul className="cards">
-        {teams.data?.items.map((team) => (
-          <li key={team.id} className="card">
-            <span className="card-title">{team.title}</span> <span className="muted">{team.members} members</span>
-          </li>
-        ))}
-      </ul>
+      <Teams organizationId={organizationId} admin={admin} />
     </main>
   );
 }

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { api, unwrap } from "../api";
 import type { Route } from "../routes";
-import { Loading, Problem } from "../ui/states";
+import { QueryState } from "../ui/QueryState";
 
 type ResourceRoute = Extract<Route, { screen: "site" | "spec" | "integration" | "user" }>;
 
@@ -28,26 +28,18 @@ function read(route: ResourceRoute): Promise<{ title: string; link?: string }> {
 
 export default function Resource({ route }: { route: ResourceRoute }) {
   const resource = useQuery({ queryKey: ["resource", route], queryFn: () => read(route) });
-  if (resource.isError)
-    return (
-      <main id="main">
-        <Problem error={resource.error} retry={() => resource.refetch()} />
-      </main>
-    );
-  if (resource.isPending)
-    return (
-      <main id="main">
-        <Loading what="it" />
-      </main>
-    );
   return (
-    <main id="main" className="home">
-      <h1>{resource.data.title}</h1>
-      {resource.data.link ? (
-        <p>
-          Published at <a href={resource.data.link}>{resource.data.link}</a>
-        </p>
-      ) : null}
-    </main>
+    <QueryState query={resource} what="it">
+      {({ title, link }) => (
+        <main id="main" className="home">
+          <h1>{title}</h1>
+          {link ? (
+            <p>
+              Published at <a href={link}>{link}</a>
+            </p>
+          ) : null}
+        </main>
+      )}
+    </QueryState>
   );
 }

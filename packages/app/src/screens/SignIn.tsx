@@ -1,8 +1,12 @@
 // Signing in by e-mail code: an address, then the code e-mailed to it; the answer sets the session cookie.
+// Or by the organization's SAML single sign-on, offered when this browser was given its sign-in link
+// (`/app/sign-in?sso=<SAML provider ID>`, kept for later visits): the server's SAML sign-in, which ends here
+// with the session cookie set (or at `?sso=failed`).
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { api, messageOf, unwrap } from "../api";
 import { navigate } from "../navigation";
+import { SingleSignOn } from "./SingleSignOn";
 
 export default function SignIn() {
   const queries = useQueryClient();
@@ -73,6 +77,7 @@ export default function SignIn() {
           {error}
         </p>
       )}
+      <SingleSignOn />
     </main>
   );
 }

@@ -8,6 +8,7 @@ import { find, type Move } from "../tree";
 import { useWrite, WriteError } from "../ui/forms";
 import { PageTree } from "../ui/PageTree";
 import { PageView } from "../ui/PageView";
+import { Share } from "../ui/Share";
 import { AppLink, Empty, Loading, Problem } from "../ui/states";
 
 export default function Space({ spaceId, pageId }: { spaceId: string; pageId: string | undefined }) {
@@ -16,6 +17,7 @@ export default function Space({ spaceId, pageId }: { spaceId: string; pageId: st
   const queries = useQueryClient();
   const [said, say] = useState("");
   const [newTitle, setNewTitle] = useState("");
+  const [sharing, setSharing] = useState(false);
 
   const edit = useWrite(async ({ subject, changes, done }: { subject: string; changes: Parameters<typeof changeContent>[2]; done: string }) => {
     await changeContent(spaceId, subject, changes);
@@ -69,7 +71,13 @@ export default function Space({ spaceId, pageId }: { spaceId: string; pageId: st
         <h1 className="space-title">{space.data.title}</h1>
         <p className="space-links">
           <AppLink to={`/app/spaces/${spaceId}/change-requests`}>Change requests</AppLink>
+          {space.data.permissions?.admin ? (
+            <button type="button" className="quiet" aria-expanded={sharing} onClick={() => setSharing(!sharing)}>
+              Share
+            </button>
+          ) : null}
         </p>
+        {sharing ? <Share target={{ kind: "space", id: spaceId }} organizationId={space.data.organization} title={space.data.title} /> : null}
         <PageTree pages={pages} current={shown} editable={editable} actions={actions} />
         {editable ? (
           <>

@@ -134,4 +134,55 @@ describe("SAML sign-in", () => {
     const p = await provider();
     await h.api.post(path(p.service.acsURL)).type("form").send({}).expect(400);
   });
+
+  describe("for the app (`?to=app`): an app session, bound to the browser that started", () => {
+    /** The cookies a response sets, by name (value only). */
+    const setCookies = (res: { headers: Record<string, unknown> }) =>
+      Object.fromEntries(((res.headers["set-cookie"] as string[] | undefined) ?? []).map((cookie) => cookie.split(";")[0]!.split("=") as [string, string]));
+    const relayOf = (location: string) => new URL(location).searchParams.get("RelayState") ?? "";
+
+    async function appSignIn(p: Provider, address: string) {
+      const started = await h.api.get(`${path(p.service.startURL)}?to=app`).expect(302);
+      const state = setCookies(started).docstack_saml_state!;
+      const relayState = relayOf(started.headers.location as string);
+      expect(relayState).toMatch(/^app:/);
+      expect(relayState).not.toContain(state); // the IdP sees only its hash
+      const acs = await h.api
+        .post(path(p.service.acsURL))
+        .type("form")
+        .send({ SAMLResponse: answer(p, requestIdOf(started.headers.location as string), address), RelayState: relayState })
+        .expect(303);
+      expect(acs.headers.location).toBe(`/sso/saml/${p.id}/finish`);
+      expect(acs.body).toEqual({}); // no token in the answer
+      return { state, handoff: setCookies(acs).docstack_saml_handoff! };
+    }
+
+    it("sets the session cookie when the browser that started finishes, and the session is the user's", async () => {
+      const p = await provider();
+      const address = email("app");
+      const { state, handoff } = await appSignIn(p, address);
+      const finished = await h.api.get(`/sso/saml/${p.id}/finish`).set("Cookie", `docstack_saml_state=${state}; docstack_saml_handoff=${handoff}`).expect(303);
+      expect(finished.headers.location).toBe("/app/");
+      const session = setCookies(finished).docstack_session!;
+      expect(session).toMatch(/^dss_/);
+      const user = await h.api.get("/v1/user").set("Cookie", `docstack_session=${session}`).expect(200);
+      expect(user.body.email).toBe(address);
+    });
+
+    it("ends the session when another browser finishes (a posted assertion, login CSRF), and without the state", async () => {
+      const p = await provider();
+      const { handoff } = await appSignIn(p, email("victim"));
+      const secret = handoff.split(".")[0]!;
+      const other = await h.api.get(`/sso/saml/${p.id}/finish`).set("Cookie", `docstack_saml_state=another; docstack_saml_handoff=${handoff}`).expect(303);
+      expect(other.headers.location).toBe("/app/sign-in?sso=failed");
+      expect(setCookies(other).docstack_session).toBeUndefined();
+      await h.api.get("/v1/user").set("Cookie", `docstack_session=${secret}`).expect(401);
+      const again = await appSignIn(p, email("victim"));
+      await h.api
+        .get(`/sso/saml/${p.id}/finish`)
+        .set("Cookie", `docstack_saml_handoff=${again.handoff}`)
+        .expect(303)
+        .expect("Location", "/app/sign-in?sso=failed");
+    });
+  });
 });

@@ -8,8 +8,18 @@
 // any instance accepts the answer to another's request, and only once) and that the assertion
 // was never used before (replay). These are browser endpoints, not the JSON API: they are not in
 // the contract, and answer errors in the same envelope.
+//
+// The app signs in with the same endpoints (`<startURL>?to=app`): the answer is then an app session, not
+// a token. Its binding to the browser that started (against login CSRF, where another site posts its own
+// assertion to a victim's browser): the start sets a random state cookie and sends its hash as the
+// RelayState; the ACS, posted cross-site (a SameSite=Lax cookie is not sent), keeps the new session's secret
+// and that hash in a short-lived handoff cookie and redirects to `finish`, a top-level GET that receives
+// both cookies: the session cookie is set only when the state's hash matches, and the session is ended
+// otherwise. Neither the session nor its secret is ever in a URL.
+import { createHash, randomBytes } from "node:crypto";
 import express, { type Request, type Response } from "express";
-import { createApiToken } from "../../auth/tokens";
+import { readCookie, SESSION_ORIGIN, sessionCookies, startSession } from "../../auth/sessions";
+import { createApiToken, hashToken, revokeApiToken } from "../../auth/tokens";
 import { isUniqueViolation } from "../../db/errors";
 import { newId } from "../../db/ids";
 import type { Services } from "../../http/context";
@@ -103,7 +113,13 @@ export function samlSignInRouter(services: Services): express.Router {
   router.get("/:samlProviderId/start", async (req, res) => {
     try {
       const { saml } = await providerFor(services, req);
-      res.redirect(302, await saml.getAuthorizeUrlAsync("", req.get("host"), {}));
+      let relayState = "";
+      if (req.query.to === "app") {
+        const state = randomBytes(32).toString("base64url");
+        res.append("Set-Cookie", appCookie(APP_STATE, state, req.secure, APP_STATE_SECONDS));
+        relayState = `${APP_RELAY}${digest(state)}`;
+      }
+      res.redirect(302, await saml.getAuthorizeUrlAsync(relayState, req.get("host"), {}));
     } catch (error) {
       fail(res, error instanceof ApiError ? error : new ApiError("saml_request_failed", "Could not make a sign-in request for this provider"));
     }
@@ -136,6 +152,14 @@ export function samlSignInRouter(services: Services): express.Router {
         throw error;
       }
       const user = await signInMember(services, provider, email.toLowerCase());
+      const relayState = (req.body as { RelayState?: unknown }).RelayState;
+      if (typeof relayState === "string" && relayState.startsWith(APP_RELAY)) {
+        const { secret } = await startSession(services.prisma, user.id, String(req.get("user-agent") ?? ""), new Date(), services.config.sessions);
+        const handoff = `${secret}.${relayState.slice(APP_RELAY.length)}`;
+        res.append("Set-Cookie", appCookie(APP_HANDOFF, handoff, req.secure, APP_HANDOFF_SECONDS));
+        res.redirect(303, `/sso/saml/${encodeURIComponent(provider.id)}/finish`);
+        return;
+      }
       const { token } = await createApiToken(services.prisma, user.id, {
         label: `SAML sign-in (${provider.label})`,
         origin: "saml",
@@ -146,8 +170,39 @@ export function samlSignInRouter(services: Services): express.Router {
       fail(res, error);
     }
   });
+  router.get("/:samlProviderId/finish", async (req, res) => {
+    const cookies = req.get("cookie");
+    const state = readCookie(cookies, cookieName(APP_STATE, req.secure));
+    const [secret, stateDigest] = (readCookie(cookies, cookieName(APP_HANDOFF, req.secure)) ?? "").split(".");
+    res.append("Set-Cookie", appCookie(APP_STATE, "", req.secure, 0));
+    res.append("Set-Cookie", appCookie(APP_HANDOFF, "", req.secure, 0));
+    const now = new Date();
+    const session = secret
+      ? await services.prisma.apiToken.findFirst({ where: { tokenHash: hashToken(secret), origin: SESSION_ORIGIN, revokedAt: null, expiresAt: { gt: now } } })
+      : null;
+    if (!session || !secret) return void res.redirect(303, "/app/sign-in?sso=failed");
+    if (!state || digest(state) !== stateDigest) {
+      // Not the browser that started this sign-in: the session is ended before anyone uses it.
+      await revokeApiToken(services.prisma, session.id, now);
+      services.logger.warn({ providerId: req.params.samlProviderId }, "SAML app sign-in refused: its state does not match the browser's");
+      return void res.redirect(303, "/app/sign-in?sso=failed");
+    }
+    for (const cookie of sessionCookies(secret, req.secure, Math.floor(services.config.sessions.maxMs / 1000))) res.append("Set-Cookie", cookie);
+    res.redirect(303, "/app/");
+  });
   return router;
 }
+
+/** The app's sign-in, its RelayState's prefix, and its two short-lived cookies (read on /sso/saml only). */
+const APP_RELAY = "app:";
+const APP_STATE = "docstack_saml_state";
+const APP_HANDOFF = "docstack_saml_handoff";
+const APP_STATE_SECONDS = REQUEST_LIFETIME_MS / 1000;
+const APP_HANDOFF_SECONDS = 60;
+const digest = (value: string) => createHash("sha256").update(value).digest("base64url");
+const cookieName = (name: string, secure: boolean) => (secure ? `__Secure-${name}` : name);
+const appCookie = (name: string, value: string, secure: boolean, maxAgeSeconds: number) =>
+  `${cookieName(name, secure)}=${value}; HttpOnly; Path=/sso/saml; SameSite=Lax${secure ? "; Secure" : ""}; Max-Age=${maxAgeSeconds}`;
 
 /** The user of the address, made a member of the provider's organization (with its default role and team) when new. */
 async function signInMember(

@@ -1,0 +1,77 @@
+// Single sign-on in the app, in real Chromium against the real server: an organization's SAML provider (the
+// test IdP, which signs real assertions; its sign-in page is served to the browser by a route) offered on
+// the sign-in screen, and a successful sign-in landing in the app with a session cookie.
+import { accessibilityProblems, answered, at, requestIdOf, samlResponse, testIdp } from "@docstack/server/testing";
+import { useAppServer } from "./support";
+
+const app = useAppServer();
+const { h } = app;
+
+describe("SAML single sign-on in the app", () => {
+  it("is offered by the organization's sign-in link, and a valid assertion lands in the app signed in", async () => {
+    // Its sign-in page on http: an https page posting a form to this http server would stop at Chrome's
+    // "not secure" warning.
+    const idp = { ...(await testIdp()), ssoURL: "http://idp.example.test/sso" };
+    const org = await h.organization("Corp");
+    const admin = h.as(org.admin);
+    const provider = await answered(
+      admin.POST("/v1/orgs/{organizationId}/saml", {
+        ...at({ organizationId: org.id }),
+        body: { label: "Corp IdP", entityID: idp.entityID, ssoURL: idp.ssoURL, certificate: idp.certificate, defaultRole: "read" as const },
+      }),
+      201,
+    );
+    // The app's server answers on its own port: its entity ID (the assertion's audience) and ACS URL (its
+    // recipient) are on it.
+    const entityID = `${app.url}/sso/saml/${provider.id}`;
+    const acsURL = `${entityID}/acs`;
+    const email = `sso-${org.id}@corp.example.test`;
+    const page = await app.newPage();
+    // The identity provider's sign-in page: it answers the request with a signed assertion, posted by a form.
+    await page.route(`${idp.ssoURL}?**`, (route) => {
+      const url = new URL(route.request().url());
+      const response = samlResponse(idp, { email, inResponseTo: requestIdOf(url.href), audience: entityID, recipient: acsURL });
+      const relayState = url.searchParams.get("RelayState") ?? "";
+      const html = `<!doctype html><title>Corp IdP</title><form method="post" action="${acsURL}">
+        <input type="hidden" name="SAMLResponse" value="${response}"><input type="hidden" name="RelayState" value="${relayState}">
+        <button type="submit">Continue to Docstack</button></form>`;
+      return route.fulfill({ status: 200, contentType: "text/html", body: html });
+    });
+
+    await page.goto(`/app/sign-in?sso=${provider.id}`);
+    const sso = page.getByRole("link", { name: "Sign in with single sign-on" });
+    await sso.waitFor();
+    expect({ problems: await accessibilityProblems(page) }).toEqual({ problems: [] });
+    await sso.click();
+    await page.getByRole("button", { name: "Continue to Docstack" }).click();
+    await page
+      .getByRole("heading", { name: "Spaces" })
+      .waitFor()
+      .catch(async (error) => {
+        throw new Error(`Not signed in at ${page.url()}: ${await page.locator("body").textContent()}`, { cause: error });
+      });
+    expect(new URL(page.url()).pathname).toBe("/app/");
+
+    const cookies = await page.context().cookies();
+    const session = cookies.find((cookie) => cookie.name === "docstack_session");
+    expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax" });
+    const user = await h.api.get("/v1/user").set("Cookie", `docstack_session=${session!.value}`).expect(200);
+    expect(user.body.email).toBe(email);
+    // Neither the handoff nor the state is left in the browser.
+    expect(cookies.map((cookie) => cookie.name).filter((name) => name.startsWith("docstack_saml"))).toEqual([]);
+
+    // Signed out, the sign-in screen still offers it (the link is kept in this browser).
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.getByLabel("Email").waitFor();
+    await sso.waitFor();
+    await page.context().close();
+  });
+
+  it("says when single sign-on failed, and offers the e-mailed code", async () => {
+    const page = await app.newPage();
+    await page.goto("/app/sign-in?sso=failed");
+    await page.getByRole("alert").filter({ hasText: "Single sign-on did not sign you in" }).waitFor();
+    await page.getByLabel("Email").waitFor();
+    await page.context().close();
+  });
+});
