@@ -18,6 +18,8 @@ const ChangeRequest = lazy(() => import("./screens/ChangeRequest"));
 const People = lazy(() => import("./screens/People"));
 const Account = lazy(() => import("./screens/Account"));
 const Resource = lazy(() => import("./screens/Resource"));
+const Admin = lazy(() => import("./screens/admin/Admin"));
+const SiteScreen = lazy(() => import("./screens/admin/Admin").then((module) => ({ default: module.SiteScreen })));
 
 export function App() {
   const route = useRoute();
@@ -68,7 +70,10 @@ function Screen({ route, organizationId, orgsLoading }: { route: Route; organiza
       return <People organizationId={route.organizationId} />;
     case "account":
       return <Account />;
+    case "admin":
+      return <Admin organizationId={route.organizationId} section={route.section} spaceId={route.spaceId} />;
     case "site":
+      return <SiteScreen organizationId={route.organizationId} siteId={route.siteId} />;
     case "spec":
     case "integration":
     case "user":
