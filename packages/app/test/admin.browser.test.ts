@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import { accessibilityProblems, answered, at, type Harness, printScreenshots, screenshot } from "@docstack/server/testing";
+import { accessibilityProblems, answered, at, gitServer, type Harness, printScreenshots, screenshot } from "@docstack/server/testing";
 import type { Page } from "playwright-core";
 import { ZipFile } from "yazl";
 import { signIn, spaceWithPages, useAppServer } from "./support";
@@ -66,7 +66,7 @@ describe("the sites screens", () => {
     await page.getByLabel("First space").selectOption({ label: "Handbook" });
     await page.getByRole("button", { name: "Create site" }).click();
     await page.getByRole("heading", { level: 1, name: "Site: Staff docs" }).waitFor();
-    await page.getByRole("region", { name: "Spaces" }).getByText("Handbook").waitFor();
+    await page.getByRole("region", { name: "Spaces" }).getByText("Handbook", { exact: true }).waitFor();
     await page.getByText("No redirects").waitFor();
     await checkScreen(page, "site, not published");
     const [site] = (await answered(as.GET("/v1/orgs/{organizationId}/sites", at({ organizationId: org.id })), 200)).items;
@@ -279,6 +279,61 @@ describe("the audit log screen", () => {
     await checkScreen(page, "audit log, filtered (dark, 360 px)");
     await screenshot(page, "admin-audit-log-dark-360");
     await page.context().close();
+  });
+});
+
+describe("the Git Sync screen", () => {
+  it("sets a space's sync up with a branch of a local Git server, the secret shown once; a push announced by the webhook arrives", async () => {
+    const git = await gitServer();
+    const org = await h.organization();
+    const as = h.as(org.admin);
+    const space = await answered(as.POST("/v1/orgs/{organizationId}/spaces", { ...at({ organizationId: org.id }), body: { title: "Synced" } }), 201);
+    const page = await app.newPage();
+    try {
+      git.createRepository(
+        "handbook",
+        new Map([
+          ["README.md", Buffer.from("# Welcome\n\nThe start.\n")],
+          ["SUMMARY.md", Buffer.from("# Table of contents\n\n* [Welcome](README.md)\n")],
+        ]),
+      );
+      await signIn(page, inbox, org.admin.email);
+      await page.goto(`/app/orgs/${org.id}/git-sync/${space.id}`);
+      await page.getByText("This space is not synced with Git.").waitFor();
+      await checkScreen(page, "Git Sync, not set up");
+      await page.getByLabel("Repository URL").fill(git.url("handbook"));
+      await page.getByRole("button", { name: "Set up and sync" }).click();
+      const secret = (await page.locator(".notice code.secret").textContent()) as string;
+      expect(secret).toMatch(/^[0-9a-f]{48}$/);
+      const sync = () => answered(as.GET("/v1/spaces/{spaceId}/git/sync", at({ spaceId: space.id })), 200);
+      await until(h, async () => (await sync()).status === "synced");
+      // The screen follows the sync while open: in step with the branch's commit.
+      await page.getByText(git.git("handbook", "rev-parse", "refs/heads/main")).waitFor();
+      await page.getByText("In step with the branch").waitFor();
+      await checkScreen(page, "Git Sync, synced");
+      await screenshot(page, "admin-git-sync");
+
+      const hookUrl = (await page.locator("code", { hasText: "/git/sync/hook" }).textContent()) as string;
+      const pushed = await git.push(
+        "handbook",
+        { "SUMMARY.md": "# Table of contents\n\n* [Welcome](README.md)\n* [FAQ](faq.md)\n", "faq.md": "# FAQ\n\nAsk away.\n" },
+        "Add the FAQ",
+      );
+      // The Git server's push webhook (GitLab's form: the secret as a token), to the URL the screen shows.
+      const announced = await fetch(hookUrl, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Gitlab-Token": secret },
+        body: JSON.stringify({ ref: "refs/heads/main" }),
+      });
+      expect(announced.status).toBe(202);
+      await until(h, async () => (await sync()).lastCommit === pushed);
+      await page.getByText(pushed).waitFor();
+      await page.goto(`/app/spaces/${space.id}`);
+      await page.getByRole("tree", { name: "Pages" }).getByRole("treeitem", { name: "FAQ" }).waitFor();
+    } finally {
+      await page.context().close();
+      await git.close();
+    }
   });
 });
 

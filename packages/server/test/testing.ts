@@ -17,5 +17,6 @@ export { type Rule, ruleOf } from "../src/policy/rules";
 export { onSecret } from "../src/secrets";
 export { registry } from "../src/wiring/operations";
 export { accessibilityProblems, launchBrowser, printScreenshots, screenshot } from "./support/browser";
+export { type GitServer, gitServer } from "./support/git-server";
 export { answered, at, createHarness, type Harness, refused, secretInLogs, type TestUser, useHarness } from "./support/harness";
 export { useInbox } from "./support/smtp";

@@ -1,5 +1,5 @@
 // The admin screens' own navigation, and what several of them share: a copy button, a progress bar.
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { ADMIN_SECTIONS, type AdminSection } from "../../routes";
 import { AppLink } from "../../ui/states";
 
@@ -70,3 +70,13 @@ export function ProgressBar({ label, done, total, text }: { label: string; done:
 }
 
 export const dateTime = (iso: string | undefined) => (iso ? new Date(iso).toLocaleString() : "");
+
+/** A wide table scrolling sideways in its own box, reachable by keyboard (a focusable, named region). */
+export function TableScroll({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus for keyboard users to scroll it (WCAG 2.1.1).
+    <section className="table-scroll" aria-label={label} tabIndex={0}>
+      {children}
+    </section>
+  );
+}

@@ -5,7 +5,7 @@ import { type FormEvent, useState } from "react";
 import { api, unwrap } from "../../api";
 import { useMembers } from "../../queries";
 import { Empty, Loading, Problem } from "../../ui/states";
-import { dateTime } from "./AdminNav";
+import { dateTime, TableScroll } from "./AdminNav";
 
 const PAGE_SIZE = 25;
 
@@ -121,7 +121,7 @@ export default function AuditLog({ organizationId }: { organizationId: string })
           {events.data.items.length === 0 ? (
             <Empty>No event matches these filters.</Empty>
           ) : (
-            <div className="table-scroll">
+            <TableScroll label="Audit events">
               <table className="audit">
                 <caption className="visually-hidden">Audit events, newest first</caption>
                 <thead>
@@ -147,7 +147,7 @@ export default function AuditLog({ organizationId }: { organizationId: string })
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           )}
           <p className="inline-form">
             <button type="button" className="quiet" disabled={page === 1} onClick={() => setCursors(cursors.slice(0, -1))}>

@@ -7,7 +7,7 @@ import { useState } from "react";
 import { api, unwrap } from "../../api";
 import { useWrite, WriteError } from "../../ui/forms";
 import { Empty, Loading, Problem } from "../../ui/states";
-import { CopyButton, dateTime } from "./AdminNav";
+import { CopyButton, dateTime, TableScroll } from "./AdminNav";
 import { adminKeys } from "./queries";
 
 type EventType = Schemas["WebhookEventType"];
@@ -196,7 +196,7 @@ function Deliveries({ organizationId, webhook }: { organizationId: string; webho
       {deliveries.data?.items.length === 0 ? <Empty>Nothing delivered yet.</Empty> : null}
       <WriteError write={redeliver} />
       {deliveries.data && deliveries.data.items.length > 0 ? (
-        <div className="table-scroll">
+        <TableScroll label={`Deliveries to ${webhook.url}`}>
           <table>
             <caption className="visually-hidden">Deliveries to {webhook.url}, newest first</caption>
             <thead>
@@ -234,7 +234,7 @@ function Deliveries({ organizationId, webhook }: { organizationId: string; webho
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       ) : null}
     </section>
   );
