@@ -107,6 +107,19 @@ describe("the sites screens", () => {
     await page.getByText("No redirects").waitFor();
     expect(await redirects()).toEqual([]);
 
+    await page.getByLabel("Primary color, light theme").fill("#aa3300");
+    await page.getByLabel("Logo URL, light theme").fill("https://example.com/logo.png");
+    await page.getByRole("button", { name: "Save colors and logo" }).click();
+    await page.getByRole("status").filter({ hasText: "Saved" }).waitFor();
+    const customization = await answered(
+      as.GET("/v1/orgs/{organizationId}/sites/{siteId}/customization", at({ organizationId: org.id, siteId: site!.id })),
+      200,
+    );
+    expect([customization.styling.primaryColor?.light, customization.header.logo]).toEqual([
+      "#aa3300",
+      { light: "https://example.com/logo.png", dark: "https://example.com/logo.png" },
+    ]);
+
     await page.getByRole("button", { name: "Unpublish" }).click();
     await page.getByRole("button", { name: "Publish", exact: true }).waitFor();
     const gone = await reader.reload();

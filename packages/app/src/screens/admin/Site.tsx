@@ -1,5 +1,5 @@
 // One site: publish or unpublish it ("Publish"), its audience, its URL opened in one click, the spaces it
-// publishes (added and removed) and its redirects (listed, created, deleted).
+// publishes (added and removed), its redirects (listed, created, deleted), its colors and logo.
 import type { Schemas } from "@docstack/sdk";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -8,6 +8,7 @@ import { useSpaces } from "../../queries";
 import { useWrite, WriteError } from "../../ui/forms";
 import { Empty, Loading, Problem } from "../../ui/states";
 import { adminKeys, useRedirects, useSite, useSiteSpaces } from "./queries";
+import { SiteCustomization } from "./SiteCustomization";
 
 type Visibility = Schemas["SiteVisibility"];
 const VISIBILITIES: Record<Visibility, string> = {
@@ -87,6 +88,7 @@ export default function Site({ organizationId, siteId }: Props) {
       </section>
       <SiteSpaces organizationId={organizationId} siteId={siteId} />
       <Redirects organizationId={organizationId} siteId={siteId} />
+      <SiteCustomization organizationId={organizationId} siteId={siteId} title={data.title} />
     </>
   );
 }
