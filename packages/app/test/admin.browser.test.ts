@@ -319,7 +319,8 @@ describe("the Git Sync screen", () => {
       const secret = (await page.locator(".notice code.secret").textContent()) as string;
       expect(secret).toMatch(/^[0-9a-f]{48}$/);
       const sync = () => answered(as.GET("/v1/spaces/{spaceId}/git/sync", at({ spaceId: space.id })), 200);
-      await until(h, async () => (await sync()).status === "synced");
+      await until(h, async () => (await sync()).status !== "pending");
+      expect(await sync()).toMatchObject({ status: "synced" });
       // The screen follows the sync while open: in step with the branch's commit.
       await page.getByText(git.git("handbook", "rev-parse", "refs/heads/main")).waitFor();
       await page.getByText("In step with the branch").waitFor();
@@ -339,7 +340,8 @@ describe("the Git Sync screen", () => {
         body: JSON.stringify({ ref: "refs/heads/main" }),
       });
       expect(announced.status).toBe(202);
-      await until(h, async () => (await sync()).lastCommit === pushed);
+      await until(h, async () => (await sync()).lastCommit === pushed || (await sync()).status !== "synced");
+      expect(await sync()).toMatchObject({ status: "synced", lastCommit: pushed });
       await page.getByText(pushed).waitFor();
       await page.goto(`/app/spaces/${space.id}`);
       await page.getByRole("tree", { name: "Pages" }).getByRole("treeitem", { name: "FAQ" }).waitFor();
