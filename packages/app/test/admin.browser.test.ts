@@ -296,6 +296,9 @@ describe("the audit log screen", () => {
 });
 
 describe("the Git Sync screen", () => {
+  // As the server's Git Sync tests do: the minute's poll would queue a sync of the space (keyed by it) that a push's
+  // webhook arriving meanwhile joins instead of queuing its own, reading the branch before the push.
+  beforeAll(() => h.services.jobs.unschedule("space-git.poll"));
   it("sets a space's sync up with a branch of a local Git server, the secret shown once; a push announced by the webhook arrives", async () => {
     const git = await gitServer();
     const org = await h.organization();
