@@ -23,14 +23,17 @@ async function checkScreen(page: Page, name: string) {
   expect({ name, overflow: Math.max(0, overflow) }).toEqual({ name, overflow: 0 });
 }
 
-/** Waits for a condition of the server's state, working its job queue meanwhile (no sleep that assumes a speed). */
-async function until(harness: Harness, condition: () => Promise<boolean>): Promise<void> {
+/**
+ * Waits for a condition of the server's state, working its job queue meanwhile (no sleep that assumes a speed);
+ * `state` says what was seen when it is not reached.
+ */
+async function until(harness: Harness, condition: () => Promise<boolean>, state?: () => Promise<unknown>): Promise<void> {
   for (let i = 0; i < 2000; i++) {
     if (await condition()) return;
     await harness.services.jobs.settled();
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
-  throw new Error("condition not reached");
+  throw new Error(`condition not reached; state: ${JSON.stringify(await state?.())}`);
 }
 
 /** A directory's files zipped, paths relative to it. */
@@ -322,7 +325,7 @@ describe("the Git Sync screen", () => {
       const secret = (await page.locator(".notice code.secret").textContent()) as string;
       expect(secret).toMatch(/^[0-9a-f]{48}$/);
       const sync = () => answered(as.GET("/v1/spaces/{spaceId}/git/sync", at({ spaceId: space.id })), 200);
-      await until(h, async () => (await sync()).status !== "pending");
+      await until(h, async () => (await sync()).status !== "pending", sync);
       expect(await sync()).toMatchObject({ status: "synced" });
       // The screen follows the sync while open: in step with the branch's commit.
       await page.getByText(git.git("handbook", "rev-parse", "refs/heads/main")).waitFor();
@@ -343,7 +346,7 @@ describe("the Git Sync screen", () => {
         body: JSON.stringify({ ref: "refs/heads/main" }),
       });
       expect(announced.status).toBe(202);
-      await until(h, async () => (await sync()).lastCommit === pushed || (await sync()).status !== "synced");
+      await until(h, async () => (await sync()).lastCommit === pushed || (await sync()).status !== "synced", sync);
       expect(await sync()).toMatchObject({ status: "synced", lastCommit: pushed });
       await page.getByText(pushed).waitFor();
       await page.goto(`/app/spaces/${space.id}`);
@@ -352,7 +355,8 @@ describe("the Git Sync screen", () => {
       await page.context().close();
       await git.close();
     }
-  });
+    // Two syncs and a push through the git command line and git http-backend: the server's Git Sync tests allow as long.
+  }, 240_000);
 });
 
 describe("every admin screen", () => {

@@ -97,7 +97,9 @@ function PreviewHeader({ theme, color, logo, title }: { theme: "light" | "dark";
   return (
     <div className={`preview-header ${theme}`}>
       {logo ? <img src={logo} alt="" height={24} /> : <strong>{title}</strong>}
-      <span style={{ color }}>A link</span>
+      <span className="preview-link" style={{ borderBottomColor: color }}>
+        A link
+      </span>
       <span className="preview-button" style={{ background: color }} />
     </div>
   );
