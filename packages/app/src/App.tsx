@@ -20,6 +20,8 @@ const Account = lazy(() => import("./screens/Account"));
 const Resource = lazy(() => import("./screens/Resource"));
 // The editor (ProseMirror, @docstack/editor) loads on the first edit, not with the app.
 const EditPage = lazy(() => import("./screens/editor/EditPage"));
+const Admin = lazy(() => import("./screens/admin/Admin"));
+const SiteScreen = lazy(() => import("./screens/admin/Admin").then((module) => ({ default: module.SiteScreen })));
 
 export function App() {
   const route = useRoute();
@@ -72,7 +74,10 @@ function Screen({ route, organizationId, orgsLoading }: { route: Route; organiza
       return <People organizationId={route.organizationId} />;
     case "account":
       return <Account />;
+    case "admin":
+      return <Admin organizationId={route.organizationId} section={route.section} spaceId={route.spaceId} />;
     case "site":
+      return <SiteScreen organizationId={route.organizationId} siteId={route.siteId} />;
     case "spec":
     case "integration":
     case "user":

@@ -11,11 +11,16 @@ export type Route =
   | { screen: "edit-page"; spaceId: string; number: string; pageId: string }
   | { screen: "members"; organizationId: string }
   | { screen: "site"; organizationId: string; siteId: string }
+  | { screen: "admin"; organizationId: string; section: AdminSection; spaceId?: string }
   | { screen: "spec"; organizationId: string; slug: string }
   | { screen: "integration"; name: string }
   | { screen: "user"; userId: string }
   | { screen: "account" }
   | { screen: "not-found" };
+
+/** The admin screens of an organization (src/screens/admin), one URL each. */
+export const ADMIN_SECTIONS = ["sites", "imports", "git-sync", "webhooks", "audit-log"] as const;
+export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 
 const PATTERNS: [RegExp, (m: string[]) => Route][] = [
   [/^$/, () => ({ screen: "home" })],
@@ -24,6 +29,14 @@ const PATTERNS: [RegExp, (m: string[]) => Route][] = [
   [/^orgs\/([^/]+)$/, ([, organizationId]) => ({ screen: "home", organizationId: organizationId! })],
   [/^orgs\/([^/]+)\/members$/, ([, organizationId]) => ({ screen: "members", organizationId: organizationId! })],
   [/^orgs\/([^/]+)\/sites\/([^/]+)$/, ([, organizationId, siteId]) => ({ screen: "site", organizationId: organizationId!, siteId: siteId! })],
+  [
+    /^orgs\/([^/]+)\/(sites|imports|git-sync|webhooks|audit-log)$/,
+    ([, organizationId, section]) => ({ screen: "admin", organizationId: organizationId!, section: section as AdminSection }),
+  ],
+  [
+    /^orgs\/([^/]+)\/git-sync\/([^/]+)$/,
+    ([, organizationId, spaceId]) => ({ screen: "admin", organizationId: organizationId!, section: "git-sync", spaceId: spaceId! }),
+  ],
   [/^orgs\/([^/]+)\/openapi\/([^/]+)$/, ([, organizationId, slug]) => ({ screen: "spec", organizationId: organizationId!, slug: slug! })],
   [/^collections\/([^/]+)$/, ([, collectionId]) => ({ screen: "collection", collectionId: collectionId! })],
   [/^spaces\/([^/]+)$/, ([, spaceId]) => ({ screen: "space", spaceId: spaceId! })],

@@ -10,9 +10,10 @@ import type { Browser, Page } from "playwright-core";
 
 export const APP_DIR = path.resolve(__dirname, "../dist");
 
-export function useAppServer() {
+/** `allowPrivateFetch`: the server may reach loopback (a webhook receiver or a Git server the test runs). */
+export function useAppServer(options: { allowPrivateFetch?: boolean } = {}) {
   const inbox = useInbox();
-  const h = useHarness(() => ({ smtpUrl: inbox.url, rateLimit: { max: 0, windowMs: 60_000 }, appDir: APP_DIR }));
+  const h = useHarness(() => ({ smtpUrl: inbox.url, rateLimit: { max: 0, windowMs: 60_000 }, appDir: APP_DIR, ...options }));
   const state: { url: string; browser?: Browser; server?: http.Server } = { url: "" };
   beforeAll(async () => {
     const server = http.createServer(createApp(h.services));

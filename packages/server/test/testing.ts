@@ -17,6 +17,7 @@ export { type Rule, ruleOf } from "../src/policy/rules";
 export { onSecret } from "../src/secrets";
 export { registry } from "../src/wiring/operations";
 export { accessibilityProblems, launchBrowser, printScreenshots, screenshot } from "./support/browser";
+export { type GitServer, gitServer } from "./support/git-server";
 export { answered, at, createHarness, type Harness, refused, secretInLogs, type TestUser, useHarness } from "./support/harness";
 export { requestIdOf, samlResponse, testIdp } from "./support/saml-idp";
 export { useInbox } from "./support/smtp";

@@ -1,18 +1,13 @@
-// Resources the admin screens will manage (sites, OpenAPI specs, integrations) and people: what they are,
-// with their links, until those screens come.
+// Resources no screen manages yet (OpenAPI specs, integrations) and people: what they are.
 import { useQuery } from "@tanstack/react-query";
 import { api, unwrap } from "../api";
 import type { Route } from "../routes";
 import { QueryState } from "../ui/QueryState";
 
-type ResourceRoute = Extract<Route, { screen: "site" | "spec" | "integration" | "user" }>;
+type ResourceRoute = Extract<Route, { screen: "spec" | "integration" | "user" }>;
 
 function read(route: ResourceRoute): Promise<{ title: string; link?: string }> {
   switch (route.screen) {
-    case "site":
-      return unwrap(
-        api.GET("/v1/orgs/{organizationId}/sites/{siteId}", { params: { path: { organizationId: route.organizationId, siteId: route.siteId } } }),
-      ).then((site) => ({ title: `Site: ${site.title}`, ...(site.urls.published ? { link: site.urls.published } : {}) }));
     case "spec":
       return unwrap(
         api.GET("/v1/orgs/{organizationId}/openapi/{specSlug}", { params: { path: { organizationId: route.organizationId, specSlug: route.slug } } }),

@@ -62,6 +62,11 @@ export function Shell({ organizationId, children }: { organizationId: string | u
                 <AppLink to={`/app/orgs/${organizationId}/members`}>People</AppLink>
               </li>
             )}
+            {organizationId && (
+              <li>
+                <AppLink to={`/app/orgs/${organizationId}/sites`}>Admin</AppLink>
+              </li>
+            )}
             <li>
               <AppLink to="/app/account">Account</AppLink>
             </li>

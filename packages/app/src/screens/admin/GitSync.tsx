@@ -1,0 +1,181 @@
+// Git Sync of a space: set up (repository URL, branch, directory, credentials), the push webhook's URL and
+// secret (the secret shown once), each with a copy button, and the sync's state kept current while open.
+import type { Schemas } from "@docstack/sdk";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { api, failureOf, unwrap } from "../../api";
+import { navigate } from "../../navigation";
+import { useSpaces } from "../../queries";
+import { useWrite, WriteError } from "../../ui/forms";
+import { AppLink, Empty, Loading, Problem } from "../../ui/states";
+import { CopyButton, dateTime } from "./AdminNav";
+import { adminKeys } from "./queries";
+
+const POLL_MS = 3000;
+const STATUS: Record<Schemas["GitSyncStatus"], string> = {
+  pending: "Set up, not synced yet",
+  synced: "In step with the branch",
+  conflict: "Conflict: both sides changed the same pages",
+  failing: "Failing",
+};
+
+export default function GitSync({ organizationId, spaceId }: { organizationId: string; spaceId?: string }) {
+  const spaces = useSpaces(organizationId);
+  return (
+    <>
+      <h1>Git Sync</h1>
+      <p className="inline-form">
+        <label htmlFor="git-space">Space</label>
+        <select
+          id="git-space"
+          value={spaceId ?? ""}
+          onChange={(event) => navigate(`/app/orgs/${organizationId}/git-sync${event.target.value ? `/${event.target.value}` : ""}`, { replace: true })}
+        >
+          <option value="">Choose a space</option>
+          {spaces.data?.items.map((space) => (
+            <option key={space.id} value={space.id}>
+              {space.title}
+            </option>
+          ))}
+        </select>
+      </p>
+      {spaceId ? <SpaceGitSync key={spaceId} spaceId={spaceId} /> : <Empty>Choose the space to keep in step with a Git branch.</Empty>}
+    </>
+  );
+}
+
+function SpaceGitSync({ spaceId }: { spaceId: string }) {
+  const queries = useQueryClient();
+  const sync = useQuery({
+    queryKey: adminKeys.gitSync(spaceId),
+    // No Git Sync yet is a 404: shown as the set-up form, not as a failure.
+    queryFn: async () => {
+      try {
+        return await unwrap(api.GET("/v1/spaces/{spaceId}/git/sync", { params: { path: { spaceId } } }));
+      } catch (error) {
+        if (failureOf(error) === "not-found") return null;
+        throw error;
+      }
+    },
+    refetchInterval: POLL_MS,
+    staleTime: 0,
+  });
+  const [url, setUrl] = useState("");
+  const [branch, setBranch] = useState("main");
+  const [directory, setDirectory] = useState("");
+  const [username, setUsername] = useState("");
+  const [password, setPassword] = useState("");
+  const [secret, setSecret] = useState<string>();
+
+  const configure = useWrite(async () => {
+    const answer = await unwrap(
+      api.PUT("/v1/spaces/{spaceId}/git/sync", {
+        params: { path: { spaceId } },
+        body: {
+          url,
+          ref: branch.startsWith("refs/") ? branch : `refs/heads/${branch}`,
+          ...(directory ? { projectDirectory: directory.replace(/^\/+|\/+$/g, "") } : {}),
+          ...(username ? { username } : {}),
+          ...(password ? { password } : {}),
+        },
+      }),
+    );
+    setSecret(answer.webhookSecret);
+    setPassword("");
+    queries.setQueryData(adminKeys.gitSync(spaceId), answer);
+  });
+  const stop = useWrite(async () => {
+    await unwrap(api.DELETE("/v1/spaces/{spaceId}/git/sync", { params: { path: { spaceId } } }));
+    setSecret(undefined);
+    await queries.invalidateQueries({ queryKey: adminKeys.gitSync(spaceId) });
+  });
+
+  if (sync.isPending) return <Loading what="the space's Git Sync" />;
+  if (sync.isError) return <Problem error={sync.error} retry={() => sync.refetch()} />;
+  const state = sync.data;
+  return (
+    <>
+      {state ? (
+        <section aria-labelledby="git-state" className="admin-section">
+          <h2 id="git-state">State</h2>
+          <dl className="facts">
+            <dt>Repository</dt>
+            <dd>
+              {state.url} ({state.ref.replace(/^refs\/heads\//, "")}
+              {state.projectDirectory ? `, /${state.projectDirectory}` : ""})
+            </dd>
+            <dt>Status</dt>
+            <dd className={state.status === "failing" || state.status === "conflict" ? "error" : undefined}>{STATUS[state.status]}</dd>
+            {state.error ? (
+              <>
+                <dt>Why</dt>
+                <dd>{state.error}</dd>
+              </>
+            ) : null}
+            {state.conflictChangeRequestId ? (
+              <>
+                <dt>Conflict</dt>
+                <dd>
+                  <AppLink to={`/app/spaces/${spaceId}/change-requests`}>The branch's side waits in an open change request</AppLink>
+                </dd>
+              </>
+            ) : null}
+            <dt>Last commit</dt>
+            <dd>
+              <code>{state.lastCommit ?? "none yet"}</code>
+            </dd>
+            <dt>Last sync</dt>
+            <dd>{state.lastSyncedAt ? dateTime(state.lastSyncedAt) : "not yet"}</dd>
+            <dt>Push webhook URL</dt>
+            <dd>
+              <code className="secret">{state.webhookURL}</code> <CopyButton text={state.webhookURL} label="Copy the webhook URL" />
+            </dd>
+          </dl>
+          {secret ? (
+            <div className="notice" role="status">
+              <p>The push webhook's secret, shown this once: give it to the Git server with the URL above.</p>
+              <code className="secret">{secret}</code>
+              <CopyButton text={secret} label="Copy the webhook secret" />
+            </div>
+          ) : null}
+          <button type="button" className="quiet danger" disabled={stop.busy} onClick={() => void stop.run(undefined)}>
+            Stop syncing
+          </button>
+          <WriteError write={stop} />
+        </section>
+      ) : (
+        <Empty>This space is not synced with Git.</Empty>
+      )}
+      <form
+        className="stacked-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void configure.run(undefined);
+        }}
+      >
+        <h2>{state ? "Change the set-up" : "Set up Git Sync"}</h2>
+        <label htmlFor="git-url">Repository URL (HTTPS)</label>
+        <input
+          id="git-url"
+          type="url"
+          required
+          placeholder="https://git.example.com/acme/docs.git"
+          value={url}
+          onChange={(event) => setUrl(event.target.value)}
+        />
+        <label htmlFor="git-branch">Branch</label>
+        <input id="git-branch" required value={branch} onChange={(event) => setBranch(event.target.value)} />
+        <label htmlFor="git-directory">Directory in the repository</label>
+        <input id="git-directory" placeholder="docs (empty: the top)" value={directory} onChange={(event) => setDirectory(event.target.value)} />
+        <label htmlFor="git-username">User name</label>
+        <input id="git-username" autoComplete="off" value={username} onChange={(event) => setUsername(event.target.value)} />
+        <label htmlFor="git-password">Password or access token</label>
+        <input id="git-password" type="password" autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} />
+        <button type="submit" disabled={configure.busy}>
+          {state ? "Save and sync" : "Set up and sync"}
+        </button>
+        <WriteError write={configure} />
+      </form>
+    </>
+  );
+}
