@@ -63,6 +63,8 @@ it("starts each harness with no rows, tables or settings of an earlier one, the 
   }
   const embedded = (globalThis as { __docstackEmbedded?: EmbeddedAccess }).__docstackEmbedded;
   if (process.env.DATABASE_URL || !embedded) return;
+  // The file's PGlite is the worker's (setup-embedded.ts): Prisma's adapter tells a database error by its class.
+  expect(require("@electric-sql/pglite")).toBe(embedded.pgliteModule);
   const before = embedded.counts();
   const third = await createHarness();
   try {

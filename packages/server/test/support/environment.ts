@@ -17,8 +17,9 @@ export interface EmbeddedAccess {
 export default class DocstackEnvironment extends TestEnvironment {
   private readonly leases: EmbeddedLease[] = [];
 
-  override async setup(): Promise<void> {
-    await super.setup();
+  // In the constructor, not setup(): jest runs the setup files (setup-embedded.ts, which reads this) before setup().
+  constructor(...args: ConstructorParameters<typeof TestEnvironment>) {
+    super(...args);
     const access: EmbeddedAccess = {
       pgliteModule,
       lease: async () => {
