@@ -6,13 +6,14 @@ import { answered, at, createHarness, type Harness } from "./support/harness";
 
 /**
  * Rows in the tables the template leaves empty, by table: the migrations' and the job queues' own rows excluded,
- * and the signing secrets each harness's services keep in `Setting` (secrets() tells them apart).
+ * the signing secrets each harness's services keep in `Setting` (secrets() tells them apart), and on PostgreSQL
+ * the harness's own row in `ClusterInstance` (each file has a database of its own there).
  */
 async function rowsLeft(h: Harness): Promise<Record<string, number>> {
   const tables = await h.services.prisma.$queryRaw<{ name: string }[]>`
     SELECT format('%I.%I', n.nspname, c.relname) AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
     WHERE c.relkind IN ('r', 'p') AND n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg\\_%'
-      AND c.relname NOT IN ('_prisma_migrations', 'Setting') AND n.nspname <> 'pgboss'`;
+      AND c.relname NOT IN ('_prisma_migrations', 'Setting', 'ClusterInstance') AND n.nspname <> 'pgboss'`;
   const left: Record<string, number> = {};
   for (const { name } of tables) {
     const [row] = await h.services.prisma.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM ${name}`);
