@@ -8,7 +8,9 @@ const ESM = ["@prisma/schema-engine-wasm", "jose", "htmlparser2", "domhandler", 
 
 /** @type {import('jest').Config} */
 module.exports = {
-  testEnvironment: "node",
+  // Node's, plus one embedded database per worker that each file's harness borrows (test/support/environment.ts).
+  testEnvironment: path.join(__dirname, "test/support/environment.ts"),
+  setupFiles: [path.join(__dirname, "test/support/setup-embedded.ts")],
   // Each test file's seconds, for .ci/run's list of the slowest (scripts/jest-timings.cjs; inert without DOCSTACK_TEST_TIMINGS).
   reporters: ["default", path.join(__dirname, "../../scripts/jest-timings.cjs")],
   testMatch: ["**/*.test.ts"],

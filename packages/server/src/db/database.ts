@@ -5,13 +5,12 @@ import fs from "node:fs";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { EMBEDDED_SHARED_BUFFERS_MB } from "../config";
 import { PrismaClient, type Prisma as PrismaNamespace } from "../generated/prisma/client";
+import { embeddedStartOptions } from "./embedded-options";
 import { templateFor } from "./embedded-template";
 import { acquireDirectoryLock, type DirectoryLock } from "./lock";
 import { migrateEmbedded, migrateOnce } from "./migrate";
 import { listenOnPostgres } from "./notifications";
-import { pgliteExtensions } from "./pglite-extensions";
 import { applyMigrations } from "./schema-engine";
 import { yieldingAdapter } from "./yielding-adapter";
 
@@ -55,14 +54,11 @@ export interface OpenDatabaseOptions {
   loadDataDir?: Blob;
   /** The embedded database's buffer cache in MiB (`shared_buffers`); default `EMBEDDED_SHARED_BUFFERS_MB`. */
   sharedBuffersMb?: number;
-}
-
-/**
- * PGlite's start parameters with memory settings for a small machine. `maintenance_work_mem` (64 MB by
- * default) is what an index build or a vacuum may take: the WebAssembly memory it grows never shrinks.
- */
-function embeddedStartParams(defaults: readonly string[], sharedBuffersMb: number): string[] {
-  return [...defaults, "-c", `shared_buffers=${Math.max(1, sharedBuffersMb)}MB`, "-c", "maintenance_work_mem=16MB"];
+  /**
+   * An embedded database started elsewhere (embeddedStartOptions), used as it is: no directory, no dump, and
+   * closing the Database leaves it open (the tests' per-worker database, test/support/embedded-pool.ts).
+   */
+  pglite?: PGlite;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
@@ -107,7 +103,7 @@ function openPostgres(url: string): Database {
 }
 
 async function openEmbedded(options: OpenDatabaseOptions): Promise<Database> {
-  const inMemory = options.dataDir.startsWith("memory://");
+  const inMemory = options.dataDir.startsWith("memory://") || options.pglite !== undefined;
   let lock: DirectoryLock | undefined;
   if (!inMemory) {
     // PGlite's mkdir is not recursive: create the parents first.
@@ -116,15 +112,16 @@ async function openEmbedded(options: OpenDatabaseOptions): Promise<Database> {
   }
   try {
     const { PGlite, PrismaPGlite } = embeddedDriver();
-    const startParams = embeddedStartParams(PGlite.defaultStartParams, options.sharedBuffersMb ?? EMBEDDED_SHARED_BUFFERS_MB);
     // A given dump is loaded in memory too (the tests' migrated template); a new directory starts from the build's.
     const loadDataDir = options.loadDataDir ?? (inMemory ? undefined : templateFor(options.dataDir));
-    const pglite = await PGlite.create({
-      extensions: pgliteExtensions(),
-      startParams,
-      ...(inMemory ? {} : { dataDir: options.dataDir }),
-      ...(loadDataDir ? { loadDataDir } : {}),
-    });
+    const pglite =
+      options.pglite ??
+      (await PGlite.create({
+        ...embeddedStartOptions(PGlite.defaultStartParams, options.sharedBuffersMb),
+        ...(inMemory ? {} : { dataDir: options.dataDir }),
+        ...(loadDataDir ? { loadDataDir } : {}),
+      }));
+    const owned = options.pglite === undefined;
     // Statements let the event loop turn now and then: the database runs on this thread (yielding-adapter.ts).
     const prisma = new PrismaClient({ adapter: yieldingAdapter(new PrismaPGlite(pglite)) });
     return {
@@ -145,7 +142,7 @@ async function openEmbedded(options: OpenDatabaseOptions): Promise<Database> {
       poolUse: () => undefined,
       async close() {
         await prisma.$disconnect();
-        await pglite.close();
+        if (owned) await pglite.close();
         lock?.release();
       },
     };
@@ -161,10 +158,7 @@ async function openEmbedded(options: OpenDatabaseOptions): Promise<Database> {
  */
 export async function migratedInMemory(): Promise<PGlite> {
   const { PGlite, PrismaPGlite } = embeddedDriver();
-  const pglite = await PGlite.create({
-    extensions: pgliteExtensions(),
-    startParams: embeddedStartParams(PGlite.defaultStartParams, EMBEDDED_SHARED_BUFFERS_MB),
-  });
+  const pglite = await PGlite.create(embeddedStartOptions(PGlite.defaultStartParams));
   await applyMigrations(new PrismaPGlite(pglite));
   return pglite;
 }

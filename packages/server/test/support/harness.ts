@@ -2,8 +2,7 @@
 // helpers that create users, tokens and organizations directly in the database. The app
 // logs at the most verbose level into `logs`; closing the harness fails when any line
 // holds a secret the server made during the run (see secrets.ts).
-import fs from "node:fs";
-import http from "node:http";
+import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import type { paths } from "@docstack/contract";
@@ -23,6 +22,7 @@ import { onSecret } from "../../src/secrets";
 import { createHttpServer } from "../../src/server";
 import { openServices } from "../../src/wiring/services";
 import type { ApiClient } from "./client";
+import type { EmbeddedAccess } from "./environment";
 import { testDatabaseUrl } from "./postgres";
 
 export { type ApiClient, answered, at, refused, untyped } from "./client";
@@ -122,9 +122,18 @@ async function openTestDatabase(): Promise<Database> {
       },
     };
   }
-  const template = process.env.DOCSTACK_TEST_TEMPLATE;
-  if (!template) throw new Error("DOCSTACK_TEST_TEMPLATE is not set: run the tests through jest (its global setup makes it)");
-  return openDatabase({ dataDir: "memory://", loadDataDir: new Blob([fs.readFileSync(template)]) });
+  // The jest worker's embedded database, put back as the template left it (embedded-pool.ts).
+  const embedded = (globalThis as { __docstackEmbedded?: EmbeddedAccess }).__docstackEmbedded;
+  if (!embedded) throw new Error("run the tests through jest with the server's preset (its test environment lends the database)");
+  const lease = await embedded.lease();
+  const database = await openDatabase({ dataDir: "memory://", pglite: lease.pglite });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await lease.release();
+    },
+  };
 }
 
 export async function createHarness(overrides: Partial<Config> = {}): Promise<Harness> {
