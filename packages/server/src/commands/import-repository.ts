@@ -15,6 +15,7 @@ import type { Conflict } from "../content/merge";
 import { contentStore } from "../content/reads";
 import { existingRevisionIndex } from "../content/revisions";
 import { releaseBatchMemory } from "../db/batch-memory";
+import { eventLoop } from "../event-loop";
 import type { ChangeRequest } from "../generated/prisma/client";
 import { type ContentCommandDeps, mergeImport, writeChangeRequestContent } from "./change-request-content";
 import { createChangeRequest } from "./create-change-request";
@@ -194,7 +195,13 @@ async function insertions(
   idByRef: ReadonlyMap<string, string>,
   kinds: Map<string, InsertedPageKind>,
 ): Promise<ContentChange[]> {
-  const documents = batch.map(({ page }) => (page.type === "document" ? repository.documentOf(page) : { markdown: "" }));
+  // A page's file read and converted at a time, the event loop turning between them: a batch's 500 pages in one
+  // go held every other request (src/event-loop.ts).
+  const documents: ReturnType<LazyRepository["documentOf"]>[] = [];
+  for (const { page } of batch) {
+    documents.push(page.type === "document" ? repository.documentOf(page) : { markdown: "" });
+    await eventLoop.turnIfBusy();
+  }
   const origins = await storeOrigins(
     ctx,
     documents.map((document) => document.origin),
