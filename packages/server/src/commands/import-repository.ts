@@ -175,6 +175,8 @@ function insertionOrder(pages: readonly LayoutPage[]): Insertion[] {
   return order;
 }
 
+const ORIGIN_ROWS_PER_STATEMENT = 50;
+
 /**
  * Each page's file as read, stored (a blob each, by its hash, once per distinct content) for the export to give back;
  * in the order of `origins`, undefined where there is none.
@@ -183,7 +185,12 @@ export async function storeOrigins(ctx: Pick<ContentCommandDeps, "prisma">, orig
   const blobs = origins.map((origin) => origin && Buffer.from(JSON.stringify(origin)));
   const hashes = blobs.map((blob) => blob && sha256(blob));
   const rows = new Map(blobs.flatMap((blob, i) => (blob ? [[hashes[i]!, { hash: hashes[i]!, data: blob, size: blob.byteLength }] as const] : [])));
-  if (rows.size) await ctx.prisma.fileBlob.createMany({ data: [...rows.values()], skipDuplicates: true });
+  // A few rows a statement: one statement of a batch's 500 runs on the thread in one go (the embedded database's),
+  // holding every other request for seconds; between statements the event loop turns (db/yielding-adapter.ts).
+  const all = [...rows.values()];
+  for (let start = 0; start < all.length; start += ORIGIN_ROWS_PER_STATEMENT) {
+    await ctx.prisma.fileBlob.createMany({ data: all.slice(start, start + ORIGIN_ROWS_PER_STATEMENT), skipDuplicates: true });
+  }
   return hashes;
 }
 
