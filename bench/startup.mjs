@@ -1,8 +1,9 @@
 // Start-up figure (part of `npm run bench`): how long `docstack serve` takes, in production
 // mode, from the process's start until /readyz answers 200 and then an API request its
-// answer (GET /v1/user without a token: 401, through the validator), on a database already migrated
-// (the embedded one in a fresh directory, or DATABASE_URL's). One start first migrates it;
-// then STARTS starts, one at a time: median and highest. Writes results/startup.json.
+// answer (GET /v1/user without a token: 401, refused before the contract's validator), on a database already migrated
+// (the embedded one in a fresh directory, or DATABASE_URL's), and then the first request the validator checks (it is
+// prepared by that request). One start first migrates it; then STARTS starts, one at a time: median and highest; then
+// a start under --cpu-prof: its five costliest modules. Writes results/startup.json.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -14,7 +15,7 @@ import { freePort } from "./lib.mjs";
 const here = path.dirname(fileURLToPath(import.meta.url));
 const cli = path.join(here, "..", "packages", "server", "dist", "cli", "main.js");
 const STARTS = Number(process.env.BENCH_STARTS || 5);
-const GOAL_MS = 1500;
+const GOAL_MS = 1000; // issue 40
 
 /** CPU milliseconds a process has used (Linux's /proc; undefined elsewhere): less disturbed by a busy machine than elapsed time. */
 function cpuMs(pid) {
@@ -83,9 +84,14 @@ async function timedStart(env, profileDir) {
   if (api.status !== 401) throw new Error(`GET /v1/user without a token answered ${api.status}, not 401`);
   const ms = performance.now() - started;
   const cpu = cpuMs(child.pid);
+  // The first request the contract's validator checks (prepared then, not at start): an e-mail sign-in without its
+  // e-mail, 400.
+  const validated = await fetch(`http://127.0.0.1:${port}/v1/auth/email`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+  if (validated.status !== 400) throw new Error(`POST /v1/auth/email with {} answered ${validated.status}, not 400`);
+  const validatedMs = performance.now() - started;
   child.kill("SIGTERM");
   await exited;
-  return { ms, cpu, readyMs };
+  return { ms, cpu, readyMs, validatedMs };
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "docstack-bench-startup-"));
@@ -110,6 +116,7 @@ try {
     medianMs: Math.round(median(times)),
     highestMs: Math.round(Math.max(...times)),
     medianReadyzMs: Math.round(median(starts.map((start) => start.readyMs))),
+    medianFirstValidatedMs: Math.round(median(starts.map((start) => start.validatedMs))),
     medianCpuMs: cpu.length ? Math.round(median(cpu)) : undefined,
     loadAverage: os.loadavg().map((load) => Number(load.toFixed(2))),
     costliestModules: costliest,
@@ -119,6 +126,7 @@ try {
   console.log(`  ${STARTS} starts on the migrated database: ${summary.startsMs.join(", ")} ms`);
   console.log(`  median ${summary.medianMs} ms, highest ${summary.highestMs} ms  (goal ≤ ${GOAL_MS} ms); load average ${summary.loadAverage.join(" ")}`);
   console.log(`  /readyz alone answered 200 after ${summary.medianReadyzMs} ms (median)`);
+  console.log(`  the first request through the contract's validator (prepared by it) answered after ${summary.medianFirstValidatedMs} ms (median)`);
   if (summary.medianCpuMs !== undefined) console.log(`  CPU used until ready (median): ${summary.medianCpuMs} ms`);
   console.log("  costliest modules of a profiled start (CPU ms, until SIGTERM):");
   for (const { module, ms } of costliest) console.log(`    ${String(ms).padStart(6)} ms  ${module}`);

@@ -72,23 +72,21 @@ export async function startServer(config: Config, options: ServeOptions = { http
   let server: http.Server | undefined;
   try {
     services.metrics.collectProcessMetrics();
-    // The workers register while the app is made and starts listening: neither waits for the other (the
-    // queues exist already, so a job sent before its worker registers waits for it).
-    const working = options.work ? services.jobs.work(services) : Promise.resolve();
-    try {
-      if (options.http) {
-        const listening = createHttpServer(createApp(services, { accepting: () => accepting }), config);
-        server = listening;
-        await new Promise<void>((resolve, reject) => {
-          listening.once("error", reject);
-          listening.listen(config.port, resolve);
-        });
-      }
-    } finally {
-      await working;
+    // The server listens first, then the workers register (and pg-boss parses the schedules): requests are
+    // answered meanwhile (the queues exist already, so a job sent before its worker registers waits for it).
+    if (options.http) {
+      const listening = createHttpServer(createApp(services, { accepting: () => accepting }), config);
+      server = listening;
+      await new Promise<void>((resolve, reject) => {
+        listening.once("error", reject);
+        listening.listen(config.port, resolve);
+      });
     }
-    // Polls (the Git poll) start with the process, not at their schedule's next occurrence.
-    if (options.work) await services.jobs.runAtStart();
+    if (options.work) {
+      await services.jobs.work(services);
+      // Polls (the Git poll) start with the process, not at their schedule's next occurrence.
+      await services.jobs.runAtStart();
+    }
   } catch (error) {
     if (server?.listening) await new Promise((resolve) => server!.close(resolve));
     await database.close();

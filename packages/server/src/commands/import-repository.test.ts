@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { contentHelpers } from "../../test/support/content";
 import { useHarness } from "../../test/support/harness";
 import { unzip } from "../../test/support/unzip";
@@ -60,6 +61,37 @@ describe("importRepository and the export", () => {
     // Someone of another organization cannot see the space.
     const other = await h.organization("Other");
     await h.api.get(`/v1/spaces/${space.id}/export`).set("Authorization", other.admin.auth).expect(404);
+  });
+
+  it("writes files beyond one batch's budget in several transactions, every file arriving with its bytes", async () => {
+    const org = await h.organization();
+    const space = await c.createSpace(org.admin, org.id);
+    const images = new Map<string, Buffer>(Array.from({ length: 7 }, (_, i) => [`shot ${i}@2x.png`, randomBytes(1000)]));
+    const files = new Map<string, Buffer>([
+      ["README.md", Buffer.from(`# Screens\n\n${[...images.keys()].map((name) => `![${name}](<.gitbook/assets/${name}>)`).join("\n\n")}\n`)],
+      ...[...images].map(([name, data]) => [`.gitbook/assets/${name}`, data] as const),
+    ]);
+    const ctx = { ...h.services, baseUrl: "http://localhost", actor: { userId: org.admin.id, user: { displayName: "Admin" } } };
+
+    // A budget of two files' bytes: four batches of files (2, 2, 2, 1), then the page's.
+    const outcome = await importRepository(ctx, { spaceId: space.id, files, fileBatch: { maxBytes: 2500, maxFiles: 3 } });
+    expect(outcome.result).toBe("merge");
+    expect(await h.services.prisma.revision.count({ where: { changeRequestId: outcome.changeRequest.id, type: "edits" } })).toBe(5);
+
+    const listed = (await h.api.get(`/v1/spaces/${space.id}/content/files`).set("Authorization", org.admin.auth).expect(200)).body.items as {
+      name: string;
+      downloadURL: string;
+    }[];
+    expect(listed.map((file) => file.name).sort()).toEqual([...images.keys()].sort());
+    for (const file of listed) {
+      const download = await h.api.get(new URL(file.downloadURL).pathname).buffer(true).parse(binary).expect(200);
+      expect((download.body as Buffer).equals(images.get(file.name)!)).toBe(true);
+    }
+    // The page, written after its images, names them as the space's files (stored as references to them).
+    const page = await h.api.get(`/v1/spaces/${space.id}/content/path/screens`).set("Authorization", org.admin.auth).expect(200);
+    for (const name of images.keys()) expect(page.body.markdown).toContain(`![${name}](<${name}>)`);
+    const stored = await h.services.prisma.pageDocument.findFirst({ where: { markdown: { contains: "![shot 0@2x.png]" } } });
+    expect(stored?.markdown.match(/docstack:file\//g)).toHaveLength(images.size);
   });
 
   it("keeps a body's cover, coverY, layout and other front matter written through a change request's content, and exports them", async () => {

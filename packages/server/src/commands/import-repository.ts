@@ -1,5 +1,5 @@
 // Importing a repository in GitBook's layout into a space: its content replaces the space's, through a change
-// request (one batch: the current top-level pages deleted, the files added, the pages inserted parents first, links
+// request (in batches of bounded size: the current top-level pages deleted, the files added, the pages inserted parents first, links
 // between them as the pages' paths, stored as references), then merged (or left open when asked), its
 // `.gitbook.yaml` redirects recorded as the pages' former paths; when the merge conflicts (the space moved meanwhile)
 // the change request stays open with its conflicts.
@@ -15,6 +15,7 @@ import { sha256 } from "../content/store/documents";
 import { recordFormerPaths } from "../content/store/former-paths";
 import { existingRevisionIndex } from "../content/store/revisions";
 import { releaseBatchMemory } from "../db/batch-memory";
+import { eventLoop } from "../event-loop";
 import type { ChangeRequest } from "../generated/prisma/client";
 import { type ContentCommandDeps, mergeImport, writeChangeRequestContent } from "./change-request-content";
 import { createChangeRequest } from "./create-change-request";
@@ -29,7 +30,7 @@ export interface RepositoryImport {
   /** A change request of the space to write through instead of a new one (it is left open). */
   changeRequestId?: string;
   /**
-   * Asked before each batch of pages after the first, with the pages written so far and in all: false stops the
+   * Asked before each batch (of files or pages) after the first, with the pages written so far and in all: false stops the
    * import (an import run cancelled meanwhile).
    */
   proceed?: (progress: ImportProgress) => Promise<boolean>;
@@ -37,6 +38,39 @@ export interface RepositoryImport {
   opened?: (changeRequest: ChangeRequest) => Promise<unknown>;
   /** Told the pages each batch inserted, in order (an import run lists them). */
   inserted?: (pages: InsertedLayoutPage[]) => void;
+  /** How many files, and bytes of them, one transaction writes at most (FILE_BATCH unless given: tests make it small). */
+  fileBatch?: FileBatch;
+}
+
+/** The most one batch of files holds: a file larger than `maxBytes` is a batch of its own. */
+export interface FileBatch {
+  maxBytes: number;
+  maxFiles: number;
+}
+
+/**
+ * A repository's files (its images above all) are written a bounded batch at a time, each its own transaction and
+ * revision of the change request: all of a real repository's 117 MB of images in the first batch's transaction
+ * outlasted its timeout ("Transaction is closed").
+ */
+export const FILE_BATCH: FileBatch = { maxBytes: 16 * 1024 * 1024, maxFiles: 200 };
+
+/** The files in batches of at most `maxFiles` files and `maxBytes` bytes (or one file larger than that), in order. */
+export function fileBatches(files: ReadonlyMap<string, Buffer>, { maxBytes, maxFiles }: FileBatch): [string, Buffer][][] {
+  const batches: [string, Buffer][][] = [];
+  let batch: [string, Buffer][] = [];
+  let bytes = 0;
+  for (const [name, data] of files) {
+    if (batch.length && (batch.length >= maxFiles || bytes + data.byteLength > maxBytes)) {
+      batches.push(batch);
+      batch = [];
+      bytes = 0;
+    }
+    batch.push([name, data]);
+    bytes += data.byteLength;
+  }
+  if (batch.length) batches.push(batch);
+  return batches;
 }
 
 /** A page an import inserted: its ID, its kind, and the file it was read from (a document's). */
@@ -141,6 +175,8 @@ function insertionOrder(pages: readonly LayoutPage[]): Insertion[] {
   return order;
 }
 
+const ORIGIN_ROWS_PER_STATEMENT = 50;
+
 /**
  * Each page's file as read, stored (a blob each, by its hash, once per distinct content) for the export to give back;
  * in the order of `origins`, undefined where there is none.
@@ -149,7 +185,12 @@ export async function storeOrigins(ctx: Pick<ContentCommandDeps, "prisma">, orig
   const blobs = origins.map((origin) => origin && Buffer.from(JSON.stringify(origin)));
   const hashes = blobs.map((blob) => blob && sha256(blob));
   const rows = new Map(blobs.flatMap((blob, i) => (blob ? [[hashes[i]!, { hash: hashes[i]!, data: blob, size: blob.byteLength }] as const] : [])));
-  if (rows.size) await ctx.prisma.fileBlob.createMany({ data: [...rows.values()], skipDuplicates: true });
+  // A few rows a statement: one statement of a batch's 500 runs on the thread in one go (the embedded database's),
+  // holding every other request for seconds; between statements the event loop turns (db/yielding-adapter.ts).
+  const all = [...rows.values()];
+  for (let start = 0; start < all.length; start += ORIGIN_ROWS_PER_STATEMENT) {
+    await ctx.prisma.fileBlob.createMany({ data: all.slice(start, start + ORIGIN_ROWS_PER_STATEMENT), skipDuplicates: true });
+  }
   return hashes;
 }
 
@@ -161,7 +202,13 @@ async function insertions(
   idByRef: ReadonlyMap<string, string>,
   kinds: Map<string, InsertedPageKind>,
 ): Promise<ContentChange[]> {
-  const documents = batch.map(({ page }) => (page.type === "document" ? repository.documentOf(page) : { markdown: "" }));
+  // A page's file read and converted at a time, the event loop turning between them: a batch's 500 pages in one
+  // go held every other request (src/event-loop.ts).
+  const documents: ReturnType<LazyRepository["documentOf"]>[] = [];
+  for (const { page } of batch) {
+    documents.push(page.type === "document" ? repository.documentOf(page) : { markdown: "" });
+    await eventLoop.turnIfBusy();
+  }
   const origins = await storeOrigins(
     ctx,
     documents.map((document) => document.origin),
@@ -176,10 +223,11 @@ async function insertions(
 export const REPOSITORY_BATCH_PAGES = 500;
 
 /**
- * Writes `first` (deletions, files) with the first pages, then the other pages batch by batch, parents first: a page
- * whose parent was inserted by an earlier batch names it by its ID (a ref names a page of its own batch only). Each
- * batch's bodies are read when it is written and dropped after, so the import holds one batch of Markdown. Before each
- * batch after the first, `proceed` is asked: false stops the import there (undefined answered).
+ * Writes the files a batch at a time (`first`, the deletions, with the first of them), then the pages batch by batch,
+ * parents first: a page whose parent was inserted by an earlier batch names it by its ID (a ref names a page of its
+ * own batch only). Each batch's bodies (and files' base64) are made when it is written and dropped after, so the
+ * import holds one batch of them. Before each batch after the first, `proceed` is asked: false stops the import there
+ * (undefined answered).
  */
 async function writeInBatches(
   ctx: ContentCommandDeps,
@@ -187,9 +235,17 @@ async function writeInBatches(
   first: ContentChange[],
   repository: LazyRepository,
   proceed: (progress: ImportProgress) => Promise<boolean>,
-  inserted: RepositoryImport["inserted"],
+  { inserted, fileBatch = FILE_BATCH }: Pick<RepositoryImport, "inserted" | "fileBatch">,
 ) {
   const order = insertionOrder(repository.pages);
+  let unwritten = first;
+  for (const [i, files] of fileBatches(repository.files, fileBatch).entries()) {
+    if (i > 0 && !(await proceed({ written: 0, total: order.length }))) return undefined;
+    const insertFiles: ContentChange = { operation: "insert_files", files: files.map(([name, data]) => fileInsertion(name, data)) };
+    await writeChangeRequestContent(ctx, changeRequestId, [...unwritten, insertFiles]);
+    unwritten = [];
+    releaseBatchMemory();
+  }
   const kinds = new Map<string, InsertedPageKind>();
   const idByRef = new Map<string, string>();
   let written: Awaited<ReturnType<typeof writeChangeRequestContent>> | undefined;
@@ -197,7 +253,7 @@ async function writeInBatches(
     if (start > 0 && !(await proceed({ written: start, total: order.length }))) return undefined;
     const pages = order.slice(start, start + REPOSITORY_BATCH_PAGES);
     const batch = await insertions(ctx, pages, repository, idByRef, kinds);
-    written = await writeChangeRequestContent(ctx, changeRequestId, start === 0 ? [...first, ...batch] : batch, undefined, kinds);
+    written = await writeChangeRequestContent(ctx, changeRequestId, start === 0 ? [...unwritten, ...batch] : batch, undefined, kinds);
     for (const [id, outcome] of written.outcomes) if (outcome.ref) idByRef.set(outcome.ref, id);
     inserted?.(
       pages.map(({ ref, page }) => {
@@ -220,15 +276,7 @@ export async function importRepository(ctx: ContentCommandDeps, input: Repositor
   if (!input.changeRequestId) await input.opened?.(changeRequest);
   const current = await existingRevisionIndex(contentStore(ctx), changeRequest.revisionId);
   const deletions: ContentChange[] = (current.children.get("") ?? []).map((page) => ({ operation: "delete_page", page: page.id }));
-  const files: ContentChange[] = repository.files.size
-    ? [
-        {
-          operation: "insert_files",
-          files: [...repository.files].map(([name, data]) => fileInsertion(name, data)),
-        },
-      ]
-    : [];
-  const batches = await writeInBatches(ctx, changeRequest.id, [...deletions, ...files], repository, input.proceed ?? (async () => true), input.inserted);
+  const batches = await writeInBatches(ctx, changeRequest.id, deletions, repository, input.proceed ?? (async () => true), input);
   if (!batches) throw new ImportStopped();
   const { written, pages } = batches;
   if (input.merge === false || input.changeRequestId) return { result: "open", changeRequest: written.changeRequest, pages };

@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
-import pg from "pg";
+import type pg from "pg";
 import { PrismaClient, type Prisma as PrismaNamespace } from "../generated/prisma/client";
 import { embeddedStartOptions } from "./embedded-options";
 import { templateFor } from "./embedded-template";
@@ -69,7 +69,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 /** Connections per instance: pg's default; `?connection_limit=` in the URL is Prisma's way to change it. */
 const POOL_MAX = 10;
 
-// Each kind of database loads only its own driver adapter (and PGlite only when embedded): part of start-up time.
+// Each kind of database loads only its own driver and adapter (PGlite only when embedded, pg only with PostgreSQL): part
+// of start-up time.
 const postgresAdapter = () => (require("@prisma/adapter-pg") as typeof import("@prisma/adapter-pg")).PrismaPg;
 const embeddedDriver = () => ({
   PGlite: (require("@electric-sql/pglite") as typeof import("@electric-sql/pglite")).PGlite,
@@ -78,7 +79,7 @@ const embeddedDriver = () => ({
 
 function openPostgres(url: string): Database {
   const PrismaPg = postgresAdapter();
-  const pool = new pg.Pool({ connectionString: url, max: POOL_MAX });
+  const pool = new (require("pg") as typeof pg).Pool({ connectionString: url, max: POOL_MAX });
   // A pooled connection that drops (the server restarted) must not crash the process.
   pool.on("error", () => {});
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });

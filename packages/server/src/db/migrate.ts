@@ -3,7 +3,7 @@
 // is missing from `_prisma_migrations`. On PostgreSQL an advisory lock, held only while migrating,
 // makes one instance apply them while the others wait (as long as it takes: the schema engine's
 // own lock gives up after 10 s) and then find nothing left to do.
-import pg from "pg";
+import type pg from "pg";
 import type { PrismaClient } from "../generated/prisma/client";
 import { migrationNames } from "./schema-engine";
 
@@ -28,7 +28,9 @@ export async function migrateEmbedded(prisma: Pick<PrismaClient, "$queryRaw" | "
 }
 
 export async function migrateOnce(url: string, apply: () => Promise<string[]>, onWait: () => void = () => {}): Promise<string[]> {
-  const client = new pg.Client({ connectionString: url });
+  // PostgreSQL's driver is loaded only with PostgreSQL (part of an embedded start's time otherwise).
+  const { Client } = require("pg") as typeof pg;
+  const client = new Client({ connectionString: url });
   client.on("error", () => {});
   await client.connect();
   const query: Query = async (sql) => (await client.query<{ migration_name: string }>(sql)).rows;

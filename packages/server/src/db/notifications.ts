@@ -1,7 +1,7 @@
 // LISTEN on PostgreSQL: a dedicated connection (pooled ones are shared and released), reconnected
 // when it drops. While it is down, notifications may be missed: `onState(false)` says so, and
 // `onState(true)` once it listens again, so whoever caches on them drops what they had.
-import pg from "pg";
+import type pg from "pg";
 
 const RETRY_MS = { first: 250, max: 5_000 };
 
@@ -17,7 +17,8 @@ export async function listenOnPostgres(
   let delay = RETRY_MS.first;
 
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url });
+    // Loaded only with PostgreSQL (part of an embedded start's time otherwise).
+    const next = new (require("pg") as typeof pg).Client({ connectionString: url });
     next.on("notification", (message) => onNotify(message.channel, message.payload ?? ""));
     next.on("error", () => lost(next));
     next.on("end", () => lost(next));

@@ -1,8 +1,8 @@
 // The last middleware: every failure leaves here as the contract's error body.
 import type { ErrorReason } from "@docstack/contract";
 import type { ErrorRequestHandler, Request } from "express";
-import { error as validatorErrors } from "express-openapi-validator";
-import { HttpError as ValidatorHttpError } from "express-openapi-validator/dist/framework/types";
+// The error classes only, not the validator (loaded with the first request it validates: pipeline/validator.ts).
+import * as validatorErrors from "express-openapi-validator/dist/framework/types";
 import { ApiError, errorBody } from "../http/errors";
 import { raceOutcome } from "./database-errors";
 
@@ -37,7 +37,7 @@ function hasNoBody(req: Request): boolean {
 }
 
 /** The validator's message: its items, whose fields (/body/title) read "request/body/title". */
-function validatorMessage(error: ValidatorHttpError): string {
+function validatorMessage(error: validatorErrors.HttpError): string {
   const details = error.errors
     ?.map((item) => [item.path?.replace(/^\.?\/?(body|query|params|path|headers)\b/, "request/$1"), item.message].filter(Boolean).join(" "))
     .join("; ");
@@ -45,7 +45,7 @@ function validatorMessage(error: ValidatorHttpError): string {
 }
 
 /** express-openapi-validator's errors: the request breaks the contract (4xx), or the response does (500). */
-function validatorFailure(error: ValidatorHttpError, req: Request, revealResponseErrors: boolean): Failure {
+function validatorFailure(error: validatorErrors.HttpError, req: Request, revealResponseErrors: boolean): Failure {
   const message = validatorMessage(error);
   if (error instanceof validatorErrors.BadRequest) return failure("invalid_request", message);
   if (error instanceof validatorErrors.NotFound) return failure("not_found", message);
@@ -82,7 +82,7 @@ function bodyParserFailure(error: Error & { type: string; body?: unknown }, body
 /** The failure of what was thrown: ApiError, the validator's, body-parser's, a database race; anything else is a 500. */
 function describe(error: unknown, req: Request, bodyLimit: number, revealResponseErrors: boolean): Failure {
   if (error instanceof ApiError) return failure(error.reason, error.message, error.headers);
-  if (error instanceof ValidatorHttpError) return validatorFailure(error, req, revealResponseErrors);
+  if (error instanceof validatorErrors.HttpError) return validatorFailure(error, req, revealResponseErrors);
   const raced = raceOutcome(error);
   if (raced) return failure(raced.reason, raced.message);
   // The router's: a path parameter that is not valid percent-encoding.

@@ -2,8 +2,7 @@
 // contract, by express-openapi-validator.
 import path from "node:path";
 import type { OpenapiDocument } from "@docstack/contract";
-import type { RequestHandler } from "express";
-import * as OpenApiValidator from "express-openapi-validator";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { refuseNulCharacters } from "./nul-guard";
 
 // express-openapi-validator's route lookup, run on every request, is patched at install
@@ -99,7 +98,43 @@ function withoutResponseSchemas(document: OpenapiDocument): OpenapiDocument {
   return copy as unknown as OpenapiDocument;
 }
 
-export function contractValidator(document: OpenapiDocument, options: { validateResponses: boolean; validateApiSpec?: boolean }): RequestHandler[] {
+/** Only the API is in the contract; /healthz, /docs and the like are not. */
+const IGNORED_PATHS = /^\/(?!v1\/)/;
+
+type ValidatorOptions = { validateResponses: boolean; validateApiSpec?: boolean };
+
+/**
+ * The contract's validation, prepared when the first request reaches it: loading the
+ * validator and Ajv and preparing the contract's schemas was a sixth of a start's CPU, which a server answering
+ * /healthz, /readyz, published sites or a request refused before validation (401) never needs.
+ */
+export function contractValidator(document: OpenapiDocument, options: ValidatorOptions): RequestHandler {
+  let handlers: RequestHandler[] | undefined;
+  return (req: Request, res: Response, next: NextFunction) => {
+    // What the validator ignores (ignorePaths below) does not prepare it: /readyz, the sites, /docs.
+    if (IGNORED_PATHS.test(req.url)) return next();
+    let chain: RequestHandler[];
+    try {
+      handlers ??= preparedValidator(document, options);
+      chain = handlers;
+    } catch (error) {
+      return next(error);
+    }
+    const step = (i: number) => (error?: unknown) => {
+      if (error !== undefined && error !== null) return next(error);
+      if (i === chain.length) return next();
+      try {
+        chain[i]!(req, res, step(i + 1));
+      } catch (thrown) {
+        next(thrown);
+      }
+    };
+    step(0)();
+  };
+}
+
+function preparedValidator(document: OpenapiDocument, options: ValidatorOptions): RequestHandler[] {
+  const OpenApiValidator = require("express-openapi-validator") as typeof import("express-openapi-validator");
   const validatorDir = path.dirname(require.resolve("express-openapi-validator"));
   resolveComponentRefsWithoutCompiling(validatorDir);
   skipBundlingLocalDocuments(validatorDir);
@@ -116,7 +151,7 @@ export function contractValidator(document: OpenapiDocument, options: { validate
     fileUploader: false,
     validateFormats: true,
     // Only the API is in the contract; /healthz, /docs and the like are not.
-    ignorePaths: /^\/(?!v1\/)/,
+    ignorePaths: IGNORED_PATHS,
     // The URL as routing sees it (page paths' slashes encoded, see encodePathRests).
     useRequestUrl: true,
   }) as unknown as RequestHandler[];
