@@ -131,6 +131,8 @@ describe("a site's content token (apiToken of GET /v1/urls/published)", () => {
 
   it("is taken from the Authorization header only: never from a cookie or the query string", async () => {
     const { site, token } = await siteWithToken();
+    // Operations open to anyone have no actor at all: still served.
+    await h.api.get("/v1/").expect(200);
     const fromCookie = await h.api.get(`/v1/spaces/${site.spaceId}`).set("Cookie", `docstack_session=${token}`);
     expect([fromCookie.status, reasonOf(fromCookie)]).toEqual([401, "session_invalid"]);
     for (const name of ["apiToken", "access_token", "token"]) {
