@@ -82,6 +82,9 @@ export function applyPolicies(document) {
     }
   }
   const rules = {};
+  // The reads a site's content token may make, each on the kind that lists it, with GET: id → kind.
+  const contentTokenReads = new Map();
+  for (const [name, kind] of Object.entries(kinds)) for (const id of kind.contentTokenReads ?? []) contentTokenReads.set(id, name);
   for (const [path, item] of Object.entries(document.paths)) {
     for (const method of METHODS) {
       const operation = item[method];
@@ -95,10 +98,18 @@ export function applyPolicies(document) {
         );
       }
       rules[operation.operationId] = rule;
+      let line = needsLine(kinds, rule);
+      if (contentTokenReads.has(operation.operationId)) {
+        if (method !== "get" || contentTokenReads.get(operation.operationId) !== rule.on)
+          throw new Error(`policies.yaml: ${rule.on}.contentTokenReads lists ${operation.operationId}, which is not a GET on ${rule.on}`);
+        contentTokenReads.delete(operation.operationId);
+        line += " A site's content token (`apiToken` of `GET /v1/urls/published`) may read it too, on the spaces of its site.";
+      }
       const description = (operation.description ?? "").trimEnd();
-      operation.description = `${description}${description ? "\n\n" : ""}${needsLine(kinds, rule)}\n`;
+      operation.description = `${description}${description ? "\n\n" : ""}${line}\n`;
     }
   }
+  if (contentTokenReads.size > 0) throw new Error(`policies.yaml: contentTokenReads names unknown operations: ${[...contentTokenReads.keys()].join(", ")}`);
   return rules;
 }
 

@@ -161,7 +161,25 @@ export const policyKinds = {
       "edit": "role `edit` or more; refused with 409 while the space is locked",
       "triggerGitSync": "role `edit` or more; refused with 409 while the space is locked",
       "merge": "role `edit` or more; refused with 409 while the space is locked"
-    }
+    },
+    "contentTokenReads": [
+      "getSpaceById",
+      "getCurrentRevision",
+      "listPages",
+      "getPageById",
+      "getPageByPath",
+      "getRenderedPageById",
+      "listFiles",
+      "getFileById",
+      "getRevisionById",
+      "listRevisionPages",
+      "getRevisionPageById",
+      "getRevisionPageByPath",
+      "getPageDocumentInRevisionById",
+      "listRevisionFiles",
+      "getRevisionFileById",
+      "searchSpaceContent"
+    ]
   },
   "importTarget": {
     "noun": "the space named by `target.space`",

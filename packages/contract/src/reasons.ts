@@ -59,6 +59,14 @@ export const errorReasons = {
     "status": 401,
     "description": "The session expired (unused for its idle lifetime, or past its maximum lifetime): sign in again."
   },
+  "content_token_expired": {
+    "status": 401,
+    "description": "A site's content token (`apiToken` of `GET /v1/urls/published`) expired: resolve the URL again for a new one."
+  },
+  "content_token_invalid": {
+    "status": 401,
+    "description": "A site's content token was modified, forged, or signed with a secret the server no longer has: resolve the URL again for a new one."
+  },
   "git_hook_signature_invalid": {
     "status": 401,
     "description": "A Git push webhook is not signed with the space's Git Sync secret (`X-Hub-Signature-256`, `X-Gitea-Signature` or `X-Gitlab-Token`), or the space has no Git Sync."
@@ -70,6 +78,10 @@ export const errorReasons = {
   "csrf_token_invalid": {
     "status": 403,
     "description": "A write made with the session cookie did not send the session's CSRF token (the `docstack_csrf` cookie's value) in the `X-CSRF-Token` header: another site's form or script cannot."
+  },
+  "content_token_scope": {
+    "status": 403,
+    "description": "A site's content token only reads its site's published content (the operations that say so): any write, and any other read of what it can see, is refused."
   },
   "role_required": {
     "status": 403,

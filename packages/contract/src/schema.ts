@@ -835,7 +835,7 @@ export interface paths {
          * Get a space
          * @description Returns a space the caller can see, with its counters and what the caller may do with it in `permissions`. A deleted space answers 404.
          *
-         *     Needs `view` on the space (role `read` or more).
+         *     Needs `view` on the space (role `read` or more). A site's content token (`apiToken` of `GET /v1/urls/published`) may read it too, on the spaces of its site.
          */
         get: operations["getSpaceById"];
         put?: never;
@@ -1018,7 +1018,7 @@ export interface paths {
          *     and 250 matching titles it finds (titles in page order), so a word on nearly every page of a large space gives
          *     good matches among those, not necessarily the best of all; `count` is the number of pages among them.
          *
-         *     Needs `view` on the space (role `read` or more).
+         *     Needs `view` on the space (role `read` or more). A site's content token (`apiToken` of `GET /v1/urls/published`) may read it too, on the spaces of its site.
          */
         get: operations["searchSpaceContent"];
         put?: never;
@@ -1046,7 +1046,7 @@ export interface paths {
          *     change after the revision is made); `computed=false` does not compute `computed` pages (their sub-pages
          *     are then empty). A deleted space answers 404.
          *
-         *     Needs `view` on the space (role `read` or more).
+         *     Needs `view` on the space (role `read` or more). A site's content token (`apiToken` of `GET /v1/urls/published`) may read it too, on the spaces of its site.
          */
         get: operations["getCurrentRevision"];
         put?: never;
@@ -1429,7 +1429,7 @@ export interface paths {
          *     `If-None-Match`, it answers 304 without a body while the tree is the same (the SDK does this for you).
          *     `metadata=false` leaves out git metadata; `computed=false` does not compute `computed` pages.
          *
-         *     Needs `view` on the space (role `read` or more).
+         *     Needs `view` on the space (role `read` or more). A site's content token (`apiToken` of `GET /v1/urls/published`) may read it too, on the spaces of its site.
          */
         get: operations["listPages"];
         put?: never;
@@ -1456,7 +1456,7 @@ export interface paths {
          *     Each `downloadURL` is valid for 1 hour. `metadata=false` leaves out git
          *     metadata.
          *
-         *     Needs `view` on the space (role `read` or more).
+         *     Needs `view` on the space (role `read` or more). A site's content token (`apiToken` of `GET /v1/urls/published`) may read it too, on the spaces of its site.
          */
         get: operations["listFiles"];
         put?: never;
@@ -1485,7 +1485,7 @@ export interface paths {
          *     hour that serves the bytes without a token). A file that is not in the current
          *     revision answers 404.
          *
-         *     Needs `view` on the space (role `read` or more).
+         *     Needs `view` on the space (role `read` or more). A site's content token (`apiToken` of `GET /v1/urls/published`) may read it too, on the spaces of its site.
          */
         get: operations["getFileById"];
         put?: never;
@@ -1543,7 +1543,7 @@ export interface paths {
          *     `format=document`; `group` and `link` pages have none) and its sub-pages (without their body). `computed=false` does not compute a `computed` page (it then has no body and no
          *     sub-pages). A page that is not in the current revision answers 404.
          *
-         *     Needs `view` on the space (role `read` or more).
+         *     Needs `view` on the space (role `read` or more). A site's content token (`apiToken` of `GET /v1/urls/published`) may read it too, on the spaces of its site.
          */
         get: operations["getPageById"];
         put?: never;
@@ -1574,7 +1574,7 @@ export interface paths {
          *     (`/app/spaces/{spaceId}/pages/{pageId}`), files to their signed download URLs. A `group` or `link`
          *     page renders empty. A page that is not in the current revision answers 404.
          *
-         *     Needs `view` on the space (role `read` or more).
+         *     Needs `view` on the space (role `read` or more). A site's content token (`apiToken` of `GET /v1/urls/published`) may read it too, on the spaces of its site.
          */
         get: operations["getRenderedPageById"];
         put?: never;
@@ -1640,7 +1640,7 @@ export interface paths {
          *     path too and are returned like the others. The lookup costs the same whatever the size of the space: each
          *     revision's pages are indexed by path.
          *
-         *     Needs `view` on the space (role `read` or more).
+         *     Needs `view` on the space (role `read` or more). A site's content token (`apiToken` of `GET /v1/urls/published`) may read it too, on the spaces of its site.
          */
         get: operations["getPageByPath"];
         put?: never;
@@ -1671,7 +1671,7 @@ export interface paths {
          *     ones, and change requests'); revisions never change. Added for GitBook's clients (GitBook's
          *     `getRevisionById`).
          *
-         *     Needs `view` on the space (role `read` or more).
+         *     Needs `view` on the space (role `read` or more). A site's content token (`apiToken` of `GET /v1/urls/published`) may read it too, on the spaces of its site.
          */
         get: operations["getRevisionById"];
         put?: never;
@@ -1731,7 +1731,7 @@ export interface paths {
          * @description Returns the page tree of a revision of the space, as `listPages` does for the current one (GitBook's
          *     `listPagesInRevisionById`).
          *
-         *     Needs `view` on the space (role `read` or more).
+         *     Needs `view` on the space (role `read` or more). A site's content token (`apiToken` of `GET /v1/urls/published`) may read it too, on the spaces of its site.
          */
         get: operations["listRevisionPages"];
         put?: never;
@@ -1759,7 +1759,7 @@ export interface paths {
          * @description Lists the files of a revision of the space, as `listFiles` does for the current one (GitBook's
          *     `listFilesInRevisionById`). Each `downloadURL` is valid for 1 hour.
          *
-         *     Needs `view` on the space (role `read` or more).
+         *     Needs `view` on the space (role `read` or more). A site's content token (`apiToken` of `GET /v1/urls/published`) may read it too, on the spaces of its site.
          */
         get: operations["listRevisionFiles"];
         put?: never;
@@ -1789,7 +1789,7 @@ export interface paths {
          * @description Returns a file of a revision of the space (GitBook's `getFileInRevisionById`); a file the revision does
          *     not have answers 404.
          *
-         *     Needs `view` on the space (role `read` or more).
+         *     Needs `view` on the space (role `read` or more). A site's content token (`apiToken` of `GET /v1/urls/published`) may read it too, on the spaces of its site.
          */
         get: operations["getRevisionFileById"];
         put?: never;
@@ -1819,7 +1819,7 @@ export interface paths {
          * @description Returns a page of a revision of the space with its body, as `getPageById` does for the current one
          *     (GitBook's `getPageInRevisionById`); a page the revision does not have answers 404.
          *
-         *     Needs `view` on the space (role `read` or more).
+         *     Needs `view` on the space (role `read` or more). A site's content token (`apiToken` of `GET /v1/urls/published`) may read it too, on the spaces of its site.
          */
         get: operations["getRevisionPageById"];
         put?: never;
@@ -1851,7 +1851,7 @@ export interface paths {
          *     made from the page's Markdown, links and images as written. A group or link page has an empty document; a page
          *     the revision does not have answers 404.
          *
-         *     Needs `view` on the space (role `read` or more).
+         *     Needs `view` on the space (role `read` or more). A site's content token (`apiToken` of `GET /v1/urls/published`) may read it too, on the spaces of its site.
          */
         get: operations["getPageDocumentInRevisionById"];
         put?: never;
@@ -1885,7 +1885,7 @@ export interface paths {
          * @description Returns the page at a path in a revision of the space, as `getPageByPath` does for the current one
          *     (GitBook's `getPageInRevisionByPath`); a path no page of the revision has answers 404.
          *
-         *     Needs `view` on the space (role `read` or more).
+         *     Needs `view` on the space (role `read` or more). A site's content token (`apiToken` of `GET /v1/urls/published`) may read it too, on the spaces of its site.
          */
         get: operations["getRevisionPageByPath"];
         put?: never;
@@ -3517,9 +3517,9 @@ export interface paths {
          *     parameters, and so must the page's own condition and its parent pages'. A URL of an unpublished site, of a
          *     site or page its reader may not see, or of nothing answers 404. Works for every URL form a site is served
          *     at (its `hostname`, the sub-domain form, the path form on Docstack's own host, its proxy). A URL naming a section or site space but no page resolves to its first page.
-         *     Any caller may resolve any URL: what it returns is public. `apiToken` is not given:
-         *     readers need no token (the content is at the URL itself, and its Markdown at the page URL followed by
-         *     `.md`). Deprecated in favour of `POST /v1/urls/published`, as in GitBook's API.
+         *     Any caller may resolve any URL: what it returns is what the URL's reader sees. `apiToken` reads that
+         *     content through the API (see `PublishedSiteContent`). Deprecated in favour of `POST /v1/urls/published`, as in
+         *     GitBook's API.
          *
          *     With `redirectOnError=true`, a URL of a `visitor-auth` site with a `fallbackURL`, resolved without a valid
          *     visitor token (none, expired, forged or signed with an old key), answers 200 with a `PublishedContentRedirect`:
@@ -5380,7 +5380,7 @@ export interface components {
          *     change). Each value belongs to one HTTP status (`x-docstack-status`), so one `type`. Values are
          *     stable; new ones may be added, so treat an unknown one by its `type`. The table is in docs/errors.md.
          */
-        ErrorReason: string & ("invalid_request" | "invalid_json" | "invalid_cursor" | "invalid_reference" | "url_fetch_failed" | "import_source_unsupported" | "import_run_ended" | "sign_in_code_invalid" | "unauthenticated" | "token_malformed" | "token_expired" | "token_invalid" | "session_invalid" | "session_expired" | "git_hook_signature_invalid" | "saml_response_refused" | "csrf_token_invalid" | "role_required" | "comment_author_only" | "email_domain_mismatch" | "email_not_verified" | "invite_links_disabled" | "not_found" | "method_not_allowed" | "space_locked" | "change_request_merged" | "change_request_archived" | "status_move_invalid" | "merge_rule_unmet" | "git_sync_running" | "space_already_in_site" | "name_taken" | "last_site_space" | "last_admin" | "nothing_to_publish" | "space_not_deleted" | "already_exists" | "stale_edit" | "concurrent_change" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "not_implemented" | "saml_request_failed" | "idempotency_key_reused" | "idempotency_key_in_progress" | "render_budget_exceeded");
+        ErrorReason: string & ("invalid_request" | "invalid_json" | "invalid_cursor" | "invalid_reference" | "url_fetch_failed" | "import_source_unsupported" | "import_run_ended" | "sign_in_code_invalid" | "unauthenticated" | "token_malformed" | "token_expired" | "token_invalid" | "session_invalid" | "session_expired" | "content_token_expired" | "content_token_invalid" | "git_hook_signature_invalid" | "saml_response_refused" | "csrf_token_invalid" | "content_token_scope" | "role_required" | "comment_author_only" | "email_domain_mismatch" | "email_not_verified" | "invite_links_disabled" | "not_found" | "method_not_allowed" | "space_locked" | "change_request_merged" | "change_request_archived" | "status_move_invalid" | "merge_rule_unmet" | "git_sync_running" | "space_already_in_site" | "name_taken" | "last_site_space" | "last_admin" | "nothing_to_publish" | "space_not_deleted" | "already_exists" | "stale_edit" | "concurrent_change" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "not_implemented" | "saml_request_failed" | "idempotency_key_reused" | "idempotency_key_in_progress" | "render_budget_exceeded");
         /** @description Every failure answers with this body. */
         Error: {
             error: {
@@ -8858,6 +8858,16 @@ export interface components {
             basePath: string;
             /** @description The URL's path up to the site (starts and ends with `/`). */
             siteBasePath: string;
+            /**
+             * @description A short-lived token that reads this content, as GitBook's site renderer reads it: send it as
+             *     `Authorization: Bearer <apiToken>`. It reads the spaces of the site's site spaces this reader may see
+             *     (the operations that say "A site's content token may read it too": the space, its revisions, pages and
+             *     files, its search) and nothing else: any other space, site or organization is a 404, any write or other
+             *     read a 403 (`content_token_scope`). It expires after `DOCSTACK_CONTENT_TOKEN_MINUTES` minutes (10 by
+             *     default; 401 `content_token_expired`); a modified or forged one is 401 `content_token_invalid`. Taken
+             *     from the `Authorization` header only, never from a cookie or the query string.
+             */
+            apiToken: string;
             /** @description Never given until share-link sites are served (they answer 404 here now). */
             shareKey?: string;
             /** @description Whether the URL names the site space completely (no more section or site space segment can follow before the page's path). */

@@ -5,10 +5,13 @@
 // roles get 403 on the writes the operation's rule (its `x-docstack-policy` in the contract) refuses them; a guest,
 // and a guest reaching the content through a team it is shared with, get what the rule says for reads and writes
 // (404 for what they cannot see, 403 for what they see with too low a level, the admin's answer to reads they may
-// make). Nothing in the database changes on any refused request, and no secret ever reaches the logs.
+// make). A site's content token (the `apiToken` of a resolved published URL) is refused every write (403), reads
+// exactly what the contract's `contentTokenReads` lists on its site's space as the admin does, and gets 404 or 403
+// for everything else. Nothing in the database changes on any refused request, and no secret ever reaches the logs.
 // Requests are valid (Gate 1's generators), so a status tells authorization, not validation.
 
 import { randomBytes } from "node:crypto";
+import { policyKinds } from "@docstack/contract";
 import {
   createHarness,
   type Harness,
@@ -29,7 +32,7 @@ import { type GateOperation, isWrite, operations } from "./contract";
 import { createFixtures, FIXTURES_TIMEOUT_MS, Fixtures, repairFixtures } from "./fixtures";
 import { describeExchange, type Exchange, envelopeProblem, errorMessage, send } from "./http";
 import { NotCovered } from "./not-covered";
-import { type Lookup, type RequestPlan, refsOf, toHttp } from "./plan";
+import { FixtureRef, type Lookup, type RequestPlan, refsOf, toHttp } from "./plan";
 import { fixturePath, minimalRequest, realPathArbitrary, validRequest } from "./requests";
 import { seedFor } from "./seed";
 
@@ -117,6 +120,10 @@ let fixtures: Fixtures;
 let people: Record<LowRole | "revoked" | "outsider" | Reaching, TestUser>;
 /** The team whose grant on the fixture collection is the team member's only access to content. */
 let teamId: string;
+/** A site of the fixture organization publishing the fixture space: what the content tokens are for. */
+let contentSiteId: string;
+/** What a site's content token may read (of its site's spaces). */
+const CONTENT_TOKEN_READS: ReadonlySet<string> = new Set(policyKinds.space.contentTokenReads);
 const tokens = new Set<string>();
 const requestIds: string[] = [];
 /** What the matrix could not check: said at the end of the run, and a failure when not expected. */
@@ -147,6 +154,11 @@ async function setUp(): Promise<void> {
     .send({})
     .expect(204);
   await ensureTeamGrant();
+  contentSiteId = (
+    await admin(api.post(`/v1/orgs/${org}/sites`))
+      .send({ title: "Fixture site", spaces: [fixtures.base.spaceId] })
+      .expect(201)
+  ).body.id;
   for (const user of [fixtures.admin, fixtures.member, ...Object.values(people)]) tokens.add(user.token);
 }
 
@@ -403,6 +415,42 @@ describe.each(operations.map((operation) => [operation.operationId, operation] a
     });
   }
 });
+
+/** A content token of the fixture site, for its space (minted as a resolved URL's `apiToken` is): fresh, whatever the clock did. */
+async function contentToken(): Promise<string> {
+  const scope = { organizationId: fixtures.base.organizationId, siteId: contentSiteId, spaceIds: new Set([fixtures.base.spaceId]) };
+  const token = await h.services.contentTokens.mint(scope, h.clock.now());
+  tokens.add(token);
+  return `Bearer ${token}`;
+}
+
+const errorReason = (exchange: Exchange) => (exchange.body as { error?: { reason?: unknown } } | undefined)?.error?.reason;
+
+describe.each(operations.filter((o) => !o.public && !o.notImplemented).map((operation) => [operation.operationId, operation] as const))(
+  "%s, with a site's content token",
+  (operationId, operation) => {
+    it("is refused any write, reads its site's space as the admin does, and nothing else", async () => {
+      const { plan, lookup } = await requestFor(operation, "minimal");
+      const who = "a site's content token";
+      if (isWrite(operation)) {
+        const answer = await refused(operation, plan, lookup, await contentToken(), who, [403]);
+        if (errorReason(answer) !== "content_token_scope") throw fail(operation, who, answer, "a write refused for another reason than content_token_scope");
+        return fixtures.forget(plan);
+      }
+      const space = plan.path.spaceId instanceof FixtureRef ? lookup(plan.path.spaceId) : plan.path.spaceId;
+      if (!CONTENT_TOKEN_READS.has(operationId) || space !== fixtures.base.spaceId) {
+        const answer = await refused(operation, plan, lookup, await contentToken(), who, CONTENT_TOKEN_READS.has(operationId) ? [404] : [403, 404]);
+        if (answer.status === 403 && errorReason(answer) !== "content_token_scope")
+          throw fail(operation, who, answer, "403 for another reason than content_token_scope");
+        return;
+      }
+      const admin = await call(operation, plan, lookup, fixtures.admin.auth);
+      const answer = await watched(operation, plan, lookup, await contentToken(), who);
+      if (answer.status !== admin.status)
+        throw fail(operation, who, answer, `${answer.status} where the admin gets ${admin.status}, for a read of its site's space`);
+    });
+  },
+);
 
 describe("logs", () => {
   it("hold every request's ID, and no secret the server made nor any token sent", () => {

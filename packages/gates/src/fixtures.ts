@@ -6,13 +6,13 @@
 // operation of the contract that creates it (derivations.ts), as the admin.
 import { randomBytes } from "node:crypto";
 import type { Schemas } from "@docstack/contract";
-import { type Harness, onSecret, type TestAgent, type TestUser } from "@docstack/server/testing";
+import { type Harness, onSecret, startSession, type TestAgent, type TestUser } from "@docstack/server/testing";
 import fc from "fast-check";
 import { validArbitrary } from "./arbitraries";
 import { type GateOperation, operations } from "./contract";
-import { derivations } from "./derivations";
+import { bodyReferencesFor, derivations } from "./derivations";
 import { send } from "./http";
-import { type BaseFixture, type FixtureRef, type Lookup, type RequestPlan, refsOf, toHttp } from "./plan";
+import { type BaseFixture, baseFixtureNamed, type FixtureRef, type Lookup, type RequestPlan, refsOf, toHttp } from "./plan";
 import { fixturePath, minimalRequest, validRequest } from "./requests";
 import { isValid } from "./schema-check";
 import { seedFor } from "./seed";
@@ -124,8 +124,10 @@ export class Fixtures {
     const { creator, field, parameter, named } = derivation;
     const seed = seedFor("fixture", key, String(this.made++));
     const path = fixturePath(creator, named ? { [parameter]: freshName(creator, parameter, seed, this.run) } : {}) as Record<string, unknown>;
-    // The smallest body first (optional references to other resources are what gets refused), then samples.
-    const samples = [...fc.sample(minimalRequest(creator), { seed, numRuns: 1 }), ...fc.sample(validRequest(creator), { seed, numRuns: ATTEMPTS - 1 })];
+    // The smallest body first, naming each real resource it may name (a site space's space: the fixture space, then the
+    // other one), then as generated (optional references to other resources are what gets refused), then samples.
+    const minimal = fc.sample(minimalRequest(creator), { seed, numRuns: 1 });
+    const samples = [...withRealReferences(creator, minimal), ...minimal, ...fc.sample(validRequest(creator), { seed, numRuns: ATTEMPTS - 1 })];
     let last = "";
     // Then once more under new parents: fuzzing may have filled the old ones (every space already in the site).
     for (const freshParents of [false, true]) {
@@ -148,6 +150,24 @@ export class Fixtures {
     return undefined;
   }
   private made = 0;
+}
+
+/**
+ * The plans with each body property that may name a base fixture (`spaceId`: the space or the other space) set to
+ * each one in turn: generated bodies name a real one only mostly, and a creator's dozen tries may all miss.
+ */
+function withRealReferences(creator: GateOperation, plans: readonly RequestPlan[]): RequestPlan[] {
+  const pinned: RequestPlan[] = [];
+  for (const plan of plans) {
+    const value = plan.body.kind === "json" ? plan.body.value : undefined;
+    if (!value || typeof value !== "object" || Array.isArray(value)) continue;
+    for (const name of Object.keys(value)) {
+      for (const ref of bodyReferencesFor(creator, name).filter((r) => baseFixtureNamed(r.key) !== undefined)) {
+        pinned.push({ ...plan, label: `${plan.label}, ${name} ${ref.key}`, body: { kind: "json", value: { ...value, [name]: ref } } });
+      }
+    }
+  }
+  return pinned;
 }
 
 /** A value for a path parameter naming a resource the gates are about to create: new at each call, and in each run. */
@@ -184,6 +204,9 @@ export async function createFixtures(h: Harness, api: TestAgent = h.api): Promis
   const { pageId, pagePath, fileId, downloadToken, titles } = await seedContent(api, admin, spaceId, tag);
   const revisionId = (await api.get(`/v1/spaces/${spaceId}`).set("Authorization", admin.auth)).body.revision as string;
   const signIn = await signInCodeFor(api, await h.user());
+  // Two app sessions of the admin: the one to revoke, and another so that their list has a second page.
+  await adminSession(h, admin.id);
+  const sessionId = await adminSession(h, admin.id);
   return new Fixtures(
     api,
     {
@@ -199,11 +222,18 @@ export async function createFixtures(h: Harness, api: TestAgent = h.api): Promis
       userId: member.id,
       emailDomain: domain,
       ...signIn,
+      sessionId,
     },
     admin,
     member,
     [`Fixture organization ${tag}`, `Collection ${tag}`, `Nested ${tag}`, `Space ${tag}`, `Space two ${tag}`, ...titles, adminEmail, member.email],
   );
+}
+
+/** A new app session of the user, started as signing in to the app starts one (the session store). */
+async function adminSession(h: Harness, userId: string): Promise<string> {
+  const { row } = await startSession(h.services.prisma, userId, "Gate fixture", h.clock.now(), h.services.config.sessions);
+  return row.id;
 }
 
 /** A sign-in code asked for through the API, caught as the secret the server made (no SMTP needed). */
@@ -319,6 +349,10 @@ export async function repairFixtures(h: Harness, fixtures: Fixtures): Promise<bo
   if (otherSpace.deletedAt !== null) await prisma.space.update({ where: { id: otherSpaceId }, data: { deletedAt: null } });
   // A sign-in code works once, and wrong tries burn it: used up by one of the operations that sign in (an API token,
   // an app session), a new one, for a new user (codes are limited per address).
+  // The admin's session, once revoked (or expired), is replaced by a new one.
+  const session = await prisma.apiToken.findUnique({ where: { id: fixtures.base.sessionId } });
+  if (!session || session.revokedAt || (session.expiresAt && session.expiresAt <= h.clock.now()))
+    fixtures.base.sessionId = await adminSession(h, fixtures.admin.id);
   const { signInEmail } = fixtures.base;
   const usable = await prisma.signInCode.findFirst({ where: { email: signInEmail, usedAt: null, attempts: { lt: 5 }, expiresAt: { gt: h.clock.now() } } });
   if (!usable) Object.assign(fixtures.base, await signInCodeFor(h.api, await h.user()));

@@ -10,6 +10,7 @@ import type { GateOperation } from "./contract";
  * `revisionId`: the first space's current revision, the one holding that content.
  * `downloadToken`: the signed token of that file's `downloadURL`.
  * `signInEmail`, `signInCode`: a user's address and the sign-in code the server made for it (used up once it works).
+ * `sessionId`: an app session of the admin (the caller), one of two, so their list of sessions has a second page.
  */
 export const BASE_FIXTURES = [
   "organizationId",
@@ -25,6 +26,7 @@ export const BASE_FIXTURES = [
   "emailDomain",
   "signInEmail",
   "signInCode",
+  "sessionId",
 ] as const;
 export type BaseFixture = (typeof BASE_FIXTURES)[number];
 

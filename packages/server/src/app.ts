@@ -154,7 +154,12 @@ function authenticationMiddleware(services: Services, routes: readonly ContractR
     if (isPublic(req)) return next();
     const tokenHash = credentialHash(req);
     try {
-      res.locals.actor = await authenticate(services.prisma, req, { cache: services.actors, clock: services.clock, sessions: services.config.sessions });
+      res.locals.actor = await authenticate(services.prisma, req, {
+        cache: services.actors,
+        clock: services.clock,
+        sessions: services.config.sessions,
+        contentTokens: services.contentTokens,
+      });
       if (tokenHash) limiter.tokenAuthenticated(tokenHash);
       next();
     } catch (error) {

@@ -59,6 +59,8 @@ export interface Config {
   appDir: string;
   /** The app's sessions (docs/app.md): each use extends one by `idleMs`, never past `maxMs` after it started. */
   sessions: { idleMs: number; maxMs: number };
+  /** How long a site's content token (the `apiToken` of a resolved published URL) lives. */
+  contentTokenMs: number;
   /** Import runs (docs/content-format.md, "Import runs"): the most bytes a run may read, the most pages a website gives, how long a run may take. */
   imports: { maxBytes: number; maxPages: number; timeoutMs: number };
 }
@@ -118,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       idleMs: Math.max(1, int(env, "DOCSTACK_SESSION_IDLE_HOURS", 7 * 24)) * 60 * 60_000,
       maxMs: Math.max(1, int(env, "DOCSTACK_SESSION_MAX_DAYS", 30)) * 24 * 60 * 60_000,
     },
+    contentTokenMs: Math.max(1, int(env, "DOCSTACK_CONTENT_TOKEN_MINUTES", 10)) * 60_000,
     imports: {
       maxBytes: int(env, "DOCSTACK_IMPORT_MAX_BYTES", 100 * 1024 * 1024),
       maxPages: int(env, "DOCSTACK_IMPORT_MAX_PAGES", 10_000),

@@ -3,7 +3,10 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 export class SigningKeys {
-  constructor(private readonly keys: readonly string[]) {
+  constructor(
+    /** The keys, newest first (what signs JWTs takes them whole: auth/content-tokens.ts). */
+    readonly keys: readonly string[],
+  ) {
     if (keys.length === 0) throw new Error("SigningKeys needs at least one key");
   }
 

@@ -6,6 +6,7 @@
 export type { default as TestAgent } from "supertest/lib/agent";
 // The app's browser tests (packages/app): the app itself, a real browser with axe, a real SMTP sink.
 export { createApp } from "../src/app";
+export { startSession } from "../src/auth/sessions";
 export type { Db } from "../src/db/database";
 export { newId } from "../src/db/ids";
 export { errorType } from "../src/http/errors";

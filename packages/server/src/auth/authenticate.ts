@@ -1,7 +1,8 @@
 // Turns a request's credential into the Actor every policy works from, in one query (token, user and
-// memberships): `Authorization: Bearer <token>` (an API token), or else the app's session cookie
-// (auth/sessions.ts). Each is read from its one place only: a session never from a header or the
-// query string, an API token never from a cookie.
+// memberships): `Authorization: Bearer <token>` (an API token, or a site's content token, checked by
+// its signature alone: auth/content-tokens.ts), or else the app's session cookie (auth/sessions.ts).
+// Each is read from its one place only: a session never from a header or the query string, an API
+// token or a content token never from a cookie.
 
 import type { IncomingMessage } from "node:http";
 import type { Clock } from "../clock";
@@ -9,6 +10,7 @@ import type { Db } from "../db/database";
 import type { Actor } from "../http/actor";
 import { ApiError, unauthorized } from "../http/errors";
 import type { ActorCache } from "./actor-cache";
+import { type ContentTokens, isContentToken } from "./content-tokens";
 import { recordUse } from "./last-use";
 import { cookieNames, csrfSatisfied, readCookie, SESSION_ORIGIN, type SessionLifetime } from "./sessions";
 import { hashToken } from "./tokens";
@@ -43,6 +45,7 @@ export interface AuthenticationOptions {
   cache?: ActorCache;
   clock: Clock;
   sessions: SessionLifetime;
+  contentTokens: ContentTokens;
 }
 
 /** The actor of the request's credential (see credentialHash). */
@@ -51,6 +54,8 @@ export async function authenticate(prisma: Db, req: IncomingMessage, options: Au
   const tokenHash = credentialHash(req);
   if (header !== undefined) {
     if (!tokenHash) throw unauthorized("token_malformed", "Malformed Authorization header: expected Bearer <token>");
+    const bearer = bearerToken(header) as string;
+    if (isContentToken(bearer)) return contentActor(bearer, tokenHash, options);
     const actor = await actorOf(prisma, tokenHash, options);
     if (!actor || actor.session) throw unauthorized("token_invalid", "Invalid API token: it is unknown or has been revoked");
     if (actor.expiresAt && actor.expiresAt <= options.clock.now()) throw unauthorized("token_expired", "Expired API token: make a new one");
@@ -69,6 +74,29 @@ export async function authenticate(prisma: Db, req: IncomingMessage, options: Au
   }
   await used(prisma, actor, options);
   return actor;
+}
+
+/** The actor of a site's content token: no user, no role, the spaces it names (policy/content-token.ts). */
+async function contentActor(token: string, tokenHash: string, options: AuthenticationOptions): Promise<Actor> {
+  const checked = await options.contentTokens.check(token, options.clock.now());
+  if (!checked.ok) {
+    throw checked.reason === "content_token_expired"
+      ? unauthorized(checked.reason, "Expired content token: resolve the published URL again for a new one")
+      : unauthorized(checked.reason, "Invalid content token: it was modified, or not signed by this server");
+  }
+  const { siteId } = checked.scope;
+  const now = options.clock.now();
+  return {
+    userId: `content-token:${siteId}`,
+    tokenId: tokenHash,
+    session: false,
+    user: { id: `content-token:${siteId}`, displayName: "Site content token", email: "", photoURL: null, emailVerified: false },
+    orgRoles: new Map(),
+    expiresAt: checked.expiresAt,
+    lastUsedAt: now,
+    createdAt: now,
+    contentScope: checked.scope,
+  };
 }
 
 async function actorOf(prisma: Db, tokenHash: string, options: AuthenticationOptions): Promise<Actor | undefined> {

@@ -17,4 +17,9 @@ export interface Actor {
   lastUsedAt: Date | null;
   /** When the token or session was made (a session never lives past its maximum lifetime from then). */
   createdAt: Date;
+  /**
+   * Set for a site's content token (auth/content-tokens.ts), which has no user (`userId` names no one, `orgRoles` is
+   * empty): it reads these spaces of its site, and nothing else (policy/content-token.ts).
+   */
+  contentScope?: { organizationId: string; siteId: string; spaceIds: ReadonlySet<string> };
 }

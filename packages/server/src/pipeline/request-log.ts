@@ -1,11 +1,13 @@
 // One log line per request, with a short, fixed set of fields: request ID, method, route
 // (the contract's path), the URL with its secrets replaced, status, duration and actor.
 // Never headers, never bodies. Secrets in URLs are the parameters the contract marks
-// `x-docstack-secret: true` (a share link's key, a signed download token).
+// `x-docstack-secret: true` (a share link's key, a signed download token), and any value shaped as a
+// site's content token (a JWT), under whatever name a client sent it.
 import { randomUUID } from "node:crypto";
 import type { OpenapiDocument } from "@docstack/contract";
 import type { RequestHandler } from "express";
 import type { Logger } from "pino";
+import { isContentToken } from "../auth/content-tokens";
 
 declare module "http" {
   interface IncomingMessage {
@@ -75,6 +77,7 @@ export function urlRedactor(document: OpenapiDocument, moreSecretQuery: readonly
         if (secretQuery.has(decode(name) ?? name)) return `${name}=${REDACTED}`;
         // A URL given as a value (`/v1/urls/published?url=...`) has its own secrets redacted too.
         const value = at < 0 ? undefined : decode(pair.slice(at + 1));
+        if (value !== undefined && isContentToken(value)) return `${name}=${REDACTED}`;
         const redacted = value?.includes("?") ? redact(value) : value;
         return redacted !== value ? `${name}=${encodeURIComponent(redacted!)}` : pair;
       })

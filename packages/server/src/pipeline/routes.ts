@@ -121,6 +121,7 @@ export function operationRouter(
     try {
       const request = {
         operationId: route.operationId,
+        method: req.method,
         // Decoded by validation (Express gives a middleware's own, empty, params).
         params: matched.pathParams ?? {},
         query: req.query,

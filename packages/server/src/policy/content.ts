@@ -5,6 +5,7 @@
 import type { Collection, Role as DbRole, Site, Space } from "../generated/prisma/client";
 import type { RequestContext } from "../http/context";
 import { memoize } from "../http/memo";
+import { contentTokenLevel } from "./content-token";
 import { asDefaultLevel, highest, resolveLevel } from "./levels";
 import { type Level, organizationLevel, type Role } from "./roles";
 
@@ -88,7 +89,10 @@ export function collectionLevel(ctx: RequestContext, collection: Collection): Pr
   );
 }
 
-export function spaceLevel(ctx: RequestContext, space: Pick<Space, "id" | "organizationId" | "defaultLevel" | "parentId">): Promise<Role | null> {
+export async function spaceLevel(ctx: RequestContext, space: Pick<Space, "id" | "organizationId" | "defaultLevel" | "parentId">): Promise<Role | null> {
+  // A site's content token reads its site's spaces (policy/content-token.ts), whatever their levels say.
+  const byContentToken = contentTokenLevel(ctx, space.id);
+  if (byContentToken !== undefined) return byContentToken === "read" ? "read" : null;
   return contentLevel(ctx, space.organizationId, { defaultLevel: space.defaultLevel, grants: (grants) => grants.spaces.get(space.id) }, space.parentId);
 }
 

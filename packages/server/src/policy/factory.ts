@@ -3,7 +3,7 @@
 // that level and the kind's table (declared in the contract) its permissions. Requests are
 // authorized from these (policy/rules.ts), and responses' `permissions` booleans come from
 // the same functions.
-import { policyKinds } from "@docstack/contract";
+import { type OperationId, policyKinds } from "@docstack/contract";
 import type { RequestContext } from "../http/context";
 import { type ApiError, absent, forbidden, notFound } from "../http/errors";
 import { type Level, type Role, reaches } from "./roles";
@@ -16,6 +16,9 @@ export type Permissions<K extends PolicyKind> = Record<PermissionOf<K>, boolean>
 /** What a policy reads of a request (any operation's). */
 export interface PolicyRequest {
   ctx: RequestContext;
+  /** The operation and its HTTP method (what a site's content token may make depends on them: policy/content-token.ts). */
+  operationId?: OperationId;
+  method?: string;
   params: Record<string, string>;
   body: unknown;
 }

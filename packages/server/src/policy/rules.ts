@@ -1,6 +1,7 @@
 // Authorizing a request from its operation's rule, as the contract declares it
 // (`x-docstack-policy`, see openapi/policies.yaml): the one `authorize` every operation runs.
 import { type OperationId, operationPolicies } from "@docstack/contract";
+import { demandContentTokenMayTry, demandContentTokenRead } from "./content-token";
 import type { Access, Policy, PolicyKind, PolicyRequest } from "./factory";
 import type { Role } from "./roles";
 
@@ -46,8 +47,10 @@ function check(policy: AnyPolicy, rule: Rule, request: PolicyRequest, access: Ac
  * Answers what the operation's own policy found, for its handler.
  */
 export async function authorize(policies: PolicyTable, rule: Rule, request: PolicyRequest): Promise<unknown> {
+  demandContentTokenMayTry(request.ctx, request.method);
   const policy = policyOf(policies, rule.on);
   const access = await policy.load(request);
+  demandContentTokenRead(request.ctx, request.operationId);
   check(policy, rule, request, access);
   for (const further of rule.and ?? []) {
     if (further.when && Object.entries(further.when).some(([field, value]) => bodyField(request, field) !== value)) continue;

@@ -221,13 +221,14 @@ export class PublishedSites {
    * What a published URL shows to a reader with these credentials (the URL's `shareKey`, `jwt_token` and
    * `visitor.<claim>` parameters, and those given beside it); undefined for nothing (404). With
    * `redirectOnError`, a visitor-auth site's reader without a valid token gets where the site sends them
-   * (its fallback URL), when it has one.
+   * (its fallback URL), when it has one. Content comes without its `apiToken`, with the spaces of the site
+   * this reader may see (`readableSpaces`): what the caller mints the token for.
    */
   async resolve(
     url: URL,
     given: ReaderCredentials = {},
     options: { redirectOnError?: boolean } = {},
-  ): Promise<Schemas["PublishedSiteContentLookup"] | undefined> {
+  ): Promise<ResolvedContent | Schemas["PublishedContentRedirect"] | undefined> {
     const protocol = url.protocol.slice(0, -1);
     const match = await this.directory.match({ protocol, host: url.host, hostname: url.hostname, path: url.pathname });
     if (match?.kind !== "site") return undefined;
@@ -264,9 +265,13 @@ export class PublishedSites {
       complete: found.complete,
       canonicalUrl: `${site.publishedUrl}${variantPath(site, found.section, found.variant)}${canonicalPath}`,
       preview: false,
+      readableSpaces: [...new Set(site.sections.flatMap((section) => section.variants.map((variant) => variant.content.spaceId)))],
     };
   }
 }
+
+/** A resolved URL's content, before its `apiToken` is minted for the spaces its reader may see. */
+export type ResolvedContent = Omit<Schemas["PublishedSiteContent"], "apiToken"> & { readableSpaces: string[] };
 
 /** Where a visitor-auth site sends a reader without a valid token: its fallback URL, with the page they wanted (in the site, without credentials). */
 function signInAt(fallbackURL: string, wanted: string): string {

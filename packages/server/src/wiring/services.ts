@@ -2,6 +2,7 @@
 // the job queue, the change bus, the signing secrets, the logger, the clock and the metrics.
 import pino from "pino";
 import { ActorCache } from "../auth/actor-cache";
+import { ContentTokens } from "../auth/content-tokens";
 import { type Clock, systemClock } from "../clock";
 import { ChangeBus } from "../cluster/changes";
 import type { Config } from "../config";
@@ -21,11 +22,11 @@ import { WebhookOutbox } from "../webhooks/outbox";
 import { jobDefinitions } from "./jobs";
 
 /**
- * What signs cursors and download URLs: `DOCSTACK_SECRETS` (newest first; the others still verify,
+ * What signs cursors, download URLs and sites' content tokens: `DOCSTACK_SECRETS` (newest first; the others still verify,
  * which is how a secret is rotated), else a secret kept in the database. Either way every instance
  * signs and verifies alike.
  */
-async function signingKeys(config: Config, prisma: Db, purpose: "cursor" | "download"): Promise<SigningKeys> {
+async function signingKeys(config: Config, prisma: Db, purpose: "cursor" | "download" | "content-token"): Promise<SigningKeys> {
   if (config.secrets.length > 0) return new SigningKeys(config.secrets).derive(purpose);
   return new SigningKeys([await instanceSecret(prisma, `${purpose}-secret`)]);
 }
@@ -35,6 +36,8 @@ declare module "../http/context" {
   interface Services {
     actors: ActorCache;
     downloads: DownloadSigner;
+    /** Sites' content tokens (the `apiToken` of a resolved published URL): minted and checked. */
+    contentTokens: ContentTokens;
     /** Immutable content (documents, chunks, revision indexes), shared by every request. */
     contentCache: ContentCache;
     /** Where long pages' Markdown is rendered (a worker thread, with a time budget). */
@@ -80,6 +83,7 @@ export async function openServices(config: Config, options: { clock?: Clock; dat
       logger,
       actors: undefined as unknown as ActorCache,
       downloads,
+      contentTokens: new ContentTokens(await signingKeys(config, database.prisma, "content-token"), config.contentTokenMs),
       contentCache,
       renderPool,
       mailer,

@@ -45,6 +45,7 @@ describe("resolving published URLs", () => {
       pathname: "guide",
       basePath: `${path}/`,
       siteBasePath: `${path}/`,
+      apiToken: expect.any(String),
       complete: true,
       canonicalUrl: `${site.published}/guide`,
       preview: false,
