@@ -2,7 +2,7 @@
 // with a space of BENCH_APP_PAGES pages (default 5,000: chapters of sections of pages, as content-seed.cjs writes
 // them), and a signed-in app session for the runner's browser.
 const { fillSpace } = require("./content-seed.cjs");
-const { dist, listen, openBenchServices, runTarget } = require("./open.cjs");
+const { apiCaller, dist, listen, openBenchServices, runTarget } = require("./open.cjs");
 
 const { createApp } = dist("app");
 const { startSession } = dist("auth/sessions");
@@ -13,15 +13,7 @@ runTarget(async () => {
   const { services, config, token, organizationId, close } = await openBenchServices("docstack-bench-app-");
   const port = await listen(createApp(services));
   const base = `http://127.0.0.1:${port}`;
-  const call = async (method, url, body) => {
-    const res = await fetch(`${base}${url}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: body && JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-    return res.json();
-  };
+  const call = apiCaller(base, token);
   const space = await call("POST", `/v1/orgs/${organizationId}/spaces`, { title: `A space of ${PAGES} pages` });
   await fillSpace(services, { spaceId: space.id, count: PAGES, appBase: `${base}/app` });
   const user = await call("GET", "/v1/user");

@@ -5,7 +5,7 @@ import { createRequire } from "node:module";
 import { pageOfBlocks } from "./editor-page.mjs";
 
 const require = createRequire(import.meta.url);
-const { dist, listen, openBenchServices, runTarget } = require("./open.cjs");
+const { apiCaller, dist, listen, openBenchServices, runTarget } = require("./open.cjs");
 const { createApp } = dist("app");
 const { startSession } = dist("auth/sessions");
 
@@ -15,15 +15,7 @@ runTarget(async () => {
   const { services, config, token, organizationId, close } = await openBenchServices("docstack-bench-editor-");
   const port = await listen(createApp(services));
   const base = `http://127.0.0.1:${port}`;
-  const call = async (method, url, body) => {
-    const res = await fetch(`${base}${url}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: body && JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-    return res.json();
-  };
+  const call = apiCaller(base, token);
   const markdown = pageOfBlocks(BLOCKS);
   const space = await call("POST", `/v1/orgs/${organizationId}/spaces`, { title: "A long page" });
   const seed = await call("POST", `/v1/spaces/${space.id}/change-requests`, { subject: "The page" });

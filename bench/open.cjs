@@ -39,6 +39,19 @@ async function openBenchServices(prefix) {
   return { services, config, dataDir, token, organizationId, close };
 }
 
+/** A JSON client of a target's API as its token: `call(method, url, body)` answers the parsed body, or throws the status. */
+function apiCaller(base, token) {
+  return async (method, url, body) => {
+    const res = await fetch(`${base}${url}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: body && JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+    return res.status === 204 || res.status === 205 ? undefined : res.json();
+  };
+}
+
 /**
  * Runs a target: `start` opens and seeds it and returns what to tell the runner (sent
  * over IPC) and how to close it (on the runner's "stop").
@@ -60,4 +73,4 @@ function runTarget(start) {
     });
 }
 
-module.exports = { dist, listen, openBenchServices, runTarget };
+module.exports = { apiCaller, dist, listen, openBenchServices, runTarget };
