@@ -19,7 +19,7 @@ export interface CreateSpaceInput {
   title: string;
   emoji?: string;
   editMode?: Space["editMode"];
-  visibility?: string;
+  visibility?: Space["visibility"];
   defaultLevel?: string | null;
   /** Where among its siblings (default: last). */
   position?: Schemas["Position"];

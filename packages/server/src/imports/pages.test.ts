@@ -15,7 +15,8 @@ describe("an import run's pages", () => {
 
   it("answers them complete in a change request it was given, and in the space once it merged its own", () => {
     const pages = [page(1), { id: "group", type: "folder" as const }];
-    const statuses = (ownChangeRequest: boolean, status: string) => listedPages({ pages, ownChangeRequest }, status).map((listed) => listed.status);
+    const statuses = (ownChangeRequest: boolean, status: Parameters<typeof listedPages>[1]) =>
+      listedPages({ pages, ownChangeRequest }, status).map((listed) => listed.status);
     expect(statuses(false, "in-progress")).toEqual(["complete", "complete"]);
     expect(statuses(false, "cancelled")).toEqual(["complete", "complete"]);
     expect(statuses(true, "in-progress")).toEqual(["pending", "pending"]);

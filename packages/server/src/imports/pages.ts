@@ -25,7 +25,8 @@ export class RecordedPages {
  * A run's pages as answered: `complete` once in its target, which is at once for a change request it was given, and
  * once merged for one it opened (a run `completed` with its own change request merged it).
  */
-export function listedPages(run: Pick<ImportRun, "pages" | "ownChangeRequest">, status: ImportRun["status"]): ListedPage[] {
+/** The run's listed pages, given its status as answered. */
+export function listedPages(run: Pick<ImportRun, "pages" | "ownChangeRequest">, status: Schemas["ContentImportRun"]["status"]): ListedPage[] {
   const complete = !run.ownChangeRequest || status === "completed";
   return (run.pages as unknown as RecordedPage[]).map((page) => ({ ...page, status: complete ? "complete" : "pending" }));
 }

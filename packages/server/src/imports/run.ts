@@ -45,12 +45,12 @@ interface RunContext {
 /** True while the run was not cancelled (read before each write). */
 async function active({ deps, run }: RunContext): Promise<boolean> {
   const row = await deps.prisma.importRun.findUnique({ where: { id: run.id }, select: { status: true } });
-  return row?.status === "in-progress";
+  return row?.status === "in_progress";
 }
 
 /** Its progress (and the pages it created so far) saved, while it runs. */
 function update({ deps, run }: RunContext, data: Prisma.ImportRunUpdateManyMutationInput) {
-  return deps.prisma.importRun.updateMany({ where: { id: run.id, status: "in-progress" }, data });
+  return deps.prisma.importRun.updateMany({ where: { id: run.id, status: "in_progress" }, data });
 }
 
 const progress = (context: RunContext, importedPages: number, totalPages: number) =>
@@ -183,12 +183,12 @@ function describe(error: unknown, context: RunContext, timedOut: boolean): strin
 
 export async function runImport(deps: ImportRunDeps, runId: string, jobSignal: AbortSignal): Promise<void> {
   const run = await deps.prisma.importRun.findUnique({ where: { id: runId } });
-  if (!run || (run.status !== "pending" && run.status !== "in-progress")) return;
+  if (!run || (run.status !== "pending" && run.status !== "in_progress")) return;
   const now = deps.clock.now();
-  if (run.status === "in-progress") {
+  if (run.status === "in_progress") {
     // A retried job: the run was interrupted part way.
     await deps.prisma.importRun.updateMany({
-      where: { id: run.id, status: "in-progress" },
+      where: { id: run.id, status: "in_progress" },
       data: {
         status: "failed",
         reason: "the import was interrupted (the server stopped or its database failed): start it again",
@@ -198,7 +198,7 @@ export async function runImport(deps: ImportRunDeps, runId: string, jobSignal: A
     });
     return;
   }
-  const started = await deps.prisma.importRun.updateMany({ where: { id: run.id, status: "pending" }, data: { status: "in-progress", startedAt: now } });
+  const started = await deps.prisma.importRun.updateMany({ where: { id: run.id, status: "pending" }, data: { status: "in_progress", startedAt: now } });
   if (!started.count) return;
   const timeout = AbortSignal.timeout(deps.config.imports.timeoutMs);
   const context: RunContext = {

@@ -59,15 +59,15 @@ export async function audienceFor(facts: AudienceFacts, credentials: ReaderCrede
   const { site } = facts;
   if (!site.published) return { kind: "hidden" };
   const keep: ReaderCredentials & { visitorTokenExpires?: number } = {};
-  if (site.visibility === "share-link") {
+  if (site.visibility === "share_link") {
     const key = credentials.shareKey;
     if (!key || key.length > 256 || !facts.shareKeyHashes.has(hashShareKey(key))) return { kind: "hidden" };
     keep.shareKey = key;
-  } else if (site.visibility !== "public" && site.visibility !== "unlisted" && site.visibility !== "visitor-auth") {
+  } else if (site.visibility !== "public" && site.visibility !== "unlisted" && site.visibility !== "visitor_auth") {
     return { kind: "hidden" };
   }
   const verified = await verifiedClaims(site.visitorAuthKey, credentials.visitorToken, now);
-  if (site.visibility === "visitor-auth" && !verified) {
+  if (site.visibility === "visitor_auth" && !verified) {
     return site.visitorAuthFallbackUrl ? { kind: "sign-in", fallbackURL: site.visitorAuthFallbackUrl } : { kind: "sign-in" };
   }
   if (verified) {

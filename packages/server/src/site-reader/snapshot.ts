@@ -8,6 +8,7 @@ import type { ContentStoreDeps } from "../content/reads/deps";
 import { contentStore } from "../content/reads/reads";
 import { existingRevisionIndex } from "../content/store/revisions";
 import type { Organization, Site } from "../generated/prisma/client";
+import { siteVisibility } from "../models/contract-enums";
 import { customizationOf } from "../models/sites/customization";
 import { defaultSectionId, defaultSiteSpaceId, loadSiteTree, type SiteTree, siteSpacesIn } from "../models/sites/store";
 import { readAt } from "../models/sites/urls";
@@ -28,7 +29,7 @@ export async function loadSnapshot(services: SnapshotServices, site: Site, baseU
   const { prisma, config } = services;
   const tree = await loadSiteTree(prisma, site);
   const organization = await prisma.organization.findUniqueOrThrow({ where: { id: site.organizationId } });
-  const links = site.visibility === "share-link" ? await prisma.shareLink.findMany({ where: { siteId: site.id, active: true }, select: { key: true } }) : [];
+  const links = site.visibility === "share_link" ? await prisma.shareLink.findMany({ where: { siteId: site.id, active: true }, select: { key: true } }) : [];
   const structure = [...tree.sections, ...tree.siteSpaces].flatMap((item) => (item.condition ? [item.condition] : []));
   // Conditions only count with adaptive content on: without it, no page's condition is read.
   const pages = site.adaptiveContent ? await pageConditions(services, tree) : [];
@@ -84,7 +85,7 @@ export function siteFor(snapshot: SiteSnapshot, audience: Audience): PublishedSi
         id: site.id,
         organizationId: site.organizationId,
         title: site.title,
-        visibility: site.visibility as PublishedSite["visibility"],
+        visibility: siteVisibility.value(site.visibility),
         publishedUrl: snapshot.publishedUrl,
         hasSections: tree.sections.length > 0,
         sections,

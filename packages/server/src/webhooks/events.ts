@@ -1,6 +1,8 @@
 // What an event says: its type (the contract's WebhookEventType), the resource it is about (deliveries
 // about one resource go out in order) and the body's `data`.
 import type { Schemas } from "@docstack/contract";
+import type { WebhookEventType as StoredEventType } from "../generated/prisma/client";
+import { webhookEventType } from "../models/contract-enums";
 
 export type WebhookEventType = Exclude<Schemas["WebhookEventType"], "*">;
 
@@ -29,5 +31,6 @@ export interface WebhookEvent {
   data: WebhookEventData;
 }
 
-/** Whether a webhook subscribed to these events receives this one. */
-export const subscribes = (events: readonly string[], type: string): boolean => events.includes("*") || events.includes(type);
+/** Whether a webhook subscribed to these events (as stored: `all` is `*`) receives this one. */
+export const subscribes = (events: readonly StoredEventType[], type: WebhookEventType): boolean =>
+  events.includes("all") || events.includes(webhookEventType.column(type));

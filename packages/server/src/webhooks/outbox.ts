@@ -4,6 +4,7 @@
 import type { Tx } from "../db/database";
 import { newId } from "../db/ids";
 import type { JobQueue } from "../jobs/queue";
+import { webhookEventType } from "../models/contract-enums";
 import { subscribes, type WebhookEvent } from "./events";
 
 /** The job delivering a webhook's pending deliveries (data: `{webhookId}`). */
@@ -29,7 +30,14 @@ export class WebhookOutbox {
       const payload = { type: event.type, timestamp, data: event.data };
       for (const hook of hooks) {
         if (hook.organizationId !== event.data.organization.id || !subscribes(hook.events, event.type)) continue;
-        rows.push({ id: newId(), webhookId: hook.id, messageId, event: event.type, orderingKey: event.resource, payload: payload as object });
+        rows.push({
+          id: newId(),
+          webhookId: hook.id,
+          messageId,
+          event: webhookEventType.column(event.type),
+          orderingKey: event.resource,
+          payload: payload as object,
+        });
       }
     }
     if (!rows.length) return;

@@ -2,6 +2,7 @@ import type { Schemas } from "@docstack/contract";
 import type { ChangeRequestReview, ChangeRequestReviewer } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { apiUrl } from "../../http/urls";
+import { reviewStatus } from "../../models/contract-enums";
 import { userDirectory } from "../organizations/serialize";
 import type { CommentPlace } from "../space-comments/place";
 import { type BodyFormat, serializeComments } from "../space-comments/serialize";
@@ -32,7 +33,7 @@ export async function serializeReviews(
       revision: review.revisionId,
       reviewer: userOf(review.reviewerId),
       ...(review.requestedById ? { requestedBy: userOf(review.requestedById) } : {}),
-      status: review.status as Schemas["ChangeRequestReviewStatus"],
+      status: reviewStatus.value(review.status),
       outdated: review.outdated,
       // A comment deleted since is no longer shown.
       ...(comment ? { comment } : {}),

@@ -9,6 +9,7 @@ import type { RequestContext } from "../../http/context";
 import { badRequest } from "../../http/errors";
 import { demandEditable } from "../../models/change-requests/editable";
 import { lockChangeRequest } from "../../models/change-requests/store";
+import { reviewStatus } from "../../models/contract-enums";
 import type { CommentPlace } from "../space-comments/place";
 import { closedConflict } from "../space-comments/place";
 import { createComment, storedBody } from "../space-comments/store";
@@ -40,7 +41,7 @@ export async function submitReview(
         changeRequestId: changeRequest.id,
         reviewerId,
         requestedById: request?.requestedById ?? null,
-        status: input.status,
+        status: reviewStatus.column(input.status),
         revisionId: changeRequest.revisionId,
         commentId: comment?.id ?? null,
         createdAt: now,

@@ -6,19 +6,20 @@ import { badRequest, conflict, notFound } from "../../http/errors";
 import { listRows } from "../../http/lists";
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import { orderBy, type SortField } from "../../http/pagination";
+import { customFieldType } from "../../models/contract-enums";
 import { orgRole } from "../../policy/content";
 import { customFieldPermissions } from "./policy";
 import { serializeCustomField } from "./serialize";
 import { findField, pruneValues } from "./store";
-import { type FieldValue, misfit, TAKES_OPTIONS } from "./values";
+import { type FieldType, type FieldValue, misfit, takesOptions } from "./values";
 
 /** IDs sort by creation (db/ids.ts): the order fields were created in. */
 const BY_CREATION: SortField[] = [{ field: "id", direction: "asc" }];
 
 /** `select` and `multi-select` need options; the other types take none. */
-function checkOptions(type: string, options: string[] | undefined): void {
-  if (TAKES_OPTIONS.includes(type) && options === undefined) throw badRequest("invalid_request", `request/body/options: a ${type} field needs options`);
-  if (!TAKES_OPTIONS.includes(type) && options !== undefined)
+function checkOptions(type: FieldType, options: string[] | undefined): void {
+  if (takesOptions(type) && options === undefined) throw badRequest("invalid_request", `request/body/options: a ${type} field needs options`);
+  if (!takesOptions(type) && options !== undefined)
     throw badRequest("invalid_request", `request/body/options: a ${type} field takes no options (only select and multi-select fields do)`);
 }
 
@@ -87,7 +88,7 @@ export const customFieldsOperations = {
             id: newId(),
             organizationId: params.organizationId,
             name: body.name,
-            type: body.type,
+            type: customFieldType.column(body.type),
             title: body.title ?? null,
             description: body.description ?? null,
             placeholder: body.placeholder ?? null,
@@ -123,7 +124,7 @@ export const customFieldsOperations = {
       const updated = await ctx.prisma.$transaction(async (tx) => {
         const field = await findField(tx, params.organizationId, params.fieldName);
         if (body.options !== undefined) {
-          checkOptions(field.type, body.options);
+          checkOptions(customFieldType.value(field.type), body.options);
           await pruneValues(tx, field, body.options);
         }
         return tx.customField.update({

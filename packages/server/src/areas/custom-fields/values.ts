@@ -2,17 +2,19 @@
 // is left of a value when the field's options change.
 import type { Schemas } from "@docstack/contract";
 import type { CustomField } from "../../generated/prisma/client";
+import { customFieldType } from "../../models/contract-enums";
 
 export type FieldValue = Schemas["CustomFieldValue"];
-type FieldType = Schemas["CustomFieldType"];
+export type FieldType = Schemas["CustomFieldType"];
 
 const TEXT_MAX = 256;
-export const TAKES_OPTIONS: readonly string[] = ["select", "multi-select"] satisfies FieldType[];
+/** `select` and `multi-select` take options; the other types none. */
+export const takesOptions = (type: FieldType): boolean => type === "select" || type === "multi-select";
 
 /** Why `value` does not fit `field`, or undefined when it does. */
 export function misfit(field: Pick<CustomField, "type" | "options">, value: FieldValue): string | undefined {
   const among = (option: unknown) => typeof option === "string" && field.options.includes(option);
-  switch (field.type as FieldType) {
+  switch (customFieldType.value(field.type)) {
     case "text":
       return typeof value === "string" && [...value].length <= TEXT_MAX ? undefined : `a text field takes a string of at most ${TEXT_MAX} characters`;
     case "number":
@@ -31,7 +33,7 @@ export function misfit(field: Pick<CustomField, "type" | "options">, value: Fiel
  * What is left of a space's value once the field offers only `options`: a select value
  * no longer offered is cleared (undefined), a multi-select value loses those no longer offered.
  */
-export function keptWithOptions(type: string, value: unknown, options: readonly string[]): FieldValue | undefined {
+export function keptWithOptions(type: FieldType, value: unknown, options: readonly string[]): FieldValue | undefined {
   if (type === "select") return typeof value === "string" && options.includes(value) ? value : undefined;
   if (type === "multi-select" && Array.isArray(value)) return value.filter((option): option is string => options.includes(option as string));
   return value as FieldValue;

@@ -5,7 +5,7 @@
 import { contentStore } from "../../content/reads/reads";
 import { existingRevisionIndex } from "../../content/store/revisions";
 import { newId } from "../../db/ids";
-import { Prisma } from "../../generated/prisma/client";
+import { type ImportRunStatus, Prisma } from "../../generated/prisma/client";
 import { badRequest } from "../../http/errors";
 import { listRows } from "../../http/lists";
 import { type AreaOperations, defineOperation } from "../../http/operation";
@@ -13,6 +13,7 @@ import type { SortField } from "../../http/pagination";
 import { IMPORT_RUN_JOB } from "../../imports/run";
 import { checkSource } from "../../imports/sources";
 import { demandEditable } from "../../models/change-requests/editable";
+import { importRunStatus } from "../../models/contract-enums";
 import { callerReach, spacesWhere } from "../../policy/visibility";
 import { serializeImportRun } from "./serialize";
 
@@ -20,7 +21,7 @@ const ORDER: SortField[] = [
   { field: "createdAt", direction: "desc" },
   { field: "id", direction: "desc" },
 ];
-const ACTIVE = ["pending", "in-progress"];
+const ACTIVE: ImportRunStatus[] = ["pending", "in_progress"];
 
 export const importsOperations = {
   startImportRun: defineOperation("startImportRun", {
@@ -71,7 +72,7 @@ export const importsOperations = {
   listImportRuns: defineOperation("listImportRuns", {
     handle: async (request) => {
       const { ctx, params, query } = request;
-      const status = query.status === "active" ? { in: ACTIVE } : query.status;
+      const status = query.status === "active" ? { in: ACTIVE } : query.status && importRunStatus.column(query.status);
       const where: Prisma.ImportRunWhereInput = {
         organizationId: params.organizationId,
         space: spacesWhere(await callerReach(ctx, params.organizationId)),

@@ -5,19 +5,20 @@ import type { ImportRun } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { apiUrl } from "../../http/urls";
 import { listedPages } from "../../imports/pages";
+import { importRunStatus } from "../../models/contract-enums";
 
 type Run = Schemas["ContentImportRun"];
 
 const lostAfterMs = (ctx: RequestContext) => 2 * ctx.config.imports.timeoutMs + 5 * 60_000;
 
 export function serializeImportRun(ctx: RequestContext, run: ImportRun): Run {
-  const lost = run.status === "in-progress" && ctx.clock.now().getTime() - run.updatedAt.getTime() > lostAfterMs(ctx);
+  const lost = run.status === "in_progress" && ctx.clock.now().getTime() - run.updatedAt.getTime() > lostAfterMs(ctx);
   const target: Run["target"] = {
     space: run.spaceId,
     ...(run.changeRequestId ? { changeRequest: run.changeRequestId } : {}),
     ...(run.pageId ? { page: run.pageId } : {}),
   };
-  const status = lost ? "failed" : (run.status as Run["status"]);
+  const status = lost ? "failed" : importRunStatus.value(run.status);
   return {
     object: "import-run",
     id: run.id,

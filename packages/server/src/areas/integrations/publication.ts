@@ -6,6 +6,7 @@ import type { Db, Tx } from "../../db/database";
 import type { Integration, Prisma } from "../../generated/prisma/client";
 import { badRequest } from "../../http/errors";
 import type { RequestBody } from "../../http/operation";
+import { integrationCategory } from "../../models/contract-enums";
 import { type DecodedImage, decodeImage, storeImage } from "./images";
 
 type Publication = RequestBody<"publishIntegration">;
@@ -89,7 +90,7 @@ export async function versionData(tx: Tx | Db, checked: CheckedPublication, prev
     visibility: body.visibility ?? previous?.visibility ?? "private",
     target: body.target ?? "all",
     scopes: body.scopes ?? [],
-    categories: body.categories ?? [],
+    categories: (body.categories ?? []).map(integrationCategory.column),
     blocks: (body.blocks ?? []) as Prisma.InputJsonArray,
     contentSources: (body.contentSources ?? []) as Prisma.InputJsonArray,
     configurations: (body.configurations ?? {}) as Prisma.InputJsonObject,

@@ -2,6 +2,7 @@ import type { Schemas } from "@docstack/contract";
 import type { IntegrationInstallation, Organization } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { apiUrl, appUrl } from "../../http/urls";
+import { integrationCategory } from "../../models/contract-enums";
 import { orgRole } from "../../policy/content";
 import { organizationPermissions } from "../organizations/policy";
 import { serializeOrganization } from "../organizations/serialize";
@@ -31,11 +32,11 @@ export function serializeIntegration(ctx: RequestContext, integration: Integrati
     description: i.description,
     ...(i.summary !== null ? { summary: i.summary } : {}),
     previewImages: i.previewImageBlobs.map((stored, index) => imageUrl(ctx, stored, `preview-${index + 1}`)),
-    target: i.target as S["IntegrationTarget"],
+    target: i.target,
     verified: i.verified,
     visibility: i.visibility,
     scopes: i.scopes,
-    categories: i.categories as S["IntegrationCategory"][],
+    categories: i.categories.map(integrationCategory.value),
     blocks: i.blocks as unknown as S["IntegrationBlock"][],
     contentSources: i.contentSources as unknown as S["IntegrationContentSource"][],
     configurations: i.configurations as unknown as S["IntegrationConfigurations"],
@@ -59,8 +60,8 @@ export function serializeInstallation(installation: IntegrationInstallation, spa
   return {
     id: installation.id,
     status: installation.status,
-    space_selection: installation.spaceSelection as S["IntegrationInstallation"]["space_selection"],
-    site_selection: installation.siteSelection as S["IntegrationInstallation"]["site_selection"],
+    space_selection: installation.spaceSelection,
+    site_selection: installation.siteSelection,
     spaces,
     configuration: installation.configuration as Record<string, unknown>,
     createdAt: installation.createdAt.toISOString(),

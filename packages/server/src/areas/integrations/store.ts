@@ -7,6 +7,7 @@ import type { Integration, IntegrationInstallation, Prisma } from "../../generat
 import type { RequestContext } from "../../http/context";
 import { conflict } from "../../http/errors";
 import type { QueryParams } from "../../http/operation";
+import { integrationCategory } from "../../models/contract-enums";
 import { listedFor } from "./policy";
 import { type CheckedPublication, versionData } from "./publication";
 
@@ -41,7 +42,7 @@ export async function integrationsWhere(ctx: RequestContext, query: QueryParams<
     const contains = { contains: escapeLike(query.search), mode: "insensitive" } as const;
     filters.push({ OR: [{ name: contains }, { title: contains }] });
   }
-  if (query.category) filters.push({ categories: { has: query.category } });
+  if (query.category) filters.push({ categories: { has: integrationCategory.column(query.category) } });
   if (query.owner) filters.push({ ownerId: query.owner });
   if (query.blocks !== undefined) filters.push(provides("blocks", query.blocks));
   if (query.contentSources !== undefined) filters.push(provides("contentSources", query.contentSources));

@@ -10,7 +10,7 @@ import { memberEvent } from "../../webhooks/resources";
 
 export async function createOrganizationWithAdmin(
   prisma: Db,
-  input: { title: string; adminUserId: string; type?: Organization["type"]; useCase?: string | null; emailDomains?: string[] },
+  input: { title: string; adminUserId: string; type?: Organization["type"]; useCase?: Organization["useCase"]; emailDomains?: string[] },
 ): Promise<Organization> {
   const id = newId();
   return prisma.organization.create({

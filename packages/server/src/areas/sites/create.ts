@@ -8,6 +8,7 @@ import { newId } from "../../db/ids";
 import type { Organization, Site, Space } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { badRequest } from "../../http/errors";
+import { siteType, siteVisibility } from "../../models/contract-enums";
 import { freeSegment, segmentFrom } from "./paths";
 import { appendSiteSpaces } from "./structure";
 
@@ -30,13 +31,13 @@ export async function createSite(ctx: RequestContext, organization: Organization
           data: {
             id: newId(),
             organizationId: organization.id,
-            type: body.type ?? "basic",
+            type: siteType.column(body.type ?? "basic"),
             title,
             basename: freeSegment(
               segmentFrom(title, "site"),
               taken.map((other) => other.basename),
             ),
-            visibility: body.visibility ?? "public",
+            visibility: siteVisibility.column(body.visibility ?? "public"),
             published: false,
           },
         });

@@ -10,6 +10,7 @@ import { badRequest, conflict } from "../../http/errors";
 import { listRows } from "../../http/lists";
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import type { SortField } from "../../http/pagination";
+import { siteVisibility } from "../../models/contract-enums";
 import { defaultSectionId, loadSiteTree, type SiteTree, shownSiteSpace, siteFacts, siteSpacesIn, withSiteLocked } from "../../models/sites/store";
 import { checkedShareKey } from "../../models/sites/urls";
 import { siteEvent } from "../../webhooks/resources";
@@ -105,7 +106,7 @@ export const sitesOperations = {
             where: { id: current.id },
             data: {
               title: body.title,
-              visibility: body.visibility,
+              visibility: body.visibility && siteVisibility.column(body.visibility),
               basename: body.basename,
               adaptiveContent: body.adaptiveContent?.enabled,
               proxy: body.proxy,

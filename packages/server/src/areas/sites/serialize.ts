@@ -4,6 +4,7 @@ import type { Schemas } from "@docstack/contract";
 import type { Organization, Site, SiteSection, SiteSectionGroup } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { apiUrl, appUrl } from "../../http/urls";
+import { siteType, siteVisibility } from "../../models/contract-enums";
 import {
   defaultSectionId,
   defaultSiteSpaceId,
@@ -26,8 +27,8 @@ function featuresOf(site: Site, facts: SiteFacts): Feature[] {
     [facts.hasSections, "sites-sections", "ultimate"],
     [site.adaptiveContent, "sites-adaptive-content", "ultimate"],
     [site.proxy !== null, "sites-custom-subdirectory", "ultimate"],
-    [site.visibility === "visitor-auth", "sites-visitor-authentication", "ultimate"],
-    [site.visibility === "share-link", "sites-share-links", "basic"],
+    [site.visibility === "visitor_auth", "sites-visitor-authentication", "ultimate"],
+    [site.visibility === "share_link", "sites-share-links", "basic"],
   ];
   return used.filter(([inUse]) => inUse).map(([, id, plan]) => ({ id, plan, frozen: false }));
 }
@@ -44,14 +45,14 @@ export async function serializeSite(
   return {
     object: "site",
     id: site.id,
-    type: site.type as Schemas["SiteType"],
-    appliedType: site.type as Schemas["SiteType"],
+    type: siteType.value(site.type),
+    appliedType: siteType.value(site.type),
     title: site.title,
     icon: site.iconLight && site.iconDark ? { icon: { light: site.iconLight, dark: site.iconDark } } : null,
     ...(site.hostname ? { hostname: site.hostname } : {}),
     basename: site.basename,
     ...(site.proxy ? { proxy: { origin: `https://${site.proxy}`, target: servedAt(ctx, site, organization) } } : {}),
-    visibility: site.visibility as Schemas["SiteVisibility"],
+    visibility: siteVisibility.value(site.visibility),
     defaultLevel: "inherit",
     permissions: grantedBy(tableOf("site"), await siteLevel(ctx, site)),
     published: site.published,

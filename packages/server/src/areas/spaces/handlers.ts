@@ -8,6 +8,7 @@ import { listRows } from "../../http/lists";
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import type { SortField } from "../../http/pagination";
 import { demandRuleUsersAreMembers, storedMergeRules } from "../../models/change-requests/merge-rules";
+import { spaceVisibility } from "../../models/contract-enums";
 import { callerReach, spacesWhere } from "../../policy/visibility";
 import { placeAmongSiblings } from "../../tree/siblings";
 import { spaceEvent } from "../../webhooks/resources";
@@ -52,7 +53,7 @@ export const spacesOperations = {
           emoji: emojiUpdate(body),
           editMode: body.editMode,
           defaultLevel: body.defaultLevel,
-          visibility: body.visibility,
+          visibility: body.visibility && spaceVisibility.column(body.visibility),
           mergeRules: storedMergeRules(body.mergeRules),
         },
       });
@@ -99,7 +100,7 @@ export const spacesOperations = {
       const parentId = body.parent === undefined ? space.parentId : body.parent;
       const moved = await ctx.prisma.$transaction(async (tx) => {
         const position = await placeAmongSiblings(tx, space.organizationId, parentId, space.id, body.position);
-        const visibility = !parentId && space.visibility === "in-collection" ? "private" : space.visibility;
+        const visibility = !parentId && space.visibility === "in_collection" ? "private" : space.visibility;
         return tx.space.update({ where: { id: space.id }, data: { parentId, position, visibility } });
       });
       ctx.memo.clear();
@@ -118,7 +119,7 @@ export const spacesOperations = {
         // What was shared with people and teams of the old organization is not shared in the new one.
         await revokeAllOn(tx, { spaceIds: [space.id] });
         const position = await placeAmongSiblings(tx, body.organization, parentId, space.id);
-        const visibility = !parentId && space.visibility === "in-collection" ? "private" : space.visibility;
+        const visibility = !parentId && space.visibility === "in_collection" ? "private" : space.visibility;
         return tx.space.update({ where: { id: space.id }, data: { organizationId: body.organization, parentId, position, visibility } });
       });
       ctx.memo.clear();

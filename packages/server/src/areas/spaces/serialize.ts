@@ -3,6 +3,7 @@ import type { Space } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { apiUrl, appUrl } from "../../http/urls";
 import { spaceMergeRules } from "../../models/change-requests/merge-rules";
+import { spaceVisibility } from "../../models/contract-enums";
 import { spaceLevel } from "../../policy/content";
 import { asDefaultLevel } from "../../policy/levels";
 import { type SpacePermissions, spacePermissions } from "./policy";
@@ -14,7 +15,7 @@ function toSchema(ctx: RequestContext, space: Space, permissions: SpacePermissio
     id: space.id,
     title: space.title,
     emoji: space.emoji,
-    visibility: space.visibility as Schemas["SpaceVisibility"],
+    visibility: spaceVisibility.value(space.visibility),
     createdAt: space.createdAt.toISOString(),
     updatedAt: space.updatedAt.toISOString(),
     ...(space.deletedAt ? { deletedAt: space.deletedAt.toISOString() } : {}),

@@ -4,6 +4,7 @@ import { badRequest, notFound } from "../../http/errors";
 import { listRows } from "../../http/lists";
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import type { SortField } from "../../http/pagination";
+import { webhookEventType } from "../../models/contract-enums";
 import { checkWebhookUrl } from "../../webhooks/outbound";
 import { DELIVER_JOB } from "../../webhooks/outbox";
 import { newWebhookSecret } from "../../webhooks/signing";
@@ -42,7 +43,7 @@ export const webhooksOperations = {
           id: newId(),
           organizationId: params.organizationId,
           url: body.url,
-          events: body.events,
+          events: body.events.map(webhookEventType.column),
           ...(body.description !== undefined ? { description: body.description } : {}),
           secret: newWebhookSecret(),
         },
@@ -65,7 +66,7 @@ export const webhooksOperations = {
         where: { id: webhook.id },
         data: {
           ...(body.url !== undefined ? { url: body.url } : {}),
-          ...(body.events !== undefined ? { events: body.events } : {}),
+          ...(body.events !== undefined ? { events: body.events.map(webhookEventType.column) } : {}),
           ...(body.active !== undefined ? { active: body.active, disabledReason: null, failingSince: null } : {}),
         },
       });

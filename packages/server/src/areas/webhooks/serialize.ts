@@ -1,13 +1,14 @@
 // Webhooks and deliveries as the contract shows them (a webhook's secret only in the answer to its creation).
 import type { Schemas } from "@docstack/contract";
 import type { Webhook, WebhookDelivery } from "../../generated/prisma/client";
+import { webhookEventType } from "../../models/contract-enums";
 
 export function serializeWebhook(webhook: Webhook, options: { withSecret?: boolean } = {}): Schemas["Webhook"] {
   return {
     object: "webhook",
     id: webhook.id,
     url: webhook.url,
-    events: webhook.events as Schemas["WebhookEventType"][],
+    events: webhook.events.map(webhookEventType.value),
     ...(webhook.description !== null ? { description: webhook.description } : {}),
     active: webhook.active,
     ...(webhook.disabledReason !== null && !webhook.active ? { disabledReason: webhook.disabledReason } : {}),
@@ -20,7 +21,7 @@ export function serializeDelivery(delivery: WebhookDelivery): Schemas["WebhookDe
   return {
     object: "webhook-delivery",
     id: delivery.id,
-    event: delivery.event as Schemas["WebhookEventType"],
+    event: webhookEventType.value(delivery.event),
     status: delivery.status,
     attempts: delivery.attempts,
     ...(delivery.lastStatusCode !== null ? { lastStatusCode: delivery.lastStatusCode } : {}),

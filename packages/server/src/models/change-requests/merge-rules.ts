@@ -2,7 +2,7 @@
 // pass before it is merged, checked in the merge's transaction against its reviews.
 import type { Schemas } from "@docstack/contract";
 import type { Db, Tx } from "../../db/database";
-import type { ChangeRequest } from "../../generated/prisma/client";
+import type { ChangeRequest, ChangeRequestReview } from "../../generated/prisma/client";
 import { Prisma } from "../../generated/prisma/client";
 import { badRequest, conflict } from "../../http/errors";
 
@@ -51,7 +51,7 @@ interface MergeFacts {
 }
 
 /** Why the rule fails, or null when it passes. */
-function failure(rule: MergeRule, facts: MergeFacts, reviews: readonly { reviewerId: string; status: string }[]): string | null {
+function failure(rule: MergeRule, facts: MergeFacts, reviews: readonly Pick<ChangeRequestReview, "reviewerId" | "status">[]): string | null {
   const approvedBy = new Set(reviews.filter((review) => review.status === "approved").map((review) => review.reviewerId));
   switch (rule.rule) {
     case "require_at_least_one_review":

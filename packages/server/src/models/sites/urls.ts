@@ -60,7 +60,7 @@ export interface Publication {
 }
 
 export function publicationOf(ctx: BaseUrl & { config: Config }, site: Site, organization: Organization, shareKey?: string): Publication {
-  const shareLinkSite = site.visibility === "share-link";
+  const shareLinkSite = site.visibility === "share_link";
   if (!site.published || (shareLinkSite && !shareKey)) return { root: undefined, shareKey: undefined };
   return { root: readAt(ctx, site, organization), shareKey: shareLinkSite ? shareKey : undefined };
 }
