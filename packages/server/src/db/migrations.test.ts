@@ -118,3 +118,66 @@ describe("migration enum_contract_columns", () => {
     }
   });
 });
+
+describe("migration enum_contract_values", () => {
+  it("keeps every contract value, hyphens, dots and `*` included, as enum values, and the defaults", async () => {
+    const db = new PGlite({ extensions: pgliteExtensions() });
+    try {
+      const [before, from] = around("_enum_contract_values");
+      await apply(db, before);
+      await db.exec(`
+        INSERT INTO "Organization" (id, title, "emailDomains", "useCase", "communityType") VALUES ('o', 'Org', '{}', 'openSourceDocs', 'openSource');
+        INSERT INTO "User" (id, email, "displayName") VALUES ('u', 'u@example.com', 'U');
+        INSERT INTO "Space" (id, "organizationId", title, "revisionId", visibility) VALUES ('s', 'o', 'In a collection', 'r', 'in-collection');
+        INSERT INTO "Revision" (id, "spaceId", parents, type, tree, files, links) VALUES ('r', 's', '{}', 'merge', '{}', '{}', '{}');
+        INSERT INTO "ChangeRequest" (id, "spaceId", number, status, "createdById", "revisionId", "revisionInitialId") VALUES ('cr', 's', 1, 'open', 'u', 'r', 'r');
+        INSERT INTO "ChangeRequestReview" (id, "changeRequestId", "reviewerId", status, "revisionId") VALUES ('rv', 'cr', 'u', 'changes-requested', 'r');
+        INSERT INTO "Site" (id, "organizationId", type, title, basename, visibility) VALUES ('site', 'o', 'legacy-premium', 'Site', 'site', 'visitor-auth');
+        INSERT INTO "CustomField" (id, "organizationId", name, type, options) VALUES ('f', 'o', 'tags', 'multi-select', '{a,b}');
+        INSERT INTO "Team" (id, "organizationId", title) VALUES ('t', 'o', 'Team');
+        INSERT INTO "TeamMember" ("teamId", "userId", role) VALUES ('t', 'u', 'owner');
+        INSERT INTO "Webhook" (id, "organizationId", url, events, secret) VALUES ('w1', 'o', 'https://hooks.example', '{*}', 'whsec_x'), ('w2', 'o', 'https://hooks.example', '{page.created,change_request.merged}', 'whsec_x');
+        INSERT INTO "WebhookDelivery" (id, "webhookId", "messageId", event, "orderingKey", payload) VALUES ('d', 'w2', 'm', 'change_request.merged', 'k', '{}');
+        INSERT INTO "ImportRun" (id, "organizationId", "spaceId", source, status, "createdById") VALUES ('run', 'o', 's', '{}', 'in-progress', 'u');
+        INSERT INTO "Integration" (name, "ownerId", title, description, target, categories, scopes, blocks, "contentSources", configurations, "externalLinks", "previewImageBlobs", script, secrets)
+          VALUES ('i', 'o', 'I', 'D', 'space', '{visitor-auth,analytics}', '{}', '[]', '[]', '{}', '[]', '{}', '', '{}');
+        INSERT INTO "IntegrationInstallation" (id, "integrationName", "organizationId", "spaceSelection", configuration) VALUES ('in', 'i', 'o', 'selected', '{}');
+      `);
+      await apply(db, from);
+      const row = async (sql: string) => (await db.query<Record<string, unknown>>(sql)).rows;
+      expect(await row(`SELECT "useCase"::text AS "useCase", "communityType"::text AS "communityType" FROM "Organization"`)).toEqual([
+        { useCase: "openSourceDocs", communityType: "openSource" },
+      ]);
+      expect(await row(`SELECT visibility::text AS value, pg_typeof(visibility)::text AS type FROM "Space"`)).toEqual([
+        { value: "in-collection", type: '"SpaceVisibility"' },
+      ]);
+      expect(await row(`SELECT status::text AS value FROM "ChangeRequestReview"`)).toEqual([{ value: "changes-requested" }]);
+      expect(await row(`SELECT type::text AS type, visibility::text AS visibility FROM "Site"`)).toEqual([{ type: "legacy-premium", visibility: "visitor-auth" }]);
+      expect(await row(`SELECT type::text AS value FROM "CustomField"`)).toEqual([{ value: "multi-select" }]);
+      expect(await row(`SELECT role::text AS value FROM "TeamMember"`)).toEqual([{ value: "owner" }]);
+      expect(await row(`SELECT events::text[] AS events, pg_typeof(events)::text AS type FROM "Webhook" ORDER BY id`)).toEqual([
+        { events: ["*"], type: '"WebhookEventType"[]' },
+        { events: ["page.created", "change_request.merged"], type: '"WebhookEventType"[]' },
+      ]);
+      expect(await row(`SELECT event::text AS value FROM "WebhookDelivery"`)).toEqual([{ value: "change_request.merged" }]);
+      expect(await row(`SELECT status::text AS value FROM "ImportRun"`)).toEqual([{ value: "in-progress" }]);
+      expect(await row(`SELECT target::text AS target, categories::text[] AS categories FROM "Integration"`)).toEqual([
+        { target: "space", categories: ["visitor-auth", "analytics"] },
+      ]);
+      expect(await row(`SELECT "spaceSelection"::text AS space, "siteSelection"::text AS site FROM "IntegrationInstallation"`)).toEqual([
+        { space: "selected", site: "all" },
+      ]);
+      // Defaults stay; a value outside the contract's is refused.
+      await db.exec(`
+        INSERT INTO "Space" (id, "organizationId", title, "revisionId") VALUES ('s2', 'o', 'New', 'r');
+        INSERT INTO "Site" (id, "organizationId", title, basename) VALUES ('site2', 'o', 'New', 'new');
+      `);
+      expect(await row(`SELECT visibility::text AS value FROM "Space" WHERE id = 's2'`)).toEqual([{ value: "private" }]);
+      expect(await row(`SELECT type::text AS type, visibility::text AS visibility FROM "Site" WHERE id = 'site2'`)).toEqual([{ type: "basic", visibility: "public" }]);
+      await expect(db.exec(`UPDATE "Site" SET visibility = 'share_link' WHERE id = 'site2'`)).rejects.toThrow(/invalid input value for enum/);
+      await expect(db.exec(`UPDATE "Webhook" SET events = '{page.renamed}' WHERE id = 'w1'`)).rejects.toThrow(/invalid input value for enum/);
+    } finally {
+      await db.close();
+    }
+  });
+});

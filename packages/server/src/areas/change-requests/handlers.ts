@@ -8,7 +8,7 @@ import { badRequest, notFound } from "../../http/errors";
 import { listRows } from "../../http/lists";
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import type { SortField } from "../../http/pagination";
-import { demandStatusMove } from "../../models/change-requests/store";
+import { demandStatusMove, lockChangeRequestAndSpace } from "../../models/change-requests/store";
 import { changeRequestEvent } from "../../webhooks/resources";
 import { serializeChangeRequest, serializeChangeRequests } from "./serialize";
 
@@ -70,12 +70,16 @@ export const changeRequestsOperations = {
   updateChangeRequestById: defineOperation("updateChangeRequestById", {
     // Renaming and moving between draft, open and archived is allowed on a locked space: the lock is on content.
     handle: async ({ ctx, body }, { space, changeRequest }) => {
-      if (body.status) demandStatusMove(changeRequest, body.status);
-      else if (changeRequest.status === "merged") demandStatusMove(changeRequest, "merged");
       const updated = await ctx.prisma.$transaction(async (tx) => {
-        const saved = await tx.changeRequest.update({ where: { id: changeRequest.id }, data: { subject: body.subject, status: body.status } });
+        // The space, then the change request, as a content write or a merge locks them: the status change's trigger
+        // updates the space's counters, so taking the change request first could deadlock with a merge. The move is
+        // checked on the row as locked (a merge may have ended it since it was read).
+        const { changeRequest: current } = await lockChangeRequestAndSpace(tx, changeRequest.id);
+        if (body.status) demandStatusMove(current, body.status);
+        else if (current.status === "merged") demandStatusMove(current, "merged");
+        const saved = await tx.changeRequest.update({ where: { id: current.id }, data: { subject: body.subject, status: body.status } });
         // Archived: closed without merging.
-        if (body.status === "archived" && changeRequest.status !== "archived")
+        if (body.status === "archived" && current.status !== "archived")
           await ctx.webhooks.emit(tx, changeRequestEvent(ctx, "change_request.closed", space, saved));
         return saved;
       });
