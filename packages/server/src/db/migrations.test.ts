@@ -152,7 +152,9 @@ describe("migration enum_contract_values", () => {
         { value: "in-collection", type: '"SpaceVisibility"' },
       ]);
       expect(await row(`SELECT status::text AS value FROM "ChangeRequestReview"`)).toEqual([{ value: "changes-requested" }]);
-      expect(await row(`SELECT type::text AS type, visibility::text AS visibility FROM "Site"`)).toEqual([{ type: "legacy-premium", visibility: "visitor-auth" }]);
+      expect(await row(`SELECT type::text AS type, visibility::text AS visibility FROM "Site"`)).toEqual([
+        { type: "legacy-premium", visibility: "visitor-auth" },
+      ]);
       expect(await row(`SELECT type::text AS value FROM "CustomField"`)).toEqual([{ value: "multi-select" }]);
       expect(await row(`SELECT role::text AS value FROM "TeamMember"`)).toEqual([{ value: "owner" }]);
       expect(await row(`SELECT events::text[] AS events, pg_typeof(events)::text AS type FROM "Webhook" ORDER BY id`)).toEqual([
@@ -173,7 +175,9 @@ describe("migration enum_contract_values", () => {
         INSERT INTO "Site" (id, "organizationId", title, basename) VALUES ('site2', 'o', 'New', 'new');
       `);
       expect(await row(`SELECT visibility::text AS value FROM "Space" WHERE id = 's2'`)).toEqual([{ value: "private" }]);
-      expect(await row(`SELECT type::text AS type, visibility::text AS visibility FROM "Site" WHERE id = 'site2'`)).toEqual([{ type: "basic", visibility: "public" }]);
+      expect(await row(`SELECT type::text AS type, visibility::text AS visibility FROM "Site" WHERE id = 'site2'`)).toEqual([
+        { type: "basic", visibility: "public" },
+      ]);
       await expect(db.exec(`UPDATE "Site" SET visibility = 'share_link' WHERE id = 'site2'`)).rejects.toThrow(/invalid input value for enum/);
       await expect(db.exec(`UPDATE "Webhook" SET events = '{page.renamed}' WHERE id = 'w1'`)).rejects.toThrow(/invalid input value for enum/);
     } finally {
