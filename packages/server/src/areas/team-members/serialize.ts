@@ -3,7 +3,6 @@ import type { TeamMember } from "../../generated/prisma/client";
 import type { RequestContext } from "../../http/context";
 import { serializeMember } from "../organizations/serialize";
 import { memberCounts } from "../organizations/store";
-import type { TeamRole } from "../teams/policy";
 
 /**
  * A page of a team's memberships, each with the user's membership of the organization.
@@ -21,7 +20,7 @@ export async function serializeTeamMembers(ctx: RequestContext, organizationId: 
     return [
       {
         organization: serializeMember(ctx, member, counts(member.userId)),
-        team: { role: row.role as TeamRole },
+        team: { role: row.role },
         permissions: { view: true },
       },
     ];

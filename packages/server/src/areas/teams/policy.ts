@@ -31,7 +31,7 @@ export const teamPolicy = definePolicy("team", {
     const team = await ctx.prisma.team.findFirst({ where: { id: params.teamId as string, organizationId: membership.organization.id } });
     if (!team) return null;
     const own = await ctx.prisma.teamMember.findUnique({ where: { teamId_userId: { teamId: team.id, userId: ctx.actor.userId } } });
-    return { ...membership, team, teamRole: own?.role as TeamRole | undefined };
+    return { ...membership, team, teamRole: own?.role };
   },
   level: (_ctx, { role, teamRole }) => teamLevel(role, teamRole),
   refuse: () => forbidden("role_required", "Your role does not allow this: it needs the admin role on the organization, or the owner role in this team"),

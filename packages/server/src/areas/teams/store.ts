@@ -12,7 +12,7 @@ export async function memberCountsOfTeams(prisma: Db, teamIds: string[]): Promis
 /** The role a user has in each of the teams they belong to, among `teamIds`. */
 export async function teamRolesOf(prisma: Db, userId: string, teamIds: string[]): Promise<Map<string, TeamRole>> {
   const rows = await prisma.teamMember.findMany({ where: { userId, teamId: { in: teamIds } } });
-  return new Map(rows.map((row) => [row.teamId, row.role as TeamRole]));
+  return new Map(rows.map((row) => [row.teamId, row.role]));
 }
 
 /**
