@@ -29,9 +29,7 @@ describe("a job queue opened on first use", () => {
       await api.get(`/v1/spaces/${space.id}`).set("Authorization", org.admin.auth).expect(200);
       expect(jobs.isOpen).toBe(false);
       // On the embedded database, opening it inside the transaction would wait for that transaction.
-      await expect(h.services.prisma.$transaction((tx) => jobs.send("import.run", { runId: "none" }, { tx }))).rejects.toThrow(
-        "the job queue is not open yet",
-      );
+      await expect(h.services.prisma.$transaction((tx) => jobs.send("import.run", { runId: "none" }, { tx }))).rejects.toThrow("the job queue is not open yet");
       expect(jobs.isOpen).toBe(false);
     } finally {
       await jobs.stop();

@@ -140,7 +140,11 @@ export class JobQueue {
   }
 
   /** Opens the queue if not yet; resolves once it is open. */
-  ready(): Promise<Started> {
+  async ready(): Promise<void> {
+    await this.opened();
+  }
+
+  private opened(): Promise<Started> {
     this.opening ??= this.start().then((started) => {
       this.started = started;
       return started;
@@ -160,7 +164,7 @@ export class JobQueue {
    */
   async send(name: string, data: object, options: { tx?: Tx; key?: string; startAfterMs?: number } = {}): Promise<void> {
     if (options.tx && !this.started) throw new Error(`the job queue is not open yet: ${name} cannot be sent in a transaction`);
-    const { boss, fromPrisma } = this.started ?? (await this.ready());
+    const { boss, fromPrisma } = this.started ?? (await this.opened());
     await boss.send(name, data, {
       ...(options.tx ? { db: fromPrisma(options.tx) } : {}),
       ...(options.key ? { singletonKey: options.key } : {}),
@@ -176,7 +180,7 @@ export class JobQueue {
 
   /** Starts working every queue (and registers the schedules) with these dependencies. */
   async work<Deps>(deps: Deps): Promise<void> {
-    const { boss } = await this.ready();
+    const { boss } = await this.opened();
     for (const definition of this.definitions as readonly JobDefinition<object, Deps>[]) {
       const ids: string[] = [];
       for (let slot = 0; slot < (definition.concurrency ?? 1); slot++) {
@@ -189,7 +193,7 @@ export class JobQueue {
 
   /** Sends the jobs marked `atStart` now (one per minute across the cluster: instances starting together send one). */
   async runAtStart(): Promise<void> {
-    const { boss } = await this.ready();
+    const { boss } = await this.opened();
     for (const definition of this.definitions.filter((d) => d.atStart)) {
       await boss.sendThrottled(definition.name, {}, null, 60, "start");
       this.wake(definition.name);
@@ -198,7 +202,7 @@ export class JobQueue {
 
   /** Stops a scheduled job's occurrences on this database (every instance's): for tests that run it by hand. */
   async unschedule(name: string): Promise<void> {
-    await (await this.ready()).boss.unschedule(name);
+    await (await this.opened()).boss.unschedule(name);
   }
 
   /** Runs one job, logging a failure (pg-boss retries it) and telling `settled` that a job ended. */
@@ -220,7 +224,7 @@ export class JobQueue {
 
   /** Jobs waiting and running, per queue, for /metrics. */
   async depth(): Promise<{ name: string; waiting: number; active: number; failed: number }[]> {
-    const { boss } = await this.ready();
+    const { boss } = await this.opened();
     const queues = await boss.getQueues([DEAD_LETTER_QUEUE, ...this.definitions.map((d) => d.name)]);
     return queues.map((q) => ({ name: q.name, waiting: q.queuedCount, active: q.activeCount, failed: q.failedCount }));
   }
@@ -231,7 +235,7 @@ export class JobQueue {
    */
   async settled(): Promise<void> {
     const names = this.definitions.filter((d) => !d.schedule).map((d) => d.name);
-    const { boss } = await this.ready();
+    const { boss } = await this.opened();
     for (;;) {
       const { rows } = await boss
         .getDb()
