@@ -65,6 +65,7 @@ export function createApp(services: Services, options: AppOptions = {}): express
     );
   }
 
+  app.use(writesOnceJobsOpen(services));
   // Published sites first: their hosts and /sites/ paths are theirs, whatever the path.
   app.use(sitesMiddleware(services));
   // The API next: its requests walk none of the routes of the pages below.
@@ -109,6 +110,21 @@ export function createApp(services: Services, options: AppOptions = {}): express
 
   app.use(errorHandler({ bodyLimit: config.bodyLimitBytes, revealResponseErrors: config.validateResponses }));
   return app;
+}
+
+/** Methods that write nothing, hence send no job in a transaction. */
+const READS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * A write waits for the job queue to be open (`serve` opens it once it listens): it may send a job in its
+ * transaction, which cannot wait for the queue's opening (on the embedded database that opening's queries would
+ * wait for the transaction). Reads pass at once.
+ */
+function writesOnceJobsOpen({ jobs }: Services): RequestHandler {
+  return (req, _res, next) => {
+    if (jobs.isOpen || READS.has(req.method)) return next();
+    jobs.ready().then(() => next(), next);
+  };
 }
 
 /**

@@ -62,7 +62,8 @@ export interface ServeOptions {
 }
 
 export async function startServer(config: Config, options: ServeOptions = { http: true, work: true }): Promise<RunningServer> {
-  const { database, services } = await openServices(config);
+  // The job queue (pg-boss: a second of the start) opens once the server listens: requests are answered meanwhile.
+  const { database, services } = await openServices(config, { lazyJobs: true });
   if (options.http && !services.mailer.enabled) {
     services.logger.warn(
       "e-mail is off (DOCSTACK_SMTP_URL is not set): invitations add people but send nothing, and signing in by e-mail is not possible; `npm run docstack -- token create --email <e-mail>` makes tokens",
@@ -82,6 +83,7 @@ export async function startServer(config: Config, options: ServeOptions = { http
         listening.listen(config.port, resolve);
       });
     }
+    await services.jobs.ready();
     if (options.work) {
       await services.jobs.work(services);
       // Polls (the Git poll) start with the process, not at their schedule's next occurrence.

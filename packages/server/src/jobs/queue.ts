@@ -69,6 +69,42 @@ function load() {
 
 export type JobTarget = { pglite: PGlite } | { url: string };
 
+/** pg-boss started, with what `send` in a transaction needs. */
+interface Started {
+  boss: PgBoss;
+  fromPrisma: Adapters["fromPrisma"];
+}
+
+/** Starts pg-boss (creating or updating its schema, `pgboss`) and the queues; no worker yet. */
+async function startBoss(target: JobTarget, definitions: readonly JobDefinition<object, never>[], options: JobQueueOptions): Promise<Started> {
+  const { PgBoss, fromPglite, fromPrisma } = await load();
+  // Every 10 s (not pg-boss's 60): a job whose worker died is retried within about 20 s.
+  const supervision = { superviseIntervalSeconds: 10, monitorIntervalSeconds: 10 };
+  const boss =
+    "pglite" in target
+      ? new PgBoss({ db: fromPglite(target.pglite), backend: "pglite", ...supervision })
+      : new PgBoss({ connectionString: target.url, max: 3, application_name: "docstack-jobs", ...supervision });
+  boss.on("error", (error: unknown) => options.logger.error({ err: error }, "job queue error"));
+  await boss.start();
+  try {
+    // Queues are created once (a queue's policy is fixed then); options changed since are updated.
+    const existing = new Map((await boss.getQueues()).map((q) => [q.name, q]));
+    if (!existing.has(DEAD_LETTER_QUEUE)) {
+      await boss.createQueue(DEAD_LETTER_QUEUE, { retentionSeconds: 14 * 24 * 3600, deleteAfterSeconds: 14 * 24 * 3600 });
+    }
+    for (const definition of definitions) {
+      const wanted = { ...RETRIES, ...(definition.heartbeatSeconds ? { heartbeatSeconds: definition.heartbeatSeconds } : {}) };
+      const current = existing.get(definition.name);
+      if (!current) await boss.createQueue(definition.name, { ...wanted, policy: definition.policy ?? "standard" });
+      else if (Object.entries(wanted).some(([key, value]) => current[key as keyof typeof current] !== value)) await boss.updateQueue(definition.name, wanted);
+    }
+  } catch (error) {
+    await boss.stop({ graceful: false, close: true });
+    throw error;
+  }
+  return { boss, fromPrisma };
+}
+
 export class JobQueue {
   /** Each queue's workers: one `boss.work` each, so that `wake` can reach every one (pg-boss wakes one ID). */
   private readonly workers = new Map<string, string[]>();
@@ -76,44 +112,49 @@ export class JobQueue {
   private readonly stoppingController = new AbortController();
   /** Aborted when the queue begins to stop: a run that mostly waits (the Git poll's) ends then, not at the grace's end. */
   readonly stopping = this.stoppingController.signal;
+  private opening: Promise<Started> | undefined;
+  private started: Started | undefined;
 
   private constructor(
-    private readonly boss: PgBoss,
+    private readonly start: () => Promise<Started>,
     private readonly definitions: readonly JobDefinition<object, never>[],
     private readonly options: JobQueueOptions,
-    private readonly fromPrisma: Adapters["fromPrisma"],
     private readonly pollSeconds: number,
   ) {}
 
-  /** Starts pg-boss (creating or updating its schema, `pgboss`) and the queues; no worker yet. */
+  /** A queue open (pg-boss started, the queues created); no worker yet. */
   static async open(target: JobTarget, definitions: readonly JobDefinition<object, never>[], options: JobQueueOptions): Promise<JobQueue> {
-    const { PgBoss, fromPglite, fromPrisma } = await load();
-    // Every 10 s (not pg-boss's 60): a job whose worker died is retried within about 20 s.
-    const supervision = { superviseIntervalSeconds: 10, monitorIntervalSeconds: 10 };
-    const boss =
-      "pglite" in target
-        ? new PgBoss({ db: fromPglite(target.pglite), backend: "pglite", ...supervision })
-        : new PgBoss({ connectionString: target.url, max: 3, application_name: "docstack-jobs", ...supervision });
-    boss.on("error", (error: unknown) => options.logger.error({ err: error }, "job queue error"));
-    await boss.start();
-    const queue = new JobQueue(boss, definitions, options, fromPrisma, "pglite" in target ? POLL_SECONDS.embedded : POLL_SECONDS.shared);
-    try {
-      // Queues are created once (a queue's policy is fixed then); options changed since are updated.
-      const existing = new Map((await boss.getQueues()).map((q) => [q.name, q]));
-      if (!existing.has(DEAD_LETTER_QUEUE)) {
-        await boss.createQueue(DEAD_LETTER_QUEUE, { retentionSeconds: 14 * 24 * 3600, deleteAfterSeconds: 14 * 24 * 3600 });
-      }
-      for (const definition of definitions) {
-        const wanted = { ...RETRIES, ...(definition.heartbeatSeconds ? { heartbeatSeconds: definition.heartbeatSeconds } : {}) };
-        const current = existing.get(definition.name);
-        if (!current) await boss.createQueue(definition.name, { ...wanted, policy: definition.policy ?? "standard" });
-        else if (Object.entries(wanted).some(([key, value]) => current[key as keyof typeof current] !== value)) await boss.updateQueue(definition.name, wanted);
-      }
-    } catch (error) {
-      await boss.stop({ graceful: false, close: true });
-      throw error;
-    }
+    const queue = JobQueue.lazy(target, definitions, options);
+    await queue.ready();
     return queue;
+  }
+
+  /**
+   * A queue that opens on its first use (or `ready()`): pg-boss's loading and start (a second of a server's start)
+   * wait until the server listens. Sending in a transaction before it is open is refused (on the embedded database
+   * opening it would wait for that transaction, which waits for it): `serve` holds writes until it is (app.ts).
+   */
+  static lazy(target: JobTarget, definitions: readonly JobDefinition<object, never>[], options: JobQueueOptions): JobQueue {
+    const pollSeconds = "pglite" in target ? POLL_SECONDS.embedded : POLL_SECONDS.shared;
+    return new JobQueue(() => startBoss(target, definitions, options), definitions, options, pollSeconds);
+  }
+
+  /** Opens the queue if not yet; resolves once it is open. */
+  async ready(): Promise<void> {
+    await this.opened();
+  }
+
+  private opened(): Promise<Started> {
+    this.opening ??= this.start().then((started) => {
+      this.started = started;
+      return started;
+    });
+    return this.opening;
+  }
+
+  /** Whether the queue is open (pg-boss started). */
+  get isOpen(): boolean {
+    return this.started !== undefined;
   }
 
   /**
@@ -122,8 +163,10 @@ export class JobQueue {
    * stands for this one. `startAfterMs`: not before then.
    */
   async send(name: string, data: object, options: { tx?: Tx; key?: string; startAfterMs?: number } = {}): Promise<void> {
-    await this.boss.send(name, data, {
-      ...(options.tx ? { db: this.fromPrisma(options.tx) } : {}),
+    if (options.tx && !this.started) throw new Error(`the job queue is not open yet: ${name} cannot be sent in a transaction`);
+    const { boss, fromPrisma } = this.started ?? (await this.opened());
+    await boss.send(name, data, {
+      ...(options.tx ? { db: fromPrisma(options.tx) } : {}),
       ...(options.key ? { singletonKey: options.key } : {}),
       ...(options.startAfterMs ? { startAfter: new Date(Date.now() + options.startAfterMs) } : {}),
     });
@@ -132,32 +175,34 @@ export class JobQueue {
 
   /** Wakes this process's worker of a queue (after a commit that sent it a job): no polling delay. */
   wake(name: string): void {
-    for (const worker of this.workers.get(name) ?? []) this.boss.notifyWorker(worker);
+    for (const worker of this.workers.get(name) ?? []) this.started?.boss.notifyWorker(worker);
   }
 
   /** Starts working every queue (and registers the schedules) with these dependencies. */
   async work<Deps>(deps: Deps): Promise<void> {
+    const { boss } = await this.opened();
     for (const definition of this.definitions as readonly JobDefinition<object, Deps>[]) {
       const ids: string[] = [];
       for (let slot = 0; slot < (definition.concurrency ?? 1); slot++) {
-        ids.push(await this.boss.work<object>(definition.name, { pollingIntervalSeconds: this.pollSeconds }, (jobs) => this.run(definition, deps, jobs[0])));
+        ids.push(await boss.work<object>(definition.name, { pollingIntervalSeconds: this.pollSeconds }, (jobs) => this.run(definition, deps, jobs[0])));
       }
       this.workers.set(definition.name, ids);
-      if (definition.schedule) await this.boss.schedule(definition.name, definition.schedule, {}, { tz: "UTC" });
+      if (definition.schedule) await boss.schedule(definition.name, definition.schedule, {}, { tz: "UTC" });
     }
   }
 
   /** Sends the jobs marked `atStart` now (one per minute across the cluster: instances starting together send one). */
   async runAtStart(): Promise<void> {
+    const { boss } = await this.opened();
     for (const definition of this.definitions.filter((d) => d.atStart)) {
-      await this.boss.sendThrottled(definition.name, {}, null, 60, "start");
+      await boss.sendThrottled(definition.name, {}, null, 60, "start");
       this.wake(definition.name);
     }
   }
 
   /** Stops a scheduled job's occurrences on this database (every instance's): for tests that run it by hand. */
   async unschedule(name: string): Promise<void> {
-    await this.boss.unschedule(name);
+    await (await this.opened()).boss.unschedule(name);
   }
 
   /** Runs one job, logging a failure (pg-boss retries it) and telling `settled` that a job ended. */
@@ -179,7 +224,8 @@ export class JobQueue {
 
   /** Jobs waiting and running, per queue, for /metrics. */
   async depth(): Promise<{ name: string; waiting: number; active: number; failed: number }[]> {
-    const queues = await this.boss.getQueues([DEAD_LETTER_QUEUE, ...this.definitions.map((d) => d.name)]);
+    const { boss } = await this.opened();
+    const queues = await boss.getQueues([DEAD_LETTER_QUEUE, ...this.definitions.map((d) => d.name)]);
     return queues.map((q) => ({ name: q.name, waiting: q.queuedCount, active: q.activeCount, failed: q.failedCount }));
   }
 
@@ -189,8 +235,9 @@ export class JobQueue {
    */
   async settled(): Promise<void> {
     const names = this.definitions.filter((d) => !d.schedule).map((d) => d.name);
+    const { boss } = await this.opened();
     for (;;) {
-      const { rows } = await this.boss
+      const { rows } = await boss
         .getDb()
         .executeSql(
           `SELECT count(*)::int AS n FROM pgboss.job WHERE name = ANY($1) AND (state = 'active' OR (state IN ('created', 'retry') AND start_after <= now()))`,
@@ -214,6 +261,10 @@ export class JobQueue {
   /** Stops taking jobs, lets running ones finish (up to `timeoutMs`), and closes pg-boss's connections. */
   async stop(timeoutMs = 20_000): Promise<void> {
     this.stoppingController.abort();
-    await this.boss.stop({ graceful: true, close: true, timeout: timeoutMs });
+    // Never opened: nothing started (one opening meanwhile is let finish, then stopped).
+    // An opening that failed was reported to whoever awaited it.
+    const started = await this.opening?.catch(() => undefined);
+    if (!started) return;
+    await started.boss.stop({ graceful: true, close: true, timeout: timeoutMs });
   }
 }

@@ -13,7 +13,7 @@ import { type Database, type Db, openDatabase } from "../db/database";
 import type { Services } from "../http/context";
 import { CursorCodec } from "../http/pagination";
 import { instanceSecret } from "../instance-secret";
-import { JobQueue } from "../jobs/queue";
+import { type JobOutcome, JobQueue } from "../jobs/queue";
 import { createMailer } from "../mail/mailer";
 import { Metrics } from "../metrics";
 import { SigningKeys } from "../signing";
@@ -49,7 +49,14 @@ declare module "../http/context" {
   }
 }
 
-export async function openServices(config: Config, options: { clock?: Clock; database?: Database } = {}): Promise<{ database: Database; services: Services }> {
+export interface OpenServicesOptions {
+  clock?: Clock;
+  database?: Database;
+  /** The job queue opens on first use (`serve` opens it once it listens), not before this resolves. */
+  lazyJobs?: boolean;
+}
+
+export async function openServices(config: Config, options: OpenServicesOptions = {}): Promise<{ database: Database; services: Services }> {
   const logger = pino({ level: config.logLevel });
   const opened =
     options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, sharedBuffersMb: config.embeddedSharedBuffersMb }));
@@ -66,7 +73,9 @@ export async function openServices(config: Config, options: { clock?: Clock; dat
     const applied = await database.migrate(() => logger.info("another instance is migrating the database: waiting for it"));
     if (applied.length) logger.info({ migrations: applied }, "applied migrations");
     const metrics = new Metrics();
-    const jobs = await JobQueue.open(database.jobs, jobDefinitions(database.kind), { logger, onOutcome: (outcome) => metrics.jobDone(outcome) });
+    const jobOptions = { logger, onOutcome: (outcome: JobOutcome) => metrics.jobDone(outcome) };
+    const definitions = jobDefinitions(database.kind);
+    const jobs = options.lazyJobs ? JobQueue.lazy(database.jobs, definitions, jobOptions) : await JobQueue.open(database.jobs, definitions, jobOptions);
     closing.push(() => jobs.stop());
     const clock = options.clock ?? systemClock;
     const cursors = new CursorCodec(await signingKeys(config, database.prisma, "cursor"));
