@@ -4,8 +4,9 @@
 // every response is checked against the contract by the harness (a response that
 // breaks it becomes a 500); invalid input gets 400 (413 past the body limit, 415 for
 // a body that is not JSON) with the error envelope, naming what is wrong.
+// The operations are dealt among the files fuzz.<n>.test.ts (src/shards.ts), each with its own harness and fixtures.
 
-import { createHarness, type Harness } from "@docstack/server/testing";
+import type { Harness } from "@docstack/server/testing";
 import fc from "fast-check";
 import { type GateOperation, isCursor, isWrite, operations } from "./contract";
 import { cursorTampering } from "./cursors";
@@ -17,6 +18,7 @@ import { type Lookup, type RequestPlan, substitute, toHttp } from "./plan";
 import { fixturePath, invalidRequest, minimalRequest, validRequest } from "./requests";
 import { isValid } from "./schema-check";
 import { FUZZ_SCALE, FUZZ_SEED, reproduce, seedFor } from "./seed";
+import { operationsOf, ownsLine, type Shard } from "./shards";
 
 /**
  * Requests per operation; operations with a handler get more (they have more to break). About
@@ -30,26 +32,13 @@ const RUNS = {
 let h: Harness;
 let fixtures: Fixtures;
 let sent = 0;
-/** What the gate could not check: said at the end of the run, and a failure when not expected. */
-const notCovered = new NotCovered("fuzz");
+/** What the gate could not check: said at the end of the run, and a failure when not expected (set by fuzzGate). */
+let notCovered: NotCovered;
 /** Valid requests to an implemented operation must get this many successful answers at least (an operation answering 404 to all would pass otherwise). */
 const SUCCESS_FLOOR = 1;
 /** How valid requests to each implemented operation were answered: how deep the fuzzing reaches. */
 const validStatuses = new Map<string, Map<number, number>>();
 const started = Date.now();
-
-beforeAll(async () => {
-  console.log(`Contract fuzzing, seed ${FUZZ_SEED}: run with DOCSTACK_FUZZ_SEED=${FUZZ_SEED} to reproduce (DOCSTACK_FUZZ_SCALE=${FUZZ_SCALE}).`);
-  // Thousands of requests share one token: rate limiting (tested elsewhere) would answer 429.
-  h = await createHarness({ rateLimit: { max: 0, windowMs: 60_000 } });
-  fixtures = await createFixtures(h);
-}, FIXTURES_TIMEOUT_MS);
-afterAll(async () => {
-  console.log(
-    `Contract fuzzing, seed ${FUZZ_SEED}: ${sent} requests in ${((Date.now() - started) / 1000).toFixed(1)} s. Valid requests to implemented operations:\n${successTable()}`,
-  );
-  await h?.close();
-});
 
 /** Per operation: successful answers among valid requests, and every status they got. */
 function successTable(): string {
@@ -150,85 +139,104 @@ function invalidAnswerProblem(plan: RequestPlan, exchange: Exchange): string | u
   return undefined;
 }
 
-describe.each(operations.map((operation) => [operation.operationId, operation] as const))("%s", (operationId, operation) => {
-  const runs = operation.notImplemented ? RUNS.pending : RUNS.implemented;
+/**
+ * The gate on the shard's operations: a test file's whole content. `openHarness` opens the server and its database
+ * (the test file calls createHarness, which is what marks it as one to run on PostgreSQL too: database-tests.js).
+ */
+export function fuzzGate(shard: Shard, openHarness: () => Promise<Harness>): void {
+  notCovered = new NotCovered("fuzz", undefined, ownsLine(shard));
+  beforeAll(async () => {
+    console.log(`Contract fuzzing, seed ${FUZZ_SEED}: run with DOCSTACK_FUZZ_SEED=${FUZZ_SEED} to reproduce (DOCSTACK_FUZZ_SCALE=${FUZZ_SCALE}).`);
+    h = await openHarness();
+    fixtures = await createFixtures(h);
+  }, FIXTURES_TIMEOUT_MS);
+  afterAll(async () => {
+    console.log(
+      `Contract fuzzing, seed ${FUZZ_SEED}: ${sent} requests in ${((Date.now() - started) / 1000).toFixed(1)} s. Valid requests to implemented operations:\n${successTable()}`,
+    );
+    await h?.close();
+  });
 
-  it("answers valid requests as the contract says, never with a 5xx", async () => {
-    // The previous operation may have deleted, moved or demoted the fixtures.
-    if (!operation.notImplemented && !(await repairFixtures(h, fixtures))) fixtures = await createFixtures(h);
-    const property = fc.asyncProperty(validRequest(operation), async (plan) => {
-      const result = await exchange(operation, plan, (lookup) => {
-        if (plan.body.kind === "json" && operation.body && !isValid(operation.body.schema, substitute(plan.body.value, lookup))) {
-          throw new Error(`The gate generated a body its schema refuses (a bug of the gate): ${JSON.stringify(plan.body.value)}`);
+  describe.each(operationsOf(shard).map((operation) => [operation.operationId, operation] as const))("%s", (operationId, operation) => {
+    const runs = operation.notImplemented ? RUNS.pending : RUNS.implemented;
+
+    it("answers valid requests as the contract says, never with a 5xx", async () => {
+      // The previous operation may have deleted, moved or demoted the fixtures.
+      if (!operation.notImplemented && !(await repairFixtures(h, fixtures))) fixtures = await createFixtures(h);
+      const property = fc.asyncProperty(validRequest(operation), async (plan) => {
+        const result = await exchange(operation, plan, (lookup) => {
+          if (plan.body.kind === "json" && operation.body && !isValid(operation.body.schema, substitute(plan.body.value, lookup))) {
+            throw new Error(`The gate generated a body its schema refuses (a bug of the gate): ${JSON.stringify(plan.body.value)}`);
+          }
+        });
+        if (!operation.notImplemented) {
+          const statuses = validStatuses.get(operationId) ?? new Map<number, number>();
+          statuses.set(result.status, (statuses.get(result.status) ?? 0) + 1);
+          validStatuses.set(operationId, statuses);
+        }
+        const problem = validAnswerProblem(operation, result);
+        if (problem) throw failure(operation, plan, result, problem);
+      });
+      await fc.assert(property, { seed: seedFor(operationId, "valid"), numRuns: runs.valid, endOnFailure: true });
+      const statuses = validStatuses.get(operationId);
+      const successes = [...(statuses ?? [])].filter(([status]) => status < 300).reduce((sum, [, count]) => sum + count, 0);
+      if (statuses && successes < SUCCESS_FLOOR) {
+        notCovered.note(
+          `${operationId}: fewer than ${SUCCESS_FLOOR} successful answer(s) to valid requests`,
+          [...statuses].map(([s, n]) => `${s}×${n}`).join(" "),
+        );
+      }
+    });
+
+    // Invalid requests are refused by validation before the handler runs (a few by the handler, after one lookup): their
+    // answers do not depend on the kind of database, so they are checked once, on the embedded one.
+    const onceOnly = process.env.DATABASE_URL ? () => {} : it;
+    onceOnly("refuses invalid requests with 400 (413, 415) and a message naming the problem", async () => {
+      const arbitrary = invalidRequest(operation, {
+        implemented: !operation.notImplemented,
+        bodyLimit: operation.bodyLimit ?? h.config.bodyLimitBytes,
+        nul: true,
+      });
+      const property = fc.asyncProperty(arbitrary, async (plan) => {
+        const result = await exchange(operation, plan);
+        const problem = invalidAnswerProblem(plan, result);
+        if (problem) throw failure(operation, plan, result, problem);
+      });
+      await fc.assert(property, { seed: seedFor(operationId, "invalid"), numRuns: runs.invalid, endOnFailure: true });
+    });
+
+    if (!operation.notImplemented && isWrite(operation) && operation.parameters.some((p) => p.in === "path")) {
+      it("never answers 5xx to clients racing on the same resource", async () => {
+        if (!(await repairFixtures(h, fixtures))) fixtures = await createFixtures(h);
+        const results = await race(operation);
+        if ("uncovered" in results) return void notCovered.note(`${operationId}: race not checked: ${results.uncovered}`, results.detail);
+        for (const { plan, result } of results) {
+          if (result.status >= 500) throw failure(operation, plan, result, `a request racing others on the same resource got ${result.status}`);
         }
       });
-      if (!operation.notImplemented) {
-        const statuses = validStatuses.get(operationId) ?? new Map<number, number>();
-        statuses.set(result.status, (statuses.get(result.status) ?? 0) + 1);
-        validStatuses.set(operationId, statuses);
-      }
-      const problem = validAnswerProblem(operation, result);
-      if (problem) throw failure(operation, plan, result, problem);
-    });
-    await fc.assert(property, { seed: seedFor(operationId, "valid"), numRuns: runs.valid, endOnFailure: true });
-    const statuses = validStatuses.get(operationId);
-    const successes = [...(statuses ?? [])].filter(([status]) => status < 300).reduce((sum, [, count]) => sum + count, 0);
-    if (statuses && successes < SUCCESS_FLOOR) {
-      notCovered.note(
-        `${operationId}: fewer than ${SUCCESS_FLOOR} successful answer(s) to valid requests`,
-        [...statuses].map(([s, n]) => `${s}×${n}`).join(" "),
-      );
+    }
+
+    if (!operation.notImplemented && operation.parameters.some(isCursor)) {
+      it("refuses a cursor that was modified or comes from another list", async () => {
+        // Lists need their two items: fresh fixtures, whatever the fuzzing did to the others.
+        fixtures = await createFixtures(h);
+        for await (const check of cursorTampering(operation, fixtures, (p) => exchange(operation, p))) {
+          if ("uncovered" in check) {
+            notCovered.note(`${operationId}: cursor tampering not checked: ${check.uncovered}`, check.detail);
+            continue;
+          }
+          const { plan, result } = check;
+          const problem = plan.expect ? invalidAnswerProblem(plan, result) : result.status === 200 ? undefined : `the untouched cursor got ${result.status}`;
+          if (problem) throw failure(operation, plan, result, problem);
+        }
+      });
     }
   });
 
-  // Invalid requests are refused by validation before the handler runs (a few by the handler, after one lookup): their
-  // answers do not depend on the kind of database, so they are checked once, on the embedded one.
-  const onceOnly = process.env.DATABASE_URL ? () => {} : it;
-  onceOnly("refuses invalid requests with 400 (413, 415) and a message naming the problem", async () => {
-    const arbitrary = invalidRequest(operation, {
-      implemented: !operation.notImplemented,
-      bodyLimit: operation.bodyLimit ?? h.config.bodyLimitBytes,
-      nul: true,
+  describe("coverage", () => {
+    it("misses nothing but what not-covered/fuzz.txt expects", () => {
+      for (const [key, why] of Fixtures.unmade) notCovered.note(`${key}: no real resource`, why);
+      notCovered.check();
     });
-    const property = fc.asyncProperty(arbitrary, async (plan) => {
-      const result = await exchange(operation, plan);
-      const problem = invalidAnswerProblem(plan, result);
-      if (problem) throw failure(operation, plan, result, problem);
-    });
-    await fc.assert(property, { seed: seedFor(operationId, "invalid"), numRuns: runs.invalid, endOnFailure: true });
   });
-
-  if (!operation.notImplemented && isWrite(operation) && operation.parameters.some((p) => p.in === "path")) {
-    it("never answers 5xx to clients racing on the same resource", async () => {
-      if (!(await repairFixtures(h, fixtures))) fixtures = await createFixtures(h);
-      const results = await race(operation);
-      if ("uncovered" in results) return void notCovered.note(`${operationId}: race not checked: ${results.uncovered}`, results.detail);
-      for (const { plan, result } of results) {
-        if (result.status >= 500) throw failure(operation, plan, result, `a request racing others on the same resource got ${result.status}`);
-      }
-    });
-  }
-
-  if (!operation.notImplemented && operation.parameters.some(isCursor)) {
-    it("refuses a cursor that was modified or comes from another list", async () => {
-      // Lists need their two items: fresh fixtures, whatever the fuzzing did to the others.
-      fixtures = await createFixtures(h);
-      for await (const check of cursorTampering(operation, fixtures, (p) => exchange(operation, p))) {
-        if ("uncovered" in check) {
-          notCovered.note(`${operationId}: cursor tampering not checked: ${check.uncovered}`, check.detail);
-          continue;
-        }
-        const { plan, result } = check;
-        const problem = plan.expect ? invalidAnswerProblem(plan, result) : result.status === 200 ? undefined : `the untouched cursor got ${result.status}`;
-        if (problem) throw failure(operation, plan, result, problem);
-      }
-    });
-  }
-});
-
-describe("coverage", () => {
-  it("misses nothing but what not-covered/fuzz.txt expects", () => {
-    for (const [key, why] of Fixtures.unmade) notCovered.note(`${key}: no real resource`, why);
-    notCovered.check();
-  });
-});
+}
