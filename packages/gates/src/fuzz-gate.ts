@@ -4,7 +4,7 @@
 // every response is checked against the contract by the harness (a response that
 // breaks it becomes a 500); invalid input gets 400 (413 past the body limit, 415 for
 // a body that is not JSON) with the error envelope, naming what is wrong.
-// The operations are dealt among the files fuzz.<n>.test.ts (src/shards.ts), each with its own harness and fixtures.
+// Its test file, fuzz.test.ts, may deal the operations over several (src/shards.ts), each with its own harness and fixtures.
 
 import type { Harness } from "@docstack/server/testing";
 import fc from "fast-check";

@@ -20,6 +20,7 @@ const ALL_IDS = new Set<string>(operations.map((o) => o.operationId));
  * Lines naming no operation (a fixture no create operation could make) may come from any shard, so none owns them.
  */
 export function ownsLine(shard: Shard): (line: string) => boolean {
+  if (shard.of === 1) return () => true;
   const mine = new Set<string>(operationsOf(shard).map((o) => o.operationId));
   return (line) => {
     const name = /^[^\s:(]+/.exec(line)?.[0] ?? "";
