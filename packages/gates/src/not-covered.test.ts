@@ -44,4 +44,22 @@ describe("NotCovered", () => {
     const lines = fs.readFileSync(path.join(directory, "gate.txt"), "utf8").split("\n");
     expect(lines.filter((line) => line && !line.startsWith("#"))).toEqual(["alpha: missed", "zeta: missed"]);
   });
+
+  it("in a gate dealt among files, keeps another file's lines on update and reports only its own as covered", () => {
+    const mine = (line: string) => line.startsWith("moveThing");
+    const logged = jest.spyOn(console, "log").mockImplementation(() => undefined);
+    new NotCovered("gate", directory, mine).check();
+    expect(logged.mock.calls.flat().join("\n")).not.toMatch(/listThings/);
+    expect(logged.mock.calls.flat().join("\n")).toMatch(/remove from[\s\S]*moveThing/);
+    process.env.DOCSTACK_NOT_COVERED = "update";
+    try {
+      const notCovered = new NotCovered("gate", directory, mine);
+      notCovered.note("moveThing: race not checked");
+      notCovered.check();
+    } finally {
+      delete process.env.DOCSTACK_NOT_COVERED;
+    }
+    const lines = fs.readFileSync(path.join(directory, "gate.txt"), "utf8").split("\n");
+    expect(lines.filter((line) => line && !line.startsWith("#"))).toEqual(["listThings: no second page", "moveThing: race not checked"]);
+  });
 });

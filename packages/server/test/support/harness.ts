@@ -237,10 +237,11 @@ export async function createHarness(overrides: Partial<Config> = {}): Promise<Ha
  */
 export function useHarness(overrides: Partial<Config> | (() => Partial<Config>) = {}): Harness {
   let current: Harness | undefined;
-  // Opening a database takes a few seconds, many more on a loaded machine: more than a test's 30 s is allowed.
+  // Opening a database takes a few seconds, many more on a loaded machine: more than a test's 30 s is allowed. A worker's
+  // first file also starts its PGlite and loads the template's dump, which took over 120 s with the 2 cores at load 30.
   beforeAll(async () => {
     current = await createHarness(typeof overrides === "function" ? overrides() : overrides);
-  }, 120_000);
+  }, 300_000);
   afterAll(() => current?.close());
   return new Proxy({} as Harness, {
     get(_target, property) {
