@@ -36,6 +36,7 @@ export const keys = {
 
 const path = <T extends Record<string, string>>(values: T) => ({ params: { path: values } });
 
+// The user's and the organizations' URLs are preloaded by index.html (scripts/build.mjs): keep them the same.
 const userQuery = { queryKey: keys.user, queryFn: () => unwrap(api.GET("/v1/user")), retry: false };
 export const useUser = () => useQuery(userQuery);
 /** Asked for at start, before React renders: the first screen's requests leave while the screens' code is set up. */
