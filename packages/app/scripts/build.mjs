@@ -66,6 +66,9 @@ const preloads = firstLoad(result.metafile)
   .filter((file) => file !== entry)
   .map((file) => `<link rel="modulepreload" href="${url(file)}">`)
   .join("\n");
+// The first screen's reads (src/queries.ts: the user, the organizations, same URLs) leave with the HTML, beside the
+// code, not after it runs: the app's fetch of each takes the preloaded answer (same URL, mode and credentials).
+const firstReads = ["/v1/user", "/v1/orgs?limit=100"].map((href) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${href}">`).join("\n");
 const html = `<!doctype html>
 <html lang="en">
 <head>
@@ -73,6 +76,7 @@ const html = `<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>Docstack</title>
+${firstReads}
 <link rel="stylesheet" href="/app/assets/${siteCss}">
 ${css ? `<link rel="stylesheet" href="${url(css)}">` : ""}
 <script type="module" src="${url(entry)}"></script>

@@ -16,6 +16,7 @@ const Collection = lazy(() => import("./screens/Collection"));
 const ChangeRequests = lazy(() => import("./screens/ChangeRequests"));
 const ChangeRequest = lazy(() => import("./screens/ChangeRequest"));
 const People = lazy(() => import("./screens/People"));
+const DeletedSpaces = lazy(() => import("./screens/DeletedSpaces"));
 const Account = lazy(() => import("./screens/Account"));
 const Resource = lazy(() => import("./screens/Resource"));
 // The editor (ProseMirror, @docstack/editor) loads on the first edit, not with the app.
@@ -72,6 +73,8 @@ function Screen({ route, organizationId, orgsLoading }: { route: Route; organiza
       return <EditPage spaceId={route.spaceId} number={route.number} pageId={route.pageId} />;
     case "members":
       return <People organizationId={route.organizationId} />;
+    case "deleted-spaces":
+      return <DeletedSpaces organizationId={route.organizationId} />;
     case "account":
       return <Account />;
     case "admin":

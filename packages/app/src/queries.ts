@@ -21,6 +21,7 @@ export const keys = {
   org: (organizationId: string) => ["org", organizationId] as const,
   spaces: (organizationId: string) => ["org", organizationId, "spaces"] as const,
   collections: (organizationId: string) => ["org", organizationId, "collections"] as const,
+  deletedSpaces: (organizationId: string) => ["org", organizationId, "deleted-spaces"] as const,
   members: (organizationId: string) => ["org", organizationId, "members"] as const,
   teams: (organizationId: string) => ["org", organizationId, "teams"] as const,
   collection: (collectionId: string) => ["collection", collectionId] as const,
@@ -35,6 +36,7 @@ export const keys = {
 
 const path = <T extends Record<string, string>>(values: T) => ({ params: { path: values } });
 
+// The user's and the organizations' URLs are preloaded by index.html (scripts/build.mjs): keep them the same.
 const userQuery = { queryKey: keys.user, queryFn: () => unwrap(api.GET("/v1/user")), retry: false };
 export const useUser = () => useQuery(userQuery);
 /** Asked for at start, before React renders: the first screen's requests leave while the screens' code is set up. */
@@ -55,6 +57,11 @@ const collectionsQuery = (organizationId: string) => ({
 });
 export const useSpaces = (organizationId: string) => useQuery(spacesQuery(organizationId));
 export const useCollections = (organizationId: string) => useQuery(collectionsQuery(organizationId));
+export const useDeletedSpaces = (organizationId: string) =>
+  useQuery({
+    queryKey: keys.deletedSpaces(organizationId),
+    queryFn: () => unwrap(api.GET("/v1/orgs/{organizationId}/deleted-spaces", { params: { path: { organizationId }, query: { limit: 1000 } } })),
+  });
 /**
  * The spaces screen's lists of the organization last shown, asked for at start beside the user and the
  * organizations: a returning user's first screen waits for one round trip, not three.

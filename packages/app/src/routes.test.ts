@@ -19,6 +19,12 @@ describe("the app's routes", () => {
     expect(parseRoute("/app/users/u1")).toEqual({ screen: "user", userId: "u1" });
   });
 
+  it("open the app's own screens that no urls.app names", () => {
+    expect(parseRoute("/app/orgs/o1/deleted-spaces")).toEqual({ screen: "deleted-spaces", organizationId: "o1" });
+    expect(parseRoute("/app/orgs/o1/members")).toEqual({ screen: "members", organizationId: "o1" });
+    expect(parseRoute("/app/account")).toEqual({ screen: "account" });
+  });
+
   it("answer the 404 screen for anything else, and decode segments safely", () => {
     expect(parseRoute("/app/nothing/here")).toEqual({ screen: "not-found" });
     expect(parseRoute("/app/spaces/a%20b")).toEqual({ screen: "space", spaceId: "a b" });

@@ -10,6 +10,7 @@ export type Route =
   | { screen: "change-request"; spaceId: string; number: string }
   | { screen: "edit-page"; spaceId: string; number: string; pageId: string }
   | { screen: "members"; organizationId: string }
+  | { screen: "deleted-spaces"; organizationId: string }
   | { screen: "site"; organizationId: string; siteId: string }
   | { screen: "admin"; organizationId: string; section: AdminSection; spaceId?: string }
   | { screen: "spec"; organizationId: string; slug: string }
@@ -28,6 +29,7 @@ const PATTERNS: [RegExp, (m: string[]) => Route][] = [
   [/^account$/, () => ({ screen: "account" })],
   [/^orgs\/([^/]+)$/, ([, organizationId]) => ({ screen: "home", organizationId: organizationId! })],
   [/^orgs\/([^/]+)\/members$/, ([, organizationId]) => ({ screen: "members", organizationId: organizationId! })],
+  [/^orgs\/([^/]+)\/deleted-spaces$/, ([, organizationId]) => ({ screen: "deleted-spaces", organizationId: organizationId! })],
   [/^orgs\/([^/]+)\/sites\/([^/]+)$/, ([, organizationId, siteId]) => ({ screen: "site", organizationId: organizationId!, siteId: siteId! })],
   [
     /^orgs\/([^/]+)\/(sites|imports|git-sync|webhooks|audit-log)$/,

@@ -225,6 +225,50 @@ describe("the spaces and page-tree screens", () => {
   });
 });
 
+describe("the deleted spaces screen", () => {
+  it("finds a space deleted in an earlier visit, restores it and opens it, by keyboard, dark at 360 px; not for non-admins", async () => {
+    const org = await h.organization();
+    const as = h.as(org.admin);
+    const inOrg = at({ organizationId: org.id });
+    const handbook = await spaceWithPages(h, org.admin, org.id, "Handbook", [{ title: "Welcome", markdown: "Hello." }]);
+    await answered(as.POST("/v1/orgs/{organizationId}/spaces", { ...inOrg, body: { title: "Roadmap" } }), 201);
+    await answered(as.DELETE("/v1/spaces/{spaceId}", at({ spaceId: handbook.id })), 205);
+
+    const page = await app.newPage(360);
+    await signIn(page, inbox, org.admin.email);
+    await page.getByLabel("Theme").selectOption("dark");
+    await page.getByRole("link", { name: "Roadmap" }).waitFor();
+    expect(await page.getByRole("link", { name: "Handbook" }).count()).toBe(0);
+    await page.getByRole("link", { name: "Deleted spaces" }).focus();
+    await page.keyboard.press("Enter");
+    await page.getByRole("heading", { level: 1, name: "Deleted spaces" }).waitFor();
+    await page.getByText("Handbook", { exact: true }).waitFor();
+    await checkScreen(page, "deleted spaces (dark, 360 px)");
+    await snap(page, "deleted-spaces-dark-360");
+
+    await page.getByRole("button", { name: "Restore Handbook" }).focus();
+    await page.keyboard.press("Enter");
+    await page.getByRole("status").filter({ hasText: "“Handbook” is restored." }).waitFor();
+    await page.getByText("No space was deleted in the last 7 days.").waitFor();
+    expect((await answered(as.GET("/v1/orgs/{organizationId}/deleted-spaces", inOrg), 200)).items).toEqual([]);
+    await page.getByRole("link", { name: "Open Handbook" }).focus();
+    await page.keyboard.press("Enter");
+    await page.getByRole("tree", { name: "Pages" }).getByRole("treeitem", { name: "Welcome" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/app/spaces/${handbook.id}`);
+    await page.context().close();
+
+    // An editor has no "Deleted spaces" link, and its URL says their role does not allow it.
+    const editor = await h.member(org.id, "edit");
+    const other = await app.newPage(1280);
+    await signIn(other, inbox, editor.email);
+    await other.getByLabel("New").waitFor();
+    expect(await other.getByRole("link", { name: "Deleted spaces" }).count()).toBe(0);
+    await other.goto(`/app/orgs/${org.id}/deleted-spaces`);
+    await other.getByRole("heading", { name: "Not allowed" }).waitFor();
+    await other.context().close();
+  });
+});
+
 describe("a large space's tree", () => {
   it("renders only the rows in view, and the keyboard, a page's link and a move still reach every page", async () => {
     const org = await h.organization();

@@ -550,6 +550,10 @@ export const operationPolicies = {
       }
     ]
   },
+  "listDeletedSpaces": {
+    "on": "organization",
+    "needs": "admin"
+  },
   "getSpaceById": {
     "on": "space",
     "needs": "view"

@@ -821,6 +821,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/orgs/{organizationId}/deleted-spaces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the deleted spaces of an organization
+         * @description Lists the organization's spaces deleted in the last 7 days, which `POST /v1/spaces/{spaceId}/restore`
+         *     can still restore, most recently deleted first; each has its `deletedAt`. Spaces deleted earlier are
+         *     removed for good and never listed. Not in the original specification (GitBook's app reads its deleted
+         *     spaces through an internal endpoint): users need it to find what to restore.
+         *
+         *     Needs `admin` on the organization (role `admin`).
+         */
+        get: operations["listDeletedSpaces"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/spaces/{spaceId}": {
         parameters: {
             query?: never;
@@ -5940,7 +5968,7 @@ export interface components {
             visibility: components["schemas"]["SpaceVisibility"];
             createdAt: components["schemas"]["Timestamp"];
             updatedAt: components["schemas"]["Timestamp"];
-            /** @description When the space was deleted. Deleted spaces are only seen through `POST /v1/spaces/{spaceId}/restore`. */
+            /** @description When the space was deleted. Deleted spaces are only seen in `GET /v1/orgs/{organizationId}/deleted-spaces` and through `POST /v1/spaces/{spaceId}/restore`. */
             deletedAt?: components["schemas"]["Timestamp"];
             /**
              * @description `live`: content can be edited (through change requests, and merged); `locked`: every edit and merge is refused (409).
@@ -12219,6 +12247,40 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    listDeletedSpaces: {
+        parameters: {
+            query?: {
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
+                page?: components["parameters"]["page"];
+                /** @description How many items a page holds, 1 to 1000. Default 50. */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deleted spaces. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpaceList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Unexpected"];
         };

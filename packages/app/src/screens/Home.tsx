@@ -1,10 +1,10 @@
 // An organization's collections and spaces: open one, create, rename, move into a collection, delete (and
-// restore what was just deleted).
+// restore what was just deleted; admins find every deleted space in "Deleted spaces").
 import type { Schemas } from "@docstack/sdk";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { api, unwrap } from "../api";
-import { useCollections, useSpaces } from "../queries";
+import { useCollections, useOrgs, useSpaces } from "../queries";
 import { useWrite, WriteError } from "../ui/forms";
 import { QueryState } from "../ui/QueryState";
 import { AppLink, Empty, Loading } from "../ui/states";
@@ -23,6 +23,7 @@ export default function Home({ organizationId, loading }: { organizationId: stri
 function OrganizationContent({ organizationId }: { organizationId: string }) {
   const spaces = useSpaces(organizationId);
   const collections = useCollections(organizationId);
+  const isAdmin = useOrgs().data?.items.find((org) => org.id === organizationId)?.permissions.admin === true;
   const queries = useQueryClient();
   const [deleted, setDeleted] = useState<Schemas["Space"]>();
   const refresh = () => queries.invalidateQueries({ queryKey: ["org", organizationId] });
@@ -55,7 +56,10 @@ function OrganizationContent({ organizationId }: { organizationId: string }) {
         const byCollection = byParent(items);
         return (
           <main id="main" className="home">
-            <h1>Spaces</h1>
+            <div className="heading-row">
+              <h1>Spaces</h1>
+              {isAdmin ? <AppLink to={`/app/orgs/${organizationId}/deleted-spaces`}>Deleted spaces</AppLink> : null}
+            </div>
             <form
               className="inline-form"
               onSubmit={async (event) => {

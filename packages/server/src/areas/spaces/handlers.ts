@@ -13,10 +13,14 @@ import { callerReach, spacesWhere } from "../../policy/visibility";
 import { placeAmongSiblings } from "../../tree/siblings";
 import { spaceEvent } from "../../webhooks/resources";
 import { revokeAllOn } from "../permissions/grants";
-import { isRestorable } from "./retention";
+import { isRestorable, SPACE_RETENTION_MS } from "./retention";
 import { serializeSpace, serializeSpaces } from "./serialize";
 
 const BY_CREATION: SortField[] = [{ field: "id", direction: "asc" }];
+const LAST_DELETED_FIRST: SortField[] = [
+  { field: "deletedAt", direction: "desc" },
+  { field: "id", direction: "desc" },
+];
 
 /** The emoji to store: one given wins; `emoji: null` or `icon: null` removes the icon (an empty emoji, as a space without one has). */
 function emojiUpdate(body: Schemas["UpdateSpaceRequest"]): string | undefined {
@@ -135,6 +139,21 @@ export const spacesOperations = {
         model: ctx.prisma.space,
         where,
         order: BY_CREATION,
+        serialize: (spaces) => serializeSpaces(ctx, spaces),
+      });
+      return { status: 200, body };
+    },
+  }),
+
+  listDeletedSpaces: defineOperation("listDeletedSpaces", {
+    handle: async (request) => {
+      const { ctx, params } = request;
+      // Only what restoreSpace still restores; older ones await the hourly purge.
+      const restorableSince = new Date(ctx.clock.now().getTime() - SPACE_RETENTION_MS);
+      const body = await listRows(request, {
+        model: ctx.prisma.space,
+        where: { organizationId: params.organizationId, deletedAt: { gte: restorableSince } },
+        order: LAST_DELETED_FIRST,
         serialize: (spaces) => serializeSpaces(ctx, spaces),
       });
       return { status: 200, body };

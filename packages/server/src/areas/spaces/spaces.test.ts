@@ -7,6 +7,7 @@ const h = useHarness();
 const SPACES = "/v1/orgs/{organizationId}/spaces";
 const SPACE = "/v1/spaces/{spaceId}";
 const RESTORE = "/v1/spaces/{spaceId}/restore";
+const DELETED = "/v1/orgs/{organizationId}/deleted-spaces";
 const DAY = 24 * 60 * 60 * 1000;
 
 async function newSpace(title = "Docs") {
@@ -142,6 +143,39 @@ describe("spaces", () => {
     expect(await purgeDeletedSpaces(h.services.prisma, h.clock.now())).toBeGreaterThanOrEqual(1);
     expect(await h.services.prisma.space.count({ where: { id: space.id } })).toBe(0);
     expect(await h.services.prisma.revision.count({ where: { spaceId: space.id } })).toBe(0);
+  });
+
+  it("lists to admins the deleted spaces still restorable, last deleted first", async () => {
+    const { org, admin, space: first, ofSpace } = await newSpace("First");
+    const inOrg = at({ organizationId: org.id });
+    const second = await answered(admin.POST(SPACES, { ...inOrg, body: { title: "Second" } }), 201);
+    const kept = await answered(admin.POST(SPACES, { ...inOrg, body: { title: "Kept" } }), 201);
+    const elsewhere = await newSpace("Other organization's");
+    await answered(elsewhere.admin.DELETE(SPACE, elsewhere.ofSpace), 205);
+    expect((await answered(admin.GET(DELETED, inOrg), 200)).items).toEqual([]);
+
+    await answered(admin.DELETE(SPACE, ofSpace), 205);
+    h.clock.advance(DAY);
+    await answered(admin.DELETE(SPACE, at({ spaceId: second.id })), 205);
+    const listed = await answered(admin.GET(DELETED, inOrg), 200);
+    expect(listed.items.map((s) => s.title)).toEqual(["Second", "First"]);
+    expect(listed.items[1]).toMatchObject({ id: first.id, deletedAt: expect.any(String), permissions: { admin: true } });
+    expect(listed.items.map((s) => s.id)).not.toContain(kept.id);
+
+    const editor = h.as(await h.member(org.id, "edit"));
+    await refused(editor.GET(DELETED, inOrg), 403);
+    await refused(elsewhere.admin.GET(DELETED, inOrg), 404);
+
+    const onePerPage = (page?: string) => ({ params: { path: { organizationId: org.id }, query: { limit: 1, page } } });
+    const pageOne = await answered(admin.GET(DELETED, onePerPage()), 200);
+    expect(pageOne.items.map((s) => s.title)).toEqual(["Second"]);
+    const pageTwo = await answered(admin.GET(DELETED, onePerPage(pageOne.next?.page)), 200);
+    expect(pageTwo.items.map((s) => s.title)).toEqual(["First"]);
+
+    await answered(admin.POST(RESTORE, at({ spaceId: second.id })), 200);
+    h.clock.advance(SPACE_RETENTION_MS - DAY + 1000);
+    // First was deleted more than 7 days ago now: restore answers 404, so it is not listed.
+    expect((await answered(admin.GET(DELETED, inOrg), 200)).items).toEqual([]);
   });
 
   it("keeps a space deleted less than 7 days ago through the purge", async () => {
