@@ -1,7 +1,7 @@
 // An image pasted or dropped into the editor, added to a change request's content as a file of its own. What the
 // image is comes from its bytes (never from the request), a name is made safe and unique among the change request's
 // files (an upload never replaces another file), and it is written as an `insert_files` batch of one.
-import { badRequest, ApiError } from "../../http/errors";
+import { ApiError, badRequest } from "../../http/errors";
 import { sniffImageType } from "../integrations/images";
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
