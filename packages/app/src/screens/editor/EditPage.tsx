@@ -121,6 +121,7 @@ function Editing({ opened, pageId }: { opened: Opened; pageId: string }) {
     setSourceOpen(source.current !== null);
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `markdownNow` reads refs only, never a stale value
   useEffect(() => {
     const made = new Saver({
       spaceId: opened.spaceId,
