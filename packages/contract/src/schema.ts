@@ -15140,7 +15140,7 @@ export interface operations {
                      *         "code": 415,
                      *         "type": "unsupported_media_type",
                      *         "reason": "image_type_unsupported",
-                     *         "message": "contentType: image/svg+xml is not taken (PNG, JPEG, GIF or WebP)"
+                     *         "message": "contentType: image/svg+xml is not taken"
                      *       }
                      *     }
                      */
