@@ -199,7 +199,7 @@ describe("the editor", () => {
     );
     expect(width).toBe(1);
     await page.context().close();
-  });
+  }, 300_000); // many steps through a real browser and server: a ceiling for a loaded machine, not a speed goal
 
   it("shows the second of two tabs editing one page the conflict, both versions, and merges them with nothing lost", async () => {
     const { org, space, pageId, original } = await setup();
