@@ -2543,7 +2543,7 @@ export interface paths {
          *     (`<figure><img src="name.png" …>`); the space is unchanged until the change request is merged.
          *
          *     The bytes decide what the image is: its type is read from them (PNG, JPEG, GIF or WebP) and what the
-         *     request says is only checked against it. Bytes that are no such image answer 400 `not_an_image`; a
+         *     request says is only checked against it. A `data` that is no such image answers 400 `not_an_image`; a
          *     `contentType` of another type (SVG, which can hold scripts, included) or other than the bytes' answers 415
          *     `image_type_unsupported`; an image over 10 MiB answers 413 `image_too_large`. The name is made safe (letters,
          *     digits, `.`, `-`, `_`), given the extension of its type, and made unique among the change request's files
