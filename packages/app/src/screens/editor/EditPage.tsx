@@ -180,7 +180,8 @@ function Editing({ opened, pageId }: { opened: Opened; pageId: string }) {
       </header>
       {conflict ? <ConflictPanel conflict={conflict} onKeep={(markdown) => settle(markdown, conflict)} /> : null}
       <p className="hint-line" id="editor-keys">
-        Type / for a block; # , - , 1. and three backticks start headings, lists and code; Ctrl+B, I, K for bold, italic and links. Paste or drop an image to add it; Tab reaches the block's settings.
+        Type / for a block; # , - , 1. and three backticks start headings, lists and code; Ctrl+B, I, K for bold, italic and links. Paste or drop an image to
+        add it; Tab reaches the block's settings.
       </p>
       {sourceOpen ? (
         <Suspense fallback={<Loading what="the Markdown source" />}>
