@@ -8,6 +8,9 @@ export const BUDGET_KB = 150;
 /** The editor's own code (ProseMirror, @docstack/editor), loaded on the first edit. */
 export const EDITOR_BUDGET_KB = 250;
 export const EDITOR_SCREEN = "src/screens/editor/EditPage.tsx";
+/** The editor's Markdown source view (CodeMirror 6), loaded only when opened. */
+export const SOURCE_BUDGET_KB = 200;
+export const SOURCE_VIEW = "src/screens/editor/SourceView.tsx";
 const root = path.resolve(import.meta.dirname, "..");
 
 /** The files of the first load: the entry and, transitively, its static imports (not the lazy screens). */
@@ -30,10 +33,20 @@ export function firstLoadGzipBytes(metafile, cwd = root) {
 
 /** The files the first edit downloads beyond the first load: the editor screen's chunk and its static imports. */
 export function editorLoad(metafile) {
+  return lazyLoad(metafile, EDITOR_SCREEN, firstLoad(metafile));
+}
+
+/** The files opening the Markdown source downloads beyond the first load and the editor's. */
+export function sourceLoad(metafile) {
+  return lazyLoad(metafile, SOURCE_VIEW, [...firstLoad(metafile), ...editorLoad(metafile)]);
+}
+
+/** A lazy chunk made from `entryPoint` and its static imports, but those already loaded. */
+function lazyLoad(metafile, entryPoint, loaded) {
   const outputs = metafile.outputs;
-  const entry = Object.keys(outputs).find((file) => outputs[file].entryPoint === EDITOR_SCREEN && file.endsWith(".js"));
-  if (!entry) throw new Error(`esbuild made no chunk for ${EDITOR_SCREEN}: is it still loaded lazily?`);
-  const first = new Set(firstLoad(metafile));
+  const entry = Object.keys(outputs).find((file) => outputs[file].entryPoint === entryPoint && file.endsWith(".js"));
+  if (!entry) throw new Error(`esbuild made no chunk for ${entryPoint}: is it still loaded lazily?`);
+  const first = new Set(loaded);
   const seen = new Set();
   const visit = (file) => {
     if (seen.has(file) || first.has(file)) return;
@@ -47,6 +60,7 @@ export function editorLoad(metafile) {
 const gzipBytes = (files, cwd) => files.reduce((sum, file) => sum + gzipSync(fs.readFileSync(path.resolve(cwd, file)), { level: 9 }).length, 0);
 
 export const editorGzipBytes = (metafile, cwd = root) => gzipBytes(editorLoad(metafile), cwd);
+export const sourceGzipBytes = (metafile, cwd = root) => gzipBytes(sourceLoad(metafile), cwd);
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const metafile = JSON.parse(fs.readFileSync(path.join(root, "dist/meta.json"), "utf8"));
@@ -64,4 +78,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.exit(1);
   }
   console.log(`The editor's JavaScript (loaded on the first edit): ${editorKb} KB gzipped (budget ${EDITOR_BUDGET_KB} KB)`);
+  const sourceBytes = sourceGzipBytes(metafile);
+  const sourceKb = (sourceBytes / 1024).toFixed(1);
+  if (sourceBytes > SOURCE_BUDGET_KB * 1024) {
+    console.error(`The Markdown source view's JavaScript is ${sourceKb} KB gzipped: over its budget of ${SOURCE_BUDGET_KB} KB (docs/app.md)`);
+    process.exit(1);
+  }
+  console.log(`The Markdown source view's JavaScript (CodeMirror, loaded when opened): ${sourceKb} KB gzipped (budget ${SOURCE_BUDGET_KB} KB)`);
 }

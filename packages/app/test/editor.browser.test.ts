@@ -44,6 +44,9 @@ async function setup() {
   return { org, space, pageId, original: "markdown" in published ? (published.markdown as string) : "" };
 }
 
+/** A 1×1 PNG, as a browser would paste it. */
+const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+
 const editor = (page: Page) => page.getByRole("textbox", { name: "Page content" });
 const status = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text }).waitFor();
 
@@ -116,6 +119,87 @@ describe("the editor", () => {
     expect("markdown" in live ? live.markdown : "").toBe(original);
     await page.context().close();
   });
+
+  it("pastes an image into the change request, sets block settings, edits the Markdown source, keeps it all across a reload, and the merge publishes the image", async () => {
+    const { org, space, pageId, original } = await setup();
+    const page = await app.newPage();
+    const sourceChunks: string[] = [];
+    page.on("request", (request) => {
+      if (/\/app\/assets\/SourceView-[^/]+\.js$/.test(request.url())) sourceChunks.push(request.url());
+    });
+    await signIn(page, inbox, org.admin.email);
+    const number = await edit(page, space.id, pageId);
+    await status(page, "Saved");
+
+    // `/` inserts a hint; its settings set its style.
+    await endOf(page, "First paragraph.");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("/info");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("Careful.");
+    const settings = (name: string) => page.getByRole("region", { name: `${name} settings` });
+    await settings("Hint").getByLabel("Style").selectOption("success");
+
+    // An image pasted after the last paragraph: uploaded into the change request, shown, its caption and alt text set.
+    await endOf(page, "Last paragraph.");
+    await editor(page).evaluate((element, base64) => {
+      const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+      const data = new DataTransfer();
+      data.items.add(new File([bytes], "setup screen.png", { type: "image/png" }));
+      element.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+    }, PNG);
+    await page.getByRole("status").filter({ hasText: "Image setup-screen.png added" }).waitFor();
+    const image = settings("Image");
+    await image.getByLabel("Caption").fill("The setup screen");
+    await image.getByLabel("Alternative text").fill("Setup screen");
+    await editor(page).getByRole("img", { name: "Setup screen" }).waitFor();
+    expect({ problems: await accessibilityProblems(page) }).toEqual({ problems: [] });
+    await screenshot(page, "app-editor-block-settings");
+    await status(page, "Saved");
+
+    // The Markdown source: its chunk loads only now; what is typed there is saved and comes back as blocks.
+    expect(sourceChunks).toEqual([]);
+    await page.getByRole("button", { name: "Markdown source" }).click();
+    const source = page.getByRole("textbox", { name: "Markdown source" });
+    await source.waitFor();
+    expect(sourceChunks).toHaveLength(1);
+    expect({ problems: await accessibilityProblems(page) }).toEqual({ problems: [] });
+    await source.press("Control+End");
+    await page.keyboard.type("\nFrom the source.\n");
+    await status(page, "Saving");
+    await status(page, "Saved");
+    await page.getByRole("button", { name: "Markdown source" }).click();
+    await editor(page).locator("p", { hasText: "From the source." }).waitFor();
+
+    const figure = '<figure><img src="setup-screen.png" alt="Setup screen"><figcaption><p>The setup screen</p></figcaption></figure>';
+    const expected = original
+      .replace("First paragraph.\n", 'First paragraph.\n\n{% hint style="success" %}\nCareful.\n{% endhint %}\n')
+      .replace("Last paragraph.\n", `Last paragraph.\n\n${figure}\n\nFrom the source.\n`);
+    expect((await changeRequestPage(h, org.admin, space.id, number, pageId)).markdown).toBe(expected);
+
+    await page.reload();
+    await editor(page).getByRole("img", { name: "Setup screen" }).waitFor();
+    await editor(page).getByText("The setup screen").waitFor();
+    await editor(page).getByRole("note").filter({ hasText: "Careful." }).waitFor();
+    await status(page, "Saved");
+    expect((await changeRequestPage(h, org.admin, space.id, number, pageId)).markdown).toBe(expected);
+
+    // Merged, the image is a file of the space and the published page shows it.
+    const as = h.as(org.admin);
+    const cr = await answered(
+      as.GET("/v1/spaces/{spaceId}/change-requests/{changeRequestId}", at({ spaceId: space.id, changeRequestId: String(number) })),
+      200,
+    );
+    await answered(as.POST("/v1/spaces/{spaceId}/change-requests/{changeRequestId}/merge", at({ spaceId: space.id, changeRequestId: cr.id })), 200);
+    await page.goto(`/app/spaces/${space.id}/pages/${pageId}`);
+    const published = page.locator("main").getByRole("img", { name: "Setup screen" });
+    await published.waitFor();
+    const width = await published.evaluate((img: HTMLImageElement) =>
+      img.complete ? img.naturalWidth : new Promise<number>((resolve) => img.addEventListener("load", () => resolve(img.naturalWidth))),
+    );
+    expect(width).toBe(1);
+    await page.context().close();
+  }, 300_000); // many steps through a real browser and server: a ceiling for a loaded machine, not a speed goal
 
   it("shows the second of two tabs editing one page the conflict, both versions, and merges them with nothing lost", async () => {
     const { org, space, pageId, original } = await setup();

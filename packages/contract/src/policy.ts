@@ -874,6 +874,10 @@ export const operationPolicies = {
     "on": "changeRequest",
     "needs": "view"
   },
+  "uploadChangeRequestImage": {
+    "on": "changeRequest",
+    "needs": "edit"
+  },
   "getChangeRequestFileById": {
     "on": "changeRequest",
     "needs": "view"

@@ -206,5 +206,17 @@ export const errorReasons = {
   "render_budget_exceeded": {
     "status": 503,
     "description": "The page is too long or too complex to render within the server's rendering budget (`DOCSTACK_RENDER_BUDGET_MS`); its Markdown is still readable with `format=markdown`."
+  },
+  "not_an_image": {
+    "status": 400,
+    "description": "An image uploaded into a change request is not one: its bytes are not a PNG, JPEG, GIF or WebP image (the type is read from the bytes, never trusted from the request)."
+  },
+  "image_type_unsupported": {
+    "status": 415,
+    "description": "An image uploaded into a change request says it is of a type Docstack does not take (only `image/png`, `image/jpeg`, `image/gif`, `image/webp`: not SVG, which can hold scripts), or of another type than its bytes are."
+  },
+  "image_too_large": {
+    "status": 413,
+    "description": "An image uploaded into a change request is larger than 10 MiB."
   }
 } as const satisfies Record<components["schemas"]["ErrorReason"], { status: number; description: string }>;

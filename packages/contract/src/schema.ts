@@ -2563,7 +2563,27 @@ export interface paths {
          */
         get: operations["listChangeRequestFiles"];
         put?: never;
-        post?: never;
+        /**
+         * Upload an image into a change request
+         * @description Adds an image to the change request's content as a file of its own (the editor's pasted and dropped
+         *     images), in one new revision of the change request (type `edits`) that becomes its `revision`: it is merged,
+         *     exported and imported with the change request's pages. Pages refer to it by its `name`
+         *     (`<figure><img src="name.png" …>`); the space is unchanged until the change request is merged.
+         *
+         *     The bytes decide what the image is: its type is read from them (PNG, JPEG, GIF or WebP) and what the
+         *     request says is only checked against it. A `data` that is no such image answers 400 `not_an_image`; a
+         *     `contentType` of another type (SVG, which can hold scripts, included) or other than the bytes' answers 415
+         *     `image_type_unsupported`; an image over 10 MiB answers 413 `image_too_large`. The name is made safe (letters,
+         *     digits, `.`, `-`, `_`), given the extension of its type, and made unique among the change request's files
+         *     (`image.png`, `image-2.png`): an upload never replaces another file.
+         *
+         *     Answers 409 when the change request is `merged` or `archived`, or when the space is locked
+         *     (`editMode: locked`). Not in GitBook's specification (its uploads go to the organization's storage, by a URL
+         *     it signs); Docstack's files belong to a revision. A change request that does not exist in the space answers 404.
+         *
+         *     Needs `edit` on the change request's space (role `edit` or more; refused with 409 while the space is locked).
+         */
+        post: operations["uploadChangeRequestImage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5408,7 +5428,7 @@ export interface components {
          *     change). Each value belongs to one HTTP status (`x-docstack-status`), so one `type`. Values are
          *     stable; new ones may be added, so treat an unknown one by its `type`. The table is in docs/errors.md.
          */
-        ErrorReason: string & ("invalid_request" | "invalid_json" | "invalid_cursor" | "invalid_reference" | "url_fetch_failed" | "import_source_unsupported" | "import_run_ended" | "sign_in_code_invalid" | "unauthenticated" | "token_malformed" | "token_expired" | "token_invalid" | "session_invalid" | "session_expired" | "content_token_expired" | "content_token_invalid" | "git_hook_signature_invalid" | "saml_response_refused" | "csrf_token_invalid" | "content_token_scope" | "role_required" | "comment_author_only" | "email_domain_mismatch" | "email_not_verified" | "invite_links_disabled" | "not_found" | "method_not_allowed" | "space_locked" | "change_request_merged" | "change_request_archived" | "status_move_invalid" | "merge_rule_unmet" | "git_sync_running" | "space_already_in_site" | "name_taken" | "last_site_space" | "last_admin" | "nothing_to_publish" | "space_not_deleted" | "already_exists" | "stale_edit" | "concurrent_change" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "not_implemented" | "saml_request_failed" | "idempotency_key_reused" | "idempotency_key_in_progress" | "render_budget_exceeded");
+        ErrorReason: string & ("invalid_request" | "invalid_json" | "invalid_cursor" | "invalid_reference" | "url_fetch_failed" | "import_source_unsupported" | "import_run_ended" | "sign_in_code_invalid" | "unauthenticated" | "token_malformed" | "token_expired" | "token_invalid" | "session_invalid" | "session_expired" | "content_token_expired" | "content_token_invalid" | "git_hook_signature_invalid" | "saml_response_refused" | "csrf_token_invalid" | "content_token_scope" | "role_required" | "comment_author_only" | "email_domain_mismatch" | "email_not_verified" | "invite_links_disabled" | "not_found" | "method_not_allowed" | "space_locked" | "change_request_merged" | "change_request_archived" | "status_move_invalid" | "merge_rule_unmet" | "git_sync_running" | "space_already_in_site" | "name_taken" | "last_site_space" | "last_admin" | "nothing_to_publish" | "space_not_deleted" | "already_exists" | "stale_edit" | "concurrent_change" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "not_implemented" | "saml_request_failed" | "idempotency_key_reused" | "idempotency_key_in_progress" | "render_budget_exceeded" | "not_an_image" | "image_type_unsupported" | "image_too_large");
         /** @description Every failure answers with this body. */
         Error: {
             error: {
@@ -7895,6 +7915,18 @@ export interface components {
             changes: components["schemas"]["ChangeRequestContentPageChange"][];
             /** @description The files the batch's `insert_files` changes added, in order (with their new IDs). */
             insertedFiles: components["schemas"]["File"][];
+        };
+        /** @description An image to add to a change request's content, its bytes in base64. */
+        ChangeRequestImageUpload: {
+            /** @description The image's name as the writer had it (`Screenshot 2026-05-01.png`); stored made safe and unique. */
+            name: string;
+            contentType?: components["schemas"]["FileContentType"];
+            data: components["schemas"]["ChangeRequestFileBytes"];
+        };
+        /** @description An uploaded image, as a file of the change request's content, and the change request's new revision. */
+        ChangeRequestImageUploaded: {
+            file: components["schemas"]["File"];
+            revision: components["schemas"]["Id"];
         };
         /**
          * @description `approved`, or `changes-requested`.
@@ -10554,6 +10586,8 @@ export type ChangeRequestContentChange = components['schemas']['ChangeRequestCon
 export type UpdateChangeRequestContentRequest = components['schemas']['UpdateChangeRequestContentRequest'];
 export type ChangeRequestContentPageChange = components['schemas']['ChangeRequestContentPageChange'];
 export type ChangeRequestContentUpdate = components['schemas']['ChangeRequestContentUpdate'];
+export type ChangeRequestImageUpload = components['schemas']['ChangeRequestImageUpload'];
+export type ChangeRequestImageUploaded = components['schemas']['ChangeRequestImageUploaded'];
 export type ChangeRequestReviewStatus = components['schemas']['ChangeRequestReviewStatus'];
 export type ChangeRequestReview = components['schemas']['ChangeRequestReview'];
 export type ChangeRequestReviewList = components['schemas']['ChangeRequestReviewList'];
@@ -15096,6 +15130,85 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    uploadChangeRequestImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of the change request, or its number within the space (for example `3`). */
+                changeRequestId: components["parameters"]["changeRequestId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "limits.png",
+                 *       "contentType": "image/png",
+                 *       "data": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="
+                 *     }
+                 */
+                "application/json": components["schemas"]["ChangeRequestImageUpload"];
+            };
+        };
+        responses: {
+            /** @description The image, as a file of the change request's new revision, and that revision. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "revision": "01jq3kf9h0j1k2m3n4p5q6r7s8",
+                     *       "file": {
+                     *         "id": "01jq3kfa0b1c2d3e4f5g6h7j8k",
+                     *         "name": "limits.png",
+                     *         "contentType": "image/png",
+                     *         "downloadURL": "https://docs.example.com/v1/downloads/eyJhbGciOi",
+                     *         "size": 68,
+                     *         "dimensions": {
+                     *           "width": 1,
+                     *           "height": 1
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChangeRequestImageUploaded"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description The image's declared type is not one Docstack takes, or not what its bytes are (`image_type_unsupported`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": 415,
+                     *         "type": "unsupported_media_type",
+                     *         "reason": "image_type_unsupported",
+                     *         "message": "contentType: image/svg+xml is not taken"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Unexpected"];
         };

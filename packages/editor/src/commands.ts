@@ -6,8 +6,8 @@ import { InputRule, inputRules, textblockTypeInputRule, wrappingInputRule } from
 import { keymap } from "prosemirror-keymap";
 import type { Node } from "prosemirror-model";
 import { liftListItem, sinkListItem, splitListItem } from "prosemirror-schema-list";
-import { type Command, type EditorState, type Plugin, TextSelection } from "prosemirror-state";
-import { findWrapping } from "prosemirror-transform";
+import { type Command, type EditorState, NodeSelection, type Plugin, TextSelection } from "prosemirror-state";
+import { findWrapping, insertPoint } from "prosemirror-transform";
 import { type HintStyle, schema } from "./schema.js";
 
 const { nodes, marks } = schema;
@@ -188,4 +188,29 @@ export function blockMenuQuery(state: EditorState): string | undefined {
   const { $from, empty } = state.selection;
   if (!empty || $from.parent.type !== nodes.paragraph || $from.parentOffset !== $from.parent.content.size) return undefined;
   return /^\/([\w ]*)$/.exec($from.parent.textContent)?.[1];
+}
+
+/**
+ * Inserts an image block (a file just uploaded) at the block boundary nearest `pos` (the selection's when left out):
+ * in place of an empty paragraph, else after the block it falls in; the image is selected, its settings at hand.
+ */
+export function insertImage(attrs: { src: string; alt?: string; caption?: string }, pos?: number): Command {
+  return (state, dispatch) => {
+    const image = nodes.image.create(attrs);
+    const $pos = state.doc.resolve(pos ?? state.selection.from);
+    const block = $pos.parent;
+    let at: number;
+    let tr = state.tr;
+    if (block.type === nodes.paragraph && block.childCount === 0 && $pos.depth > 0) {
+      at = $pos.before();
+      tr = tr.replaceWith(at, $pos.after(), image);
+    } else {
+      const point = insertPoint(state.doc, $pos.depth > 0 && block.isTextblock ? $pos.after() : $pos.pos, nodes.image);
+      if (point === null) return false;
+      at = point;
+      tr = tr.insert(at, image);
+    }
+    dispatch?.(tr.setSelection(NodeSelection.create(tr.doc, at)).scrollIntoView());
+    return true;
+  };
 }

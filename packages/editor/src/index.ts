@@ -8,6 +8,7 @@ export {
   blockMenuQuery,
   editorKeymaps,
   insertBlock,
+  insertImage,
   type KeymapOptions,
   markdownInputRules,
   setLink,
@@ -15,5 +16,6 @@ export {
 export { type OpenedMarkdown, openMarkdown, type Span } from "./open.js";
 export { saveMarkdown } from "./save.js";
 export { HINT_STYLES, type HintStyle, schema } from "./schema.js";
+export { BLOCK_SETTINGS, type BlockSettings, blockWithSettings, type SettingField, setBlockSetting } from "./settings.js";
 export { createEditorState, type EditorStateOptions, editorPlugins } from "./state.js";
 export { writeBlock } from "./write.js";

@@ -1,13 +1,18 @@
 // The editor screen: a page of a change request, as the change request holds it, in the block editor. Loaded on
 // the first edit (its own chunk with ProseMirror and @docstack/editor). Where the save stands is always said in a
 // live region; a draft the browser kept from an earlier visit is restored (or, when the page changed on the
-// server since, offered beside the server's version); a stale save shows both versions to settle.
-import { useEffect, useRef, useState } from "react";
+// server since, offered beside the server's version); a stale save shows both versions to settle. "Markdown source"
+// shows the page's Markdown in CodeMirror (a chunk of its own, loaded when first opened): while it is open, its text
+// is the page (saved as typed); closed, the block editor reopens it.
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { AppLink, Loading, Problem } from "../../ui/states";
 import { type Conflict, readPage, Saver, type SaveStatus } from "./autosave";
 import { ConflictPanel } from "./ConflictPanel";
 import { discardDraft, draftKey, readDraft } from "./drafts";
 import { type EditorHandle, EditorPane } from "./EditorPane";
+import { changeRequestImages, type Images } from "./images";
+
+const SourceView = lazy(() => import("./SourceView"));
 
 interface Opened {
   spaceId: string;
@@ -21,10 +26,12 @@ interface Opened {
   markdown: string;
   /** A kept draft whose base is no longer what the server holds. */
   conflict?: Conflict;
+  images: Images;
 }
 
 async function open(spaceId: string, number: string, pageId: string): Promise<Opened> {
   const { cr, page, markdown: serverMarkdown } = await readPage(spaceId, number, pageId);
+  const images = await changeRequestImages(spaceId, cr.id);
   const opened = {
     spaceId,
     changeRequestId: cr.id,
@@ -34,6 +41,7 @@ async function open(spaceId: string, number: string, pageId: string): Promise<Op
     revision: cr.revision,
     serverMarkdown,
     markdown: serverMarkdown,
+    images,
   };
   const key = draftKey(cr.id, pageId);
   const draft = await readDraft(key).catch(() => undefined);
@@ -98,7 +106,22 @@ function Editing({ opened, pageId }: { opened: Opened; pageId: string }) {
   const saver = useRef<Saver | null>(null);
   const [status, setStatus] = useState<{ status: SaveStatus; message?: string }>({ status: opened.conflict ? "conflict" : "saved" });
   const [conflict, setConflict] = useState<Conflict | undefined>(opened.conflict);
+  /** The Markdown source's text while it is open: the page, as the writer types it there. */
+  const source = useRef<string | null>(null);
+  const [sourceOpen, setSourceOpen] = useState(false);
+  const markdownNow = () => source.current ?? editor.current?.markdown() ?? opened.markdown;
 
+  const toggleSource = () => {
+    if (source.current === null) source.current = markdownNow();
+    else {
+      // Back to blocks: the editor opens the text typed (untouched blocks are its bytes, so saving it changes nothing).
+      if (source.current !== editor.current?.markdown()) editor.current?.replace(source.current);
+      source.current = null;
+    }
+    setSourceOpen(source.current !== null);
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `markdownNow` reads refs only, never a stale value
   useEffect(() => {
     const made = new Saver({
       spaceId: opened.spaceId,
@@ -106,7 +129,7 @@ function Editing({ opened, pageId }: { opened: Opened; pageId: string }) {
       pageId,
       baseRevision: opened.revision,
       serverMarkdown: opened.serverMarkdown,
-      read: () => editor.current?.markdown() ?? opened.markdown,
+      read: markdownNow,
       onStatus: (next, message) => setStatus(message ? { status: next, message } : { status: next }),
       onConflict: setConflict,
     });
@@ -123,6 +146,8 @@ function Editing({ opened, pageId }: { opened: Opened; pageId: string }) {
   }, [opened, pageId]);
 
   const settle = (markdown: string, from: Conflict) => {
+    source.current = null;
+    setSourceOpen(false);
     if (markdown !== editor.current?.markdown()) editor.current?.replace(markdown);
     setConflict(undefined);
     saver.current?.rebase(from.revision, from.theirs);
@@ -147,20 +172,38 @@ function Editing({ opened, pageId }: { opened: Opened; pageId: string }) {
           {status.message ? `: ${status.message}` : ""}
         </p>
         <p className="editor-actions">
+          <button type="button" aria-pressed={sourceOpen} onClick={toggleSource}>
+            Markdown source
+          </button>{" "}
           <AppLink to={`/app/spaces/${opened.spaceId}/pages/${pageId}`}>Back to the page</AppLink>
         </p>
       </header>
       {conflict ? <ConflictPanel conflict={conflict} onKeep={(markdown) => settle(markdown, conflict)} /> : null}
       <p className="hint-line" id="editor-keys">
-        Type / for a block; # , - , 1. and three backticks start headings, lists and code; Ctrl+B, I, K for bold, italic and links.
+        Type / for a block; # , - , 1. and three backticks start headings, lists and code; Ctrl+B, I, K for bold, italic and links. Paste or drop an image to
+        add it; Tab reaches the block's settings.
       </p>
-      <EditorPane
-        markdown={opened.markdown}
-        onChange={() => saver.current?.changed()}
-        onMount={(handle) => {
-          editor.current = handle;
-        }}
-      />
+      {sourceOpen ? (
+        <Suspense fallback={<Loading what="the Markdown source" />}>
+          <SourceView
+            markdown={source.current ?? ""}
+            onChange={(text) => {
+              source.current = text;
+              saver.current?.changed();
+            }}
+          />
+        </Suspense>
+      ) : null}
+      <div hidden={sourceOpen}>
+        <EditorPane
+          markdown={opened.markdown}
+          images={opened.images}
+          onChange={() => saver.current?.changed()}
+          onMount={(handle) => {
+            editor.current = handle;
+          }}
+        />
+      </div>
     </main>
   );
 }

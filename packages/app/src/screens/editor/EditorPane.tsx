@@ -1,13 +1,17 @@
 // The editing surface: a ProseMirror EditorView over @docstack/editor's state, exposed as a multi-line textbox
 // named "Page content". Typing `/` in an empty paragraph opens the block menu, a listbox the textbox points into
 // (aria-controls, aria-activedescendant): Up/Down choose, Enter inserts, Escape closes; a click inserts too.
-// Blocks the editor holds as atoms (embeds, files, page links, OpenAPI operations, raw Markdown) show what they are.
+// Blocks the editor holds as atoms (embeds, files, page links, OpenAPI operations, raw Markdown) show what they are;
+// images show the picture. An image pasted or dropped is uploaded into the change request and inserted as a block;
+// the settings of the block at the cursor (BlockSettingsPanel) follow the editor.
 import {
   type BlockMenuItem,
   blockMenuItems,
   blockMenuQuery,
+  blockWithSettings,
   createEditorState,
   insertBlock,
+  insertImage,
   type OpenedMarkdown,
   openMarkdown,
   saveMarkdown,
@@ -16,6 +20,9 @@ import type { Node } from "prosemirror-model";
 import { type EditorState, Plugin } from "prosemirror-state";
 import { EditorView, type NodeView } from "prosemirror-view";
 import { useEffect, useRef, useState } from "react";
+import { messageOf } from "../../api";
+import { BlockSettingsPanel, type SettingsTarget } from "./BlockSettingsPanel";
+import type { Images } from "./images";
 
 export interface EditorHandle {
   /** The page's Markdown now: blocks not touched since it was opened are their original bytes. */
@@ -46,7 +53,53 @@ function labelled(describe: (node: Node) => string) {
   };
 }
 
+/** An image block: the picture (a file of the change request by its name, or a URL) and its caption. */
+function imageView(images: Images | undefined) {
+  return (node: Node): NodeView => {
+    const dom = document.createElement("figure");
+    dom.className = "block-atom block-image";
+    dom.contentEditable = "false";
+    const draw = (image: Node) => {
+      const url = images?.urlOf(image.attrs.src);
+      const picture = document.createElement(url ? "img" : "p");
+      if (picture instanceof HTMLImageElement) {
+        picture.src = url!;
+        picture.alt = image.attrs.alt;
+      } else picture.textContent = `Image: ${image.attrs.src || "no file yet"}`;
+      const caption = document.createElement("figcaption");
+      caption.textContent = image.attrs.caption || "No caption";
+      dom.replaceChildren(picture, caption);
+    };
+    draw(node);
+    return {
+      dom,
+      update(next) {
+        if (next.type !== node.type) return false;
+        draw(next);
+        return true;
+      },
+    };
+  };
+}
+
+/** What the editor cannot edit as blocks (an unknown `{% %}` tag, raw HTML): its Markdown, said to be kept as written. */
+function rawView(node: Node): NodeView {
+  const dom = document.createElement("div");
+  dom.className = "block-atom block-raw";
+  dom.contentEditable = "false";
+  const label = document.createElement("span");
+  label.className = "raw-label";
+  label.textContent = "Kept as written (edit it in the Markdown source)";
+  const markdown = document.createElement("pre");
+  markdown.textContent = node.attrs.markdown;
+  dom.append(label, markdown);
+  return { dom };
+}
+
+const imageFiles = (files: FileList | null | undefined) => [...(files ?? [])].filter((file) => file.type.startsWith("image/"));
+
 const NODE_VIEWS = {
+  raw: rawView,
   embed: labelled((node) => `Embed: ${node.attrs.url || "no URL yet"}`),
   file: labelled((node) => `File: ${node.attrs.src || "no file yet"}`),
   content_ref: labelled((node) => `Page link: ${node.attrs.url || "no page yet"}`),
@@ -59,7 +112,18 @@ const NODE_VIEWS = {
  * is gone (React's ref handles are nulled on unmount): the save made on leaving the screen sends the writer's text,
  * never the text first opened.
  */
-export function EditorPane({ markdown, onChange, onMount }: { markdown: string; onChange: () => void; onMount: (handle: EditorHandle) => void }) {
+export function EditorPane({
+  markdown,
+  images,
+  onChange,
+  onMount,
+}: {
+  markdown: string;
+  /** The change request's images: shown in image blocks; pasted and dropped ones uploaded. */
+  images?: Images;
+  onChange: () => void;
+  onMount: (handle: EditorHandle) => void;
+}) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const opened = useRef<OpenedMarkdown | null>(null);
@@ -71,6 +135,31 @@ export function EditorPane({ markdown, onChange, onMount }: { markdown: string; 
   const dismissed = useRef<string | undefined>(undefined);
   const changed = useRef(onChange);
   changed.current = onChange;
+  const [target, setTarget] = useState<SettingsTarget>();
+  const [notice, setNotice] = useState<{ text: string; failed?: boolean }>();
+
+  const followBlock = (state: EditorState) => {
+    const next = blockWithSettings(state);
+    setTarget((before) => (before?.node === next?.node && before?.pos === next?.pos ? before : next));
+  };
+
+  /** Uploads images into the change request, then inserts each where it was dropped (or at the cursor). */
+  const addImages = async (files: File[], at?: number) => {
+    if (!images) return;
+    for (const file of files) {
+      setNotice({ text: `Adding the image ${file.name}…` });
+      try {
+        const name = await images.upload(file);
+        const current = view.current;
+        if (!current) return;
+        const pos = at !== undefined && at <= current.state.doc.content.size ? at : undefined;
+        insertImage({ src: name, alt: "" }, pos)(current.state, current.dispatch);
+        setNotice({ text: `Image ${name} added: give it a caption in its settings` });
+      } catch (error) {
+        setNotice({ text: `The image ${file.name} was not added: ${messageOf(error)}`, failed: true });
+      }
+    }
+  };
 
   const showMenu = (next: Menu | null) => {
     const before = menuRef.current;
@@ -112,6 +201,7 @@ export function EditorPane({ markdown, onChange, onMount }: { markdown: string; 
       opened.current = openMarkdown(text);
       latest.current = newState(opened.current);
       view.current?.updateState(latest.current);
+      followBlock(latest.current);
     },
   };
 
@@ -140,7 +230,24 @@ export function EditorPane({ markdown, onChange, onMount }: { markdown: string; 
         },
       },
     });
-    return createEditorState(from, { plugins: [menuKeys], promptLink: () => window.prompt("Link address") });
+    const pastedImages = new Plugin({
+      props: {
+        handlePaste(_view, event) {
+          const files = imageFiles(event.clipboardData?.files);
+          if (!files.length || !images) return false;
+          void addImages(files);
+          return true;
+        },
+        handleDrop(dropView, event) {
+          const files = imageFiles(event.dataTransfer?.files);
+          if (!files.length || !images) return false;
+          event.preventDefault();
+          void addImages(files, dropView.posAtCoords({ left: event.clientX, top: event.clientY })?.pos);
+          return true;
+        },
+      },
+    });
+    return createEditorState(from, { plugins: [menuKeys, pastedImages], promptLink: () => window.prompt("Link address") });
   }
 
   // The view is made once; replacing the page's Markdown goes through `replace`.
@@ -150,14 +257,17 @@ export function EditorPane({ markdown, onChange, onMount }: { markdown: string; 
     latest.current = newState(opened.current);
     const made = new EditorView(host.current, {
       state: latest.current,
-      nodeViews: NODE_VIEWS,
+      nodeViews: { ...NODE_VIEWS, image: imageView(images) },
       attributes: attributes(null),
       dispatchTransaction(tr) {
         const state = made.state.apply(tr);
         latest.current = state;
         made.updateState(state);
         if (tr.docChanged) changed.current();
-        if (tr.docChanged || tr.selectionSet) follow(state);
+        if (tr.docChanged || tr.selectionSet) {
+          follow(state);
+          followBlock(state);
+        }
       },
     });
     view.current = made;
@@ -191,6 +301,12 @@ export function EditorPane({ markdown, onChange, onMount }: { markdown: string; 
           ))}
         </div>
       ) : null}
+      {notice ? (
+        <p className={`editor-notice${notice.failed ? " failed" : ""}`} role={notice.failed ? "alert" : "status"}>
+          {notice.text}
+        </p>
+      ) : null}
+      {target && view.current ? <BlockSettingsPanel target={target} view={view.current} /> : null}
     </div>
   );
 

@@ -15,6 +15,7 @@ import type { ChangeRequestAccess } from "../change-requests/policy";
 import { serializeChangeRequest } from "../change-requests/serialize";
 import { contentReads } from "../space-content/content-reads";
 import { readChanges } from "../space-content/revision";
+import { checkImage, imageName } from "./image-upload";
 
 const ofChangeRequest = (ctx: RequestContext, { space, changeRequest }: ChangeRequestAccess): ContentSource<RequestContext> => ({
   ctx,
@@ -76,6 +77,19 @@ export const changeRequestContentOperations = {
       const imported = await readImport(body.url, body.source, { allowPrivate: ctx.config.allowPrivateFetch });
       const { revision } = await importIntoChangeRequest(ctx, changeRequest.id, imported.pages);
       return { status: 201, body: { revision, importedResources: imported.pages.length, totalResources: imported.total } };
+    },
+  }),
+  uploadChangeRequestImage: defineOperation("uploadChangeRequestImage", {
+    handle: async ({ ctx, body }, { changeRequest }) => {
+      demandEditable(changeRequest, "be edited");
+      const image = checkImage(body.data, body.contentType);
+      const current = await existingRevisionIndex(contentStore(ctx), changeRequest.revisionId);
+      const name = imageName(body.name, image.extension, new Set(current.files.map((file) => file.name)));
+      const files = [{ name, contentType: image.contentType, data: image.data.toString("base64") }];
+      const written = await writeChangeRequestContent(ctx, changeRequest.id, [{ operation: "insert_files", files }]);
+      const index = await existingRevisionIndex(contentStore(ctx), written.changeRequest.revisionId);
+      const file = index.files.find((candidate) => candidate.id === written.insertedFiles[0])!;
+      return { status: 201, body: { file: serializeFile(ctx, file), revision: written.changeRequest.revisionId } };
     },
   }),
 } satisfies AreaOperations;

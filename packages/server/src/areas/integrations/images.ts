@@ -6,7 +6,7 @@ import type { Db, Tx } from "../../db/database";
 import type { RequestContext } from "../../http/context";
 import { badRequest } from "../../http/errors";
 
-interface ImageType {
+export interface ImageType {
   extension: string;
   contentType: string;
   matches: (data: Buffer) => boolean;
@@ -34,10 +34,15 @@ export interface DecodedImage {
   type: ImageType;
 }
 
+/** The image type its first bytes say, if any (never what a request claims). */
+export function sniffImageType(data: Buffer): ImageType | undefined {
+  return IMAGE_TYPES.find((candidate) => candidate.matches(data));
+}
+
 /** Decodes a base64 image of the request (400 naming `field` when it is none of the accepted types). */
 export function decodeImage(base64: string, field: string): DecodedImage {
   const data = Buffer.from(base64, "base64");
-  const type = IMAGE_TYPES.find((candidate) => candidate.matches(data));
+  const type = sniffImageType(data);
   if (!type) throw badRequest("invalid_request", `${field}: not a PNG, JPEG, GIF, WebP or SVG image`);
   return { data, type };
 }
