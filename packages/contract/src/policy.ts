@@ -886,6 +886,10 @@ export const operationPolicies = {
     "on": "changeRequest",
     "needs": "view"
   },
+  "getChangeRequestRenderedPageById": {
+    "on": "changeRequest",
+    "needs": "view"
+  },
   "getChangeRequestChanges": {
     "on": "changeRequest",
     "needs": "view"
