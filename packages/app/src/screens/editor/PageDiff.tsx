@@ -60,17 +60,19 @@ function MarkdownDiff({ lines }: { lines: LineChange[] }) {
     else if (rows.at(-1)?.kind !== "fold") rows.push({ kind: "fold", text: "⋯\n" });
   });
   return (
-    <pre className="markdown-diff" aria-label="Markdown changes">
-      {rows.map((row, i) => {
-        const Tag = row.kind === "added" ? "ins" : row.kind === "removed" ? "del" : "span";
-        return (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the lines' order is their identity
-          <Tag key={i} className={row.kind === "fold" ? "muted" : undefined}>
-            {row.text}
-          </Tag>
-        );
-      })}
-    </pre>
+    <section aria-label="Markdown changes">
+      <pre className="markdown-diff">
+        {rows.map((row, i) => {
+          const Tag = row.kind === "added" ? "ins" : row.kind === "removed" ? "del" : "span";
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the lines' order is their identity
+            <Tag key={i} className={row.kind === "fold" ? "muted" : undefined}>
+              {row.text}
+            </Tag>
+          );
+        })}
+      </pre>
+    </section>
   );
 }
 
