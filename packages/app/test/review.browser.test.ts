@@ -73,7 +73,10 @@ describe("review in the app", () => {
   it("writer edits and asks a colleague, who reads the diffs, comments and approves; Merge waits for the approval; the published site shows the edit", async () => {
     const { org, space, pageId, colleague } = await setup({ approvalRule: true });
     const as = h.as(org.admin);
-    const site = await answered(as.POST("/v1/orgs/{organizationId}/sites", { ...at({ organizationId: org.id }), body: { title: "Docs", spaces: [space.id] } }), 201);
+    const site = await answered(
+      as.POST("/v1/orgs/{organizationId}/sites", { ...at({ organizationId: org.id }), body: { title: "Docs", spaces: [space.id] } }),
+      201,
+    );
     await answered(as.POST("/v1/orgs/{organizationId}/sites/{siteId}/publish", at({ organizationId: org.id, siteId: site.id })), 200);
 
     // The writer edits in the editor.
@@ -168,8 +171,16 @@ describe("review in the app", () => {
     const { org, space, pageId } = await setup();
     const cr = await changeRequestEditing(org.admin, space.id, pageId, SETUP.replace("Start it.", "Start it with `tool run`."));
     // Meanwhile someone changes the same page in the space, in another place and in the same place.
-    const other = await changeRequestEditing(org.admin, space.id, pageId, SETUP.replace("Install the tool.", "Install the tool with apt.").replace("Start it.", "Start it now."));
-    await answered(h.as(org.admin).POST("/v1/spaces/{spaceId}/change-requests/{changeRequestId}/merge", at({ spaceId: space.id, changeRequestId: other.id })), 200);
+    const other = await changeRequestEditing(
+      org.admin,
+      space.id,
+      pageId,
+      SETUP.replace("Install the tool.", "Install the tool with apt.").replace("Start it.", "Start it now."),
+    );
+    await answered(
+      h.as(org.admin).POST("/v1/spaces/{spaceId}/change-requests/{changeRequestId}/merge", at({ spaceId: space.id, changeRequestId: other.id })),
+      200,
+    );
 
     const writer = await app.newPage();
     await signIn(writer, inbox, org.admin.email);
@@ -190,7 +201,10 @@ describe("review in the app", () => {
     expect(merged).toContain("Install the tool with apt.");
     expect(merged).toContain("Start it now.");
     expect(merged).toContain("Start it with `tool run`.");
-    const updated = await answered(h.as(org.admin).GET("/v1/spaces/{spaceId}/change-requests/{changeRequestId}", at({ spaceId: space.id, changeRequestId: cr.id })), 200);
+    const updated = await answered(
+      h.as(org.admin).GET("/v1/spaces/{spaceId}/change-requests/{changeRequestId}", at({ spaceId: space.id, changeRequestId: cr.id })),
+      200,
+    );
     expect(updated.outdated).toBe(false);
     // The writer finishes in the editor (the space's version of the place dropped), and the merge goes through.
     await answered(
@@ -200,7 +214,10 @@ describe("review in the app", () => {
       }),
       200,
     );
-    const done = await answered(h.as(org.admin).POST("/v1/spaces/{spaceId}/change-requests/{changeRequestId}/merge", at({ spaceId: space.id, changeRequestId: cr.id })), 200);
+    const done = await answered(
+      h.as(org.admin).POST("/v1/spaces/{spaceId}/change-requests/{changeRequestId}/merge", at({ spaceId: space.id, changeRequestId: cr.id })),
+      200,
+    );
     expect(done.result).toBe("merge");
     expect(await markdownIn(org.admin, space.id, pageId)).toContain("Install the tool with apt.");
     await writer.context().close();

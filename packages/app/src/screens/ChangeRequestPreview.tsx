@@ -41,8 +41,7 @@ export default function ChangeRequestPreview({ spaceId, number, pageId }: { spac
         <div className="space-layout preview-layout">
           <nav className="space-nav" aria-label="Preview">
             <p className="preview-banner">
-              Preview of <AppLink to={`/app/spaces/${spaceId}/change-requests/${data.number}`}>#{data.number}</AppLink>: as its site will show it once
-              merged.
+              Preview of <AppLink to={`/app/spaces/${spaceId}/change-requests/${data.number}`}>#{data.number}</AppLink>: as its site will show it once merged.
             </p>
             <h1 className="space-title">{data.subject || "Untitled change request"}</h1>
             <QueryState query={tree} what="its pages" inline>
@@ -52,7 +51,10 @@ export default function ChangeRequestPreview({ spaceId, number, pageId }: { spac
                   <ul className="preview-pages">
                     {documents.map((page) => (
                       <li key={page.id} style={{ paddingLeft: `${page.depth}rem` }}>
-                        <AppLink to={previewPath(spaceId, data.number, page.id)} {...(page.id === (pageId ?? documents[0]?.id) ? { "aria-current": "page" } : {})}>
+                        <AppLink
+                          to={previewPath(spaceId, data.number, page.id)}
+                          {...(page.id === (pageId ?? documents[0]?.id) ? { "aria-current": "page" } : {})}
+                        >
                           {page.title}
                         </AppLink>
                       </li>

@@ -112,7 +112,12 @@ function Thread({ place, comment }: { place: Place; comment: Comment }) {
   });
   const refresh = () => queries.invalidateQueries({ queryKey: commentsKey(place) });
   const answer = useWrite(async () => {
-    await unwrap(api.POST("/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies", { params: { path }, body: { body: { markdown: reply } } }));
+    await unwrap(
+      api.POST("/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies", {
+        params: { path },
+        body: { body: { markdown: reply } },
+      }),
+    );
     setReply("");
     await refresh();
   });

@@ -74,7 +74,11 @@ export function Review({ spaceId, cr, changes }: { spaceId: string; cr: ChangeRe
       }
     } else {
       const { updateKeepingEdits } = await import("./updateFromMain");
-      const both = await updateKeepingEdits(spaceId, cr, conflicts.map((conflict) => conflict.page.id));
+      const both = await updateKeepingEdits(
+        spaceId,
+        cr,
+        conflicts.map((conflict) => conflict.page.id),
+      );
       const first = conflicts[0]!.page.id;
       setConflicts([]);
       await refresh();
@@ -174,7 +178,10 @@ export function Review({ spaceId, cr, changes }: { spaceId: string; cr: ChangeRe
                   </li>
                 ))}
               </ul>
-              <p>Update from the space: your edits are kept (where both changed the same place, both versions stay, the space's first), then finish in the editor.</p>
+              <p>
+                Update from the space: your edits are kept (where both changed the same place, both versions stay, the space's first), then finish in the
+                editor.
+              </p>
               <button type="button" disabled={act.busy} onClick={() => void act.run("update")}>
                 Update from the space and edit
               </button>

@@ -17,7 +17,11 @@ async function versionsOf(spaceId: string, cr: ChangeRequest, pageId: string) {
   const [before, theirs, mine] = await Promise.all([
     unwrap(api.GET("/v1/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}", { params: { path: { spaceId, revisionId: base, pageId } } })),
     unwrap(api.GET("/v1/spaces/{spaceId}/content/page/{pageId}", { params: { path: { spaceId, pageId } } })),
-    unwrap(api.GET("/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}", { params: { path: { spaceId, changeRequestId: cr.id, pageId } } })),
+    unwrap(
+      api.GET("/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}", {
+        params: { path: { spaceId, changeRequestId: cr.id, pageId } },
+      }),
+    ),
   ]);
   const [b, t, m] = [markdownOf(before), markdownOf(theirs), markdownOf(mine)];
   return { pageId, theirs: t, mine: m, merged: mergeBlocks(b, t, m) };
