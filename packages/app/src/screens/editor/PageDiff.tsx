@@ -34,7 +34,7 @@ export default function PageDiff({
   if (diff.isPending) return <Loading what="the changes" />;
   if (diff.isError) return <Problem error={diff.error} retry={() => diff.refetch()} />;
   return (
-    <>
+    <div>
       <fieldset className="diff-toggle">
         <legend className="visually-hidden">Show the changes as</legend>
         <button type="button" className="quiet" aria-pressed={!markdown} onClick={() => showMarkdown(false)}>
@@ -45,7 +45,7 @@ export default function PageDiff({
         </button>
       </fieldset>
       {markdown ? <MarkdownDiff lines={diff.data.lines} /> : <VisualDiff blocks={diff.data.blocks} />}
-    </>
+    </div>
   );
 }
 
