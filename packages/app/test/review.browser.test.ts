@@ -114,7 +114,7 @@ describe("review in the app", () => {
       await reviewer.goto(`/app/spaces/${space.id}/change-requests/${number}`);
       const change = reviewer.getByRole("region", { name: "Changes to Setup" });
       await expect(change.locator(".diff-block.changed ins").first().textContent()).resolves.toContain("8080");
-      await expect(change.locator(".diff-block.changed span").first().textContent()).resolves.toContain("Set the port.");
+      await expect(change.locator(".diff-block.changed").first().textContent()).resolves.toBe("Changed: Set the port. Use 8080 by default.");
       await change.getByText("5 blocks unchanged.").waitFor();
       await change.getByRole("button", { name: "Markdown" }).click();
       const lines = change.getByRole("region", { name: "Markdown changes" });
