@@ -284,6 +284,8 @@ describe("review in the app", () => {
         git.createRepository(
           "manual",
           new Map([
+            // The repository's own settings, which the sync keeps as they are.
+            [".gitbook.yaml", Buffer.from("root: ./\n\nstructure:\n  readme: README.md\n  summary: SUMMARY.md\n")],
             ["README.md", Buffer.from("# Welcome\n\nThe start.\n")],
             ["SUMMARY.md", Buffer.from("# Table of contents\n\n* [Welcome](README.md)\n* [Setup](setup.md)\n")],
             ["setup.md", Buffer.from(SETUP)],
