@@ -50,9 +50,10 @@ const PATTERNS: [RegExp, (m: string[]) => Route][] = [
     /^spaces\/([^/]+)\/change-requests\/([^/]+)\/edit\/([^/]+)$/,
     ([, spaceId, number, pageId]) => ({ screen: "edit-page", spaceId: spaceId!, number: number!, pageId: pageId! }),
   ],
+  [/^spaces\/([^/]+)\/change-requests\/([^/]+)\/preview$/, ([, spaceId, number]) => ({ screen: "change-request-preview", spaceId: spaceId!, number: number! })],
   [
-    /^spaces\/([^/]+)\/change-requests\/([^/]+)\/preview(?:\/([^/]+))?$/,
-    ([, spaceId, number, pageId]) => ({ screen: "change-request-preview", spaceId: spaceId!, number: number!, ...(pageId ? { pageId } : {}) }),
+    /^spaces\/([^/]+)\/change-requests\/([^/]+)\/preview\/([^/]+)$/,
+    ([, spaceId, number, pageId]) => ({ screen: "change-request-preview", spaceId: spaceId!, number: number!, pageId: pageId! }),
   ],
   [/^integrations\/([^/]+)$/, ([, name]) => ({ screen: "integration", name: name! })],
   [/^users\/([^/]+)$/, ([, userId]) => ({ screen: "user", userId: userId! })],
