@@ -242,8 +242,13 @@ describe("review in the app", () => {
       const writer = await app.newPage();
       await signIn(writer, inbox, org.admin.email);
       await writer.goto(`/app/spaces/${space.id}/change-requests/${cr.number}`);
-      await writer.getByRole("region", { name: "Changes to Setup" }).getByRole("link", { name: "Preview" }).click();
+      // The change request's "Preview" opens its first page; a page's "Preview", that page.
+      await writer.getByRole("region", { name: "Review actions" }).getByRole("link", { name: "Preview" }).click();
       const body = writer.locator(".page-body");
+      await body.locator("strong", { hasText: "port" }).waitFor();
+      await writer.goto(`/app/spaces/${space.id}/change-requests/${cr.number}`);
+      await writer.getByRole("region", { name: "Changes to Setup" }).getByRole("link", { name: "Preview" }).click();
+      await writer.waitForURL(`**/change-requests/${cr.number}/preview/${pageId}`);
       await body.locator("strong", { hasText: "port" }).waitFor();
       await expect(body.locator("code").first().textContent()).resolves.toBe("tool.toml");
       await noAccessibilityProblem(writer, "preview");
