@@ -15,6 +15,7 @@ const Space = lazy(() => import("./screens/Space"));
 const Collection = lazy(() => import("./screens/Collection"));
 const ChangeRequests = lazy(() => import("./screens/ChangeRequests"));
 const ChangeRequest = lazy(() => import("./screens/ChangeRequest"));
+const ChangeRequestPreview = lazy(() => import("./screens/ChangeRequestPreview"));
 const People = lazy(() => import("./screens/People"));
 const DeletedSpaces = lazy(() => import("./screens/DeletedSpaces"));
 const Account = lazy(() => import("./screens/Account"));
@@ -69,6 +70,8 @@ function Screen({ route, organizationId, orgsLoading }: { route: Route; organiza
       return <ChangeRequests spaceId={route.spaceId} />;
     case "change-request":
       return <ChangeRequest spaceId={route.spaceId} number={route.number} />;
+    case "change-request-preview":
+      return <ChangeRequestPreview spaceId={route.spaceId} number={route.number} pageId={route.pageId} />;
     case "edit-page":
       return <EditPage spaceId={route.spaceId} number={route.number} pageId={route.pageId} />;
     case "members":

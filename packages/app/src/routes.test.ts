@@ -11,6 +11,8 @@ describe("the app's routes", () => {
     expect(parseRoute("/app/spaces/s1/revisions/r1")).toEqual({ screen: "space", spaceId: "s1" });
     expect(parseRoute("/app/spaces/s1/change-requests/7")).toEqual({ screen: "change-request", spaceId: "s1", number: "7" });
     expect(parseRoute("/app/spaces/s1/change-requests/7/edit/p1")).toEqual({ screen: "edit-page", spaceId: "s1", number: "7", pageId: "p1" });
+    expect(parseRoute("/app/spaces/s1/change-requests/7/preview")).toEqual({ screen: "change-request-preview", spaceId: "s1", number: "7" });
+    expect(parseRoute("/app/spaces/s1/change-requests/7/preview/p1")).toEqual({ screen: "change-request-preview", spaceId: "s1", number: "7", pageId: "p1" });
     expect(parseRoute("/app/orgs/o1/sites/x")).toEqual({ screen: "site", organizationId: "o1", siteId: "x" });
     expect(parseRoute("/app/orgs/o1/audit-log")).toEqual({ screen: "admin", organizationId: "o1", section: "audit-log" });
     expect(parseRoute("/app/orgs/o1/git-sync/s1")).toEqual({ screen: "admin", organizationId: "o1", section: "git-sync", spaceId: "s1" });

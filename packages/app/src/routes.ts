@@ -8,6 +8,7 @@ export type Route =
   | { screen: "space"; spaceId: string; pageId?: string }
   | { screen: "change-requests"; spaceId: string }
   | { screen: "change-request"; spaceId: string; number: string }
+  | { screen: "change-request-preview"; spaceId: string; number: string; pageId?: string }
   | { screen: "edit-page"; spaceId: string; number: string; pageId: string }
   | { screen: "members"; organizationId: string }
   | { screen: "deleted-spaces"; organizationId: string }
@@ -50,6 +51,11 @@ const PATTERNS: [RegExp, (m: string[]) => Route][] = [
   [
     /^spaces\/([^/]+)\/change-requests\/([^/]+)\/edit\/([^/]+)$/,
     ([, spaceId, number, pageId]) => ({ screen: "edit-page", spaceId: spaceId!, number: number!, pageId: pageId! }),
+  ],
+  [/^spaces\/([^/]+)\/change-requests\/([^/]+)\/preview$/, ([, spaceId, number]) => ({ screen: "change-request-preview", spaceId: spaceId!, number: number! })],
+  [
+    /^spaces\/([^/]+)\/change-requests\/([^/]+)\/preview\/([^/]+)$/,
+    ([, spaceId, number, pageId]) => ({ screen: "change-request-preview", spaceId: spaceId!, number: number!, pageId: pageId! }),
   ],
   [/^integrations\/([^/]+)$/, ([, name]) => ({ screen: "integration", name: name! })],
   [/^users\/([^/]+)$/, ([, userId]) => ({ screen: "user", userId: userId! })],

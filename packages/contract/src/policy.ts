@@ -894,6 +894,10 @@ export const operationPolicies = {
     "on": "changeRequest",
     "needs": "view"
   },
+  "getChangeRequestRenderedPageById": {
+    "on": "changeRequest",
+    "needs": "view"
+  },
   "getChangeRequestChanges": {
     "on": "changeRequest",
     "needs": "view"

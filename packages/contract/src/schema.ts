@@ -2717,6 +2717,39 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/rendered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of the change request, or its number within the space (for example `3`). */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description The ID of the page. */
+                pageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a page of a change request rendered as HTML
+         * @description The change request's preview: a page of its current revision rendered to HTML by the renderer of
+         *     published sites, as `getRenderedPageById` renders the space's (the same rules and sanitizing, with its
+         *     headings). Links to other pages lead to their preview in the app
+         *     (`/app/spaces/{spaceId}/change-requests/{number}/preview/{pageId}`). Only those who can read the change
+         *     request (its space) get it: anyone else gets 404, as for a change request or a page not in its revision.
+         *
+         *     Needs `view` on the change request's space (role `read` or more).
+         */
+        get: operations["getChangeRequestRenderedPageById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/changes": {
         parameters: {
             query?: never;
@@ -15365,6 +15398,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LinkList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    getChangeRequestRenderedPageById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of the change request, or its number within the space (for example `3`). */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description The ID of the page. */
+                pageId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page's HTML and outline. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenderedPage"];
                 };
             };
             400: components["responses"]["BadRequest"];

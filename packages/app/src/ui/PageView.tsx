@@ -1,11 +1,10 @@
 // A page as its published site shows it: the HTML the sites' renderer makes (sanitized on the server),
 // breadcrumbs above, the outline of its headings beside. Links to other pages open them here.
-import { useEffect, useRef } from "react";
-import { navigate } from "../navigation";
+import { useRef } from "react";
 import { useRenderedPage } from "../queries";
-import { appPath } from "../routes";
 import { EditButton } from "../screens/editor/EditButton";
 import { type TreePage, trail } from "../tree";
+import { useInAppLinks } from "./inAppLinks";
 import type { TreeActions } from "./PageTree";
 import { AppLink, Loading, Problem } from "./states";
 
@@ -27,22 +26,7 @@ export function PageView({
   const title = crumbs.at(-1)?.title ?? "";
 
   const body = useRef<HTMLDivElement>(null);
-  // Links to the app's pages open here, without reloading (a modified click still opens a tab).
-  useEffect(() => {
-    const element = body.current;
-    if (!element) return;
-    const follow = (event: MouseEvent) => {
-      const anchor = (event.target as HTMLElement).closest("a");
-      if (!anchor || event.metaKey || event.ctrlKey || event.shiftKey || anchor.target === "_blank") return;
-      const path = appPath(anchor.href, location.origin);
-      if (path) {
-        event.preventDefault();
-        navigate(path);
-      }
-    };
-    element.addEventListener("click", follow);
-    return () => element.removeEventListener("click", follow);
-  });
+  useInAppLinks(body);
 
   return (
     <>

@@ -1,4 +1,4 @@
-import { diffBlocks, diffWords } from "./diff";
+import { diffBlocks, diffLines, diffWords } from "./diff";
 
 it("finds the words added and removed inside a block", () => {
   expect(diffWords("Run the server now.", "Run the new server later.")).toEqual([
@@ -33,5 +33,17 @@ it("tells blocks added, removed, changed and kept", () => {
   expect(diffBlocks("A.\n\nB.\n", "B.\n")).toEqual([
     { kind: "removed", text: "A." },
     { kind: "same", text: "B." },
+  ]);
+});
+
+it("tells the Markdown's lines added and removed", () => {
+  expect(diffLines("# Title\n\nOld line.\nKept line.\n", "# Title\n\nNew line.\nKept line.\nAdded line.\n")).toEqual([
+    { kind: "same", line: "# Title" },
+    { kind: "same", line: "" },
+    { kind: "removed", line: "Old line." },
+    { kind: "added", line: "New line." },
+    { kind: "same", line: "Kept line." },
+    { kind: "added", line: "Added line." },
+    { kind: "same", line: "" },
   ]);
 });

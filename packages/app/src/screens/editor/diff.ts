@@ -53,3 +53,22 @@ export function diffBlocks(before: string, after: string): BlockChange[] {
   gap(a.length, b.length);
   return out;
 }
+
+export interface LineChange {
+  kind: "same" | "added" | "removed";
+  line: string;
+}
+
+/** The Markdown's lines from `before` to `after`, as a unified diff shows them (a longest common subsequence of lines). */
+export function diffLines(before: string, after: string): LineChange[] {
+  const [a, b] = [before.split("\n"), after.split("\n")];
+  const out: LineChange[] = [];
+  let [i, j] = [0, 0];
+  for (const [ai, bj] of [...matchBlocks(a, b), [a.length, b.length] as [number, number]]) {
+    for (; i < ai; i++) out.push({ kind: "removed", line: a[i]! });
+    for (; j < bj; j++) out.push({ kind: "added", line: b[j]! });
+    if (ai < a.length) out.push({ kind: "same", line: a[ai]! });
+    [i, j] = [ai + 1, bj + 1];
+  }
+  return out;
+}
