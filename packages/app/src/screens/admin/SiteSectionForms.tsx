@@ -117,7 +117,6 @@ export function Rename({ label, title, save, children }: { label: string; title:
     <WriteForm
       write={write}
       submit="Save"
-      label={label}
       extra={
         <button type="button" className="quiet" onClick={() => setEditing(false)}>
           Cancel
