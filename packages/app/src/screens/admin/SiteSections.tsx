@@ -186,7 +186,7 @@ function GroupRow({ group, groups, writes, step }: { group: Group; groups: Group
           disabled={writes.removeGroup.busy}
           onClick={() => void writes.removeGroup.run(group.id)}
         >
-          Delete group
+          Delete
         </button>
       </span>
       {group.sections.length > 0 ? (
