@@ -196,8 +196,8 @@ describe("a site's redirects in bulk", () => {
   it("refuses a list with a bad line whole, adds a CSV file's, and reports a line the API refuses while the others apply", async () => {
     const { as, ids, page } = await siteOpen(["Handbook"]);
     const sources = () =>
-      answered(as.GET("/v1/orgs/{organizationId}/sites/{siteId}/redirects", { params: { path: ids, query: { orderBy: "source" } } }), 200).then(
-        (list) => list.items.map((item) => [item.source, item.destination.kind]),
+      answered(as.GET("/v1/orgs/{organizationId}/sites/{siteId}/redirects", { params: { path: ids, query: { orderBy: "source" } } }), 200).then((list) =>
+        list.items.map((item) => [item.source, item.destination.kind]),
       );
     const box = page.getByLabel(/^Redirects, one a line/);
     await box.fill("/old,https://example.com/new\nold-without-slash,https://example.com\n/setup,/install");
