@@ -18,7 +18,7 @@ async function checkScreen(page: Page, name: string) {
   expect({ name, overflow: Math.max(0, overflow) }).toEqual({ name, overflow: 0 });
 }
 
-/** Reads `read` until it gives `expected` (a write the screen made reaching the API), or fails with the last read. */
+/** Reads `read` (the API, or the screen) until it gives `expected`, a write having reached it; else fails with the last read. */
 async function settles<T>(read: () => Promise<T>, expected: T): Promise<void> {
   let last: T | undefined;
   for (let i = 0; i < 2000; i++) {
