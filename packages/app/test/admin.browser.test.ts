@@ -112,7 +112,7 @@ describe("the sites screens", () => {
 
     await page.getByLabel("Primary color, light theme").fill("#aa3300");
     await page.getByLabel("Logo URL, light theme").fill("https://example.com/logo.png");
-    await page.getByRole("button", { name: "Save colors and logo" }).click();
+    await page.getByRole("button", { name: "Save the look" }).click();
     await page.getByRole("status").filter({ hasText: "Saved" }).waitFor();
     const customization = await answered(
       as.GET("/v1/orgs/{organizationId}/sites/{siteId}/customization", at({ organizationId: org.id, siteId: site!.id })),

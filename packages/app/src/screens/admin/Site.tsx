@@ -1,5 +1,6 @@
-// One site: publish or unpublish it ("Publish"), its audience, its URL opened in one click, the spaces it
-// publishes (added and removed), its redirects (listed, created, deleted), its colors and logo.
+// One site: publish or unpublish it ("Publish"), its audience (share links, visitor authentication), its URL
+// opened in one click, the spaces it publishes (added and removed) and its sections, its redirects, its look.
+// One page whose parts are listed at its top ("On this page"), each part in a file of its own.
 import type { Schemas } from "@docstack/sdk";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -7,8 +8,14 @@ import { api, unwrap } from "../../api";
 import { useSpaces } from "../../queries";
 import { useWrite, WriteError } from "../../ui/forms";
 import { Empty, Loading, Problem } from "../../ui/states";
-import { adminKeys, useRedirects, useSite, useSiteSpaces } from "./queries";
+import { WriteForm } from "../../ui/WriteForm";
+import { adminKeys, useSite, useSiteSpaces } from "./queries";
 import { SiteCustomization } from "./SiteCustomization";
+import { SiteRedirects } from "./SiteRedirects";
+import { SiteSections } from "./SiteSections";
+import { SiteShareLinks } from "./SiteShareLinks";
+import { SiteVisitorAuth } from "./SiteVisitorAuth";
+import { useRefreshStructure } from "./site-queries";
 
 type Visibility = Schemas["SiteVisibility"];
 const VISIBILITIES: Record<Visibility, string> = {
@@ -17,6 +24,17 @@ const VISIBILITIES: Record<Visibility, string> = {
   "share-link": "Share links: anyone with a secret link",
   "visitor-auth": "Visitor authentication: readers signed in by your own system",
 };
+
+/** The page's parts, by the ID of their heading. */
+const PARTS = [
+  ["site-publishing", "Publishing"],
+  ["site-share-links", "Share links"],
+  ["site-visitor-auth", "Visitor authentication"],
+  ["site-spaces", "Spaces"],
+  ["site-sections", "Sections"],
+  ["site-redirects", "Redirects"],
+  ["site-customization", "Look"],
+] as const;
 
 interface Props {
   organizationId: string;
@@ -47,6 +65,15 @@ export default function Site({ organizationId, siteId }: Props) {
   return (
     <>
       <h1>Site: {data.title}</h1>
+      <nav aria-label="On this page" className="site-parts">
+        <ul>
+          {PARTS.filter(([id]) => id !== "site-visitor-auth" || data.visibility === "visitor-auth").map(([id, label]) => (
+            <li key={id}>
+              <a href={`#${id}`}>{label}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
       <section aria-labelledby="site-publishing" className="admin-section">
         <h2 id="site-publishing">Publishing</h2>
         <p>
@@ -86,8 +113,11 @@ export default function Site({ organizationId, siteId }: Props) {
         </select>
         <WriteError write={audience} />
       </section>
+      <SiteShareLinks organizationId={organizationId} siteId={siteId} visibility={data.visibility} />
+      {data.visibility === "visitor-auth" ? <SiteVisitorAuth organizationId={organizationId} siteId={siteId} /> : null}
       <SiteSpaces organizationId={organizationId} siteId={siteId} />
-      <Redirects organizationId={organizationId} siteId={siteId} />
+      <SiteSections organizationId={organizationId} siteId={siteId} />
+      <SiteRedirects organizationId={organizationId} siteId={siteId} />
       <SiteCustomization organizationId={organizationId} siteId={siteId} title={data.title} />
     </>
   );
@@ -96,13 +126,8 @@ export default function Site({ organizationId, siteId }: Props) {
 function SiteSpaces({ organizationId, siteId }: Props) {
   const siteSpaces = useSiteSpaces(organizationId, siteId);
   const spaces = useSpaces(organizationId);
-  const queries = useQueryClient();
   const [spaceId, setSpaceId] = useState("");
-  const refresh = () =>
-    Promise.all([
-      queries.invalidateQueries({ queryKey: adminKeys.siteSpaces(organizationId, siteId) }),
-      queries.invalidateQueries({ queryKey: adminKeys.site(organizationId, siteId) }),
-    ]);
+  const refresh = useRefreshStructure(organizationId, siteId);
   const add = useWrite(async () => {
     await unwrap(api.POST("/v1/orgs/{organizationId}/sites/{siteId}/site-spaces", { params: { path: { organizationId, siteId } }, body: { spaceId } }));
     setSpaceId("");
@@ -136,13 +161,7 @@ function SiteSpaces({ organizationId, siteId }: Props) {
         ))}
       </ul>
       <WriteError write={remove} />
-      <form
-        className="inline-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void add.run(undefined);
-        }}
-      >
+      <WriteForm write={add} submit="Add to the site" label="Add a space to the site">
         <label htmlFor="site-add-space">Add a space</label>
         <select id="site-add-space" required value={spaceId} onChange={(event) => setSpaceId(event.target.value)}>
           <option value="">Choose a space</option>
@@ -152,124 +171,7 @@ function SiteSpaces({ organizationId, siteId }: Props) {
             </option>
           ))}
         </select>
-        <button type="submit" disabled={add.busy}>
-          Add to the site
-        </button>
-        <WriteError write={add} />
-      </form>
-    </section>
-  );
-}
-
-function describe(destination: Schemas["SiteRedirect"]["destination"], titles: Map<string, string>): string {
-  switch (destination.kind) {
-    case "external":
-      return destination.url;
-    case "site-page":
-      return `a page of ${titles.get(destination.siteSpaceId) ?? "a space"}`;
-    case "site-space":
-      return titles.get(destination.siteSpaceId) ?? "a space of the site";
-    case "site-section":
-      return "a section of the site";
-  }
-}
-
-function Redirects({ organizationId, siteId }: Props) {
-  const redirects = useRedirects(organizationId, siteId);
-  const siteSpaces = useSiteSpaces(organizationId, siteId);
-  const queries = useQueryClient();
-  const [source, setSource] = useState("");
-  const [kind, setKind] = useState<"external" | "path">("external");
-  const [url, setUrl] = useState("");
-  const [spaceId, setSpaceId] = useState("");
-  const [pagePath, setPagePath] = useState("");
-  const [permanent, setPermanent] = useState(true);
-  const titles = new Map(siteSpaces.data?.items.map((item) => [item.id, item.title]));
-  const refresh = () => queries.invalidateQueries({ queryKey: adminKeys.redirects(organizationId, siteId) });
-  const path = { params: { path: { organizationId, siteId } } };
-  const create = useWrite(async () => {
-    const destination = kind === "external" ? { kind, url } : { kind, spaceId, path: pagePath.replace(/^\/+/, "") };
-    await unwrap(api.POST("/v1/orgs/{organizationId}/sites/{siteId}/redirects", { ...path, body: { source, destination, permanent } }));
-    setSource("");
-    setUrl("");
-    setPagePath("");
-    await refresh();
-  });
-  const remove = useWrite(async (siteRedirectId: string) => {
-    await unwrap(
-      api.DELETE("/v1/orgs/{organizationId}/sites/{siteId}/redirects/{siteRedirectId}", { params: { path: { organizationId, siteId, siteRedirectId } } }),
-    );
-    await refresh();
-  });
-  return (
-    <section aria-labelledby="site-redirects" className="admin-section">
-      <h2 id="site-redirects">Redirects</h2>
-      {redirects.isPending ? <Loading what="redirects" /> : null}
-      {redirects.isError ? <Problem error={redirects.error} retry={() => redirects.refetch()} /> : null}
-      {redirects.data?.items.length === 0 ? <Empty>No redirects: every path of the site is served as it is.</Empty> : null}
-      <ul className="cards">
-        {redirects.data?.items.map((redirect) => (
-          <li key={redirect.id} className="card">
-            <code>{redirect.source}</code> <span aria-hidden="true">→</span>
-            <span className="visually-hidden">to</span> <span>{describe(redirect.destination, titles)}</span>
-            <span className="muted">{redirect.permanent ? "permanent (308)" : "temporary (307)"}</span>
-            <span className="card-actions">
-              <button
-                type="button"
-                className="quiet danger"
-                aria-label={`Delete the redirect of ${redirect.source}`}
-                onClick={() => void remove.run(redirect.id)}
-              >
-                Delete
-              </button>
-            </span>
-          </li>
-        ))}
-      </ul>
-      <WriteError write={remove} />
-      <form
-        className="stacked-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void create.run(undefined);
-        }}
-      >
-        <h3>New redirect</h3>
-        <label htmlFor="redirect-source">From the path</label>
-        <input id="redirect-source" required placeholder="/old/path" pattern="/.*" value={source} onChange={(event) => setSource(event.target.value)} />
-        <label htmlFor="redirect-kind">To</label>
-        <select id="redirect-kind" value={kind} onChange={(event) => setKind(event.target.value as "external" | "path")}>
-          <option value="external">A URL</option>
-          <option value="path">A page of one of the site's spaces</option>
-        </select>
-        {kind === "external" ? (
-          <>
-            <label htmlFor="redirect-url">URL</label>
-            <input id="redirect-url" type="url" required placeholder="https://example.com/new" value={url} onChange={(event) => setUrl(event.target.value)} />
-          </>
-        ) : (
-          <>
-            <label htmlFor="redirect-space">Space</label>
-            <select id="redirect-space" required value={spaceId} onChange={(event) => setSpaceId(event.target.value)}>
-              <option value="">Choose a space</option>
-              {siteSpaces.data?.items.map((item) => (
-                <option key={item.id} value={item.space.id}>
-                  {item.title}
-                </option>
-              ))}
-            </select>
-            <label htmlFor="redirect-page">Path of the page</label>
-            <input id="redirect-page" required placeholder="guides/install" value={pagePath} onChange={(event) => setPagePath(event.target.value)} />
-          </>
-        )}
-        <label className="check">
-          <input type="checkbox" checked={permanent} onChange={(event) => setPermanent(event.target.checked)} /> Permanent (308; else 307)
-        </label>
-        <button type="submit" disabled={create.busy}>
-          Create redirect
-        </button>
-        <WriteError write={create} />
-      </form>
+      </WriteForm>
     </section>
   );
 }

@@ -5,8 +5,9 @@ import { useState } from "react";
 import { api, unwrap } from "../../api";
 import { navigate } from "../../navigation";
 import { useSpaces } from "../../queries";
-import { useWrite, WriteError } from "../../ui/forms";
+import { useWrite } from "../../ui/forms";
 import { AppLink, Empty, Loading, Problem } from "../../ui/states";
+import { WriteForm } from "../../ui/WriteForm";
 import { adminKeys, useSites } from "./queries";
 
 export default function Sites({ organizationId }: { organizationId: string }) {
@@ -28,13 +29,7 @@ export default function Sites({ organizationId }: { organizationId: string }) {
   return (
     <>
       <h1>Sites</h1>
-      <form
-        className="inline-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void create.run(undefined);
-        }}
-      >
+      <WriteForm write={create} submit="Create site" label="New site">
         <label htmlFor="site-title">Title of a new site</label>
         <input id="site-title" required minLength={2} maxLength={128} value={title} onChange={(event) => setTitle(event.target.value)} />
         <label htmlFor="site-space">First space</label>
@@ -46,11 +41,7 @@ export default function Sites({ organizationId }: { organizationId: string }) {
             </option>
           ))}
         </select>
-        <button type="submit" disabled={create.busy}>
-          Create site
-        </button>
-        <WriteError write={create} />
-      </form>
+      </WriteForm>
       {sites.isPending ? <Loading what="sites" /> : null}
       {sites.isError ? <Problem error={sites.error} retry={() => sites.refetch()} /> : null}
       {sites.data?.items.length === 0 ? <Empty>No sites yet: create one above, then add the spaces it publishes.</Empty> : null}
