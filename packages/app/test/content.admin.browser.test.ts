@@ -40,6 +40,9 @@ afterAll(async () => {
   await new Promise((resolve) => site?.close(resolve));
 });
 
+/** Long enough for a Git server, several syncs and a browser on a busy 2-core machine. */
+const SLOW = 300_000;
+
 const SEED = new Map([
   ["README.md", Buffer.from("# Welcome\n\nThe start.\n")],
   ["SUMMARY.md", Buffer.from("# Table of contents\n\n* [Welcome](README.md)\n* [Install](install.md)\n")],
@@ -103,7 +106,10 @@ describe("the import and export screen", () => {
       await form.getByLabel("Repository URL").fill(git.url("missing"));
       await form.getByRole("button", { name: "Import", exact: true }).click();
       const broken = await runEnded(page, "Broken", "Failed");
-      await broken.card.getByRole("alert").filter({ hasText: /^The import failed: .+/ }).waitFor();
+      await broken.card
+        .getByRole("alert")
+        .filter({ hasText: /^The import failed: .+/ })
+        .waitFor();
       await checkScreen(page, "imports, three completed and one failed");
 
       // The space imported from Git, pushed to another repository's new branch as one commit.
@@ -112,7 +118,10 @@ describe("the import and export screen", () => {
       await push.getByLabel("Repository URL").fill(git.url("exported"));
       await push.getByLabel("Commit message").fill("Docs from Docstack");
       await push.getByRole("button", { name: "Push to Git" }).click();
-      await push.getByRole("status").filter({ hasText: /^Export: Done, commit [0-9a-f]{40}/ }).waitFor({ timeout: 60_000 });
+      await push
+        .getByRole("status")
+        .filter({ hasText: /^Export: Done, commit [0-9a-f]{40}/ })
+        .waitFor({ timeout: 60_000 });
       const head = git.git("exported", "rev-parse", "refs/heads/main");
       await push.getByText(head).waitFor();
       expect(git.git("exported", "log", "-1", "--format=%s", head)).toBe("Docs from Docstack");
@@ -121,7 +130,7 @@ describe("the import and export screen", () => {
     } finally {
       await page.context().close();
     }
-  });
+  }, SLOW);
 });
 
 describe("the Git Sync screen", () => {
@@ -146,7 +155,11 @@ describe("the Git Sync screen", () => {
 
       // A push, announced as GitHub does (JSON signed with the secret): the screen follows it to the new commit,
       // with nothing but the webhook and the queue's own wake-up (no poll, no test-side queue work).
-      const pushed = await git.push("synced", { "SUMMARY.md": `${SEED.get("SUMMARY.md")}* [Usage](usage.md)\n`, "usage.md": "# Usage\n\nUse it.\n" }, "Add usage");
+      const pushed = await git.push(
+        "synced",
+        { "SUMMARY.md": `${SEED.get("SUMMARY.md")}* [Usage](usage.md)\n`, "usage.md": "# Usage\n\nUse it.\n" },
+        "Add usage",
+      );
       const payload = JSON.stringify({ ref: "refs/heads/main", after: pushed });
       const hook = await fetch(`${app.url}/v1/spaces/${space.id}/git/sync/hook`, {
         method: "POST",
@@ -158,7 +171,13 @@ describe("the Git Sync screen", () => {
         body: payload,
       });
       expect([hook.status, await hook.json()]).toEqual([202, { queued: true }]);
-      await page.getByText(pushed).waitFor({ timeout: 60_000 });
+      const sync = () => answered(as.GET("/v1/spaces/{spaceId}/git/sync", at({ spaceId: space.id })), 200);
+      await page
+        .getByText(pushed)
+        .waitFor({ timeout: 90_000 })
+        .catch(async (error) => {
+          throw new Error(`the pushed commit never showed; the sync: ${JSON.stringify(await sync())}`, { cause: error });
+        });
       const tree = await answered(as.GET("/v1/spaces/{spaceId}/content/pages", at({ spaceId: space.id })), 200);
       expect(tree.pages.map((p) => p.title)).toEqual(["Welcome", "Install", "Usage"]);
       await checkScreen(page, "Git Sync, a push synced");
@@ -173,7 +192,6 @@ describe("the Git Sync screen", () => {
         200,
       );
       await answered(as.POST("/v1/spaces/{spaceId}/change-requests/{changeRequestId}/merge", at({ spaceId: space.id, changeRequestId: cr.id })), 200);
-      const sync = () => answered(as.GET("/v1/spaces/{spaceId}/git/sync", at({ spaceId: space.id })), 200);
       await until(h, async () => (await sync()).status === "conflict", sync);
       const conflict = await answered(
         as.GET("/v1/spaces/{spaceId}/change-requests/{changeRequestId}", at({ spaceId: space.id, changeRequestId: (await sync()).conflictChangeRequestId! })),
@@ -187,7 +205,7 @@ describe("the Git Sync screen", () => {
     } finally {
       await page.context().close();
     }
-  });
+  }, SLOW);
 });
 
 describe("the settings screen", () => {
@@ -262,5 +280,5 @@ describe("the settings screen", () => {
     } finally {
       await page.context().close();
     }
-  });
+  }, SLOW);
 });

@@ -9,7 +9,6 @@ import { ROLES, type RoleChoice, RoleOptions, roleOf } from "../ui/roles";
 import { Loading, Problem } from "../ui/states";
 import { Teams } from "../ui/Teams";
 
-
 export default function People({ organizationId }: { organizationId: string }) {
   const org = useOrg(organizationId);
   const members = useMembers(organizationId);

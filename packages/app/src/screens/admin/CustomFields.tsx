@@ -29,7 +29,17 @@ interface Described {
 }
 
 /** The inputs shared by creating and editing a field; ids prefixed per form. */
-function DescribedFields({ id, form, set, type }: { id: string; form: Described; set: (field: keyof Described) => (event: { target: { value: string } }) => void; type: FieldType }) {
+function DescribedFields({
+  id,
+  form,
+  set,
+  type,
+}: {
+  id: string;
+  form: Described;
+  set: (field: keyof Described) => (event: { target: { value: string } }) => void;
+  type: FieldType;
+}) {
   return (
     <>
       <label htmlFor={`${id}-title`}>Title</label>

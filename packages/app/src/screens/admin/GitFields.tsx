@@ -35,15 +35,7 @@ export function urlWithCredentials({ url, username, password }: GitRepositoryFor
   return parsed.toString();
 }
 
-export function GitRepositoryFields({
-  id,
-  form,
-  set,
-}: {
-  id: string;
-  form: GitRepositoryForm;
-  set: ReturnType<typeof useGitRepositoryForm>["set"];
-}) {
+export function GitRepositoryFields({ id, form, set }: { id: string; form: GitRepositoryForm; set: ReturnType<typeof useGitRepositoryForm>["set"] }) {
   return (
     <>
       <label htmlFor={`${id}-url`}>Repository URL (HTTPS)</label>

@@ -165,8 +165,7 @@ function SpaceGitSync({ spaceId }: { spaceId: string }) {
 function ConflictLink({ spaceId, changeRequestId }: { spaceId: string; changeRequestId: string }) {
   const changeRequest = useQuery({
     queryKey: ["space", spaceId, "change-request-by-id", changeRequestId],
-    queryFn: () =>
-      unwrap(api.GET("/v1/spaces/{spaceId}/change-requests/{changeRequestId}", { params: { path: { spaceId, changeRequestId } } })),
+    queryFn: () => unwrap(api.GET("/v1/spaces/{spaceId}/change-requests/{changeRequestId}", { params: { path: { spaceId, changeRequestId } } })),
   });
   const number = changeRequest.data?.number;
   return (
