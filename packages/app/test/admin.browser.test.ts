@@ -339,6 +339,7 @@ describe("every admin screen", () => {
       [`/app/orgs/${org.id}/git-sync/${space.id}`, "Git Sync"],
       [`/app/orgs/${org.id}/webhooks`, "Webhooks"],
       [`/app/orgs/${org.id}/audit-log`, "Audit log"],
+      [`/app/orgs/${org.id}/settings`, "Settings"],
     ];
     for (const [url, heading] of screens) {
       await page.goto(url);
