@@ -21,7 +21,7 @@ export type Route =
   | { screen: "not-found" };
 
 /** The admin screens of an organization (src/screens/admin), one URL each. */
-export const ADMIN_SECTIONS = ["sites", "imports", "git-sync", "webhooks", "audit-log"] as const;
+export const ADMIN_SECTIONS = ["sites", "imports", "git-sync", "webhooks", "audit-log", "settings"] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 
 const PATTERNS: [RegExp, (m: string[]) => Route][] = [
@@ -33,7 +33,7 @@ const PATTERNS: [RegExp, (m: string[]) => Route][] = [
   [/^orgs\/([^/]+)\/deleted-spaces$/, ([, organizationId]) => ({ screen: "deleted-spaces", organizationId: organizationId! })],
   [/^orgs\/([^/]+)\/sites\/([^/]+)$/, ([, organizationId, siteId]) => ({ screen: "site", organizationId: organizationId!, siteId: siteId! })],
   [
-    /^orgs\/([^/]+)\/(sites|imports|git-sync|webhooks|audit-log)$/,
+    /^orgs\/([^/]+)\/(sites|imports|git-sync|webhooks|audit-log|settings)$/,
     ([, organizationId, section]) => ({ screen: "admin", organizationId: organizationId!, section: section as AdminSection }),
   ],
   [

@@ -8,33 +8,13 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import { accessibilityProblems, answered, at, gitServer, type Harness, printScreenshots, screenshot } from "@docstack/server/testing";
-import type { Page } from "playwright-core";
+import { answered, at, gitServer, printScreenshots, screenshot } from "@docstack/server/testing";
 import { ZipFile } from "yazl";
-import { signIn, spaceWithPages, useAppServer } from "./support";
+import { checkScreen, signIn, spaceWithPages, until, useAppServer } from "./support";
 
 const app = useAppServer({ allowPrivateFetch: true });
 const { h, inbox } = app;
 afterAll(() => printScreenshots());
-
-async function checkScreen(page: Page, name: string) {
-  expect({ name, problems: await accessibilityProblems(page) }).toEqual({ name, problems: [] });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect({ name, overflow: Math.max(0, overflow) }).toEqual({ name, overflow: 0 });
-}
-
-/**
- * Waits for a condition of the server's state, working its job queue meanwhile (no sleep that assumes a speed);
- * `state` says what was seen when it is not reached.
- */
-async function until(harness: Harness, condition: () => Promise<boolean>, state?: () => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < 2000; i++) {
-    if (await condition()) return;
-    await harness.services.jobs.settled();
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`condition not reached; state: ${JSON.stringify(await state?.())}`);
-}
 
 /** A directory's files zipped, paths relative to it. */
 async function zipOf(dir: string): Promise<Buffer> {
@@ -359,6 +339,7 @@ describe("every admin screen", () => {
       [`/app/orgs/${org.id}/git-sync/${space.id}`, "Git Sync"],
       [`/app/orgs/${org.id}/webhooks`, "Webhooks"],
       [`/app/orgs/${org.id}/audit-log`, "Audit log"],
+      [`/app/orgs/${org.id}/settings`, "Settings"],
     ];
     for (const [url, heading] of screens) {
       await page.goto(url);

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { answered, at, createApp, type Harness, launchBrowser, type TestUser, useHarness, useInbox } from "@docstack/server/testing";
+import { accessibilityProblems, answered, at, createApp, type Harness, launchBrowser, type TestUser, useHarness, useInbox } from "@docstack/server/testing";
 import type { Browser, Page } from "playwright-core";
 
 export const APP_DIR = path.resolve(__dirname, "../dist");
@@ -87,4 +87,24 @@ const SCREENSHOTS = path.resolve(__dirname, "../test-screenshots");
 export async function snap(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name.replace(/[^a-z0-9-]+/gi, "-")}.png`), fullPage: true });
+}
+
+/** axe finds no serious or critical problem on the screen as it is, and nothing overflows sideways. */
+export async function checkScreen(page: Page, name: string) {
+  expect({ name, problems: await accessibilityProblems(page) }).toEqual({ name, problems: [] });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect({ name, overflow: Math.max(0, overflow) }).toEqual({ name, overflow: 0 });
+}
+
+/**
+ * Waits for a condition of the server's state, working its job queue meanwhile (no sleep that assumes a speed);
+ * `state` says what was seen when it is not reached.
+ */
+export async function until(harness: Harness, condition: () => Promise<boolean>, state?: () => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < 2000; i++) {
+    if (await condition()) return;
+    await harness.services.jobs.settled();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`condition not reached; state: ${JSON.stringify(await state?.())}`);
 }

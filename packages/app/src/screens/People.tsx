@@ -5,12 +5,9 @@ import { useState } from "react";
 import { api, unwrap } from "../api";
 import { keys, useMembers, useOrg } from "../queries";
 import { useWrite, WriteError } from "../ui/forms";
+import { ROLES, type RoleChoice, RoleOptions, roleOf } from "../ui/roles";
 import { Loading, Problem } from "../ui/states";
 import { Teams } from "../ui/Teams";
-
-const ROLES = ["admin", "create", "review", "edit", "comment", "read"] as const;
-type RoleChoice = (typeof ROLES)[number] | "guest";
-const roleOf = (choice: RoleChoice) => (choice === "guest" ? null : choice);
 
 export default function People({ organizationId }: { organizationId: string }) {
   const org = useOrg(organizationId);
@@ -54,12 +51,7 @@ export default function People({ organizationId }: { organizationId: string }) {
           <input id="invite-emails" type="text" required value={emails} onChange={(event) => setEmails(event.target.value)} placeholder="ada@example.com" />
           <label htmlFor="invite-role">Role</label>
           <select id="invite-role" value={role} onChange={(event) => setRole(event.target.value as RoleChoice)}>
-            {ROLES.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-            <option value="guest">guest (only what is shared)</option>
+            <RoleOptions />
           </select>
           <button type="submit" disabled={invite.busy}>
             Invite

@@ -5,6 +5,7 @@ import { AdminNav } from "./AdminNav";
 import AuditLog from "./AuditLog";
 import GitSync from "./GitSync";
 import Imports from "./Imports";
+import Settings from "./Settings";
 import Site from "./Site";
 import Sites from "./Sites";
 import Webhooks from "./Webhooks";
@@ -30,6 +31,8 @@ function Section({ organizationId, section, spaceId }: { organizationId: string;
       return <Webhooks organizationId={organizationId} />;
     case "audit-log":
       return <AuditLog organizationId={organizationId} />;
+    case "settings":
+      return <Settings organizationId={organizationId} />;
   }
 }
 

@@ -9,6 +9,7 @@ const LABELS: Record<AdminSection, string> = {
   "git-sync": "Git Sync",
   webhooks: "Webhooks",
   "audit-log": "Audit log",
+  settings: "Settings",
 };
 
 export function AdminNav({ organizationId, current }: { organizationId: string; current: AdminSection }) {

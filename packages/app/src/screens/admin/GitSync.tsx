@@ -9,6 +9,7 @@ import { useSpaces } from "../../queries";
 import { useWrite, WriteError } from "../../ui/forms";
 import { AppLink, Empty, Loading, Problem } from "../../ui/states";
 import { CopyButton, dateTime } from "./AdminNav";
+import { directoryOf, GitRepositoryFields, refOf, useGitRepositoryForm } from "./GitFields";
 import { adminKeys } from "./queries";
 
 const POLL_MS = 3000;
@@ -60,11 +61,7 @@ function SpaceGitSync({ spaceId }: { spaceId: string }) {
     refetchInterval: POLL_MS,
     staleTime: 0,
   });
-  const [url, setUrl] = useState("");
-  const [branch, setBranch] = useState("main");
-  const [directory, setDirectory] = useState("");
-  const [username, setUsername] = useState("");
-  const [password, setPassword] = useState("");
+  const { form, set, forgetPassword } = useGitRepositoryForm();
   const [secret, setSecret] = useState<string>();
 
   const configure = useWrite(async () => {
@@ -72,16 +69,16 @@ function SpaceGitSync({ spaceId }: { spaceId: string }) {
       api.PUT("/v1/spaces/{spaceId}/git/sync", {
         params: { path: { spaceId } },
         body: {
-          url,
-          ref: branch.startsWith("refs/") ? branch : `refs/heads/${branch}`,
-          ...(directory ? { projectDirectory: directory.replace(/^\/+|\/+$/g, "") } : {}),
-          ...(username ? { username } : {}),
-          ...(password ? { password } : {}),
+          url: form.url,
+          ref: refOf(form.branch),
+          ...(directoryOf(form.directory) ? { projectDirectory: directoryOf(form.directory) } : {}),
+          ...(form.username ? { username: form.username } : {}),
+          ...(form.password ? { password: form.password } : {}),
         },
       }),
     );
     setSecret(answer.webhookSecret);
-    setPassword("");
+    forgetPassword();
     queries.setQueryData(adminKeys.gitSync(spaceId), answer);
   });
   const stop = useWrite(async () => {
@@ -116,7 +113,7 @@ function SpaceGitSync({ spaceId }: { spaceId: string }) {
               <>
                 <dt>Conflict</dt>
                 <dd>
-                  <AppLink to={`/app/spaces/${spaceId}/change-requests`}>The branch's side waits in an open change request</AppLink>
+                  <ConflictLink spaceId={spaceId} changeRequestId={state.conflictChangeRequestId} />
                 </dd>
               </>
             ) : null}
@@ -154,28 +151,26 @@ function SpaceGitSync({ spaceId }: { spaceId: string }) {
         }}
       >
         <h2>{state ? "Change the set-up" : "Set up Git Sync"}</h2>
-        <label htmlFor="git-url">Repository URL (HTTPS)</label>
-        <input
-          id="git-url"
-          type="url"
-          required
-          placeholder="https://git.example.com/acme/docs.git"
-          value={url}
-          onChange={(event) => setUrl(event.target.value)}
-        />
-        <label htmlFor="git-branch">Branch</label>
-        <input id="git-branch" required value={branch} onChange={(event) => setBranch(event.target.value)} />
-        <label htmlFor="git-directory">Directory in the repository</label>
-        <input id="git-directory" placeholder="docs (empty: the top)" value={directory} onChange={(event) => setDirectory(event.target.value)} />
-        <label htmlFor="git-username">User name</label>
-        <input id="git-username" autoComplete="off" value={username} onChange={(event) => setUsername(event.target.value)} />
-        <label htmlFor="git-password">Password or access token</label>
-        <input id="git-password" type="password" autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} />
+        <GitRepositoryFields id="git" form={form} set={set} />
         <button type="submit" disabled={configure.busy}>
           {state ? "Save and sync" : "Set up and sync"}
         </button>
         <WriteError write={configure} />
       </form>
     </>
+  );
+}
+
+/** The conflict's change request, by its number (its own screen), once read. */
+function ConflictLink({ spaceId, changeRequestId }: { spaceId: string; changeRequestId: string }) {
+  const changeRequest = useQuery({
+    queryKey: ["space", spaceId, "change-request-by-id", changeRequestId],
+    queryFn: () => unwrap(api.GET("/v1/spaces/{spaceId}/change-requests/{changeRequestId}", { params: { path: { spaceId, changeRequestId } } })),
+  });
+  const number = changeRequest.data?.number;
+  return (
+    <AppLink to={number ? `/app/spaces/${spaceId}/change-requests/${number}` : `/app/spaces/${spaceId}/change-requests`}>
+      {number ? `The branch's side waits in change request #${number}` : "The branch's side waits in an open change request"}
+    </AppLink>
   );
 }

@@ -12,6 +12,8 @@ export const adminKeys = {
   webhooks: (organizationId: string) => ["org", organizationId, "webhooks"] as const,
   deliveries: (organizationId: string, webhookId: string) => ["org", organizationId, "webhook", webhookId, "deliveries"] as const,
   gitSync: (spaceId: string) => ["space", spaceId, "git-sync"] as const,
+  saml: (organizationId: string) => ["org", organizationId, "saml"] as const,
+  customFields: (organizationId: string) => ["org", organizationId, "custom-fields"] as const,
 };
 
 const site = (organizationId: string, siteId: string) => ({ params: { path: { organizationId, siteId } } });
