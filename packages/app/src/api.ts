@@ -28,3 +28,13 @@ export function messageOf(error: unknown): string {
   if (error instanceof ConnectionError || !(error instanceof Error)) return "Docstack could not be reached: check your connection and try again.";
   return error.message;
 }
+
+/** A read whose 404 means "none yet" (no Git Sync set up, never exported): null rather than a failure. */
+export async function orMissing<T>(read: Promise<T>): Promise<T | null> {
+  try {
+    return await read;
+  } catch (error) {
+    if (failureOf(error) === "not-found") return null;
+    throw error;
+  }
+}

@@ -219,6 +219,11 @@ export const ADDED_OPERATIONS: readonly SpecOperation[] = [
   ["get", "/v1/user/sessions", 200],
   ["delete", "/v1/user/sessions/{sessionId}", 204],
   ["get", `${S}/content/page/{pageId}/rendered`, 200],
+  // Issue 37: the spaces restoreSpace can still restore. Issue 38: an image pasted into the editor, and a change
+  // request's page rendered as its site will render it (the preview).
+  ["get", `${O}/deleted-spaces`, 200],
+  ["post", `${CR}/content/files`, 201],
+  ["get", `${CR}/content/page/{pageId}/rendered`, 200],
 ];
 
 /**

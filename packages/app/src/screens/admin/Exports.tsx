@@ -2,9 +2,10 @@
 // GET …/git/info, says how it went and is followed while it runs).
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { api, failureOf, unwrap } from "../../api";
+import { api, orMissing, unwrap } from "../../api";
 import { useSpaces } from "../../queries";
 import { useWrite, WriteError } from "../../ui/forms";
+import { SpaceOptions } from "../../ui/SpaceOptions";
 import { dateTime } from "./AdminNav";
 import { directoryOf, GitRepositoryFields, refOf, urlWithCredentials, useGitRepositoryForm } from "./GitFields";
 
@@ -21,12 +22,7 @@ export function Exports({ organizationId }: { organizationId: string }) {
       <p className="inline-form">
         <label htmlFor="export-space">Space</label>
         <select id="export-space" value={spaceId} onChange={(event) => setSpaceId(event.target.value)}>
-          <option value="">Choose a space</option>
-          {spaces.data?.items.map((space) => (
-            <option key={space.id} value={space.id}>
-              {space.title}
-            </option>
-          ))}
+          <SpaceOptions spaces={spaces.data?.items} />
         </select>
         {spaceId ? (
           <a href={`/v1/spaces/${encodeURIComponent(spaceId)}/export`} download>
@@ -46,14 +42,7 @@ function ExportToGit({ spaceId, title }: { spaceId: string; title: string }) {
   const info = useQuery({
     queryKey: ["space", spaceId, "git-info"],
     // Never exported nor synced is a 404: nothing to show yet.
-    queryFn: async () => {
-      try {
-        return await unwrap(api.GET("/v1/spaces/{spaceId}/git/info", { params: { path: { spaceId } } }));
-      } catch (error) {
-        if (failureOf(error) === "not-found") return null;
-        throw error;
-      }
-    },
+    queryFn: () => orMissing(unwrap(api.GET("/v1/spaces/{spaceId}/git/info", { params: { path: { spaceId } } }))),
     enabled: asked,
     refetchInterval: (query) => (query.state.data?.operation?.state === "running" ? POLL_MS : false),
     staleTime: 0,

@@ -3,10 +3,11 @@
 import type { Schemas } from "@docstack/sdk";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { api, failureOf, unwrap } from "../../api";
+import { api, orMissing, unwrap } from "../../api";
 import { navigate } from "../../navigation";
 import { useSpaces } from "../../queries";
 import { useWrite, WriteError } from "../../ui/forms";
+import { SpaceOptions } from "../../ui/SpaceOptions";
 import { AppLink, Empty, Loading, Problem } from "../../ui/states";
 import { CopyButton, dateTime } from "./AdminNav";
 import { directoryOf, GitRepositoryFields, refOf, useGitRepositoryForm } from "./GitFields";
@@ -32,12 +33,7 @@ export default function GitSync({ organizationId, spaceId }: { organizationId: s
           value={spaceId ?? ""}
           onChange={(event) => navigate(`/app/orgs/${organizationId}/git-sync${event.target.value ? `/${event.target.value}` : ""}`, { replace: true })}
         >
-          <option value="">Choose a space</option>
-          {spaces.data?.items.map((space) => (
-            <option key={space.id} value={space.id}>
-              {space.title}
-            </option>
-          ))}
+          <SpaceOptions spaces={spaces.data?.items} />
         </select>
       </p>
       {spaceId ? <SpaceGitSync key={spaceId} spaceId={spaceId} /> : <Empty>Choose the space to keep in step with a Git branch.</Empty>}
@@ -50,14 +46,7 @@ function SpaceGitSync({ spaceId }: { spaceId: string }) {
   const sync = useQuery({
     queryKey: adminKeys.gitSync(spaceId),
     // No Git Sync yet is a 404: shown as the set-up form, not as a failure.
-    queryFn: async () => {
-      try {
-        return await unwrap(api.GET("/v1/spaces/{spaceId}/git/sync", { params: { path: { spaceId } } }));
-      } catch (error) {
-        if (failureOf(error) === "not-found") return null;
-        throw error;
-      }
-    },
+    queryFn: () => orMissing(unwrap(api.GET("/v1/spaces/{spaceId}/git/sync", { params: { path: { spaceId } } }))),
     refetchInterval: POLL_MS,
     staleTime: 0,
   });

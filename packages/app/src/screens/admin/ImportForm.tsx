@@ -6,6 +6,7 @@ import { useState } from "react";
 import { api, unwrap } from "../../api";
 import { useSpaces } from "../../queries";
 import { useWrite, WriteError } from "../../ui/forms";
+import { SpaceOptions } from "../../ui/SpaceOptions";
 import { directoryOf, GitRepositoryFields, refOf, urlWithCredentials, useGitRepositoryForm } from "./GitFields";
 import { adminKeys } from "./queries";
 
@@ -71,12 +72,7 @@ export function ImportForm({ organizationId }: { organizationId: string }) {
     >
       <label htmlFor="import-space">Into the space</label>
       <select id="import-space" required value={spaceId} onChange={(event) => setSpaceId(event.target.value)}>
-        <option value="">Choose a space</option>
-        {spaces.data?.items.map((space) => (
-          <option key={space.id} value={space.id}>
-            {space.title}
-          </option>
-        ))}
+        <SpaceOptions spaces={spaces.data?.items} />
       </select>
       <label htmlFor="import-kind">From</label>
       <select id="import-kind" value={kind} onChange={(event) => setKind(event.target.value as Kind)} aria-describedby="import-kind-hint">

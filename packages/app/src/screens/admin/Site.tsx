@@ -7,6 +7,7 @@ import { useState } from "react";
 import { api, unwrap } from "../../api";
 import { useSpaces } from "../../queries";
 import { useWrite, WriteError } from "../../ui/forms";
+import { SpaceOptions } from "../../ui/SpaceOptions";
 import { Empty, Loading, Problem } from "../../ui/states";
 import { WriteForm } from "../../ui/WriteForm";
 import { adminKeys, useSite, useSiteSpaces } from "./queries";
@@ -164,12 +165,7 @@ function SiteSpaces({ organizationId, siteId }: Props) {
       <WriteForm write={add} submit="Add to the site" label="Add a space to the site">
         <label htmlFor="site-add-space">Add a space</label>
         <select id="site-add-space" required value={spaceId} onChange={(event) => setSpaceId(event.target.value)}>
-          <option value="">Choose a space</option>
-          {addable.map((space) => (
-            <option key={space.id} value={space.id}>
-              {space.title}
-            </option>
-          ))}
+          <SpaceOptions spaces={addable} />
         </select>
       </WriteForm>
     </section>
