@@ -207,7 +207,8 @@ describe("a site's redirects in bulk", () => {
 
     const csv = "source,destination\n/old,https://example.com/new\n/setup,/install\n";
     await page.getByLabel("Or read a CSV file into the box").setInputFiles({ name: "redirects.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
-    await expect(box.inputValue()).resolves.toBe(csv);
+    // The file is read in the background: wait for the box to show it.
+    await settles(() => box.inputValue(), csv);
     await page.getByRole("button", { name: "Add these redirects" }).click();
     await page.getByRole("status").filter({ hasText: "Added: 2 created, 0 updated." }).waitFor();
     expect(await sources()).toEqual([
