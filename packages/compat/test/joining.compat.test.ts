@@ -3,7 +3,7 @@
 // invitation to another organization). This file starts a live server of its own that sends its e-mail to an SMTP
 // server in this process, and reads the sign-in codes there.
 
-import { type LiveServer, startLiveServer, stopLiveServer } from "../../sdk/test/live-server";
+import { type LiveServer, START_TIMEOUT_MS, startLiveServer, stopLiveServer } from "../../sdk/test/live-server";
 import { type Inbox, startInbox } from "../../server/test/support/smtp";
 import { gitbook, statusOf } from "./gitbook";
 
@@ -13,7 +13,7 @@ let live: LiveServer;
 beforeAll(async () => {
   inbox = await startInbox();
   live = await startLiveServer({ DOCSTACK_SMTP_URL: inbox.url, DOCSTACK_MAIL_FROM: "Docstack <docs@acme.test>" });
-}, 60_000);
+}, START_TIMEOUT_MS);
 
 afterAll(async () => {
   if (live) await stopLiveServer(live);

@@ -42,6 +42,9 @@ async function ownPostgresDatabase(): Promise<{ env: Record<string, string>; dro
   return { env: { DATABASE_URL: await createDatabase(server, name) }, drop: () => dropDatabase(server, name) };
 }
 
+/** How long a test's set-up may wait for startLiveServer: a busy 2-core machine can take a minute to migrate and start. */
+export const START_TIMEOUT_MS = 300_000;
+
 /** A server of its own, on a fresh database; `settings` are more environment variables (a rate limit). */
 export async function startLiveServer(settings: Record<string, string> = {}): Promise<LiveServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "docstack-sdk-"));
@@ -53,13 +56,14 @@ export async function startLiveServer(settings: Record<string, string> = {}): Pr
   const port = await freePort();
   const child = spawn(process.execPath, [cli, "serve"], { env: { ...env, PORT: String(port) }, stdio: ["ignore", "ignore", "inherit"] });
   const url = `http://localhost:${port}`;
-  for (let attempt = 0; ; attempt++) {
+  const deadline = Date.now() + START_TIMEOUT_MS - 10_000;
+  for (;;) {
     try {
       if ((await fetch(`${url}/readyz`)).ok) break;
     } catch {
       // not listening yet
     }
-    if (attempt > 300 || child.exitCode !== null) throw new Error("the Docstack server did not start");
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error("the Docstack server did not start");
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return { url, token, organizationId, process: child, dataDir, dropDatabase: database.drop };

@@ -3,7 +3,7 @@
 // seeing exactly what was shared, and losing it when it is no longer shared.
 import { type Inbox, startInbox } from "../../server/test/support/smtp";
 import { createClient, type DocstackClient, unwrap } from "../src/index";
-import { type LiveServer, startLiveServer, stopLiveServer } from "./live-server";
+import { type LiveServer, START_TIMEOUT_MS, startLiveServer, stopLiveServer } from "./live-server";
 
 let inbox: Inbox;
 let server: LiveServer;
@@ -13,7 +13,7 @@ beforeAll(async () => {
   inbox = await startInbox();
   server = await startLiveServer({ DOCSTACK_SMTP_URL: inbox.url, DOCSTACK_MAIL_FROM: "Docstack <docs@acme.test>" });
   admin = createClient({ baseUrl: server.url, token: server.token });
-}, 60_000);
+}, START_TIMEOUT_MS);
 
 afterAll(async () => {
   if (server) await stopLiveServer(server);
