@@ -35,8 +35,9 @@ module.exports = {
   globalTeardown: path.join(__dirname, "jest.global-teardown.ts"),
   // On PostgreSQL only what uses a database runs (database-tests.js): the rest is the same on both, and ran once.
   ...(process.env.DATABASE_URL ? { filter: path.join(__dirname, "database-tests.js") } : {}),
-  // A ceiling for a hang, not a speed check: a file's first test builds the validators of the operations it
-  // calls, which took over 30 s on a busy 2-core machine running PostgreSQL alongside.
-  testTimeout: 120000,
+  // A ceiling for a hang, not a speed check, and the only one (no file sets a shorter one): a file's first test
+  // builds the validators of the operations it calls, and a reader's browser test took over 60 s on a busy 2-core
+  // machine running CI beside other work.
+  testTimeout: 300000,
   maxWorkers: 2,
 };

@@ -172,7 +172,7 @@ describe("the app", () => {
 
     await page.route("**/v1/spaces/**", (route) => route.abort("internetdisconnected"));
     await page.goto("/app/spaces/01unknownspace0000000000000");
-    await page.getByRole("heading", { name: "Docstack cannot be reached" }).waitFor({ timeout: 30_000 });
+    await page.getByRole("heading", { name: "Docstack cannot be reached" }).waitFor();
     await noAccessibilityProblems(page, "offline");
     await screenshot(page, "app-offline");
     await refused(h.as(org.admin).GET("/v1/spaces/{spaceId}", at({ spaceId: "01unknownspace0000000000000" })), 404);

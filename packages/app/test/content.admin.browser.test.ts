@@ -57,7 +57,7 @@ async function spaceOf(organizationId: string, user: Parameters<typeof h.as>[0],
 async function runEnded(page: Page, spaceTitle: string, ended: "Completed" | "Failed") {
   const card = page.locator("li.import-run").filter({ hasText: `Into ${spaceTitle}` });
   const bar = card.getByRole("progressbar", { name: `Import into ${spaceTitle}` });
-  await bar.and(page.locator(`[aria-valuetext^="${ended}"]`)).waitFor({ timeout: 60_000 });
+  await bar.and(page.locator(`[aria-valuetext^="${ended}"]`)).waitFor();
   return { card, bar };
 }
 
@@ -123,7 +123,7 @@ describe("the import and export screen", () => {
         await push
           .getByRole("status")
           .filter({ hasText: /^Export: Done, commit [0-9a-f]{40}/ })
-          .waitFor({ timeout: 60_000 });
+          .waitFor();
         const head = git.git("exported", "rev-parse", "refs/heads/main");
         await push.getByText(head).waitFor();
         expect(git.git("exported", "log", "-1", "--format=%s", head)).toBe("Docs from Docstack");
@@ -154,7 +154,7 @@ describe("the Git Sync screen", () => {
         await page.getByRole("button", { name: "Set up and sync" }).click();
         const secret = (await page.locator(".notice code.secret").textContent()) as string;
         const first = git.git("synced", "rev-parse", "refs/heads/main");
-        await page.getByText(first).waitFor({ timeout: 60_000 });
+        await page.getByText(first).waitFor();
         await page.getByText("In step with the branch").waitFor();
         const lastSync = page.locator("dt", { hasText: "Last sync" }).locator("+ dd");
         await expect(lastSync.textContent()).resolves.not.toBe("not yet");
@@ -180,7 +180,7 @@ describe("the Git Sync screen", () => {
         const sync = () => answered(as.GET("/v1/spaces/{spaceId}/git/sync", at({ spaceId: space.id })), 200);
         await page
           .getByText(pushed)
-          .waitFor({ timeout: 90_000 })
+          .waitFor()
           .catch(async (error) => {
             throw new Error(`the pushed commit never showed; the sync: ${JSON.stringify(await sync())}`, { cause: error });
           });

@@ -52,7 +52,7 @@ export async function signIn(page: Page, inbox: ReturnType<typeof useInbox>, ema
   await page.getByLabel("Code").fill(code);
   await page.getByRole("button", { name: "Sign in" }).click();
   try {
-    await page.getByRole("heading", { name: "Spaces" }).waitFor({ timeout: 15_000 });
+    await page.getByRole("heading", { name: "Spaces" }).waitFor();
   } catch (error) {
     throw new Error(`Not signed in; the page reads: ${await page.locator("body").textContent()}`, { cause: error });
   }

@@ -8,8 +8,6 @@ import { insertPage, type PublishedFixture, siteFixtures, visitorToken } from ".
 
 const PUBLIC_URL = "http://localhost:3000";
 const h = useHarness({ publicUrl: PUBLIC_URL });
-// Each test publishes one or two sites of merged pages through the API: past 30 s on a loaded shared machine.
-jest.setTimeout(90_000);
 const fixtures = siteFixtures(h);
 const { publishedSite, read, space, shareLink } = fixtures;
 // The API through `h.as`; a published site's pages through `read` (raw HTTP: HTML, cookies, redirects and the site's

@@ -23,8 +23,6 @@ let browser: Browser;
 let reader: BrowserContext;
 let checked: BrowserContext;
 
-jest.setTimeout(60_000);
-
 beforeAll(async () => {
   // The port first, so that the API's URLs name the server the browser reaches.
   const probe = http.createServer().listen(0);

@@ -6,8 +6,6 @@ import { insertPage, siteFixtures } from "../../test/support/site-fixtures";
 const PUBLIC_URL = "http://localhost:3000";
 const h = useHarness({ publicUrl: PUBLIC_URL });
 const { publishedSite, read, content } = siteFixtures(h);
-// 230 pages merged through one change request: past 30 s on a loaded shared machine.
-jest.setTimeout(180_000);
 
 const PAGES = 230;
 const title = (n: number) => `Page ${String(n).padStart(3, "0")}`;

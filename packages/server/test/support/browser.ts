@@ -31,9 +31,29 @@ function installChromium(): void {
   if (result.status !== 0) throw new Error("installing Debian's chromium failed: it is needed by the browser tests");
 }
 
+/**
+ * How long one browser action or wait may take before it fails: a ceiling for a hang, not a speed check. Playwright's
+ * 30 s was reached by a busy 2-core machine running CI beside other work; the tests wait on conditions, never on time.
+ */
+const ACTION_TIMEOUT_MS = 120_000;
+
 export async function launchBrowser(): Promise<Browser> {
   installChromium();
-  return chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+  // Every context the tests open gets the ceiling (a page made by browser.newPage() has its own context too).
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+    return context;
+  };
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async (options) => {
+    const page = await newPage(options);
+    page.context().setDefaultTimeout(ACTION_TIMEOUT_MS);
+    return page;
+  };
+  return browser;
 }
 
 /** Serious and critical axe-core violations of the page (each as "rule: what, where"). */

@@ -31,13 +31,19 @@ export interface EditorHandle {
   replace(markdown: string): void;
 }
 
-interface Menu {
+interface MenuState {
   query: string;
   items: BlockMenuItem[];
   active: number;
+}
+
+interface Menu extends MenuState {
   top: number;
   left: number;
 }
+
+/** A transaction's meta: the block menu changed (a key moved its choice, Escape closed it); redraw the attributes. */
+const MENU_REDRAW = "block-menu-redraw";
 
 const MENU_ID = "block-menu";
 const optionId = (item: BlockMenuItem) => `block-menu-${item.id}`;
@@ -131,7 +137,7 @@ export function EditorPane({
   const latest = useRef<EditorState | null>(null);
   const [menu, setMenu] = useState<Menu | null>(null);
   // The menu as the key handler sees it (the plugin is made once; React's state is read through this).
-  const menuRef = useRef<Menu | null>(null);
+  const menuRef = useRef<MenuState | null>(null);
   const dismissed = useRef<string | undefined>(undefined);
   const changed = useRef(onChange);
   changed.current = onChange;
@@ -161,38 +167,45 @@ export function EditorPane({
     }
   };
 
-  const showMenu = (next: Menu | null) => {
+  /**
+   * Sets the menu the key handler and the editor's attributes read. The editor's attributes are a function of it
+   * (never set by `setProps` while ProseMirror applies typed text: that could put the caret back before the `/`
+   * on a busy machine, and the next keys typed went before it). `refresh` redraws them when no transaction will.
+   */
+  const setMenuState = (next: MenuState | null, refresh: boolean) => {
     const before = menuRef.current;
-    if (before === next || (before && next && before.query === next.query && before.active === next.active && before.top === next.top)) return;
+    if (before === next || (before && next && before.query === next.query && before.active === next.active)) return;
     menuRef.current = next;
-    setMenu(next);
-    view.current?.setProps({ attributes: attributes(next) });
+    if (refresh && view.current) view.current.dispatch(view.current.state.tr.setMeta(MENU_REDRAW, true));
+    else place();
+  };
+
+  /** Shows the menu (or hides it) where the cursor is, once the editor shows the state that opened it. */
+  const place = () => {
+    const open = menuRef.current;
+    if (!open) return setMenu(null);
+    const coords = view.current?.coordsAtPos(view.current.state.selection.from);
+    const box = host.current?.getBoundingClientRect();
+    setMenu({ ...open, top: coords && box ? coords.bottom - box.top + 4 : 0, left: coords && box ? coords.left - box.left : 0 });
   };
 
   const choose = (item: BlockMenuItem) => {
     const current = view.current;
     if (!current) return;
     insertBlock(item)(current.state, current.dispatch);
-    showMenu(null);
+    setMenuState(null, true);
     current.focus();
   };
 
-  const follow = (state: EditorState) => {
+  /** The menu the state asks for: the `/` query typed, unless it was dismissed with Escape. */
+  const menuFor = (state: EditorState): MenuState | null => {
     const query = blockMenuQuery(state);
     if (query === undefined) dismissed.current = undefined;
-    if (query === undefined || query === dismissed.current) return showMenu(null);
+    if (query === undefined || query === dismissed.current) return null;
     const items = blockMenuItems(query);
-    if (items.length === 0) return showMenu(null);
-    const coords = view.current?.coordsAtPos(state.selection.from);
-    const box = host.current?.getBoundingClientRect();
+    if (items.length === 0) return null;
     const previous = menuRef.current;
-    showMenu({
-      query,
-      items,
-      active: previous && previous.query === query ? previous.active : 0,
-      top: coords && box ? coords.bottom - box.top + 4 : 0,
-      left: coords && box ? coords.left - box.left : 0,
-    });
+    return { query, items, active: previous && previous.query === query ? previous.active : 0 };
   };
 
   const handle: EditorHandle = {
@@ -208,11 +221,21 @@ export function EditorPane({
   function newState(from: OpenedMarkdown): EditorState {
     const menuKeys = new Plugin({
       props: {
-        handleKeyDown(_view, event) {
+        handleKeyDown(keyView, event) {
+          // The `/` that opens the menu is written by the editor, not left to the browser: the menu's attributes
+          // redraw the editor in the same update, and on a busy machine Chrome then put the caret back before a
+          // natively typed `/` (the next keys typed went before it: "info/").
+          if (event.key === "/" && !event.ctrlKey && !event.metaKey && !event.altKey && !keyView.composing) {
+            const { $from, empty } = keyView.state.selection;
+            if (empty && $from.parent.isTextblock && $from.parent.content.size === 0) {
+              keyView.dispatch(keyView.state.tr.insertText("/"));
+              return true;
+            }
+          }
           const open = menuRef.current;
           if (!open) return false;
           const move = (by: number) => {
-            showMenu({ ...open, active: (open.active + by + open.items.length) % open.items.length });
+            setMenuState({ ...open, active: (open.active + by + open.items.length) % open.items.length }, true);
             return true;
           };
           if (event.key === "ArrowDown") return move(1);
@@ -223,7 +246,7 @@ export function EditorPane({
           }
           if (event.key === "Escape") {
             dismissed.current = open.query;
-            showMenu(null);
+            setMenuState(null, true);
             return true;
           }
           return false;
@@ -258,16 +281,19 @@ export function EditorPane({
     const made = new EditorView(host.current, {
       state: latest.current,
       nodeViews: { ...NODE_VIEWS, image: imageView(images) },
-      attributes: attributes(null),
+      attributes: () => attributes(menuRef.current),
       dispatchTransaction(tr) {
         const state = made.state.apply(tr);
         latest.current = state;
+        const moved = tr.docChanged || tr.selectionSet;
+        // The menu first: the attributes drawn with this state point into it.
+        if (moved) menuRef.current = menuFor(state);
         made.updateState(state);
         if (tr.docChanged) changed.current();
-        if (tr.docChanged || tr.selectionSet) {
-          follow(state);
+        if (moved) {
+          place();
           followBlock(state);
-        }
+        } else if (tr.getMeta(MENU_REDRAW)) place();
       },
     });
     view.current = made;
@@ -310,7 +336,7 @@ export function EditorPane({
     </div>
   );
 
-  function attributes(open: Menu | null): Record<string, string> {
+  function attributes(open: MenuState | null): Record<string, string> {
     const base = { role: "textbox", "aria-multiline": "true", "aria-label": "Page content", class: "editor-content", spellcheck: "true" };
     if (!open) return base;
     return { ...base, "aria-controls": MENU_ID, "aria-activedescendant": optionId(open.items[open.active]!) };

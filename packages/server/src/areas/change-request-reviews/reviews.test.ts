@@ -1,10 +1,6 @@
 import { contentHelpers, insertPage } from "../../../test/support/content";
 import { requestsAs, type TestUser, useHarness } from "../../../test/support/harness";
 
-// Each test sets up an organization, three members and a change request with content: more than 30 s on a
-// loaded machine, on PostgreSQL.
-jest.setTimeout(90_000);
-
 const h = useHarness();
 const c = contentHelpers(h);
 const as = (user: TestUser) => requestsAs(h, user);

@@ -4,8 +4,6 @@ import { useHarness } from "../../../test/support/harness";
 import { insertPage, siteFixtures } from "../../../test/support/site-fixtures";
 
 const h = useHarness({ publicUrl: "http://localhost:3000" });
-// Each test publishes sites of merged pages through the API: past 30 s on a loaded shared machine.
-jest.setTimeout(90_000);
 const { as, publishedSite, sectionedSite, setPageFields, enableAdaptiveContent } = siteFixtures(h);
 
 type Found = { items: { id: string; title: string; pages: { title: string; sections?: { body: string }[] }[] }[]; count: number };

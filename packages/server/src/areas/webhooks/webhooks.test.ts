@@ -48,8 +48,6 @@ async function until(h: Harness, condition: () => Promise<boolean> | boolean): P
   throw new Error("condition not reached");
 }
 
-jest.setTimeout(120_000);
-
 describe("webhooks", () => {
   const h = useHarness({ allowPrivateFetch: true, webhookRetryBaseMs: 1 });
   let secret = "";

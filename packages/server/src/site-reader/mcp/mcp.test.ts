@@ -13,8 +13,6 @@ import { createApp } from "../../app";
 let h: Harness;
 let server: http.Server;
 let fixtures: ReturnType<typeof siteFixtures>;
-// Each test publishes a site of merged pages through the API: past 30 s on a loaded shared machine.
-jest.setTimeout(90_000);
 
 beforeAll(async () => {
   // The port first, so that the sites' published URLs name the server the client reaches.
