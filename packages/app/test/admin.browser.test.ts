@@ -1,6 +1,6 @@
 // The admin screens in real Chromium against the real server: a site published and opened at its URL; a zip in
 // GitBook's layout imported with its progress bar reaching the end, then a page of it opened; a webhook
-// delivering to a receiver on loopback, seen in its log and redelivered; the audit log filtered to one person's
+// delivering to a receiver on loopback, seen in its log with its attempt and redelivered; the audit log filtered to one person's
 // writes and paged through. axe on every screen, light on a desktop and dark at 360 px.
 import fs from "node:fs";
 import http from "node:http";
@@ -220,6 +220,16 @@ describe("the webhooks screen", () => {
       await log.getByRole("row").filter({ hasText: "Delivered" }).filter({ hasText: "HTTP 204" }).waitFor();
       await checkScreen(page, "webhooks, a delivery");
       await screenshot(page, "admin-webhooks");
+      // Its attempts, behind a disclosure: the one POST, answered 204.
+      const delivered = log.getByRole("row").filter({ hasText: "Delivered" });
+      await delivered.getByText("Attempts", { exact: true }).click();
+      await delivered
+        .getByRole("list", { name: /^Attempts of the space.created event/ })
+        .getByRole("listitem")
+        .filter({ hasText: "HTTP 204, OK" })
+        .waitFor();
+      expect(await delivered.getByRole("listitem").count()).toBe(1);
+      await checkScreen(page, "webhooks, a delivery's attempts");
 
       await log.getByRole("button", { name: /^Redeliver the space.created event/ }).click();
       await until(h, async () => (await deliveries()).filter((delivery) => delivery.status === "delivered").length === 2);

@@ -1410,6 +1410,10 @@ export const operationPolicies = {
     "on": "organization",
     "needs": "admin"
   },
+  "listWebhookDeliveryAttempts": {
+    "on": "organization",
+    "needs": "admin"
+  },
   "listOrganizationAuditEvents": {
     "on": "organization",
     "needs": "admin"

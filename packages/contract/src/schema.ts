@@ -5362,6 +5362,36 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/orgs/{organizationId}/webhooks/{webhookId}/deliveries/{deliveryId}/attempts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the webhook. */
+                webhookId: components["parameters"]["webhookId"];
+                /** @description The ID of the delivery. */
+                deliveryId: components["parameters"]["deliveryId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a delivery's attempts
+         * @description Each POST of the delivery, newest first: when it started, how long it took, the receiver's HTTP status (absent
+         *     when no answer came) and its outcome. The last 20 attempts of a delivery are kept.
+         *
+         *     Needs `admin` on the organization (role `admin`).
+         */
+        get: operations["listWebhookDeliveryAttempts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/orgs/{organizationId}/audit-events": {
         parameters: {
             query?: never;
@@ -10107,6 +10137,31 @@ export interface components {
             next?: components["schemas"]["ListNext"];
             count: components["schemas"]["ListCount"];
         };
+        WebhookDeliveryAttempt: {
+            /** @constant */
+            object: "webhook-delivery-attempt";
+            id: components["schemas"]["Id"];
+            /** @description 1 for the delivery's first POST, then 2, 3… */
+            attempt: number;
+            startedAt: components["schemas"]["Timestamp"];
+            durationMs: number;
+            /** @description The receiver's HTTP status; absent when no answer came. */
+            status?: number;
+            /**
+             * @description `ok`: a 2xx answer; `http_error`: another answer; `timeout`: none within 10 s; `connection_refused`: the
+             *     receiver refused the connection; `address_refused`: the URL reached an internal address; `connection_error`:
+             *     any other failure to connect (DNS, TLS, reset).
+             * @enum {string}
+             */
+            outcome: "ok" | "http_error" | "timeout" | "connection_refused" | "address_refused" | "connection_error";
+            /** @description Why it failed, short (never the answer's body beyond a short excerpt). */
+            message?: string;
+        };
+        WebhookDeliveryAttemptList: {
+            items: components["schemas"]["WebhookDeliveryAttempt"][];
+            next?: components["schemas"]["ListNext"];
+            count: components["schemas"]["ListCount"];
+        };
         AuditEventActor: {
             /**
              * @description Kind of actor that initiated the change.
@@ -10797,6 +10852,8 @@ export type CreateWebhookRequest = components['schemas']['CreateWebhookRequest']
 export type UpdateWebhookRequest = components['schemas']['UpdateWebhookRequest'];
 export type WebhookDelivery = components['schemas']['WebhookDelivery'];
 export type WebhookDeliveryList = components['schemas']['WebhookDeliveryList'];
+export type WebhookDeliveryAttempt = components['schemas']['WebhookDeliveryAttempt'];
+export type WebhookDeliveryAttemptList = components['schemas']['WebhookDeliveryAttemptList'];
 export type AuditEventActor = components['schemas']['AuditEventActor'];
 export type AuditEventTarget = components['schemas']['AuditEventTarget'];
 export type AuditEvent = components['schemas']['AuditEvent'];
@@ -20483,6 +20540,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    listWebhookDeliveryAttempts: {
+        parameters: {
+            query?: {
+                /** @description The cursor from a previous response's `next.page`, sent with the same other query parameters (but `limit`), or it answers 400. Omit it for the first page. */
+                page?: components["parameters"]["page"];
+                /** @description How many items a page holds, 1 to 1000. Default 50. */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description The ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The ID of the webhook. */
+                webhookId: components["parameters"]["webhookId"];
+                /** @description The ID of the delivery. */
+                deliveryId: components["parameters"]["deliveryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of attempts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryAttemptList"];
                 };
             };
             400: components["responses"]["BadRequest"];

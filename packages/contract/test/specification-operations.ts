@@ -224,6 +224,8 @@ export const ADDED_OPERATIONS: readonly SpecOperation[] = [
   ["get", `${O}/deleted-spaces`, 200],
   ["post", `${CR}/content/files`, 201],
   ["get", `${CR}/content/page/{pageId}/rendered`, 200],
+  // Issue 39: each attempt of a webhook delivery (listWebhookDeliveryAttempts).
+  ["get", `${O}/webhooks/{webhookId}/deliveries/{deliveryId}/attempts`, 200],
 ];
 
 /**

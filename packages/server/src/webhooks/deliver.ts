@@ -6,9 +6,10 @@
 import type { Logger } from "pino";
 import type { Config } from "../config";
 import type { Db } from "../db/database";
+import { newId } from "../db/ids";
 import type { JobDefinition, JobQueue } from "../jobs/queue";
 import { DISABLE_AFTER_MS, MAX_ATTEMPTS, retryDelayMs } from "./backoff";
-import { postDelivery } from "./outbound";
+import { type PostOutcome, postDelivery } from "./outbound";
 import { DELIVER_JOB } from "./outbox";
 import { signedHeaders } from "./signing";
 
@@ -19,6 +20,10 @@ const TIMEOUT_MS = 10_000;
 /** How long a claimed delivery is held: past it (the worker died) another may send it. */
 const LEASE_MS = TIMEOUT_MS + 30_000;
 const KEEP_DAYS = 30;
+/** The attempts log keeps this many of a delivery's latest attempts. */
+export const KEPT_ATTEMPTS = 20;
+/** The contract's longest attempt message. */
+const MESSAGE_CHARS = 200;
 
 interface Head {
   id: string;
@@ -74,10 +79,26 @@ async function failed(deps: Deps, webhookId: string, delivery: Claimed, outcome:
   else await deps.prisma.$executeRaw`UPDATE "Webhook" SET "failingSince" = now() WHERE id = ${webhookId} AND "failingSince" IS NULL`;
 }
 
+/** Logs one attempt and forgets the delivery's attempts older than the last KEPT_ATTEMPTS, in one transaction. */
+async function recordAttempt({ prisma }: Deps, delivery: Claimed, startedAt: Date, durationMs: number, outcome: PostOutcome): Promise<void> {
+  const message = outcome.error && outcome.error.length > MESSAGE_CHARS ? `${outcome.error.slice(0, MESSAGE_CHARS - 1)}…` : (outcome.error ?? null);
+  // Attempt numbers come from the claim's counter, so one delivery's never repeat; a clash would only mean a lost lease.
+  await prisma.$transaction([
+    prisma.$executeRaw`
+      INSERT INTO "WebhookDeliveryAttempt" (id, "deliveryId", attempt, "startedAt", "durationMs", status, outcome, message)
+      VALUES (${newId()}, ${delivery.id}, ${delivery.attempts}, ${startedAt}, ${durationMs}, ${outcome.status ?? null}, ${outcome.outcome}, ${message})
+      ON CONFLICT ("deliveryId", attempt) DO NOTHING`,
+    prisma.$executeRaw`DELETE FROM "WebhookDeliveryAttempt" WHERE "deliveryId" = ${delivery.id} AND attempt <= ${delivery.attempts - KEPT_ATTEMPTS}`,
+  ]);
+}
+
 async function deliverOne(deps: Deps, webhook: { id: string; url: string; secret: string }, delivery: Claimed): Promise<boolean> {
   const body = JSON.stringify(delivery.payload);
-  const headers = signedHeaders(webhook.secret, delivery.messageId, new Date(), body);
+  const startedAt = new Date();
+  const headers = signedHeaders(webhook.secret, delivery.messageId, startedAt, body);
+  const started = performance.now();
   const outcome = await postDelivery(webhook.url, body, headers, { allowPrivate: deps.config.allowPrivateFetch, timeoutMs: TIMEOUT_MS });
+  await recordAttempt(deps, delivery, startedAt, Math.round(performance.now() - started), outcome);
   if (outcome.status !== undefined && outcome.status >= 200 && outcome.status < 300) {
     await succeeded(deps, webhook.id, delivery.id, outcome.status);
     return true;

@@ -28,14 +28,28 @@ export async function checkWebhookUrl(raw: string, allowPrivate: boolean): Promi
   if (refusals.length > 0 && refusals.every(Boolean)) throw refused(refusals[0]!);
 }
 
+/** How an attempt ended, as the delivery's attempts log names it (the contract's WebhookDeliveryAttempt.outcome). */
+export type AttemptOutcome = "ok" | "http_error" | "timeout" | "connection_refused" | "address_refused" | "connection_error";
+
 export interface PostOutcome {
   /** The receiver's HTTP status; undefined when no answer came. */
   status?: number;
-  /** Why there was no 2xx, for the delivery log (never the body). */
+  outcome: AttemptOutcome;
+  /** Why there was no 2xx, for the delivery log: never a secret, at most a short excerpt of the answer. */
   error?: string;
 }
 
-/** POSTs a delivery; resolves with the outcome (never rejects). The response body is read and dropped. */
+/** The most of the receiver's answer the log keeps: it is the receiver's text, shown to the admins as it is. */
+const EXCERPT_CHARS = 100;
+
+/** The start of a failed answer's body, on one line (binary or unreadable bodies give nothing). */
+async function excerpt(response: { text(): Promise<string> }): Promise<string> {
+  const text = await response.text().catch(() => "");
+  const line = text.replace(/\s+/g, " ").trim();
+  return line.length > EXCERPT_CHARS ? `${line.slice(0, EXCERPT_CHARS)}…` : line;
+}
+
+/** POSTs a delivery; resolves with the outcome (never rejects). The response body is read and dropped, but for a short excerpt of a failure's. */
 export async function postDelivery(
   url: string,
   body: string,
@@ -51,12 +65,19 @@ export async function postDelivery(
       headers: { ...headers, "Content-Type": "application/json", "User-Agent": "Docstack-Webhooks/1" },
       allowPrivate: options.allowPrivate,
     });
-    await response.arrayBuffer().catch(() => undefined);
-    return { status: response.status };
+    if (response.status >= 200 && response.status < 300) {
+      await response.arrayBuffer().catch(() => undefined);
+      return { status: response.status, outcome: "ok" };
+    }
+    const answer = await excerpt(response);
+    return { status: response.status, outcome: "http_error", error: `HTTP ${response.status}${answer ? `: ${answer}` : ""}` };
   } catch (error) {
-    if (error instanceof AddressRefused) return { error: error.message };
-    if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")) return { error: `no answer within ${options.timeoutMs} ms` };
+    if (error instanceof AddressRefused) return { outcome: "address_refused", error: error.message };
+    if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")) {
+      return { outcome: "timeout", error: `no answer within ${options.timeoutMs} ms` };
+    }
     const cause = error instanceof Error && error.cause instanceof Error ? (error.cause as NodeJS.ErrnoException) : undefined;
-    return { error: `could not connect (${cause?.code ?? (error as Error).message})` };
+    const outcome = cause?.code === "ECONNREFUSED" ? "connection_refused" : "connection_error";
+    return { outcome, error: `could not connect (${cause?.code ?? (error as Error).message})` };
   }
 }

@@ -1,6 +1,6 @@
 // Webhooks: subscribe a URL to some of the organization's events (the signing secret shown once), and each
-// webhook's delivery log with every attempt's status (kept current while a delivery is pending), redelivered
-// on demand.
+// webhook's delivery log (kept current while a delivery is pending), each delivery's attempts behind a
+// disclosure (fetched when opened), redelivered on demand.
 import type { Schemas } from "@docstack/sdk";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -216,7 +216,10 @@ function Deliveries({ organizationId, webhook }: { organizationId: string; webho
                 <tr key={delivery.id}>
                   <td>{delivery.event}</td>
                   <td>{STATUS[delivery.status]}</td>
-                  <td>{delivery.attempts}</td>
+                  <td>
+                    {delivery.attempts}
+                    {delivery.attempts > 0 ? <Attempts organizationId={organizationId} webhookId={webhook.id} delivery={delivery} /> : null}
+                  </td>
                   <td>{delivery.lastStatusCode ? `HTTP ${delivery.lastStatusCode}` : delivery.attempts > 0 ? "No answer" : ""}</td>
                   <td>{dateTime(delivery.deliveredAt ?? delivery.createdAt)}</td>
                   <td>
@@ -237,5 +240,46 @@ function Deliveries({ organizationId, webhook }: { organizationId: string; webho
         </TableScroll>
       ) : null}
     </section>
+  );
+}
+
+const OUTCOME: Record<Schemas["WebhookDeliveryAttempt"]["outcome"], string> = {
+  ok: "OK",
+  http_error: "Refused",
+  timeout: "Timed out",
+  connection_refused: "Connection refused",
+  address_refused: "Internal address refused",
+  connection_error: "Could not connect",
+};
+
+/** A delivery's attempts, newest first: read when the disclosure is opened. */
+function Attempts({ organizationId, webhookId, delivery }: { organizationId: string; webhookId: string; delivery: Schemas["WebhookDelivery"] }) {
+  const [open, setOpen] = useState(false);
+  const attempts = useQuery({
+    queryKey: adminKeys.attempts(organizationId, webhookId, delivery.id, delivery.attempts),
+    queryFn: () =>
+      unwrap(
+        api.GET("/v1/orgs/{organizationId}/webhooks/{webhookId}/deliveries/{deliveryId}/attempts", {
+          params: { path: { organizationId, webhookId, deliveryId: delivery.id }, query: { limit: 20 } },
+        }),
+      ),
+    enabled: open,
+  });
+  return (
+    <details className="attempts" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>Attempts</summary>
+      {open && attempts.isPending ? <Loading what="attempts" /> : null}
+      {attempts.isError ? <Problem error={attempts.error} retry={() => attempts.refetch()} /> : null}
+      {attempts.data ? (
+        <ol aria-label={`Attempts of the ${delivery.event} event of ${dateTime(delivery.createdAt)}, newest first`}>
+          {attempts.data.items.map((attempt) => (
+            <li key={attempt.id}>
+              {dateTime(attempt.startedAt)}: {attempt.status ? `HTTP ${attempt.status}` : "No answer"}, {OUTCOME[attempt.outcome]}, {attempt.durationMs} ms
+              {attempt.message ? <span className="muted"> ({attempt.message})</span> : null}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </details>
   );
 }

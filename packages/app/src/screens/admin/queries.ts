@@ -11,6 +11,9 @@ export const adminKeys = {
   imports: (organizationId: string) => ["org", organizationId, "imports"] as const,
   webhooks: (organizationId: string) => ["org", organizationId, "webhooks"] as const,
   deliveries: (organizationId: string, webhookId: string) => ["org", organizationId, "webhook", webhookId, "deliveries"] as const,
+  /** `attempts` (the delivery's count) in the key: a new attempt is fetched as soon as the log shows it. */
+  attempts: (organizationId: string, webhookId: string, deliveryId: string, attempts: number) =>
+    ["org", organizationId, "webhook", webhookId, "delivery", deliveryId, "attempts", attempts] as const,
   gitSync: (spaceId: string) => ["space", spaceId, "git-sync"] as const,
   saml: (organizationId: string) => ["org", organizationId, "saml"] as const,
   customFields: (organizationId: string) => ["org", organizationId, "custom-fields"] as const,

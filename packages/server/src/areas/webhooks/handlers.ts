@@ -9,10 +9,12 @@ import { checkWebhookUrl } from "../../webhooks/outbound";
 import { DELIVER_JOB } from "../../webhooks/outbox";
 import { newWebhookSecret } from "../../webhooks/signing";
 import { findWebhook } from "./policy";
-import { serializeDelivery, serializeWebhook } from "./serialize";
+import { serializeAttempt, serializeDelivery, serializeWebhook } from "./serialize";
 
 const OLDEST_FIRST: SortField[] = [{ field: "id", direction: "asc" }];
 const NEWEST_FIRST: SortField[] = [{ field: "id", direction: "desc" }];
+/** A delivery's attempts are numbered: the number orders them, whatever their IDs. */
+const LATEST_ATTEMPT_FIRST: SortField[] = [{ field: "attempt", direction: "desc" }];
 
 /** `["*"]` stands alone: with other types beside it, it would mean the same with more words. */
 function checkEvents(events: readonly string[] | undefined): void {
@@ -95,6 +97,22 @@ export const webhooksOperations = {
         where,
         order: NEWEST_FIRST,
         serialize: (deliveries) => deliveries.map(serializeDelivery),
+      });
+      return { status: 200, body };
+    },
+  }),
+
+  listWebhookDeliveryAttempts: defineOperation("listWebhookDeliveryAttempts", {
+    handle: async (request) => {
+      const { ctx, params } = request;
+      const webhook = await findWebhook(ctx, params.organizationId, params.webhookId);
+      const delivery = await ctx.prisma.webhookDelivery.findFirst({ where: { id: params.deliveryId, webhookId: webhook.id }, select: { id: true } });
+      if (!delivery) throw notFound("Delivery");
+      const body = await listRows(request, {
+        model: ctx.prisma.webhookDeliveryAttempt,
+        where: { deliveryId: delivery.id },
+        order: LATEST_ATTEMPT_FIRST,
+        serialize: (attempts) => attempts.map(serializeAttempt),
       });
       return { status: 200, body };
     },

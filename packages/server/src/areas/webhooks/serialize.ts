@@ -1,6 +1,6 @@
 // Webhooks and deliveries as the contract shows them (a webhook's secret only in the answer to its creation).
 import type { Schemas } from "@docstack/contract";
-import type { Webhook, WebhookDelivery } from "../../generated/prisma/client";
+import type { Webhook, WebhookDelivery, WebhookDeliveryAttempt } from "../../generated/prisma/client";
 import { webhookEventType } from "../../models/contract-enums";
 
 export function serializeWebhook(webhook: Webhook, options: { withSecret?: boolean } = {}): Schemas["Webhook"] {
@@ -27,5 +27,18 @@ export function serializeDelivery(delivery: WebhookDelivery): Schemas["WebhookDe
     ...(delivery.lastStatusCode !== null ? { lastStatusCode: delivery.lastStatusCode } : {}),
     createdAt: delivery.createdAt.toISOString(),
     ...(delivery.deliveredAt ? { deliveredAt: delivery.deliveredAt.toISOString() } : {}),
+  };
+}
+
+export function serializeAttempt(attempt: WebhookDeliveryAttempt): Schemas["WebhookDeliveryAttempt"] {
+  return {
+    object: "webhook-delivery-attempt",
+    id: attempt.id,
+    attempt: attempt.attempt,
+    startedAt: attempt.startedAt.toISOString(),
+    durationMs: attempt.durationMs,
+    ...(attempt.status !== null ? { status: attempt.status } : {}),
+    outcome: attempt.outcome as Schemas["WebhookDeliveryAttempt"]["outcome"],
+    ...(attempt.message !== null ? { message: attempt.message } : {}),
   };
 }

@@ -5,6 +5,7 @@ import { Webhook } from "standardwebhooks";
 import { contentHelpers, insertPage } from "../../../test/support/content";
 import { createHarness, type Harness, requestsAs, useHarness } from "../../../test/support/harness";
 import { type LocalServer, localServer } from "../../../test/support/local-server";
+import { newId } from "../../db/ids";
 
 interface Received {
   id: string;
@@ -140,6 +141,98 @@ describe("webhooks", () => {
     const log = await as.get(`/v1/orgs/${org.id}/webhooks/${created.body.id}/deliveries`).expect(200);
     expect(log.body.items.every((d: { status: string }) => d.status === "delivered")).toBe(true);
     expect(log.body.items.some((d: { attempts: number }) => d.attempts > 1)).toBe(true);
+  });
+
+  test("each attempt is logged: a refusal then an acceptance, newest first; a redelivery has its own", async () => {
+    const org = await h.organization();
+    const as = requestsAs(h, org.admin);
+    const created = await as.post(`/v1/orgs/${org.id}/webhooks`, { url: `${server.base}/hook`, events: ["space.created"] }).expect(201);
+    secret = created.body.secret;
+    const deliveries = `/v1/orgs/${org.id}/webhooks/${created.body.id}/deliveries`;
+    failures = 1;
+    await contentHelpers(h).createSpace(org.admin, org.id);
+    const delivered = async () => (await as.get(deliveries).expect(200)).body.items[0]?.status === "delivered";
+    await until(h, delivered);
+    const delivery = (await as.get(deliveries).expect(200)).body.items[0];
+    const attempts = await as.get(`${deliveries}/${delivery.id}/attempts`).expect(200);
+    expect(attempts.body.count).toBe(2);
+    expect(attempts.body.items).toEqual([
+      expect.objectContaining({ object: "webhook-delivery-attempt", attempt: 2, status: 200, outcome: "ok" }),
+      expect.objectContaining({
+        object: "webhook-delivery-attempt",
+        attempt: 1,
+        status: 503,
+        outcome: "http_error",
+        message: expect.stringMatching(/^HTTP 503/),
+      }),
+    ]);
+    expect(attempts.body.items[0].message).toBeUndefined();
+    expect(attempts.body.items[1].message).not.toContain(secret);
+    for (const attempt of attempts.body.items) expect(attempt.durationMs).toBeGreaterThanOrEqual(0);
+    expect(Date.parse(attempts.body.items[0].startedAt)).toBeGreaterThanOrEqual(Date.parse(attempts.body.items[1].startedAt));
+
+    const again = await as.post(`${deliveries}/${delivery.id}/redeliver`).expect(202);
+    await until(h, async () => (await as.get(`${deliveries}/${again.body.id}/attempts`).expect(200)).body.count === 1);
+    const redelivered = await as.get(`${deliveries}/${again.body.id}/attempts`).expect(200);
+    expect(redelivered.body.items).toEqual([expect.objectContaining({ attempt: 1, status: 200, outcome: "ok" })]);
+  });
+
+  test("a delivery's attempts are unknown to another organization's admin, and to a wrong delivery", async () => {
+    const org = await h.organization();
+    const as = requestsAs(h, org.admin);
+    const created = await as.post(`/v1/orgs/${org.id}/webhooks`, { url: `${server.base}/hook`, events: ["space.created"] }).expect(201);
+    secret = created.body.secret;
+    const deliveries = `/v1/orgs/${org.id}/webhooks/${created.body.id}/deliveries`;
+    await contentHelpers(h).createSpace(org.admin, org.id);
+    await until(h, async () => (await as.get(deliveries).expect(200)).body.count === 1);
+    const delivery = (await as.get(deliveries).expect(200)).body.items[0];
+    const other = await h.organization();
+    const answer = await requestsAs(h, other.admin).get(`${deliveries}/${delivery.id}/attempts`).expect(404);
+    expect(answer.body.error.reason).toBe("not_found");
+    const editor = await h.member(org.id, "edit");
+    await requestsAs(h, editor).get(`${deliveries}/${delivery.id}/attempts`).expect(403);
+    await as.get(`${deliveries}/01jq3k6y1a2b3c4d5e6f7g8h9j/attempts`).expect(404);
+  });
+
+  test("the log keeps a delivery's last 20 attempts", async () => {
+    const org = await h.organization();
+    const as = requestsAs(h, org.admin);
+    const created = await as.post(`/v1/orgs/${org.id}/webhooks`, { url: `${server.base}/hook`, events: ["space.created"] }).expect(201);
+    secret = created.body.secret;
+    const webhookId = created.body.id;
+    // Held (inactive) while a delivery with 22 logged attempts is written, then resumed: its 23rd attempt prunes.
+    await as.patch(`/v1/orgs/${org.id}/webhooks/${webhookId}`, { active: false }).expect(200);
+    const deliveryId = newId();
+    const { prisma } = h.services;
+    await prisma.webhookDelivery.create({
+      data: {
+        id: deliveryId,
+        webhookId,
+        messageId: "msg_prune",
+        event: "space_created",
+        orderingKey: "space:prune",
+        payload: { type: "space.created" },
+        attempts: 22,
+      },
+    });
+    await prisma.webhookDeliveryAttempt.createMany({
+      data: Array.from({ length: 22 }, (_, i) => ({
+        id: newId(),
+        deliveryId,
+        attempt: i + 1,
+        startedAt: new Date(),
+        durationMs: 1,
+        status: 503,
+        outcome: "http_error",
+      })),
+    });
+    await as.patch(`/v1/orgs/${org.id}/webhooks/${webhookId}`, { active: true }).expect(200);
+    const path = `/v1/orgs/${org.id}/webhooks/${webhookId}/deliveries/${deliveryId}/attempts`;
+    await until(h, async () => (await as.get(path).expect(200)).body.items[0]?.attempt === 23);
+    const kept = await as.get(`${path}?limit=50`).expect(200);
+    expect(kept.body.count).toBe(20);
+    expect(kept.body.items.map((a: { attempt: number }) => a.attempt)).toEqual(Array.from({ length: 20 }, (_, i) => 23 - i));
+    expect(kept.body.items[0]).toMatchObject({ status: 200, outcome: "ok" });
   });
 
   test("a write that rolls back emits nothing", async () => {
