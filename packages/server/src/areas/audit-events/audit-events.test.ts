@@ -69,6 +69,12 @@ describe("listing the audit log, filtered", () => {
     const path = { organizationId: org.id };
     const swapped = await refused(admin.GET(EVENTS, { params: { path, query: { from: "2026-11-01T11:00:00Z", to: "2026-11-01T10:00:00Z" } } }), 400);
     expect(swapped.error).toMatchObject({ reason: "invalid_request", message: expect.stringContaining("request/query/to") });
+    // With a cursor that is not one, the cursor is named first.
+    const both = await refused(
+      admin.GET(EVENTS, { params: { path, query: { from: "2026-11-01T11:00:00Z", to: "2026-11-01T10:00:00Z", page: "not-a-cursor" } } }),
+      400,
+    );
+    expect(both.error.reason).toBe("invalid_cursor");
     for (const query of [{ from: "yesterday" }, { to: "2026-13-01T00:00:00Z" }, { to: "2026-11-01" }, { targetType: "" }, { targetType: "x".repeat(101) }]) {
       const refusal = await refused(admin.GET(EVENTS, { params: { path, query } }), 400);
       expect(refusal.error.reason).toBe("invalid_request");

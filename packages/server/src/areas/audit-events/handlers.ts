@@ -28,8 +28,6 @@ export const auditEventsOperations = {
       const { ctx, params, query } = request;
       const from = query.from ? instantOf("from", query.from) : undefined;
       const to = query.to ? instantOf("to", query.to) : undefined;
-      // An empty range is a mistake (swapped bounds), not a question with no answer: say so.
-      if (from && to && to < from) throw badRequest("invalid_request", "request/query/to must not be before request/query/from");
       // Each filter is an equality the (organizationId, column, occurredAt, id) indexes serve in the list's order.
       const where: Prisma.AuditEventWhereInput = {
         organizationId: params.organizationId,
@@ -46,6 +44,9 @@ export const auditEventsOperations = {
         defaultLimit: 20,
         serialize: (events) => events.map((event) => serializeAuditEvent(ctx.baseUrl, event)),
       });
+      // An empty range is a mistake (swapped bounds), not a question with no answer: say so. After the list is read,
+      // so that a bad cursor sent with it is named first (its query is empty: the index's range has nothing in it).
+      if (from && to && to < from) throw badRequest("invalid_request", "request/query/to must not be before request/query/from");
       return { status: 200, body };
     },
   }),
