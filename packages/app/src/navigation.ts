@@ -30,3 +30,8 @@ function current(): { path: string; route: Route } {
 export function useRoute(): Route {
   return useSyncExternalStore(subscribe, current).route;
 }
+
+/** The current query string (`?a=1`, or ""): a screen's state kept in its URL, to bookmark and survive a reload. */
+export function useSearch(): string {
+  return useSyncExternalStore(subscribe, () => location.search);
+}

@@ -1,7 +1,8 @@
 // The admin screens in real Chromium against the real server: a site published and opened at its URL; a zip in
 // GitBook's layout imported with its progress bar reaching the end, then a page of it opened; a webhook
-// delivering to a receiver on loopback, seen in its log with its attempt and redelivered; the audit log filtered to one person's
-// writes and paged through. axe on every screen, light on a desktop and dark at 360 px.
+// delivering to a receiver on loopback, seen in its log with its attempt and redelivered; the audit log filtered to
+// one person's writes and paged through, and filtered by action and time with the filters kept through a reload.
+// axe on every screen, light on a desktop and dark at 360 px.
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -284,6 +285,58 @@ describe("the audit log screen", () => {
     await expect(rows.nth(1).textContent()).resolves.toContain(me.displayName);
     await checkScreen(page, "audit log, filtered (dark, 360 px)");
     await screenshot(page, "admin-audit-log-dark-360");
+    await page.context().close();
+  });
+
+  it("filters by person and action, then by a time range, the filters kept in the URL through a reload", async () => {
+    const org = await h.organization();
+    const inOrg = at({ organizationId: org.id });
+    const editor = await h.member(org.id, "create");
+    const me = await answered(h.as(editor).GET("/v1/user"), 200);
+    const space = await answered(h.as(editor).POST("/v1/orgs/{organizationId}/spaces", { ...inOrg, body: { title: "Editor's space" } }), 201);
+    await answered(h.as(editor).PATCH("/v1/spaces/{spaceId}", { ...at({ spaceId: space.id }), body: { title: "Renamed" } }), 200);
+    await answered(h.as(org.admin).POST("/v1/orgs/{organizationId}/spaces", { ...inOrg, body: { title: "Admin's space" } }), 201);
+    const page = await app.newPage();
+    await signIn(page, inbox, org.admin.email);
+    await page.goto(`/app/orgs/${org.id}/audit-log`);
+    const table = page.getByRole("table", { name: "Audit events, newest first" });
+    await table.waitFor();
+
+    // One person's writes of one action: the editor's space, not its renaming nor the admin's space.
+    await page.getByLabel("Person").selectOption(editor.id);
+    await page.getByLabel("Action").selectOption("createSpace");
+    await page.getByRole("button", { name: "Filter" }).click();
+    const status = page.getByRole("status");
+    await status.filter({ hasText: /^1 event$/ }).waitFor();
+    const rows = table.getByRole("row");
+    await expect(rows.count()).resolves.toBe(2); // the header and the one event
+    await expect(rows.nth(1).textContent()).resolves.toContain(me.displayName);
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ actor: editor.id, action: "createSpace" });
+    await page.reload();
+    await status.filter({ hasText: /^1 event$/ }).waitFor();
+    await expect(page.getByLabel("Person").inputValue()).resolves.toBe(editor.id);
+    await expect(page.getByLabel("Action").inputValue()).resolves.toBe("createSpace");
+
+    // A day long before them: none of them, said so; and still so after a reload.
+    await page.getByRole("textbox", { name: "From", exact: true }).fill("2020-01-01T00:00");
+    await page.getByRole("textbox", { name: "To", exact: true }).fill("2020-01-02T00:00");
+    await page.getByRole("button", { name: "Filter" }).click();
+    const empty = page.getByText("No event matches these filters.");
+    await empty.waitFor();
+    await checkScreen(page, "audit log, no event in the range");
+    await page.reload();
+    await empty.waitFor();
+    await expect(page.getByRole("textbox", { name: "From", exact: true }).inputValue()).resolves.toBe("2020-01-01T00:00");
+    await expect(page.getByRole("textbox", { name: "To", exact: true }).inputValue()).resolves.toBe("2020-01-02T00:00");
+    await expect(page.getByLabel("Person").inputValue()).resolves.toBe(editor.id);
+
+    // A range the API refuses (a URL edited by hand): its reason shown, the form there to correct it.
+    await page.goto(`/app/orgs/${org.id}/audit-log?from=2020-01-02T00:00:00.000Z&to=2020-01-01T00:00:00.000Z`);
+    await page.getByRole("alert").filter({ hasText: "must not be before" }).waitFor();
+    await checkScreen(page, "audit log, a range refused");
+    await page.getByRole("button", { name: "Clear" }).click();
+    await table.waitFor();
+    expect(new URL(page.url()).search).toBe("");
     await page.context().close();
   });
 });

@@ -252,6 +252,15 @@ describe("the settings screen", () => {
         const side = page.getByRole("form", { name: "The identity provider's side of Okta" });
         await side.getByLabel("Provider's single sign-on URL").fill(idp.ssoURL);
         await side.getByLabel("Provider's entity ID").fill(idp.entityID);
+        // A certificate that is not one: the server's reason shown beside it, nothing saved.
+        await side.getByLabel("Provider's signing certificate (PEM)").fill("not a certificate");
+        await side.getByRole("button", { name: "Save Okta" }).click();
+        await side.getByRole("alert").filter({ hasText: "certificate" }).waitFor();
+        await checkScreen(page, "settings, a SAML certificate refused (dark, 360 px)");
+        expect(
+          (await answered(as.GET("/v1/orgs/{organizationId}/saml/{samlProviderId}", at({ organizationId: org.id, samlProviderId: created!.id })), 200))
+            .certificate,
+        ).toBe("");
         await side.getByLabel("Provider's signing certificate (PEM)").fill(idp.certificate);
         await side.getByLabel("Role of people joining through it").selectOption("edit");
         await side.getByRole("button", { name: "Save Okta" }).click();

@@ -20597,7 +20597,10 @@ export interface operations {
                 limit?: number;
                 /** @description Include events occurring at or after this time. */
                 from?: string;
-                /** @description Include events occurring at or before this time. */
+                /**
+                 * @description Include events occurring at or before this time. A `to` before `from` is refused with 400
+                 *     (`invalid_request`), as is a value that is not an RFC 3339 date-time.
+                 */
                 to?: string;
                 /** @description Filter by an exact audit action name. */
                 action?: string;
@@ -20605,6 +20608,12 @@ export interface operations {
                 actor?: string;
                 /** @description Filter by an exact stable target identifier. */
                 target?: string;
+                /**
+                 * @description Filter by the kind of resource affected (an event's `target.type`, such as `space`, `team` or
+                 *     `organization`), alone or with `target`.
+                 * @example space
+                 */
+                targetType?: string;
             };
             header?: never;
             path: {

@@ -1,50 +1,91 @@
 // The audit log: who did what to what, newest first, filtered by person, action, target and time, a page at
-// a time (the API's cursors; the ones already seen kept to go back).
+// a time (the API's cursors; the ones already seen kept to go back). The filters live in the URL's query string,
+// so a filtered view can be bookmarked and survives a reload.
+
+import { InvalidRequestError } from "@docstack/sdk";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { api, unwrap } from "../../api";
+import { api, messageOf, unwrap } from "../../api";
+import { navigate, useSearch } from "../../navigation";
 import { useMembers } from "../../queries";
 import { Empty, Loading, Problem } from "../../ui/states";
 import { dateTime, TableScroll } from "./AdminNav";
 
 const PAGE_SIZE = 25;
 
+/** The filters as the form holds them: times as `datetime-local` values (the browser's time zone). */
 interface Filters {
   actor: string;
   action: string;
+  targetType: string;
   target: string;
   from: string;
   to: string;
 }
-const NONE: Filters = { actor: "", action: "", target: "", from: "", to: "" };
+const NONE: Filters = { actor: "", action: "", targetType: "", target: "", from: "", to: "" };
+const TEXT = ["actor", "action", "targetType", "target"] as const;
 
-/** The API's query of the filters: empty ones left out, local times as instants. */
-function queryOf(filters: Filters) {
+/** A `datetime-local` value of an instant, in the browser's time zone ("" for an unreadable one). */
+function localOf(instant: string): string {
+  const date = new Date(instant);
+  if (Number.isNaN(date.getTime())) return "";
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}T${two(date.getHours())}:${two(date.getMinutes())}`;
+}
+
+/** The API's query of the filters: empty ones left out, local times as instants. It is also the URL's. */
+function queryOf(filters: Filters): Record<string, string> {
   const query: Record<string, string> = {};
-  for (const key of ["actor", "action", "target"] as const) if (filters[key].trim()) query[key] = filters[key].trim();
+  for (const key of TEXT) if (filters[key].trim()) query[key] = filters[key].trim();
   if (filters.from) query.from = new Date(filters.from).toISOString();
   if (filters.to) query.to = new Date(filters.to).toISOString();
   return query;
 }
 
+/** The URL's query string as the API's query: its filters only, as they were written there. */
+function queryOfSearch(search: string): Record<string, string> {
+  const params = new URLSearchParams(search);
+  const query: Record<string, string> = {};
+  for (const key of [...TEXT, "from", "to"] as const) {
+    const value = params.get(key);
+    if (value) query[key] = value;
+  }
+  return query;
+}
+
+/** The form's values of the URL's query. */
+function filtersOf(query: Record<string, string>): Filters {
+  return {
+    ...NONE,
+    ...Object.fromEntries(TEXT.map((key) => [key, query[key] ?? ""])),
+    from: query.from ? localOf(query.from) : "",
+    to: query.to ? localOf(query.to) : "",
+  };
+}
+
 export default function AuditLog({ organizationId }: { organizationId: string }) {
+  const search = useSearch();
+  // A new query string (a filter applied, Back, a bookmark) starts from its first page with its filters in the form.
+  return <AuditLogOf key={search} organizationId={organizationId} query={queryOfSearch(search)} />;
+}
+
+function AuditLogOf({ organizationId, query }: { organizationId: string; query: Record<string, string> }) {
   const members = useMembers(organizationId);
   const actions = useQuery({
     queryKey: ["org", organizationId, "audit-actions"],
     queryFn: () => unwrap(api.GET("/v1/orgs/{organizationId}/audit-event-actions", { params: { path: { organizationId } } })),
     staleTime: Number.POSITIVE_INFINITY,
   });
-  const [draft, setDraft] = useState<Filters>(NONE);
-  const [filters, setFilters] = useState<Filters>(NONE);
+  const [draft, setDraft] = useState<Filters>(() => filtersOf(query));
   // The cursors of the pages before the current one, and the current one's ("" for the first page).
   const [cursors, setCursors] = useState<string[]>([""]);
   const cursor = cursors[cursors.length - 1] ?? "";
   const events = useQuery({
-    queryKey: ["org", organizationId, "audit-events", filters, cursor],
+    queryKey: ["org", organizationId, "audit-events", query, cursor],
     queryFn: () =>
       unwrap(
         api.GET("/v1/orgs/{organizationId}/audit-events", {
-          params: { path: { organizationId }, query: { ...queryOf(filters), limit: PAGE_SIZE, ...(cursor ? { page: cursor } : {}) } },
+          params: { path: { organizationId }, query: { ...query, limit: PAGE_SIZE, ...(cursor ? { page: cursor } : {}) } },
         }),
       ),
     placeholderData: keepPreviousData,
@@ -52,11 +93,16 @@ export default function AuditLog({ organizationId }: { organizationId: string })
   });
   const labelOf = new Map(actions.data?.items.map((action) => [action.id, action.label]));
   const set = (key: keyof Filters) => (event: { target: { value: string } }) => setDraft({ ...draft, [key]: event.target.value });
+  const show = (filters: Filters) => {
+    const search = new URLSearchParams(queryOf(filters)).toString();
+    navigate(`${location.pathname}${search ? `?${search}` : ""}`);
+  };
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    setFilters(draft);
-    setCursors([""]);
+    show(draft);
   };
+  // A person in the URL who is no longer a member (or not yet listed) stays selectable by their ID.
+  const actorUnlisted = !!draft.actor && !members.data?.items.some((member) => member.id === draft.actor);
   const page = cursors.length;
 
   return (
@@ -67,6 +113,7 @@ export default function AuditLog({ organizationId }: { organizationId: string })
           Person
           <select value={draft.actor} onChange={set("actor")}>
             <option value="">Anyone</option>
+            {actorUnlisted ? <option value={draft.actor}>{draft.actor}</option> : null}
             {members.data?.items.map((member) => (
               <option key={member.id} value={member.id}>
                 {member.user.displayName}
@@ -86,6 +133,10 @@ export default function AuditLog({ organizationId }: { organizationId: string })
           </select>
         </label>
         <label>
+          Target type
+          <input value={draft.targetType} onChange={set("targetType")} maxLength={100} placeholder="space, team…" />
+        </label>
+        <label>
           Target ID
           <input value={draft.target} onChange={set("target")} maxLength={200} />
         </label>
@@ -95,23 +146,22 @@ export default function AuditLog({ organizationId }: { organizationId: string })
         </label>
         <label>
           To
-          <input type="datetime-local" value={draft.to} onChange={set("to")} />
+          <input type="datetime-local" value={draft.to} onChange={set("to")} min={draft.from || undefined} />
         </label>
         <button type="submit">Filter</button>
-        <button
-          type="button"
-          className="quiet"
-          onClick={() => {
-            setDraft(NONE);
-            setFilters(NONE);
-            setCursors([""]);
-          }}
-        >
+        <button type="button" className="quiet" onClick={() => show(NONE)}>
           Clear
         </button>
       </form>
       {events.isPending ? <Loading what="the audit log" /> : null}
-      {events.isError ? <Problem error={events.error} retry={() => events.refetch()} /> : null}
+      {events.error instanceof InvalidRequestError ? (
+        // Filters the API refused (a URL edited by hand): its reason, with the form to correct them.
+        <p className="error" role="alert">
+          These filters were refused: {messageOf(events.error)}
+        </p>
+      ) : events.isError ? (
+        <Problem error={events.error} retry={() => events.refetch()} />
+      ) : null}
       {events.data ? (
         <>
           <p role="status" className="muted">
