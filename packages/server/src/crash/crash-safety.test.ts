@@ -3,42 +3,15 @@
 // acknowledged (2xx) must be there and readable, and nothing half-written may show:
 // every space has its content, every change request its number and revision.
 // Runs on the embedded database, and on PostgreSQL when DATABASE_URL is set.
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { answered, at, clientAt } from "../../test/support/client";
 import { testDatabaseUrl } from "../../test/support/postgres";
+import { serveProcess } from "../../test/support/server-process";
 
 const cli = path.join(__dirname, "..", "..", "dist", "cli", "main.js");
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function start(env: NodeJS.ProcessEnv): Promise<{ process: ChildProcess; url: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [cli, "serve"], { env: { ...env, PORT: String(port) }, stdio: "ignore" });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    if (
-      await fetch(`${url}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { process: child, url };
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error("server did not start");
-}
 
 let env: NodeJS.ProcessEnv;
 let cleanup: () => Promise<void>;
@@ -59,7 +32,7 @@ it("keeps every acknowledged write, and nothing half-written, across a SIGKILL",
   const bootstrap = spawnSync(process.execPath, [cli, "bootstrap", "--json"], { env, encoding: "utf8" });
   expect(bootstrap.status).toBe(0);
   const { token, organizationId } = JSON.parse(bootstrap.stdout.trim());
-  const first = await start(env);
+  const first = await serveProcess(env);
   const before = clientAt(first.url, token);
   const inOrg = at({ organizationId });
   const SPACES = "/v1/orgs/{organizationId}/spaces";
@@ -99,9 +72,15 @@ it("keeps every acknowledged write, and nothing half-written, across a SIGKILL",
   await Promise.all([killed, ...writers]);
   expect(acknowledgedChangeRequests.length).toBeGreaterThanOrEqual(20);
 
-  const second = await start(env);
+  const second = await serveProcess(env);
   const after = clientAt(second.url, token);
-  const status = async (request: Promise<{ response: Response }>) => (await request).response.status;
+  // A request the restarted server cannot answer names why it stopped.
+  const status = async (request: Promise<{ response: Response }>) =>
+    (
+      await request.catch((error: Error) => {
+        throw new Error(`the restarted server did not answer (${error.message}); it wrote: ${second.errors()}`);
+      })
+    ).response.status;
   try {
     for (const id of acknowledgedSpaces) {
       expect([id, await status(after.GET("/v1/spaces/{spaceId}", at({ spaceId: id })))]).toEqual([id, 200]);
@@ -122,8 +101,6 @@ it("keeps every acknowledged write, and nothing half-written, across a SIGKILL",
       expect(await status(pages)).toBe(200);
     }
   } finally {
-    const exited = new Promise((resolve) => second.process.once("exit", resolve));
-    second.process.kill("SIGTERM");
-    await exited;
+    await second.stop();
   }
-}, 120_000);
+});
