@@ -224,6 +224,8 @@ export const ADDED_OPERATIONS: readonly SpecOperation[] = [
   ["get", `${O}/deleted-spaces`, 200],
   ["post", `${CR}/content/files`, 201],
   ["get", `${CR}/content/page/{pageId}/rendered`, 200],
+  // Issue 38: whether a change request can be merged now, and why not (the app's "Merge" tells it).
+  ["get", `${CR}/mergeability`, 200],
 ];
 
 /**
