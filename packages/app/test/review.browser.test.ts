@@ -1,7 +1,7 @@
 // Review in real Chromium against the real server (issue 38), two people signed in by e-mailed code: the writer
 // edits and asks a colleague for review; the colleague reads the diff (visual and Markdown), comments on the page
-// and on a heading, the writer replies and resolves; "Merge" says why it waits (a merge rule) until the colleague
-// approves; the merge reaches the published site and, with Git Sync on, a commit changing only the edited lines.
+// and on a heading, the writer replies and resolves; "Merge" is disabled, described by the server's reason (a merge
+// rule), until the colleague approves; the merge reaches the published site and, with Git Sync on, a commit changing only the edited lines.
 // A merge refused because the space changed the same page is updated from the space keeping both edits, then
 // edited. The preview shows the change request's pages as the site renders them, and a 404 to anyone else.
 import { accessibilityProblems, answered, at, gitServer, type Harness, screenshot, type TestUser } from "@docstack/server/testing";
@@ -103,9 +103,11 @@ describe("review in the app", () => {
       await writer.getByRole("button", { name: "Request review" }).click();
       await writer.getByRole("status").filter({ hasText: "Review requested." }).waitFor({ state: "attached" });
       await writer.getByText(`${await nameOf(colleague)}: review requested`).waitFor();
+      // The server's reason (GET .../mergeability), which the disabled button is described by.
       const merge = writer.getByRole("button", { name: "Merge" });
+      const why = writer.locator(`#${await merge.getAttribute("aria-describedby")}`);
+      await why.getByText("Merge rule require_at_least_one_approved_review: the change request needs an approved review").waitFor();
       expect(await merge.isDisabled()).toBe(true);
-      await writer.getByText("It needs an approval from someone other than its author.").waitFor();
       await noAccessibilityProblem(writer, "change request, waiting for review");
 
       // The colleague sees the change as a visual diff and as Markdown.
@@ -160,8 +162,9 @@ describe("review in the app", () => {
       await reviewer.getByRole("button", { name: "Approve" }).click();
       await reviewer.getByRole("status").filter({ hasText: "Approved." }).waitFor({ state: "attached" });
       await writer.reload();
-      await writer.getByText("Ready to merge.").waitFor();
-      await writer.getByRole("button", { name: "Merge" }).click();
+      await why.getByText("Ready to merge.").waitFor();
+      expect(await merge.isEnabled()).toBe(true);
+      await merge.click();
       await writer.getByRole("status").filter({ hasText: "Merged." }).waitFor({ state: "attached" });
       expect(await markdownIn(org.admin, space.id, pageId)).toBe(SETUP.replace("Set the port.", "Set the port. Use 8080 by default."));
 

@@ -846,6 +846,10 @@ export const operationPolicies = {
     "on": "changeRequest",
     "needs": "merge"
   },
+  "getChangeRequestMergeability": {
+    "on": "changeRequest",
+    "needs": "view"
+  },
   "updateChangeRequestFromMain": {
     "on": "changeRequest",
     "needs": "edit"

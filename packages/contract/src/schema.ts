@@ -2341,6 +2341,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/mergeability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of the change request, or its number within the space (for example `3`). */
+                changeRequestId: components["parameters"]["changeRequestId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Tell whether a change request can be merged now
+         * @description Answers whether the caller could merge the change request now and, when not, every cause the merge
+         *     (`POST .../merge`) would refuse for: its status (`merged`, `archived`), a locked space, the caller's role, and
+         *     each merge rule in force that is not met (the space's `mergeRules`, or its organization's when `inherit`,
+         *     checked against the reviews that are not outdated, unless the caller is one of an `allow_bypass` rule's
+         *     users). The server decides with the same checks as the merge, so the answer and a merge made at once agree;
+         *     but this is advice only: the merge itself checks again when it runs (reviews or the space may change
+         *     meanwhile). Conflicts with the space's content are not told here: the merge answers them
+         *     (`result: conflicts`). Anyone who can read the change request may ask.
+         *
+         *     Needs `view` on the change request's space (role `read` or more).
+         */
+        get: operations["getChangeRequestMergeability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/update": {
         parameters: {
             query?: never;
@@ -7730,6 +7764,31 @@ export interface components {
          *     changed; resolve the conflicts (for example by editing the change request) and merge again.
          */
         ChangeRequestMergeResult: components["schemas"]["ChangeRequestMerged"] | components["schemas"]["ChangeRequestConflicts"];
+        /**
+         * @description Why the merge would be refused now, one stable value per cause: `change_request_merged` and
+         *     `change_request_archived` (its status), `space_locked` (`editMode: locked`), `merge_permission_required`
+         *     (the caller's role does not allow merging: it needs edit on the space), and one value per merge rule not
+         *     met, named as the rule (`require_at_least_one_review`, `require_at_least_one_approved_review`,
+         *     `require_all_reviews_approved`, `require_specific_reviewers`, `require_one_of_specific_reviewers`,
+         *     `require_up_to_date_change_request`: the space changed since the change request's base,
+         *     `require_change_request_subject`, `require_author_to_merge`). New values may be added: treat an unknown
+         *     one as a blocker all the same.
+         * @enum {string}
+         */
+        MergeBlockerReason: "change_request_merged" | "change_request_archived" | "space_locked" | "merge_permission_required" | "require_at_least_one_review" | "require_at_least_one_approved_review" | "require_all_reviews_approved" | "require_specific_reviewers" | "require_one_of_specific_reviewers" | "require_up_to_date_change_request" | "require_change_request_subject" | "require_author_to_merge";
+        MergeBlocker: {
+            reason: components["schemas"]["MergeBlockerReason"];
+            /** @description Why, for a person to read (the message the merge's refusal would carry; it may change). */
+            message: string;
+        };
+        ChangeRequestMergeability: {
+            /** @enum {string} */
+            object: "change-request-mergeability";
+            /** @description True when nothing blocks the merge (`blockers` is empty). */
+            mergeable: boolean;
+            /** @description Each cause that would make the merge refuse now, in the order the merge checks them. */
+            blockers: components["schemas"]["MergeBlocker"][];
+        };
         /** @description The space's content was pulled into the change request cleanly. */
         ChangeRequestUpdated: {
             /**
@@ -10654,6 +10713,9 @@ export type ChangeRequestMerged = components['schemas']['ChangeRequestMerged'];
 export type ChangeRequestConflict = components['schemas']['ChangeRequestConflict'];
 export type ChangeRequestConflicts = components['schemas']['ChangeRequestConflicts'];
 export type ChangeRequestMergeResult = components['schemas']['ChangeRequestMergeResult'];
+export type MergeBlockerReason = components['schemas']['MergeBlockerReason'];
+export type MergeBlocker = components['schemas']['MergeBlocker'];
+export type ChangeRequestMergeability = components['schemas']['ChangeRequestMergeability'];
 export type ChangeRequestUpdated = components['schemas']['ChangeRequestUpdated'];
 export type ChangeRequestUpdateResult = components['schemas']['ChangeRequestUpdateResult'];
 export type ChangeRequestPdf = components['schemas']['ChangeRequestPdf'];
@@ -14884,6 +14946,36 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    getChangeRequestMergeability: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description The ID of the change request, or its number within the space (for example `3`). */
+                changeRequestId: components["parameters"]["changeRequestId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether the change request can be merged, and what blocks it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeRequestMergeability"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Unexpected"];
         };

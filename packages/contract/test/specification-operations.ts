@@ -226,6 +226,8 @@ export const ADDED_OPERATIONS: readonly SpecOperation[] = [
   ["get", `${CR}/content/page/{pageId}/rendered`, 200],
   // Issue 39: each attempt of a webhook delivery (listWebhookDeliveryAttempts).
   ["get", `${O}/webhooks/{webhookId}/deliveries/{deliveryId}/attempts`, 200],
+  // Issue 38: whether a change request can be merged now, and why not (the app's "Merge" tells it).
+  ["get", `${CR}/mergeability`, 200],
 ];
 
 /**

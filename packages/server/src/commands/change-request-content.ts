@@ -19,12 +19,12 @@ import { conflict } from "../http/errors";
 import type { BaseUrl } from "../http/urls";
 import type { JobQueue } from "../jobs/queue";
 import { demandEditable, LOCKED_MESSAGE } from "../models/change-requests/editable";
-import { demandMergeRules } from "../models/change-requests/merge-rules";
 import { lockChangeRequestAndSpace, lockSpace } from "../models/change-requests/store";
 import type { WebhookOutbox } from "../webhooks/outbox";
 import { changeRequestEvent, type EventActor, pageEvents } from "../webhooks/resources";
 import { GIT_CONTINUOUS_JOB, queueGitSyncOfSpace } from "./git-sync-after-write";
 import { mergeBase } from "./merge-base";
+import { demandMergeable } from "./mergeability";
 import { demandFreshEdits } from "./stale-edits";
 
 /** What these commands use: the content store, the time, where URLs start, who is writing, and the outbox of their events. */
@@ -111,9 +111,7 @@ export async function mergeChangeRequest(ctx: ContentCommandDeps, changeRequestI
       // Merges into one space queue on its lock, each seeing the previous one's result.
       const { changeRequest, space } = await lockChangeRequestAndSpace(tx, changeRequestId);
       const spaceId = space.id;
-      demandEditable(changeRequest, "be merged");
-      if (space.editMode === "locked") throw conflict("space_locked", LOCKED_MESSAGE);
-      await demandMergeRules(tx, { changeRequest, outdated: mergeBase(changeRequest) !== space.revisionId, userId: ctx.actor.userId });
+      await demandMergeable(tx, { changeRequest, space, userId: ctx.actor.userId });
       const store = contentStore(ctx, tx);
       const [ours, theirs] = await Promise.all([existingRevisionIndex(store, space.revisionId), existingRevisionIndex(store, changeRequest.revisionId)]);
       const merge = { spaceId, changeRequestId: null, parents: [space.revisionId, changeRequest.revisionId], type: "merge" as const };

@@ -1,8 +1,9 @@
 // Review on a change request's screen: who is asked to review and what each reviewer said; "Request review"
-// (a reviewer picked among the members, one request each; a draft becomes open), "Approve", "Request changes", "Merge" (disabled,
-// saying why, while the merge rules in force are not met); a merge refused because the space changed the same
-// pages lists them and offers to update from the space, keeping the writer's edits, then to edit. Each changed
-// page: its diff (the editor's code, loaded when the screen shows one) beside its comments, and its preview.
+// (a reviewer picked among the members, one request each; a draft becomes open), "Approve", "Request changes",
+// "Merge" (disabled while the server says the merge would be refused, GET .../mergeability, and described by its
+// reasons); a merge refused because the space changed the same pages lists them and offers to update from the
+// space, keeping the writer's edits, then to edit. Each changed page: its diff (the editor's code, loaded when the
+// screen shows one) beside its comments, and its preview.
 import type { Schemas } from "@docstack/sdk";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
@@ -13,7 +14,6 @@ import { useWrite, WriteError } from "../../ui/forms";
 import { AppLink, Loading } from "../../ui/states";
 import { previewPath } from "../ChangeRequestPreview";
 import { editorPath } from "./EditButton";
-import { mergeBlocker, rulesInForce } from "./mergeBlocker";
 
 const PageDiff = lazy(() => import("./PageDiff"));
 const Comments = lazy(() => import("./Comments"));
@@ -31,11 +31,6 @@ export function Review({ spaceId, cr, changes }: { spaceId: string; cr: ChangeRe
   const user = useUser();
   const space = useQuery({ queryKey: ["space", spaceId], queryFn: () => unwrap(api.GET("/v1/spaces/{spaceId}", { params: { path: { spaceId } } })) });
   const organizationId = space.data?.organization;
-  const org = useQuery({
-    queryKey: ["org", organizationId],
-    enabled: Boolean(organizationId),
-    queryFn: () => unwrap(api.GET("/v1/orgs/{organizationId}", { params: { path: { organizationId: organizationId! } } })),
-  });
   const members = useQuery({
     queryKey: ["org", organizationId, "members"],
     enabled: Boolean(organizationId),
@@ -50,6 +45,11 @@ export function Review({ spaceId, cr, changes }: { spaceId: string; cr: ChangeRe
   const requested = useQuery({
     queryKey: [...reviewKey, "requested"],
     queryFn: () => unwrap(api.GET("/v1/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers", { params: { path, query: { limit: 100 } } })),
+  });
+  // Asked again after each review and write (refresh), and when the change request's content or status changes.
+  const mergeability = useQuery({
+    queryKey: ["space", spaceId, "change-request", cr.id, "mergeability", cr.revision, cr.status],
+    queryFn: () => unwrap(api.GET("/v1/spaces/{spaceId}/change-requests/{changeRequestId}/mergeability", { params: { path } })),
   });
   const refresh = () => queries.invalidateQueries({ queryKey: ["space", spaceId, "change-request"] });
   const act = useWrite(async (action: "request" | "approved" | "changes-requested" | "merge" | "update") => {
@@ -91,18 +91,6 @@ export function Review({ spaceId, cr, changes }: { spaceId: string; cr: ChangeRe
   const active = cr.status === "draft" || cr.status === "open";
   const pages = changes.filter((change) => change.page && (change.type === "page_edited" || change.type === "page_created"));
   const me = user.data?.id;
-  const nameOf = (id: string) => members.data?.items.find((member) => member.user.id === id)?.user.displayName ?? id;
-  const blocked =
-    me && org.data && space.data
-      ? mergeBlocker({
-          rules: rulesInForce(space.data.mergeRules, org.data.mergeRules),
-          reviews: reviews.data?.items ?? [],
-          changeRequest: cr,
-          userId: me,
-          nameOf,
-          changedPages: changes.length,
-        })
-      : "Checking the merge rules…";
   const colleagues = members.data?.items.filter((member) => member.user.id !== cr.createdBy.id) ?? [];
 
   return (
@@ -158,16 +146,28 @@ export function Review({ spaceId, cr, changes }: { spaceId: string; cr: ChangeRe
                 </button>
               </>
             ) : null}
-            <button type="button" disabled={act.busy || Boolean(blocked)} aria-describedby="merge-why" onClick={() => void act.run("merge")}>
+            <button type="button" disabled={act.busy || !mergeability.data?.mergeable} aria-describedby="merge-why" onClick={() => void act.run("merge")}>
               Merge
             </button>
             <AppLink className="quiet" to={previewPath(spaceId, cr.number)}>
               Preview
             </AppLink>
           </p>
-          <p id="merge-why" className="muted">
-            {blocked ?? "Ready to merge."}
-          </p>
+          <div id="merge-why" className="muted">
+            {mergeability.data ? (
+              mergeability.data.blockers.length > 0 ? (
+                <ul className="merge-blockers">
+                  {mergeability.data.blockers.map((blocker) => (
+                    <li key={`${blocker.reason} ${blocker.message}`}>{blocker.message}</li>
+                  ))}
+                </ul>
+              ) : (
+                <p>Ready to merge.</p>
+              )
+            ) : (
+              <p>{mergeability.isError ? "Could not check whether it can be merged: reload to try again." : "Checking whether it can be merged…"}</p>
+            )}
+          </div>
           {conflicts.length > 0 ? (
             <div className="merge-conflict" role="alert">
               <h3>The space changed these pages too</h3>

@@ -250,3 +250,63 @@ describe("change requests", () => {
     await c.merge(outsider, space.id, cr.id).expect(404);
   });
 });
+
+const MERGEABILITY = "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/mergeability";
+
+describe("change requests' mergeability", () => {
+  it("answers the blocker the merge refuses for, until someone other than the author approves; then merges; then says it is merged", async () => {
+    const { org, admin, space } = await setup();
+    const client = h.as(admin);
+    const cr = await c.createChangeRequest(admin, space.id);
+    await c.write(admin, space.id, cr.id, [insertPage("Welcome", "Hello")]).expect(200);
+    const rules = { type: "rules" as const, rules: [{ rule: "require_at_least_one_approved_review" as const }] };
+    await answered(client.PATCH(SPACE, { ...at({ spaceId: space.id }), body: { mergeRules: rules } }), 200);
+    const ofCr = at({ spaceId: space.id, changeRequestId: cr.id });
+    const mergeability = () => answered(client.GET(MERGEABILITY, ofCr), 200);
+
+    const blocked = await mergeability();
+    expect(blocked).toEqual({
+      object: "change-request-mergeability",
+      mergeable: false,
+      blockers: [
+        {
+          reason: "require_at_least_one_approved_review",
+          message: "Merge rule require_at_least_one_approved_review: the change request needs an approved review",
+        },
+      ],
+    });
+    // The merge refuses with the same words.
+    expect((await c.merge(admin, space.id, cr.id).expect(409)).body.error.message).toBe(blocked.blockers[0]!.message);
+    // The author's own approval counts for nothing, as at merge.
+    await answered(client.POST("/v1/spaces/{spaceId}/change-requests/{changeRequestId}/reviews", { ...ofCr, body: { status: "approved" } }), 201);
+    expect((await mergeability()).mergeable).toBe(false);
+
+    const reviewer = await h.member(org.id, "review");
+    await answered(h.as(reviewer).POST("/v1/spaces/{spaceId}/change-requests/{changeRequestId}/reviews", { ...ofCr, body: { status: "approved" } }), 201);
+    expect(await mergeability()).toEqual({ object: "change-request-mergeability", mergeable: true, blockers: [] });
+    expect((await c.merge(admin, space.id, cr.id).expect(200)).body.result).toBe("merge");
+
+    const merged = await mergeability();
+    expect(merged.mergeable).toBe(false);
+    expect(merged.blockers).toEqual([{ reason: "change_request_merged", message: expect.stringContaining("is merged") }]);
+    expect((await c.merge(admin, space.id, cr.id).expect(409)).body.error.message).toBe(merged.blockers[0]!.message);
+  });
+
+  it("tells a reader the role they lack and a locked space, and is not found by someone who cannot see the space", async () => {
+    const { org, admin, space } = await setup();
+    const cr = await c.createChangeRequest(admin, space.id);
+    const ofCr = at({ spaceId: space.id, changeRequestId: cr.id });
+    await answered(h.as(admin).PATCH(SPACE, { ...at({ spaceId: space.id }), body: { editMode: "locked" } }), 200);
+    const reader = await h.member(org.id, "read");
+    const seen = await answered(h.as(reader).GET(MERGEABILITY, ofCr), 200);
+    expect(seen.mergeable).toBe(false);
+    expect(seen.blockers.map((blocker) => blocker.reason)).toEqual(["merge_permission_required", "space_locked"]);
+    await c.merge(reader, space.id, cr.id).expect(403);
+    expect((await answered(h.as(admin).GET(MERGEABILITY, ofCr), 200)).blockers.map((blocker) => blocker.reason)).toEqual(["space_locked"]);
+
+    const outsider = (await h.organization()).admin;
+    const hidden = await refused(h.as(outsider).GET(MERGEABILITY, ofCr), 404);
+    expect(hidden.error.reason).toBe("not_found");
+    expect(JSON.stringify(hidden)).not.toContain(cr.id);
+  });
+});

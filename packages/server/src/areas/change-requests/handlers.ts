@@ -2,15 +2,30 @@
 
 import { mergeChangeRequest, updateChangeRequestFromMain } from "../../commands/change-request-content";
 import { createChangeRequest } from "../../commands/create-change-request";
+import { type MergeBlocker, mergeBlockers } from "../../commands/mergeability";
 import { contentStore } from "../../content/reads/reads";
 import { revisionIndex } from "../../content/store/revisions";
-import { badRequest, notFound } from "../../http/errors";
+import { ApiError, badRequest, notFound } from "../../http/errors";
 import { listRows } from "../../http/lists";
 import { type AreaOperations, defineOperation } from "../../http/operation";
 import type { SortField } from "../../http/pagination";
 import { demandStatusMove, lockChangeRequestAndSpace } from "../../models/change-requests/store";
+import type { PolicyRequest } from "../../policy/factory";
 import { changeRequestEvent } from "../../webhooks/resources";
+import { type ChangeRequestAccess, changeRequestPolicy } from "./policy";
 import { serializeChangeRequest, serializeChangeRequests } from "./serialize";
+
+/** The merge's policy's refusal of the caller, as a blocker; a locked space is told by the merge's own checks. */
+function roleBlocker({ ctx }: PolicyRequest, access: ChangeRequestAccess): MergeBlocker[] {
+  try {
+    changeRequestPolicy.demand(ctx, access, "merge");
+    return [];
+  } catch (error) {
+    if (error instanceof ApiError && error.reason === "space_locked") return [];
+    if (error instanceof ApiError && error.status === 403) return [{ reason: "merge_permission_required", message: error.message }];
+    throw error;
+  }
+}
 
 /** GitBook's `orderBy`: the latest first, by the field it names, then by ID. */
 const ORDERS: Record<"updatedAt" | "createdAt", SortField[]> = {
@@ -93,6 +108,15 @@ export const changeRequestsOperations = {
       return outcome.result === "merge"
         ? { status: 200, body: { result: "merge", revision: outcome.revision, searchCaughtUp: outcome.searchCaughtUp } }
         : { status: 200, body: { result: "conflicts", revision: outcome.revision, conflicts: outcome.conflicts } };
+    },
+  }),
+
+  getChangeRequestMergeability: defineOperation("getChangeRequestMergeability", {
+    // The merge's own checks (commands/mergeability.ts), after its policy's: the caller's role.
+    handle: async (request, access) => {
+      const { ctx } = request;
+      const blockers = [...roleBlocker(request, access), ...(await mergeBlockers(ctx.prisma, { ...access, userId: ctx.actor.userId }))];
+      return { status: 200, body: { object: "change-request-mergeability", mergeable: blockers.length === 0, blockers } };
     },
   }),
 

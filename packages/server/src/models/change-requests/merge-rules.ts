@@ -1,10 +1,10 @@
 // Merge rules (GitBook's `mergeRules` of organizations and spaces): what a change request must
-// pass before it is merged, checked in the merge's transaction against its reviews.
+// pass before it is merged, checked against its reviews (in the merge's transaction, and when asked whether it can be).
 import type { Schemas } from "@docstack/contract";
 import type { Db, Tx } from "../../db/database";
 import type { ChangeRequest, ChangeRequestReview } from "../../generated/prisma/client";
 import { Prisma } from "../../generated/prisma/client";
-import { badRequest, conflict } from "../../http/errors";
+import { badRequest } from "../../http/errors";
 
 export type OrganizationMergeRules = Schemas["OrganizationMergeRules"];
 export type SpaceMergeRules = Schemas["SpaceMergeRules"];
@@ -35,23 +35,23 @@ export async function demandRuleUsersAreMembers(db: Db | Tx, organizationId: str
 }
 
 /** The rules in force in a space: its own, or its organization's when it inherits. */
-async function rulesInForce(tx: Tx, spaceId: string): Promise<readonly MergeRule[]> {
-  const space = await tx.space.findUniqueOrThrow({ where: { id: spaceId }, select: { mergeRules: true, organization: { select: { mergeRules: true } } } });
+async function rulesInForce(db: Db | Tx, spaceId: string): Promise<readonly MergeRule[]> {
+  const space = await db.space.findUniqueOrThrow({ where: { id: spaceId }, select: { mergeRules: true, organization: { select: { mergeRules: true } } } });
   const own = spaceMergeRules(space.mergeRules);
   const rules = own.type === "inherit" ? organizationMergeRules(space.organization.mergeRules) : own;
   return rules.type === "rules" ? rules.rules : [];
 }
 
-interface MergeFacts {
+export interface MergeRuleFacts {
   changeRequest: ChangeRequest;
-  /** The space's current revision (the change request is outdated when its base is another). */
+  /** Whether the space's current revision is another than the change request's base. */
   outdated: boolean;
   /** Who merges. */
   userId: string;
 }
 
 /** Why the rule fails, or null when it passes. */
-function failure(rule: MergeRule, facts: MergeFacts, reviews: readonly Pick<ChangeRequestReview, "reviewerId" | "status">[]): string | null {
+function failure(rule: MergeRule, facts: MergeRuleFacts, reviews: readonly Pick<ChangeRequestReview, "reviewerId" | "status">[]): string | null {
   const approvedBy = new Set(reviews.filter((review) => review.status === "approved").map((review) => review.reviewerId));
   switch (rule.rule) {
     case "require_at_least_one_review":
@@ -77,21 +77,30 @@ function failure(rule: MergeRule, facts: MergeFacts, reviews: readonly Pick<Chan
   }
 }
 
+/** A merge rule in force that the change request does not meet: the rule, and the merge's message naming it and why. */
+export interface UnmetMergeRule {
+  rule: Exclude<MergeRule["rule"], "allow_bypass">;
+  message: string;
+}
+
 /**
- * 409 naming the first merge rule the change request fails (reviews that are not outdated count),
- * unless the one merging is named by an `allow_bypass` rule.
+ * Each merge rule in force the change request fails, in the rules' order (reviews that are not outdated count),
+ * none when the one merging is named by an `allow_bypass` rule.
  */
-export async function demandMergeRules(tx: Tx, facts: MergeFacts): Promise<void> {
-  const rules = await rulesInForce(tx, facts.changeRequest.spaceId);
-  if (rules.length === 0) return;
-  if (rules.some((rule) => rule.rule === "allow_bypass" && rule.users.includes(facts.userId))) return;
+export async function unmetMergeRules(db: Db | Tx, facts: MergeRuleFacts): Promise<UnmetMergeRule[]> {
+  const rules = await rulesInForce(db, facts.changeRequest.spaceId);
+  if (rules.length === 0) return [];
+  if (rules.some((rule) => rule.rule === "allow_bypass" && rule.users.includes(facts.userId))) return [];
   // The creator's own reviews are recorded, but approving one's own change request proves nothing.
-  const reviews = await tx.changeRequestReview.findMany({
+  const reviews = await db.changeRequestReview.findMany({
     where: { changeRequestId: facts.changeRequest.id, outdated: false, reviewerId: { not: facts.changeRequest.createdById } },
     select: { reviewerId: true, status: true },
   });
+  const unmet: UnmetMergeRule[] = [];
   for (const rule of rules) {
+    if (rule.rule === "allow_bypass") continue;
     const why = failure(rule, facts, reviews);
-    if (why) throw conflict("merge_rule_unmet", `Merge rule ${rule.rule}: ${why}`);
+    if (why) unmet.push({ rule: rule.rule, message: `Merge rule ${rule.rule}: ${why}` });
   }
+  return unmet;
 }
