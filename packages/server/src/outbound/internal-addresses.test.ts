@@ -1,6 +1,7 @@
 // Through the API, with private fetches not allowed (the default): files by URL, content imports and OpenAPI
 // specifications from a URL never connect to a server on 127.0.0.1, however its address is spelt, and each
 // refusal names the rule.
+// Runs once: addresses are refused before any fetch or write; nothing here depends on the kind of database.
 import { contentHelpers, pngBytes } from "../../test/support/content";
 import { useHarness } from "../../test/support/harness";
 import { type LocalServer, localServer, loopbackSpellings } from "../../test/support/local-server";

@@ -1,3 +1,4 @@
+// Runs once: the app's static files, its routes and their HTTP headers; no query decides them.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";

@@ -1,6 +1,7 @@
 // GitBook's heading anchors (`### **4. Set Up the Editor Component**` is `#id-4.-set-up-the-editor-component`):
 // headings get them on the published site and in the API, links to them resolve, the form Docstack gave before
 // still lands (an alias), and a link to an anchor no heading has is reported broken.
+// Runs once: heading anchors are rendering; the page reads behind them run on PostgreSQL too (serving.test.ts).
 import type { Schemas } from "@docstack/contract";
 import { answered, useHarness } from "../../test/support/harness";
 import { siteFixtures } from "../../test/support/site-fixtures";

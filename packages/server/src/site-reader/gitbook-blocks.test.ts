@@ -1,6 +1,7 @@
 // A page in GitBook's Markdown (packages/sites/test/gitbook-layout, every block kind):
 // written and read back byte for byte, its front matter as page fields, and published
 // as components (HTML) and as plain Markdown (`.md`), never as `{%` text.
+// Runs once: GitBook's blocks are parsing and rendering; writing and reading pages runs on PostgreSQL too (the areas' tests).
 import fs from "node:fs";
 import path from "node:path";
 import { useHarness } from "../../test/support/harness";

@@ -2,6 +2,7 @@
 // (`<figure><img src="../../.gitbook/assets/x.png">`, `<picture><source srcset>`), file names with spaces
 // and `@`, encoded or not. On the published site every image answers with its file's bytes; in the API's
 // `format=document` each is an image referring to the file, as Markdown's `![](x.png)` is.
+// Runs once: image references are rewritten in rendering; file reads run on PostgreSQL too (space-content, serving).
 import { useHarness } from "../../test/support/harness";
 import { siteFixtures } from "../../test/support/site-fixtures";
 

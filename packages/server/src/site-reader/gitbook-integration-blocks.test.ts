@@ -1,6 +1,7 @@
 // GitBook's integration blocks (`{% @github-files/github-code-block url="…" %}`, any `{% @x/y … %}`): on the site a
 // link to the block's URL (titled by the integration), never the literal tag; a link in `.md`, an embed in
 // `format=document`; kept byte for byte in the page's Markdown and in the export.
+// Runs once: integration blocks are parsing and rendering; export and page reads run on PostgreSQL too (the areas' tests).
 import { useHarness } from "../../test/support/harness";
 import { siteFixtures } from "../../test/support/site-fixtures";
 import { readZip } from "../imports/zip";

@@ -4,6 +4,7 @@
 // in the render pool's worker, so the event loop stays free for everyone else meanwhile:
 // measured as the event loop's longest delay (perf_hooks), which is what a second client's
 // /healthz waits, without depending on the machine's speed the way request timings do.
+// Runs once: rendering in the render pool's worker and the event loop's delay, not the database's work.
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { contentHelpers, insertPage } from "../../test/support/content";
 import { useHarness } from "../../test/support/harness";
