@@ -59,7 +59,8 @@ class Saver {
     };
     placed.forEach((child, index) => {
       const previous = placed[index - 1];
-      let text = this.child(child, placed, index, span);
+      let text = this.child(child, placed, index, span, node);
+      if (child.same && node.type.name === "ordered_list") text = this.renumbered(text, node, span, index);
       // Two lists of a kind with the same marker, once apart, would join: the second is written with another.
       const marker = markerOfWritten(text);
       if (
@@ -90,28 +91,43 @@ class Saver {
     return out + tail;
   }
 
-  private child(child: Placed, placed: readonly Placed[], index: number, parent: Span): string {
+  private child(child: Placed, placed: readonly Placed[], index: number, parent: Span, container: Node): string {
     const { children, prefix } = parent.inner!;
     const original = child.anchor === undefined ? undefined : children[child.anchor];
     if (original && child.same) return this.source.slice(original.from, original.to);
-    if (original?.inner?.children.length && sameKind(child.node, original.node)) return this.container(child.node, original);
+    if (original?.inner?.children.length && (sameKind(child.node, original.node) || restarted(child.node, original.node)))
+      return this.container(child.node, original);
     const neighbours = [placed[index - 1], placed[index + 1]].map((other) => other && this.markerOf(other, children, parent));
     const avoidMarkers = new Set(neighbours.filter((marker): marker is string => marker !== undefined));
     const list = parent.node.type.name.endsWith("_list");
-    const written = list ? this.item(child.node, parent, index) : writeBlock(child.node, { avoidMarkers });
+    const written = list ? this.item(child.node, container, parent, index) : writeBlock(child.node, { avoidMarkers });
     return prefixLines(written, prefix, prefix);
   }
 
-  /** A list item written fresh in a list that kept its other items: their marker, numbered by its place. */
-  private item(item: Node, list: Span, index: number): string {
+  /** A list item written fresh in a list that kept its other items: their marker, numbered by its place in `node`. */
+  private item(item: Node, node: Node, list: Span, index: number): string {
     const first = list.inner!.children[0]!;
     const line = this.source
       .slice(first.from, first.to)
       .split(/\r\n?|\n/, 1)[0]!
       .slice(list.inner!.prefix.length);
     const marker = /^\s*(?:([*+-])|\d{1,9}([.)]))/.exec(line);
-    const text = list.node.type.name === "ordered_list" ? `${(list.node.attrs.start as number) + index}${marker?.[2] ?? "."} ` : `${marker?.[1] ?? "*"} `;
+    const text = node.type.name === "ordered_list" ? `${(node.attrs.start as number) + index}${marker?.[2] ?? "."} ` : `${marker?.[1] ?? "*"} `;
     return writeItem(item, text, !this.loose(list));
+  }
+
+  /**
+   * A kept item of an ordered list whose start number changed: its number made its place's, the rest of its bytes
+   * kept. When the number's width changes and the item has more lines (indented under the marker), it is written fresh.
+   */
+  private renumbered(text: string, list: Node, span: Span, index: number): string {
+    const { prefix } = span.inner!;
+    const marker = /^([ \t]*)(\d{1,9})(?=[.)])/.exec(text.slice(prefix.length));
+    const number = String((list.attrs.start as number) + index);
+    if (!marker || marker[2] === number) return text;
+    if (marker[2]!.length !== number.length && /\r|\n/.test(text)) return prefixLines(this.item(list.child(index), list, span, index), prefix, prefix);
+    const at = prefix.length + marker[1]!.length;
+    return text.slice(0, at) + number + text.slice(at + marker[2]!.length);
   }
 
   /** Whether a blank line stands between two of a container's opened children (a loose list). */
@@ -140,6 +156,9 @@ class Saver {
 const markerOfWritten = (text: string) => listMarkerOf(text.replace(/^[ \t]*(?:>[ \t]?)*/, ""));
 
 const BLANK_LINE = /\n[ \t>]*\r?\n/;
+
+/** An ordered list whose start number alone changed: its items kept, renumbered (it has no lines of its own). */
+const restarted = (a: Node, b: Node) => a.type === b.type && a.type.name === "ordered_list" && a.attrs.start !== b.attrs.start;
 
 /** Same node type and attributes: a container whose own lines still say the same. */
 const sameKind = (a: Node, b: Node) => a.type === b.type && a.sameMarkup(b);

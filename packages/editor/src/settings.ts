@@ -1,6 +1,7 @@
 // Block settings: the attributes of GitBook's blocks that are not typed in the text (a code block's title,
 // language and line numbers, a hint's style, an image's caption and alt text, an embed's URL…), described as
 // fields the app shows for the block at the cursor, and the command that sets one. No DOM: the app draws the form.
+// A heading's level and an ordered list's start number are settings too: numbers, checked against their range.
 import type { Node } from "prosemirror-model";
 import { type Command, type EditorState, NodeSelection } from "prosemirror-state";
 import { HINT_STYLES } from "./schema.js";
@@ -8,9 +9,12 @@ import { HINT_STYLES } from "./schema.js";
 export interface SettingField {
   attr: string;
   label: string;
-  kind: "text" | "checkbox" | "select";
+  kind: "text" | "checkbox" | "select" | "number";
   /** A select's values. */
   options?: readonly string[];
+  /** A number's range, and a select whose values are numbers (a heading's level): stored as a number. */
+  min?: number;
+  max?: number;
   /** Attributes emptied when this one changes (a page link's link text, written for the old target). */
   clears?: readonly string[];
 }
@@ -21,10 +25,17 @@ export interface BlockSettings {
   fields: readonly SettingField[];
 }
 
+/** GitBook's editor writes three levels of heading (a Markdown `####` opened keeps its level until changed). */
+export const HEADING_LEVELS = ["1", "2", "3"] as const;
+/** CommonMark reads at most nine digits as a list's number. */
+const MAX_LIST_START = 999_999_999;
+
 const text = (attr: string, label: string, clears?: readonly string[]): SettingField => ({ attr, label, kind: "text", ...(clears ? { clears } : {}) });
 
 /** The blocks with settings, by node type. */
 export const BLOCK_SETTINGS: Readonly<Record<string, BlockSettings>> = {
+  heading: { label: "Heading", fields: [{ attr: "level", label: "Level", kind: "select", options: HEADING_LEVELS, min: 1, max: 3 }] },
+  ordered_list: { label: "Numbered list", fields: [{ attr: "start", label: "Start number", kind: "number", min: 0, max: MAX_LIST_START }] },
   code_block: {
     label: "Code block",
     fields: [
@@ -68,14 +79,18 @@ export function blockWithSettings(state: EditorState): { pos: number; node: Node
 }
 
 /** Sets one setting of the block at `pos` (and empties what depends on it); refused when the block has no such field. */
-export function setBlockSetting(pos: number, attr: string, value: string | boolean): Command {
+export function setBlockSetting(pos: number, attr: string, value: string | number | boolean): Command {
   return (state, dispatch) => {
     const node = state.doc.nodeAt(pos);
     const field = node && BLOCK_SETTINGS[node.type.name]?.fields.find((candidate) => candidate.attr === attr);
     if (!node || !field) return false;
     if (field.options && !field.options.includes(String(value))) return false;
+    const stored = isNumeric(field) ? numberIn(field, value) : value;
+    if (stored === undefined) return false;
+    // The same value again is no change (no undo step, nothing to save).
+    if (node.attrs[attr] === stored) return true;
     if (dispatch) {
-      const tr = state.tr.setNodeAttribute(pos, attr, value);
+      const tr = state.tr.setNodeAttribute(pos, attr, stored);
       for (const cleared of field.clears ?? []) tr.setNodeAttribute(pos, cleared, "");
       // A selected atom stays selected (its form stays open).
       if (state.selection instanceof NodeSelection && state.selection.from === pos) tr.setSelection(NodeSelection.create(tr.doc, pos));
@@ -83,4 +98,15 @@ export function setBlockSetting(pos: number, attr: string, value: string | boole
     }
     return true;
   };
+}
+
+const isNumeric = (field: SettingField) => field.kind === "number" || field.min !== undefined;
+
+/** A whole number in the field's range (from a form's text or a number), else nothing. */
+function numberIn(field: SettingField, value: string | number | boolean): number | undefined {
+  if (typeof value === "boolean" || (typeof value === "string" && !/^\s*\d+\s*$/.test(value))) return undefined;
+  const number = Number(value);
+  if (!Number.isSafeInteger(number)) return undefined;
+  if ((field.min !== undefined && number < field.min) || (field.max !== undefined && number > field.max)) return undefined;
+  return number;
 }

@@ -1,0 +1,81 @@
+// The block settings of a heading and a numbered list in real Chromium against the real server: the heading's level
+// and the list's start number changed by keyboard in the settings panel are saved, come back after a reload, and the
+// change request's Markdown differs from the page's only in those lines.
+import { accessibilityProblems, answered, at } from "@docstack/server/testing";
+import type { Page } from "playwright-core";
+import { signIn, spaceWithPages, useAppServer } from "./support";
+
+const app = useAppServer();
+const { h, inbox } = app;
+
+const ORIGINAL = ["# Guide", "", "Intro.", "", "## Install", "", "1. Download", "2. Run", "", "End.", ""].join("\n");
+
+const editor = (page: Page) => page.getByRole("textbox", { name: "Page content" });
+const status = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text }).waitFor();
+const settings = (page: Page, name: string) => page.getByRole("region", { name: `${name} settings` });
+
+it("changes a heading's level and a numbered list's start by keyboard, saves only those lines, and keeps them across a reload", async () => {
+  const org = await h.organization();
+  const as = h.as(org.admin);
+  const space = await spaceWithPages(h, org.admin, org.id, "Manual", [{ title: "Guide", markdown: ORIGINAL }]);
+  const pageId = (await answered(as.GET("/v1/spaces/{spaceId}/content/pages", at({ spaceId: space.id })), 200)).pages[0]!.id;
+  const published = await answered(as.GET("/v1/spaces/{spaceId}/content/page/{pageId}", at({ spaceId: space.id, pageId })), 200);
+  const original = "markdown" in published ? (published.markdown as string) : "";
+  const savedMarkdown = async (number: number) => {
+    const cr = await answered(
+      as.GET("/v1/spaces/{spaceId}/change-requests/{changeRequestId}", at({ spaceId: space.id, changeRequestId: String(number) })),
+      200,
+    );
+    const content = await answered(
+      as.GET("/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}", at({ spaceId: space.id, changeRequestId: cr.id, pageId })),
+      200,
+    );
+    return "markdown" in content ? (content.markdown as string) : "";
+  };
+
+  const page = await app.newPage();
+  await signIn(page, inbox, org.admin.email);
+  await page.goto(`/app/spaces/${space.id}/pages/${pageId}`);
+  await page.getByRole("button", { name: "Edit" }).click();
+  await editor(page).waitFor();
+  const number = Number(/\/change-requests\/(\d+)\/edit\//.exec(page.url())?.[1]);
+  await status(page, "Saved");
+
+  // The heading: Tab leaves the text for its settings, the arrow key picks the next level.
+  await editor(page).getByRole("heading", { level: 2, name: "Install" }).click();
+  const level = settings(page, "Heading").getByLabel("Level");
+  await expect(level.inputValue()).resolves.toBe("2");
+  await page.keyboard.press("Tab");
+  await expect(level.evaluate((element) => element === document.activeElement)).resolves.toBe(true);
+  await page.keyboard.press("ArrowDown");
+  await editor(page).getByRole("heading", { level: 3, name: "Install" }).waitFor();
+
+  // The list: its start number typed in its field.
+  await editor(page).locator("li", { hasText: "Run" }).click();
+  const start = settings(page, "Numbered list").getByLabel("Start number");
+  await expect(start.inputValue()).resolves.toBe("1");
+  await page.keyboard.press("Tab");
+  await expect(start.evaluate((element) => element === document.activeElement)).resolves.toBe(true);
+  await page.keyboard.press("Control+A");
+  await page.keyboard.type("4");
+  await editor(page).locator('ol[start="4"]').waitFor();
+  expect({ problems: await accessibilityProblems(page) }).toEqual({ problems: [] });
+  await status(page, "Saved");
+
+  const expected = original.replace("## Install\n", "### Install\n").replace("1. Download\n2. Run\n", "4. Download\n5. Run\n");
+  expect(expected).not.toBe(original);
+  const saved = await savedMarkdown(number);
+  expect(saved).toBe(expected);
+  // Line by line: only the heading's and the list's lines differ.
+  const before = original.split("\n");
+  expect(saved.split("\n").flatMap((line, i) => (line === before[i] ? [] : [line]))).toEqual(["### Install", "4. Download", "5. Run"]);
+
+  await page.reload();
+  await editor(page).getByRole("heading", { level: 3, name: "Install" }).waitFor();
+  await editor(page).locator('ol[start="4"]').waitFor();
+  await status(page, "Saved");
+  await editor(page).locator("li", { hasText: "Download" }).click();
+  await expect(settings(page, "Numbered list").getByLabel("Start number").inputValue()).resolves.toBe("4");
+  expect(await savedMarkdown(number)).toBe(expected);
+  await page.context().close();
+}, 300_000); // a real browser and server: a ceiling for a loaded machine, not a speed goal
