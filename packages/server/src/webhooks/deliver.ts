@@ -9,7 +9,7 @@ import type { Db } from "../db/database";
 import { newId } from "../db/ids";
 import type { JobDefinition, JobQueue } from "../jobs/queue";
 import { DISABLE_AFTER_MS, MAX_ATTEMPTS, retryDelayMs } from "./backoff";
-import { type PostOutcome, postDelivery } from "./outbound";
+import { clipped, type PostOutcome, postDelivery } from "./outbound";
 import { DELIVER_JOB } from "./outbox";
 import { signedHeaders } from "./signing";
 
@@ -81,7 +81,7 @@ async function failed(deps: Deps, webhookId: string, delivery: Claimed, outcome:
 
 /** Logs one attempt and forgets the delivery's attempts older than the last KEPT_ATTEMPTS, in one transaction. */
 async function recordAttempt({ prisma }: Deps, delivery: Claimed, startedAt: Date, durationMs: number, outcome: PostOutcome): Promise<void> {
-  const message = outcome.error && outcome.error.length > MESSAGE_CHARS ? `${outcome.error.slice(0, MESSAGE_CHARS - 1)}…` : (outcome.error ?? null);
+  const message = outcome.error === undefined ? null : clipped(outcome.error, MESSAGE_CHARS);
   // Attempt numbers come from the claim's counter, so one delivery's never repeat; a clash would only mean a lost lease.
   await prisma.$transaction([
     prisma.$executeRaw`

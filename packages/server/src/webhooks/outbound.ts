@@ -46,7 +46,12 @@ const EXCERPT_CHARS = 100;
 async function excerpt(response: { text(): Promise<string> }): Promise<string> {
   const text = await response.text().catch(() => "");
   const line = text.replace(/\s+/g, " ").trim();
-  return line.length > EXCERPT_CHARS ? `${line.slice(0, EXCERPT_CHARS)}…` : line;
+  return clipped(line, EXCERPT_CHARS);
+}
+
+/** The text cut to at most `max` characters, an ellipsis marking the cut. */
+export function clipped(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
 /** POSTs a delivery; resolves with the outcome (never rejects). The response body is read and dropped, but for a short excerpt of a failure's. */
