@@ -122,6 +122,20 @@ describe("saving after an edit", () => {
     expect(saveMarkdown(undone, opened)).toBe(markdown);
   });
 
+  it("saves each version of a page as itself, whichever version was saved before (autosave saves one version many times)", () => {
+    const markdown = "One.\n\n> Two.\n\nThree.\n";
+    const opened = openMarkdown(markdown);
+    let state = createEditorState(opened);
+    const first = state.apply(state.tr.insertText("A", 1)).doc;
+    state = createEditorState(opened);
+    const second = state.apply(state.tr.insertText("B", positionOf(state.doc, "Two.") + 1)).doc;
+    for (let round = 0; round < 2; round++) {
+      expect(saveMarkdown(first, opened)).toBe("AOne.\n\n> Two.\n\nThree.\n");
+      expect(saveMarkdown(second, opened)).toBe("One.\n\n> BTwo.\n\nThree.\n");
+      expect(saveMarkdown(opened.doc, opened)).toBe(markdown);
+    }
+  });
+
   it("keeps what stands between blocks (link reference definitions) when the blocks around it go", () => {
     const markdown = "Intro with [a link][ref].\n\nGone.\n\n[ref]: https://example.com\n\nAlso gone.\n\nEnd.\n";
     const saved = edit(markdown, (state) => {

@@ -6,7 +6,7 @@
 // is the page (saved as typed); closed, the block editor reopens it.
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { AppLink, Loading, Problem } from "../../ui/states";
-import { type Conflict, readPage, Saver, type SaveStatus } from "./autosave";
+import { type Conflict, readChangeRequest, readPageIn, Saver, type SaveStatus } from "./autosave";
 import { ConflictPanel } from "./ConflictPanel";
 import { discardDraft, draftKey, readDraft } from "./drafts";
 import { type EditorHandle, EditorPane } from "./EditorPane";
@@ -30,8 +30,14 @@ interface Opened {
 }
 
 async function open(spaceId: string, number: string, pageId: string): Promise<Opened> {
-  const { cr, page, markdown: serverMarkdown } = await readPage(spaceId, number, pageId);
-  const images = await changeRequestImages(spaceId, cr.id);
+  const cr = await readChangeRequest(spaceId, number);
+  const key = draftKey(cr.id, pageId);
+  // The page, its images and a kept draft side by side: each is a round trip (a long page's is the longest).
+  const [{ page, markdown: serverMarkdown }, images, draft] = await Promise.all([
+    readPageIn(spaceId, cr.id, pageId),
+    changeRequestImages(spaceId, cr.id),
+    readDraft(key).catch(() => undefined),
+  ]);
   const opened = {
     spaceId,
     changeRequestId: cr.id,
@@ -43,8 +49,6 @@ async function open(spaceId: string, number: string, pageId: string): Promise<Op
     markdown: serverMarkdown,
     images,
   };
-  const key = draftKey(cr.id, pageId);
-  const draft = await readDraft(key).catch(() => undefined);
   if (!draft) return opened;
   if (draft.markdown === serverMarkdown) {
     await discardDraft(key).catch(() => undefined);

@@ -39,14 +39,21 @@ const DRAFT_DELAY_MS = 200;
 
 /** The change request's current revision, then the page's Markdown there (read in that order, a page newer than its revision can only cause a false conflict, never a lost one). */
 export async function readPage(spaceId: string, changeRequestId: string, pageId: string) {
-  const cr = await unwrap(api.GET("/v1/spaces/{spaceId}/change-requests/{changeRequestId}", { params: { path: { spaceId, changeRequestId } } }));
+  const cr = await readChangeRequest(spaceId, changeRequestId);
+  return { cr, ...(await readPageIn(spaceId, cr.id, pageId)) };
+}
+
+/** A change request (by ID or number), with its current revision. */
+export const readChangeRequest = (spaceId: string, changeRequestId: string) =>
+  unwrap(api.GET("/v1/spaces/{spaceId}/change-requests/{changeRequestId}", { params: { path: { spaceId, changeRequestId } } }));
+
+/** A page of a change request (by its ID), and its Markdown: read after the change request, for the reason `readPage` says. */
+export async function readPageIn(spaceId: string, changeRequestId: string, pageId: string) {
   const page = await unwrap(
-    api.GET("/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}", {
-      params: { path: { spaceId, changeRequestId: cr.id, pageId } },
-    }),
+    api.GET("/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}", { params: { path: { spaceId, changeRequestId, pageId } } }),
   );
   const markdown = "markdown" in page && typeof page.markdown === "string" ? page.markdown : "";
-  return { cr, page, markdown };
+  return { page, markdown };
 }
 
 const writerId = () => globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random()}`;
