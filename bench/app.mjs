@@ -3,13 +3,16 @@
 //  - the first JavaScript a visit downloads, gzipped (from esbuild's metafile; budget 150 KB, checked by the
 //    app's own test);
 //  - the first screen interactive: from navigation to the spaces list shown, signed in (median of 5, cold
-//    browser cache each time; goal ≤ 1 s on localhost);
+//    browser cache each time; goal ≤ 1 s on localhost), and the main thread's busy time meanwhile (Chromium's
+//    TaskDuration metric: on a loaded machine the wall time waits for other processes, this does less);
 //  - a space of BENCH_APP_PAGES pages (default 5,000): from navigation to its tree shown, the tree's own render
 //    (from the tree's answer to the rows in the page), and the longest task meanwhile; then every chapter
 //    expanded and the page scrolled to the end, with the longest task (goal: ≤ 200 ms render, no task over 50 ms).
-// Writes results/app.json.
+// Each figure is printed with its goal and whether it is met; the machine's load average beside them (on the
+// shared 2-core machine, other work inflates every time). Writes results/app.json.
 import { fork } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
@@ -57,13 +60,19 @@ try {
   };
 
   const firstScreen = [];
+  const firstScreenCpu = [];
   let firstChain = [];
   for (let i = 0; i < 5; i++) {
     const tab = await page();
+    const cdp = await tab.context().newCDPSession(tab);
+    await cdp.send("Performance.enable");
     const started = Date.now();
     await tab.goto(`${info.base}/app/`);
     await tab.getByRole("heading", { name: "Spaces" }).waitFor();
     firstScreen.push(Date.now() - started);
+    // The page's main-thread task time so far, in seconds (a new page: from its navigation on).
+    const { metrics } = await cdp.send("Performance.getMetrics");
+    firstScreenCpu.push(Math.round((metrics.find((metric) => metric.name === "TaskDuration")?.value ?? Number.NaN) * 1000));
     if (i === 4) firstChain = await requestChain(tab);
     await tab.context().close();
   }
@@ -131,6 +140,7 @@ try {
     firstJsGzipKb: firstJsKb,
     firstJsBudgetKb: BUDGET_KB,
     firstScreenInteractiveMs: median(firstScreen),
+    firstScreenMainThreadMs: median(firstScreenCpu),
     firstScreenRequests: firstChain,
     pages: info.pages,
     treeShownMs: treeShown,
@@ -141,16 +151,25 @@ try {
     treeExpandAllSeconds: Math.round(expandSeconds * 10) / 10,
     treeExpandLongestTaskMs: Math.round(expandLongest),
     treeScrollLongestTaskMs: Math.round(scrollLongest),
+    loadAverage: os.loadavg().map((load) => Math.round(load * 10) / 10),
   };
-  console.log(`\napp: first JavaScript ${firstJsKb} KB gzipped (budget ${BUDGET_KB} KB)`);
-  console.log(`app: first screen interactive, median of 5: ${result.firstScreenInteractiveMs} ms  (goal ≤ 1000)`);
-  console.log(`app: the last first screen's requests (ms from navigation):\n  ${firstChain.join("\n  ")}`);
+  // Issue 37's figures, each against its goal.
+  result.goals = [
+    { figure: "first JavaScript, gzipped", value: firstJsKb, unit: "KB", goal: BUDGET_KB },
+    { figure: "first screen interactive (wall, median of 5)", value: result.firstScreenInteractiveMs, unit: "ms", goal: 1000 },
+    { figure: "first screen interactive (main-thread task time, median of 5)", value: result.firstScreenMainThreadMs, unit: "ms", goal: 1000 },
+    { figure: `${info.pages}-page tree rendered after its answer`, value: treeRender, unit: "ms", goal: 200 },
+    { figure: `${info.pages}-page tree: longest task while scrolling`, value: result.treeScrollLongestTaskMs, unit: "ms", goal: 50 },
+  ].map((goal) => ({ ...goal, met: goal.value <= goal.goal }));
+
+  console.log(`\napp: the last first screen's requests (ms from navigation):\n  ${firstChain.join("\n  ")}`);
   console.log(
-    `app: a space of ${info.pages} pages: tree shown ${treeShown} ms after navigation, rendered ${treeRender} ms after its answer (goal ≤ 200), ${rows} rows, longest task ${result.treeOpenLongestTaskMs} ms`,
+    `app: a space of ${info.pages} pages: tree shown ${treeShown} ms after navigation, ${rows} rows rendered, longest task while opening ${result.treeOpenLongestTaskMs} ms`,
   );
-  console.log(
-    `app: every row expanded (${expandedRows}) in ${result.treeExpandAllSeconds} s, longest task ${result.treeExpandLongestTaskMs} ms; scrolled through, longest task ${result.treeScrollLongestTaskMs} ms  (goal ≤ 50)`,
-  );
+  console.log(`app: every row expanded (${expandedRows}) in ${result.treeExpandAllSeconds} s, longest task ${result.treeExpandLongestTaskMs} ms`);
+  console.log(`app: load average ${result.loadAverage.join(", ")} (1, 5, 15 min; 2 cores: above 2, other work inflates the times)`);
+  for (const { figure, value, unit, goal, met } of result.goals)
+    console.log(`app: ${figure}: ${value} ${unit}  (goal ≤ ${goal} ${unit}: ${met ? "met" : "NOT met"})`);
   fs.mkdirSync(path.join(here, "results"), { recursive: true });
   fs.writeFileSync(path.join(here, "results", "app.json"), `${JSON.stringify(result, null, 2)}\n`);
 } finally {

@@ -1,4 +1,4 @@
-import { dropMove, keyboardMove, rowWindow, scrollToShow, type TreePage, trail, visibleRows, WINDOW_FROM } from "./tree";
+import { dropMove, keyboardMove, rowWindow, sameRowFacts, scrollToShow, type TreePage, trail, visibleRows, WINDOW_FROM } from "./tree";
 
 const page = (id: string, pages: TreePage[] = [], type = "document"): TreePage => ({ id, title: id.toUpperCase(), type, pages });
 // a
@@ -20,6 +20,20 @@ describe("the page tree's rows", () => {
       ["c", 1, null, 2, 3],
     ]);
     expect(rows[1]?.hasChildren).toBe(true);
+  });
+
+  it("compare by what they show: rows made anew after an expansion are the same rows", () => {
+    const before = visibleRows(pages, new Set());
+    const after = visibleRows(pages, new Set(["b"]));
+    const byId = (rows: typeof before, id: string) => rows.find((row) => row.page.id === id)!;
+    expect(before[0]).not.toBe(after[0]); // new objects every time
+    expect(sameRowFacts(byId(before, "a"), byId(after, "a"))).toBe(true);
+    expect(sameRowFacts(byId(before, "c"), byId(after, "c"))).toBe(true);
+    // A page moved up a place, or renamed (a new page object from the API), is not the same row.
+    const moved = visibleRows([page("b", [page("b1"), page("b2")]), pages[0]!, pages[2]!], new Set());
+    expect(sameRowFacts(byId(before, "a"), byId(moved, "a"))).toBe(false);
+    const renamed = visibleRows([{ ...pages[0]!, title: "A2" }, pages[1]!, pages[2]!], new Set());
+    expect(sameRowFacts(byId(before, "a"), byId(renamed, "a"))).toBe(false);
   });
 
   it("give breadcrumbs from the top down", () => {

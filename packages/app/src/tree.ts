@@ -27,6 +27,16 @@ export function visibleRows(pages: readonly TreePage[], expanded: ReadonlySet<st
   return rows;
 }
 
+/**
+ * Whether two rows show the same: the rows are new objects whenever the rows shown change (a page expanded
+ * above), so a memoized row compares their facts, not their objects (a renamed page is a new page object).
+ */
+export function sameRowFacts(a: Row, b: Row): boolean {
+  return (
+    a.page === b.page && a.depth === b.depth && a.parentId === b.parentId && a.index === b.index && a.siblings === b.siblings && a.hasChildren === b.hasChildren
+  );
+}
+
 /** Where a page goes: under `into` (null: the top level), at place `at`. */
 export interface Move {
   page: string;

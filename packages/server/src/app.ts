@@ -9,6 +9,7 @@ import type { Actor } from "./http/actor";
 import type { RequestContext, Services } from "./http/context";
 import type { OperationRegistry } from "./http/operation";
 import { appRouter } from "./pipeline/app-route";
+import { compressAnswers } from "./pipeline/compression";
 import { docsRouter } from "./pipeline/docs";
 import { errorHandler } from "./pipeline/error-handler";
 import { homePageRouter } from "./pipeline/home-page";
@@ -65,6 +66,8 @@ export function createApp(services: Services, options: AppOptions = {}): express
     );
   }
 
+  // Before anything writes an answer: the API's JSON and the app's files (pipeline/compression.ts).
+  app.use(compressAnswers());
   app.use(writesOnceJobsOpen(services));
   // Published sites first: their hosts and /sites/ paths are theirs, whatever the path.
   app.use(sitesMiddleware(services));

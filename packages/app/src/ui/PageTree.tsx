@@ -6,6 +6,7 @@
 // place (aria-level, -setsize, -posinset), so screen readers still know where they are.
 import { type DragEvent, type KeyboardEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { dropMove, keyboardMove, type Move, type MoveKey, type Row, rowWindow, scrollToShow, type TreePage, trail, visibleRows, WINDOW_FROM } from "../tree";
+import { type DropPosition, type RowHandlers, TreeRow } from "./TreeRow";
 
 export interface TreeActions {
   open: (pageId: string) => void;
@@ -20,7 +21,7 @@ export function PageTree({ pages, current, editable, actions }: { pages: TreePag
   const [expanded, setExpanded] = useState<Set<string>>(() => new Set());
   const [focused, setFocused] = useState<string | undefined>(current);
   const [renaming, setRenaming] = useState<string>();
-  const [dropAt, setDropAt] = useState<{ id: string; position: "before" | "after" | "inside" }>();
+  const [dropAt, setDropAt] = useState<{ id: string; position: DropPosition }>();
   const dragged = useRef<string>(undefined);
   const rows = useMemo(() => visibleRows(pages, expanded), [pages, expanded]);
   const items = useRef(new Map<string, HTMLElement>());
@@ -30,6 +31,24 @@ export function PageTree({ pages, current, editable, actions }: { pages: TreePag
   const { first, last } = rowWindow(rows.length, view.rowHeight, view.top, view.height);
   /** A row to focus once it is rendered (a key moved to a row out of the window). */
   const focusNext = useRef<string>(undefined);
+  // The rows' handlers, one object for the tree's life so that memoized rows keep it; each calls what `live`
+  // holds, set on every render below (events come after a render is committed).
+  const live = useRef<RowHandlers>(undefined);
+  const [handlers] = useState<RowHandlers>(() => ({
+    keyDown: (event, id) => live.current?.keyDown(event, id),
+    click: (event, id) => live.current?.click(event, id),
+    focus: (id) => live.current?.focus(id),
+    dragStart: (event, row) => live.current?.dragStart(event, row),
+    dragOver: (event, id) => live.current?.dragOver(event, id),
+    dragLeave: () => live.current?.dragLeave(),
+    drop: (event, id) => live.current?.drop(event, id),
+    renamed: (row, title) => live.current?.renamed(row, title),
+    // Rows' elements, by page ID (focus goes to them); needs no state, so it works from the first commit.
+    element: (id, element) => {
+      if (element) items.current.set(id, element);
+      else items.current.delete(id);
+    },
+  }));
 
   // The box's height and a row's, measured once the tree is windowed and whenever the box changes size (the
   // stylesheet arriving, the window resized): rows have one height there (app.css).
@@ -100,9 +119,11 @@ export function PageTree({ pages, current, editable, actions }: { pages: TreePag
       return next;
     });
 
-  const onKeyDown = (event: KeyboardEvent, row: Row, index: number) => {
+  const onKeyDown = (event: KeyboardEvent, id: string) => {
     if (renaming) return;
-    const id = row.page.id;
+    const index = rows.findIndex((candidate) => candidate.page.id === id);
+    const row = rows[index];
+    if (!row) return;
     if (event.altKey && MOVE_KEYS[event.key]) {
       event.preventDefault();
       if (!editable) return;
@@ -149,11 +170,56 @@ export function PageTree({ pages, current, editable, actions }: { pages: TreePag
     event.preventDefault();
   };
 
-  const positionOf = (event: DragEvent<HTMLElement>): "before" | "after" | "inside" => {
+  const positionOf = (event: DragEvent<HTMLElement>): DropPosition => {
     const box = event.currentTarget.getBoundingClientRect();
     const y = (event.clientY - box.top) / box.height;
     return y < 0.25 ? "before" : y > 0.75 ? "after" : "inside";
   };
+
+  // What the rows' handlers do once this render is committed: they read its state (the handlers never change).
+  const now: RowHandlers = {
+    keyDown: onKeyDown,
+    click: (event, id) => {
+      if (renaming === id) return;
+      if ((event.target as HTMLElement).classList.contains("twisty")) toggle(id, !expanded.has(id));
+      else actions.open(id);
+    },
+    focus: setFocused,
+    dragStart: (event, row) => {
+      dragged.current = row.page.id;
+      event.dataTransfer.effectAllowed = "move";
+      event.dataTransfer.setData("text/plain", row.page.title);
+    },
+    dragOver: (event, id) => {
+      if (!dragged.current || dragged.current === id) return;
+      event.preventDefault();
+      const position = positionOf(event);
+      if (dropAt?.id !== id || dropAt.position !== position) setDropAt({ id, position });
+    },
+    dragLeave: () => setDropAt(undefined),
+    drop: (event, id) => {
+      event.preventDefault();
+      const from = dragged.current;
+      dragged.current = undefined;
+      setDropAt(undefined);
+      if (!from) return;
+      const move = dropMove(pages, from, id, positionOf(event));
+      const title = rows.find((candidate) => candidate.page.id === from)?.page.title ?? "";
+      if (move) {
+        if (move.into) toggle(move.into, true);
+        actions.move(move, title);
+      }
+    },
+    renamed: (row, title) => {
+      setRenaming(undefined);
+      items.current.get(row.page.id)?.focus();
+      if (title && title !== row.page.title) actions.rename(row.page.id, title);
+    },
+    element: handlers.element,
+  };
+  useLayoutEffect(() => {
+    live.current = now;
+  });
 
   if (rows.length === 0) return <p className="muted">This space has no pages yet.</p>;
   const shown = rows.slice(first, last);
@@ -177,105 +243,23 @@ export function PageTree({ pages, current, editable, actions }: { pages: TreePag
     >
       {/* The padding stands for the rows not rendered, above and below, so the box scrolls their whole height. */}
       <div role="none" style={windowed ? { paddingTop: first * view.rowHeight, paddingBottom: (rows.length - last) * view.rowHeight } : undefined}>
-        {shown.map((row, shownIndex) => {
-          const index = first + shownIndex;
+        {shown.map((row) => {
           const id = row.page.id;
-          const isDrop = dropAt?.id === id ? ` drop-${dropAt.position}` : "";
           return (
-            <div
+            <TreeRow
               key={id}
-              role="treeitem"
-              aria-label={row.page.title}
-              aria-level={row.depth}
-              aria-setsize={row.siblings}
-              aria-posinset={row.index + 1}
-              aria-expanded={row.hasChildren ? expanded.has(id) : undefined}
-              aria-selected={id === current}
-              tabIndex={id === tabStop ? 0 : -1}
-              ref={(element) => {
-                if (element) items.current.set(id, element);
-                else items.current.delete(id);
-              }}
-              className={`tree-row${id === current ? " current" : ""}${isDrop}`}
-              style={{ paddingInlineStart: `${(row.depth - 1) * 1.1 + 0.25}rem` }}
-              onKeyDown={(event) => onKeyDown(event, row, index)}
-              onClick={(event) => {
-                if (renaming === id) return;
-                if ((event.target as HTMLElement).classList.contains("twisty")) toggle(id, !expanded.has(id));
-                else actions.open(id);
-              }}
-              onFocus={(event) => event.target === event.currentTarget && setFocused(id)}
-              draggable={editable && renaming !== id}
-              onDragStart={(event) => {
-                dragged.current = id;
-                event.dataTransfer.effectAllowed = "move";
-                event.dataTransfer.setData("text/plain", row.page.title);
-              }}
-              onDragOver={(event) => {
-                if (!dragged.current || dragged.current === id) return;
-                event.preventDefault();
-                const position = positionOf(event);
-                if (dropAt?.id !== id || dropAt.position !== position) setDropAt({ id, position });
-              }}
-              onDragLeave={() => setDropAt(undefined)}
-              onDrop={(event) => {
-                event.preventDefault();
-                const from = dragged.current;
-                dragged.current = undefined;
-                setDropAt(undefined);
-                if (!from) return;
-                const move = dropMove(pages, from, id, positionOf(event));
-                const title = rows.find((candidate) => candidate.page.id === from)?.page.title ?? "";
-                if (move) {
-                  if (move.into) toggle(move.into, true);
-                  actions.move(move, title);
-                }
-              }}
-              onDragEnd={() => setDropAt(undefined)}
-            >
-              {row.hasChildren ? (
-                <span className="twisty" aria-hidden="true">
-                  {expanded.has(id) ? "▾" : "▸"}
-                </span>
-              ) : (
-                <span className="twisty" aria-hidden="true" />
-              )}
-              {renaming === id ? (
-                <RenameField
-                  title={row.page.title}
-                  onDone={(title) => {
-                    setRenaming(undefined);
-                    items.current.get(id)?.focus();
-                    if (title && title !== row.page.title) actions.rename(id, title);
-                  }}
-                />
-              ) : (
-                <span className="tree-title">{row.page.title}</span>
-              )}
-            </div>
+              row={row}
+              expanded={expanded.has(id)}
+              current={id === current}
+              tabStop={id === tabStop}
+              drop={dropAt?.id === id ? dropAt.position : undefined}
+              renaming={renaming === id}
+              editable={editable}
+              handlers={handlers}
+            />
           );
         })}
       </div>
     </div>
-  );
-}
-
-function RenameField({ title, onDone }: { title: string; onDone: (title: string | undefined) => void }) {
-  const [value, setValue] = useState(title);
-  return (
-    <input
-      aria-label={`New title of ${title}`}
-      // biome-ignore lint/a11y/noAutofocus: F2 asks for this field; focus goes back to the row after
-      autoFocus
-      value={value}
-      maxLength={100}
-      onChange={(event) => setValue(event.target.value)}
-      onKeyDown={(event) => {
-        event.stopPropagation();
-        if (event.key === "Enter") onDone(value.trim());
-        if (event.key === "Escape") onDone(undefined);
-      }}
-      onBlur={() => onDone(value.trim())}
-    />
   );
 }

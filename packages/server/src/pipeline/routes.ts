@@ -14,6 +14,7 @@ import { matchesEtag, type PreparedJson } from "../http/prepared-json";
 import type { RawBody } from "../http/raw-body";
 import type { PolicyRequest } from "../policy/factory";
 import { authorize, type PolicyTable, ruleOf } from "../policy/rules";
+import { compressedOf } from "./compression";
 import { idempotencyClaim, idempotently, REPLAYED_HEADER } from "./idempotency";
 
 export interface ContractRoute {
@@ -155,7 +156,7 @@ export function operationRouter(
       const result = claim ? await idempotently(request.ctx, claim, perform) : await perform();
       if ("replayed" in result) res.setHeader(REPLAYED_HEADER, "true");
       if ("cookies" in result && result.cookies) res.append("Set-Cookie", result.cookies);
-      if ("prepared" in result && result.prepared) sendPrepared(req, res.status(result.status), result.prepared, request.ctx.config.validateResponses);
+      if ("prepared" in result && result.prepared) await sendPrepared(req, res.status(result.status), result.prepared, request.ctx.config.validateResponses);
       else if ("body" in result) res.status(result.status).json(result.body);
       else if ("raw" in result && result.raw) sendRaw(res.status(result.status), result.raw);
       else res.status(result.status).end();
@@ -167,13 +168,24 @@ export function operationRouter(
   };
 }
 
-/** Prepared JSON: 304 when the client holds these bytes (If-None-Match), else the bytes as they are, with their ETag. */
-function sendPrepared(req: Request, res: Response, prepared: PreparedJson, validateResponses: boolean): void {
+/**
+ * Prepared JSON: 304 when the client holds these bytes (If-None-Match), else the bytes with their ETag, compressed
+ * once for every request that accepts it (pipeline/compression.ts), or as they are.
+ */
+async function sendPrepared(req: Request, res: Response, prepared: PreparedJson, validateResponses: boolean): Promise<void> {
   res.setHeader("ETag", prepared.etag);
-  if (matchesEtag(req.headers["if-none-match"], prepared.etag)) res.status(304).end();
+  if (matchesEtag(req.headers["if-none-match"], prepared.etag)) {
+    res.status(304).end();
+    return;
+  }
   // Parsed back so that the contract's validator (on res.json) checks them as it checks every answer.
-  else if (validateResponses) res.json(JSON.parse(prepared.bytes.toString("utf8")));
-  else res.type("application/json").send(prepared.bytes);
+  if (validateResponses) {
+    res.json(JSON.parse(prepared.bytes.toString("utf8")));
+    return;
+  }
+  const compressed = await compressedOf(req, prepared.bytes);
+  if (compressed) res.set({ "Content-Encoding": compressed.encoding, Vary: "Accept-Encoding" });
+  res.type("application/json").send(compressed?.bytes ?? prepared.bytes);
 }
 
 function sendRaw(res: Response, raw: RawBody): void {
