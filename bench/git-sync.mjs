@@ -19,7 +19,7 @@ import { DURATION, percentile, startTarget } from "./lib.mjs";
 const here = path.dirname(fileURLToPath(import.meta.url));
 const PAGES = Number(process.env.BENCH_GIT_SYNC_PAGES || 300);
 const GOAL_SECONDS = 5;
-const MIN_ROUNDS = 5;
+const MIN_ROUNDS = Number(process.env.BENCH_GIT_SYNC_ROUNDS || 5);
 // Asynchronous: the Git server answers in this process.
 const run = promisify(execFile);
 

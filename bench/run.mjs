@@ -40,8 +40,10 @@ function tableRequests({ info }, rows) {
 async function stackScenarios({ info }) {
   const headers = { authorization: `Bearer ${info.token}` };
   const space = `${info.full}/v1/spaces/${info.spaceId}`;
-  await autocannon({ url: space, headers, duration: 2, connections: CONNECTIONS });
-  await autocannon({ url: `${info.bare}/bare/spaces/${info.spaceId}`, duration: 2, connections: CONNECTIONS });
+  // Warm-up, at most the scenario's own duration (CI's runs are short).
+  const warmUp = Math.min(2, DURATION);
+  await autocannon({ url: space, headers, duration: warmUp, connections: CONNECTIONS });
+  await autocannon({ url: `${info.bare}/bare/spaces/${info.spaceId}`, duration: warmUp, connections: CONNECTIONS });
   const results = await measureAlternating(
     [
       { name: "GET /v1/spaces/{spaceId} (full stack)", options: { url: space, headers } },

@@ -1,7 +1,8 @@
 // Webhooks' figures (part of `npm run bench`, `BENCH_ONLY=webhooks`): the p99 of a one-page merge with
 // one webhook subscribed to every event against none (the same space, the webhook turned on and off
 // between rounds, measured in alternation; goal ≤ 1.2), and deliveries per second to a receiver on
-// 127.0.0.1 (a merge of 500 new pages: one page.created each). Writes results/webhooks.json.
+// 127.0.0.1 (a merge of BENCH_WEBHOOK_BURST new pages, 500 by default, a multiple of 50: one page.created each).
+// BENCH_WEBHOOK_MERGES: the fewest merges of each kind (20). Writes results/webhooks.json.
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -12,7 +13,8 @@ import { DURATION, percentile, ratio, startTarget } from "./lib.mjs";
 const here = path.dirname(fileURLToPath(import.meta.url));
 const GOAL = 1.2;
 const PER_ROUND = 5;
-const BURST = 500;
+const BURST = Number(process.env.BENCH_WEBHOOK_BURST || 500);
+const MERGES = Number(process.env.BENCH_WEBHOOK_MERGES || 20);
 
 /** A receiver answering 204 to every delivery; `received` counts them. */
 async function receiver() {
@@ -52,10 +54,10 @@ async function main() {
     const webhook = await call("POST", `/v1/orgs/${info.organizationId}/webhooks`, { url: hook.url, events: ["*"] });
     const setActive = (active) => call("PATCH", `/v1/orgs/${info.organizationId}/webhooks/${webhook.id}`, { active });
 
-    // Merges with the webhook on and off, in alternation, for the scenario's duration each (at least 20 each).
+    // Merges with the webhook on and off, in alternation, for the scenario's duration each (at least MERGES each).
     const times = { with: [], without: [] };
     const until = Date.now() + DURATION * 1000 * 2;
-    for (let i = 0; times.with.length < 20 || Date.now() < until; i++) {
+    for (let i = 0; times.with.length < MERGES || Date.now() < until; i++) {
       for (const mode of ["with", "without"]) {
         await setActive(mode === "with");
         for (let k = 0; k < PER_ROUND; k++) times[mode].push(await timedMerge(call, space, i * 2 * PER_ROUND + (mode === "with" ? 0 : PER_ROUND) + k));

@@ -1,25 +1,15 @@
 // Starts a real Docstack server as its own process, on a fresh database (embedded, or a new
 // database on the PostgreSQL server of DATABASE_URL), for the SDK's tests and the GitBook
 // compatibility suite (packages/compat): tested against the live server, not a mock.
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { createDatabase, dropDatabase } from "../../server/test/support/postgres";
+import { serveProcess } from "../../server/test/support/server-process";
 
 const cli = path.join(path.dirname(require.resolve("@docstack/server/package.json")), "dist", "cli", "main.js");
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
 
 export interface LiveServer {
   url: string;
@@ -53,20 +43,9 @@ export async function startLiveServer(settings: Record<string, string> = {}): Pr
   const bootstrap = spawnSync(process.execPath, [cli, "bootstrap", "--json"], { env, encoding: "utf8" });
   if (bootstrap.status !== 0) throw new Error(`bootstrap failed: ${bootstrap.stderr}`);
   const { token, organizationId } = JSON.parse(bootstrap.stdout.trim().split("\n").pop() as string);
-  const port = await freePort();
-  const child = spawn(process.execPath, [cli, "serve"], { env: { ...env, PORT: String(port) }, stdio: ["ignore", "ignore", "inherit"] });
-  const url = `http://localhost:${port}`;
-  const deadline = Date.now() + START_TIMEOUT_MS - 10_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error("the Docstack server did not start");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { url, token, organizationId, process: child, dataDir, dropDatabase: database.drop };
+  // On a port the system picks (PORT=0: none taken meanwhile by another process), ready once it says it serves.
+  const served = await serveProcess(env);
+  return { url: served.url, token, organizationId, process: served.process, dataDir, dropDatabase: database.drop };
 }
 
 /** Stops a server startLiveServer started and removes its database. */

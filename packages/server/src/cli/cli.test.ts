@@ -1,11 +1,11 @@
 // The command line, run as users run it: the built CLI in its own process, on a
 // fresh embedded database directory.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { HTTP_METHODS, loadOpenapiDocument } from "@docstack/contract";
+import { serveProcess } from "../../test/support/server-process";
 
 const cli = path.join(__dirname, "..", "..", "dist", "cli", "main.js");
 let dataDir: string;
@@ -16,15 +16,6 @@ beforeEach(() => {
   dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "docstack-cli-")), "db");
 });
 afterEach(() => fs.rmSync(path.dirname(dataDir), { recursive: true, force: true }));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 it("bootstraps an empty database once, then gives the first admin a fresh token", () => {
   const first = docstack("bootstrap", "--json");
@@ -54,30 +45,18 @@ it("creates and revokes tokens by e-mail", () => {
 
 it("refuses, changing nothing, while a server holds the embedded database", async () => {
   const { token } = JSON.parse(docstack("bootstrap", "--json").stdout.trim());
-  const port = await freePort();
-  const server = spawn(process.execPath, [cli, "serve"], { env: { ...env(), PORT: String(port) }, stdio: "ignore" });
-  let hasExited = false;
-  const exited = new Promise((resolve) => server.once("exit", resolve)).then(() => (hasExited = true));
+  // On a port the system picks, ready once it says it serves (however long a busy machine makes its start).
+  const server = await serveProcess(env());
   try {
-    const url = `http://localhost:${port}`;
-    // Until the server answers, however long a busy machine makes its start (the test's own timeout bounds it).
-    while (
-      !(await fetch(`${url}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      ))
-    ) {
-      if (hasExited) throw new Error("docstack serve exited before it was ready");
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const { url } = server;
+    expect((await fetch(`${url}/readyz`)).status).toBe(200);
     const refused = docstack("bootstrap", "--json");
     expect(refused.status).toBe(1);
     expect(refused.stderr).toMatch(/in use by process \d+/);
     const orgs = (await (await fetch(`${url}/v1/orgs`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { count: number };
     expect(orgs.count).toBe(1);
   } finally {
-    server.kill("SIGTERM");
-    await exited;
+    await server.stop();
   }
   // Once the server is gone, the database is free again and intact.
   const after = docstack("bootstrap", "--json");

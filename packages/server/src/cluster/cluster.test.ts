@@ -10,6 +10,7 @@ import path from "node:path";
 import type { Schemas } from "@docstack/contract";
 import { gitServer } from "../../test/support/git-server";
 import { createDatabase, dropDatabase, testDatabaseUrl } from "../../test/support/postgres";
+import { type ServerProcess, serveProcess } from "../../test/support/server-process";
 import { createApiToken } from "../auth/tokens";
 import { REPO_ROOT } from "../config";
 import { type Database, openDatabase } from "../db/database";
@@ -65,14 +66,6 @@ function request(url: string, options: { method?: string; headers?: Record<strin
   });
 }
 
-async function freePort(): Promise<number> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 function exited(pid: number): Promise<number | null> {
   return new Promise((resolve) => {
     const check = () => {
@@ -91,29 +84,14 @@ onPostgres("Instances started together on an empty database", () => {
   it("all serve: one applies the migrations while the others wait, and nobody holds the lock afterwards", async () => {
     const name = `docstack_test_empty_${newId()}`;
     const url = await createDatabase(process.env.DATABASE_URL as string, name);
-    const started: ChildProcess[] = [];
+    const started: ServerProcess[] = [];
     try {
-      const ports = [await freePort(), await freePort(), await freePort()];
-      const cli = path.join(REPO_ROOT, "packages/server/dist/cli/main.js");
-      for (const port of ports) {
-        started.push(
-          spawn(process.execPath, [cli, "serve"], { env: { ...process.env, DATABASE_URL: url, PORT: String(port), LOG_LEVEL: "warn" }, stdio: "ignore" }),
-        );
-      }
-      // Each answers /readyz, or the test fails on its timeout (the schema engine's own lock gives up after 10 s).
-      await Promise.all(
-        ports.map(async (port, i) => {
-          for (;;) {
-            if (started[i]?.exitCode !== null) throw new Error(`instance ${i + 1} exited (${started[i]?.exitCode})`);
-            const ok = await request(`http://127.0.0.1:${port}/readyz`).then(
-              (res) => res.status === 200,
-              () => false,
-            );
-            if (ok) return;
-            await new Promise((resolve) => setTimeout(resolve, 100));
-          }
-        }),
-      );
+      // Started together, each on a port the system picks; each says it serves, or stops and fails the test (the
+      // schema engine's own lock gives up after 10 s).
+      const starts = await Promise.allSettled([1, 2, 3].map(() => serveProcess({ ...process.env, DATABASE_URL: url, LOG_LEVEL: "warn" })));
+      for (const start of starts) if (start.status === "fulfilled") started.push(start.value);
+      for (const [i, start] of starts.entries()) if (start.status === "rejected") throw new Error(`instance ${i + 1}: ${start.reason}`);
+      for (const instance of started) expect((await request(`${instance.url}/readyz`)).status).toBe(200);
       const check = await openDatabase({ databaseUrl: url, dataDir: "" });
       try {
         const applied = await check.prisma.$queryRaw<{ migration_name: string }[]>`SELECT migration_name FROM _prisma_migrations ORDER BY migration_name`;
@@ -127,8 +105,7 @@ onPostgres("Instances started together on an empty database", () => {
         await check.close();
       }
     } finally {
-      for (const child of started) child.kill("SIGTERM");
-      await Promise.all(started.map((child) => (child.exitCode === null ? new Promise((resolve) => child.once("exit", resolve)) : undefined)));
+      await Promise.all(started.map((instance) => instance.stop()));
       await dropDatabase(process.env.DATABASE_URL as string, name);
     }
   }, 180_000);
@@ -147,7 +124,8 @@ onPostgres("Several instances on one PostgreSQL", () => {
         DATABASE_URL: made.url,
         DOCSTACK_INSTANCES: "3",
         DOCSTACK_WORKERS: "2",
-        DOCSTACK_BASE_PORT: String(await freePort()),
+        // Each instance on a port the system picks: the script names it once the instance says it serves.
+        DOCSTACK_BASE_PORT: "0",
         DOCSTACK_RATE_LIMIT: String(RATE_LIMIT),
         DOCSTACK_RATE_LIMIT_WINDOW_MS: "60000",
         DOCSTACK_ALLOW_PRIVATE_FETCH: "true",
