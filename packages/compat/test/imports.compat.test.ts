@@ -74,4 +74,4 @@ it("getImportRun answers the pages a run created (GitBook's `pages`)", async () 
   } finally {
     site.close();
   }
-}, 60_000);
+});

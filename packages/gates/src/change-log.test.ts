@@ -6,7 +6,7 @@ let h: Harness;
 beforeAll(async () => {
   h = await createHarness();
   await recordChanges(h.services.prisma);
-}, 120_000);
+});
 afterAll(() => h?.close());
 
 it("notes every table a write touches, whatever the kind of write", async () => {

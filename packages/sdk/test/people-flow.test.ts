@@ -69,4 +69,4 @@ it("brings a colleague in with the API and their e-mail alone, shares one privat
   // And out of the organization: nothing of it is reachable with their token.
   await unwrap(admin.DELETE("/v1/orgs/{organizationId}/members/{userId}", { params: { path: { organizationId, userId: user.id } } }));
   expect((await grace.GET("/v1/orgs/{organizationId}", org)).response.status).toBe(404);
-}, 60_000);
+});

@@ -108,7 +108,7 @@ onPostgres("Instances started together on an empty database", () => {
       await Promise.all(started.map((instance) => instance.stop()));
       await dropDatabase(process.env.DATABASE_URL as string, name);
     }
-  }, 180_000);
+  });
 });
 
 onPostgres("Several instances on one PostgreSQL", () => {
@@ -127,7 +127,7 @@ onPostgres("Several instances on one PostgreSQL", () => {
         // Each instance on a port the system picks: the script names it once the instance says it serves.
         DOCSTACK_BASE_PORT: "0",
         DOCSTACK_RATE_LIMIT: String(RATE_LIMIT),
-        DOCSTACK_RATE_LIMIT_WINDOW_MS: "60000",
+        DOCSTACK_RATE_LIMIT_WINDOW_MS: "3600000",
         DOCSTACK_ALLOW_PRIVATE_FETCH: "true",
         DOCSTACK_SHUTDOWN_TIMEOUT_MS: "10000",
         LOG_LEVEL: "warn",
@@ -150,7 +150,7 @@ onPostgres("Several instances on one PostgreSQL", () => {
     }));
     for (const p of processes) alive.add(p.pid);
     expect(processes.map((p) => p.name)).toEqual(["instance 1", "instance 2", "instance 3", "worker 1", "worker 2"]);
-  }, 240_000);
+  });
 
   afterAll(async () => {
     if (cluster && cluster.exitCode === null) {
@@ -159,26 +159,32 @@ onPostgres("Several instances on one PostgreSQL", () => {
     }
     await database?.close();
     await drop?.();
-  }, 60_000);
+  });
 
   it("hold one rate limit across the instances (within 5%), with the same headers", async () => {
-    const { headers } = await caller();
-    // Fixed windows of a minute: start early in one, so the 150 requests fall in the same.
-    const intoWindow = Date.now() % 60_000;
-    if (intoWindow > 40_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoWindow + 100));
-    const statuses: number[] = [];
-    for (let i = 0; i < 150; i++) {
-      const target = instances()[i % 3] as Process;
-      const res = await request(`${target.url}/v1/orgs/${organizationId}`, { headers });
-      expect(res.headers["ratelimit-limit"]).toBe(String(RATE_LIMIT));
-      statuses.push(res.status);
+    // Windows are fixed (an hour here): a round whose answers name two windows' ends crossed one, and is done again
+    // with a new caller, so the count never depends on how fast this machine sends 150 requests.
+    for (let round = 1; ; round++) {
+      const { headers } = await caller();
+      const statuses: number[] = [];
+      const windowEnds = new Set<string>();
+      for (let i = 0; i < 150; i++) {
+        const target = instances()[i % 3] as Process;
+        const res = await request(`${target.url}/v1/orgs/${organizationId}`, { headers });
+        expect(res.headers["ratelimit-limit"]).toBe(String(RATE_LIMIT));
+        windowEnds.add(String(res.headers["x-ratelimit-reset"]));
+        statuses.push(res.status);
+      }
+      if (windowEnds.size > 1 && round < 3) continue;
+      expect(windowEnds.size).toBe(1);
+      const answered = statuses.filter((s) => s === 200).length;
+      const refused = statuses.filter((s) => s === 429).length;
+      process.stdout.write(`rate limit ${RATE_LIMIT} across 3 instances: ${answered} answered, ${refused} refused of 150\n`);
+      expect(answered + refused).toBe(150);
+      expect(Math.abs(answered - RATE_LIMIT)).toBeLessThanOrEqual(RATE_LIMIT * 0.05);
+      return;
     }
-    const answered = statuses.filter((s) => s === 200).length;
-    const refused = statuses.filter((s) => s === 429).length;
-    process.stdout.write(`rate limit ${RATE_LIMIT} across 3 instances: ${answered} answered, ${refused} refused of 150\n`);
-    expect(answered + refused).toBe(150);
-    expect(Math.abs(answered - RATE_LIMIT)).toBeLessThanOrEqual(RATE_LIMIT * 0.05);
-  }, 120_000);
+  });
 
   it("serve more with more instances (figures printed, for the record)", async () => {
     // Each caller keeps under its rate limit: past 90 requests it is replaced by a new one.
@@ -206,7 +212,7 @@ onPostgres("Several instances on one PostgreSQL", () => {
     const figures = [];
     for (const count of [1, 2, 3]) figures.push(`${count} instance${count > 1 ? "s" : ""}: ${await measure(count)} requests/s`);
     process.stdout.write(`GET /v1/orgs/{id}, 12 clients, new connection per request, on this machine: ${figures.join(", ")}\n`);
-  }, 120_000);
+  });
 
   it("refuse at once, on every other instance, a member removed through one", async () => {
     const { headers: admin } = await caller();
@@ -219,7 +225,7 @@ onPostgres("Several instances on one PostgreSQL", () => {
       expect(removed.status).toBeLessThan(300);
       for (const target of others) expect((await request(`${target.url}/v1/orgs/${organizationId}`, { headers: member.headers })).status).toBe(404);
     }
-  }, 120_000);
+  });
 
   it("run one Git Sync of a space when every instance receives its push webhook at once", async () => {
     const git = await gitServer();
@@ -274,7 +280,7 @@ onPostgres("Several instances on one PostgreSQL", () => {
     } finally {
       await git.close();
     }
-  }, 180_000);
+  });
 
   it("finish every OpenAPI specification, each with one version, when the worker holding their jobs is killed", async () => {
     // Sources that answer only when released: the workers hold the jobs meanwhile.
@@ -329,7 +335,7 @@ onPostgres("Several instances on one PostgreSQL", () => {
       documents.closeAllConnections();
       documents.close();
     }
-  }, 180_000);
+  });
 
   it("lose no acknowledged write when an instance is killed, and drop no request in flight when another stops (SIGTERM)", async () => {
     const writers = await Promise.all(Array.from({ length: 6 }, () => caller()));
@@ -378,7 +384,7 @@ onPostgres("Several instances on one PostgreSQL", () => {
     );
     expect(stored).toBe(acknowledged.length);
     expect(acknowledged.length).toBeGreaterThan(100);
-  }, 180_000);
+  });
 
   it("serve /metrics as Prometheus text on every live instance", async () => {
     for (const target of instances().filter((p) => alive.has(p.pid))) {

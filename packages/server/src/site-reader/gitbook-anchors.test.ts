@@ -53,4 +53,4 @@ test("headings carry GitBook's anchors on the site; links to them and to the for
   const ofPage = { params: { path: { spaceId: site.spaceId, pageId: pages[0]!.id }, query: { format: "document" as const } } };
   const document = (await answered(h.as(site.admin).GET("/v1/spaces/{spaceId}/content/page/{pageId}", ofPage), 200)).document!;
   expect(document.nodes[1]).toMatchObject({ type: "heading-3", data: { anchor: "id-4.-set-up-the-editor-component" } });
-}, 60_000);
+});

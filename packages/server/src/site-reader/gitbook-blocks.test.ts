@@ -46,5 +46,5 @@ describe("a page in GitBook's Markdown", () => {
     expect(markdown).toContain("> **Info:**");
     expect(markdown).toContain("**JavaScript**");
     expect(markdown).toContain("**Step 2**");
-  }, 120_000);
+  });
 });

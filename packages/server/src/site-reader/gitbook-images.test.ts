@@ -78,4 +78,4 @@ test("GitBook's HTML images resolve to the space's files on the site and in form
     { kind: "file", file: fileId("plain.png") },
     { kind: "file", file: fileId("CleanShot 2024-07-11 at 14.03.44@2x.png") },
   ]);
-}, 60_000);
+});

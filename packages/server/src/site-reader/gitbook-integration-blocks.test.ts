@@ -48,4 +48,4 @@ test("an integration's block is a link on the site, in .md and in the document, 
   const files = await readZip(zip.body as Buffer, 1 << 20);
   const exported = [...files.values()].map((data) => data.toString()).find((text) => text.includes("@github-files"));
   expect(exported).toContain(`\n${CODE_BLOCK}\n\n${FIGMA}\n`);
-}, 60_000);
+});

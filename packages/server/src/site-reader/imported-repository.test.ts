@@ -110,5 +110,5 @@ describe.each(FIXTURES)("the published site of %s", (fixture) => {
     // Every page was read, with what its files name.
     expect(counted.images).toBeGreaterThan(fixture === "fixture-beefree" ? 30 : 1);
     expect(counted.links).toBeGreaterThan(paths.length);
-  }, 180_000);
+  });
 });

@@ -36,4 +36,4 @@ test("the default site space is at the site's root; its longer form answers 308 
   const sitemap = (await read(`${site.published}/sitemap.xml`).expect(200)).text;
   expect(sitemap).toContain(`<loc>${site.published}/guides</loc>`);
   expect(sitemap).not.toContain(`${site.published}/tidewater/`);
-}, 60_000);
+});

@@ -59,7 +59,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   h = await createHarness({ allowPrivateFetch: true });
-}, 120_000);
+});
 afterAll(async () => {
   await settled();
   await h.close();

@@ -48,7 +48,7 @@ it("reads any revision of the space by ID: the revision, its pages, files, a pag
   await refused(admin.GET(`${REVISION}/path/{pagePath}`, at({ ...current, pagePath: "first" })), 404);
   // The first test of the file meets a dozen operations first (each prepares its validators then): on a machine
   // shared with other test runs that alone has taken more than jest's 30 s.
-}, 90_000);
+});
 
 it("answers 404 for a revision of another space, of nothing, or of a space the caller cannot see", async () => {
   const org = await h.organization();

@@ -7,7 +7,7 @@ import { insertPage, siteFixtures } from "../../../test/support/site-fixtures";
 let h: Harness;
 beforeAll(async () => {
   h = await createHarness();
-}, 120_000);
+});
 afterAll(() => h.close());
 
 /** A site publishing a space with pages, another space of its organization outside it, and a token for the site. */

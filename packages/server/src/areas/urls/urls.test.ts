@@ -8,7 +8,7 @@ import { insertPage, siteFixtures } from "../../../test/support/site-fixtures";
 let h: Harness;
 beforeAll(async () => {
   h = await createHarness();
-}, 120_000);
+});
 afterAll(() => h.close());
 
 /** Every string under a key naming a URL, anywhere in a JSON value. */

@@ -277,7 +277,7 @@ describe("webhook URLs", () => {
   let h: Harness;
   beforeAll(async () => {
     h = await createHarness();
-  }, 120_000);
+  });
   afterAll(() => h.close());
 
   test.each(["http://127.0.0.1:9/hook", "http://localhost/hook", "http://[::1]/hook", "http://10.1.2.3/hook", "ftp://example.com/x"])(

@@ -334,7 +334,7 @@ describe("format=document through the API", () => {
   let h: Harness;
   beforeAll(async () => {
     h = await createHarness();
-  }, 120_000);
+  });
   afterAll(() => h.close());
 
   const RICH = [

@@ -24,7 +24,7 @@ beforeAll(async () => {
   server = http.createServer(createApp(h.services)).listen(port, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   fixtures = siteFixtures(h);
-}, 120_000);
+});
 
 afterAll(async () => {
   server?.closeAllConnections();
