@@ -17,7 +17,7 @@ beforeAll(async () => {
   base = server.base;
   h = await createHarness({ allowPrivateFetch: true });
   c = contentHelpers(h);
-}, 120_000); // opening a database takes longer than a hook's 30 s on a loaded machine
+});
 afterAll(async () => {
   await h.close();
   await server.close();

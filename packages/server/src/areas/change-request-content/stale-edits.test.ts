@@ -9,7 +9,7 @@ let c: ReturnType<typeof contentHelpers>;
 beforeAll(async () => {
   h = await createHarness();
   c = contentHelpers(h);
-}, 120_000); // opening a database takes longer than a hook's 30 s on a loaded machine
+});
 afterAll(() => h.close());
 
 /** A space with two published pages and a change request on it; `revision()` reads the change request's current revision. */

@@ -212,7 +212,7 @@ describe("OpenAPI specifications: processing", () => {
     } finally {
       await strict.close();
     }
-  }, 120_000); // It opens a second database.
+  });
 
   it("makes a version per successful source, newest first, and keeps them through a failed one", async () => {
     const org = await newOrg();

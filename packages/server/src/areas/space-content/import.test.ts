@@ -143,5 +143,5 @@ describe("internal addresses", () => {
       .set("Authorization", org.admin.auth)
       .send({ url: `${base}/redirect-inside`, source: "markdown" })
       .expect(400);
-  }, 90_000); // it opens a server of its own (a database migrated), which takes long on a loaded machine
+  });
 });
