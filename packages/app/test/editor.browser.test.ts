@@ -1,7 +1,8 @@
 // The editor in real Chromium against the real server: "Edit" opens the writer's draft change request, `/` inserts
 // a hint, a reload shows everything and the saved Markdown differs only in the edited lines; two tabs of one page
 // meet a conflict and merge with nothing lost; a lost connection says offline, keeps the edit in IndexedDB across
-// tabs and saves it when back; axe finds nothing serious on the editor screen.
+// tabs and saves it when back; an image file dropped (or pasted) goes into the change request and stays; axe finds
+// nothing serious on the editor screen.
 import { accessibilityProblems, answered, at, type Harness, screenshot, type TestUser } from "@docstack/server/testing";
 import type { Page } from "playwright-core";
 import { signIn, spaceWithPages, useAppServer } from "./support";
@@ -200,6 +201,54 @@ describe("the editor", () => {
     expect(width).toBe(1);
     await page.context().close();
   }, 300_000); // many steps through a real browser and server: a ceiling for a loaded machine, not a speed goal
+
+  it("drops an image file on a paragraph: uploaded into the change request, inserted after it, saved, and there after a reload", async () => {
+    const { org, space, pageId, original } = await setup();
+    const page = await app.newPage();
+    await signIn(page, inbox, org.admin.email);
+    const number = await edit(page, space.id, pageId);
+    await status(page, "Saved");
+
+    // Dropped as a file from the desktop is: a drop event whose DataTransfer holds the file, at the paragraph.
+    const target = editor(page).locator("p", { hasText: "First paragraph." });
+    const box = (await target.boundingBox())!;
+    await target.evaluate(
+      (element, { base64, x, y }) => {
+        const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+        const data = new DataTransfer();
+        data.items.add(new File([bytes], "dropped.png", { type: "image/png" }));
+        element.dispatchEvent(new DragEvent("drop", { dataTransfer: data, clientX: x, clientY: y, bubbles: true, cancelable: true }));
+      },
+      { base64: PNG, x: box.x + box.width / 2, y: box.y + box.height / 2 },
+    );
+    await page.getByRole("status").filter({ hasText: "Image dropped.png added" }).waitFor();
+    await status(page, "Saved");
+    const as = h.as(org.admin);
+    const cr = await answered(
+      as.GET("/v1/spaces/{spaceId}/change-requests/{changeRequestId}", at({ spaceId: space.id, changeRequestId: String(number) })),
+      200,
+    );
+    const files = await answered(
+      as.GET("/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/files", at({ spaceId: space.id, changeRequestId: cr.id })),
+      200,
+    );
+    expect(files.items.map((file) => file.name)).toEqual(["dropped.png"]);
+    const expected = original.replace("First paragraph.\n", 'First paragraph.\n\n<figure><img src="dropped.png" alt=""></figure>\n');
+    expect((await changeRequestPage(h, org.admin, space.id, number, pageId)).markdown).toBe(expected);
+
+    await page.reload();
+    await status(page, "Saved");
+    const image = editor(page).locator("figure.block-image img");
+    const width = await image.evaluate((img: HTMLImageElement) =>
+      img.complete && img.naturalWidth ? img.naturalWidth : new Promise<number>((resolve) => img.addEventListener("load", () => resolve(img.naturalWidth))),
+    );
+    expect(width).toBe(1);
+    // The picture stands where it was dropped: after the paragraph, before the hint.
+    const order = await editor(page).evaluate((element) => Array.from(element.children).map((child) => child.tagName + (child.textContent ?? "").slice(0, 5)));
+    expect(order.slice(0, 3)).toEqual(["H1Setup", "PFirst", "FIGURENo ca"]);
+    expect((await changeRequestPage(h, org.admin, space.id, number, pageId)).markdown).toBe(expected);
+    await page.context().close();
+  });
 
   it("shows the second of two tabs editing one page the conflict, both versions, and merges them with nothing lost", async () => {
     const { org, space, pageId, original } = await setup();

@@ -3,7 +3,8 @@
 // and on a heading, the writer replies and resolves; "Merge" is disabled, described by the server's reason (a merge
 // rule), until the colleague approves; the merge reaches the published site and, with Git Sync on, a commit changing only the edited lines.
 // A merge refused because the space changed the same page is updated from the space keeping both edits, then
-// edited. The preview shows the change request's pages as the site renders them, and a 404 to anyone else.
+// edited. The preview shows the change request's pages as the site renders them, in the site's colors and font, and
+// a 404 to anyone else.
 import { accessibilityProblems, answered, at, gitServer, type Harness, screenshot, type TestUser } from "@docstack/server/testing";
 import type { Page } from "playwright-core";
 import { signIn, spaceWithPages, useAppServer } from "./support";
@@ -241,6 +242,16 @@ describe("review in the app", () => {
     "previews the change request's pages as the site renders them, at a URL only its readers can open",
     async () => {
       const { org, space, pageId, usageId } = await setup();
+      // The space's site has a look of its own: the preview wears it.
+      const as = h.as(org.admin);
+      const site = await answered(
+        as.POST("/v1/orgs/{organizationId}/sites", { ...at({ organizationId: org.id }), body: { title: "Docs", spaces: [space.id] } }),
+        201,
+      );
+      const ofSite = at({ organizationId: org.id, siteId: site.id });
+      const customization = await answered(as.GET("/v1/orgs/{organizationId}/sites/{siteId}/customization", ofSite), 200);
+      const styling = { ...customization.styling, primaryColor: { light: "#b3261e", dark: "#ff8a80" }, font: "RobotoSlab" as const };
+      await answered(as.PUT("/v1/orgs/{organizationId}/sites/{siteId}/customization", { ...ofSite, body: { ...customization, styling } }), 200);
       const cr = await changeRequestEditing(org.admin, space.id, pageId, SETUP.replace("Set the port.", "Set the **port** in `tool.toml`."));
       const writer = await app.newPage();
       await signIn(writer, inbox, org.admin.email);
@@ -258,7 +269,18 @@ describe("review in the app", () => {
       await screenshot(writer, "app-review-preview");
       // The other page's link to Setup leads to Setup's preview.
       await writer.getByRole("navigation", { name: "Preview" }).getByRole("link", { name: "Usage" }).click();
-      await writer.locator(".page-body").getByRole("link", { name: "setup" }).click();
+      // In the site's colors and font (its link color is its primary color, readable on white as it is).
+      const link = writer.locator(".page-body").getByRole("link", { name: "setup" });
+      await until(
+        h,
+        () => link.evaluate((element) => getComputedStyle(element).color === "rgb(179, 38, 30)"),
+        () => link.evaluate((element) => getComputedStyle(element).color),
+      );
+      await expect(body.evaluate((element) => getComputedStyle(element).fontFamily)).resolves.toContain("Roboto Slab");
+      // The app around it keeps its own.
+      const appLink = writer.getByRole("navigation", { name: "Preview" }).getByRole("link", { name: "Usage" });
+      await expect(appLink.evaluate((element) => getComputedStyle(element).color)).resolves.not.toBe("rgb(179, 38, 30)");
+      await link.click();
       await writer.waitForURL(`**/change-requests/${cr.number}/preview/${pageId}`);
       await body.locator("strong", { hasText: "port" }).waitFor();
       expect(usageId).toBeTruthy();

@@ -5,47 +5,11 @@
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import type PrismApi from "prismjs";
+import { codeClass } from "./code-classes";
 import { escapeHtml } from "./html";
 
 /** Code blocks larger than this are shown without highlighting: highlighting cost grows with them. */
 const MAX_HIGHLIGHTED = 100_000;
-
-/** Prism's token types as the highlight.js classes its themes colour (others keep their own name). */
-const THEME_CLASS = new Map<string, string>(
-  Object.entries({
-    comment: "comment",
-    prolog: "comment",
-    doctype: "meta",
-    cdata: "comment",
-    keyword: "keyword",
-    string: "string",
-    char: "string",
-    "template-string": "string",
-    "attr-value": "string",
-    url: "link",
-    number: "number",
-    boolean: "literal",
-    constant: "literal",
-    builtin: "built_in",
-    "class-name": "title",
-    function: "title",
-    property: "attribute",
-    key: "attribute",
-    "attr-name": "attribute",
-    tag: "tag",
-    selector: "selector-tag",
-    variable: "variable",
-    regex: "regexp",
-    symbol: "symbol",
-    annotation: "meta",
-    decorator: "meta",
-    important: "keyword",
-    deleted: "deletion",
-    inserted: "addition",
-    bold: "strong",
-    italic: "emphasis",
-  }),
-);
 
 interface Loaded {
   prism: typeof PrismApi;
@@ -64,7 +28,7 @@ function prism(): Loaded {
   const load = require("prismjs/components/index.js") as ((languages: string[]) => void) & { silent: boolean };
   load.silent = true;
   instance.hooks.add("wrap", (env) => {
-    env.classes = [`hljs-${THEME_CLASS.get(env.type) ?? env.type}`];
+    env.classes = [codeClass(env.type)];
   });
   const { languages } = require("prismjs/components.js") as { languages: Record<string, { alias?: string | string[] }> };
   const ids = new Map<string, string>();

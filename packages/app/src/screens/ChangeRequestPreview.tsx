@@ -1,5 +1,5 @@
 // A change request's preview: its pages as its published site will show them once merged (the sites' renderer on
-// the server, the sites' stylesheet here), at /app/spaces/{id}/change-requests/{number}/preview[/{pageId}]. Only
+// the server, the sites' stylesheet here, dressed in the look of the site publishing the space: ./siteLook), at /app/spaces/{id}/change-requests/{number}/preview[/{pageId}]. Only
 // those who can read the change request get its pages: anyone else gets the API's 404, shown as "Not found".
 import { useQuery } from "@tanstack/react-query";
 import { useRef } from "react";
@@ -7,6 +7,7 @@ import { api, unwrap } from "../api";
 import { useInAppLinks } from "../ui/inAppLinks";
 import { QueryState } from "../ui/QueryState";
 import { AppLink, Empty, Loading, Problem } from "../ui/states";
+import { useSiteLook } from "./siteLook";
 
 interface PreviewPage {
   id: string;
@@ -94,8 +95,9 @@ function PreviewedPage({ spaceId, number, pageId }: { spaceId: string; number: s
   });
   const body = useRef<HTMLDivElement>(null);
   useInAppLinks(body);
+  const look = useSiteLook(spaceId);
   return (
-    <main id="main" className="page-main">
+    <main id="main" className="page-main" style={look}>
       {page.isPending ? <Loading what="the page" /> : null}
       {page.isError ? <Problem error={page.error} retry={() => page.refetch()} /> : null}
       {page.data ? (

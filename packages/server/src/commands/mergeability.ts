@@ -17,26 +17,34 @@ export interface MergeabilityFacts {
   userId: string;
 }
 
+/** A cause that stops the merge: what mergeability tells, and the 409 reason the merge refuses with. */
+interface Cause extends MergeBlocker {
+  refusal: Parameters<typeof conflict>[0];
+}
+
 /**
  * Each cause that stops the merge, in the order the merge checks them: the change request's status (merged or
- * archived: nothing else is told), a locked space, then each merge rule in force not met. Empty: it may merge.
+ * archived: nothing else is told), a locked space, then each merge rule in force not met. Each names its refusal
+ * where it is made, so a new cause cannot go without one.
  */
-export async function mergeBlockers(db: Db | Tx, facts: MergeabilityFacts): Promise<MergeBlocker[]> {
+async function causes(db: Db | Tx, facts: MergeabilityFacts): Promise<Cause[]> {
   const { changeRequest, space } = facts;
   const status = statusRefusal(changeRequest, "be merged");
-  if (status) return [status];
-  const blockers: MergeBlocker[] = space.editMode === "locked" ? [{ reason: "space_locked", message: LOCKED_MESSAGE }] : [];
+  if (status) return [{ ...status, refusal: status.reason }];
+  const found: Cause[] = space.editMode === "locked" ? [{ reason: "space_locked", message: LOCKED_MESSAGE, refusal: "space_locked" }] : [];
   const outdated = mergeBase(changeRequest) !== space.revisionId;
   for (const unmet of await unmetMergeRules(db, { changeRequest, outdated, userId: facts.userId }))
-    blockers.push({ reason: unmet.rule, message: unmet.message });
-  return blockers;
+    found.push({ reason: unmet.rule, message: unmet.message, refusal: "merge_rule_unmet" });
+  return found;
+}
+
+/** What stops the merge, as `GET .../mergeability` tells it. Empty: it may merge. */
+export async function mergeBlockers(db: Db | Tx, facts: MergeabilityFacts): Promise<MergeBlocker[]> {
+  return (await causes(db, facts)).map(({ reason, message }) => ({ reason, message }));
 }
 
 /** 409 for the first cause that stops the merge (`merge_rule_unmet` for a merge rule), as the merge refuses. */
 export async function demandMergeable(tx: Tx, facts: MergeabilityFacts): Promise<void> {
-  const [first] = await mergeBlockers(tx, facts);
-  if (!first) return;
-  if (first.reason === "change_request_merged" || first.reason === "change_request_archived" || first.reason === "space_locked")
-    throw conflict(first.reason, first.message);
-  throw conflict("merge_rule_unmet", first.message);
+  const [first] = await causes(tx, facts);
+  if (first) throw conflict(first.refusal, first.message);
 }

@@ -2,8 +2,9 @@
 // named "Page content". Typing `/` in an empty paragraph opens the block menu, a listbox the textbox points into
 // (aria-controls, aria-activedescendant): Up/Down choose, Enter inserts, Escape closes; a click inserts too.
 // Blocks the editor holds as atoms (embeds, files, page links, OpenAPI operations, raw Markdown) show what they are;
-// images show the picture. An image pasted or dropped is uploaded into the change request and inserted as a block;
-// the settings of the block at the cursor (BlockSettingsPanel) follow the editor.
+// images show the picture; code blocks are highlighted in their language (./highlight). An image pasted or dropped
+// is uploaded into the change request and inserted as a block; the settings of the block at the cursor
+// (BlockSettingsPanel) follow the editor.
 import {
   type BlockMenuItem,
   blockMenuItems,
@@ -22,6 +23,7 @@ import { EditorView, type NodeView } from "prosemirror-view";
 import { useEffect, useRef, useState } from "react";
 import { messageOf } from "../../api";
 import { BlockSettingsPanel, type SettingsTarget } from "./BlockSettingsPanel";
+import { codeHighlight } from "./highlight";
 import type { Images } from "./images";
 
 export interface EditorHandle {
@@ -270,7 +272,7 @@ export function EditorPane({
         },
       },
     });
-    return createEditorState(from, { plugins: [menuKeys, pastedImages], promptLink: () => window.prompt("Link address") });
+    return createEditorState(from, { plugins: [menuKeys, pastedImages, codeHighlight()], promptLink: () => window.prompt("Link address") });
   }
 
   // The view is made once; replacing the page's Markdown goes through `replace`.

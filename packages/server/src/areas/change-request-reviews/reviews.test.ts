@@ -179,8 +179,10 @@ describe("merge rules", () => {
     expect((await c.merge(org.admin, space.id, ownCr.id).expect(409)).body.error.message).toContain("require_at_least_one_approved_review");
 
     await as(bob).post(`${url}/reviews`, { status: "approved" }).expect(201);
+    // The reviewer it waits for, by name.
+    await h.direct((prisma) => prisma.user.update({ where: { id: alice.id }, data: { displayName: "Alice Liddell" } }));
     expect((await c.merge(author, space.id, crId).expect(409)).body.error.message).toContain(
-      `Merge rule require_specific_reviewers: it needs an approved review from ${alice.id}`,
+      "Merge rule require_specific_reviewers: it needs an approved review from Alice Liddell",
     );
     await as(alice).post(`${url}/reviews`, { status: "changes-requested" }).expect(201);
     expect((await c.merge(author, space.id, crId).expect(409)).body.error.message).toContain("require_all_reviews_approved");

@@ -292,6 +292,46 @@ describe("change requests' mergeability", () => {
     expect((await c.merge(admin, space.id, cr.id).expect(409)).body.error.message).toBe(merged.blockers[0]!.message);
   });
 
+  it("names the reviewers a rule waits for by their display name (their e-mail when they have none), as the merge's refusal does", async () => {
+    const { org, admin, space } = await setup();
+    const client = h.as(admin);
+    const ada = await h.member(org.id, "review");
+    const nameless = await h.member(org.id, "review");
+    await h.direct((prisma) => prisma.user.update({ where: { id: ada.id }, data: { displayName: "Ada Lovelace" } }));
+    await h.direct((prisma) => prisma.user.update({ where: { id: nameless.id }, data: { displayName: " " } }));
+    const cr = await c.createChangeRequest(admin, space.id);
+    await c.write(admin, space.id, cr.id, [insertPage("Welcome", "Hello")]).expect(200);
+    const rules = {
+      type: "rules" as const,
+      rules: [
+        { rule: "require_specific_reviewers" as const, users: [ada.id, nameless.id] },
+        { rule: "require_one_of_specific_reviewers" as const, users: [nameless.id, ada.id] },
+      ],
+    };
+    await answered(client.PATCH(SPACE, { ...at({ spaceId: space.id }), body: { mergeRules: rules } }), 200);
+    const ofCr = at({ spaceId: space.id, changeRequestId: cr.id });
+
+    const blocked = await answered(client.GET(MERGEABILITY, ofCr), 200);
+    expect(blocked.blockers).toEqual([
+      {
+        reason: "require_specific_reviewers",
+        message: `Merge rule require_specific_reviewers: it needs an approved review from Ada Lovelace, ${nameless.email}`,
+      },
+      {
+        reason: "require_one_of_specific_reviewers",
+        message: `Merge rule require_one_of_specific_reviewers: it needs an approved review from one of ${nameless.email}, Ada Lovelace`,
+      },
+    ]);
+    const refusal = (await c.merge(admin, space.id, cr.id).expect(409)).body.error;
+    expect(refusal).toMatchObject({ reason: "merge_rule_unmet", message: blocked.blockers[0]!.message });
+
+    // Once Ada approves, only the one she does not stand for is named.
+    await answered(h.as(ada).POST("/v1/spaces/{spaceId}/change-requests/{changeRequestId}/reviews", { ...ofCr, body: { status: "approved" } }), 201);
+    expect((await answered(client.GET(MERGEABILITY, ofCr), 200)).blockers).toEqual([
+      { reason: "require_specific_reviewers", message: `Merge rule require_specific_reviewers: it needs an approved review from ${nameless.email}` },
+    ]);
+  });
+
   it("tells a reader the role they lack and a locked space, and is not found by someone who cannot see the space", async () => {
     const { org, admin, space } = await setup();
     const cr = await c.createChangeRequest(admin, space.id);

@@ -51,7 +51,13 @@ export interface MergeRuleFacts {
 }
 
 /** Why the rule fails, or null when it passes. */
-function failure(rule: MergeRule, facts: MergeRuleFacts, reviews: readonly Pick<ChangeRequestReview, "reviewerId" | "status">[]): string | null {
+function failure(
+  rule: MergeRule,
+  facts: MergeRuleFacts,
+  reviews: readonly Pick<ChangeRequestReview, "reviewerId" | "status">[],
+  names: ReadonlyMap<string, string>,
+): string | null {
+  const named = (users: readonly string[]) => users.map((user) => names.get(user) ?? user).join(", ");
   const approvedBy = new Set(reviews.filter((review) => review.status === "approved").map((review) => review.reviewerId));
   switch (rule.rule) {
     case "require_at_least_one_review":
@@ -62,10 +68,10 @@ function failure(rule: MergeRule, facts: MergeRuleFacts, reviews: readonly Pick<
       return reviews.every((review) => review.status === "approved") ? null : "a review requests changes";
     case "require_specific_reviewers": {
       const missing = rule.users.filter((user) => !approvedBy.has(user));
-      return missing.length === 0 ? null : `it needs an approved review from ${missing.join(", ")}`;
+      return missing.length === 0 ? null : `it needs an approved review from ${named(missing)}`;
     }
     case "require_one_of_specific_reviewers":
-      return rule.users.some((user) => approvedBy.has(user)) ? null : `it needs an approved review from one of ${rule.users.join(", ")}`;
+      return rule.users.some((user) => approvedBy.has(user)) ? null : `it needs an approved review from one of ${named(rule.users)}`;
     case "require_up_to_date_change_request":
       return facts.outdated ? "the change request is outdated: update it from the space first (POST .../update)" : null;
     case "require_change_request_subject":
@@ -75,6 +81,19 @@ function failure(rule: MergeRule, facts: MergeRuleFacts, reviews: readonly Pick<
     case "allow_bypass":
       return null;
   }
+}
+
+/**
+ * How the people the rules name are called in their messages: their display name, else their e-mail address (a
+ * user ID means nothing to whoever reads why a merge waits). Only rules naming reviewers ask.
+ */
+async function reviewerNames(db: Db | Tx, rules: readonly MergeRule[]): Promise<Map<string, string>> {
+  const ids = [
+    ...new Set(rules.flatMap((rule) => (rule.rule === "require_specific_reviewers" || rule.rule === "require_one_of_specific_reviewers" ? rule.users : []))),
+  ];
+  if (ids.length === 0) return new Map();
+  const users = await db.user.findMany({ where: { id: { in: ids } }, select: { id: true, displayName: true, email: true } });
+  return new Map(users.map((user) => [user.id, user.displayName.trim() || user.email]));
 }
 
 /** A merge rule in force that the change request does not meet: the rule, and the merge's message naming it and why. */
@@ -96,10 +115,11 @@ export async function unmetMergeRules(db: Db | Tx, facts: MergeRuleFacts): Promi
     where: { changeRequestId: facts.changeRequest.id, outdated: false, reviewerId: { not: facts.changeRequest.createdById } },
     select: { reviewerId: true, status: true },
   });
+  const names = await reviewerNames(db, rules);
   const unmet: UnmetMergeRule[] = [];
   for (const rule of rules) {
     if (rule.rule === "allow_bypass") continue;
-    const why = failure(rule, facts, reviews);
+    const why = failure(rule, facts, reviews, names);
     if (why) unmet.push({ rule: rule.rule, message: `Merge rule ${rule.rule}: ${why}` });
   }
   return unmet;
