@@ -1,7 +1,8 @@
 // The admin screens in real Chromium against the real server: a site published and opened at its URL; a zip in
 // GitBook's layout imported with its progress bar reaching the end, then a page of it opened; a webhook
 // delivering to a receiver on loopback, seen in its log with its attempt and redelivered; the audit log filtered to
-// one person's writes and paged through, and filtered by action and time with the filters kept through a reload.
+// one person's writes and paged through (the page kept in the URL through a reload, Back and Forward), and filtered
+// by action and time with the filters kept through a reload.
 // axe on every screen, light on a desktop and dark at 360 px.
 import fs from "node:fs";
 import http from "node:http";
@@ -263,16 +264,31 @@ describe("the audit log screen", () => {
     await table.waitFor();
     await checkScreen(page, "audit log (dark, 360 px)");
     // 27 spaces created (and the sign-ins): more than a page.
+    const onPage = (n: number) =>
+      page
+        .getByRole("status")
+        .filter({ hasText: new RegExp(`page ${n} of`) })
+        .waitFor();
+    const firstOfPage = () => table.getByRole("row").nth(1).textContent();
+    const newest = await firstOfPage();
     await page.getByRole("button", { name: "Older" }).click();
-    await page
-      .getByRole("status")
-      .filter({ hasText: /page 2 of/ })
-      .waitFor();
+    await onPage(2);
+    const older = await firstOfPage();
+    expect(older).not.toBe(newest);
+    // The page is in the URL: a reload shows the same page, and Back and Forward move between the pages.
+    expect(new URL(page.url()).searchParams.getAll("page")).toHaveLength(1);
+    await page.reload();
+    await onPage(2);
+    await expect(firstOfPage()).resolves.toBe(older);
+    await page.goBack();
+    await onPage(1);
+    await expect(firstOfPage()).resolves.toBe(newest);
+    await page.goForward();
+    await onPage(2);
+    await expect(firstOfPage()).resolves.toBe(older);
     await page.getByRole("button", { name: "Newer" }).click();
-    await page
-      .getByRole("status")
-      .filter({ hasText: /page 1 of/ })
-      .waitFor();
+    await onPage(1);
+    expect(new URL(page.url()).search).toBe("");
 
     await page.getByLabel("Person").selectOption({ label: me.displayName });
     await page.getByRole("button", { name: "Filter" }).click();

@@ -2,7 +2,10 @@
 // grouped, renamed, reordered, removed), its audience (share links created, copied, revoked, each read as a
 // reader's browser reads the site; visitor authentication's key, URLs and regeneration, with real JWTs), its
 // redirects in bulk (a list with a bad line refused whole, a CSV file read, a line the API refuses reported),
-// its look (favicon and fonts, the preview following before the save), published and opened in one click. Each
+// its look (favicon and fonts, the preview following before the save), published and opened in one click; its
+// whole customization (a color and a font in the preview before the save, the header's and footer's links as lines,
+// an announcement, a social account), a bad line and a failed save keeping the draft, kept through a reload and
+// applied on the published site. Each
 // test reads the result back from the API or the published site; axe on each screen, one of them dark at 360 px.
 import { createHmac } from "node:crypto";
 import { accessibilityProblems, answered, at, screenshot } from "@docstack/server/testing";
@@ -266,6 +269,114 @@ describe("a site's look and publishing", () => {
     await reader.getByText("Install Guide with npm.").waitFor();
     await expect(reader.content()).resolves.toContain("Roboto Slab");
     await screenshot(page, "admin-site-look-dark-360");
+    await page.context().close();
+  });
+});
+
+describe("a site's whole customization", () => {
+  it("previews a draft, keeps it through a refused line and a failed save, saves it, keeps it through a reload, and the site shows it", async () => {
+    const { as, ids, page } = await siteOpen(["Guide"], { publish: true });
+    const read = () => answered(as.GET("/v1/orgs/{organizationId}/sites/{siteId}/customization", at(ids)), 200);
+    const preview = page.getByRole("img", { name: /^Preview of the site/ });
+    const previewColor = () => page.locator(".preview-page.light .preview-button").evaluate((element) => getComputedStyle(element).backgroundColor);
+    await expect(previewColor()).resolves.toBe("rgb(52, 109, 219)");
+
+    await page.getByLabel("Primary color, light theme").fill("#aa3300");
+    await page.getByLabel("Font of the text").selectOption("Merriweather");
+    // The preview follows the draft before anything is saved.
+    await expect(previewColor()).resolves.toBe("rgb(170, 51, 0)");
+    await expect(preview.getAttribute("aria-label")).resolves.toContain("Merriweather text");
+    await page.getByLabel("Title in the header and tabs (empty: the site's)").fill("Field guide");
+    await page.getByLabel("Show a banner above every page").check();
+    await page.getByLabel("Banner's message").fill("Maintenance tonight");
+    await page.locator(".preview-announcement").first().filter({ hasText: "Maintenance tonight" }).waitFor();
+    await page.getByLabel("Banner's link: its text (empty: no link)").fill("Status");
+    // Typed a key at a time: the field keeps what is typed while it is not yet a target.
+    const where = page.getByLabel(/^Banner's link: where it goes/);
+    await where.clear();
+    await where.pressSequentially("https://status.example.com");
+    await expect(where.inputValue()).resolves.toBe("https://status.example.com");
+    await page.getByLabel("Footer's copyright line").fill("© Initech");
+    await page.getByLabel("Tint the backgrounds").check();
+    await page.getByLabel("Shadows").selectOption("flat");
+    await page.getByRole("button", { name: "Add a social account" }).click();
+    await page.getByLabel("Handle of social account 1 (without @)").fill("initech");
+    const header = page.getByLabel(/^Header links, one a line/);
+    await header.fill("Blog | https://example.com/blog\n  Orphan");
+    await page.getByRole("button", { name: "Save the look" }).click();
+    await page.getByRole("alert").filter({ hasText: "Line 2: write it as: Title | where" }).waitFor();
+    expect((await read()).updatedAt).toBeUndefined();
+    await checkScreen(page, "site, customization, a line refused");
+
+    await header.fill("Blog | https://example.com/blog");
+    // The server fails the write: the draft stays as typed, in the form and the preview.
+    await page.route("**/customization", (route) =>
+      route.request().method() === "PUT"
+        ? route.fulfill({
+            status: 503,
+            contentType: "application/json",
+            body: JSON.stringify({ error: { code: 503, type: "unavailable", reason: "unavailable", message: "Try again later" } }),
+          })
+        : route.fallback(),
+    );
+    await page.getByRole("button", { name: "Save the look" }).click();
+    await page.getByRole("alert").filter({ hasText: "Try again later" }).waitFor();
+    expect((await read()).updatedAt).toBeUndefined();
+    await expect(page.getByLabel("Font of the text").inputValue()).resolves.toBe("Merriweather");
+    await expect(page.getByLabel("Footer's copyright line").inputValue()).resolves.toBe("© Initech");
+    await expect(previewColor()).resolves.toBe("rgb(170, 51, 0)");
+    await page.unroute("**/customization");
+
+    await page.getByRole("button", { name: "Save the look" }).click();
+    await page.getByRole("status").filter({ hasText: "Saved" }).waitFor();
+    const saved = await read();
+    expect({
+      title: saved.title,
+      primary: saved.styling.primaryColor,
+      font: saved.styling.font,
+      depth: saved.styling.depth,
+      tint: saved.styling.tint,
+      announcement: saved.announcement,
+      links: saved.header.links,
+      copyright: saved.footer.copyright,
+      social: saved.socialAccounts,
+    }).toEqual({
+      title: "Field guide",
+      primary: { light: "#aa3300", dark: "#346ddb" },
+      font: "Merriweather",
+      depth: "flat",
+      tint: { color: { light: "#346ddb", dark: "#346ddb" } },
+      announcement: {
+        enabled: true,
+        message: "Maintenance tonight",
+        style: "info",
+        link: { title: "Status", to: { kind: "url", url: "https://status.example.com" } },
+      },
+      links: [{ title: "Blog", to: { kind: "url", url: "https://example.com/blog" }, links: [] }],
+      copyright: "© Initech",
+      social: [{ platform: "github", handle: "initech", display: { footer: true } }],
+    });
+
+    await page.reload();
+    await expect(page.getByLabel("Primary color, light theme").inputValue()).resolves.toBe("#aa3300");
+    await expect(page.getByLabel("Font of the text").inputValue()).resolves.toBe("Merriweather");
+    await expect(header.inputValue()).resolves.toBe("Blog | https://example.com/blog");
+    await expect(page.getByLabel("Handle of social account 1 (without @)").inputValue()).resolves.toBe("initech");
+    await expect(previewColor()).resolves.toBe("rgb(170, 51, 0)");
+
+    // The published site, as its reader sees it.
+    const [reader] = await Promise.all([page.context().waitForEvent("page"), page.getByRole("link", { name: /^Open the site/ }).click()]);
+    await reader.getByText("Install Guide with npm.").waitFor();
+    const look = await reader.evaluate(() => {
+      const style = getComputedStyle(document.documentElement);
+      return { primary: style.getPropertyValue("--primary").trim(), font: style.getPropertyValue("--font") };
+    });
+    expect(look.primary).toBe("#aa3300");
+    expect(look.font).toContain("Merriweather");
+    await reader.getByRole("complementary", { name: "Announcement" }).getByRole("link", { name: "Maintenance tonight" }).waitFor();
+    await reader.getByRole("navigation", { name: "Site links" }).getByRole("link", { name: "Blog" }).waitFor();
+    await reader.getByText("© Initech").waitFor();
+    await reader.locator(".site-title").filter({ hasText: "Field guide" }).waitFor();
     await page.context().close();
   });
 });

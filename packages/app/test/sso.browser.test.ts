@@ -1,11 +1,12 @@
 // Single sign-on in the app, in real Chromium against the real server: an organization's SAML provider (the
 // test IdP, which signs real assertions; its sign-in page is served to the browser by a route) offered on
-// the sign-in screen, and a successful sign-in landing in the app with a session cookie.
+// the sign-in screen, and a successful sign-in landing in the app with a session cookie; in the organization's
+// settings, the team people joining through a provider are put in, chosen, kept through a reload, and cleared.
 import { accessibilityProblems, answered, at, requestIdOf, samlResponse, testIdp } from "@docstack/server/testing";
-import { useAppServer } from "./support";
+import { checkScreen, signIn, useAppServer } from "./support";
 
 const app = useAppServer();
-const { h } = app;
+const { h, inbox } = app;
 
 describe("SAML single sign-on in the app", () => {
   it("is offered by the organization's sign-in link, and a valid assertion lands in the app signed in", async () => {
@@ -72,6 +73,38 @@ describe("SAML single sign-on in the app", () => {
     await page.goto("/app/sign-in?sso=failed");
     await page.getByRole("alert").filter({ hasText: "Single sign-on did not sign you in" }).waitFor();
     await page.getByLabel("Email").waitFor();
+    await page.context().close();
+  });
+
+  it("chooses the team of people joining through a provider in the settings, kept through a reload, then none (dark, 360 px)", async () => {
+    const org = await h.organization();
+    const admin = h.as(org.admin);
+    const inOrg = at({ organizationId: org.id });
+    const team = await answered(admin.PUT("/v1/orgs/{organizationId}/teams", { ...inOrg, body: { title: "Support" } }), 201);
+    await answered(admin.PUT("/v1/orgs/{organizationId}/teams", { ...inOrg, body: { title: "Sales" } }), 201);
+    const provider = await answered(admin.POST("/v1/orgs/{organizationId}/saml", { ...inOrg, body: { label: "Okta" } }), 201);
+    const read = () => answered(admin.GET("/v1/orgs/{organizationId}/saml/{samlProviderId}", at({ organizationId: org.id, samlProviderId: provider.id })), 200);
+    const page = await app.newPage(360);
+    await signIn(page, inbox, org.admin.email);
+    await page.getByLabel("Theme").selectOption("dark");
+    await page.goto(`/app/orgs/${org.id}/settings`);
+    const teamChoice = page.getByLabel("Team of people joining through it");
+    await expect(teamChoice.inputValue()).resolves.toBe("");
+    await teamChoice.selectOption({ label: "Support" });
+    await page.getByLabel("Role of people joining through it").selectOption("edit");
+    await page.getByRole("button", { name: "Save Okta" }).click();
+    const form = page.getByRole("form", { name: "The identity provider's side of Okta" });
+    await form.getByRole("status").filter({ hasText: "Saved." }).waitFor();
+    expect([(await read()).defaultTeam?.id, (await read()).defaultRole]).toEqual([team.id, "edit"]);
+    await checkScreen(page, "settings, a SAML provider's team (dark, 360 px)");
+
+    await page.reload();
+    await expect(teamChoice.inputValue()).resolves.toBe(team.id);
+    await expect(page.getByLabel("Role of people joining through it").inputValue()).resolves.toBe("edit");
+    await teamChoice.selectOption({ label: "No team" });
+    await page.getByRole("button", { name: "Save Okta" }).click();
+    await form.getByRole("status").filter({ hasText: "Saved." }).waitFor();
+    expect((await read()).defaultTeam).toBeUndefined();
     await page.context().close();
   });
 });

@@ -1,6 +1,7 @@
 // The audit log: who did what to what, newest first, filtered by person, action, target and time, a page at
-// a time (the API's cursors; the ones already seen kept to go back). The filters live in the URL's query string,
-// so a filtered view can be bookmarked and survives a reload.
+// a time (the API's cursors). The filters and the page live in the URL's query string (the page as the cursors
+// that led to it, one `page` each, so Newer can step back), so a view can be bookmarked, survives a reload, and
+// Back and Forward move between pages.
 
 import { InvalidRequestError } from "@docstack/sdk";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
@@ -63,13 +64,23 @@ function filtersOf(query: Record<string, string>): Filters {
   };
 }
 
-export default function AuditLog({ organizationId }: { organizationId: string }) {
-  const search = useSearch();
-  // A new query string (a filter applied, Back, a bookmark) starts from its first page with its filters in the form.
-  return <AuditLogOf key={search} organizationId={organizationId} query={queryOfSearch(search)} />;
+/** The URL of the log with these filters, at the page the cursors lead to (none: the first). */
+function urlOf(query: Record<string, string>, cursors: string[]): string {
+  const params = new URLSearchParams(query);
+  for (const cursor of cursors) params.append("page", cursor);
+  const search = params.toString();
+  return `${location.pathname}${search ? `?${search}` : ""}`;
 }
 
-function AuditLogOf({ organizationId, query }: { organizationId: string; query: Record<string, string> }) {
+export default function AuditLog({ organizationId }: { organizationId: string }) {
+  const search = useSearch();
+  const query = queryOfSearch(search);
+  const cursors = new URLSearchParams(search).getAll("page");
+  // New filters (applied, Back, a bookmark) put theirs in the form; another page of the same keeps what is typed.
+  return <AuditLogOf key={new URLSearchParams(query).toString()} organizationId={organizationId} query={query} cursors={cursors} />;
+}
+
+function AuditLogOf({ organizationId, query, cursors }: { organizationId: string; query: Record<string, string>; cursors: string[] }) {
   const members = useMembers(organizationId);
   const actions = useQuery({
     queryKey: ["org", organizationId, "audit-actions"],
@@ -77,8 +88,7 @@ function AuditLogOf({ organizationId, query }: { organizationId: string; query: 
     staleTime: Number.POSITIVE_INFINITY,
   });
   const [draft, setDraft] = useState<Filters>(() => filtersOf(query));
-  // The cursors of the pages before the current one, and the current one's ("" for the first page).
-  const [cursors, setCursors] = useState<string[]>([""]);
+  // The current page's cursor: the last of the URL's ("" for the first page).
   const cursor = cursors[cursors.length - 1] ?? "";
   const events = useQuery({
     queryKey: ["org", organizationId, "audit-events", query, cursor],
@@ -93,17 +103,14 @@ function AuditLogOf({ organizationId, query }: { organizationId: string; query: 
   });
   const labelOf = new Map(actions.data?.items.map((action) => [action.id, action.label]));
   const set = (key: keyof Filters) => (event: { target: { value: string } }) => setDraft({ ...draft, [key]: event.target.value });
-  const show = (filters: Filters) => {
-    const search = new URLSearchParams(queryOf(filters)).toString();
-    navigate(`${location.pathname}${search ? `?${search}` : ""}`);
-  };
+  const show = (filters: Filters) => navigate(urlOf(queryOf(filters), []));
   const apply = (event: FormEvent) => {
     event.preventDefault();
     show(draft);
   };
   // A person in the URL who is no longer a member (or not yet listed) stays selectable by their ID.
   const actorUnlisted = !!draft.actor && !members.data?.items.some((member) => member.id === draft.actor);
-  const page = cursors.length;
+  const page = cursors.length + 1;
 
   return (
     <>
@@ -155,9 +162,9 @@ function AuditLogOf({ organizationId, query }: { organizationId: string; query: 
       </form>
       {events.isPending ? <Loading what="the audit log" /> : null}
       {events.error instanceof InvalidRequestError ? (
-        // Filters the API refused (a URL edited by hand): its reason, with the form to correct them.
+        // Filters or a page the API refused (a URL edited by hand): its reason, with the form to correct them.
         <p className="error" role="alert">
-          These filters were refused: {messageOf(events.error)}
+          {cursor ? "This page or these filters were refused" : "These filters were refused"}: {messageOf(events.error)}
         </p>
       ) : events.isError ? (
         <Problem error={events.error} retry={() => events.refetch()} />
@@ -200,14 +207,14 @@ function AuditLogOf({ organizationId, query }: { organizationId: string; query: 
             </TableScroll>
           )}
           <p className="inline-form">
-            <button type="button" className="quiet" disabled={page === 1} onClick={() => setCursors(cursors.slice(0, -1))}>
+            <button type="button" className="quiet" disabled={page === 1} onClick={() => navigate(urlOf(query, cursors.slice(0, -1)))}>
               Newer
             </button>
             <button
               type="button"
               className="quiet"
               disabled={!events.data.next}
-              onClick={() => events.data?.next && setCursors([...cursors, events.data.next.page])}
+              onClick={() => events.data?.next && navigate(urlOf(query, [...cursors, events.data.next.page]))}
             >
               Older
             </button>

@@ -1,9 +1,12 @@
 // SAML single sign-on: the organization's identity providers, each with Docstack's side to copy into the
-// provider (ACS URL, entity ID, sign-in URL) and the provider's side to fill in (SSO URL, entity ID, certificate).
+// provider (ACS URL, entity ID, sign-in URL) and the provider's side to fill in (SSO URL, entity ID, certificate),
+// and what people joining through it get: a role and a team. The API has no way to turn a provider off and keep
+// it: deleting it is the only way to stop sign-ins through it.
 import type { Schemas } from "@docstack/sdk";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Fragment, useState } from "react";
 import { api, unwrap } from "../../api";
+import { useTeams } from "../../queries";
 import { useWrite, WriteError } from "../../ui/forms";
 import { choiceOf, type RoleChoice, RoleOptions, roleOf } from "../../ui/roles";
 import { Empty, Loading, Problem } from "../../ui/states";
@@ -60,7 +63,9 @@ function SamlProviderCard({ organizationId, provider }: { organizationId: string
     entityID: provider.entityID,
     certificate: provider.certificate,
     role: choiceOf(provider.defaultRole),
+    team: provider.defaultTeam?.id ?? "",
   });
+  const teams = useTeams(organizationId);
   const [saved, setSaved] = useState(false);
   const set = (field: keyof typeof form) => (event: { target: { value: string } }) => {
     setForm((now) => ({ ...now, [field]: event.target.value }));
@@ -73,6 +78,7 @@ function SamlProviderCard({ organizationId, provider }: { organizationId: string
       ...(form.entityID ? { entityID: form.entityID } : {}),
       ...(form.certificate ? { certificate: form.certificate } : {}),
       defaultRole: roleOf(form.role as RoleChoice),
+      defaultTeam: form.team || null,
     };
     await unwrap(api.PATCH("/v1/orgs/{organizationId}/saml/{samlProviderId}", { ...path, body }));
     setSaved(true);
@@ -121,6 +127,24 @@ function SamlProviderCard({ organizationId, provider }: { organizationId: string
         <select id={`${id}-role`} value={form.role} onChange={set("role")}>
           <RoleOptions />
         </select>
+        <label htmlFor={`${id}-team`}>Team of people joining through it</label>
+        <select id={`${id}-team`} value={form.team} onChange={set("team")} aria-describedby={teams.isError ? `${id}-teams-error` : undefined}>
+          <option value="">No team</option>
+          {/* The team set, while the list is read (or if it cannot be). */}
+          {form.team && !teams.data?.items.some((team) => team.id === form.team) ? (
+            <option value={form.team}>{provider.defaultTeam?.id === form.team ? provider.defaultTeam.title : form.team}</option>
+          ) : null}
+          {teams.data?.items.map((team) => (
+            <option key={team.id} value={team.id}>
+              {team.title}
+            </option>
+          ))}
+        </select>
+        {teams.isError ? (
+          <p id={`${id}-teams-error`} className="error">
+            The teams could not be read; the one set is kept.
+          </p>
+        ) : null}
         <button type="submit" disabled={save.busy}>
           Save {provider.label}
         </button>
