@@ -50,6 +50,25 @@ describe("outside /v1", () => {
   });
 });
 
+describe("ETags", () => {
+  it("tags the contract's bytes (304 to a client holding them), and no answer whose operation declares no ETag", async () => {
+    const first = await h.api.get("/openapi.json").expect(200);
+    const etag = first.headers.etag!;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const held = await h.api.get("/openapi.json").set("If-None-Match", etag).expect(304);
+    expect(held.text).toBe("");
+    expect(held.headers.etag).toBe(etag);
+    expect((await h.api.get("/openapi.json").set("If-None-Match", '"another"').expect(200)).body).toEqual(first.body);
+
+    // Getting the caller declares no 304: its answer carries no ETag (none is hashed) and is always whole.
+    const { admin } = await h.organization();
+    const user = await h.api.get("/v1/user").set("Authorization", admin.auth).expect(200);
+    expect(user.headers.etag).toBeUndefined();
+    const again = await h.api.get("/v1/user").set("Authorization", admin.auth).set("If-None-Match", 'W/"anything"').expect(200);
+    expect(again.body.id).toBe(user.body.id);
+  });
+});
+
 describe("errors", () => {
   it("answers 404 for an unknown path and 405 for a wrong method, in the envelope", async () => {
     const { admin } = await h.organization();

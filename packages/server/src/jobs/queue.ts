@@ -7,6 +7,7 @@
 import type { PGlite } from "@electric-sql/pglite";
 import type { Logger } from "pino";
 import type { Tx } from "../db/database";
+import { yieldingBossDb } from "./yielding-db";
 
 type PgBossModule = typeof import("pg-boss", { with: { "resolution-mode": "import" }});
 type Adapters = typeof import("pg-boss/dist/adapters/index.js", { with: { "resolution-mode": "import" }});
@@ -82,7 +83,7 @@ async function startBoss(target: JobTarget, definitions: readonly JobDefinition<
   const supervision = { superviseIntervalSeconds: 10, monitorIntervalSeconds: 10 };
   const boss =
     "pglite" in target
-      ? new PgBoss({ db: fromPglite(target.pglite), backend: "pglite", ...supervision })
+      ? new PgBoss({ db: yieldingBossDb(fromPglite(target.pglite)), backend: "pglite", ...supervision })
       : new PgBoss({ connectionString: target.url, max: 3, application_name: "docstack-jobs", ...supervision });
   boss.on("error", (error: unknown) => options.logger.error({ err: error }, "job queue error"));
   await boss.start();

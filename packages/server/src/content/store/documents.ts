@@ -28,23 +28,48 @@ const cacheMeta = (store: ContentStore, hash: string, meta: DocumentMeta) =>
   store.cache.set("meta", hash, meta, referencesBytes(meta.references) + 48 * meta.anchors.size);
 
 /**
- * Inserts documents and their sections, each table in one statement of a few array
- * parameters: an import of thousands of pages would otherwise spend most of its time
- * in Prisma building a statement with a parameter per field.
+ * Characters of documents (or of their sections) written per statement: an import's batch of 500 pages in one
+ * statement held the embedded database, and the event loop with it, for about 100 ms of CPU.
+ */
+const CHARACTERS_PER_STATEMENT = 128 * 1024;
+
+/** Consecutive runs of `items` of at most `budget` characters each (a larger item alone). */
+function runsOf<T>(items: readonly T[], size: (item: T) => number, budget = CHARACTERS_PER_STATEMENT): T[][] {
+  const runs: T[][] = [];
+  let used = budget;
+  for (const item of items) {
+    if (used + size(item) > budget) {
+      runs.push([]);
+      used = 0;
+    }
+    runs.at(-1)!.push(item);
+    used += size(item);
+  }
+  return runs;
+}
+
+/**
+ * Inserts documents and their sections, a bounded run of them per statement of a few array parameters: an import
+ * of thousands of pages would otherwise spend most of its time in Prisma building a statement with a parameter per
+ * field. Between statements the event loop turns (db/yielding-adapter.ts).
  */
 async function insertDocuments(db: Tx | Db, documents: readonly { hash: string; markdown: string; references: Reference[]; sections: Section[] }[]) {
-  await db.$executeRaw`
-    INSERT INTO "PageDocument" (hash, markdown, "references")
-    SELECT hash, markdown, refs::jsonb
-    FROM unnest(${documents.map((d) => d.hash)}::text[], ${documents.map((d) => d.markdown)}::text[], ${documents.map((d) => JSON.stringify(d.references))}::text[])
-      AS d(hash, markdown, refs)
-    ON CONFLICT DO NOTHING`;
-  const rows = documents.flatMap(({ hash, sections }) => sections.map((section) => ({ hash, ...section })));
-  await db.$executeRaw`
-    INSERT INTO "DocumentSection" ("documentHash", index, anchor, title, body)
-    SELECT * FROM unnest(${rows.map((r) => r.hash)}::text[], ${rows.map((r) => r.index)}::int[], ${rows.map((r) => r.anchor)}::text[],
-      ${rows.map((r) => r.title)}::text[], ${rows.map((r) => r.body)}::text[])
-    ON CONFLICT DO NOTHING`;
+  for (const run of runsOf(documents, (d) => d.markdown.length)) {
+    await db.$executeRaw`
+      INSERT INTO "PageDocument" (hash, markdown, "references")
+      SELECT hash, markdown, refs::jsonb
+      FROM unnest(${run.map((d) => d.hash)}::text[], ${run.map((d) => d.markdown)}::text[], ${run.map((d) => JSON.stringify(d.references))}::text[])
+        AS d(hash, markdown, refs)
+      ON CONFLICT DO NOTHING`;
+  }
+  const sections = documents.flatMap(({ hash, sections }) => sections.map((section) => ({ hash, ...section })));
+  for (const rows of runsOf(sections, (r) => r.title.length + r.body.length)) {
+    await db.$executeRaw`
+      INSERT INTO "DocumentSection" ("documentHash", index, anchor, title, body)
+      SELECT * FROM unnest(${rows.map((r) => r.hash)}::text[], ${rows.map((r) => r.index)}::int[], ${rows.map((r) => r.anchor)}::text[],
+        ${rows.map((r) => r.title)}::text[], ${rows.map((r) => r.body)}::text[])
+      ON CONFLICT DO NOTHING`;
+  }
 }
 
 /** Stores documents not stored yet (with their references and search sections); returns their hashes. */
