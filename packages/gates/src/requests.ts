@@ -28,6 +28,17 @@ function hintsFor(operation: GateOperation, extra: Hints = {}): Hints {
 
 const text = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value));
 
+/** Each operation's arbitraries, by kind: built once (fixtures are made, and races sampled, over and over). */
+const built = new WeakMap<GateOperation, Map<string, fc.Arbitrary<unknown>>>();
+/** The operation's arbitrary of that kind, built on first use: arbitraries hold no state, so a seed still gives the same values. */
+function once<T>(operation: GateOperation, kind: string, build: () => fc.Arbitrary<T>): fc.Arbitrary<T> {
+  const kinds = built.get(operation) ?? new Map<string, fc.Arbitrary<unknown>>();
+  built.set(operation, kinds);
+  const arbitrary = kinds.get(kind) ?? build();
+  kinds.set(kind, arbitrary);
+  return arbitrary as fc.Arbitrary<T>;
+}
+
 /**
  * Path parameters: mostly every one naming a real resource (so handlers are reached past
  * their lookups), sometimes one of them an unknown well-formed value (so 404s are too).
@@ -82,7 +93,7 @@ export interface ValidParts {
 
 /** A valid request. The list cursor is left out: only a previous response can give one. */
 export function validRequest(operation: GateOperation): fc.Arbitrary<RequestPlan> {
-  return validParts(operation).map((parts) => ({ label: "valid", ...parts }));
+  return once(operation, "valid", () => validParts(operation).map((parts) => ({ label: "valid", ...parts })));
 }
 
 /**
@@ -90,6 +101,10 @@ export function validRequest(operation: GateOperation): fc.Arbitrary<RequestPlan
  * body with its required fields only (none at all when it is optional), e.g. `{}` for an update.
  */
 export function minimalRequest(operation: GateOperation): fc.Arbitrary<RequestPlan> {
+  return once(operation, "minimal", () => buildMinimalRequest(operation));
+}
+
+function buildMinimalRequest(operation: GateOperation): fc.Arbitrary<RequestPlan> {
   const required = operation.parameters.filter((p) => p.in === "query" && p.required);
   const query: Record<string, fc.Arbitrary<[string, unknown][]>> = {};
   for (const parameter of required) query[parameter.name] = queryArbitrary(parameter);
@@ -102,6 +117,10 @@ export function minimalRequest(operation: GateOperation): fc.Arbitrary<RequestPl
 }
 
 function validParts(operation: GateOperation): fc.Arbitrary<ValidParts> {
+  return once(operation, "valid parts", () => buildValidParts(operation));
+}
+
+function buildValidParts(operation: GateOperation): fc.Arbitrary<ValidParts> {
   const queryParameters = operation.parameters.filter((p) => p.in === "query" && !isCursor(p));
   const query: Record<string, fc.Arbitrary<[string, unknown][]>> = {};
   for (const parameter of queryParameters) query[parameter.name] = queryArbitrary(parameter);
@@ -140,6 +159,10 @@ const NOT_JSON_TYPES = ["text/plain", "application/xml", "application/x-www-form
 
 /** An invalid request: one thing broken, with the status and the message it must get. */
 export function invalidRequest(operation: GateOperation, options: InvalidOptions): fc.Arbitrary<RequestPlan> {
+  return once(operation, `invalid ${JSON.stringify(options)}`, () => buildInvalidRequest(operation, options));
+}
+
+function buildInvalidRequest(operation: GateOperation, options: InvalidOptions): fc.Arbitrary<RequestPlan> {
   const kinds: fc.WeightedArbitrary<RequestPlan>[] = [];
   const add = (weight: number, arbitrary: fc.Arbitrary<RequestPlan>) => kinds.push({ weight, arbitrary });
   const valid = validParts(operation);

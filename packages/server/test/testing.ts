@@ -19,6 +19,6 @@ export { onSecret } from "../src/secrets";
 export { registry } from "../src/wiring/operations";
 export { accessibilityProblems, launchBrowser, printScreenshots, screenshot } from "./support/browser";
 export { type GitServer, gitServer } from "./support/git-server";
-export { answered, at, createHarness, type Harness, refused, secretInLogs, type TestUser, useHarness } from "./support/harness";
+export { answered, at, createHarness, type Harness, harnessDatabase, refused, secretInLogs, type TestUser, useHarness } from "./support/harness";
 export { requestIdOf, samlResponse, testIdp } from "./support/saml-idp";
 export { useInbox } from "./support/smtp";

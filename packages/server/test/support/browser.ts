@@ -5,8 +5,8 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import axe from "axe-core";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type Axe from "axe-core";
+import type { Browser, Page } from "playwright-core";
 
 const CHROMIUM = "/usr/bin/chromium";
 const ARGS = [
@@ -39,6 +39,8 @@ const ACTION_TIMEOUT_MS = 120_000;
 
 export async function launchBrowser(): Promise<Browser> {
   installChromium();
+  // Loaded here, not on import: every file reaching @docstack/server/testing (each gate's) would load playwright-core.
+  const { chromium } = require("playwright-core") as typeof import("playwright-core");
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
   // Every context the tests open gets the ceiling (a page made by browser.newPage() has its own context too).
   const newContext = browser.newContext.bind(browser);
@@ -59,9 +61,9 @@ export async function launchBrowser(): Promise<Browser> {
 /** Serious and critical axe-core violations of the page (each as "rule: what, where"). */
 export async function accessibilityProblems(page: Page): Promise<string[]> {
   // Evaluated through the DevTools protocol: the page's CSP (no script at all) does not apply to it.
-  await page.evaluate(axe.source);
+  await page.evaluate((require("axe-core") as typeof Axe).source);
   const violations = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ["violations"] });
+    const result = await (window as unknown as { axe: typeof Axe }).axe.run(document, { resultTypes: ["violations"] });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
   });
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.targets.join(", ")}`);

@@ -110,9 +110,14 @@ async function testDatabase(migrationsApplied: string[]): Promise<Database> {
   };
 }
 
+/** The database every harness of this run opens: DATABASE_URL's PostgreSQL server when set, else the embedded one. */
+export function harnessDatabase(): "postgresql" | "embedded" {
+  return process.env.DATABASE_URL ? "postgresql" : "embedded";
+}
+
 async function openTestDatabase(): Promise<Database> {
-  if (process.env.DATABASE_URL) {
-    const { url, drop } = await testDatabaseUrl(process.env.DATABASE_URL);
+  if (harnessDatabase() === "postgresql") {
+    const { url, drop } = await testDatabaseUrl(process.env.DATABASE_URL as string);
     const database = await openDatabase({ databaseUrl: url, dataDir: "" });
     return {
       ...database,
