@@ -377,8 +377,10 @@ export async function repairFixtures(h: Harness, fixtures: Fixtures): Promise<bo
   const session = await prisma.apiToken.findUnique({ where: { id: fixtures.base.sessionId } });
   if (!session || session.revokedAt || (session.expiresAt && session.expiresAt <= h.clock.now()))
     fixtures.base.sessionId = await adminSession(h, fixtures.admin.id);
-  // The import run, once ended (cancelled), let go and replaced by a new held one in the same space.
+  // The import run's space is in the fixture collection: deleted with it (restorably), it is restored as the space is,
+  // or its run would answer 404. The run, once ended (cancelled), is let go and replaced by a new held one there.
   const run = await prisma.importRun.findUnique({ where: { id: fixtures.base.importRunId } });
+  if (run) await prisma.space.updateMany({ where: { id: run.spaceId, deletedAt: { not: null } }, data: { deletedAt: null } });
   if (run && run.status !== "pending" && run.status !== "in_progress") {
     HeldImports.of(h).release(run.id);
     fixtures.base.importRunId = await heldImportRun(h.api, fixtures.admin, organizationId, run.spaceId);
