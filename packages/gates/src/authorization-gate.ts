@@ -30,6 +30,7 @@ import fc from "fast-check";
 import { changedSince, changeMark, recordChanges } from "./change-log";
 import { type GateOperation, isWrite, operations } from "./contract";
 import { createFixtures, FIXTURES_TIMEOUT_MS, Fixtures, repairFixtures } from "./fixtures";
+import { HeldImports } from "./held-imports";
 import { describeExchange, type Exchange, envelopeProblem, errorMessage, send } from "./http";
 import { NotCovered } from "./not-covered";
 import { FixtureRef, type Lookup, type RequestPlan, refsOf, toHttp } from "./plan";
@@ -219,7 +220,7 @@ const fail = (operation: GateOperation, who: string, exchange: Exchange, problem
 /** A request whose refusal (any 4xx) must change nothing: its answer, checked for that. */
 async function watched(operation: GateOperation, plan: RequestPlan, lookup: Lookup, auth: string | undefined, who: string): Promise<Exchange> {
   // Work earlier requests started in the background (allowed to write) must not count as this one's.
-  await h.services.jobs.settled();
+  await h.services.jobs.settled(HeldImports.of(h).waitingCount);
   const before = await changeMark(h.services.prisma);
   const exchange = await call(operation, plan, lookup, auth);
   const changed = await changedSince(h.services.prisma, before);

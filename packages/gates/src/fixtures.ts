@@ -11,6 +11,7 @@ import fc from "fast-check";
 import { validArbitrary } from "./arbitraries";
 import { type GateOperation, operations } from "./contract";
 import { bodyReferencesFor, derivations } from "./derivations";
+import { HeldImports } from "./held-imports";
 import { send } from "./http";
 import { type BaseFixture, baseFixtureNamed, type FixtureRef, type Lookup, type RequestPlan, refsOf, toHttp } from "./plan";
 import { fixturePath, minimalRequest, validRequest } from "./requests";
@@ -207,6 +208,11 @@ export async function createFixtures(h: Harness, api: TestAgent = h.api): Promis
   // Two app sessions of the admin: the one to revoke, and another so that their list has a second page.
   await adminSession(h, admin.id);
   const sessionId = await adminSession(h, admin.id);
+  const importSpaceId = await created(post(`/v1/orgs/${org.id}/spaces`, { title: `Imports ${tag}`, parent: collectionId }), "import space");
+  const held = HeldImports.of(h);
+  held.releaseAll();
+  held.holdRunsOf(importSpaceId);
+  const importRunId = await heldImportRun(api, admin, org.id, importSpaceId);
   return new Fixtures(
     api,
     {
@@ -223,10 +229,28 @@ export async function createFixtures(h: Harness, api: TestAgent = h.api): Promis
       emailDomain: domain,
       ...signIn,
       sessionId,
+      importRunId,
     },
     admin,
     member,
     [`Fixture organization ${tag}`, `Collection ${tag}`, `Nested ${tag}`, `Space ${tag}`, `Space two ${tag}`, ...titles, adminEmail, member.email],
+  );
+}
+
+/**
+ * An import run into the space, held by the server's hook (held-imports.ts) from the start of its work until it is
+ * let go: a cancel finds it in progress. Its source is an empty zip: let go uncancelled (the queue stopping), it
+ * fails at once (no Markdown file), writing nothing and fetching nothing.
+ */
+async function heldImportRun(api: TestAgent, admin: TestUser, organizationId: string, spaceId: string): Promise<string> {
+  // An empty zip archive: its end record alone.
+  const source = { type: "zip", data: Buffer.concat([Buffer.from("PK\x05\x06", "latin1"), Buffer.alloc(18)]).toString("base64") };
+  return created(
+    api
+      .post(`/v1/org/${organizationId}/imports`)
+      .set("Authorization", admin.auth)
+      .send({ source, target: { space: spaceId } }),
+    "import run",
   );
 }
 
@@ -353,6 +377,14 @@ export async function repairFixtures(h: Harness, fixtures: Fixtures): Promise<bo
   const session = await prisma.apiToken.findUnique({ where: { id: fixtures.base.sessionId } });
   if (!session || session.revokedAt || (session.expiresAt && session.expiresAt <= h.clock.now()))
     fixtures.base.sessionId = await adminSession(h, fixtures.admin.id);
+  // The import run's space is in the fixture collection: deleted with it (restorably), it is restored as the space is,
+  // or its run would answer 404. The run, once ended (cancelled), is let go and replaced by a new held one there.
+  const run = await prisma.importRun.findUnique({ where: { id: fixtures.base.importRunId } });
+  if (run) await prisma.space.updateMany({ where: { id: run.spaceId, deletedAt: { not: null } }, data: { deletedAt: null } });
+  if (run && run.status !== "pending" && run.status !== "in_progress") {
+    HeldImports.of(h).release(run.id);
+    fixtures.base.importRunId = await heldImportRun(h.api, fixtures.admin, organizationId, run.spaceId);
+  }
   const { signInEmail } = fixtures.base;
   const usable = await prisma.signInCode.findFirst({ where: { email: signInEmail, usedAt: null, attempts: { lt: 5 }, expiresAt: { gt: h.clock.now() } } });
   if (!usable) Object.assign(fixtures.base, await signInCodeFor(h.api, await h.user()));

@@ -12,6 +12,7 @@ import { type GateOperation, isCursor, isWrite, operations } from "./contract";
 import { cursorTampering } from "./cursors";
 import { documents400 } from "./documented";
 import { createFixtures, FIXTURES_TIMEOUT_MS, Fixtures, repairFixtures } from "./fixtures";
+import { HeldImports } from "./held-imports";
 import { describeExchange, type Exchange, envelopeProblem, errorMessage, send } from "./http";
 import { NotCovered } from "./not-covered";
 import { type Lookup, type RequestPlan, substitute, toHttp } from "./plan";
@@ -97,7 +98,7 @@ async function race(operation: GateOperation): Promise<{ plan: RequestPlan; resu
     racing.map(async ([of, plan], i) => ({ plan, result: await send(h.api, toHttp(of, plan, lookups[i] as Lookup), { Authorization: fixtures.admin.auth }) })),
   );
   sent += results.length;
-  await h.services.jobs.settled();
+  await h.services.jobs.settled(HeldImports.of(h).waitingCount);
   for (const [, plan] of racing) fixtures.forget(plan);
   if (!(await repairFixtures(h, fixtures))) fixtures = await createFixtures(h);
   return results;

@@ -11,6 +11,7 @@ import type { GateOperation } from "./contract";
  * `downloadToken`: the signed token of that file's `downloadURL`.
  * `signInEmail`, `signInCode`: a user's address and the sign-in code the server made for it (used up once it works).
  * `sessionId`: an app session of the admin (the caller), one of two, so their list of sessions has a second page.
+ * `importRunId`: an import run held in progress until it is cancelled (held-imports.ts), in a space of its own.
  */
 export const BASE_FIXTURES = [
   "organizationId",
@@ -27,6 +28,7 @@ export const BASE_FIXTURES = [
   "signInEmail",
   "signInCode",
   "sessionId",
+  "importRunId",
 ] as const;
 export type BaseFixture = (typeof BASE_FIXTURES)[number];
 

@@ -200,6 +200,7 @@ export async function runImport(deps: ImportRunDeps, runId: string, jobSignal: A
   }
   const started = await deps.prisma.importRun.updateMany({ where: { id: run.id, status: "pending" }, data: { status: "in_progress", startedAt: now } });
   if (!started.count) return;
+  await deps.beforeImportRun?.(run.id);
   const timeout = AbortSignal.timeout(deps.config.imports.timeoutMs);
   const context: RunContext = {
     deps,

@@ -4,10 +4,14 @@ import type { GitSyncDeps } from "../git/types";
 
 /**
  * The same as a Git operation's: an import run may clone a repository and writes content as the requester.
- * `beforeRepositoryBatch` is awaited before each batch of a repository's pages after the first (a test steps a run
- * with it; the server sets none).
+ * Test hooks (the server sets none): `beforeImportRun` is awaited once a run is in progress, before it reads its
+ * source (the gates hold their fixture run there until they have cancelled it); `beforeRepositoryBatch` before each
+ * batch of a repository's pages after the first (a test steps a run with it).
  */
-export type ImportRunDeps = GitSyncDeps & { beforeRepositoryBatch?: (runId: string) => Promise<void> };
+export type ImportRunDeps = GitSyncDeps & {
+  beforeImportRun?: (runId: string) => Promise<void>;
+  beforeRepositoryBatch?: (runId: string) => Promise<void>;
+};
 
 /** What the job needs that no answer shows: kept on the run until it ends, then erased. */
 export interface ImportSecret {

@@ -17,6 +17,7 @@ import { type Config, loadConfig } from "../../src/config";
 import { type Database, openDatabase } from "../../src/db/database";
 import { newId } from "../../src/db/ids";
 import type { Services } from "../../src/http/context";
+import type { ImportRunDeps } from "../../src/imports/types";
 import type { Role } from "../../src/policy/roles";
 import { onSecret } from "../../src/secrets";
 import { createHttpServer } from "../../src/server";
@@ -56,6 +57,11 @@ export interface Harness {
    * request sent right after a bare write may still be served from the cache.
    */
   direct<T>(write: (prisma: Services["prisma"]) => Promise<T>): Promise<T>;
+  /**
+   * Sets the hook every import run awaits once in progress, before it reads its source (undefined: none, as in
+   * production): a test holds a run there to act on it while it runs (the gates cancel their fixture run).
+   */
+  beforeImportRun(hook: ((runId: string) => Promise<void>) | undefined): void;
   /** Every line the app logged (JSON), at the most verbose level. */
   logs: readonly string[];
   /** The migrations its database applied on opening: none, as it starts from the migrated template (test/harness.test.ts). */
@@ -214,6 +220,11 @@ export async function createHarness(overrides: Partial<Config> = {}): Promise<Ha
       const result = await write(prisma);
       await services.changes.writeCommitted();
       return result;
+    },
+    beforeImportRun: (hook) => {
+      const deps = services as ImportRunDeps;
+      if (hook) deps.beforeImportRun = hook;
+      else delete deps.beforeImportRun;
     },
     logs,
     migrationsApplied,
