@@ -60,11 +60,12 @@ const POLL_SECONDS = { shared: 2, embedded: 15 };
 
 let loaded: Promise<{ PgBoss: PgBossModule["PgBoss"]; fromPglite: Adapters["fromPglite"]; fromPrisma: Adapters["fromPrisma"] }> | undefined;
 function load() {
-  loaded ??= Promise.all([import("pg-boss"), import("pg-boss/dist/adapters/index.js")]).then(([boss, adapters]) => ({
-    PgBoss: boss.PgBoss,
-    fromPglite: adapters.fromPglite,
-    fromPrisma: adapters.fromPrisma,
-  }));
+  // One after the other: two imports sharing modules (node:timers/promises) at once can fail in jest's ESM loader
+  // ("request for … is not in cache"), and the second finds the first's modules loaded anyway.
+  loaded ??= import("pg-boss").then(async (boss) => {
+    const adapters = await import("pg-boss/dist/adapters/index.js");
+    return { PgBoss: boss.PgBoss, fromPglite: adapters.fromPglite, fromPrisma: adapters.fromPrisma };
+  });
   return loaded;
 }
 

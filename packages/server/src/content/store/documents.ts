@@ -36,9 +36,10 @@ const CHARACTERS_PER_STATEMENT = 128 * 1024;
 /** Consecutive runs of `items` of at most `budget` characters each (a larger item alone). */
 function runsOf<T>(items: readonly T[], size: (item: T) => number, budget = CHARACTERS_PER_STATEMENT): T[][] {
   const runs: T[][] = [];
-  let used = budget;
+  let used = 0;
   for (const item of items) {
-    if (used + size(item) > budget) {
+    // The first item opens a run even when it is empty (a page with no Markdown yet).
+    if (runs.length === 0 || used + size(item) > budget) {
       runs.push([]);
       used = 0;
     }
