@@ -173,13 +173,18 @@ function AuditLogOf({ organizationId, query, cursors }: { organizationId: string
         <>
           <p role="status" className="muted">
             {events.data.count} {events.data.count === 1 ? "event" : "events"}
-            {events.data.count > PAGE_SIZE ? `, page ${page} of ${Math.ceil(events.data.count / PAGE_SIZE)}` : ""}
+            {/* The previous page stays shown while the next loads: it says so, and names its page only once it is there. */}
+            {events.isPlaceholderData
+              ? `, loading page ${page}…`
+              : events.data.count > PAGE_SIZE
+                ? `, page ${page} of ${Math.ceil(events.data.count / PAGE_SIZE)}`
+                : ""}
           </p>
           {events.data.items.length === 0 ? (
             <Empty>No event matches these filters.</Empty>
           ) : (
             <TableScroll label="Audit events">
-              <table className="audit">
+              <table className="audit" aria-busy={events.isPlaceholderData}>
                 <caption className="visually-hidden">Audit events, newest first</caption>
                 <thead>
                   <tr>
