@@ -2,26 +2,12 @@
 // site writes them into its <style> (./theme), and the app applies them to a change request's preview, so that the
 // preview wears the site's look.
 import type { SiteCustomization } from "./model";
+import { FONTS, MONOSPACE_FONTS } from "./site-fonts";
 
 type ThemedColor = { light: string; dark: string };
 
-const FONTS: Record<string, string> = {
-  ABCFavorit: "ABC Favorit",
-  RobotoSlab: "Roboto Slab",
-  OpenSans: "Open Sans",
-  SourceSansPro: "Source Sans Pro",
-  NotoSans: "Noto Sans",
-  IBMPlexSerif: "IBM Plex Serif",
-  FiraSans: "Fira Sans",
-  FiraCode: "Fira Code",
-  IBMPlexMono: "IBM Plex Mono",
-  JetBrainsMono: "JetBrains Mono",
-  SourceCodePro: "Source Code Pro",
-  RobotoMono: "Roboto Mono",
-  SpaceMono: "Space Mono",
-  DMMono: "DM Mono",
-};
-const family = (name: string | undefined) => (name ? `"${FONTS[name] ?? name}",` : "");
+const NAMES: Record<string, string> = { ...FONTS, ...MONOSPACE_FONTS };
+const family = (name: string | undefined) => (name ? `"${NAMES[name] ?? name}",` : "");
 
 /** #rgb or #rrggbb as [r, g, b] in 0..255. */
 function rgb(color: string): [number, number, number] {

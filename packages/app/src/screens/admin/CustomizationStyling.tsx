@@ -12,6 +12,12 @@ const HINTS = [
   ["warningColor", "Warning hints' color", "#f59e0b"],
   ["dangerColor", "Danger hints' color", "#dc2626"],
 ] as const;
+const CODE_THEME_CHOICES = [
+  ["default", "light", "Code, light theme"],
+  ["default", "dark", "Code, dark theme"],
+  ["openapi", "light", "OpenAPI blocks, light theme"],
+  ["openapi", "dark", "OpenAPI blocks, dark theme"],
+] as const;
 
 export function CustomizationStyling({ styling, change }: { styling: Styling; change: (styling: Styling) => void }) {
   const set =
@@ -61,38 +67,17 @@ export function CustomizationStyling({ styling, change }: { styling: Styling; ch
       </fieldset>
       <fieldset>
         <legend>Code themes (kept for compatibility)</legend>
-        <Choice
-          id="code-light"
-          label="Code, light theme"
-          value={styling.codeTheme?.default?.light}
-          labels={CODE_THEMES}
-          onChange={code("default", "light")}
-          byDefault="Default"
-        />
-        <Choice
-          id="code-dark"
-          label="Code, dark theme"
-          value={styling.codeTheme?.default?.dark}
-          labels={CODE_THEMES}
-          onChange={code("default", "dark")}
-          byDefault="Default"
-        />
-        <Choice
-          id="code-openapi-light"
-          label="OpenAPI blocks, light theme"
-          value={styling.codeTheme?.openapi?.light}
-          labels={CODE_THEMES}
-          onChange={code("openapi", "light")}
-          byDefault="Default"
-        />
-        <Choice
-          id="code-openapi-dark"
-          label="OpenAPI blocks, dark theme"
-          value={styling.codeTheme?.openapi?.dark}
-          labels={CODE_THEMES}
-          onChange={code("openapi", "dark")}
-          byDefault="Default"
-        />
+        {CODE_THEME_CHOICES.map(([which, theme, label]) => (
+          <Choice
+            key={`${which}-${theme}`}
+            id={which === "default" ? `code-${theme}` : `code-openapi-${theme}`}
+            label={label}
+            value={styling.codeTheme?.[which]?.[theme]}
+            labels={CODE_THEMES}
+            onChange={code(which, theme)}
+            byDefault="Default"
+          />
+        ))}
       </fieldset>
     </>
   );

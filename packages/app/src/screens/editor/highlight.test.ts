@@ -27,6 +27,19 @@ const codeStart = (state: EditorState, text: string) => {
   return at;
 };
 
+/** The state after the code block at `at` is given the language (empty: none) through the block's settings. */
+function withLanguage(state: EditorState, at: number, language: string): EditorState {
+  let next = state;
+  setBlockSetting(
+    at,
+    "language",
+    language,
+  )(state, (tr) => {
+    next = state.apply(tr);
+  });
+  return next;
+}
+
 it("turns Prism's tokens into ranges of the code, nested ones inside their token, in the site's classes", () => {
   const interpolation = ["$", "{name}"].join("");
   const code = `const greet = (name: string) => \`hi ${interpolation}\`;`;
@@ -81,15 +94,8 @@ it("re-highlights the code block a transaction touched and maps the others", () 
 it("highlights a code block once its language is set, and takes the highlighting off when it is cleared", () => {
   const { plugin, state } = open(PAGE);
   const plain = codeStart(state, "const plain");
-  let next = state;
-  setBlockSetting(
-    plain,
-    "language",
-    "python",
-  )(next, (tr) => {
-    next = next.apply(tr);
-  });
-  expect(tokens(next, plugin)).toEqual([
+  const python = withLanguage(state, plain, "python");
+  expect(tokens(python, plugin)).toEqual([
     "hljs-keyword:const",
     "hljs-operator:=",
     "hljs-number:42",
@@ -98,13 +104,6 @@ it("highlights a code block once its language is set, and takes the highlighting
     "hljs-number:1",
     "hljs-punctuation:;",
   ]);
-  const ts = codeStart(next, "const answer");
-  setBlockSetting(
-    ts,
-    "language",
-    "",
-  )(next, (tr) => {
-    next = next.apply(tr);
-  });
-  expect(tokens(next, plugin)).toEqual(["hljs-operator:=", "hljs-number:1", "hljs-punctuation:;"]);
+  const cleared = withLanguage(python, codeStart(python, "const answer"), "");
+  expect(tokens(cleared, plugin)).toEqual(["hljs-operator:=", "hljs-number:1", "hljs-punctuation:;"]);
 });

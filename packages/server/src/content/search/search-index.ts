@@ -8,6 +8,7 @@
 // one-page merge into a 10,000-page space reads and writes one page's rows.
 import { releaseEvery } from "../../db/batch-memory";
 import type { Tx } from "../../db/database";
+import { runsOf } from "../../db/statement-runs";
 import type { ContentStore } from "../store/cache";
 import { chunkHashes, loadChunks } from "../store/chunks";
 import { recordFormerPaths } from "../store/former-paths";
@@ -86,21 +87,6 @@ interface SectionToIndex {
   size: number;
 }
 
-/** Consecutive runs of sections of at most `budget` searched characters each (a larger section alone). */
-function batchesOf(sections: readonly SectionToIndex[], budget: number): SectionToIndex[][] {
-  const batches: SectionToIndex[][] = [];
-  let size = budget;
-  for (const section of sections) {
-    if (size + section.size > budget) {
-      batches.push([]);
-      size = 0;
-    }
-    batches.at(-1)!.push(section);
-    size += section.size;
-  }
-  return batches;
-}
-
 /**
  * Section rows (with their search vector: docstack_section_vector) for pages and their documents, and their
  * words, a bounded batch of text per statement (see CHARACTERS_PER_STATEMENT).
@@ -114,7 +100,7 @@ async function insertSections(tx: ContentStore["db"], spaceId: string, pages: re
     ORDER BY p.page, ds.index`;
   // What a long run of statements leaves is released every 2 MiB of text (db/batch-memory.ts).
   const release = releaseEvery(32);
-  for (const batch of batchesOf(sections, CHARACTERS_PER_STATEMENT)) {
+  for (const batch of runsOf(sections, (section) => section.size, CHARACTERS_PER_STATEMENT)) {
     const [pageIds, hashes, indexes] = [batch.map((s) => s.page), batch.map((s) => s.hash), batch.map((s) => s.index)];
     await tx.$executeRaw`
       INSERT INTO "SpaceSection" ("spaceId", "pageId", index, search)

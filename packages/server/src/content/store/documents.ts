@@ -3,6 +3,7 @@
 // need of them (their references and headings' anchors).
 import { hash } from "node:crypto";
 import type { Db, Tx } from "../../db/database";
+import { runsOf } from "../../db/statement-runs";
 import { eventLoop } from "../../event-loop";
 import { anchorsOfHeadings, type Section, sections } from "../format/markdown";
 import type { ContentStore } from "./cache";
@@ -33,29 +34,13 @@ const cacheMeta = (store: ContentStore, hash: string, meta: DocumentMeta) =>
  */
 const CHARACTERS_PER_STATEMENT = 128 * 1024;
 
-/** Consecutive runs of `items` of at most `budget` characters each (a larger item alone). */
-function runsOf<T>(items: readonly T[], size: (item: T) => number, budget = CHARACTERS_PER_STATEMENT): T[][] {
-  const runs: T[][] = [];
-  let used = 0;
-  for (const item of items) {
-    // The first item opens a run even when it is empty (a page with no Markdown yet).
-    if (runs.length === 0 || used + size(item) > budget) {
-      runs.push([]);
-      used = 0;
-    }
-    runs.at(-1)!.push(item);
-    used += size(item);
-  }
-  return runs;
-}
-
 /**
  * Inserts documents and their sections, a bounded run of them per statement of a few array parameters: an import
  * of thousands of pages would otherwise spend most of its time in Prisma building a statement with a parameter per
  * field. Between statements the event loop turns (db/yielding-adapter.ts).
  */
 async function insertDocuments(db: Tx | Db, documents: readonly { hash: string; markdown: string; references: Reference[]; sections: Section[] }[]) {
-  for (const run of runsOf(documents, (d) => d.markdown.length)) {
+  for (const run of runsOf(documents, (d) => d.markdown.length, CHARACTERS_PER_STATEMENT)) {
     await db.$executeRaw`
       INSERT INTO "PageDocument" (hash, markdown, "references")
       SELECT hash, markdown, refs::jsonb
@@ -64,7 +49,7 @@ async function insertDocuments(db: Tx | Db, documents: readonly { hash: string; 
       ON CONFLICT DO NOTHING`;
   }
   const sections = documents.flatMap(({ hash, sections }) => sections.map((section) => ({ hash, ...section })));
-  for (const rows of runsOf(sections, (r) => r.title.length + r.body.length)) {
+  for (const rows of runsOf(sections, (r) => r.title.length + r.body.length, CHARACTERS_PER_STATEMENT)) {
     await db.$executeRaw`
       INSERT INTO "DocumentSection" ("documentHash", index, anchor, title, body)
       SELECT * FROM unnest(${rows.map((r) => r.hash)}::text[], ${rows.map((r) => r.index)}::int[], ${rows.map((r) => r.anchor)}::text[],
