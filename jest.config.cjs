@@ -2,10 +2,13 @@
 // so the two workers take the next file of any package, the slowest first (scripts/jest-sequencer.cjs), and no core
 // idles at the tail of one package while the next waits. `npm test` inside a package still runs its configuration
 // alone. `--selectProjects server gates` is the PostgreSQL pass.
+const fs = require("node:fs");
 const path = require("node:path");
 
-const packages = ["contract", "sites", "editor", "sdk", "server", "gates", "compat", "app"];
 const CONFIG_FILES = ["jest.config.js", "jest.config.cjs"];
+const configFile = (dir) => CONFIG_FILES.map((file) => path.join(dir, file)).find((file) => fs.existsSync(file));
+// Every package with a jest configuration (the order is the sequencer's, not this list's).
+const packages = fs.readdirSync(path.join(__dirname, "packages")).filter((name) => configFile(path.join(__dirname, "packages", name)));
 // What jest reads from the run's configuration only (below), not a project's: left out rather than ignored.
 const RUN_ONLY = ["reporters", "testTimeout", "maxWorkers"];
 // jest's default ceiling, for a package that sets none; the server's preset sets the run's (300 s, below).
@@ -13,8 +16,7 @@ const JEST_DEFAULT_TIMEOUT = 5000;
 
 function project(name) {
   const dir = path.join(__dirname, "packages", name);
-  const file = CONFIG_FILES.map((f) => path.join(dir, f)).find((f) => require("node:fs").existsSync(f));
-  const config = { ...require(file) };
+  const config = { ...require(configFile(dir)) };
   // testTimeout is the run's setting: a package's own ceiling comes back per file (jest-timeout.cjs).
   const timeout = config.testTimeout ?? (config.preset ? undefined : JEST_DEFAULT_TIMEOUT);
   for (const key of RUN_ONLY) delete config[key];
