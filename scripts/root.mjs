@@ -39,19 +39,22 @@ function printSplit(title) {
   console.log(`${String(split.reduce((sum, [, seconds]) => sum + seconds, 0)).padStart(6)} s  in all`);
 }
 
-/** The names of the workspace's packages that have a script of that name, in the order their tests run. */
+/** The folders of the workspace's packages (packages/<folder>) that have a script of that name. */
 function packagesWithScript(script) {
-  const order = ["contract", "sites", "editor", "sdk", "server", "gates", "compat"];
   return fs
     .readdirSync(path.join(root, "packages"))
-    .sort((a, b) => (order.indexOf(a) + 1 || 99) - (order.indexOf(b) + 1 || 99))
-    .map((dir) => JSON.parse(fs.readFileSync(path.join(root, "packages", dir, "package.json"), "utf8")))
-    .filter((manifest) => manifest.scripts?.[script])
-    .map((manifest) => manifest.name);
+    .filter((dir) => JSON.parse(fs.readFileSync(path.join(root, "packages", dir, "package.json"), "utf8")).scripts?.[script]);
 }
-/** Runs a script of every package that has it, one package after the other (each one's jest uses both cores). */
-function runEach(script, label) {
-  for (const name of packagesWithScript(script)) timed(`${label} ${name}`, () => must("pnpm", ["--filter", name, "run", script]));
+
+/**
+ * Every package's test files in one jest run (jest.config.cjs: each package's configuration as a project, the
+ * slowest files first), on both cores until the last file, rather than one package after the other with a core idle
+ * at each one's tail. `projects` are the package folders to run (jest's --selectProjects).
+ */
+function jestRun(projects) {
+  const jest = path.join(root, "packages", "server", "node_modules", "jest", "bin", "jest.js");
+  const flags = ["--experimental-vm-modules", "--disable-warning=ExperimentalWarning"];
+  must(process.execPath, [...flags, jest, "--config", path.join(root, "jest.config.cjs"), "--selectProjects", ...projects]);
 }
 
 /** Installs the workspace when node_modules is missing or older than the lockfile. */
@@ -116,19 +119,22 @@ switch (task) {
     // Code lint, format and dead code, contract lint and drift check, build, every package's tests, then coverage.
     timed("lint (biome, knip, dpdm)", lint);
     timed("contract lint, drift check, build", () => must("turbo", ["run", "lint", "check", "build", "--output-logs=errors-only"]));
-    runEach("test", "test");
+    // What each package's `npm test` checks before its jest (tsc of the tests, attw, the app's JS budget), in parallel.
+    timed("test checks (tsc of the tests, attw, JS budget)", () => must("turbo", ["run", "test:static", "--output-logs=errors-only"]));
+    timed(`test files (one jest run: ${packagesWithScript("test").join(", ")})`, () => jestRun(packagesWithScript("test")));
     timed("coverage", () => must(process.execPath, [cli, "coverage"]));
     printSplit("npm test");
     break;
   case "test-postgres":
     // What can behave differently on PostgreSQL, on DATABASE_URL's server (scripts/with-postgres.sh makes one):
-    // the packages' `test:database` scripts, whose jest runs only the files that use a database (jest-preset.js).
+    // the test files of the packages with a `test:database` script (server, gates), in one jest run that keeps only the
+    // files that use a database (jest.config.cjs's filter, packages/server/database-tests.js).
     if (!process.env.DATABASE_URL) {
       console.error("test:postgres needs DATABASE_URL (scripts/with-postgres.sh npm run test:postgres makes a throwaway server)");
       process.exit(2);
     }
     timed("build", build);
-    runEach("test:database", "test on PostgreSQL");
+    timed(`test files on PostgreSQL (one jest run: ${packagesWithScript("test:database").join(", ")})`, () => jestRun(packagesWithScript("test:database")));
     printSplit("npm run test:postgres");
     break;
   case "bench":

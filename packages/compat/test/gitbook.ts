@@ -200,13 +200,13 @@ async function checkedFetch(input: RequestInfo | URL, init?: RequestInit): Promi
 /** The live server's address and the first admin's token and organization (set by the global setup). */
 export const server = {
   get url(): string {
-    return process.env.DOCSTACK_URL as string;
+    return process.env.DOCSTACK_COMPAT_URL as string;
   },
   get token(): string {
-    return process.env.DOCSTACK_TOKEN as string;
+    return process.env.DOCSTACK_COMPAT_TOKEN as string;
   },
   get organizationId(): string {
-    return process.env.DOCSTACK_ORGANIZATION as string;
+    return process.env.DOCSTACK_COMPAT_ORGANIZATION as string;
   },
 };
 

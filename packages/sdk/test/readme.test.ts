@@ -40,7 +40,8 @@ it("type-checks every example of the README against the contract", () => {
         "node",
         path.join(dir, "examples.ts"),
       ],
-      { encoding: "utf8", stdio: "pipe" },
+      // From the package, whose node_modules has @types/node, wherever jest runs (the root, in `npm test`).
+      { encoding: "utf8", stdio: "pipe", cwd: path.join(__dirname, "..") },
     );
   } catch (error) {
     throw new Error(`README examples do not type-check:\n${(error as { stdout?: string }).stdout ?? error}`);
