@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 
-const source = (file: string) => fs.readFileSync(path.join(__dirname, file), "utf8");
+const source = (file: string) => fs.readFileSync(path.join(__dirname, "../src", file), "utf8");
 const staticImports = (code: string) => [...code.matchAll(/^import\s+(?:[^"']*?\sfrom\s+)?["']([^"']+)["'];?$/gm)].map((match) => match[1]);
 
 describe("the first screen's reads", () => {
