@@ -2,11 +2,15 @@
 // names every asset by its content's hash (served as immutable), and writes index.html naming them (served
 // as no-cache) with no inline script, so the app's content-security policy needs no 'unsafe-inline'. The
 // sites' stylesheet comes first: a page in the app looks as it does on its published site. The metafile is
-// kept for the JavaScript budget (scripts/budget.mjs).
+// kept for the JavaScript budget (scripts/budget.mjs). Each asset is compressed here, once and at the highest
+// levels, beside it (`<file>.br`, `<file>.gz`): the server sends those bytes (its pipeline/app-assets.ts)
+// rather than compressing every request.
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import * as esbuild from "esbuild";
 import { firstLoad } from "./budget.mjs";
 
@@ -88,5 +92,22 @@ ${preloads}
 </html>
 `;
 fs.writeFileSync(path.join(dist, "index.html"), html);
+await precompress(assets);
 fs.writeFileSync(path.join(dist, "meta.json"), JSON.stringify(result.metafile));
 console.log(`app built: ${path.relative(process.cwd(), dist)} (entry ${path.basename(entry)})`);
+
+/** Writes `<file>.br` and `<file>.gz` beside every script and stylesheet worth compressing (as the server's 1 KB threshold). */
+async function precompress(folder) {
+  const brotli = promisify(zlib.brotliCompress);
+  const gzip = promisify(zlib.gzip);
+  const files = fs.readdirSync(folder).filter((name) => /\.(js|css)$/.test(name) && fs.statSync(path.join(folder, name)).size >= 1024);
+  await Promise.all(
+    files.map(async (name) => {
+      const bytes = fs.readFileSync(path.join(folder, name));
+      const params = { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length };
+      const [br, gz] = await Promise.all([brotli(bytes, { params }), gzip(bytes, { level: zlib.constants.Z_BEST_COMPRESSION })]);
+      fs.writeFileSync(path.join(folder, `${name}.br`), br);
+      fs.writeFileSync(path.join(folder, `${name}.gz`), gz);
+    }),
+  );
+}

@@ -1,10 +1,11 @@
 // The app (packages/app, built into its dist/) at /app/: its assets, named by their content's hash, cached
-// for good; every other path under /app/ answers index.html (the app routes in the browser), never cached,
+// for good and compressed once (pipeline/app-assets.ts); every other path under /app/ answers index.html (the app routes in the browser), never cached,
 // so a new build is picked up at once. The app's own content-security policy: scripts and styles of this
 // origin only (no inline script), requests to this origin only.
 import fs from "node:fs";
 import path from "node:path";
 import express from "express";
+import { appAssets } from "./app-assets";
 
 export const APP_CSP = [
   "default-src 'none'",
@@ -25,7 +26,7 @@ export function appRouter(appDir: string): express.Router {
   let index: Buffer | undefined;
   router.use(
     "/assets",
-    express.static(path.join(appDir, "assets"), { immutable: true, maxAge: "365d", index: false, redirect: false }),
+    appAssets(path.join(appDir, "assets")),
     // An asset of another build is not the page: a plain 404, cached by nobody.
     (_req: express.Request, res: express.Response) => {
       res.status(404).set("Cache-Control", "no-store").type("text/plain").send("Not found\n");
