@@ -1,6 +1,8 @@
 // The editor's figures in headless Chromium (Debian's) against the real server (issue 38):
 //  - a page of BENCH_EDITOR_BLOCKS blocks (default 5,000, about 430 KB of Markdown) ready to edit: from navigation to
-//    the editor screen until the textbox holds the page's last block (median of 3; goal ≤ 2 s);
+//    the editor screen until the textbox holds the page's last block and the frame after is painted (median of 3;
+//    goal ≤ 2 s). The page notes that moment itself (a MutationObserver): Playwright's own wait polls every 500 ms
+//    after its first tries, so the time it returns is up to 500 ms late (also printed, as "seen by Playwright");
 //  - typing latency over 300 characters typed at the end of a paragraph of that page, from Event Timing: each
 //    key's interaction (keydown to the next paint); keys under Event Timing's 16 ms floor are not reported and
 //    count as 16 ms (goals: p95 ≤ 50 ms, max ≤ 200 ms);
@@ -39,6 +41,19 @@ const EVENT_TIMING = () => {
   ).observe({ type: "event", buffered: true, durationThreshold: 16 });
 };
 
+/** Notes in the page when the editor first holds `blocks` children, then when the frame after that is painted. */
+const READY_WATCH = (blocks) => {
+  const observer = new MutationObserver(() => {
+    const editor = document.querySelector('[role="textbox"][aria-label="Page content"]');
+    if (!editor || editor.childElementCount < blocks) return;
+    observer.disconnect();
+    window.__heldAt = performance.timeOrigin + performance.now();
+    // After the next frame's paint: a task queued from its animation frame runs once the frame is drawn.
+    requestAnimationFrame(() => setTimeout(() => (window.__paintedAt = performance.timeOrigin + performance.now())));
+  });
+  observer.observe(document, { childList: true, subtree: true });
+};
+
 const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu"] });
 let figures;
 try {
@@ -46,17 +61,24 @@ try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await context.addCookies([{ name: "docstack_session", value: info.session, url: info.base, httpOnly: true, sameSite: "Lax" }]);
     await context.addInitScript(EVENT_TIMING);
+    await context.addInitScript(READY_WATCH, info.blocks);
     const tab = await context.newPage();
     const started = Date.now();
     await tab.goto(`${info.base}${info.editorPath}`);
     const editor = tab.getByRole("textbox", { name: "Page content" });
     await editor.locator(`:scope > :nth-child(${info.blocks})`).waitFor({ state: "attached", timeout: 60_000 });
-    return { tab, readyMs: Date.now() - started };
+    const seenMs = Date.now() - started;
+    await tab.waitForFunction(() => window.__paintedAt !== undefined);
+    // Both clocks are the machine's wall clock.
+    const readyMs = Math.round((await tab.evaluate(() => window.__paintedAt)) - started);
+    return { tab, readyMs, seenMs };
   };
   const ready = [];
+  const seen = [];
   for (let i = 0; i < 3; i++) {
-    const { tab, readyMs } = await open();
+    const { tab, readyMs, seenMs } = await open();
     ready.push(readyMs);
+    seen.push(seenMs);
     await tab.context().close();
   }
 
@@ -81,6 +103,8 @@ try {
     markdownKB: info.markdownKB,
     readyToEditMs: median(ready),
     readyRuns: ready,
+    seenByPlaywrightMs: median(seen),
+    seenByPlaywrightRuns: seen,
     typing: {
       characters: CHARACTERS,
       reported: byKey.size,
@@ -98,6 +122,7 @@ try {
 
 console.log(`\neditor in Chromium: a ${figures.blocks}-block page (${figures.markdownKB} KB of Markdown)`);
 console.log(`  ready to edit ${figures.readyToEditMs} ms (median of ${figures.readyRuns.join(", ")}; goal ≤ 2,000 ms)`);
+console.log(`  seen by Playwright's polling ${figures.seenByPlaywrightMs} ms (median of ${figures.seenByPlaywrightRuns.join(", ")})`);
 console.log(
   `  typing ${figures.typing.characters} characters: p95 ${figures.typing.p95Ms} ms, max ${figures.typing.maxMs} ms (Event Timing, ${figures.typing.reported} keys over 16 ms; goals 50 / 200 ms)`,
 );

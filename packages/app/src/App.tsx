@@ -6,6 +6,7 @@ import { useRoute } from "./navigation";
 import { chooseOrganization, pickOrganization, useChosenOrganization } from "./org";
 import { useOrgs, useUser } from "./queries";
 import type { Route } from "./routes";
+import { forgetAhead, openAhead } from "./screens/editor/opening";
 import Home from "./screens/Home";
 import SignIn from "./screens/SignIn";
 import { Shell } from "./ui/Shell";
@@ -21,12 +22,16 @@ const DeletedSpaces = lazy(() => import("./screens/DeletedSpaces"));
 const Account = lazy(() => import("./screens/Account"));
 const Resource = lazy(() => import("./screens/Resource"));
 // The editor (ProseMirror, @docstack/editor) loads on the first edit, not with the app.
-const EditPage = lazy(() => import("./screens/editor/EditPage"));
+const loadEditPage = () => import("./screens/editor/EditPage");
+const EditPage = lazy(loadEditPage);
 const Admin = lazy(() => import("./screens/admin/Admin"));
 const SiteScreen = lazy(() => import("./screens/admin/Admin").then((module) => ({ default: module.SiteScreen })));
 
 export function App() {
   const route = useRoute();
+  // An editor screen's code and reads start with the app, side by side, not one after the other after the user's read.
+  if (route.screen === "edit-page") openAhead(route.spaceId, route.number, route.pageId, loadEditPage);
+  else forgetAhead();
   const user = useUser();
   if (user.isPending) return <Loading what="Docstack" />;
   if (user.isError) {

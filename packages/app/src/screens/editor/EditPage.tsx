@@ -6,62 +6,12 @@
 // is the page (saved as typed); closed, the block editor reopens it.
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { AppLink, Loading, Problem } from "../../ui/states";
-import { type Conflict, readChangeRequest, readPageIn, Saver, type SaveStatus } from "./autosave";
+import { type Conflict, Saver, type SaveStatus } from "./autosave";
 import { ConflictPanel } from "./ConflictPanel";
-import { discardDraft, draftKey, readDraft } from "./drafts";
 import { type EditorHandle, EditorPane } from "./EditorPane";
-import { changeRequestImages, type Images } from "./images";
+import { type Opened, takeOpened } from "./opening";
 
 const SourceView = lazy(() => import("./SourceView"));
-
-interface Opened {
-  spaceId: string;
-  changeRequestId: string;
-  number: number;
-  subject: string;
-  title: string;
-  revision: string;
-  /** The page's Markdown in the change request, and what the editor opens (a kept draft, else the same). */
-  serverMarkdown: string;
-  markdown: string;
-  /** A kept draft whose base is no longer what the server holds. */
-  conflict?: Conflict;
-  images: Images;
-}
-
-async function open(spaceId: string, number: string, pageId: string): Promise<Opened> {
-  const cr = await readChangeRequest(spaceId, number);
-  const key = draftKey(cr.id, pageId);
-  // The page, its images and a kept draft side by side: each is a round trip (a long page's is the longest).
-  const [{ page, markdown: serverMarkdown }, images, draft] = await Promise.all([
-    readPageIn(spaceId, cr.id, pageId),
-    changeRequestImages(spaceId, cr.id),
-    readDraft(key).catch(() => undefined),
-  ]);
-  const opened = {
-    spaceId,
-    changeRequestId: cr.id,
-    number: cr.number,
-    subject: cr.subject,
-    title: page.title,
-    revision: cr.revision,
-    serverMarkdown,
-    markdown: serverMarkdown,
-    images,
-  };
-  if (!draft) return opened;
-  if (draft.markdown === serverMarkdown) {
-    await discardDraft(key).catch(() => undefined);
-    return opened;
-  }
-  // Nobody changed the page since the draft's edit began: it is saved on top of the server's version.
-  if (draft.baseMarkdown === serverMarkdown) return { ...opened, markdown: draft.markdown };
-  return {
-    ...opened,
-    markdown: draft.markdown,
-    conflict: { base: draft.baseMarkdown, theirs: serverMarkdown, mine: draft.markdown, revision: cr.revision },
-  };
-}
 
 const STATUS: Record<SaveStatus, string> = {
   saved: "Saved",
@@ -80,7 +30,7 @@ export default function EditPage({ spaceId, number, pageId }: { spaceId: string;
     let live = true;
     setOpened(undefined);
     setError(undefined);
-    open(spaceId, number, pageId).then(
+    takeOpened(spaceId, number, pageId).then(
       (result) => live && setOpened(result),
       (failure) => live && setError(failure),
     );
