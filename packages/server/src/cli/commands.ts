@@ -32,6 +32,12 @@ async function withServices<T>(config: Config, work: (services: Services) => Pro
 
 /** Serves (and/or works jobs) until SIGTERM or SIGINT, then drains within `DOCSTACK_SHUTDOWN_TIMEOUT_MS`. */
 async function serve(config: Config, options: { bootstrapIfEmpty: boolean } & ServeOptions): Promise<number> {
+  // Listened for before the start: a SIGTERM meanwhile (a deploy cancelled, a profiled start) stops the server once
+  // it has started, closing the database cleanly, instead of ending the process wherever it was.
+  const stopped = new Promise<void>((resolve) => {
+    process.once("SIGINT", () => resolve());
+    process.once("SIGTERM", () => resolve());
+  });
   const server = await startServer(config, options);
   const { prisma } = server.services;
   if (options.bootstrapIfEmpty && (await isEmpty(prisma))) {
@@ -54,11 +60,7 @@ async function serve(config: Config, options: { bootstrapIfEmpty: boolean } & Se
       ? `Docstack serves on ${server.url} (API reference: ${server.url}/docs; ${startedIn})${options.work ? "" : ", jobs left to workers"}\n`
       : `Docstack works the job queue (no HTTP; ${startedIn})\n`,
   );
-  await new Promise<void>((resolve) => {
-    const stop = () => resolve();
-    process.once("SIGINT", stop);
-    process.once("SIGTERM", stop);
-  });
+  await stopped;
   process.stdout.write("Stopping: finishing requests in flight and running jobs\n");
   // Past the bound (and a margin for closing the database), the process ends anyway.
   setTimeout(() => process.exit(1), config.shutdownTimeoutMs + 10_000).unref();
