@@ -5,6 +5,7 @@
 import { createApiToken, revokeApiToken } from "../auth/tokens";
 import { bootstrap, isEmpty } from "../bootstrap";
 import type { Config } from "../config";
+import type { EmbeddedStart } from "../db/embedded-start";
 import type { Services } from "../http/context";
 import { type ServeOptions, startServer } from "../server";
 import { openServices } from "../wiring/services";
@@ -13,7 +14,8 @@ import { coverage, formatCoverage } from "./coverage";
 interface Command {
   summary: string;
   usage: string;
-  run(args: string[], config: Config): Promise<number>;
+  /** `embedded`: the embedded database's start, begun before this module loaded (main.ts, for the serving commands). */
+  run(args: string[], config: Config, embedded?: EmbeddedStart): Promise<number>;
 }
 
 function flag(args: string[], name: string): string | undefined {
@@ -72,17 +74,17 @@ export const commands: Record<string, Command> = {
   start: {
     summary: "migrate, create the first admin and token on an empty database, and serve",
     usage: "start",
-    run: (_args, config) => serve(config, { bootstrapIfEmpty: true, http: true, work: true }),
+    run: (_args, config, embedded) => serve(config, { bootstrapIfEmpty: true, http: true, work: true, embedded }),
   },
   serve: {
     summary: "migrate, serve and work the job queue (--no-worker: serve only)",
     usage: "serve [--no-worker]",
-    run: (args, config) => serve(config, { bootstrapIfEmpty: false, http: true, work: !args.includes("--no-worker") }),
+    run: (args, config, embedded) => serve(config, { bootstrapIfEmpty: false, http: true, work: !args.includes("--no-worker"), embedded }),
   },
   worker: {
     summary: "work the job queue only (no HTTP)",
     usage: "worker",
-    run: (_args, config) => serve(config, { bootstrapIfEmpty: false, http: false, work: true }),
+    run: (_args, config, embedded) => serve(config, { bootstrapIfEmpty: false, http: false, work: true, embedded }),
   },
   migrate: {
     summary: "apply the committed migrations",
@@ -148,6 +150,7 @@ export const commands: Record<string, Command> = {
   },
 };
 
+/** @public (main.ts requires this module once the embedded database's start is under way: knip does not see it) */
 export function usage(): string {
   const lines = Object.entries(commands).map(([_name, command]) => `  ${command.usage.padEnd(40)} ${command.summary}`);
   return `Usage: docstack <command>\n\n${lines.join("\n")}\n`;
