@@ -34,20 +34,42 @@ function moduleOf(url) {
   if (inPackage) return inPackage[1];
   const server = url.match(/packages\/server\/dist\/([^/]+)/);
   if (server) return `server: ${server[1].replace(/\.js$/, "")}`;
+  const workspace = url.match(/packages\/([^/]+)\/dist\//);
+  if (workspace) return `@docstack/${workspace[1]}`;
   if (url.startsWith("native ")) return `(${url})`;
   return url.startsWith("node:") ? "node: built-ins" : url.replace(/^wasm:\/\/wasm\/.*/, "WebAssembly (the embedded database)");
 }
 
-/** CPU time of a `.cpuprofile` by module (the time of samples whose function's code is there), costliest first. */
+/** Whether a module name is code of a package or of the server (not Node.js's, V8's or WebAssembly's). */
+const isCode = (module) => !/^(\(|node: built-ins|WebAssembly)/.test(module);
+
+/**
+ * CPU time of a `.cpuprofile` by module, costliest first. A sample in Node.js's built-ins (the module loader, file
+ * reads), a native function or WebAssembly counts for the nearest caller in a package or a folder of the server: the
+ * embedded database's WebAssembly for PGlite, the query compiler's for Prisma, `require`'s work for the module loading.
+ */
 function costliestModules(profileFile, top = 5) {
   const profile = JSON.parse(fs.readFileSync(profileFile, "utf8"));
   // A function without code of its own (a native one: a WebAssembly compile, a file read) is named as it is.
-  const urls = new Map(
-    profile.nodes.map((node) => [node.id, node.callFrame.url || (node.callFrame.functionName.startsWith("(") ? "" : `native ${node.callFrame.functionName}`)]),
-  );
+  const urlOf = (node) => node.callFrame.url || (node.callFrame.functionName.startsWith("(") ? "" : `native ${node.callFrame.functionName}`);
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parents = new Map(profile.nodes.flatMap((node) => (node.children ?? []).map((child) => [child, node.id])));
+  const moduleOfSample = new Map();
+  const attributed = (id) => {
+    if (!moduleOfSample.has(id)) {
+      const own = moduleOf(urlOf(nodes.get(id)));
+      let module = own;
+      for (let at = parents.get(id); !isCode(module) && at !== undefined; at = parents.get(at)) {
+        const caller = moduleOf(urlOf(nodes.get(at)));
+        if (isCode(caller)) module = own.startsWith("WebAssembly") ? `${caller} (WebAssembly)` : caller;
+      }
+      moduleOfSample.set(id, module);
+    }
+    return moduleOfSample.get(id);
+  };
   const byModule = new Map();
   profile.samples.forEach((id, i) => {
-    const module = moduleOf(urls.get(id));
+    const module = attributed(id);
     byModule.set(module, (byModule.get(module) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
   });
   return [...byModule]
@@ -66,7 +88,7 @@ async function timedStart(env, profileDir) {
     env: serverEnv({ ...env, PORT: String(port) }),
     stdio: ["ignore", "ignore", "inherit"],
   });
-  const exited = new Promise((resolve) => child.once("exit", resolve));
+  const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve([code, signal])));
   let failed = false;
   child.once("exit", () => (failed = true));
   for (;;) {
@@ -90,7 +112,10 @@ async function timedStart(env, profileDir) {
   if (validated.status !== 400) throw new Error(`POST /v1/auth/email with {} answered ${validated.status}, not 400`);
   const validatedMs = performance.now() - started;
   child.kill("SIGTERM");
-  await exited;
+  // A process ended by the signal itself writes no CPU profile: it must stop by itself (serve stops on SIGTERM once
+  // started, even when the signal came during its start).
+  const [code, signal] = await exited;
+  if (code !== 0) throw new Error(`docstack serve did not stop cleanly on SIGTERM (${signal ?? `exit ${code}`})`);
   return { ms, cpu, readyMs, validatedMs };
 }
 
@@ -104,7 +129,8 @@ try {
   const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), "docstack-bench-startup-profile-"));
   await timedStart(env, profileDir);
   const profileFile = fs.readdirSync(profileDir).find((name) => name.endsWith(".cpuprofile"));
-  const costliest = profileFile ? costliestModules(path.join(profileDir, profileFile)) : [];
+  if (!profileFile) throw new Error("the profiled start wrote no CPU profile");
+  const costliest = costliestModules(path.join(profileDir, profileFile));
   fs.rmSync(profileDir, { recursive: true, force: true });
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   const times = starts.map((start) => start.ms);

@@ -4,6 +4,7 @@ import net, { type AddressInfo } from "node:net";
 import { createApp } from "./app";
 import type { Config } from "./config";
 import type { Database } from "./db/database";
+import type { EmbeddedStart } from "./db/embedded-start";
 import type { Services } from "./http/context";
 import { openServices } from "./wiring/services";
 
@@ -59,11 +60,13 @@ export interface ServeOptions {
   http: boolean;
   /** Work the job queue (`serve --no-worker` does not). */
   work: boolean;
+  /** The embedded database's start, begun before the app's modules loaded (cli/main.ts). */
+  embedded?: EmbeddedStart | undefined;
 }
 
 export async function startServer(config: Config, options: ServeOptions = { http: true, work: true }): Promise<RunningServer> {
   // The job queue (pg-boss: a second of the start) opens once the server listens: requests are answered meanwhile.
-  const { database, services } = await openServices(config, { lazyJobs: true });
+  const { database, services } = await openServices(config, { lazyJobs: true, embedded: options.embedded });
   if (options.http && !services.mailer.enabled) {
     services.logger.warn(
       "e-mail is off (DOCSTACK_SMTP_URL is not set): invitations add people but send nothing, and signing in by e-mail is not possible; `npm run docstack -- token create --email <e-mail>` makes tokens",

@@ -1,6 +1,6 @@
 // The command line, run as users run it: the built CLI in its own process, on a
 // fresh embedded database directory.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -63,6 +63,20 @@ it("refuses, changing nothing, while a server holds the embedded database", asyn
   expect(after.status).toBe(0);
   expect(fs.existsSync(`${dataDir}.lock`)).toBe(false);
   // Four processes open the embedded database one after another: minutes on a busy 2-core machine.
+}, 300_000);
+
+it("stops cleanly when SIGTERM arrives during its start", async () => {
+  const child = spawn(process.execPath, [cli, "serve"], { env: { ...env(), PORT: "0" }, stdio: ["ignore", "pipe", "pipe"] });
+  let stdout = "";
+  const exited = new Promise<[number | null, string | null]>((resolve) => child.once("exit", (code, signal) => resolve([code, signal])));
+  // The e-mail warning is logged before the server listens and its job queue opens: the start is under way.
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+    if (!/e-mail is off/.test(stdout) && /e-mail is off/.test(stdout + chunk)) child.kill("SIGTERM");
+    stdout += chunk;
+  });
+  expect(await exited).toEqual([0, null]);
+  expect(stdout).toMatch(/Docstack serves on[\s\S]*Stopping/);
+  expect(fs.existsSync(`${dataDir}.lock`)).toBe(false);
 }, 300_000);
 
 it("prints coverage per area, and usage for an unknown command", () => {

@@ -5,6 +5,7 @@
 import { createApiToken, revokeApiToken } from "../auth/tokens";
 import { bootstrap, isEmpty } from "../bootstrap";
 import type { Config } from "../config";
+import type { EmbeddedStart } from "../db/embedded-start";
 import type { Services } from "../http/context";
 import { type ServeOptions, startServer } from "../server";
 import { openServices } from "../wiring/services";
@@ -13,7 +14,8 @@ import { coverage, formatCoverage } from "./coverage";
 interface Command {
   summary: string;
   usage: string;
-  run(args: string[], config: Config): Promise<number>;
+  /** `embedded`: the embedded database's start, begun before this module loaded (main.ts, for the serving commands). */
+  run(args: string[], config: Config, embedded?: EmbeddedStart): Promise<number>;
 }
 
 function flag(args: string[], name: string): string | undefined {
@@ -32,6 +34,12 @@ async function withServices<T>(config: Config, work: (services: Services) => Pro
 
 /** Serves (and/or works jobs) until SIGTERM or SIGINT, then drains within `DOCSTACK_SHUTDOWN_TIMEOUT_MS`. */
 async function serve(config: Config, options: { bootstrapIfEmpty: boolean } & ServeOptions): Promise<number> {
+  // Listened for before the start: a SIGTERM meanwhile (a deploy cancelled, a profiled start) stops the server once
+  // it has started, closing the database cleanly, instead of ending the process wherever it was.
+  const stopped = new Promise<void>((resolve) => {
+    process.once("SIGINT", () => resolve());
+    process.once("SIGTERM", () => resolve());
+  });
   const server = await startServer(config, options);
   const { prisma } = server.services;
   if (options.bootstrapIfEmpty && (await isEmpty(prisma))) {
@@ -54,11 +62,7 @@ async function serve(config: Config, options: { bootstrapIfEmpty: boolean } & Se
       ? `Docstack serves on ${server.url} (API reference: ${server.url}/docs; ${startedIn})${options.work ? "" : ", jobs left to workers"}\n`
       : `Docstack works the job queue (no HTTP; ${startedIn})\n`,
   );
-  await new Promise<void>((resolve) => {
-    const stop = () => resolve();
-    process.once("SIGINT", stop);
-    process.once("SIGTERM", stop);
-  });
+  await stopped;
   process.stdout.write("Stopping: finishing requests in flight and running jobs\n");
   // Past the bound (and a margin for closing the database), the process ends anyway.
   setTimeout(() => process.exit(1), config.shutdownTimeoutMs + 10_000).unref();
@@ -70,17 +74,17 @@ export const commands: Record<string, Command> = {
   start: {
     summary: "migrate, create the first admin and token on an empty database, and serve",
     usage: "start",
-    run: (_args, config) => serve(config, { bootstrapIfEmpty: true, http: true, work: true }),
+    run: (_args, config, embedded) => serve(config, { bootstrapIfEmpty: true, http: true, work: true, embedded }),
   },
   serve: {
     summary: "migrate, serve and work the job queue (--no-worker: serve only)",
     usage: "serve [--no-worker]",
-    run: (args, config) => serve(config, { bootstrapIfEmpty: false, http: true, work: !args.includes("--no-worker") }),
+    run: (args, config, embedded) => serve(config, { bootstrapIfEmpty: false, http: true, work: !args.includes("--no-worker"), embedded }),
   },
   worker: {
     summary: "work the job queue only (no HTTP)",
     usage: "worker",
-    run: (_args, config) => serve(config, { bootstrapIfEmpty: false, http: false, work: true }),
+    run: (_args, config, embedded) => serve(config, { bootstrapIfEmpty: false, http: false, work: true, embedded }),
   },
   migrate: {
     summary: "apply the committed migrations",
@@ -146,6 +150,7 @@ export const commands: Record<string, Command> = {
   },
 };
 
+/** @public (main.ts requires this module once the embedded database's start is under way: knip does not see it) */
 export function usage(): string {
   const lines = Object.entries(commands).map(([_name, command]) => `  ${command.usage.padEnd(40)} ${command.summary}`);
   return `Usage: docstack <command>\n\n${lines.join("\n")}\n`;

@@ -1,16 +1,42 @@
 #!/usr/bin/env node
 // The `docstack` command line: `npm run docstack -- <command>` from the repository root.
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { loadConfig } from "../config";
-import { commands, usage } from "./commands";
+import { startEmbedded } from "../db/embedded-start";
+
+/** The commands that serve (commands.ts): on the embedded database, they start it before loading the app's modules. */
+const SERVING = new Set(["start", "serve", "worker"]);
+
+/**
+ * The app's heaviest module graphs, loaded one after the other with a turn of the event loop between: a `require` of
+ * them all at once would hold the thread for half a second, and PGlite's start (its file reads, its WebAssembly's
+ * compile, which the event loop's turns move on) would wait for it instead of going on meanwhile.
+ */
+const HEAVY_MODULES = ["../generated/prisma/client", "express", "../app", "../wiring/operations", "../wiring/services"];
+
+async function loadTakingTurns(): Promise<void> {
+  for (const name of HEAVY_MODULES) {
+    await nextTurn();
+    require(name);
+  }
+}
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv;
+  const serving = name !== undefined && SERVING.has(name) ? loadConfig() : undefined;
+  // PGlite compiles its WebAssembly off this thread while the modules below load (all of the app's: half a second).
+  const embedded =
+    serving && !serving.databaseUrl
+      ? startEmbedded({ dataDir: serving.dataDir, sharedBuffersMb: serving.embeddedSharedBuffersMb, compileAtOnce: true })
+      : undefined;
+  if (embedded) await loadTakingTurns();
+  const { commands, usage } = require("./commands") as typeof import("./commands");
   const command = name ? commands[name] : undefined;
   if (!command) {
     process.stderr.write(usage());
     return name && name !== "help" && name !== "--help" ? 2 : 0;
   }
-  return command.run(args, loadConfig());
+  return command.run(args, serving ?? loadConfig(), embedded);
 }
 
 main(process.argv.slice(2)).then(

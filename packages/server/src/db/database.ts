@@ -1,14 +1,11 @@
 // Opens the database: in-process PostgreSQL (PGlite) persisted under the data
 // directory by default, or the PostgreSQL server named by DATABASE_URL. Both
 // take the same migrations and run the same SQL.
-import fs from "node:fs";
-import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import type pg from "pg";
 import { PrismaClient, type Prisma as PrismaNamespace } from "../generated/prisma/client";
 import { embeddedStartOptions } from "./embedded-options";
-import { templateFor } from "./embedded-template";
-import { acquireDirectoryLock, type DirectoryLock } from "./lock";
+import { type EmbeddedStart, pgliteClass, startEmbedded } from "./embedded-start";
 import { migrateEmbedded, migrateOnce } from "./migrate";
 import { listenOnPostgres } from "./notifications";
 import { applyMigrations } from "./schema-engine";
@@ -59,6 +56,8 @@ export interface OpenDatabaseOptions {
    * closing the Database leaves it open (the tests' per-worker database, test/support/embedded-pool.ts).
    */
   pglite?: PGlite;
+  /** The embedded database's start, begun before (startEmbedded) on `dataDir`. */
+  started?: EmbeddedStart | undefined;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
@@ -73,7 +72,7 @@ const POOL_MAX = 10;
 // of start-up time.
 const postgresAdapter = () => (require("@prisma/adapter-pg") as typeof import("@prisma/adapter-pg")).PrismaPg;
 const embeddedDriver = () => ({
-  PGlite: (require("@electric-sql/pglite") as typeof import("@electric-sql/pglite")).PGlite,
+  PGlite: pgliteClass(),
   PrismaPGlite: (require("pglite-prisma-adapter") as typeof import("pglite-prisma-adapter")).PrismaPGlite,
 });
 
@@ -104,24 +103,12 @@ function openPostgres(url: string): Database {
 }
 
 async function openEmbedded(options: OpenDatabaseOptions): Promise<Database> {
-  const inMemory = options.dataDir.startsWith("memory://") || options.pglite !== undefined;
-  let lock: DirectoryLock | undefined;
-  if (!inMemory) {
-    // PGlite's mkdir is not recursive: create the parents first.
-    fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
-    lock = acquireDirectoryLock(options.dataDir);
-  }
+  if (options.started && options.started.dataDir !== options.dataDir) throw new Error("the embedded database was started on another directory");
+  const started = options.pglite ? undefined : (options.started ?? startEmbedded(options));
+  const lock = started?.lock;
   try {
-    const { PGlite, PrismaPGlite } = embeddedDriver();
-    // A given dump is loaded in memory too (the tests' migrated template); a new directory starts from the build's.
-    const loadDataDir = options.loadDataDir ?? (inMemory ? undefined : templateFor(options.dataDir));
-    const pglite =
-      options.pglite ??
-      (await PGlite.create({
-        ...embeddedStartOptions(PGlite.defaultStartParams, options.sharedBuffersMb),
-        ...(inMemory ? {} : { dataDir: options.dataDir }),
-        ...(loadDataDir ? { loadDataDir } : {}),
-      }));
+    const { PrismaPGlite } = embeddedDriver();
+    const pglite = options.pglite ?? (await started!.pglite);
     const owned = options.pglite === undefined;
     // Statements let the event loop turn now and then: the database runs on this thread (yielding-adapter.ts).
     const prisma = new PrismaClient({ adapter: yieldingAdapter(new PrismaPGlite(pglite)) });

@@ -10,6 +10,7 @@ import { RenderPool } from "../content/format/render-pool";
 import { DownloadSigner } from "../content/reads/downloads";
 import { ContentCache } from "../content/store/cache";
 import { type Database, type Db, openDatabase } from "../db/database";
+import type { EmbeddedStart } from "../db/embedded-start";
 import type { Services } from "../http/context";
 import { CursorCodec } from "../http/pagination";
 import { instanceSecret } from "../instance-secret";
@@ -54,12 +55,20 @@ export interface OpenServicesOptions {
   database?: Database;
   /** The job queue opens on first use (`serve` opens it once it listens), not before this resolves. */
   lazyJobs?: boolean;
+  /** The embedded database's start, begun before on the configured directory (cli/main.ts). */
+  embedded?: EmbeddedStart | undefined;
 }
 
 export async function openServices(config: Config, options: OpenServicesOptions = {}): Promise<{ database: Database; services: Services }> {
   const logger = pino({ level: config.logLevel });
   const opened =
-    options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, sharedBuffersMb: config.embeddedSharedBuffersMb }));
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      sharedBuffersMb: config.embeddedSharedBuffersMb,
+      started: options.embedded,
+    }));
   const closing: (() => Promise<void>)[] = [];
   const database: Database = {
     ...opened,
