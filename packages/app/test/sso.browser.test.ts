@@ -3,7 +3,7 @@
 // the sign-in screen, and a successful sign-in landing in the app with a session cookie; in the organization's
 // settings, the team people joining through a provider are put in, chosen, kept through a reload, and cleared.
 import { accessibilityProblems, answered, at, requestIdOf, samlResponse, testIdp } from "@docstack/server/testing";
-import { checkScreen, signIn, useAppServer } from "./support";
+import { checkScreen, signIn, snap, useAppServer } from "./support";
 
 const app = useAppServer();
 const { h, inbox } = app;
@@ -106,5 +106,38 @@ describe("SAML single sign-on in the app", () => {
     await form.getByRole("status").filter({ hasText: "Saved." }).waitFor();
     expect((await read()).defaultTeam).toBeUndefined();
     await page.context().close();
+  });
+
+  it("enforces SSO from the settings only when nobody would be locked out, and says why not", async () => {
+    const org = await h.organization();
+    const admin = h.as(org.admin);
+    const inOrg = at({ organizationId: org.id });
+    const page = await app.newPage();
+    await signIn(page, inbox, org.admin.email);
+    await page.goto(`/app/orgs/${org.id}/settings`);
+    const enforce = page.getByLabel("Members sign in only through SAML (SSO enforced)");
+    const problem = page.getByRole("alert");
+    // No provider: nobody could sign in.
+    await enforce.click();
+    await problem.filter({ hasText: "no SAML provider" }).waitFor();
+    await expect(enforce.isChecked()).resolves.toBe(false);
+    // A provider, but this session came by e-mail code: it would lock its admin out.
+    await answered(admin.POST("/v1/orgs/{organizationId}/saml", { ...inOrg, body: { label: "Okta" } }), 201);
+    await page.reload();
+    await enforce.click();
+    await problem.filter({ hasText: "shut you out" }).waitFor();
+    await expect(enforce.isChecked()).resolves.toBe(false);
+    expect((await answered(admin.GET("/v1/orgs/{organizationId}", inOrg), 200)).sso).toBe(false);
+    await checkScreen(page, "settings, SSO not enforced and why");
+    // Turned on by the operator's token: the box says so once the screen reads the organization again.
+    await answered(admin.PATCH("/v1/orgs/{organizationId}", { ...inOrg, body: { sso: true } }), 200);
+    // A new e-mail code session: the organization is an outsider's to it.
+    const other = await app.newPage();
+    await signIn(other, inbox, org.admin.email, { landing: "No organization" });
+    await snap(other, "signed in by e-mail code, the only organization enforcing SSO");
+    await other.goto(`/app/orgs/${org.id}/settings`);
+    await other.getByRole("alert").getByRole("heading", { name: "Not found" }).first().waitFor();
+    await page.context().close();
+    await other.context().close();
   });
 });

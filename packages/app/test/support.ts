@@ -41,8 +41,8 @@ export function useAppServer(options: { allowPrivateFetch?: boolean } = {}) {
   };
 }
 
-/** Signs in through the app's sign-in screen with the code e-mailed to the address. */
-export async function signIn(page: Page, inbox: ReturnType<typeof useInbox>, email: string): Promise<void> {
+/** Signs in through the app's sign-in screen with the code e-mailed to the address; done once `landing` (a heading) shows. */
+export async function signIn(page: Page, inbox: ReturnType<typeof useInbox>, email: string, { landing = "Spaces" } = {}): Promise<void> {
   const before = inbox.to(email).length;
   await page.goto("/app/");
   await page.getByLabel("Email").fill(email);
@@ -52,7 +52,7 @@ export async function signIn(page: Page, inbox: ReturnType<typeof useInbox>, ema
   await page.getByLabel("Code").fill(code);
   await page.getByRole("button", { name: "Sign in" }).click();
   try {
-    await page.getByRole("heading", { name: "Spaces" }).waitFor();
+    await page.getByRole("heading", { name: landing }).waitFor();
   } catch (error) {
     throw new Error(`Not signed in; the page reads: ${await page.locator("body").textContent()}`, { cause: error });
   }

@@ -147,6 +147,18 @@ export const errorReasons = {
     "status": 409,
     "description": "This is the last site space of its section: delete the section instead."
   },
+  "sso_provider_missing": {
+    "status": 409,
+    "description": "SSO cannot be enforced in an organization with no SAML provider: nobody could sign in. Add one first (`POST /v1/orgs/{organizationId}/saml`)."
+  },
+  "sso_sign_in_required": {
+    "status": 409,
+    "description": "Enforcing SSO from this credential would lock you out of the organization at once: turn it on from a session (or a token) made by the organization's SAML sign-in."
+  },
+  "sso_enforced": {
+    "status": 409,
+    "description": "The organization enforces SSO and this is its last SAML provider: turn enforcement off (`sso: false`) first."
+  },
   "last_admin": {
     "status": 409,
     "description": "This is the organization's last admin: make another member admin first."

@@ -108,6 +108,8 @@ export interface paths {
          *     clears it, and deleting that site clears it too.
          *     `mergeRules` are the rules a change request must pass to be merged, in every space whose own rules are
          *     `inherit`; the users they name must be members of the organization (400 otherwise).
+         *     `sso: true` enforces SSO (see `Organization.sso`): it needs a SAML provider (409 `sso_provider_missing`) and a
+         *     credential made by the organization's SAML sign-in or on the server (409 `sso_sign_in_required`).
          *
          *     Needs `admin` on the organization (role `admin`).
          */
@@ -4908,7 +4910,8 @@ export interface paths {
         /**
          * Delete a SAML provider
          * @description Deletes the SAML provider: signing in through it stops working at once. Members who joined through it
-         *     stay members.
+         *     stay members. The last provider of an organization that enforces SSO cannot be deleted (409 `sso_enforced`):
+         *     nobody could sign in.
          *
          *     Needs `admin` on the organization (role `admin`).
          */
@@ -5525,7 +5528,7 @@ export interface components {
          *     change). Each value belongs to one HTTP status (`x-docstack-status`), so one `type`. Values are
          *     stable; new ones may be added, so treat an unknown one by its `type`. The table is in docs/errors.md.
          */
-        ErrorReason: string & ("invalid_request" | "invalid_json" | "invalid_cursor" | "invalid_reference" | "url_fetch_failed" | "import_source_unsupported" | "import_run_ended" | "sign_in_code_invalid" | "unauthenticated" | "token_malformed" | "token_expired" | "token_invalid" | "session_invalid" | "session_expired" | "content_token_expired" | "content_token_invalid" | "git_hook_signature_invalid" | "saml_response_refused" | "csrf_token_invalid" | "content_token_scope" | "role_required" | "comment_author_only" | "email_domain_mismatch" | "email_not_verified" | "invite_links_disabled" | "not_found" | "method_not_allowed" | "space_locked" | "change_request_merged" | "change_request_archived" | "status_move_invalid" | "merge_rule_unmet" | "git_sync_running" | "space_already_in_site" | "name_taken" | "last_site_space" | "last_admin" | "nothing_to_publish" | "space_not_deleted" | "already_exists" | "stale_edit" | "concurrent_change" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "not_implemented" | "saml_request_failed" | "idempotency_key_reused" | "idempotency_key_in_progress" | "render_budget_exceeded" | "not_an_image" | "image_type_unsupported" | "image_too_large");
+        ErrorReason: string & ("invalid_request" | "invalid_json" | "invalid_cursor" | "invalid_reference" | "url_fetch_failed" | "import_source_unsupported" | "import_run_ended" | "sign_in_code_invalid" | "unauthenticated" | "token_malformed" | "token_expired" | "token_invalid" | "session_invalid" | "session_expired" | "content_token_expired" | "content_token_invalid" | "git_hook_signature_invalid" | "saml_response_refused" | "csrf_token_invalid" | "content_token_scope" | "role_required" | "comment_author_only" | "email_domain_mismatch" | "email_not_verified" | "invite_links_disabled" | "not_found" | "method_not_allowed" | "space_locked" | "change_request_merged" | "change_request_archived" | "status_move_invalid" | "merge_rule_unmet" | "git_sync_running" | "space_already_in_site" | "name_taken" | "last_site_space" | "sso_provider_missing" | "sso_sign_in_required" | "sso_enforced" | "last_admin" | "nothing_to_publish" | "space_not_deleted" | "already_exists" | "stale_edit" | "concurrent_change" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "not_implemented" | "saml_request_failed" | "idempotency_key_reused" | "idempotency_key_in_progress" | "render_budget_exceeded" | "not_an_image" | "image_type_unsupported" | "image_too_large");
         /** @description Every failure answers with this body. */
         Error: {
             error: {
@@ -5662,7 +5665,12 @@ export interface components {
             /** @description The role new members get when they join (through an invite link or an e-mail domain); `null` makes them guests, who see only what they are invited to. */
             defaultRole?: components["schemas"]["NullableRole"];
             defaultContent?: components["schemas"]["DefaultContent"];
-            /** @description Whether SSO is enforced for every member. */
+            /**
+             * @description Whether SSO is enforced for every member: members then reach the organization only with a credential its
+             *     SAML sign-in made (an app session, a sign-in token, or a personal token made with either) or one made on the
+             *     server by `docstack` (the operator's). Any other credential of theirs (an e-mail code's session, a token made
+             *     with one) sees the organization as someone outside it does. API tokens made by SAML sign-in keep working.
+             */
             sso?: boolean;
             /** @description Whether AI features are on. */
             ai?: boolean;
@@ -5782,6 +5790,10 @@ export interface components {
             defaultContent?: components["schemas"]["DefaultContent"] | null;
             /** @description The URL of the organization's logo, or `null` to remove it. */
             logo?: string | null;
+            /**
+             * @description Enforce SSO (see `Organization.sso`). Turning it on needs a SAML provider (409 `sso_provider_missing`), and a
+             *     credential that keeps its access once it is on (409 `sso_sign_in_required`), so that nobody locks themselves out.
+             */
             sso?: boolean;
             ai?: boolean;
             inviteLinks?: boolean;
@@ -19739,6 +19751,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Unexpected"];
         };

@@ -13,7 +13,17 @@ export default function Home({ organizationId, loading }: { organizationId: stri
   if (!organizationId) {
     return (
       <main id="main">
-        {loading ? <Loading what="your organizations" /> : <Empty>You are not a member of any organization yet: ask for an invitation.</Empty>}
+        {loading ? (
+          <Loading what="your organizations" />
+        ) : (
+          <>
+            <h1>No organization</h1>
+            <Empty>
+              You are not a member of any organization yet: ask for an invitation. An organization that enforces single sign-on shows only when you sign in
+              through its SAML sign-in link (its admins have it).
+            </Empty>
+          </>
+        )}
       </main>
     );
   }

@@ -13,6 +13,7 @@ import type { ActorCache } from "./actor-cache";
 import { type ContentTokens, isContentToken } from "./content-tokens";
 import { recordUse } from "./last-use";
 import { cookieNames, csrfSatisfied, readCookie, SESSION_ORIGIN, type SessionLifetime } from "./sessions";
+import { countsUnderSso } from "./sso-enforcement";
 import { hashToken } from "./tokens";
 
 export function bearerToken(header: string | undefined): string | undefined {
@@ -118,7 +119,7 @@ async function used(prisma: Db, actor: Actor, options: AuthenticationOptions): P
 async function loadActor(prisma: Db, tokenHash: string): Promise<Actor | undefined> {
   const found = await prisma.apiToken.findUnique({
     where: { tokenHash },
-    include: { user: { include: { memberships: { select: { organizationId: true, role: true, disabled: true } } } } },
+    include: { user: { include: { memberships: { select: { organizationId: true, role: true, disabled: true, organization: { select: { sso: true } } } } } } },
   });
   if (!found || found.revokedAt) return undefined;
   const { user } = found;
@@ -127,9 +128,14 @@ async function loadActor(prisma: Db, tokenHash: string): Promise<Actor | undefin
     tokenId: found.id,
     session: found.origin === SESSION_ORIGIN,
     user: { id: user.id, displayName: user.displayName, email: user.email, photoURL: user.photoURL, emailVerified: user.emailVerifiedAt !== null },
-    orgRoles: new Map(user.memberships.filter((m) => !m.disabled).map((m) => [m.organizationId, m.role])),
+    orgRoles: new Map(
+      user.memberships
+        .filter((m) => !m.disabled && countsUnderSso(found, { id: m.organizationId, sso: m.organization.sso }))
+        .map((m) => [m.organizationId, m.role]),
+    ),
     expiresAt: found.expiresAt,
     lastUsedAt: found.lastUsedAt,
     createdAt: found.createdAt,
+    ssoOrganizationId: found.ssoOrganizationId,
   };
 }

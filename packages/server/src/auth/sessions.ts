@@ -55,7 +55,8 @@ export function csrfSatisfied(req: IncomingMessage, sessionSecret: string): bool
 export const slidExpiry = (createdAt: Date, now: Date, lifetime: SessionLifetime) =>
   new Date(Math.min(now.getTime() + lifetime.idleMs, createdAt.getTime() + lifetime.maxMs));
 
-export async function startSession(prisma: Db, userId: string, device: string, now: Date, lifetime: SessionLifetime) {
+/** `ssoOrganizationId`: the organization whose SAML sign-in starts it (auth/sso-enforcement.ts). */
+export async function startSession(prisma: Db, userId: string, device: string, now: Date, lifetime: SessionLifetime, ssoOrganizationId: string | null = null) {
   const secret = newSecret(32, { prefix: SESSION_PREFIX });
   const id = newId();
   const row = await prisma.apiToken.create({
@@ -67,6 +68,7 @@ export async function startSession(prisma: Db, userId: string, device: string, n
       origin: SESSION_ORIGIN,
       createdAt: now,
       expiresAt: slidExpiry(now, now, lifetime),
+      ssoOrganizationId,
     },
   });
   return { secret, row };

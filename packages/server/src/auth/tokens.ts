@@ -16,12 +16,20 @@ export type TokenOrigin = "cli" | "personal" | "email" | "saml";
 export async function createApiToken(
   prisma: Db,
   userId: string,
-  options: { label?: string | undefined; origin?: TokenOrigin; expiresAt?: Date | null } = {},
+  options: { label?: string | undefined; origin?: TokenOrigin; expiresAt?: Date | null; ssoOrganizationId?: string | null } = {},
 ): Promise<{ id: string; token: string }> {
   const token = newSecret(32, { prefix: PREFIX });
   const id = newId();
   await prisma.apiToken.create({
-    data: { id, userId, tokenHash: hashToken(token), label: options.label ?? null, origin: options.origin ?? "cli", expiresAt: options.expiresAt ?? null },
+    data: {
+      id,
+      userId,
+      tokenHash: hashToken(token),
+      label: options.label ?? null,
+      origin: options.origin ?? "cli",
+      expiresAt: options.expiresAt ?? null,
+      ssoOrganizationId: options.ssoOrganizationId ?? null,
+    },
   });
   return { id, token };
 }

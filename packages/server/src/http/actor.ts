@@ -17,6 +17,8 @@ export interface Actor {
   lastUsedAt: Date | null;
   /** When the token or session was made (a session never lives past its maximum lifetime from then). */
   createdAt: Date;
+  /** The organization whose SAML sign-in made the credential (auth/sso-enforcement.ts); absent for others. */
+  ssoOrganizationId?: string | null;
   /**
    * Set for a site's content token (auth/content-tokens.ts), which has no user (`userId` names no one, `orgRoles` is
    * empty): it reads these spaces of its site, and nothing else (policy/content-token.ts).

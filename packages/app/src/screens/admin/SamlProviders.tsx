@@ -1,12 +1,13 @@
 // SAML single sign-on: the organization's identity providers, each with Docstack's side to copy into the
 // provider (ACS URL, entity ID, sign-in URL) and the provider's side to fill in (SSO URL, entity ID, certificate),
-// and what people joining through it get: a role and a team. The API has no way to turn a provider off and keep
-// it: deleting it is the only way to stop sign-ins through it.
+// and what people joining through it get: a role and a team; and whether the organization enforces SSO (its
+// members then reach it only through a SAML sign-in). The API has no way to turn a provider off and keep it:
+// deleting it is the only way to stop sign-ins through it.
 import type { Schemas } from "@docstack/sdk";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Fragment, useState } from "react";
 import { api, unwrap } from "../../api";
-import { useTeams } from "../../queries";
+import { keys, useOrg, useTeams } from "../../queries";
 import { useWrite, WriteError } from "../../ui/forms";
 import { choiceOf, type RoleChoice, RoleOptions, roleOf } from "../../ui/roles";
 import { Empty, Loading, Problem } from "../../ui/states";
@@ -52,7 +53,43 @@ export function SamlProviders({ organizationId }: { organizationId: string }) {
         </button>
       </form>
       <WriteError write={create} />
+      <EnforceSso organizationId={organizationId} />
     </section>
+  );
+}
+
+/** The organization's `sso`: the server refuses to turn it on when that would lock everyone (or the caller) out, and says why. */
+function EnforceSso({ organizationId }: { organizationId: string }) {
+  const org = useOrg(organizationId);
+  const queries = useQueryClient();
+  const [saved, setSaved] = useState(false);
+  const save = useWrite(async (sso: boolean) => {
+    setSaved(false);
+    const answer = await unwrap(api.PATCH("/v1/orgs/{organizationId}", { params: { path: { organizationId } }, body: { sso } }));
+    queries.setQueryData(keys.org(organizationId), answer);
+    setSaved(true);
+  });
+  if (!org.data) return null;
+  return (
+    <div>
+      <label htmlFor="enforce-sso" className="check">
+        <input
+          id="enforce-sso"
+          type="checkbox"
+          checked={org.data.sso ?? false}
+          disabled={save.busy}
+          aria-describedby="enforce-sso-help"
+          onChange={(event) => void save.run(event.target.checked)}
+        />{" "}
+        Members sign in only through SAML (SSO enforced)
+      </label>
+      <p id="enforce-sso-help" className="muted">
+        Once on, a member signed in with an e-mailed code (or with a token made that way) sees this organization as an outsider does. Turn it on from a session
+        signed in through one of the providers above.
+      </p>
+      <span role="status">{saved ? "Saved." : ""}</span>
+      <WriteError write={save} />
+    </div>
   );
 }
 

@@ -69,7 +69,14 @@ export const authOperations = {
     handle: async ({ ctx, body }) => {
       const expiresAt = body.expiresAt ? new Date(body.expiresAt) : null;
       if (expiresAt && expiresAt <= ctx.clock.now()) throw badRequest("invalid_request", "request/body/expiresAt must be in the future");
-      const { id, token } = await createApiToken(ctx.prisma, ctx.actor.userId, { label: body.label, origin: "personal", expiresAt });
+      const { id, token } = await createApiToken(ctx.prisma, ctx.actor.userId, {
+        label: body.label,
+        origin: "personal",
+        expiresAt,
+        // A token made with an SSO sign-in keeps its standing under that organization's enforced SSO; one made with
+        // an e-mail code's session does not get it (auth/sso-enforcement.ts).
+        ssoOrganizationId: ctx.actor.ssoOrganizationId ?? null,
+      });
       const created = await ctx.prisma.apiToken.findUniqueOrThrow({ where: { id } });
       return { status: 201, body: { ...serializeToken(ctx, created), origin: "personal", current: false, token } };
     },

@@ -1,5 +1,6 @@
 // Organizations, their members, and the authenticated user.
 
+import { demandSsoCanBeEnforced } from "../../auth/sso-enforcement";
 import { searchSpaces } from "../../content/search/search";
 import { isUniqueViolation } from "../../db/errors";
 import { Prisma } from "../../generated/prisma/client";
@@ -29,7 +30,8 @@ export const organizationsOperations = {
   listOrganizationsForAuthenticatedUser: defineOperation("listOrganizationsForAuthenticatedUser", {
     handle: async (request) => {
       const { ctx } = request;
-      const where = { userId: ctx.actor.userId, disabled: false };
+      // The actor's organizations: not one whose enforced SSO this credential does not satisfy (auth/sso-enforcement.ts).
+      const where = { userId: ctx.actor.userId, disabled: false, organizationId: { in: [...ctx.actor.orgRoles.keys()] } };
       const body = await listRows(request, {
         model: ctx.prisma.member,
         where,
@@ -70,6 +72,7 @@ export const organizationsOperations = {
             throw badRequest("invalid_reference", `request/body/defaultContent/site: ${defaultContent.site} is not a site of this organization`);
           }
           await demandRuleUsersAreMembers(tx, organization.id, body.mergeRules);
+          if (body.sso === true && !organization.sso) await demandSsoCanBeEnforced(tx, ctx.actor.tokenId, organization.id);
           return tx.organization.update({
             where: { id: organization.id },
             data: {

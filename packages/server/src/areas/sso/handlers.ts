@@ -1,6 +1,7 @@
 // SSO: the SAML identity providers of an organization, and its sign-in options.
 // (Signing in through a provider, at its `service` URLs, is not part of this API.)
 
+import { demandNotLastUnderSso } from "../../auth/sso-enforcement";
 import { newId } from "../../db/ids";
 import { listRows } from "../../http/lists";
 import { type AreaOperations, defineOperation } from "../../http/operation";
@@ -60,7 +61,10 @@ export const ssoOperations = {
   deleteSamlProvider: defineOperation("deleteSamlProvider", {
     // Members who joined through it stay: nothing of theirs refers to the provider.
     handle: async ({ ctx, params }) => {
-      const { count } = await ctx.prisma.samlProvider.deleteMany({ where: { id: params.samlProviderId, organizationId: params.organizationId } });
+      const count = await ctx.prisma.$transaction(async (tx) => {
+        await demandNotLastUnderSso(tx, params.organizationId, params.samlProviderId);
+        return (await tx.samlProvider.deleteMany({ where: { id: params.samlProviderId, organizationId: params.organizationId } })).count;
+      });
       return count > 0 ? { status: 205 } : { status: 204 };
     },
   }),

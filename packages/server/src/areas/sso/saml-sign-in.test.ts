@@ -1,7 +1,8 @@
 import supertest from "supertest";
-import { answered, at, useHarness } from "../../../test/support/harness";
+import { answered, at, refused, type TestUser, useHarness } from "../../../test/support/harness";
 import { type AssertionOptions, type Idp, requestIdOf, samlResponse, testIdp } from "../../../test/support/saml-idp";
 import { createApp } from "../../app";
+import { csrfTokenOf, startSession } from "../../auth/sessions";
 
 // The identity provider is configured with fixed URLs of Docstack (its public URL), as in production.
 const h = useHarness({ rateLimit: { max: 0, windowMs: 60_000 }, publicUrl: "https://docs.example.test" });
@@ -14,6 +15,7 @@ beforeAll(async () => {
 
 interface Provider {
   id: string;
+  admin: TestUser;
   organizationId: string;
   teamId: string;
   service: { acsURL: string; startURL: string; entityID: string };
@@ -33,7 +35,7 @@ async function provider(): Promise<Provider> {
     defaultTeam: team.id,
   };
   const created = await answered(admin.POST("/v1/orgs/{organizationId}/saml", { ...inOrg, body }), 201);
-  return { id: created.id, organizationId: org.id, teamId: team.id, service: created.service };
+  return { id: created.id, admin: org.admin, organizationId: org.id, teamId: team.id, service: created.service };
 }
 
 const path = (url: string) => new URL(url).pathname;
@@ -183,6 +185,79 @@ describe("SAML sign-in", () => {
         .set("Cookie", `docstack_saml_handoff=${again.handoff}`)
         .expect(303)
         .expect("Location", "/app/sign-in?sso=failed");
+    });
+
+    describe("enforced SSO (the organization's `sso`)", () => {
+      /** An app session the browser finished, as its cookie header. */
+      async function appSession(p: Provider, address: string): Promise<string> {
+        const { state, handoff } = await appSignIn(p, address);
+        const finished = await h.api
+          .get(`/sso/saml/${p.id}/finish`)
+          .set("Cookie", `docstack_saml_state=${state}; docstack_saml_handoff=${handoff}`)
+          .expect(303);
+        return `docstack_session=${setCookies(finished).docstack_session!}`;
+      }
+      const readsOrg = (p: Provider, auth: { cookie?: string; token?: string }) => {
+        const request = h.api.get(`/v1/orgs/${p.organizationId}`);
+        return auth.cookie ? request.set("Cookie", auth.cookie) : request.set("Authorization", `Bearer ${auth.token}`);
+      };
+
+      it("lets in only credentials the organization's SAML made (and the server's), and locks nobody out", async () => {
+        const bare = await h.organization();
+        const refusedOn = await refused(h.as(bare.admin).PATCH("/v1/orgs/{organizationId}", { ...at({ organizationId: bare.id }), body: { sso: true } }), 409);
+        expect(refusedOn.error.reason).toBe("sso_provider_missing");
+
+        const p = await provider();
+        const address = email("ada");
+        const viaSaml = await appSession(p, address);
+        const ada = await h.services.prisma.user.findFirstOrThrow({ where: { email: address } });
+        await h.direct((prisma) =>
+          prisma.member.update({ where: { organizationId_userId: { organizationId: p.organizationId, userId: ada.id } }, data: { role: "admin" } }),
+        );
+        // Ada's other credentials: an e-mail code's session, and a personal token made with each session.
+        const viaEmail = (await startSession(h.services.prisma, ada.id, "test", new Date(), h.services.config.sessions)).secret;
+        const emailCookie = `docstack_session=${viaEmail}`;
+        const tokenOf = async (cookie: string) => {
+          const csrf = csrfTokenOf(cookie.slice("docstack_session=".length));
+          const made = await h.api.post("/v1/user/tokens").set("Cookie", cookie).set("X-CSRF-Token", csrf).send({ label: "script" }).expect(201);
+          return made.body.token as string;
+        };
+        const [samlToken, emailToken] = [await tokenOf(viaSaml), await tokenOf(emailCookie)];
+
+        // Turning it on from the e-mail session would shut Ada out: refused. From the SAML session: on.
+        const patch = (cookie: string) =>
+          h.api
+            .patch(`/v1/orgs/${p.organizationId}`)
+            .set("Cookie", cookie)
+            .set("X-CSRF-Token", csrfTokenOf(cookie.slice("docstack_session=".length)))
+            .send({ sso: true });
+        expect((await patch(emailCookie).expect(409)).body.error.reason).toBe("sso_sign_in_required");
+        expect((await patch(viaSaml).expect(200)).body.sso).toBe(true);
+
+        await readsOrg(p, { cookie: viaSaml }).expect(200);
+        await readsOrg(p, { token: samlToken }).expect(200);
+        await readsOrg(p, { cookie: emailCookie }).expect(404);
+        await readsOrg(p, { token: emailToken }).expect(404);
+        const listed = await h.api.get("/v1/orgs").set("Cookie", emailCookie).expect(200);
+        expect(listed.body.items.map((o: { id: string }) => o.id)).not.toContain(p.organizationId);
+        // The organization's first admin's token was made on the server (origin cli), as `docstack` makes them.
+        await answered(h.as(p.admin).GET("/v1/orgs/{organizationId}", at({ organizationId: p.organizationId })), 200);
+
+        // Its last provider stays while it is on; off again, the e-mail session is a member's again.
+        const asAdmin = (cookie: string) => ({ cookie, csrf: csrfTokenOf(cookie.slice("docstack_session=".length)) });
+        const del = (auth: { cookie: string; csrf: string }) =>
+          h.api.delete(`/v1/orgs/${p.organizationId}/saml/${p.id}`).set("Cookie", auth.cookie).set("X-CSRF-Token", auth.csrf);
+        expect((await del(asAdmin(viaSaml)).expect(409)).body.error.reason).toBe("sso_enforced");
+        await h.api
+          .patch(`/v1/orgs/${p.organizationId}`)
+          .set("Cookie", viaSaml)
+          .set("X-CSRF-Token", csrfTokenOf(viaSaml.slice("docstack_session=".length)))
+          .send({ sso: false })
+          .expect(200);
+        await readsOrg(p, { cookie: emailCookie }).expect(200);
+        await readsOrg(p, { token: emailToken }).expect(200);
+        await del(asAdmin(viaSaml)).expect(205);
+      });
     });
   });
 });

@@ -154,7 +154,14 @@ export function samlSignInRouter(services: Services): express.Router {
       const user = await signInMember(services, provider, email.toLowerCase());
       const relayState = (req.body as { RelayState?: unknown }).RelayState;
       if (typeof relayState === "string" && relayState.startsWith(APP_RELAY)) {
-        const { secret } = await startSession(services.prisma, user.id, String(req.get("user-agent") ?? ""), new Date(), services.config.sessions);
+        const { secret } = await startSession(
+          services.prisma,
+          user.id,
+          String(req.get("user-agent") ?? ""),
+          new Date(),
+          services.config.sessions,
+          provider.organizationId,
+        );
         const handoff = `${secret}.${relayState.slice(APP_RELAY.length)}`;
         res.append("Set-Cookie", appCookie(APP_HANDOFF, handoff, req.secure, APP_HANDOFF_SECONDS));
         res.redirect(303, `/sso/saml/${encodeURIComponent(provider.id)}/finish`);
@@ -164,6 +171,7 @@ export function samlSignInRouter(services: Services): express.Router {
         label: `SAML sign-in (${provider.label})`,
         origin: "saml",
         expiresAt: new Date(Date.now() + SIGN_IN_TOKEN_MS),
+        ssoOrganizationId: provider.organizationId,
       });
       res.status(201).json({ token, user: serializeSignedInUser({ baseUrl: baseUrlOf(services, req) }, user) });
     } catch (error) {
