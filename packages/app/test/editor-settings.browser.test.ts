@@ -4,7 +4,7 @@
 // their settings name, in the site's colours, and the highlighting is never saved.
 import { accessibilityProblems, answered, at } from "@docstack/server/testing";
 import type { Page } from "playwright-core";
-import { signIn, spaceWithPages, useAppServer } from "./support";
+import { saveStatus, signIn, spaceWithPages, useAppServer } from "./support";
 
 const app = useAppServer();
 const { h, inbox } = app;
@@ -12,7 +12,6 @@ const { h, inbox } = app;
 const ORIGINAL = ["# Guide", "", "Intro.", "", "## Install", "", "1. Download", "2. Run", "", "End.", ""].join("\n");
 
 const editor = (page: Page) => page.getByRole("textbox", { name: "Page content" });
-const status = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text }).waitFor();
 const settings = (page: Page, name: string) => page.getByRole("region", { name: `${name} settings` });
 
 /** The page written in a space, opened in its editor: the page's Markdown, and its Markdown saved in the change request. */
@@ -30,7 +29,7 @@ async function editPage(markdown: string) {
   await page.getByRole("button", { name: "Edit" }).click();
   await editor(page).waitFor();
   const number = Number(/\/change-requests\/(\d+)\/edit\//.exec(page.url())?.[1]);
-  await status(page, "Saved");
+  await saveStatus(page, "Saved");
   const savedMarkdown = async () => {
     const cr = await answered(
       as.GET("/v1/spaces/{spaceId}/change-requests/{changeRequestId}", at({ spaceId: space.id, changeRequestId: String(number) })),
@@ -67,7 +66,7 @@ it("changes a heading's level and a numbered list's start by keyboard, saves onl
   await page.keyboard.type("4");
   await editor(page).locator('ol[start="4"]').waitFor();
   expect({ problems: await accessibilityProblems(page) }).toEqual({ problems: [] });
-  await status(page, "Saved");
+  await saveStatus(page, "Saved");
 
   const expected = original.replace("## Install\n", "### Install\n").replace("1. Download\n2. Run\n", "4. Download\n5. Run\n");
   expect(expected).not.toBe(original);
@@ -80,7 +79,7 @@ it("changes a heading's level and a numbered list's start by keyboard, saves onl
   await page.reload();
   await editor(page).getByRole("heading", { level: 3, name: "Install" }).waitFor();
   await editor(page).locator('ol[start="4"]').waitFor();
-  await status(page, "Saved");
+  await saveStatus(page, "Saved");
   await editor(page).locator("li", { hasText: "Download" }).click();
   await expect(settings(page, "Numbered list").getByLabel("Start number").inputValue()).resolves.toBe("4");
   expect(await savedMarkdown()).toBe(expected);
@@ -113,7 +112,7 @@ it("highlights code blocks in the language their settings name, in the site's co
   await page.keyboard.type("js");
   await code("let retries").locator(".hljs-keyword", { hasText: "let" }).waitFor();
   expect({ problems: await accessibilityProblems(page) }).toEqual({ problems: [] });
-  await status(page, "Saved");
+  await saveStatus(page, "Saved");
 
   // Saved: the typed words and the language, nothing of the highlighting.
   const expected = original.replace("const port = 8080;\n", "const port = 8080; return port;\n").replace("```\nlet retries", "```js\nlet retries");
@@ -121,7 +120,7 @@ it("highlights code blocks in the language their settings name, in the site's co
   expect(await savedMarkdown()).toBe(expected);
   await page.reload();
   await code("let retries").locator(".hljs-keyword", { hasText: "let" }).waitFor();
-  await status(page, "Saved");
+  await saveStatus(page, "Saved");
   expect(await savedMarkdown()).toBe(expected);
   await page.context().close();
 }, 300_000); // a real browser and server: a ceiling for a loaded machine, not a speed goal

@@ -5,7 +5,7 @@
 // nothing serious on the editor screen.
 import { accessibilityProblems, answered, at, type Harness, screenshot, type TestUser } from "@docstack/server/testing";
 import type { Page } from "playwright-core";
-import { signIn, spaceWithPages, useAppServer } from "./support";
+import { saveStatus, signIn, spaceWithPages, useAppServer } from "./support";
 
 const app = useAppServer();
 const { h, inbox } = app;
@@ -49,7 +49,6 @@ async function setup() {
 const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
 
 const editor = (page: Page) => page.getByRole("textbox", { name: "Page content" });
-const status = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text }).waitFor();
 
 /** Puts the cursor at the end of the paragraph holding `text`. */
 async function endOf(page: Page, text: string) {
@@ -82,7 +81,7 @@ describe("the editor", () => {
 
     const number = await edit(page, space.id, pageId);
     expect(chunks).toHaveLength(1);
-    await status(page, "Saved");
+    await saveStatus(page, "Saved");
     await expect(editor(page).getAttribute("aria-multiline")).resolves.toBe("true");
     // The draft change request holds the space's version, and opening the editor wrote nothing.
     const opened = await changeRequestPage(h, org.admin, space.id, number, pageId);
@@ -107,12 +106,12 @@ describe("the editor", () => {
     await page.keyboard.press("Enter");
     await menu.waitFor({ state: "detached" });
     await page.keyboard.type("Careful.");
-    await status(page, "Saved");
+    await saveStatus(page, "Saved");
 
     await page.reload();
     await editor(page).getByRole("note").filter({ hasText: "Careful." }).waitFor();
     await editor(page).locator("p", { hasText: "First paragraph. More words." }).waitFor();
-    await status(page, "Saved");
+    await saveStatus(page, "Saved");
     const saved = (await changeRequestPage(h, org.admin, space.id, number, pageId)).markdown;
     expect(saved).toBe(original.replace("First paragraph.\n", 'First paragraph. More words.\n\n{% hint style="info" %}\nCareful.\n{% endhint %}\n'));
     // The space itself is unchanged until the change request merges.
@@ -130,7 +129,7 @@ describe("the editor", () => {
     });
     await signIn(page, inbox, org.admin.email);
     const number = await edit(page, space.id, pageId);
-    await status(page, "Saved");
+    await saveStatus(page, "Saved");
 
     // `/` inserts a hint; its settings set its style.
     await endOf(page, "First paragraph.");
@@ -156,7 +155,7 @@ describe("the editor", () => {
     await editor(page).getByRole("img", { name: "Setup screen" }).waitFor();
     expect({ problems: await accessibilityProblems(page) }).toEqual({ problems: [] });
     await screenshot(page, "app-editor-block-settings");
-    await status(page, "Saved");
+    await saveStatus(page, "Saved");
 
     // The Markdown source: its chunk loads only now; what is typed there is saved and comes back as blocks.
     expect(sourceChunks).toEqual([]);
@@ -167,8 +166,8 @@ describe("the editor", () => {
     expect({ problems: await accessibilityProblems(page) }).toEqual({ problems: [] });
     await source.press("Control+End");
     await page.keyboard.type("\nFrom the source.\n");
-    await status(page, "Saving");
-    await status(page, "Saved");
+    await saveStatus(page, "Saving");
+    await saveStatus(page, "Saved");
     await page.getByRole("button", { name: "Markdown source" }).click();
     await editor(page).locator("p", { hasText: "From the source." }).waitFor();
 
@@ -182,7 +181,7 @@ describe("the editor", () => {
     await editor(page).getByRole("img", { name: "Setup screen" }).waitFor();
     await editor(page).getByText("The setup screen").waitFor();
     await editor(page).getByRole("note").filter({ hasText: "Careful." }).waitFor();
-    await status(page, "Saved");
+    await saveStatus(page, "Saved");
     expect((await changeRequestPage(h, org.admin, space.id, number, pageId)).markdown).toBe(expected);
 
     // Merged, the image is a file of the space and the published page shows it.
@@ -207,7 +206,7 @@ describe("the editor", () => {
     const page = await app.newPage();
     await signIn(page, inbox, org.admin.email);
     const number = await edit(page, space.id, pageId);
-    await status(page, "Saved");
+    await saveStatus(page, "Saved");
 
     // Dropped as a file from the desktop is: a drop event whose DataTransfer holds the file, at the paragraph.
     const target = editor(page).locator("p", { hasText: "First paragraph." });
@@ -222,7 +221,7 @@ describe("the editor", () => {
       { base64: PNG, x: box.x + box.width / 2, y: box.y + box.height / 2 },
     );
     await page.getByRole("status").filter({ hasText: "Image dropped.png added" }).waitFor();
-    await status(page, "Saved");
+    await saveStatus(page, "Saved");
     const as = h.as(org.admin);
     const cr = await answered(
       as.GET("/v1/spaces/{spaceId}/change-requests/{changeRequestId}", at({ spaceId: space.id, changeRequestId: String(number) })),
@@ -237,7 +236,7 @@ describe("the editor", () => {
     expect((await changeRequestPage(h, org.admin, space.id, number, pageId)).markdown).toBe(expected);
 
     await page.reload();
-    await status(page, "Saved");
+    await saveStatus(page, "Saved");
     const image = editor(page).locator("figure.block-image img");
     const width = await image.evaluate((img: HTMLImageElement) =>
       img.complete && img.naturalWidth ? img.naturalWidth : new Promise<number>((resolve) => img.addEventListener("load", () => resolve(img.naturalWidth))),
@@ -257,14 +256,14 @@ describe("the editor", () => {
     const number = await edit(first, space.id, pageId);
     const second = await first.context().newPage();
     await second.goto(first.url());
-    await status(second, "Saved");
+    await saveStatus(second, "Saved");
 
     await endOf(first, "First paragraph.");
     await first.keyboard.type(" From the first tab.");
-    await status(first, "Saved");
+    await saveStatus(first, "Saved");
     await endOf(second, "Last paragraph.");
     await second.keyboard.type(" From the second tab.");
-    await status(second, "Conflict");
+    await saveStatus(second, "Conflict");
     const conflict = second.getByRole("region", { name: "This page was changed elsewhere" });
     await conflict.getByRole("region", { name: "Theirs" }).getByText("First paragraph. From the first tab.").waitFor();
     await conflict.getByRole("region", { name: "Mine" }).getByText("Last paragraph. From the second tab.").waitFor();
@@ -277,7 +276,7 @@ describe("the editor", () => {
 
     await conflict.getByRole("button", { name: "Merge" }).click();
     await conflict.waitFor({ state: "detached" });
-    await status(second, "Saved");
+    await saveStatus(second, "Saved");
     const merged = original
       .replace("First paragraph.", "First paragraph. From the first tab.")
       .replace("Last paragraph.", "Last paragraph. From the second tab.");
@@ -298,10 +297,10 @@ describe("the editor", () => {
     await context.setOffline(true);
     await endOf(page, "First paragraph.");
     await page.keyboard.type(" Typed offline.");
-    await status(page, "Offline");
+    await saveStatus(page, "Offline");
     expect((await changeRequestPage(h, org.admin, space.id, number, pageId)).markdown).toBe(original);
     await context.setOffline(false);
-    await status(page, "Saved");
+    await saveStatus(page, "Saved");
     const once = original.replace("First paragraph.", "First paragraph. Typed offline.");
     expect((await changeRequestPage(h, org.admin, space.id, number, pageId)).markdown).toBe(once);
 
@@ -309,14 +308,14 @@ describe("the editor", () => {
     await context.setOffline(true);
     await endOf(page, "Last paragraph.");
     await page.keyboard.type(" Kept in the browser.");
-    await status(page, "Offline");
+    await saveStatus(page, "Offline");
     await page.close();
     await context.setOffline(false);
     expect((await changeRequestPage(h, org.admin, space.id, number, pageId)).markdown).toBe(once);
     const again = await context.newPage();
     await again.goto(url);
     await editor(again).locator("p", { hasText: "Last paragraph. Kept in the browser." }).waitFor();
-    await status(again, "Saved");
+    await saveStatus(again, "Saved");
     expect((await changeRequestPage(h, org.admin, space.id, number, pageId)).markdown).toBe(
       once.replace("Last paragraph.", "Last paragraph. Kept in the browser."),
     );
@@ -330,7 +329,7 @@ describe("the editor", () => {
     const number = await edit(writer, space.id, pageId);
     await endOf(writer, "First paragraph.");
     await writer.keyboard.type(" Reviewed words.");
-    await status(writer, "Saved");
+    await saveStatus(writer, "Saved");
 
     await writer.getByRole("link", { name: /^#\d+/ }).click();
     await writer.getByRole("button", { name: "Request review" }).waitFor();

@@ -7,7 +7,7 @@
 // a 404 to anyone else.
 import { accessibilityProblems, answered, at, gitServer, type Harness, screenshot, type TestUser } from "@docstack/server/testing";
 import type { Page } from "playwright-core";
-import { signIn, spaceWithPages, useAppServer } from "./support";
+import { saveStatus, signIn, spaceWithPages, useAppServer } from "./support";
 
 const app = useAppServer({ allowPrivateFetch: true });
 const { h, inbox } = app;
@@ -94,7 +94,7 @@ describe("review in the app", () => {
       await editor.locator("p", { hasText: "Set the port." }).click();
       await writer.keyboard.press("End");
       await writer.keyboard.type(" Use 8080 by default.");
-      await writer.getByRole("status").filter({ hasText: "Saved" }).waitFor();
+      await saveStatus(writer, "Saved");
       const number = /\/change-requests\/(\d+)\/edit\//.exec(writer.url())![1]!;
 
       // …and asks the colleague for review.

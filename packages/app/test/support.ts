@@ -80,6 +80,17 @@ export async function titlesInApi(h: Harness, user: TestUser, spaceId: string): 
   return walk(tree.pages, "");
 }
 
+/**
+ * Waits until the editor's save status reads `text` ("Saved", "Saving", "Offline", "Conflict"), matched at the start and
+ * case-sensitively: Playwright's `hasText` matches anywhere and ignores case, so "Saved" matched the offline status
+ * ("… will be saved when …") and "Not saved" before any save.
+ */
+export const saveStatus = (page: Page, text: string) =>
+  page
+    .getByRole("status")
+    .filter({ hasText: new RegExp(`^${text}`) })
+    .waitFor();
+
 /** Where the app's tests save their screenshots (gitignored): open them to look at the screens. */
 const SCREENSHOTS = path.resolve(__dirname, "../test-screenshots");
 
