@@ -272,7 +272,7 @@ export function EditorPane({
         },
       },
     });
-    return createEditorState(from, { plugins: [menuKeys, pastedImages, codeHighlight({ later: true })], promptLink: () => window.prompt("Link address") });
+    return createEditorState(from, { plugins: [menuKeys, pastedImages, codeHighlight()], promptLink: () => window.prompt("Link address") });
   }
 
   // The view is made once; replacing the page's Markdown goes through `replace`.

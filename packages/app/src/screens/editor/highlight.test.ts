@@ -1,6 +1,6 @@
 import { createEditorState, openMarkdown, saveMarkdown, setBlockSetting } from "@docstack/editor";
 import type { EditorState } from "prosemirror-state";
-import { codeHighlight, highlightAll, tokenRanges } from "./highlight";
+import { codeHighlight, tokenRanges } from "./highlight";
 import { grammarOf, tokenize } from "./prism";
 
 const PAGE = "# Title\n\nSome prose.\n\n```ts\nconst answer = 42;\n```\n\n```\nconst plain = 1;\n```\n";
@@ -106,25 +106,4 @@ it("highlights a code block once its language is set, and takes the highlighting
   ]);
   const cleared = withLanguage(python, codeStart(python, "const answer"), "");
   expect(tokens(cleared, plugin)).toEqual(["hljs-operator:=", "hljs-number:1", "hljs-punctuation:;"]);
-});
-
-it("highlights later when asked: an edited block at once, every block with the transaction that highlights all", () => {
-  const plugin = codeHighlight({ later: true });
-  const page = "```ts\nconst answer = 42;\n```\n\n```ts\nlet other;\n```\n";
-  const state = createEditorState(openMarkdown(page), { plugins: [plugin] });
-  expect(tokens(state, plugin)).toEqual([]);
-  // An edit before the whole pass highlights the block it touched, only that one.
-  const end = codeStart(state, "const answer") + 1 + "const answer = 42;".length;
-  const edited = state.apply(state.tr.insertText(" true;", end));
-  expect(tokens(edited, plugin)).toEqual([
-    "hljs-keyword:const",
-    "hljs-operator:=",
-    "hljs-number:42",
-    "hljs-punctuation:;",
-    "hljs-literal:true",
-    "hljs-punctuation:;",
-  ]);
-  const all = edited.apply(highlightAll(edited));
-  expect(all.doc).toBe(edited.doc);
-  expect(tokens(all, plugin)).toEqual([...tokens(edited, plugin), "hljs-keyword:let", "hljs-punctuation:;"]);
 });

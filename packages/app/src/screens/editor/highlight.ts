@@ -1,11 +1,10 @@
 // Code blocks highlighted in the editor: Prism's tokens as inline decorations, in the classes the published site
 // gives them (the site's stylesheet, loaded by the app, colours them). Decorations never change the document, so
 // what is saved is what was written. A transaction re-highlights only the code blocks it touched; the others'
-// decorations are mapped. In the app, a page's code blocks are highlighted all at once only after it is shown (a
-// 5,000-block page opens without waiting for Prism); until then the blocks edited are highlighted as they change.
+// decorations are mapped.
 import { codeClass } from "@docstack/sites/dist/code-classes.js";
 import type { Node } from "prosemirror-model";
-import { type EditorState, Plugin, PluginKey, type Transaction } from "prosemirror-state";
+import { Plugin, PluginKey, type Transaction } from "prosemirror-state";
 import { Decoration, DecorationSet } from "prosemirror-view";
 import { grammarOf, tokenize } from "./prism";
 
@@ -92,38 +91,12 @@ function touchedCodeBlocks(tr: Transaction): Map<number, Node> {
 
 const key = new PluginKey<DecorationSet>("code-highlight");
 
-/** The transaction that highlights every code block of the document (not an edit: nothing to undo). */
-export const highlightAll = (state: EditorState) => state.tr.setMeta(key, "all").setMeta("addToHistory", false);
-
-/** Runs `work` once the browser is idle (after the page is shown), or after a second at the latest; answers a cancel. */
-function whenIdle(work: () => void): () => void {
-  if (typeof requestIdleCallback === "function") {
-    const handle = requestIdleCallback(work, { timeout: 1_000 });
-    return () => cancelIdleCallback(handle);
-  }
-  const handle = setTimeout(work, 0);
-  return () => clearTimeout(handle);
-}
-
-/** How long after the writer's last key, click or input the whole pass waits (an edit's DOM may not be read yet). */
-const CALM_MS = 300;
-
-/**
- * `later`: the document's code blocks are highlighted once the view is idle and the writer not in the middle of an
- * input, not when the state is made.
- */
-export function codeHighlight({ later = false }: { later?: boolean } = {}): Plugin<DecorationSet> {
-  let lastInput = 0;
-  const noteInput = () => {
-    lastInput = Date.now();
-    return false;
-  };
+export function codeHighlight(): Plugin<DecorationSet> {
   return new Plugin<DecorationSet>({
     key,
     state: {
-      init: (_config, state) => (later ? DecorationSet.empty : DecorationSet.create(state.doc, allCodeBlocks(state.doc))),
+      init: (_config, state) => DecorationSet.create(state.doc, allCodeBlocks(state.doc)),
       apply(tr, set) {
-        if (tr.getMeta(key) === "all") return DecorationSet.create(tr.doc, allCodeBlocks(tr.doc));
         if (!tr.docChanged) return set;
         let next = set.map(tr.mapping, tr.doc);
         for (const [pos, block] of touchedCodeBlocks(tr)) {
@@ -132,23 +105,6 @@ export function codeHighlight({ later = false }: { later?: boolean } = {}): Plug
         return next;
       },
     },
-    ...(later
-      ? {
-          view(view) {
-            // A transaction dispatched from outside while the browser's own edit is not read yet could put the
-            // caret back: the pass waits for a calm moment.
-            const attempt = () => {
-              if (view.composing || Date.now() - lastInput < CALM_MS) cancel = whenIdle(attempt);
-              else view.dispatch(highlightAll(view.state));
-            };
-            let cancel = whenIdle(attempt);
-            return { destroy: () => cancel() };
-          },
-        }
-      : {}),
-    props: {
-      decorations: (state) => key.getState(state),
-      handleDOMEvents: { keydown: noteInput, mousedown: noteInput, beforeinput: noteInput, input: noteInput, compositionstart: noteInput },
-    },
+    props: { decorations: (state) => key.getState(state) },
   });
 }
