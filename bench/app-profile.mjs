@@ -3,24 +3,12 @@
 // the tree worker ran (script compile/evaluation, React's work in function calls, parse, layout, GC), with the
 // requests' timing (start → first byte → end, ms from navigation). `node bench/app-profile.mjs [first|tree]`;
 // BENCH_APP_PAGES as the benchmark. Prints the figures with the load average; a diagnosis tool, not a figure.
-import { fork } from "node:child_process";
 import os from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
-import { serverEnv, serverNodeFlags } from "../scripts/server-runtime.mjs";
+import { startBrowserTarget } from "./lib.mjs";
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const only = process.argv[2];
-const child = fork(path.join(here, "app-target.cjs"), {
-  execArgv: serverNodeFlags(),
-  env: serverEnv(process.env),
-  stdio: ["ignore", "ignore", "inherit", "ipc"],
-});
-const info = await new Promise((resolve, reject) => {
-  child.once("message", resolve);
-  child.once("exit", (code) => reject(new Error(`app benchmark target exited with ${code}`)));
-});
+const { child, info } = await startBrowserTarget("app-target.cjs");
 
 const CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8.execute", "v8", "blink.user_timing", "loading"];
 const requests = (tab) =>

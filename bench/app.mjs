@@ -11,29 +11,20 @@
 //    expanded and the page scrolled to the end, with the longest task (goal: ≤ 200 ms render, no task over 50 ms).
 // Each figure is printed with its goal and whether it is met; the machine's load average beside them (on the
 // shared 2-core machine, other work inflates every time). Writes results/app.json.
-import { fork } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import { BUDGET_KB, firstLoadGzipBytes } from "../packages/app/scripts/budget.mjs";
-import { serverEnv, serverNodeFlags } from "../scripts/server-runtime.mjs";
+import { startBrowserTarget } from "./lib.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const appDist = path.join(here, "../packages/app");
 const metafile = JSON.parse(fs.readFileSync(path.join(appDist, "dist/meta.json"), "utf8"));
 const firstJsKb = Math.round((firstLoadGzipBytes(metafile, appDist) / 1024) * 10) / 10;
 
-const child = fork(path.join(here, "app-target.cjs"), {
-  execArgv: serverNodeFlags(),
-  env: serverEnv(process.env),
-  stdio: ["ignore", "ignore", "inherit", "ipc"],
-});
-const info = await new Promise((resolve, reject) => {
-  child.once("message", resolve);
-  child.once("exit", (code) => reject(new Error(`app benchmark target exited with ${code}`)));
-});
+const { child, info } = await startBrowserTarget("app-target.cjs");
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 /** Long tasks (over 50 ms) of the page, recorded from its start (the observer is added before any script runs). */

@@ -8,13 +8,12 @@
 //    count as 16 ms (goals: p95 ≤ 50 ms, max ≤ 200 ms);
 //  - the editor's JavaScript, gzipped (loaded on the first edit; budget 250 KB, checked by the app's own test).
 // Writes results/editor-browser.json.
-import { fork } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import { EDITOR_BUDGET_KB, editorGzipBytes } from "../packages/app/scripts/budget.mjs";
-import { serverEnv, serverNodeFlags } from "../scripts/server-runtime.mjs";
+import { startBrowserTarget } from "./lib.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const appDir = path.join(here, "../packages/app");
@@ -22,15 +21,7 @@ const metafile = JSON.parse(fs.readFileSync(path.join(appDir, "dist/meta.json"),
 const editorJsKb = Math.round((editorGzipBytes(metafile, appDir) / 1024) * 10) / 10;
 const CHARACTERS = 300;
 
-const child = fork(path.join(here, "editor-browser-target.mjs"), {
-  execArgv: serverNodeFlags(),
-  env: serverEnv(process.env),
-  stdio: ["ignore", "ignore", "inherit", "ipc"],
-});
-const info = await new Promise((resolve, reject) => {
-  child.once("message", resolve);
-  child.once("exit", (code) => reject(new Error(`editor benchmark target exited with ${code}`)));
-});
+const { child, info } = await startBrowserTarget("editor-browser-target.mjs");
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 /** Event Timing's entries of the page from its start (16 ms: the smallest threshold it allows). */

@@ -48,6 +48,15 @@ export function startTarget(env) {
   });
 }
 
+/** Starts a browser part's own target script (it seeds, serves, and sends its info once ready), as `npm start` runs the server. */
+export function startBrowserTarget(script) {
+  const child = fork(path.join(here, script), { execArgv: serverNodeFlags(), env: serverEnv(process.env), stdio: ["ignore", "ignore", "inherit", "ipc"] });
+  return new Promise((resolve, reject) => {
+    child.once("message", (info) => resolve({ child, info }));
+    child.once("exit", (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+}
+
 export async function measure(name, options, duration = DURATION) {
   const result = await autocannon({ duration, connections: CONNECTIONS, ...options });
   return {
