@@ -12,7 +12,7 @@ import { AppLink, Empty, Loading } from "../ui/states";
 export default function Home({ organizationId, loading }: { organizationId: string | undefined; loading: boolean }) {
   if (!organizationId) {
     return (
-      <main id="main">
+      <main id="main" className="home">
         {loading ? (
           <Loading what="your organizations" />
         ) : (

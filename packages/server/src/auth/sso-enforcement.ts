@@ -44,9 +44,8 @@ export async function demandSsoCanBeEnforced(tx: Tx, tokenId: string, organizati
 export async function demandNotLastUnderSso(tx: Tx, organizationId: string, providerId: string): Promise<void> {
   const organization = await lockOrganization(tx, organizationId);
   if (!organization?.sso) return;
-  const others = await tx.samlProvider.count({ where: { organizationId, id: { not: providerId } } });
-  const isOne = await tx.samlProvider.count({ where: { organizationId, id: providerId } });
-  if (isOne > 0 && others === 0) {
+  const providers = await tx.samlProvider.findMany({ where: { organizationId }, select: { id: true } });
+  if (providers.length === 1 && providers[0]?.id === providerId) {
     throw conflict("sso_enforced", "This organization enforces SSO and this is its last SAML provider: turn enforcement off first");
   }
 }
