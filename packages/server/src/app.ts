@@ -14,6 +14,7 @@ import { compressAnswers } from "./pipeline/compression";
 import { docsRouter } from "./pipeline/docs";
 import { errorHandler } from "./pipeline/error-handler";
 import { homePageRouter } from "./pipeline/home-page";
+import { refuseNulCharacters } from "./pipeline/nul-guard";
 import { DatabaseRateLimitStore, MemoryRateLimitStore, RateLimiter } from "./pipeline/rate-limit";
 import { requestLogging, urlRedactor } from "./pipeline/request-log";
 import { type ContractRoute, contractRoutes, encodePathRests, operationRouter } from "./pipeline/routes";
@@ -29,6 +30,11 @@ import { policies } from "./wiring/policies";
 export interface AppOptions {
   registry?: OperationRegistry;
   document?: OpenapiDocument;
+  /**
+   * The contract's validation, prepared elsewhere: a process running many apps on the same contract (each test file's
+   * harness) prepares it once instead of once per app. By default each app prepares its own.
+   */
+  contractValidator?: RequestHandler;
   /** False once the server drains (SIGTERM): /readyz answers 503 so load balancers stop sending. */
   accepting?: () => boolean;
 }
@@ -85,7 +91,8 @@ export function createApp(services: Services, options: AppOptions = {}): express
   app.use("/v1", siteChangesMiddleware(services));
   app.use("/v1", authenticationMiddleware(services, routes, limiter));
   app.use(jsonBody(routes, config.bodyLimitBytes));
-  app.use(contractValidator(document, { validateResponses: config.validateResponses }));
+  app.use(options.contractValidator ?? contractValidator(document, { validateResponses: config.validateResponses }));
+  app.use(refuseNulCharacters);
   app.use(operationRouter(routes, registry, policies, requestContexts(services)));
   app.use("/sso/saml", limiter.middleware(), samlSignInRouter(services));
   app.use("/app", appRouter(config.appDir));

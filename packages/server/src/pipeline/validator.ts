@@ -3,7 +3,6 @@
 import path from "node:path";
 import type { OpenapiDocument } from "@docstack/contract";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import { refuseNulCharacters } from "./nul-guard";
 
 // express-openapi-validator's route lookup, run on every request, is patched at install
 // (patches/express-openapi-validator@5.6.2.patch, pnpm's patchedDependencies): each route's
@@ -155,5 +154,5 @@ function preparedValidator(document: OpenapiDocument, options: ValidatorOptions)
     // The URL as routing sees it (page paths' slashes encoded, see encodePathRests).
     useRequestUrl: true,
   }) as unknown as RequestHandler[];
-  return [...validator, refuseNulCharacters];
+  return validator;
 }

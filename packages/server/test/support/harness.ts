@@ -23,7 +23,7 @@ import { onSecret } from "../../src/secrets";
 import { createHttpServer } from "../../src/server";
 import { openServices } from "../../src/wiring/services";
 import type { ApiClient } from "./client";
-import type { EmbeddedAccess } from "./environment";
+import type { EmbeddedAccess, ValidationAccess } from "./environment";
 import { testDatabaseUrl } from "./postgres";
 
 export { type ApiClient, answered, at, refused, untyped } from "./client";
@@ -165,7 +165,9 @@ export async function createHarness(overrides: Partial<Config> = {}): Promise<Ha
   });
   // No redaction of its own: keeping secrets out of the logs must be the app's doing.
   services.logger = pino({ level: "trace" }, capture);
-  const app = createApp(services);
+  // The worker's prepared validation (environment.ts), shared by every file's apps; its own where there is none.
+  const validation = (globalThis as { __docstackValidation?: ValidationAccess }).__docstackValidation;
+  const app = createApp(services, { contractValidator: validation?.contractValidator(config.validateResponses) });
   const api = supertest(app);
   const { prisma } = services;
   // The app listens on loopback from the first request of a typed client on (`as`).
