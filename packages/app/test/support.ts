@@ -5,7 +5,7 @@ import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { accessibilityProblems, answered, at, createApp, type Harness, launchBrowser, type TestUser, useHarness, useInbox } from "@docstack/server/testing";
+import { accessibilityProblems, answered, at, type Harness, launchBrowser, type TestUser, useHarness, useInbox } from "@docstack/server/testing";
 import type { Browser, Page } from "playwright-core";
 
 export const APP_DIR = path.resolve(__dirname, "../dist");
@@ -16,7 +16,7 @@ export function useAppServer(options: { allowPrivateFetch?: boolean } = {}) {
   const h = useHarness(() => ({ smtpUrl: inbox.url, rateLimit: { max: 0, windowMs: 60_000 }, appDir: APP_DIR, ...options }));
   const state: { url: string; browser?: Browser; server?: http.Server } = { url: "" };
   beforeAll(async () => {
-    const server = http.createServer(createApp(h.services));
+    const server = http.createServer(h.createApp());
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     state.server = server;
     state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

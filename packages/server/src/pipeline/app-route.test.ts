@@ -7,7 +7,6 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { useHarness } from "../../test/support/harness";
 import { insertPage, siteFixtures } from "../../test/support/site-fixtures";
-import { createApp } from "../app";
 import { preferredEncoding } from "./app-assets";
 
 // A build of the app as packages/app makes it (its own tests load the real one in a browser).
@@ -78,7 +77,7 @@ describe("the app's assets, compressed once", () => {
   let base: string;
   let server: http.Server;
   beforeAll(async () => {
-    server = http.createServer(createApp(h.services));
+    server = http.createServer(h.createApp());
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });

@@ -10,7 +10,6 @@ import zlib from "node:zlib";
 import express from "express";
 import { contentHelpers, insertPage } from "../../test/support/content";
 import { type TestUser, useHarness } from "../../test/support/harness";
-import { createApp } from "../app";
 import { COMPRESS_FROM_BYTES, compressAnswers } from "./compression";
 
 const appDir = fs.mkdtempSync(path.join(os.tmpdir(), "docstack-app-"));
@@ -56,7 +55,7 @@ describe("compressed answers", () => {
   let spaceId: string;
 
   beforeAll(async () => {
-    ({ base, server } = await listening(createApp(h.services)));
+    ({ base, server } = await listening(h.createApp()));
     const org = await h.organization();
     admin = org.admin;
     spaceId = (await c.createSpace(admin, org.id)).id;

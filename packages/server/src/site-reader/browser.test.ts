@@ -13,7 +13,6 @@ import { accessibilityProblems, launchBrowser, printScreenshots, screenshot } fr
 import { contentHelpers } from "../../test/support/content";
 import { createHarness, type Harness } from "../../test/support/harness";
 import { insertPage, siteFixtures, visitorToken } from "../../test/support/site-fixtures";
-import { createApp } from "../app";
 
 let h: Harness;
 let server: http.Server;
@@ -31,7 +30,7 @@ beforeAll(async () => {
   await new Promise((resolve) => probe.close(resolve));
   base = `http://localhost:${port}`;
   h = await createHarness({ publicUrl: base });
-  server = http.createServer(createApp(h.services)).listen(port);
+  server = http.createServer(h.createApp()).listen(port);
   await new Promise((resolve) => server.once("listening", resolve));
   browser = await launchBrowser();
   reader = await browser.newContext();

@@ -6,11 +6,12 @@ import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import type { paths } from "@docstack/contract";
+import type { Express } from "express";
 import createClient from "openapi-fetch";
 import pino from "pino";
 import supertest from "supertest";
 import type TestAgent from "supertest/lib/agent";
-import { createApp } from "../../src/app";
+import { type AppOptions, createApp } from "../../src/app";
 import { createApiToken } from "../../src/auth/tokens";
 import { ManualClock } from "../../src/clock";
 import { type Config, loadConfig } from "../../src/config";
@@ -39,6 +40,11 @@ export interface TestUser {
 
 export interface Harness {
   api: TestAgent;
+  /**
+   * Another app on the harness's services (a server of its own, another instance), validating through the worker's
+   * prepared contract validation unless it brings its own document.
+   */
+  createApp(options?: AppOptions): Express;
   /** The typed client sending requests as `user` (their token) to the app, listening on 127.0.0.1. */
   as(user: Pick<TestUser, "token">): ApiClient;
   services: Services;
@@ -167,7 +173,9 @@ export async function createHarness(overrides: Partial<Config> = {}): Promise<Ha
   services.logger = pino({ level: "trace" }, capture);
   // The worker's prepared validation (environment.ts), shared by every file's apps; its own where there is none.
   const validation = (globalThis as { __docstackValidation?: ValidationAccess }).__docstackValidation;
-  const app = createApp(services, { contractValidator: validation?.contractValidator(config.validateResponses) });
+  const anotherApp = (options: AppOptions = {}) =>
+    createApp(services, { ...(options.document ? {} : { contractValidator: validation?.contractValidator(config.validateResponses) }), ...options });
+  const app = anotherApp();
   const api = supertest(app);
   const { prisma } = services;
   // The app listens on loopback from the first request of a typed client on (`as`).
@@ -211,6 +219,7 @@ export async function createHarness(overrides: Partial<Config> = {}): Promise<Ha
   };
   return {
     api,
+    createApp: anotherApp,
     services,
     clock,
     database,

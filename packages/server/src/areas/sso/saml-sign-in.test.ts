@@ -1,7 +1,6 @@
 import supertest from "supertest";
 import { answered, at, refused, type TestUser, useHarness } from "../../../test/support/harness";
 import { type AssertionOptions, type Idp, requestIdOf, samlResponse, testIdp } from "../../../test/support/saml-idp";
-import { createApp } from "../../app";
 import { csrfTokenOf, startSession } from "../../auth/sessions";
 
 // The identity provider is configured with fixed URLs of Docstack (its public URL), as in production.
@@ -85,7 +84,7 @@ describe("SAML sign-in", () => {
 
   it("accepts on one instance the answer to a request another one sent (request IDs are in the database), once", async () => {
     const p = await provider();
-    const otherInstance = supertest(createApp(h.services));
+    const otherInstance = supertest(h.createApp());
     const requestId = await start(p, otherInstance);
     const response = answer(p, requestId, email("grace"));
     await post(p, response).expect(201);

@@ -8,7 +8,6 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { createHarness, type Harness } from "../../../test/support/harness";
 import { insertPage, siteFixtures, visitorToken } from "../../../test/support/site-fixtures";
-import { createApp } from "../../app";
 
 let h: Harness;
 let server: http.Server;
@@ -21,7 +20,7 @@ beforeAll(async () => {
   const { port } = probe.address() as AddressInfo;
   await new Promise((resolve) => probe.close(resolve));
   h = await createHarness({ publicUrl: `http://127.0.0.1:${port}` });
-  server = http.createServer(createApp(h.services)).listen(port, "127.0.0.1");
+  server = http.createServer(h.createApp()).listen(port, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   fixtures = siteFixtures(h);
 });
