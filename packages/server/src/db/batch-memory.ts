@@ -1,17 +1,16 @@
 // What a bulk write (an import's batches of hundreds of pages) leaves behind, released after each batch, so that a
-// large import's memory grows far less with its size (figures in docs/memory.md, "Imports"):
-//  - Prisma's driver adapters log through `@prisma/debug`, which keeps the arguments of its last 100 calls whether or
-//    not debugging is on (for its crash reports): each query with its parameters, after a batch the bodies of its
-//    pages (about 20 MiB measured by a heap snapshot during bench/content-io.mjs);
-//  - a batch's transaction keeps its objects alive across many young-generation collections, so V8 promotes them to
-//    the old generation, which it collects only once that has grown: 13 MiB more heap a batch of 500 pages, 200 MiB
-//    resident over a 5,000-page import, nearly all garbage. A full collection after each batch gives it back.
+// large import's memory grows far less with its size (figures in docs/memory.md, "Imports"): Prisma's driver
+// adapters log through `@prisma/debug`, which keeps the arguments of its last 100 calls whether or not debugging is on
+// (for its crash reports): each query with its parameters, after a batch the bodies of its pages (about 20 MiB
+// measured by a heap snapshot during bench/content-io.mjs).
+// A full V8 collection after each batch was dropped (issue 40): forced, it is atomic (not incremental), and at a
+// heap of 80-110 MiB each held the thread, and /healthz with it, for 100 ms to 1 s on a loaded 2-core machine (66
+// of them, 16.6 s, over bench/content-io.mjs's imports); V8's own incremental collections keep the heap at the same
+// size with shorter pauses.
 // Every import kind calls it after each batch it writes and after its merge (commands/import-repository.ts,
 // imports/run.ts); each release is published on BATCH_MEMORY_CHANNEL (a test counts them).
 import { channel } from "node:diagnostics_channel";
 import { createRequire } from "node:module";
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 
 type DebugModule = { clearLogs?: () => void; getLogs?: () => string };
 
@@ -31,21 +30,14 @@ export function driverDebugModules(): DebugModule[] {
   return modules;
 }
 
-/** V8's full collection, without exposing `gc` to every module (`--expose-gc` for a fresh context only). */
-function fullCollection(): () => void {
-  setFlagsFromString("--expose-gc");
-  return runInNewContext("gc") as () => void;
-}
-
 export const BATCH_MEMORY_CHANNEL = "docstack:batch-memory-released";
 const releases = channel(BATCH_MEMORY_CHANNEL);
 
-let released: { modules: DebugModule[]; collect: () => void } | undefined;
+let debugModules: DebugModule[] | undefined;
 
 export function releaseBatchMemory(): void {
-  released ??= { modules: driverDebugModules(), collect: fullCollection() };
-  for (const debug of released.modules) debug.clearLogs?.();
-  released.collect();
+  debugModules ??= driverDebugModules();
+  for (const debug of debugModules) debug.clearLogs?.();
   releases.publish(undefined);
 }
 

@@ -2,6 +2,7 @@
 // are made from the revision's index and documents; each file's bytes are read from the database only when the
 // zip reaches it, so one file at a time is in memory.
 import { Readable } from "node:stream";
+import { eventLoop } from "../../event-loop";
 import type { ContentStore } from "../store/cache";
 import { loadDocuments } from "../store/documents";
 import { toReadableMarkdown } from "../store/references";
@@ -10,7 +11,7 @@ import type { StoredPage } from "../store/tree";
 import { layoutPresentation } from "./presentation";
 import { layoutRedirects } from "./redirects";
 import { DEFAULT_CONFIG, type LayoutPage, type PageOrigin, type Repository, type RepositoryOrigin } from "./types";
-import { assetPath, writeLayoutText } from "./write";
+import { assetPath, layoutTextFiles } from "./write";
 
 const DOCUMENTS_PER_READ = 250;
 
@@ -22,7 +23,11 @@ export async function layoutOfRevision(store: ContentStore, index: RevisionIndex
   const readable = new Map<string, string>();
   for (let start = 0; start < hashes.length; start += DOCUMENTS_PER_READ) {
     const documents = await loadDocuments(store, hashes.slice(start, start + DOCUMENTS_PER_READ));
-    for (const [hash, document] of documents) readable.set(hash, toReadableMarkdown(document.markdown, index));
+    for (const [hash, document] of documents) {
+      readable.set(hash, toReadableMarkdown(document.markdown, index));
+      // Each body's links scanned: 250 of them in one go held every other request (an export of 5,000 pages).
+      await eventLoop.turnIfBusy();
+    }
   }
   const origins = await loadOrigins(store, index.pages);
   const idOf = new Map<LayoutPage, string>();
@@ -79,10 +84,18 @@ export async function revisionZip(store: ContentStore, index: RevisionIndex): Pr
   const zip = new ZipFile();
   // Fixed times: the same content gives the same zip.
   const mtime = new Date(Date.UTC(2000, 0, 1));
-  // Each compressed when the zip reaches it (yazl's addBuffer deflates every buffer at once, with a zlib state each:
-  // thousands of pages would hold a gigabyte).
-  for (const [path, data] of writeLayoutText(layout, new Set(index.files.map((file) => file.name)))) {
-    zip.addReadStreamLazy(path, { mtime }, (done) => done(null, Readable.from([data])));
+  // Each made and compressed when the zip reaches it (yazl's addBuffer deflates every buffer at once, with a zlib
+  // state each: thousands of pages would hold a gigabyte; and making every file's text at once held the thread).
+  for (const [path, make] of layoutTextFiles(layout, new Set(index.files.map((file) => file.name)))) {
+    zip.addReadStreamLazy(path, { mtime }, (done) => {
+      let data: Buffer;
+      try {
+        data = make();
+      } catch (error) {
+        return done(error as Error, Readable.from([]));
+      }
+      done(null, Readable.from([data]));
+    });
   }
   for (const file of index.files) {
     // Asked for when the zip reaches the file.
