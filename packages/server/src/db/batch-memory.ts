@@ -4,8 +4,11 @@
 //    not debugging is on (for its crash reports): each query with its parameters, after a batch the bodies of its
 //    pages (about 20 MiB measured by a heap snapshot during bench/content-io.mjs);
 //  - a batch's transaction keeps its objects alive across many young-generation collections, so V8 promotes them to
-//    the old generation, which it collects only once that has grown: 13 MiB more heap a batch of 500 pages, 200 MiB
-//    resident over a 5,000-page import, nearly all garbage. A full collection after each batch gives it back.
+//    the old generation, which it collects only once that has grown (with the buffers they hold outside the heap).
+//    A full collection gives it back; but a forced one is atomic (not incremental): with a heap of 80-110 MiB each
+//    held the thread, and every request with it, for 100 ms to 1 s on a loaded 2-core machine, and one after every
+//    batch made 66 of them (16.6 s) over bench/content-io.mjs's imports (issue 40). So it runs only once the heap
+//    and its outside buffers have grown by COLLECT_AFTER_GROWTH_BYTES since the last one.
 // Every import kind calls it after each batch it writes and after its merge (commands/import-repository.ts,
 // imports/run.ts); each release is published on BATCH_MEMORY_CHANNEL (a test counts them).
 import { channel } from "node:diagnostics_channel";
@@ -37,15 +40,29 @@ function fullCollection(): () => void {
   return runInNewContext("gc") as () => void;
 }
 
+/** Growth of the heap and its outside buffers (bytes) after which a release runs a full collection. */
+const COLLECT_AFTER_GROWTH_BYTES = 64 * 1024 * 1024;
+
+const held = () => {
+  const { heapUsed, external } = process.memoryUsage();
+  return heapUsed + external;
+};
+
 export const BATCH_MEMORY_CHANNEL = "docstack:batch-memory-released";
 const releases = channel(BATCH_MEMORY_CHANNEL);
 
-let released: { modules: DebugModule[]; collect: () => void } | undefined;
+let released: { modules: DebugModule[]; collect: () => void; after: number } | undefined;
 
 export function releaseBatchMemory(): void {
-  released ??= { modules: driverDebugModules(), collect: fullCollection() };
+  released ??= { modules: driverDebugModules(), collect: fullCollection(), after: held() };
   for (const debug of released.modules) debug.clearLogs?.();
-  released.collect();
+  // Growth from the lowest level seen since the last collection (V8's own collections lower it too).
+  const now = held();
+  released.after = Math.min(released.after, now);
+  if (now - released.after >= COLLECT_AFTER_GROWTH_BYTES) {
+    released.collect();
+    released.after = held();
+  }
   releases.publish(undefined);
 }
 

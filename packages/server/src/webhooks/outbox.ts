@@ -10,6 +10,9 @@ import { subscribes, type WebhookEvent } from "./events";
 /** The job delivering a webhook's pending deliveries (data: `{webhookId}`). */
 export const DELIVER_JOB = "webhooks.deliver";
 
+/** Delivery rows written per statement. */
+const DELIVERIES_PER_STATEMENT = 250;
+
 export class WebhookOutbox {
   constructor(private readonly jobs: Pick<JobQueue, "send" | "wake">) {}
 
@@ -41,8 +44,12 @@ export class WebhookOutbox {
       }
     }
     if (!rows.length) return;
-    // In array order: `seq` follows it, and deliveries of one resource go out in `seq` order.
-    await tx.webhookDelivery.createMany({ data: rows });
+    // In array order: `seq` follows it, and deliveries of one resource go out in `seq` order. A few hundred a
+    // statement: a merge of thousands of pages emits an event each, and one statement of them all held the thread
+    // (the embedded database's) and every request with it; between statements the event loop turns.
+    for (let start = 0; start < rows.length; start += DELIVERIES_PER_STATEMENT) {
+      await tx.webhookDelivery.createMany({ data: rows.slice(start, start + DELIVERIES_PER_STATEMENT) });
+    }
     for (const webhookId of new Set(rows.map((row) => row.webhookId))) await this.jobs.send(DELIVER_JOB, { webhookId }, { tx });
   }
 

@@ -2,6 +2,7 @@
 // are made from the revision's index and documents; each file's bytes are read from the database only when the
 // zip reaches it, so one file at a time is in memory.
 import { Readable } from "node:stream";
+import { eventLoop } from "../../event-loop";
 import type { ContentStore } from "../store/cache";
 import { loadDocuments } from "../store/documents";
 import { toReadableMarkdown } from "../store/references";
@@ -10,9 +11,14 @@ import type { StoredPage } from "../store/tree";
 import { layoutPresentation } from "./presentation";
 import { layoutRedirects } from "./redirects";
 import { DEFAULT_CONFIG, type LayoutPage, type PageOrigin, type Repository, type RepositoryOrigin } from "./types";
-import { assetPath, writeLayoutText } from "./write";
+import { assetPath, layoutTextFiles } from "./write";
 
 const DOCUMENTS_PER_READ = 250;
+/**
+ * Origins (each its file's whole text, as bytes) read per statement: the driver decodes bytes slowly, and 250 of them
+ * in one answer held the thread for about half a second of CPU (an export of 5,000 pages); between reads the loop turns.
+ */
+const ORIGINS_PER_READ = 25;
 
 /** The revision's page tree in the layout's terms (bodies as they read: links as paths and file names), its space's former paths as redirects. */
 export async function layoutOfRevision(store: ContentStore, index: RevisionIndex): Promise<Omit<Repository, "files">> {
@@ -22,7 +28,11 @@ export async function layoutOfRevision(store: ContentStore, index: RevisionIndex
   const readable = new Map<string, string>();
   for (let start = 0; start < hashes.length; start += DOCUMENTS_PER_READ) {
     const documents = await loadDocuments(store, hashes.slice(start, start + DOCUMENTS_PER_READ));
-    for (const [hash, document] of documents) readable.set(hash, toReadableMarkdown(document.markdown, index));
+    for (const [hash, document] of documents) {
+      readable.set(hash, toReadableMarkdown(document.markdown, index));
+      // Each body's links scanned: 250 of them in one go held every other request (an export of 5,000 pages).
+      await eventLoop.turnIfBusy();
+    }
   }
   const origins = await loadOrigins(store, index.pages);
   const idOf = new Map<LayoutPage, string>();
@@ -57,13 +67,13 @@ export async function layoutOfRevision(store: ContentStore, index: RevisionIndex
   return { config: { ...DEFAULT_CONFIG, redirects }, pages, origin: (space?.gitbookOrigin ?? {}) as RepositoryOrigin };
 }
 
-/** The files the revision's pages were imported from (PageOrigin), by their blob's hash, read a few hundred at a time. */
+/** The files the revision's pages were imported from (PageOrigin), by their blob's hash, read a few at a time. */
 async function loadOrigins(store: ContentStore, pages: readonly StoredPage[]): Promise<Map<string, PageOrigin>> {
   const hashes = [...new Set(pages.flatMap((page) => (page.origin ? [page.origin] : [])))];
   const origins = new Map<string, PageOrigin>();
-  for (let start = 0; start < hashes.length; start += DOCUMENTS_PER_READ) {
+  for (let start = 0; start < hashes.length; start += ORIGINS_PER_READ) {
     const blobs = await store.db.fileBlob.findMany({
-      where: { hash: { in: hashes.slice(start, start + DOCUMENTS_PER_READ) } },
+      where: { hash: { in: hashes.slice(start, start + ORIGINS_PER_READ) } },
       select: { hash: true, data: true },
     });
     for (const blob of blobs) origins.set(blob.hash, JSON.parse(Buffer.from(blob.data).toString("utf8")) as PageOrigin);
@@ -79,10 +89,18 @@ export async function revisionZip(store: ContentStore, index: RevisionIndex): Pr
   const zip = new ZipFile();
   // Fixed times: the same content gives the same zip.
   const mtime = new Date(Date.UTC(2000, 0, 1));
-  // Each compressed when the zip reaches it (yazl's addBuffer deflates every buffer at once, with a zlib state each:
-  // thousands of pages would hold a gigabyte).
-  for (const [path, data] of writeLayoutText(layout, new Set(index.files.map((file) => file.name)))) {
-    zip.addReadStreamLazy(path, { mtime }, (done) => done(null, Readable.from([data])));
+  // Each made and compressed when the zip reaches it (yazl's addBuffer deflates every buffer at once, with a zlib
+  // state each: thousands of pages would hold a gigabyte; and making every file's text at once held the thread).
+  for (const [path, make] of layoutTextFiles(layout, new Set(index.files.map((file) => file.name)))) {
+    zip.addReadStreamLazy(path, { mtime }, (done) => {
+      let data: Buffer;
+      try {
+        data = make();
+      } catch (error) {
+        return done(error as Error, Readable.from([]));
+      }
+      done(null, Readable.from([data]));
+    });
   }
   for (const file of index.files) {
     // Asked for when the zip reaches the file.

@@ -79,22 +79,28 @@ export function summaryEntries(pages: readonly LayoutPage[], places: PagePlaces)
 }
 
 /**
- * The text files of the layout (paths from the repository's top), for `assetNames` as the files' names: the
- * assets' bytes go to `.gitbook/assets/<name>` beside them (`assetPath`).
+ * The text files of the layout (paths from the repository's top), each made when asked for (a zip streamed makes one
+ * at a time, so thousands of pages are not written in one go), for `assetNames` as the files' names: the assets'
+ * bytes go to `.gitbook/assets/<name>` beside them (`assetPath`).
  */
-export function writeLayoutText(repository: Omit<Repository, "files">, assetNames: ReadonlySet<string>): Map<string, Buffer> {
+export function layoutTextFiles(repository: Omit<Repository, "files">, assetNames: ReadonlySet<string>): Map<string, () => Buffer> {
   const { config, pages } = repository;
   const places = pagePlaces(pages, config.readme);
   const fileByPath = new Map([...places.path].flatMap(([page, path]) => (places.file.has(page) ? [[path, places.file.get(page)!]] : [])));
-  const out = new Map<string, Buffer>();
+  const out = new Map<string, () => Buffer>();
   // The repository's own SUMMARY.md and .gitbook.yaml while they say what they said when read.
   const asRead = (written: string, origin?: { text: string; written: string }) => (origin?.written === written ? origin.text : written);
-  out.set(CONFIG_FILE, Buffer.from(asRead(configYaml(config), repository.origin?.config)));
-  out.set(`${config.root}${config.summary}`, Buffer.from(asRead(writeSummary(summaryEntries(pages, places)), repository.origin?.summary)));
+  out.set(CONFIG_FILE, () => Buffer.from(asRead(configYaml(config), repository.origin?.config)));
+  out.set(`${config.root}${config.summary}`, () => Buffer.from(asRead(writeSummary(summaryEntries(pages, places)), repository.origin?.summary)));
   for (const [page, file] of places.file) {
-    out.set(`${config.root}${file}`, Buffer.from(documentFile(page, file, (path) => fileByPath.get(path), assetNames)));
+    out.set(`${config.root}${file}`, () => Buffer.from(documentFile(page, file, (path) => fileByPath.get(path), assetNames)));
   }
   return out;
+}
+
+/** The text files of the layout, made at once (see layoutTextFiles). */
+export function writeLayoutText(repository: Omit<Repository, "files">, assetNames: ReadonlySet<string>): Map<string, Buffer> {
+  return new Map([...layoutTextFiles(repository, assetNames)].map(([path, make]) => [path, make()]));
 }
 
 /** Where a file's bytes go in the repository. */

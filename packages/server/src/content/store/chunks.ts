@@ -9,6 +9,8 @@ import { sha256 } from "./documents";
 /** About one page in 16 ends a chunk; no chunk holds more than 64 pages. */
 const BOUNDARY_MASK = 15;
 const MAX_CHUNK = 64;
+/** Chunks written or read per statement (between statements the event loop turns: db/yielding-adapter.ts). */
+const CHUNKS_PER_STATEMENT = 16;
 
 function endsChunk(id: string): boolean {
   let hash = 2166136261; // FNV-1a: cheap and stable
@@ -94,8 +96,11 @@ export async function putChunks(store: ContentStore, chunks: readonly unknown[][
     }
     return hash;
   });
-  if (added.size) {
-    await store.db.contentChunk.createMany({ data: [...added].map(([hash, data]) => ({ hash, data: data as object[] })), skipDuplicates: true });
+  // A few chunks a statement: an import's batch adds hundreds of chunks of links, and one statement of them all took
+  // half a second on the thread (Prisma and the embedded database encoding its parameters), holding every request.
+  const rows = [...added].map(([hash, data]) => ({ hash, data: data as object[] }));
+  for (let start = 0; start < rows.length; start += CHUNKS_PER_STATEMENT) {
+    await store.db.contentChunk.createMany({ data: rows.slice(start, start + CHUNKS_PER_STATEMENT), skipDuplicates: true });
   }
   return hashes;
 }
@@ -104,8 +109,9 @@ export async function putChunks(store: ContentStore, chunks: readonly unknown[][
 export async function loadChunks<T>(store: ContentStore, hashes: readonly string[]): Promise<T[]> {
   if (!hashes.length) return [];
   const { found, missing } = store.cache.getMany<readonly T[]>("chunk", hashes);
-  if (missing.length) {
-    const rows = await store.db.contentChunk.findMany({ where: { hash: { in: missing } } });
+  // Read a few at a time, as they are written: a revision of thousands of pages has hundreds of chunks.
+  for (let start = 0; start < missing.length; start += CHUNKS_PER_STATEMENT) {
+    const rows = await store.db.contentChunk.findMany({ where: { hash: { in: missing.slice(start, start + CHUNKS_PER_STATEMENT) } } });
     for (const row of rows) found.set(row.hash, cacheChunk(store, row.hash, row.data as unknown as T[], JSON.stringify(row.data)));
   }
   const items: T[] = [];
