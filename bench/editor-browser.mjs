@@ -116,7 +116,7 @@ try {
 
 console.log(`\neditor in Chromium: a ${figures.blocks}-block page (${figures.markdownKB} KB of Markdown)`);
 console.log(`  ready to edit ${figures.readyToEditMs} ms (median of ${figures.readyRuns.join(", ")}; goal ≤ 2,000 ms)`);
-console.log(`  seen by Playwright's polling ${figures.seenByPlaywrightMs} ms (median of ${figures.seenByPlaywrightRuns.join(", ")})`);
+console.log(`  seen by Playwright's wait for that note ${figures.seenByPlaywrightMs} ms (median of ${figures.seenByPlaywrightRuns.join(", ")})`);
 console.log(
   `  typing ${figures.typing.characters} characters: p95 ${figures.typing.p95Ms} ms, max ${figures.typing.maxMs} ms (Event Timing, ${figures.typing.reported} keys over 16 ms; goals 50 / 200 ms)`,
 );
