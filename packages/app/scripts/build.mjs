@@ -12,7 +12,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import * as esbuild from "esbuild";
-import { firstLoad } from "./budget.mjs";
+import { editorLoad, firstLoad } from "./budget.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dist = path.join(root, "dist");
@@ -70,6 +70,9 @@ const preloads = firstLoad(result.metafile)
   .filter((file) => file !== entry)
   .map((file) => `<link rel="modulepreload" href="${url(file)}">`)
   .join("\n");
+// The editor screen's chunks (its own and its static imports), named for the app: opening an editor screen preloads
+// them all at once (screens/editor/opening.ts), rather than each import once the chunk naming it has arrived.
+const editorChunks = editorLoad(result.metafile).map(url).join(" ");
 // The first screen's reads (src/queries.ts: the user, the organizations, same URLs) leave with the HTML, beside the
 // code, not after it runs: the app's fetch of each takes the preloaded answer (same URL, mode and credentials).
 const firstReads = ["/v1/user", "/v1/orgs?limit=100"].map((href) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${href}">`).join("\n");
@@ -79,6 +82,7 @@ const html = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<meta name="docstack-editor-chunks" content="${editorChunks}">
 <title>Docstack</title>
 ${firstReads}
 <link rel="stylesheet" href="/app/assets/${siteCss}">

@@ -58,13 +58,23 @@ const HINTS = new Set<string>(HINT_STYLES);
 const TASK_MARKER = /^\[([ xX])\][ \t]+/;
 const LIST_MARKER = /^ {0,3}(?:[*+-]|\d{1,9}[.)])(?:[ \t]+|$)/;
 const EMPTY_PARAGRAPH = "&#x20;";
+const LF = 10;
+const CR = 13;
 
 class Opener {
   /** Where each line starts, as markdown-it numbers lines (`\r\n`, `\r` and `\n` end one). */
   private readonly starts: number[] = [0];
 
   constructor(private readonly source: string) {
-    for (const match of source.matchAll(/\r\n?|\n/g)) this.starts.push(match.index + match[0].length);
+    // A loop over character codes: `matchAll` took a tenth of a 5,000-block page's opening (a match object a line).
+    for (let at = 0; at < source.length; at++) {
+      const code = source.charCodeAt(at);
+      if (code === LF) this.starts.push(at + 1);
+      else if (code === CR) {
+        if (source.charCodeAt(at + 1) === LF) at++;
+        this.starts.push(at + 1);
+      }
+    }
   }
 
   /** The end of a line's text, before its line break. */

@@ -37,6 +37,13 @@ describe("opening and saving an unchanged page", () => {
     const opened = openMarkdown(markdown);
     expect(saveMarkdown(schema.nodeFromJSON(opened.doc.toJSON()), opened)).toBe(markdown);
   });
+
+  it("finds each block's lines whichever line breaks (old Mac's, Windows', Unix's, mixed) end them", () => {
+    const markdown = "# Title\r\rText\r\n\r\n> quote\n\n* a\r* b\r\n";
+    const opened = openMarkdown(markdown);
+    expect(opened.root.inner?.children.map((span) => markdown.slice(span.from, span.to))).toEqual(["# Title", "Text", "> quote", "* a\r* b"]);
+    expect(saveMarkdown(schema.nodeFromJSON(opened.doc.toJSON()), opened)).toBe(markdown);
+  });
 });
 
 describe("the schema's blocks, as GitBook writes them", () => {

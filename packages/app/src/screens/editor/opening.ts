@@ -69,12 +69,31 @@ export function openAhead(spaceId: string, number: string, pageId: string, loadS
   if (ahead?.key === key) return;
   // The screen's own lazy load reports a failed download. The editor's package is asked for too: its chunk (shared
   // with the review screens) is then fetched beside the screen's, not once the screen's chunk has arrived and named it.
+  preloadEditorChunks();
   loadScreen().catch(() => undefined);
   import("@docstack/editor").catch(() => undefined);
   const opened = openPage(spaceId, number, pageId);
   // Not reported here: the screen reads again and reports its own failure.
   opened.catch(() => undefined);
   ahead = { key, opened };
+}
+
+/**
+ * Asks for every chunk of the editor screen at once (the build names them in index.html): otherwise the screen's
+ * chunk arrives first and only then are the chunks it imports (ProseMirror, markdown-it) asked for, a round trip
+ * later on the way to a page ready to edit.
+ */
+function preloadEditorChunks(): void {
+  if (typeof document === "undefined") return;
+  const named = document.querySelector<HTMLMetaElement>('meta[name="docstack-editor-chunks"]')?.content ?? "";
+  const asked = new Set([...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => link.getAttribute("href")));
+  for (const href of named.split(" ")) {
+    if (!href || asked.has(href)) continue;
+    const link = document.createElement("link");
+    link.rel = "modulepreload";
+    link.href = href;
+    document.head.append(link);
+  }
 }
 
 /** The route left the editor screen: an opening started for it would be stale on a later visit. */
