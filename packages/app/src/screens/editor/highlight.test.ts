@@ -1,7 +1,6 @@
 import { createEditorState, openMarkdown, saveMarkdown, setBlockSetting } from "@docstack/editor";
 import type { EditorState } from "prosemirror-state";
-import { type Decoration, DecorationSet } from "prosemirror-view";
-import { codeBlockDecorations, codeHighlight, highlightTree, tokenRanges } from "./highlight";
+import { codeHighlight, tokenRanges } from "./highlight";
 import { grammarOf, tokenize } from "./prism";
 
 const PAGE = "# Title\n\nSome prose.\n\n```ts\nconst answer = 42;\n```\n\n```\nconst plain = 1;\n```\n";
@@ -107,27 +106,4 @@ it("highlights a code block once its language is set, and takes the highlighting
   ]);
   const cleared = withLanguage(python, codeStart(python, "const answer"), "");
   expect(tokens(cleared, plugin)).toEqual(["hljs-operator:=", "hljs-number:1", "hljs-punctuation:;"]);
-});
-
-it("builds block by block the same decorations, in the same tree, as ProseMirror's DecorationSet.create", () => {
-  const nested = [
-    PAGE,
-    '{% hint style="info" %}\n```ts\nconst inHint = 1;\n```\n{% endhint %}',
-    "* item\n\n  ```js\n  let inList = 2;\n  ```\n* other",
-    "> ```python\n> x = 3\n> ```",
-    "| a | b |\n| - | - |\n| `c` | d |",
-    "No code at all.",
-  ].join("\n\n");
-  const { doc } = openMarkdown(nested);
-  const all: Decoration[] = [];
-  doc.descendants((node, pos) => {
-    if (node.type.name === "code_block") all.push(...codeBlockDecorations(node, pos));
-  });
-  expect(all.length).toBeGreaterThan(8);
-  const built = highlightTree(doc);
-  // `create` consumes the array it is given.
-  expect(built).toEqual(DecorationSet.create(doc, [...all]));
-  const seen = (set: DecorationSet) => set.find().map((d) => `${d.from}-${d.to}:${(d as Decoration & { spec: { token: string } }).spec.token}`);
-  expect(seen(built)).toEqual(seen(DecorationSet.create(doc, [...all])));
-  expect(highlightTree(openMarkdown("No code at all.").doc)).toBe(DecorationSet.empty);
 });

@@ -55,27 +55,14 @@ export function codeBlockDecorations(block: Node, pos: number): Decoration[] {
 
 const isCode = (node: Node) => node.type.name === "code_block";
 
-/** DecorationSet's constructor (left out of its published types): a set's own decorations and its children's sets. */
-const DecorationTree = DecorationSet as unknown as new (local: readonly Decoration[], children: readonly (number | DecorationSet)[]) => DecorationSet;
-
-/**
- * The highlighting of every code block under `node`, built as `DecorationSet.create` builds it (each child's set
- * beside its offsets, a code block's decorations in its own set) but block by block: `create` compares every
- * decoration with every top-level block, a cost that grows with their product (on a 5,000-block page, most of the
- * highlighting's part of the opening).
- */
-export function highlightTree(node: Node): DecorationSet {
-  const children: (number | DecorationSet)[] = [];
-  node.forEach((child, offset) => {
-    // Nothing inside a textblock (or a leaf) holds a code block. A code block's decorations count from its text.
-    const set = isCode(child)
-      ? DecorationSet.create(child, codeBlockDecorations(child, -1))
-      : child.isTextblock || child.isLeaf
-        ? DecorationSet.empty
-        : highlightTree(child);
-    if (set !== DecorationSet.empty) children.push(offset, offset + child.nodeSize, set);
+function allCodeBlocks(doc: Node): Decoration[] {
+  const decorations: Decoration[] = [];
+  doc.descendants((node, pos) => {
+    if (isCode(node)) decorations.push(...codeBlockDecorations(node, pos));
+    // Nothing inside a textblock holds a code block.
+    return !node.isTextblock;
   });
-  return children.length ? new DecorationTree([], children) : DecorationSet.empty;
+  return decorations;
 }
 
 /** The code blocks a transaction's steps touched, by their position in its document. */
@@ -108,7 +95,7 @@ export function codeHighlight(): Plugin<DecorationSet> {
   return new Plugin<DecorationSet>({
     key,
     state: {
-      init: (_config, state) => highlightTree(state.doc),
+      init: (_config, state) => DecorationSet.create(state.doc, allCodeBlocks(state.doc)),
       apply(tr, set) {
         if (!tr.docChanged) return set;
         let next = set.map(tr.mapping, tr.doc);
