@@ -135,7 +135,11 @@ describe("the editor", () => {
     await endOf(page, "First paragraph.");
     await page.keyboard.press("Enter");
     await page.keyboard.type("/info");
+    // As a writer does: Enter once the menu offers the hint, typing once the hint is in.
+    const menu = page.getByRole("listbox", { name: "Insert a block" });
+    await menu.getByRole("option", { name: "Info hint", selected: true }).waitFor();
     await page.keyboard.press("Enter");
+    await menu.waitFor({ state: "detached" });
     await page.keyboard.type("Careful.");
     const settings = (name: string) => page.getByRole("region", { name: `${name} settings` });
     await settings("Hint").getByLabel("Style").selectOption("success");
