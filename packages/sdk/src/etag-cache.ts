@@ -22,15 +22,18 @@ export function etagCachingFetch(fetch: Fetch, entries: number): Fetch {
     if (held && response.status === 304) {
       kept.delete(key);
       kept.set(key, held);
-      return new Response(held.body.slice(0), { status: 200, headers: held.headers });
+      return new Response(held.body, { status: 200, headers: held.headers });
     }
     const etag = response.headers.get("ETag");
     if (response.status !== 200 || !etag || etag.startsWith("W/")) return response;
-    const body = await response.clone().arrayBuffer();
+    // Read once, kept, and given to the caller as a new answer of the same bytes (a Response copies them): a clone
+    // would read a page tree's megabytes twice, through the two branches of its body.
+    const body = await response.arrayBuffer();
+    const headers = new Headers(response.headers);
     kept.delete(key);
-    kept.set(key, { etag, body, headers: new Headers(response.headers) });
+    kept.set(key, { etag, body, headers });
     if (kept.size > entries) kept.delete(kept.keys().next().value!);
-    return response;
+    return new Response(body, { status: response.status, statusText: response.statusText, headers });
   };
 }
 
