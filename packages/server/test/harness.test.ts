@@ -1,7 +1,9 @@
 // The harness's database starts from the template the global setup migrated once per run: were it to
 // migrate again (the template ignored or stale), every test file would pay for initdb and the schema engine.
+
+import supertest from "supertest";
 import type { ValidationAccess } from "./support/environment";
-import { createHarness, useHarness } from "./support/harness";
+import { useHarness } from "./support/harness";
 
 const h = useHarness();
 
@@ -15,16 +17,13 @@ it("opens a database that is already migrated", async () => {
 // worker prepares it once (environment.ts), and every harness's app validates through it.
 it("validates through the worker's prepared contract validation, whose errors the app still knows", async () => {
   const validation = (globalThis as { __docstackValidation?: ValidationAccess }).__docstackValidation as ValidationAccess;
-  const other = await createHarness();
-  try {
-    for (const harness of [h, other]) {
-      const before = validation.requests();
-      const refused = await harness.api.get("/v1/orgs/org_x/members?limit=not-a-number").set("Authorization", `Bearer ${(await harness.user()).token}`);
-      expect(refused.status).toBe(400);
-      expect(refused.body).toMatchObject({ error: { reason: "invalid_request" } });
-      expect(validation.requests()).toBe(before + 1);
-    }
-  } finally {
-    await other.close();
+  const { token } = await h.user();
+  // The harness's own app, and another on its services (as a browser test's server is made).
+  for (const api of [h.api, supertest(h.createApp())]) {
+    const before = validation.requests();
+    const refused = await api.get("/v1/orgs/org_x/members?limit=not-a-number").set("Authorization", `Bearer ${token}`);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ error: { reason: "invalid_request" } });
+    expect(validation.requests()).toBe(before + 1);
   }
 });
