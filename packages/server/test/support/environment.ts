@@ -14,6 +14,7 @@ import * as validatorErrors from "express-openapi-validator/dist/framework/types
 import { TestEnvironment } from "jest-environment-node";
 import { contractValidator } from "../../src/pipeline/validator";
 import { type EmbeddedLease, leaseEmbedded, poolCounts } from "./embedded-pool";
+import { countFileCpu } from "./file-cpu";
 
 /** What a test file finds at `globalThis.__docstackEmbedded`. */
 export interface EmbeddedAccess {
@@ -53,10 +54,12 @@ const validation: ValidationAccess = {
 
 export default class DocstackEnvironment extends TestEnvironment {
   private readonly leases: EmbeddedLease[] = [];
+  private readonly fileCpuCounted: () => void;
 
   // In the constructor, not setup(): jest runs the setup files (setup-embedded.ts, which reads this) before setup().
   constructor(...args: ConstructorParameters<typeof TestEnvironment>) {
     super(...args);
+    this.fileCpuCounted = countFileCpu(args[1].testPath);
     const access: EmbeddedAccess = {
       pgliteModule,
       lease: async () => {
@@ -74,5 +77,6 @@ export default class DocstackEnvironment extends TestEnvironment {
     // A harness its file never closed (a failed beforeAll) hands its database back all the same.
     await Promise.all(this.leases.map((lease) => lease.release()));
     await super.teardown();
+    this.fileCpuCounted();
   }
 }
