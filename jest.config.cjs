@@ -3,6 +3,7 @@
 // idles at the tail of one package while the next waits. `npm test` inside a package still runs its configuration
 // alone. `--selectProjects server gates` is the PostgreSQL pass.
 const fs = require("node:fs");
+const os = require("node:os");
 const path = require("node:path");
 
 const CONFIG_FILES = ["jest.config.js", "jest.config.cjs"];
@@ -41,7 +42,10 @@ module.exports = {
   reporters: ["default", path.join(__dirname, "scripts", "jest-timings.cjs")],
   // The server preset's one ceiling for a hang (packages/server/jest-preset.js says why).
   testTimeout: 300000,
-  maxWorkers: 2,
+  // One worker more than the machine has cores: a browser file, a Git test or a server's process leaves its core idle
+  // part of the time (their CPU was 50 to 80 % of their seconds on CI's 2-core machine, .ci/run prints it), and a
+  // third file fills it. At most 8: each worker holds a database, and a browser at times. DOCSTACK_TEST_WORKERS overrides.
+  maxWorkers: Number(process.env.DOCSTACK_TEST_WORKERS) || Math.min(os.availableParallelism() + 1, 8),
   // On PostgreSQL only what uses a database runs (the preset does the same for a package's own run).
   ...(process.env.DATABASE_URL ? { filter: path.join(__dirname, "packages", "server", "database-tests.js") } : {}),
 };

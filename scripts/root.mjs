@@ -48,8 +48,9 @@ function packagesWithScript(script) {
 
 /**
  * Every package's test files in one jest run (jest.config.cjs: each package's configuration as a project, the
- * slowest files first), on both cores until the last file, rather than one package after the other with a core idle
- * at each one's tail. `projects` are the package folders to run (jest's --selectProjects).
+ * slowest files first), on every worker until the last file (one more than the cores: jest.config.cjs says why),
+ * rather than one package after the other with a core idle at each one's tail. `projects` are the package folders to
+ * run (jest's --selectProjects).
  */
 function jestRun(projects) {
   const jest = path.join(root, "packages", "server", "node_modules", "jest", "bin", "jest.js");
