@@ -3,14 +3,14 @@
 // (the session cookie goes with a worker's same-origin requests), parsed and cut to what the tree shows;
 // the page gets the small tree, or the failure's status (0: no answer) to throw as the SDK would.
 import { createClient, unwrap } from "@docstack/sdk";
-import { toTree } from "./tree-shape";
+import type { TreePage } from "./tree";
 
 export interface TreeRequest {
   id: number;
   spaceId: string;
 }
 export type TreeAnswer =
-  | { id: number; pages: ReturnType<typeof toTree> }
+  | { id: number; pages: TreePage[] }
   | { id: number; failure: { status: number; message: string; reason?: string | undefined } };
 
 const api = createClient({ baseUrl: self.location.origin });
@@ -19,8 +19,8 @@ self.onmessage = async (event: MessageEvent<TreeRequest>) => {
   const { id, spaceId } = event.data;
   let answer: TreeAnswer;
   try {
-    const tree = await unwrap(api.GET("/v1/spaces/{spaceId}/content/pages", { params: { path: { spaceId } } }));
-    answer = { id, pages: toTree(tree.pages) };
+    const tree = await unwrap(api.GET("/v1/spaces/{spaceId}/content/tree", { params: { path: { spaceId } } }));
+    answer = { id, pages: tree.pages };
   } catch (error) {
     const { status = 0, message = String(error), reason } = error as { status?: number; message?: string; reason?: string };
     answer = { id, failure: { status, message, reason } };
