@@ -66,7 +66,9 @@ describe("the page tree's ETag", () => {
       { title: "Reference", markdown: "All of it." },
     ]);
     const titleTree = (ifNoneMatch?: string) =>
-      h.as(org.admin).GET("/v1/spaces/{spaceId}/content/tree", { params: { path: { spaceId: space.id }, header: ifNoneMatch ? { "If-None-Match": ifNoneMatch } : {} } });
+      h
+        .as(org.admin)
+        .GET("/v1/spaces/{spaceId}/content/tree", { params: { path: { spaceId: space.id }, header: ifNoneMatch ? { "If-None-Match": ifNoneMatch } : {} } });
     type Full = { id: string; title: string; type: string; pages?: Full[] };
     const cut = (pages: readonly Full[]): unknown[] => pages.map(({ id, title, type, pages: sub }) => ({ id, title, type, pages: cut(sub ?? []) }));
     const full = await h.as(org.admin).GET("/v1/spaces/{spaceId}/content/pages", { params: { path: { spaceId: space.id } } });
