@@ -87,5 +87,8 @@ describe("the page tree's ETag", () => {
     const moved = await titleTree(etag);
     expect(moved.response.status).toBe(200);
     expect(titles(moved.data?.pages)).toEqual(["Guides", "Reference", "Upgrade"]);
+    // Read as the page list is: someone the space is not shared with is told it does not exist.
+    const stranger = (await h.organization()).admin;
+    expect((await h.as(stranger).GET("/v1/spaces/{spaceId}/content/tree", { params: { path: { spaceId: space.id } } })).response.status).toBe(404);
   });
 });
