@@ -76,7 +76,7 @@ async function traced(url, waitFor, label) {
         .join(", ")})`,
     );
     console.log((await requests(tab)).join("\n"));
-    for (const [at, what] of marks) if (/content\/pages/.test(what)) console.log(`${at - started} ms: ${what}`);
+    for (const [at, what] of marks) if (/content\/(pages|tree)/.test(what)) console.log(`${at - started} ms: ${what}`);
     summarize(events, navigation.ts);
   } finally {
     await browser.close();

@@ -90,7 +90,8 @@ try {
   const started = Date.now();
   let treeAnswer;
   tab.on("response", (response) => {
-    if (response.url().endsWith(`/v1/spaces/${info.spaceId}/content/pages`)) treeAnswer = { response, seen: Date.now() };
+    // The title tree the app's page tree reads (GET …/content/tree).
+    if (response.url().endsWith(`/v1/spaces/${info.spaceId}/content/tree`)) treeAnswer = { response, seen: Date.now() };
   });
   await tab.goto(`${info.base}/app/spaces/${info.spaceId}`);
   const treeShownAt = await shownAt(tab, A_TREE_ROW);

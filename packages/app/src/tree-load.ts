@@ -4,7 +4,6 @@
 import { ConnectionError } from "@docstack/sdk";
 import { api, unwrap } from "./api";
 import type { TreePage } from "./tree";
-import { toTree } from "./tree-shape";
 import type { TreeAnswer, TreeRequest } from "./tree-worker";
 
 declare const TREE_WORKER_URL: string | undefined;
@@ -44,7 +43,7 @@ export function failure({ status, message, reason }: { status: number; message: 
 
 export function loadTree(spaceId: string): Promise<TreePage[]> {
   if (!workerUrl || typeof Worker === "undefined")
-    return unwrap(api.GET("/v1/spaces/{spaceId}/content/pages", { params: { path: { spaceId } } })).then((tree) => toTree(tree.pages));
+    return unwrap(api.GET("/v1/spaces/{spaceId}/content/tree", { params: { path: { spaceId } } })).then((tree) => tree.pages);
   const id = nextId++;
   return new Promise((resolve, reject) => {
     waiting.set(id, { resolve, reject });

@@ -685,6 +685,10 @@ export const operationPolicies = {
     "on": "space",
     "needs": "view"
   },
+  "getPageTitleTree": {
+    "on": "space",
+    "needs": "view"
+  },
   "listFiles": {
     "on": "space",
     "needs": "view"

@@ -1470,6 +1470,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/spaces/{spaceId}/content/tree": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The page tree of a space, titles only
+         * @description The page tree of the space's current revision as `.../content/pages` answers it, each page cut to its ID,
+         *     title, type and sub-pages: what a navigation tree shows. A space of thousands of pages answers a tenth of
+         *     the bytes (no URLs, dates, paths or layouts), which a browser receives and parses in a tenth of the time; the
+         *     app's page tree reads it. The answer carries a strong `ETag` (the SDK sends it back in `If-None-Match` and
+         *     is answered 304 while the tree is the same). Not in GitBook's API.
+         *
+         *     Needs `view` on the space (role `read` or more).
+         */
+        get: operations["getPageTitleTree"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/spaces/{spaceId}/content/files": {
         parameters: {
             query?: never;
@@ -7225,6 +7254,23 @@ export interface components {
             /** @description The top-level pages, in table-of-contents order, each with its sub-pages. */
             pages: components["schemas"]["Page"][];
         };
+        /** @description A page of a title tree (its ID, title, type and sub-pages), as in the full tree (`Page`). */
+        PageTitle: {
+            id: components["schemas"]["Id"];
+            title: string;
+            /**
+             * @description As the page's `type` (`Page`).
+             * @enum {string}
+             */
+            type: "document" | "group" | "link" | "computed";
+            /** @description The sub-pages, in table-of-contents order (none for a link). */
+            pages: components["schemas"]["PageTitle"][];
+        };
+        /** @description A revision's page tree with each page cut to what a navigation tree shows (`getPageTitleTree`). */
+        PageTitleTree: {
+            /** @description The top-level pages, in table-of-contents order, each with its sub-pages. */
+            pages: components["schemas"]["PageTitle"][];
+        };
         FileList: {
             items: components["schemas"]["File"][];
             next?: components["schemas"]["ListNext"];
@@ -10671,6 +10717,8 @@ export type ContentImportRun = components['schemas']['ContentImportRun'];
 export type ContentImportRunList = components['schemas']['ContentImportRunList'];
 export type StartImportRun = components['schemas']['StartImportRun'];
 export type PageTree = components['schemas']['PageTree'];
+export type PageTitle = components['schemas']['PageTitle'];
+export type PageTitleTree = components['schemas']['PageTitleTree'];
 export type FileList = components['schemas']['FileList'];
 export type FileBacklink = components['schemas']['FileBacklink'];
 export type FileBacklinkList = components['schemas']['FileBacklinkList'];
@@ -13414,6 +13462,46 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PageTree"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Unexpected"];
+        };
+    };
+    getPageTitleTree: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of an answer you hold (or several, comma-separated): when the answer would be the same bytes, it is
+                 *     304 Not Modified with no body (keep using yours).
+                 */
+                "If-None-Match"?: components["parameters"]["ifNoneMatch"];
+            };
+            path: {
+                /** @description The ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page tree, titles only. */
+            200: {
+                headers: {
+                    /**
+                     * @description A strong entity tag of these bytes: a revision never changes, so neither does its tree (made once per
+                     *     revision and kept). Send it back in `If-None-Match` to get 304 while the revision is the same.
+                     */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageTitleTree"];
                 };
             };
             304: components["responses"]["NotModified"];

@@ -8,6 +8,7 @@ import {
   listFileBacklinks,
   listFiles,
   listLinks,
+  pageTitleTreeJson,
   pageTreeJson,
   readFile,
   readPage,
@@ -42,6 +43,7 @@ export function contentReads<Found extends { space: { revisionId: string } }>(of
       body: await readRevisionWithOrigin(of.source(ctx, found), found.space.revisionId),
     }),
     pages: async ({ ctx }: Request, found: Found) => ({ status: 200 as const, prepared: await pageTreeJson(of.source(ctx, found)) }),
+    titleTree: async ({ ctx }: Request, found: Found) => ({ status: 200 as const, prepared: await pageTitleTreeJson(of.source(ctx, found)) }),
     pageById: async ({ ctx, params, query }: Request<{ pageId: string }, Format>, found: Found) => ({
       status: 200 as const,
       body: await readPage(of.source(ctx, found), params.pageId, query.format),

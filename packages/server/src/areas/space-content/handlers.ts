@@ -26,6 +26,8 @@ const reads = contentReads<SpaceAccess>({
 export const spaceContentOperations = {
   getCurrentRevision: defineOperation("getCurrentRevision", { handle: reads.revision }),
   listPages: defineOperation("listPages", { handle: reads.pages }),
+  // Docstack's own: the tree cut to ID, title, type and sub-pages (the app's page tree reads it).
+  getPageTitleTree: defineOperation("getPageTitleTree", { handle: reads.titleTree }),
   getPageById: defineOperation("getPageById", { handle: reads.pageById }),
   getPageByPath: defineOperation("getPageByPath", { handle: reads.pageByPath }),
   listFiles: defineOperation("listFiles", { handle: reads.files }),

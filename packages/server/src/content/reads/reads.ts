@@ -17,7 +17,7 @@ import type { LinkStatus, StoredLink } from "../store/links";
 import { existingRevisionIndex, type RevisionIndex, revisionLinks } from "../store/revisions";
 import { type StoredPage, tocOrder } from "../store/tree";
 import type { ContentDeps, ContentStoreDeps } from "./deps";
-import { linkEntries, pageTree, pageWithBody, type SerializationContext, serializeFile, serializeRevision } from "./serialize";
+import { linkEntries, pageTitleTree, pageTree, pageWithBody, type SerializationContext, serializeFile, serializeRevision } from "./serialize";
 
 /** A revision to read, and the dependencies to read it with (the request context, or a narrower set: `Ctx`). */
 export interface ContentSource<Ctx extends ContentDeps = ContentDeps> {
@@ -54,6 +54,14 @@ export async function pageTreeJson(source: ContentSource): Promise<PreparedJson>
   if (cached) return cached;
   const prepared = prepareJson(await readPageTree(source));
   return source.ctx.contentCache.set("page-tree-json", key, prepared, prepared.bytes.length);
+}
+
+/** The title tree's JSON (`getPageTitleTree`), made once per revision and cached as the page list's is (no URLs in it). */
+export async function pageTitleTreeJson(source: ContentSource): Promise<PreparedJson> {
+  const cached = source.ctx.contentCache.get<PreparedJson>("page-title-tree-json", source.revisionId);
+  if (cached) return cached;
+  const prepared = prepareJson({ pages: pageTitleTree((await load(source)).index) });
+  return source.ctx.contentCache.set("page-title-tree-json", source.revisionId, prepared, prepared.bytes.length);
 }
 
 async function withBody(source: ContentSource, s: SerializationContext, page: StoredPage | undefined, format: "markdown" | "document") {

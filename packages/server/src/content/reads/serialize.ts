@@ -96,6 +96,11 @@ export function pageTree(s: SerializationContext): Schemas["Page"][] {
   return (s.index.children.get("") ?? []).map((page) => pageSchema(s, page));
 }
 
+/** The page tree cut to what a navigation tree shows: each page's ID, title, type and sub-pages. */
+export function pageTitleTree(index: RevisionIndex, parentId = ""): Schemas["PageTitle"][] {
+  return (index.children.get(parentId) ?? []).map((page) => ({ id: page.id, title: page.title, type: page.type, pages: pageTitleTree(index, page.id) }));
+}
+
 /** One page with its sub-pages and its body (markdown as written, or the structured document). */
 export async function pageWithBody(
   s: SerializationContext,
