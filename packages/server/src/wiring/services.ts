@@ -13,7 +13,7 @@ import { type Database, type Db, openDatabase } from "../db/database";
 import type { EmbeddedStart } from "../db/embedded-start";
 import type { Services } from "../http/context";
 import { CursorCodec } from "../http/pagination";
-import { instanceSecret } from "../instance-secret";
+import { instanceSecrets } from "../instance-secret";
 import { type JobOutcome, JobQueue } from "../jobs/queue";
 import { createMailer } from "../mail/mailer";
 import { Metrics } from "../metrics";
@@ -27,10 +27,21 @@ import { jobDefinitions } from "./jobs";
  * which is how a secret is rotated), else a secret kept in the database. Either way every instance
  * signs and verifies alike.
  */
-async function signingKeys(config: Config, prisma: Db, purpose: "cursor" | "download" | "content-token"): Promise<SigningKeys> {
-  if (config.secrets.length > 0) return new SigningKeys(config.secrets).derive(purpose);
-  return new SigningKeys([await instanceSecret(prisma, `${purpose}-secret`)]);
+async function signingKeys(config: Config, prisma: Db): Promise<Record<SigningPurpose, SigningKeys>> {
+  // The database's three in one statement (issue 40: part of every start).
+  const kept =
+    config.secrets.length > 0
+      ? undefined
+      : await instanceSecrets(
+          prisma,
+          PURPOSES.map((purpose) => `${purpose}-secret`),
+        );
+  const keys = (purpose: SigningPurpose) => (kept ? new SigningKeys([kept[`${purpose}-secret`] as string]) : new SigningKeys(config.secrets).derive(purpose));
+  return { cursor: keys("cursor"), download: keys("download"), "content-token": keys("content-token") };
 }
+
+const PURPOSES = ["cursor", "download", "content-token"] as const;
+type SigningPurpose = (typeof PURPOSES)[number];
 
 declare module "../http/context" {
   /** The services of the floors above the handler kit, made here (see http/context.ts). */
@@ -87,8 +98,9 @@ export async function openServices(config: Config, options: OpenServicesOptions 
     const jobs = options.lazyJobs ? JobQueue.lazy(database.jobs, definitions, jobOptions) : await JobQueue.open(database.jobs, definitions, jobOptions);
     closing.push(() => jobs.stop());
     const clock = options.clock ?? systemClock;
-    const cursors = new CursorCodec(await signingKeys(config, database.prisma, "cursor"));
-    const downloads = new DownloadSigner(await signingKeys(config, database.prisma, "download"), clock);
+    const keys = await signingKeys(config, database.prisma);
+    const cursors = new CursorCodec(keys.cursor);
+    const downloads = new DownloadSigner(keys.download, clock);
     const contentCache = new ContentCache(config.contentCacheBytes);
     const renderPool = new RenderPool(config.render);
     closing.push(async () => renderPool.close());
@@ -101,7 +113,7 @@ export async function openServices(config: Config, options: OpenServicesOptions 
       logger,
       actors: undefined as unknown as ActorCache,
       downloads,
-      contentTokens: new ContentTokens(await signingKeys(config, database.prisma, "content-token"), config.contentTokenMs),
+      contentTokens: new ContentTokens(keys["content-token"], config.contentTokenMs),
       contentCache,
       renderPool,
       mailer,
