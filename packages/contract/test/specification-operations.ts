@@ -228,6 +228,8 @@ export const ADDED_OPERATIONS: readonly SpecOperation[] = [
   ["get", `${O}/webhooks/{webhookId}/deliveries/{deliveryId}/attempts`, 200],
   // Issue 38: whether a change request can be merged now, and why not (the app's "Merge" tells it).
   ["get", `${CR}/mergeability`, 200],
+  // Issue 37: the space's page tree cut to what a navigation tree shows (getPageTitleTree), with its ETag.
+  ["get", `${S}/content/tree`, 200],
 ];
 
 /**
