@@ -1,5 +1,6 @@
 // The CPU a test file used: its worker's, and its children's once they ended (Chromium, git, a server process; a
-// PostgreSQL server is not a child and is not counted). Appended to DOCSTACK_TEST_TIMINGS beside the reporter's
+// PostgreSQL server is not a child and is not counted; Chromium's renderers may be missed when the browser does not
+// wait for its zygote, so a browser file's figure is a lower bound). Appended to DOCSTACK_TEST_TIMINGS beside the reporter's
 // seconds (scripts/jest-timings.cjs), so .ci/run can say how busy the two cores were: a file whose CPU is far below
 // its seconds waits, and a core idles behind it.
 import fs from "node:fs";
