@@ -4,8 +4,7 @@
 // requests' timing (start → first byte → end, ms from navigation). `node bench/app-profile.mjs [first|tree]`;
 // BENCH_APP_PAGES as the benchmark. Prints the figures with the load average; a diagnosis tool, not a figure.
 import os from "node:os";
-import { chromium } from "playwright-core";
-import { startBrowserTarget } from "./lib.mjs";
+import { launchChromium, startBrowserTarget } from "./lib.mjs";
 
 const only = process.argv[2];
 const { child, info } = await startBrowserTarget("app-target.cjs");
@@ -54,7 +53,7 @@ function summarize(events, navigationTs) {
 }
 
 async function traced(url, waitFor, label) {
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu"] });
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await context.addCookies([{ name: "docstack_session", value: info.session, url: info.base, httpOnly: true, sameSite: "Lax" }]);

@@ -15,9 +15,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
 import { BUDGET_KB, firstLoadGzipBytes } from "../packages/app/scripts/budget.mjs";
-import { startBrowserTarget } from "./lib.mjs";
+import { launchChromium, startBrowserTarget } from "./lib.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const appDist = path.join(here, "../packages/app");
@@ -60,7 +59,7 @@ const A_TREE_ROW = () => {
   return Boolean(row && row.getClientRects().length > 0) && Date.now();
 };
 
-const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu"] });
+const browser = await launchChromium();
 try {
   const page = async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

@@ -14,9 +14,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
 import { EDITOR_BUDGET_KB, editorGzipBytes } from "../packages/app/scripts/budget.mjs";
-import { startBrowserTarget } from "./lib.mjs";
+import { launchChromium, startBrowserTarget } from "./lib.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const appDir = path.join(here, "../packages/app");
@@ -48,7 +47,7 @@ const READY_WATCH = (blocks) => {
   observer.observe(document, { childList: true, subtree: true });
 };
 
-const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu"] });
+const browser = await launchChromium();
 let figures;
 try {
   const open = async () => {

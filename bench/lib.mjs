@@ -1,10 +1,12 @@
 // What the benchmark scripts share: the target process, autocannon runs and the table.
 import { fork } from "node:child_process";
+import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import { chromium } from "playwright-core";
 import { serverEnv, serverNodeFlags } from "../scripts/server-runtime.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -171,3 +173,14 @@ export const freePort = () =>
     });
     server.on("error", reject);
   });
+
+/**
+ * Debian's Chromium, launched as the browser tests launch it (packages/server/test/support/chromium.json): without
+ * the omnibox's WebUI popups new headless Chromium preloads in every window, which would compete for the cores with
+ * the page being timed.
+ */
+export function launchChromium() {
+  const settings = JSON.parse(fs.readFileSync(path.join(here, "..", "packages", "server", "test", "support", "chromium.json"), "utf8"));
+  const disabled = [...settings.playwrightDisabledFeatures, ...settings.disabledFeatures].join(",");
+  return chromium.launch({ executablePath: settings.executable, args: [...settings.args, `--disable-features=${disabled}`] });
+}

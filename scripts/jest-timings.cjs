@@ -18,7 +18,8 @@ class TimingsReporter {
     const timings = process.env.DOCSTACK_TEST_TIMINGS;
     if (!timings) return;
     const database = process.env.DATABASE_URL ? "postgresql" : "embedded";
-    fs.appendFileSync(timings, `${JSON.stringify({ file, seconds, database })}\n`);
+    // When it started (ms since the epoch), to line the files up with the machine's load.
+    fs.appendFileSync(timings, `${JSON.stringify({ file, seconds, database, started: result.perfStats.start })}\n`);
   }
 
   onRunComplete() {
