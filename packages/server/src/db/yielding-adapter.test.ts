@@ -18,15 +18,17 @@ async function turnAmong(prisma: Pick<PrismaClient, "$queryRaw">, count: number)
   return turnedAfter;
 }
 
+/** One embedded database for both tests (each of its starts runs initdb, seconds of CPU): a client of its own each. */
+let pglite: PGlite;
+beforeAll(async () => {
+  pglite = await PGlite.create();
+});
+afterAll(() => pglite.close());
+
 async function embedded(turns: Turns) {
-  const pglite = await PGlite.create();
   const prisma = new PrismaClient({ adapter: yieldingAdapter(new PrismaPGlite(pglite), turns) });
   await prisma.$queryRaw`SELECT 1`;
-  const close = async () => {
-    await prisma.$disconnect();
-    await pglite.close();
-  };
-  return { prisma, close };
+  return { prisma, close: () => prisma.$disconnect() };
 }
 
 describe("the embedded database's statements", () => {
