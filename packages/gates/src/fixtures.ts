@@ -11,6 +11,7 @@ import fc from "fast-check";
 import { validArbitrary } from "./arbitraries";
 import { type GateOperation, operations } from "./contract";
 import { bodyReferencesFor, derivations } from "./derivations";
+import { readFixtureState } from "./fixture-state";
 import { HeldImports } from "./held-imports";
 import { send } from "./http";
 import { type BaseFixture, baseFixtureNamed, type FixtureRef, type Lookup, type RequestPlan, refsOf, toHttp } from "./plan";
@@ -325,14 +326,8 @@ async function seedContent(
 export async function repairFixtures(h: Harness, fixtures: Fixtures): Promise<boolean> {
   const { prisma } = h.services;
   const { organizationId, collectionId, spaceId, otherSpaceId, userId } = fixtures.base;
-  const [organization, admin, member, collection, space, otherSpace] = await Promise.all([
-    prisma.organization.findUnique({ where: { id: organizationId } }),
-    prisma.member.findUnique({ where: { organizationId_userId: { organizationId, userId: fixtures.admin.id } } }),
-    prisma.member.findUnique({ where: { organizationId_userId: { organizationId, userId } } }),
-    prisma.collection.findUnique({ where: { id: collectionId } }),
-    prisma.space.findUnique({ where: { id: spaceId } }),
-    prisma.space.findUnique({ where: { id: otherSpaceId } }),
-  ]);
+  const state = await readFixtureState(h, { ...fixtures.base, adminId: fixtures.admin.id });
+  const { organization, admin, member, collection, space, otherSpace } = state;
   if (space?.organizationId !== organizationId || otherSpace?.organizationId !== organizationId || (collection && collection.organizationId !== organizationId))
     return false;
   if (!collection) {
@@ -374,19 +369,15 @@ export async function repairFixtures(h: Harness, fixtures: Fixtures): Promise<bo
   // A sign-in code works once, and wrong tries burn it: used up by one of the operations that sign in (an API token,
   // an app session), a new one, for a new user (codes are limited per address).
   // The admin's session, once revoked (or expired), is replaced by a new one.
-  const session = await prisma.apiToken.findUnique({ where: { id: fixtures.base.sessionId } });
-  if (!session || session.revokedAt || (session.expiresAt && session.expiresAt <= h.clock.now()))
-    fixtures.base.sessionId = await adminSession(h, fixtures.admin.id);
+  if (!state.sessionUsable) fixtures.base.sessionId = await adminSession(h, fixtures.admin.id);
   // The import run's space is in the fixture collection: deleted with it (restorably), it is restored as the space is,
   // or its run would answer 404. The run, once ended (cancelled), is let go and replaced by a new held one there.
-  const run = await prisma.importRun.findUnique({ where: { id: fixtures.base.importRunId } });
-  if (run) await prisma.space.updateMany({ where: { id: run.spaceId, deletedAt: { not: null } }, data: { deletedAt: null } });
-  if (run && run.status !== "pending" && run.status !== "in_progress") {
-    HeldImports.of(h).release(run.id);
+  const run = state.importRun;
+  if (run?.spaceDeleted) await prisma.space.updateMany({ where: { id: run.spaceId, deletedAt: { not: null } }, data: { deletedAt: null } });
+  if (run?.ended) {
+    HeldImports.of(h).release(fixtures.base.importRunId);
     fixtures.base.importRunId = await heldImportRun(h.api, fixtures.admin, organizationId, run.spaceId);
   }
-  const { signInEmail } = fixtures.base;
-  const usable = await prisma.signInCode.findFirst({ where: { email: signInEmail, usedAt: null, attempts: { lt: 5 }, expiresAt: { gt: h.clock.now() } } });
-  if (!usable) Object.assign(fixtures.base, await signInCodeFor(h.api, await h.user()));
+  if (!state.signInCodeUsable) Object.assign(fixtures.base, await signInCodeFor(h.api, await h.user()));
   return true;
 }
