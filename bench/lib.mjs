@@ -181,6 +181,5 @@ export const freePort = () =>
  */
 export function launchChromium() {
   const settings = JSON.parse(fs.readFileSync(path.join(here, "..", "packages", "server", "test", "support", "chromium.json"), "utf8"));
-  const disabled = [...settings.playwrightDisabledFeatures, ...settings.disabledFeatures].join(",");
-  return chromium.launch({ executablePath: settings.executable, args: [...settings.args, `--disable-features=${disabled}`] });
+  return chromium.launch({ executablePath: settings.executable, args: settings.args });
 }

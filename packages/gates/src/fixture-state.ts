@@ -3,6 +3,7 @@
 // refused lookup and every allowed write of the gates (about 2,400 times in the contract fuzzing), and nine separate
 // reads through the ORM made a fifth of that file's CPU.
 import type { Harness } from "@docstack/server/testing";
+import type { BaseFixture } from "./plan";
 
 interface Owned {
   organizationId: string;
@@ -24,17 +25,13 @@ export interface FixtureState {
   signInCodeUsable: boolean;
 }
 
-export interface FixtureIds {
-  organizationId: string;
+/** The base fixtures' IDs (fixtures.ts), and the admin's user. */
+export type FixtureIds = Pick<
+  Record<BaseFixture, string>,
+  "organizationId" | "userId" | "collectionId" | "spaceId" | "otherSpaceId" | "sessionId" | "importRunId" | "signInEmail"
+> & {
   adminId: string;
-  userId: string;
-  collectionId: string;
-  spaceId: string;
-  otherSpaceId: string;
-  sessionId: string;
-  importRunId: string;
-  signInEmail: string;
-}
+};
 
 export async function readFixtureState(h: Harness, ids: FixtureIds): Promise<FixtureState> {
   const now = h.clock.now().toISOString();

@@ -12,15 +12,13 @@ import chromiumSettings from "./chromium.json";
 
 const CHROMIUM = chromiumSettings.executable;
 /**
- * Debian's Chromium as tests and the bench launch it. New headless Chromium preloads the omnibox's WebUI popups in
- * every window (a context is one): two renderers that cost about 1.4 s of CPU per context on a 2-core machine, more
- * than the page under test, and a headless window has no omnibox to open. Chromium reads only the last
- * `--disable-features`, so the list repeats Playwright's own (chromium.test.ts fails when Playwright's grows).
+ * Debian's Chromium as tests and the bench launch it (`chromium.json`). New headless Chromium preloads the omnibox's
+ * WebUI popups in every window (a context is one): two renderers that cost about 1.4 s of CPU per context on a 2-core
+ * machine, more than the page under test, so its `--disable-features` ends with WebUIOmniboxPopup and
+ * WebUIOmniboxAimPopup. Chromium reads only the last `--disable-features`, so the list starts with Playwright's own
+ * (chromium.test.ts fails when Playwright's grows).
  */
-const CHROMIUM_ARGS = [
-  ...chromiumSettings.args,
-  `--disable-features=${[...chromiumSettings.playwrightDisabledFeatures, ...chromiumSettings.disabledFeatures].join(",")}`,
-];
+const CHROMIUM_ARGS = chromiumSettings.args;
 
 /** Where screenshots are saved (gitignored). */
 export const SCREENSHOTS = path.resolve(__dirname, "../../test-screenshots");
