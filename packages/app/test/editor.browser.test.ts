@@ -1,7 +1,7 @@
 // The editor in real Chromium against the real server: "Edit" opens the writer's draft change request, `/` inserts
 // a hint, a reload shows everything and the saved Markdown differs only in the edited lines; two tabs of one page
-// meet a conflict and merge with nothing lost; a lost connection says offline, keeps the edit in IndexedDB across
-// tabs and saves it when back; an image file dropped (or pasted) goes into the change request and stays; axe finds
+// meet a conflict and merge with nothing lost; a lost connection or a stopped server says offline, keeps the edit in
+// IndexedDB across tabs and saves it when back; an image file dropped (or pasted) goes into the change request and stays; axe finds
 // nothing serious on the editor screen.
 import { accessibilityProblems, answered, at, type Harness, screenshot, type TestUser } from "@docstack/server/testing";
 import type { Page } from "playwright-core";
@@ -322,6 +322,41 @@ describe("the editor", () => {
     await saveStatus(again, "Saved");
     expect((await changeRequestPage(h, org.admin, space.id, number, pageId)).markdown).toBe(
       once.replace("Last paragraph.", "Last paragraph. Kept in the browser."),
+    );
+    await context.close();
+  });
+  it("keeps an edit typed while the server is down, and saves it once the server is back, in the same tab or the next", async () => {
+    const { org, space, pageId, original } = await setup();
+    const page = await app.newPage();
+    const context = page.context();
+    await signIn(page, inbox, org.admin.email);
+    const number = await edit(page, space.id, pageId);
+    const url = page.url();
+
+    await app.restartServer(async () => {
+      await endOf(page, "First paragraph.");
+      await page.keyboard.type(" Typed while down.");
+      await saveStatus(page, "Offline");
+    });
+    expect((await changeRequestPage(h, org.admin, space.id, number, pageId)).markdown).toBe(original);
+    await saveStatus(page, "Saved");
+    const once = original.replace("First paragraph.", "First paragraph. Typed while down.");
+    expect((await changeRequestPage(h, org.admin, space.id, number, pageId)).markdown).toBe(once);
+
+    // The tab closed while the server is down: the next visit, once it is back, saves what was kept in the browser.
+    await app.restartServer(async () => {
+      await endOf(page, "Last paragraph.");
+      await page.keyboard.type(" Typed before closing.");
+      await saveStatus(page, "Offline");
+      await page.close();
+    });
+    expect((await changeRequestPage(h, org.admin, space.id, number, pageId)).markdown).toBe(once);
+    const again = await context.newPage();
+    await again.goto(url);
+    await editor(again).locator("p", { hasText: "Last paragraph. Typed before closing." }).waitFor();
+    await saveStatus(again, "Saved");
+    expect((await changeRequestPage(h, org.admin, space.id, number, pageId)).markdown).toBe(
+      once.replace("Last paragraph.", "Last paragraph. Typed before closing."),
     );
     await context.close();
   });

@@ -15,23 +15,39 @@ export function useAppServer(options: { allowPrivateFetch?: boolean } = {}) {
   const inbox = useInbox();
   const h = useHarness(() => ({ smtpUrl: inbox.url, rateLimit: { max: 0, windowMs: 60_000 }, appDir: APP_DIR, ...options }));
   const state: { url: string; browser?: Browser; server?: http.Server } = { url: "" };
-  beforeAll(async () => {
+  const listen = async (port: number) => {
     const server = http.createServer(h.createApp());
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
     state.server = server;
     state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  };
+  const stop = async () => {
+    state.server?.closeAllConnections();
+    await new Promise((resolve) => state.server?.close(resolve));
+  };
+  beforeAll(async () => {
+    await listen(0);
     state.browser = await launchBrowser();
   });
   afterAll(async () => {
     await state.browser?.close();
-    state.server?.closeAllConnections();
-    await new Promise((resolve) => state.server?.close(resolve));
+    await stop();
   });
   return {
     h,
     inbox,
     get url() {
       return state.url;
+    },
+    /**
+     * The server down while `whileDown` runs (connections refused, as when its process has stopped), then a new app
+     * on the same port and database: a restart as the browser sees it.
+     */
+    async restartServer(whileDown: () => Promise<void>): Promise<void> {
+      const { port } = (state.server as http.Server).address() as AddressInfo;
+      await stop();
+      await whileDown();
+      await listen(port);
     },
     /** A new browser profile (its own cookies), at `width` px wide. */
     async newPage(width = 1280): Promise<Page> {
