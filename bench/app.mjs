@@ -7,7 +7,7 @@
 //    browser cache each time; goal ≤ 1 s on localhost), and the main thread's busy time meanwhile (Chromium's
 //    TaskDuration metric: on a loaded machine the wall time waits for other processes, this does less);
 //  - a space of BENCH_APP_PAGES pages (default 5,000): from navigation to its tree shown, the tree's own render
-//    (from the tree's answer to the rows in the page), and the longest task meanwhile; then every chapter
+//    (from the tree's answer to the rows in the page), and the longest task meanwhile (medians of 5); then every chapter
 //    expanded and the page scrolled to the end, with the longest task (goal: ≤ 200 ms render, no task over 50 ms).
 // Each figure is printed with its goal and whether it is met; the machine's load average beside them (on the
 // shared 2-core machine, other work inflates every time). Writes results/app.json.
@@ -85,21 +85,33 @@ try {
     await tab.context().close();
   }
 
-  const tab = await page();
-  const started = Date.now();
-  let treeAnswer;
-  tab.on("response", (response) => {
-    // The title tree the app's page tree reads (GET …/content/tree).
-    if (response.url().endsWith(`/v1/spaces/${info.spaceId}/content/tree`)) treeAnswer = { response, seen: Date.now() };
-  });
-  await tab.goto(`${info.base}/app/spaces/${info.spaceId}`);
-  const treeShownAt = await shownAt(tab, A_TREE_ROW);
-  const treeShown = treeShownAt - started;
-  // Its answer's first byte as Chromium timed it (epoch ms, this machine's clock), not when the event reached us.
-  const timing = treeAnswer?.response.request().timing();
-  const answered = timing && timing.responseStart >= 0 ? timing.startTime + timing.responseStart : (treeAnswer?.seen ?? Number.NaN);
-  const treeRender = Math.round(treeShownAt - answered);
-  const openLongest = Math.max(0, ...(await tab.evaluate(() => window.__longTasks)));
+  // The tree opened five times, each in a new context (a cold cache and a new tree worker): medians. The last stays
+  // open for the expanding and scrolling.
+  const treeShownRuns = [];
+  const treeRenderRuns = [];
+  const openLongestRuns = [];
+  let tab;
+  for (let i = 0; i < 5; i++) {
+    if (tab) await tab.context().close();
+    tab = await page();
+    const started = Date.now();
+    let treeAnswer;
+    tab.on("response", (response) => {
+      // The title tree the app's page tree reads (GET …/content/tree).
+      if (response.url().endsWith(`/v1/spaces/${info.spaceId}/content/tree`)) treeAnswer = { response, seen: Date.now() };
+    });
+    await tab.goto(`${info.base}/app/spaces/${info.spaceId}`);
+    const treeShownAt = await shownAt(tab, A_TREE_ROW);
+    treeShownRuns.push(treeShownAt - started);
+    // Its answer's first byte as Chromium timed it (epoch ms, this machine's clock), not when the event reached us.
+    const timing = treeAnswer?.response.request().timing();
+    const answered = timing && timing.responseStart >= 0 ? timing.startTime + timing.responseStart : (treeAnswer?.seen ?? Number.NaN);
+    treeRenderRuns.push(Math.round(treeShownAt - answered));
+    openLongestRuns.push(Math.max(0, ...(await tab.evaluate(() => window.__longTasks))));
+  }
+  const treeShown = median(treeShownRuns);
+  const treeRender = median(treeRenderRuns);
+  const openLongest = median(openLongestRuns);
   const rows = await tab.getByRole("treeitem").count(); // rendered: those in view (the tree is windowed)
 
   // Every chapter and section expanded (Right on each collapsed row, top to bottom), then scrolled through.
@@ -157,6 +169,7 @@ try {
     pages: info.pages,
     treeShownMs: treeShown,
     treeRenderMs: treeRender,
+    treeRenderRunsMs: treeRenderRuns,
     treeRowsShown: rows,
     treeOpenLongestTaskMs: Math.round(openLongest),
     treeExpandedRows: expandedRows,
@@ -170,13 +183,13 @@ try {
     { figure: "first JavaScript, gzipped", value: firstJsKb, unit: "KB", goal: BUDGET_KB },
     { figure: "first screen interactive (wall, median of 5)", value: result.firstScreenInteractiveMs, unit: "ms", goal: 1000 },
     { figure: "first screen interactive (main-thread task time, median of 5)", value: result.firstScreenMainThreadMs, unit: "ms", goal: 1000 },
-    { figure: `${info.pages}-page tree rendered after its answer`, value: treeRender, unit: "ms", goal: 200 },
+    { figure: `${info.pages}-page tree rendered after its answer (median of 5)`, value: treeRender, unit: "ms", goal: 200 },
     { figure: `${info.pages}-page tree: longest task while scrolling`, value: result.treeScrollLongestTaskMs, unit: "ms", goal: 50 },
   ].map((goal) => ({ ...goal, met: goal.value <= goal.goal }));
 
   console.log(`\napp: the last first screen's requests (ms from navigation):\n  ${firstChain.join("\n  ")}`);
   console.log(
-    `app: a space of ${info.pages} pages: tree shown ${treeShown} ms after navigation, ${rows} rows rendered, longest task while opening ${result.treeOpenLongestTaskMs} ms`,
+    `app: a space of ${info.pages} pages (medians of 5 opens): tree shown ${treeShown} ms after navigation, rendered ${treeRender} ms after its answer (${treeRenderRuns.join(", ")}), ${rows} rows rendered, longest task while opening ${result.treeOpenLongestTaskMs} ms`,
   );
   console.log(`app: every row expanded (${expandedRows}) in ${result.treeExpandAllSeconds} s, longest task ${result.treeExpandLongestTaskMs} ms`);
   console.log(`app: load average ${result.loadAverage.join(", ")} (1, 5, 15 min; 2 cores: above 2, other work inflates the times)`);

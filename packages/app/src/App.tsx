@@ -1,6 +1,6 @@
 // Who is signed in decides what shows: the sign-in screen (the URL kept, so the screen asked for opens
 // after), or the screen of the URL inside the shell. Screens other than the first load when first opened.
-import { lazy, Suspense, useEffect } from "react";
+import { useEffect } from "react";
 import { failureOf } from "./api";
 import { useRoute } from "./navigation";
 import { chooseOrganization, pickOrganization, useChosenOrganization } from "./org";
@@ -9,23 +9,24 @@ import type { Route } from "./routes";
 import { forgetAhead, openAhead } from "./screens/editor/opening";
 import Home from "./screens/Home";
 import SignIn from "./screens/SignIn";
+import { Lazy, lazyView } from "./ui/lazyView";
 import { Shell } from "./ui/Shell";
 import { Loading, Problem } from "./ui/states";
 
-const Space = lazy(() => import("./screens/Space"));
-const Collection = lazy(() => import("./screens/Collection"));
-const ChangeRequests = lazy(() => import("./screens/ChangeRequests"));
-const ChangeRequest = lazy(() => import("./screens/ChangeRequest"));
-const ChangeRequestPreview = lazy(() => import("./screens/ChangeRequestPreview"));
-const People = lazy(() => import("./screens/People"));
-const DeletedSpaces = lazy(() => import("./screens/DeletedSpaces"));
-const Account = lazy(() => import("./screens/Account"));
-const Resource = lazy(() => import("./screens/Resource"));
+const Space = lazyView(() => import("./screens/Space"), "the screen");
+const Collection = lazyView(() => import("./screens/Collection"), "the screen");
+const ChangeRequests = lazyView(() => import("./screens/ChangeRequests"), "the screen");
+const ChangeRequest = lazyView(() => import("./screens/ChangeRequest"), "the screen");
+const ChangeRequestPreview = lazyView(() => import("./screens/ChangeRequestPreview"), "the screen");
+const People = lazyView(() => import("./screens/People"), "the screen");
+const DeletedSpaces = lazyView(() => import("./screens/DeletedSpaces"), "the screen");
+const Account = lazyView(() => import("./screens/Account"), "the screen");
+const Resource = lazyView(() => import("./screens/Resource"), "the screen");
 // The editor (ProseMirror, @docstack/editor) loads on the first edit, not with the app.
 const loadEditPage = () => import("./screens/editor/EditPage");
-const EditPage = lazy(loadEditPage);
-const Admin = lazy(() => import("./screens/admin/Admin"));
-const SiteScreen = lazy(() => import("./screens/admin/Admin").then((module) => ({ default: module.SiteScreen })));
+const EditPage = lazyView(loadEditPage, "the screen");
+const Admin = lazyView(() => import("./screens/admin/Admin"), "the screen");
+const SiteScreen = lazyView(async () => ({ default: (await import("./screens/admin/Admin")).SiteScreen }), "the screen");
 
 export function App() {
   const route = useRoute();
@@ -56,9 +57,7 @@ function SignedIn({ route }: { route: Route }) {
   const organizationId = named ?? pickOrganization(chosen, orgs.data?.items.map((org) => org.id) ?? []);
   return (
     <Shell organizationId={organizationId}>
-      <Suspense fallback={<Loading what="the screen" />}>
-        <Screen route={route} organizationId={organizationId} orgsLoading={orgs.isPending} />
-      </Suspense>
+      <Screen route={route} organizationId={organizationId} orgsLoading={orgs.isPending} />
     </Shell>
   );
 }
@@ -68,31 +67,31 @@ function Screen({ route, organizationId, orgsLoading }: { route: Route; organiza
     case "home":
       return <Home organizationId={organizationId} loading={orgsLoading} />;
     case "collection":
-      return <Collection collectionId={route.collectionId} />;
+      return <Lazy view={Collection} props={{ collectionId: route.collectionId }} />;
     case "space":
-      return <Space spaceId={route.spaceId} pageId={route.pageId} />;
+      return <Lazy view={Space} props={{ spaceId: route.spaceId, pageId: route.pageId }} />;
     case "change-requests":
-      return <ChangeRequests spaceId={route.spaceId} />;
+      return <Lazy view={ChangeRequests} props={{ spaceId: route.spaceId }} />;
     case "change-request":
-      return <ChangeRequest spaceId={route.spaceId} number={route.number} />;
+      return <Lazy view={ChangeRequest} props={{ spaceId: route.spaceId, number: route.number }} />;
     case "change-request-preview":
-      return <ChangeRequestPreview spaceId={route.spaceId} number={route.number} pageId={route.pageId} />;
+      return <Lazy view={ChangeRequestPreview} props={{ spaceId: route.spaceId, number: route.number, pageId: route.pageId }} />;
     case "edit-page":
-      return <EditPage spaceId={route.spaceId} number={route.number} pageId={route.pageId} />;
+      return <Lazy view={EditPage} props={{ spaceId: route.spaceId, number: route.number, pageId: route.pageId }} />;
     case "members":
-      return <People organizationId={route.organizationId} />;
+      return <Lazy view={People} props={{ organizationId: route.organizationId }} />;
     case "deleted-spaces":
-      return <DeletedSpaces organizationId={route.organizationId} />;
+      return <Lazy view={DeletedSpaces} props={{ organizationId: route.organizationId }} />;
     case "account":
-      return <Account />;
+      return <Lazy view={Account} props={{}} />;
     case "admin":
-      return <Admin organizationId={route.organizationId} section={route.section} spaceId={route.spaceId} />;
+      return <Lazy view={Admin} props={{ organizationId: route.organizationId, section: route.section, spaceId: route.spaceId }} />;
     case "site":
-      return <SiteScreen organizationId={route.organizationId} siteId={route.siteId} />;
+      return <Lazy view={SiteScreen} props={{ organizationId: route.organizationId, siteId: route.siteId }} />;
     case "spec":
     case "integration":
     case "user":
-      return <Resource route={route} />;
+      return <Lazy view={Resource} props={{ route }} />;
     default:
       return (
         <main id="main">

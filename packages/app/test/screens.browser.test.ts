@@ -135,6 +135,14 @@ describe("every urls.app", () => {
     await checkScreen(dark, "change requests (dark, 360 px)");
     await screenshot(dark, "app-change-requests");
 
+    // A screen whose code cannot be fetched says so, and "Try again" loads it.
+    await dark.route("**/app/assets/Space-*.js", (route) => route.abort());
+    await dark.goto(`/app/spaces/${space.id}`);
+    await dark.getByRole("heading", { name: "Docstack cannot be reached" }).waitFor();
+    await dark.unroute("**/app/assets/Space-*.js");
+    await dark.getByRole("button", { name: "Try again" }).click();
+    await dark.getByRole("tree").waitFor();
+
     // A 403 (a role that does not allow it) says so. No screen's read answers 403 (what one cannot see is a
     // 404): the space's read is answered 403 here, to see that screen.
     await dark.route(`**/v1/spaces/${space.id}`, (route) =>

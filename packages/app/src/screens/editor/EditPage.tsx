@@ -4,14 +4,15 @@
 // server since, offered beside the server's version); a stale save shows both versions to settle. "Markdown source"
 // shows the page's Markdown in CodeMirror (a chunk of its own, loaded when first opened): while it is open, its text
 // is the page (saved as typed); closed, the block editor reopens it.
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { Lazy, lazyView } from "../../ui/lazyView";
 import { AppLink, Loading, Problem } from "../../ui/states";
 import { type Conflict, Saver, type SaveStatus } from "./autosave";
 import { ConflictPanel } from "./ConflictPanel";
 import { type EditorHandle, EditorPane } from "./EditorPane";
 import { type Opened, takeOpened } from "./opening";
 
-const SourceView = lazy(() => import("./SourceView"));
+const SourceView = lazyView(() => import("./SourceView"), "the Markdown source");
 
 const STATUS: Record<SaveStatus, string> = {
   saved: "Saved",
@@ -138,15 +139,16 @@ function Editing({ opened, pageId }: { opened: Opened; pageId: string }) {
         add it; Tab reaches the block's settings.
       </p>
       {sourceOpen ? (
-        <Suspense fallback={<Loading what="the Markdown source" />}>
-          <SourceView
-            markdown={source.current ?? ""}
-            onChange={(text) => {
+        <Lazy
+          view={SourceView}
+          props={{
+            markdown: source.current ?? "",
+            onChange: (text: string) => {
               source.current = text;
               saver.current?.changed();
-            }}
-          />
-        </Suspense>
+            },
+          }}
+        />
       ) : null}
       <div hidden={sourceOpen}>
         <EditorPane

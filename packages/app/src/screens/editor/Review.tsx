@@ -6,17 +6,18 @@
 // screen shows one) beside its comments, and its preview.
 import type { Schemas } from "@docstack/sdk";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useState } from "react";
+import { useState } from "react";
 import { api, unwrap } from "../../api";
 import { navigate } from "../../navigation";
 import { useUser } from "../../queries";
 import { useWrite, WriteError } from "../../ui/forms";
+import { Lazy, lazyView } from "../../ui/lazyView";
 import { AppLink, Loading } from "../../ui/states";
 import { previewPath } from "../ChangeRequestPreview";
 import { editorPath } from "./EditButton";
 
-const PageDiff = lazy(() => import("./PageDiff"));
-const Comments = lazy(() => import("./Comments"));
+const PageDiff = lazyView(() => import("./PageDiff"), "the changes");
+const Comments = lazyView(() => import("./Comments"), "the comments");
 
 type ChangeRequest = Schemas["ChangeRequest"];
 type Change = { type: string; page?: { id: string; title: string } | undefined };
@@ -207,10 +208,11 @@ export function Review({ spaceId, cr, changes }: { spaceId: string; cr: ChangeRe
             </AppLink>
           </h3>
           <div className="page-change-body">
-            <Suspense fallback={<Loading what="the changes" />}>
-              <PageDiff spaceId={spaceId} changeRequestId={cr.id} pageId={change.page!.id} created={change.type === "page_created"} />
-              <Comments place={{ spaceId, changeRequestId: cr.id, pageId: change.page!.id }} title={change.page!.title} writable={cr.status !== "merged"} />
-            </Suspense>
+            <Lazy view={PageDiff} props={{ spaceId, changeRequestId: cr.id, pageId: change.page!.id, created: change.type === "page_created" }} />
+            <Lazy
+              view={Comments}
+              props={{ place: { spaceId, changeRequestId: cr.id, pageId: change.page!.id }, title: change.page!.title, writable: cr.status !== "merged" }}
+            />
           </div>
         </section>
       ))}
