@@ -289,77 +289,52 @@ describe("the editor", () => {
     await first.context().close();
   });
 
-  it("says offline when the connection is lost, keeps the edit in the browser across tabs, and saves it when back", async () => {
+  /**
+   * Edits made while the connection is lost (`outage` runs `whileLost` without it, then brings it back): "Offline",
+   * nothing on the server, the edit saved by itself once back; then typed while lost in a tab closed then, and saved
+   * by the next tab from IndexedDB.
+   */
+  async function editAcrossOutages(outage: (page: Page, whileLost: () => Promise<void>) => Promise<void>) {
     const { org, space, pageId, original } = await setup();
     const page = await app.newPage();
     const context = page.context();
     await signIn(page, inbox, org.admin.email);
     const number = await edit(page, space.id, pageId);
     const url = page.url();
+    const onServer = async () => (await changeRequestPage(h, org.admin, space.id, number, pageId)).markdown;
 
-    // Back online in the same tab: the edit arrives by itself.
-    await context.setOffline(true);
-    await endOf(page, "First paragraph.");
-    await page.keyboard.type(" Typed offline.");
-    await saveStatus(page, "Offline");
-    expect((await changeRequestPage(h, org.admin, space.id, number, pageId)).markdown).toBe(original);
-    await context.setOffline(false);
+    await outage(page, async () => {
+      await endOf(page, "First paragraph.");
+      await page.keyboard.type(" Typed while lost.");
+      await saveStatus(page, "Offline");
+      expect(await onServer()).toBe(original);
+    });
     await saveStatus(page, "Saved");
-    const once = original.replace("First paragraph.", "First paragraph. Typed offline.");
-    expect((await changeRequestPage(h, org.admin, space.id, number, pageId)).markdown).toBe(once);
+    const once = original.replace("First paragraph.", "First paragraph. Typed while lost.");
+    expect(await onServer()).toBe(once);
 
-    // The tab closed while offline: the edit waits in IndexedDB and the next visit saves it.
-    await context.setOffline(true);
-    await endOf(page, "Last paragraph.");
-    await page.keyboard.type(" Kept in the browser.");
-    await saveStatus(page, "Offline");
-    await page.close();
-    await context.setOffline(false);
-    expect((await changeRequestPage(h, org.admin, space.id, number, pageId)).markdown).toBe(once);
+    await outage(page, async () => {
+      await endOf(page, "Last paragraph.");
+      await page.keyboard.type(" Kept in the browser.");
+      await saveStatus(page, "Offline");
+      await page.close();
+    });
+    expect(await onServer()).toBe(once);
     const again = await context.newPage();
     await again.goto(url);
     await editor(again).locator("p", { hasText: "Last paragraph. Kept in the browser." }).waitFor();
     await saveStatus(again, "Saved");
-    expect((await changeRequestPage(h, org.admin, space.id, number, pageId)).markdown).toBe(
-      once.replace("Last paragraph.", "Last paragraph. Kept in the browser."),
-    );
+    expect(await onServer()).toBe(once.replace("Last paragraph.", "Last paragraph. Kept in the browser."));
     await context.close();
-  });
-  it("keeps an edit typed while the server is down, and saves it once the server is back, in the same tab or the next", async () => {
-    const { org, space, pageId, original } = await setup();
-    const page = await app.newPage();
-    const context = page.context();
-    await signIn(page, inbox, org.admin.email);
-    const number = await edit(page, space.id, pageId);
-    const url = page.url();
-
-    await app.restartServer(async () => {
-      await endOf(page, "First paragraph.");
-      await page.keyboard.type(" Typed while down.");
-      await saveStatus(page, "Offline");
-    });
-    expect((await changeRequestPage(h, org.admin, space.id, number, pageId)).markdown).toBe(original);
-    await saveStatus(page, "Saved");
-    const once = original.replace("First paragraph.", "First paragraph. Typed while down.");
-    expect((await changeRequestPage(h, org.admin, space.id, number, pageId)).markdown).toBe(once);
-
-    // The tab closed while the server is down: the next visit, once it is back, saves what was kept in the browser.
-    await app.restartServer(async () => {
-      await endOf(page, "Last paragraph.");
-      await page.keyboard.type(" Typed before closing.");
-      await saveStatus(page, "Offline");
-      await page.close();
-    });
-    expect((await changeRequestPage(h, org.admin, space.id, number, pageId)).markdown).toBe(once);
-    const again = await context.newPage();
-    await again.goto(url);
-    await editor(again).locator("p", { hasText: "Last paragraph. Typed before closing." }).waitFor();
-    await saveStatus(again, "Saved");
-    expect((await changeRequestPage(h, org.admin, space.id, number, pageId)).markdown).toBe(
-      once.replace("Last paragraph.", "Last paragraph. Typed before closing."),
-    );
-    await context.close();
-  });
+  }
+  it("says offline when the connection is lost, keeps the edit in the browser across tabs, and saves it when back", () =>
+    editAcrossOutages(async (page, whileLost) => {
+      await page.context().setOffline(true);
+      await whileLost();
+      await page.context().setOffline(false);
+    }));
+  it("keeps an edit typed while the server is down, and saves it once the server is back, in the same tab or the next", () =>
+    editAcrossOutages((_page, whileLost) => app.restartServer(whileLost)));
   it("requests a colleague's review, who sees the page's diff and approves; the writer merges and the space has the edit (left by a link: the save on leaving keeps the edit)", async () => {
     const { org, space, pageId, original } = await setup();
     const colleague = await h.member(org.id, "review");
