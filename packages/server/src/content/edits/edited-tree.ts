@@ -18,6 +18,12 @@ export interface CurrentPages {
 export class EditedTree {
   readonly byId: Map<string, StoredPage>;
   private readonly children = new Map<string, string[]>();
+  /**
+   * How many of a parent's children hold each slug, counted when the parent's slugs are first asked for and kept up
+   * to date after: checking a slug costs a lookup, not a pass over its siblings (50 pages inserted among 10,000 took
+   * 300 ms of the thread).
+   */
+  private readonly slugCounts = new Map<string, Map<string, number>>();
 
   constructor(private readonly current: CurrentPages) {
     this.byId = new Map(current.byId);
@@ -47,20 +53,49 @@ export class EditedTree {
     const siblings = this.childIds(page.parent);
     if (at === undefined || at >= siblings.length) siblings.push(page.id);
     else siblings.splice(at, 0, page.id);
+    this.countSlug(page, 1);
   }
 
   /** Replaces a page where it is. */
   replace(page: StoredPage): void {
+    const old = this.byId.get(page.id);
+    if (old) this.countSlug(old, -1);
     this.byId.set(page.id, page);
+    this.countSlug(page, 1);
   }
 
   private detach(page: StoredPage): void {
     const siblings = this.childIds(page.parent);
     siblings.splice(siblings.indexOf(page.id), 1);
+    this.countSlug(page, -1);
   }
 
-  private slugsAmong(parent: string | null, except?: string): Set<string> {
-    return new Set(this.childIds(parent).flatMap((id) => (id === except ? [] : [this.byId.get(id)!.slug])));
+  /** Counts a page's slug in (or out of) its parent's, once they are counted. */
+  private countSlug(page: StoredPage, delta: 1 | -1): void {
+    const counts = this.slugCounts.get(page.parent ?? "");
+    if (counts) counts.set(page.slug, (counts.get(page.slug) ?? 0) + delta);
+  }
+
+  private slugCountsOf(parent: string): Map<string, number> {
+    let counts = this.slugCounts.get(parent);
+    if (!counts) {
+      counts = new Map();
+      for (const id of this.childIdsOf(parent)) {
+        const { slug } = this.byId.get(id)!;
+        counts.set(slug, (counts.get(slug) ?? 0) + 1);
+      }
+      this.slugCounts.set(parent, counts);
+    }
+    return counts;
+  }
+
+  /** The slugs of a parent's children, but for the page `except`'s when it is one of them. */
+  private slugsAmong(parent: string | null, except?: string): Pick<ReadonlySet<string>, "has"> {
+    const key = parent ?? "";
+    const counts = this.slugCountsOf(key);
+    const own = except === undefined ? undefined : this.byId.get(except);
+    const ownSlug = own && (own.parent ?? "") === key ? own.slug : undefined;
+    return { has: (slug) => (counts.get(slug) ?? 0) - (slug === ownSlug ? 1 : 0) > 0 };
   }
 
   slugAmong(parent: string | null, title: string, except?: string): string {
@@ -93,6 +128,7 @@ export class EditedTree {
     for (const gone of removed) {
       this.byId.delete(gone);
       this.children.set(gone, []);
+      this.slugCounts.delete(gone);
     }
     return removed;
   }

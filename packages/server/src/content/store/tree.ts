@@ -125,7 +125,7 @@ export function slugify(title: string): string {
 }
 
 /** `base`, or `base-2`, `base-3`… the first not in `taken`. */
-export function uniqueSlug(base: string, taken: ReadonlySet<string>): string {
+export function uniqueSlug(base: string, taken: Pick<ReadonlySet<string>, "has">): string {
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) {
     const suffix = `-${n}`;
