@@ -4,6 +4,10 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 import { loadConfig } from "../config";
 import { startEmbedded } from "../db/embedded-start";
 
+/** Loaded with the client (the first of the modules below), not before. */
+const prepareQueryCompiler = () =>
+  (require("../generated/prisma/internal/class") as typeof import("../generated/prisma/internal/class")).prepareQueryCompiler();
+
 /** The commands that serve (commands.ts): on the embedded database, they start it before loading the app's modules. */
 const SERVING = new Set(["start", "serve", "worker"]);
 
@@ -12,12 +16,16 @@ const SERVING = new Set(["start", "serve", "worker"]);
  * them all at once would hold the thread for half a second, and PGlite's start (its file reads, its WebAssembly's
  * compile, which the event loop's turns move on) would wait for it instead of going on meanwhile.
  */
-const HEAVY_MODULES = ["../generated/prisma/client", "express", "../app", "../wiring/operations", "../wiring/services"];
+const PRISMA_CLIENT = "../generated/prisma/client";
+const HEAVY_MODULES = [PRISMA_CLIENT, "express", "../app", "../wiring/operations", "../wiring/services"];
 
 async function loadTakingTurns(): Promise<void> {
   for (const name of HEAVY_MODULES) {
     await nextTurn();
     require(name);
+    // Prisma's query compiler loads, its WebAssembly compiled off this thread, while the other modules load: at the
+    // first query it held the start 150-200 ms (scripts/prisma-generate.mjs, compilerFromFile).
+    if (name === PRISMA_CLIENT) prepareQueryCompiler();
   }
 }
 
