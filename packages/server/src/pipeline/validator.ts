@@ -3,6 +3,7 @@
 import path from "node:path";
 import type { OpenapiDocument } from "@docstack/contract";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
+import { eventLoop } from "../event-loop";
 
 // express-openapi-validator's route lookup, run on every request, is patched at install
 // (patches/express-openapi-validator@5.6.2.patch, pnpm's patchedDependencies): each route's
@@ -53,8 +54,10 @@ function skipBundlingLocalDocuments(validatorDir: string): void {
   if (original.localSkipped) return;
   OpenAPIFramework.prototype.loadSpec = Object.assign(
     function (this: unknown, document: unknown, options?: { mode?: string }) {
+      // Given on the loop's next turn: what the validator does with it (preparing every schema of the contract) is
+      // not added to the work that made it (docs/markdown-rendering.md, "What runs on the request thread").
       if (typeof document === "object" && document !== null && options?.mode !== "dereference" && onlyLocalReferences(document))
-        return Promise.resolve(document);
+        return new Promise((resolve) => setImmediate(() => resolve(document)));
       return original.call(this, document, options);
     },
     { localSkipped: true as const },
@@ -105,40 +108,74 @@ type ValidatorOptions = { validateResponses: boolean; validateApiSpec?: boolean 
 /**
  * The contract's validation, prepared when the first request reaches it: loading the
  * validator and Ajv and preparing the contract's schemas was a sixth of a start's CPU, which a server answering
- * /healthz, /readyz, published sites or a request refused before validation (401) never needs.
+ * /healthz, /readyz, published sites or a request refused before validation (401) never needs. The preparation
+ * (about 280 ms of the thread in one go) runs in steps with the event loop turning between them, so that other
+ * requests (/healthz, a site's page) are not held by it; requests that need it wait for it.
  */
 export function contractValidator(document: OpenapiDocument, options: ValidatorOptions): RequestHandler {
   let handlers: RequestHandler[] | undefined;
+  let preparing: Promise<RequestHandler[]> | undefined;
+  // Until a request has gone through the validator's middlewares, each prepares its part at its first run (the
+  // document's schemas, the request validator's Ajv, the route's schemas): the loop may turn between them.
+  let warm = false;
+  const warmed = () => {
+    warm = true;
+  };
   return (req: Request, res: Response, next: NextFunction) => {
     // What the validator ignores (ignorePaths below) does not prepare it: /readyz, the sites, /docs.
     if (IGNORED_PATHS.test(req.url)) return next();
-    let chain: RequestHandler[];
-    try {
-      handlers ??= preparedValidator(document, options);
-      chain = handlers;
-    } catch (error) {
-      return next(error);
+    if (handlers && warm) return runChain(handlers, req, res, next);
+    if (!preparing) {
+      preparing = preparedValidator(document, options);
+      preparing.then(
+        (prepared) => {
+          handlers = prepared;
+        },
+        // A preparation that failed is tried again by the next request.
+        () => {
+          preparing = undefined;
+        },
+      );
     }
-    const step = (i: number) => (error?: unknown) => {
-      if (error !== undefined && error !== null) return next(error);
-      if (i === chain.length) return next();
+    preparing.then((prepared) => runChain(prepared, req, res, next, warmed), next);
+  };
+}
+
+/**
+ * Runs the validator's middlewares in order, then `next` (or `next(error)` at the first that fails). With
+ * `onWarm`, the loop may turn before each, and `onWarm` is called once the request went through them all.
+ */
+function runChain(chain: RequestHandler[], req: Request, res: Response, next: NextFunction, onWarm?: () => void): void {
+  const step = (i: number) => (error?: unknown) => {
+    if (error !== undefined && error !== null) return next(error);
+    if (i === chain.length) {
+      onWarm?.();
+      return next();
+    }
+    const run = () => {
       try {
         chain[i]!(req, res, step(i + 1));
       } catch (thrown) {
         next(thrown);
       }
     };
-    step(0)();
+    // turnIfBusy never fails, and `run` hands its own failure to `next`.
+    if (onWarm) void eventLoop.turnIfBusy().then(run);
+    else run();
   };
+  step(0)();
 }
 
-function preparedValidator(document: OpenapiDocument, options: ValidatorOptions): RequestHandler[] {
-  const OpenApiValidator = require("express-openapi-validator") as typeof import("express-openapi-validator");
+async function preparedValidator(document: OpenapiDocument, options: ValidatorOptions): Promise<RequestHandler[]> {
   const validatorDir = path.dirname(require.resolve("express-openapi-validator"));
+  const OpenApiValidator = require("express-openapi-validator") as typeof import("express-openapi-validator");
+  await eventLoop.turnIfBusy();
   resolveComponentRefsWithoutCompiling(validatorDir);
   skipBundlingLocalDocuments(validatorDir);
+  const apiSpec = options.validateResponses ? document : withoutResponseSchemas(document);
+  await eventLoop.turnIfBusy();
   const validator = OpenApiValidator.middleware({
-    apiSpec: (options.validateResponses ? document : withoutResponseSchemas(document)) as never,
+    apiSpec: apiSpec as never,
     // The contract is linted in CI (redocly), and checked against OpenAPI's own schema by one test (validator.test.ts):
     // checking it again costs every app half a second of CPU, every test file's too.
     validateApiSpec: options.validateApiSpec ?? false,
