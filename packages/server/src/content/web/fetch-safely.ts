@@ -26,11 +26,28 @@ export interface FetchOptions {
 }
 
 export interface Fetched {
-  url: string;
-  contentType: string;
-  body: string;
+  readonly url: string;
+  readonly contentType: string;
+  /** The body as text (UTF-8), read from `bytes` when first asked for. */
+  readonly body: string;
   /** The body as received (files are not text). */
-  bytes: Buffer;
+  readonly bytes: Buffer;
+}
+
+/** An answer's body is decoded only when read as text: a 3.6 MB zip's decoding took 70 ms of the thread, for nothing. */
+class FetchedAnswer implements Fetched {
+  #body: string | undefined;
+
+  constructor(
+    readonly url: string,
+    readonly contentType: string,
+    readonly bytes: Buffer,
+  ) {}
+
+  get body(): string {
+    this.#body ??= this.bytes.toString("utf8");
+    return this.#body;
+  }
 }
 
 const HEADERS = { "User-Agent": "Docstack-Import/1", Accept: "text/html, text/markdown, text/plain;q=0.9, */*;q=0.1" };
@@ -86,7 +103,7 @@ export async function fetchSafely(target: string, options: FetchOptions): Promis
       throw new FetchRefused("status", `${url} answered HTTP ${response.status}`);
     }
     const bytes = await readLimited(url, response.body, options.maxBytes);
-    return { url: url.toString(), contentType: response.headers.get("content-type") ?? "", body: bytes.toString("utf8"), bytes };
+    return new FetchedAnswer(url.toString(), response.headers.get("content-type") ?? "", bytes);
   } catch (error) {
     throw failure(url, error, signal);
   }
