@@ -7,7 +7,7 @@
 import type { ContentChange, InsertedPageKind } from "../content/edits/changes";
 import type { Conflict } from "../content/edits/merge";
 import { storedPresentation } from "../content/gitbook-layout/presentation";
-import { type LazyRepository, readRepositoryLazily } from "../content/gitbook-layout/read";
+import { type LazyRepository, readRepositoryInSteps } from "../content/gitbook-layout/read";
 import { redirectedPaths } from "../content/gitbook-layout/redirects";
 import type { LayoutPage, LayoutPageType, PageOrigin, Repository } from "../content/gitbook-layout/types";
 import { contentStore } from "../content/reads/reads";
@@ -268,7 +268,7 @@ async function writeInBatches(
 }
 
 export async function importRepository(ctx: ContentCommandDeps, input: RepositoryImport): Promise<RepositoryImportOutcome> {
-  const repository = readRepositoryLazily(input.files);
+  const repository = await readRepositoryInSteps(input.files);
   const changeRequest = input.changeRequestId
     ? await ctx.prisma.changeRequest.findUniqueOrThrow({ where: { id: input.changeRequestId } })
     : await ctx.prisma.$transaction((tx) =>

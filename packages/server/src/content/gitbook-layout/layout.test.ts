@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { FIXTURE_DIR, readDirectory } from "./fixture";
-import { readRepository } from "./read";
+import { readRepository, readRepositoryInSteps } from "./read";
 import type { LayoutPage } from "./types";
 import { writeRepository } from "./write";
 
@@ -15,6 +15,19 @@ describe("GitBook's repository layout", () => {
 
   it("writes back what it read, byte for byte", () => {
     expect(sorted(writeRepository(readRepository(fixture)))).toEqual(sorted(fixture));
+  });
+
+  it("reads the same repository in steps as at once (an import reads it in steps, other requests going between)", async () => {
+    const inSteps = await readRepositoryInSteps(fixture);
+    const atOnce = readRepository(fixture);
+    const flat = (pages: readonly LayoutPage[]): LayoutPage[] => pages.flatMap((page) => [page, ...flat(page.children)]);
+    const withoutBodies = (page: LayoutPage): LayoutPage => {
+      const { markdown: _markdown, origin: _origin, ...rest } = page;
+      return { ...rest, children: page.children.map(withoutBodies) };
+    };
+    expect(inSteps.pages).toEqual(atOnce.pages.map(withoutBodies));
+    expect(flat(inSteps.pages).map((page) => inSteps.markdownOf(page))).toEqual(flat(atOnce.pages).map((page) => page.markdown ?? ""));
+    expect([inSteps.files, inSteps.config, inSteps.origin]).toEqual([atOnce.files, atOnce.config, atOnce.origin]);
   });
 
   it("reads the tree, the metadata, the files and the configuration", () => {

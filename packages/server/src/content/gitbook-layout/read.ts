@@ -1,6 +1,7 @@
 // Reads a repository in GitBook's layout (`.gitbook.yaml`, SUMMARY.md, a file per page, `.gitbook/assets/`) into a
 // page tree. The files are untrusted: paths leaving the content's root are ignored, bad YAML is a 400 naming the file.
 import { posix } from "node:path";
+import { eventLoop } from "../../event-loop";
 import { badRequest } from "../../http/errors";
 import { type PagePresentation, readPageSource } from "../format/page-source";
 import { yaml } from "../format/yaml";
@@ -110,7 +111,29 @@ export function readRepository(files: ReadonlyMap<string, Buffer>): Repository {
  * The page tree and files, the bodies left in their files until asked: a repository of thousands of pages is not held
  * as strings all at once (an import writes it a batch at a time).
  */
-export function readRepositoryLazily(files: ReadonlyMap<string, Buffer>): LazyRepository {
+function readRepositoryLazily(files: ReadonlyMap<string, Buffer>): LazyRepository {
+  const steps = readingRepository(files);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * As readRepositoryLazily, the event loop turning between pages: reading the front matter of 5,000 pages held the
+ * thread about 100 ms in one go, and every other request with it (an import runs on the server's thread).
+ */
+export async function readRepositoryInSteps(files: ReadonlyMap<string, Buffer>): Promise<LazyRepository> {
+  const steps = readingRepository(files);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await eventLoop.turnIfBusy();
+  }
+}
+
+/** Reads a repository, yielding after each page it reads. */
+function* readingRepository(files: ReadonlyMap<string, Buffer>): Generator<void, LazyRepository> {
   const configFile = files.get(CONFIG_FILE);
   const config = readConfig(configFile?.toString("utf8"));
   const content = new Map<string, Buffer>();
@@ -132,17 +155,20 @@ export function readRepositoryLazily(files: ReadonlyMap<string, Buffer>): LazyRe
   const summaryFolder = posix.dirname(config.summary);
   const fileOf = new Map<LayoutPage, string>();
 
-  const toPages = (list: readonly SummaryEntry[], topLevel: boolean): LayoutPage[] => {
+  function* toPages(list: readonly SummaryEntry[], topLevel: boolean): Generator<void, LayoutPage[]> {
     const taken = new Set<string>();
-    return list.map((entry) => {
-      const page = toPage(entry, topLevel);
+    const pages: LayoutPage[] = [];
+    for (const entry of list) {
+      const page = yield* toPage(entry, topLevel);
       page.slug = uniqueSlug(page.slug, taken);
       taken.add(page.slug);
-      return page;
-    });
-  };
-  const toPage = (entry: SummaryEntry, topLevel: boolean): LayoutPage => {
-    const children = toPages(entry.children, false);
+      pages.push(page);
+    }
+    return pages;
+  }
+  function* toPage(entry: SummaryEntry, topLevel: boolean): Generator<void, LayoutPage> {
+    const children = yield* toPages(entry.children, false);
+    yield;
     if (entry.group) return { type: "group", title: entry.title || "Untitled", slug: slugify(entry.title), children };
     const target = entry.target ?? "";
     if (isExternal(target)) return { type: "link", title: entry.title || target, slug: slugify(entry.title || "link"), href: target, children };
@@ -162,8 +188,8 @@ export function readRepositoryLazily(files: ReadonlyMap<string, Buffer>): LazyRe
     fileOf.set(page, file);
     page.sourceFile = file;
     return page;
-  };
-  const pages = toPages(entries, true);
+  }
+  const pages = yield* toPages(entries, true);
 
   const spacePaths = pagePlaces(pages, config.readme).path;
   // Each page goes back to its file while it stays at the path it has now.
