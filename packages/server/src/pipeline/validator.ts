@@ -113,31 +113,28 @@ type ValidatorOptions = { validateResponses: boolean; validateApiSpec?: boolean 
  * requests (/healthz, a site's page) are not held by it; requests that need it wait for it.
  */
 export function contractValidator(document: OpenapiDocument, options: ValidatorOptions): RequestHandler {
-  let handlers: RequestHandler[] | undefined;
   let preparing: Promise<RequestHandler[]> | undefined;
-  // Until a request has gone through the validator's middlewares, each prepares its part at its first run (the
-  // document's schemas, the request validator's Ajv, the route's schemas): the loop may turn between them.
-  let warm = false;
-  const warmed = () => {
-    warm = true;
-  };
+  // Set once a request has gone through the validator's middlewares. Until then each prepares its part at its first
+  // run (the document's schemas, the request validator's Ajv, the route's schemas), and the loop may turn between them.
+  let warm: RequestHandler[] | undefined;
   return (req: Request, res: Response, next: NextFunction) => {
     // What the validator ignores (ignorePaths below) does not prepare it: /readyz, the sites, /docs.
     if (IGNORED_PATHS.test(req.url)) return next();
-    if (handlers && warm) return runChain(handlers, req, res, next);
+    if (warm) return runChain(warm, req, res, next);
     if (!preparing) {
       preparing = preparedValidator(document, options);
-      preparing.then(
-        (prepared) => {
-          handlers = prepared;
-        },
-        // A preparation that failed is tried again by the next request.
-        () => {
-          preparing = undefined;
-        },
-      );
+      // A preparation that failed is tried again by the next request.
+      preparing.catch(() => {
+        preparing = undefined;
+      });
     }
-    preparing.then((prepared) => runChain(prepared, req, res, next, warmed), next);
+    preparing.then(
+      (prepared) =>
+        runChain(prepared, req, res, next, () => {
+          warm = prepared;
+        }),
+      next,
+    );
   };
 }
 
