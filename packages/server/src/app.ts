@@ -233,6 +233,7 @@ function jsonBody(routes: readonly ContractRoute[], defaultLimit: number): Reque
 interface OwnContext {
   req: Request;
   base: string | undefined;
+  outbox: Services["webhooks"] | undefined;
 }
 
 /**
@@ -268,6 +269,13 @@ function requestContexts(services: Services): (req: Request, res: Response) => R
         return this.base;
       },
     },
+    // The request's own outbox, made when a handler emits or a write commits: it knows whether this request queued a delivery.
+    webhooks: {
+      get(this: OwnContext) {
+        this.outbox ??= services.webhooks.forRequest();
+        return this.outbox;
+      },
+    },
   });
   return (req, res) =>
     Object.assign(Object.create(shared), {
@@ -277,5 +285,6 @@ function requestContexts(services: Services): (req: Request, res: Response) => R
       memo: new Map(),
       req,
       base: undefined,
+      outbox: undefined,
     } satisfies Omit<RequestContext, keyof Services | "clientAddress" | "baseUrl" | "headers" | "rawBody" | "secure"> & OwnContext);
 }

@@ -14,7 +14,18 @@ export const DELIVER_JOB = "webhooks.deliver";
 const DELIVERIES_PER_STATEMENT = 250;
 
 export class WebhookOutbox {
+  /** Whether this outbox queued a delivery that `committed()` has not yet woken the worker for. */
+  private queued = false;
+
   constructor(private readonly jobs: Pick<JobQueue, "send" | "wake">) {}
+
+  /**
+   * One request's outbox (the request context's `webhooks`): its `committed()` wakes the delivery worker only when the
+   * request queued a delivery. Waking it after every write made every write run the queue's fetch query for nothing.
+   */
+  forRequest(): WebhookOutbox {
+    return new WebhookOutbox(this.jobs);
+  }
 
   /** Records the events for every active webhook of their organization subscribed to them; nothing when none is. */
   async emit(tx: Tx, events: WebhookEvent | readonly WebhookEvent[]): Promise<void> {
@@ -51,10 +62,13 @@ export class WebhookOutbox {
       await tx.webhookDelivery.createMany({ data: rows.slice(start, start + DELIVERIES_PER_STATEMENT) });
     }
     for (const webhookId of new Set(rows.map((row) => row.webhookId))) await this.jobs.send(DELIVER_JOB, { webhookId }, { tx });
+    this.queued = true;
   }
 
-  /** After a write committed: this process's delivery worker starts at once (other processes poll). */
+  /** After a write committed: when it queued a delivery, this process's delivery worker starts at once (other processes poll). */
   committed(): void {
+    if (!this.queued) return;
+    this.queued = false;
     this.jobs.wake(DELIVER_JOB);
   }
 }

@@ -6,6 +6,7 @@ import { contentHelpers, insertPage } from "../../../test/support/content";
 import { createHarness, type Harness, requestsAs, useHarness } from "../../../test/support/harness";
 import { type LocalServer, localServer } from "../../../test/support/local-server";
 import { newId } from "../../db/ids";
+import { DELIVER_JOB } from "../../webhooks/outbox";
 
 interface Received {
   id: string;
@@ -246,6 +247,27 @@ describe("webhooks", () => {
       }),
     ).rejects.toThrow("rolled back");
     expect(await h.services.prisma.webhookDelivery.count({ where: { webhookId: created.body.id } })).toBe(0);
+  });
+
+  test("a write wakes the delivery worker only when it queued a delivery", async () => {
+    const org = await h.organization();
+    const as = requestsAs(h, org.admin);
+    const wake = jest.spyOn(h.services.jobs, "wake");
+    const deliveryWakes = () => wake.mock.calls.filter(([name]) => name === DELIVER_JOB).length;
+    try {
+      // No webhook in the organization: the write queues nothing, and the worker is left asleep.
+      const space = await contentHelpers(h).createSpace(org.admin, org.id);
+      expect(deliveryWakes()).toBe(0);
+      await as.post(`/v1/orgs/${org.id}/webhooks`, { url: `${server.base}/hook`, events: ["space.created"] }).expect(201);
+      expect(deliveryWakes()).toBe(0);
+      // An event nobody subscribed to queues nothing either.
+      await as.post(`/v1/spaces/${space.id}/change-requests`, { subject: "Unheard" }).expect(201);
+      expect(deliveryWakes()).toBe(0);
+      await contentHelpers(h).createSpace(org.admin, org.id);
+      expect(deliveryWakes()).toBe(1);
+    } finally {
+      wake.mockRestore();
+    }
   });
 
   test("a webhook failing for days is turned off and says why", async () => {
