@@ -3,8 +3,9 @@
 // tests break one property at a time (audience, recipient, time, signature, ...).
 import { randomBytes } from "node:crypto";
 import { inflateRawSync } from "node:zlib";
-import { generate } from "selfsigned";
-import { SignedXml } from "xml-crypto";
+
+// selfsigned and xml-crypto are loaded by the tests that make an IdP, not by every file importing the test kit (about
+// a tenth of a small test file's CPU went to loading them and the inbox's modules).
 
 export interface Idp {
   entityID: string;
@@ -14,6 +15,7 @@ export interface Idp {
 }
 
 export async function testIdp(name = "idp.example.test"): Promise<Idp> {
+  const { generate } = require("selfsigned") as typeof import("selfsigned");
   const pems = await generate([{ name: "commonName", value: name }], { keySize: 2048, algorithm: "sha256" });
   return { entityID: `https://${name}/metadata`, ssoURL: `https://${name}/sso`, certificate: pems.cert, privateKey: pems.private };
 }
@@ -66,6 +68,7 @@ function assertionXml(idp: Idp, o: AssertionOptions, assertionId: string, email:
 }
 
 function sign(xml: string, assertionId: string, key: string): string {
+  const { SignedXml } = require("xml-crypto") as typeof import("xml-crypto");
   const signed = new SignedXml({
     privateKey: key,
     signatureAlgorithm: "http://www.w3.org/2001/04/xmldsig-more#rsa-sha256",

@@ -1,8 +1,7 @@
 // A real SMTP server in the test process (smtp-server), keeping every message it receives
 // parsed (mailparser), so that tests read the e-mail Docstack sends as a person would.
 import type { AddressInfo } from "node:net";
-import { type ParsedMail, simpleParser } from "mailparser";
-import { SMTPServer } from "smtp-server";
+import type { ParsedMail } from "mailparser";
 
 export interface Inbox {
   /** smtp://127.0.0.1:<port>: what DOCSTACK_SMTP_URL is set to. */
@@ -19,6 +18,9 @@ const recipients = (mail: ParsedMail) =>
   (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((group) => group.value.map((address) => address.address?.toLowerCase()));
 
 export async function startInbox(): Promise<Inbox> {
+  // Loaded by the files that start an inbox, not by every file importing the test kit.
+  const { simpleParser } = require("mailparser") as typeof import("mailparser");
+  const { SMTPServer } = require("smtp-server") as typeof import("smtp-server");
   const messages: ParsedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
