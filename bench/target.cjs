@@ -3,6 +3,7 @@
 // route that reads the same row with the same Prisma client. It holds either tables of
 // `BENCH_ROWS` rows (seed.cjs) or, with `BENCH_CONTENT_SIZES`, spaces of those sizes
 // in pages (content-seed.cjs).
+const { createRequire } = require("node:module");
 const express = require("express");
 const { dist, listen, openBenchServices, runTarget } = require("./open.cjs");
 
@@ -30,8 +31,13 @@ runTarget(async () => {
   const { services, token, organizationId, close } = await openBenchServices("docstack-bench-");
   // Jobs worked in the target, as `serve` does (the webhooks part: its deliveries).
   if (process.env.BENCH_WORK_JOBS) await services.jobs.work(services);
-  const app = createApp(services);
+  // The contract's validation made and prepared as a started `serve` prepares it (src/server.ts).
+  const { loadOpenapiDocument } = createRequire(require.resolve("@docstack/server/package.json"))("@docstack/contract");
+  const document = loadOpenapiDocument();
+  const validation = dist("pipeline/validator").contractValidator(document, { validateResponses: services.config.validateResponses });
+  const app = createApp(services, { document, contractValidator: validation });
   const full = await listen(app);
+  await validation.prepare();
   const bareApp = express();
   bareApp.get("/bare/spaces/:spaceId", async (req, res) => {
     const space = await services.prisma.space.findUnique({ where: { id: req.params.spaceId } });

@@ -1,11 +1,13 @@
 // Serving: the HTTP server and the job workers, and stopping them cleanly (SIGTERM).
 import http from "node:http";
 import net, { type AddressInfo } from "node:net";
+import { loadOpenapiDocument } from "@docstack/contract";
 import { createApp } from "./app";
 import type { Config } from "./config";
 import type { Database } from "./db/database";
 import type { EmbeddedStart } from "./db/embedded-start";
 import type { Services } from "./http/context";
+import { type ContractValidation, contractValidator } from "./pipeline/validator";
 import { openServices } from "./wiring/services";
 
 /**
@@ -74,12 +76,15 @@ export async function startServer(config: Config, options: ServeOptions = { http
   }
   let accepting = true;
   let server: http.Server | undefined;
+  let validation: ContractValidation | undefined;
   try {
     services.metrics.collectProcessMetrics();
     // The server listens first, then the workers register (and pg-boss parses the schedules): requests are
     // answered meanwhile (the queues exist already, so a job sent before its worker registers waits for it).
     if (options.http) {
-      const listening = createHttpServer(createApp(services, { accepting: () => accepting }), config);
+      const document = loadOpenapiDocument();
+      validation = contractValidator(document, { validateResponses: config.validateResponses });
+      const listening = createHttpServer(createApp(services, { accepting: () => accepting, document, contractValidator: validation }), config);
       server = listening;
       await new Promise<void>((resolve, reject) => {
         listening.once("error", reject);
@@ -92,6 +97,9 @@ export async function startServer(config: Config, options: ServeOptions = { http
       // Polls (the Git poll) start with the process, not at their schedule's next occurrence.
       await services.jobs.runAtStart();
     }
+    // Started: the contract's validation is prepared now, in steps, rather than by the first write, which held other
+    // requests meanwhile (a start that only answers /healthz or sites pays it too, after it is up).
+    void validation?.prepare();
   } catch (error) {
     if (server?.listening) await new Promise((resolve) => server!.close(resolve));
     await database.close();

@@ -66,6 +66,32 @@ describe("the contract's validation", () => {
     expect(next.body).toEqual({ turned: false });
   });
 
+  it("is prepared before any request when asked (a started server asks), and the first request uses that preparation", async () => {
+    const OpenApiValidator = require("express-openapi-validator") as typeof import("express-openapi-validator");
+    const made = jest.spyOn(OpenApiValidator, "middleware");
+    try {
+      const validation = contractValidator(loadOpenapiDocument(), { validateResponses: false });
+      expect(made).not.toHaveBeenCalled();
+      await validation.prepare();
+      expect(made).toHaveBeenCalledTimes(1);
+      const app = express();
+      app.use(express.json());
+      app.use(validation);
+      app.use((_req, res) => {
+        res.status(200).json({});
+      });
+      const errors: ErrorRequestHandler = (error: { status?: number; message: string }, _req, res, _next) => {
+        res.status(error.status ?? 500).json({ message: error.message });
+      };
+      app.use(errors);
+      const refused = await move(supertest(app), "x".repeat(65)).expect(400);
+      expect(refused.body.message).toMatch(/position\/before/);
+      expect(made).toHaveBeenCalledTimes(1);
+    } finally {
+      made.mockRestore();
+    }
+  });
+
   // Apps skip this check (half a second of CPU each, every test file's too): it is made here, once.
   it("holds the contract valid by OpenAPI's own schema, which refuses a broken document", async () => {
     await move(appAnswering({}, loadOpenapiDocument(), true), "c2").expect(500);

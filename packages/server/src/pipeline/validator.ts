@@ -106,21 +106,18 @@ const IGNORED_PATHS = /^\/(?!v1\/)/;
 type ValidatorOptions = { validateResponses: boolean; validateApiSpec?: boolean };
 
 /**
- * The contract's validation, prepared when the first request reaches it: loading the
- * validator and Ajv and preparing the contract's schemas was a sixth of a start's CPU, which a server answering
- * /healthz, /readyz, published sites or a request refused before validation (401) never needs. The preparation
- * (about 280 ms of the thread in one go) runs in steps with the event loop turning between them, so that other
- * requests (/healthz, a site's page) are not held by it; requests that need it wait for it.
+ * The contract's validation, prepared by `prepare()` (a started server calls it once it is up) or by the first request
+ * that reaches it, whichever comes first: loading the validator and Ajv and preparing the contract's schemas was a
+ * sixth of a start's CPU, kept out of the start itself. The preparation (about 280 ms of the thread in one go) runs in
+ * steps with the event loop turning between them, so that other requests (/healthz, a site's page) are not held by
+ * it; requests that need it wait for it.
  */
-export function contractValidator(document: OpenapiDocument, options: ValidatorOptions): RequestHandler {
+export function contractValidator(document: OpenapiDocument, options: ValidatorOptions): ContractValidation {
   let preparing: Promise<RequestHandler[]> | undefined;
   // Set once a request has gone through the validator's middlewares. Until then each prepares its part at its first
-  // run (the document's schemas, the request validator's Ajv, the route's schemas), and the loop may turn between them.
+  // run (the request validator's Ajv, the route's schemas), and the loop may turn between them.
   let warm: RequestHandler[] | undefined;
-  return (req: Request, res: Response, next: NextFunction) => {
-    // What the validator ignores (ignorePaths below) does not prepare it: /readyz, the sites, /docs.
-    if (IGNORED_PATHS.test(req.url)) return next();
-    if (warm) return runChain(warm, req, res, next);
+  const prepare = () => {
     if (!preparing) {
       preparing = preparedValidator(document, options);
       // A preparation that failed is tried again by the next request.
@@ -128,7 +125,13 @@ export function contractValidator(document: OpenapiDocument, options: ValidatorO
         preparing = undefined;
       });
     }
-    preparing.then(
+    return preparing;
+  };
+  const validate = (req: Request, res: Response, next: NextFunction) => {
+    // What the validator ignores (ignorePaths below) does not prepare it: /readyz, the sites, /docs.
+    if (IGNORED_PATHS.test(req.url)) return next();
+    if (warm) return runChain(warm, req, res, next);
+    prepare().then(
       (prepared) =>
         runChain(prepared, req, res, next, () => {
           warm = prepared;
@@ -136,6 +139,23 @@ export function contractValidator(document: OpenapiDocument, options: ValidatorO
       next,
     );
   };
+  return Object.assign(validate, {
+    prepare: async () => {
+      // A failure is left to the next request, which tries again and reports it.
+      if (!(await prepare().catch(() => undefined))) return;
+      // The document's schemas are prepared a turn after the middlewares are made (loadSpec resolves on setImmediate).
+      await new Promise((resolve) => setImmediate(resolve));
+    },
+  });
+}
+
+/** The contract's validation, and a way to prepare it before the first request that needs it. */
+export interface ContractValidation extends RequestHandler {
+  /**
+   * Prepares it now, in the same steps (a started server calls it once it is up): the first write after a start
+   * found it unprepared, and its preparation held the thread from other requests. A failure is left to the next request.
+   */
+  prepare(): Promise<void>;
 }
 
 /**
