@@ -3,11 +3,10 @@
 // route that reads the same row with the same Prisma client. It holds either tables of
 // `BENCH_ROWS` rows (seed.cjs) or, with `BENCH_CONTENT_SIZES`, spaces of those sizes
 // in pages (content-seed.cjs).
-const { createRequire } = require("node:module");
 const express = require("express");
 const { dist, listen, openBenchServices, runTarget } = require("./open.cjs");
 
-const { createApp } = dist("app");
+const { createServingApp } = dist("app");
 
 /** One space per size (rows as the API creates them), its pages written through the storage layer. */
 async function seedContent(services, base, organizationId, sizes) {
@@ -31,11 +30,8 @@ runTarget(async () => {
   const { services, token, organizationId, close } = await openBenchServices("docstack-bench-");
   // Jobs worked in the target, as `serve` does (the webhooks part: its deliveries).
   if (process.env.BENCH_WORK_JOBS) await services.jobs.work(services);
-  // The contract's validation made and prepared as a started `serve` prepares it (src/server.ts).
-  const { loadOpenapiDocument } = createRequire(require.resolve("@docstack/server/package.json"))("@docstack/contract");
-  const document = loadOpenapiDocument();
-  const validation = dist("pipeline/validator").contractValidator(document, { validateResponses: services.config.validateResponses });
-  const app = createApp(services, { document, contractValidator: validation });
+  // The app as `serve` runs it, its contract validation prepared once it is up (src/server.ts).
+  const { app, validation } = createServingApp(services);
   const full = await listen(app);
   await validation.prepare();
   const bareApp = express();

@@ -21,7 +21,7 @@ import { type ContractRoute, contractRoutes, encodePathRests, operationRouter } 
 import { securityHeaders } from "./pipeline/security-headers";
 import { signInRouter } from "./pipeline/sign-in-page";
 import { signedBody } from "./pipeline/signed-body";
-import { contractValidator } from "./pipeline/validator";
+import { type ContractValidation, contractValidator } from "./pipeline/validator";
 import { SITE_URL_SECRETS } from "./site-reader/audience";
 import { siteChangesMiddleware, sitesMiddleware } from "./site-reader/middleware";
 import { registry as defaultRegistry } from "./wiring/operations";
@@ -37,6 +37,16 @@ export interface AppOptions {
   contractValidator?: RequestHandler;
   /** False once the server drains (SIGTERM): /readyz answers 503 so load balancers stop sending. */
   accepting?: () => boolean;
+}
+
+/**
+ * The app as `serve` runs it, with its contract validation to prepare once the server is up (server.ts; the bench's
+ * target does the same): prepared by the first write instead, it held every other request meanwhile.
+ */
+export function createServingApp(services: Services, options: Pick<AppOptions, "accepting"> = {}): { app: express.Express; validation: ContractValidation } {
+  const document = loadOpenapiDocument();
+  const validation = contractValidator(document, { validateResponses: services.config.validateResponses });
+  return { app: createApp(services, { ...options, document, contractValidator: validation }), validation };
 }
 
 export function createApp(services: Services, options: AppOptions = {}): express.Express {

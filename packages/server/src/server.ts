@@ -1,13 +1,12 @@
 // Serving: the HTTP server and the job workers, and stopping them cleanly (SIGTERM).
 import http from "node:http";
 import net, { type AddressInfo } from "node:net";
-import { loadOpenapiDocument } from "@docstack/contract";
-import { createApp } from "./app";
+import { createServingApp } from "./app";
 import type { Config } from "./config";
 import type { Database } from "./db/database";
 import type { EmbeddedStart } from "./db/embedded-start";
 import type { Services } from "./http/context";
-import { type ContractValidation, contractValidator } from "./pipeline/validator";
+import type { ContractValidation } from "./pipeline/validator";
 import { openServices } from "./wiring/services";
 
 /**
@@ -82,9 +81,9 @@ export async function startServer(config: Config, options: ServeOptions = { http
     // The server listens first, then the workers register (and pg-boss parses the schedules): requests are
     // answered meanwhile (the queues exist already, so a job sent before its worker registers waits for it).
     if (options.http) {
-      const document = loadOpenapiDocument();
-      validation = contractValidator(document, { validateResponses: config.validateResponses });
-      const listening = createHttpServer(createApp(services, { accepting: () => accepting, document, contractValidator: validation }), config);
+      const serving = createServingApp(services, { accepting: () => accepting });
+      validation = serving.validation;
+      const listening = createHttpServer(serving.app, config);
       server = listening;
       await new Promise<void>((resolve, reject) => {
         listening.once("error", reject);

@@ -2,14 +2,19 @@
 // the components they reach (patches/express-openapi-validator@5.6.2.patch, reachable.js), so a value
 // several references deep must still be checked, for requests and responses alike.
 import { loadOpenapiDocument } from "@docstack/contract";
-import express, { type ErrorRequestHandler } from "express";
+import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import supertest from "supertest";
 import { contractValidator } from "./validator";
 
 function appAnswering(body: unknown, document = loadOpenapiDocument(), validateApiSpec = false) {
+  return appValidating(contractValidator(document, { validateResponses: true, validateApiSpec }), body);
+}
+
+/** A bare app: JSON bodies, the validation given, a handler answering `body`, errors as `{message}` with their status. */
+function appValidating(validation: RequestHandler, body: unknown) {
   const app = express();
   app.use(express.json());
-  app.use(contractValidator(document, { validateResponses: true, validateApiSpec }));
+  app.use(validation);
   app.use((_req, res) => {
     res.status(200).json(body);
   });
@@ -74,17 +79,7 @@ describe("the contract's validation", () => {
       expect(made).not.toHaveBeenCalled();
       await validation.prepare();
       expect(made).toHaveBeenCalledTimes(1);
-      const app = express();
-      app.use(express.json());
-      app.use(validation);
-      app.use((_req, res) => {
-        res.status(200).json({});
-      });
-      const errors: ErrorRequestHandler = (error: { status?: number; message: string }, _req, res, _next) => {
-        res.status(error.status ?? 500).json({ message: error.message });
-      };
-      app.use(errors);
-      const refused = await move(supertest(app), "x".repeat(65)).expect(400);
+      const refused = await move(appValidating(validation, {}), "x".repeat(65)).expect(400);
       expect(refused.body.message).toMatch(/position\/before/);
       expect(made).toHaveBeenCalledTimes(1);
     } finally {
