@@ -12,10 +12,10 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import { answered, at, gitServer, printScreenshots, screenshot } from "@docstack/server/testing";
 import { ZipFile } from "yazl";
-import { checkScreen, signIn, spaceWithPages, until, useAppServer } from "./support";
+import { checkScreen, spaceWithPages, until, useAppServer } from "./support";
 
 const app = useAppServer({ allowPrivateFetch: true });
-const { h, inbox } = app;
+const { h } = app;
 afterAll(() => printScreenshots());
 
 /** A directory's files zipped, paths relative to it. */
@@ -41,7 +41,7 @@ describe("the sites screens", () => {
     await spaceWithPages(h, org.admin, org.id, "Handbook", [{ title: "Welcome", markdown: "The TPS report goes to Lumbergh." }]);
     const page = await app.newPage();
     page.on("dialog", (dialog) => void dialog.accept());
-    await signIn(page, inbox, org.admin.email);
+    await app.signInThroughApi(page, org.admin.email);
     await page.getByRole("link", { name: "Admin" }).click();
     await page.getByRole("heading", { level: 1, name: "Sites" }).waitFor();
     await page.getByText("No sites yet").waitFor();
@@ -123,7 +123,7 @@ describe("the import and export screen", () => {
     fs.writeFileSync(archive, await zipOf(FIXTURE));
     const page = await app.newPage();
     try {
-      await signIn(page, inbox, org.admin.email);
+      await app.signInThroughApi(page, org.admin.email);
       await page.goto(`/app/orgs/${org.id}/imports`);
       await page.getByText("No imports yet.").waitFor();
       await checkScreen(page, "imports, empty");
@@ -169,7 +169,7 @@ describe("the import and export screen", () => {
     const org = await h.organization();
     await answered(h.as(org.admin).POST("/v1/orgs/{organizationId}/spaces", { ...at({ organizationId: org.id }), body: { title: "Notes" } }), 201);
     const page = await app.newPage();
-    await signIn(page, inbox, org.admin.email);
+    await app.signInThroughApi(page, org.admin.email);
     await page.goto(`/app/orgs/${org.id}/imports`);
     await page.getByLabel("Into the space").selectOption({ label: "Notes" });
     await page.getByLabel("Zip file").setInputFiles({ name: "notes.zip", mimeType: "application/zip", buffer: Buffer.from("not a zip") });
@@ -197,7 +197,7 @@ describe("the webhooks screen", () => {
     const as = h.as(org.admin);
     const page = await app.newPage();
     try {
-      await signIn(page, inbox, org.admin.email);
+      await app.signInThroughApi(page, org.admin.email);
       await page.goto(`/app/orgs/${org.id}/webhooks`);
       await page.getByText("No webhooks yet.").waitFor();
       await checkScreen(page, "webhooks, empty");
@@ -257,7 +257,7 @@ describe("the audit log screen", () => {
       await answered(h.as(org.admin).POST("/v1/orgs/{organizationId}/spaces", { ...at({ organizationId: org.id }), body: { title: `Admin's ${i}` } }), 201);
     }
     const page = await app.newPage(360);
-    await signIn(page, inbox, org.admin.email);
+    await app.signInThroughApi(page, org.admin.email);
     await page.getByLabel("Theme").selectOption("dark");
     await page.goto(`/app/orgs/${org.id}/audit-log`);
     const table = page.getByRole("table", { name: "Audit events, newest first" });
@@ -314,7 +314,7 @@ describe("the audit log screen", () => {
     await answered(h.as(editor).PATCH("/v1/spaces/{spaceId}", { ...at({ spaceId: space.id }), body: { title: "Renamed" } }), 200);
     await answered(h.as(org.admin).POST("/v1/orgs/{organizationId}/spaces", { ...inOrg, body: { title: "Admin's space" } }), 201);
     const page = await app.newPage();
-    await signIn(page, inbox, org.admin.email);
+    await app.signInThroughApi(page, org.admin.email);
     await page.goto(`/app/orgs/${org.id}/audit-log`);
     const table = page.getByRole("table", { name: "Audit events, newest first" });
     await table.waitFor();
@@ -373,7 +373,7 @@ describe("the Git Sync screen", () => {
           ["SUMMARY.md", Buffer.from("# Table of contents\n\n* [Welcome](README.md)\n")],
         ]),
       );
-      await signIn(page, inbox, org.admin.email);
+      await app.signInThroughApi(page, org.admin.email);
       await page.goto(`/app/orgs/${org.id}/git-sync/${space.id}`);
       await page.getByText("This space is not synced with Git.").waitFor();
       await checkScreen(page, "Git Sync, not set up");
@@ -410,7 +410,7 @@ describe("every admin screen", () => {
       201,
     );
     const page = await app.newPage(360);
-    await signIn(page, inbox, org.admin.email);
+    await app.signInThroughApi(page, org.admin.email);
     await page.getByLabel("Theme").selectOption("dark");
     const screens: [string, string][] = [
       [`/app/orgs/${org.id}/sites`, "Sites"],

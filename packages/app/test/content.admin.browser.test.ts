@@ -8,10 +8,10 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { answered, at, type GitServer, gitServer, testIdp } from "@docstack/server/testing";
 import type { Page } from "playwright-core";
-import { checkScreen, signIn, until, useAppServer } from "./support";
+import { checkScreen, until, useAppServer } from "./support";
 
 const app = useAppServer({ allowPrivateFetch: true });
-const { h, inbox } = app;
+const { h } = app;
 // The syncs come from the webhook alone here: no minute's poll finds a push the test announces.
 beforeAll(() => h.services.jobs.unschedule("space-git.poll"));
 
@@ -71,7 +71,7 @@ describe("the import and export screen", () => {
       git.createRepository("exported");
       const page = await app.newPage();
       try {
-        await signIn(page, inbox, org.admin.email);
+        await app.signInThroughApi(page, org.admin.email);
         await page.goto(`/app/orgs/${org.id}/imports`);
         await page.getByText("No imports yet.").waitFor();
         const form = page.getByRole("form", { name: "Import content" });
@@ -148,7 +148,7 @@ describe("the Git Sync screen", () => {
       const page = await app.newPage();
       page.on("dialog", (dialog) => void dialog.accept());
       try {
-        await signIn(page, inbox, org.admin.email);
+        await app.signInThroughApi(page, org.admin.email);
         await page.goto(`/app/orgs/${org.id}/git-sync/${space.id}`);
         await page.getByLabel("Repository URL").fill(git.url("synced"));
         await page.getByRole("button", { name: "Set up and sync" }).click();
@@ -229,7 +229,7 @@ describe("the settings screen", () => {
       const page = await app.newPage(360);
       page.on("dialog", (dialog) => void dialog.accept());
       try {
-        await signIn(page, inbox, org.admin.email);
+        await app.signInThroughApi(page, org.admin.email);
         await page.getByLabel("Theme").selectOption("dark");
         await page.goto(`/app/orgs/${org.id}/settings`);
         await page.getByText("No SAML provider yet.").waitFor();

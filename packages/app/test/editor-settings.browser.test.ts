@@ -4,10 +4,10 @@
 // their settings name, in the site's colours, and the highlighting is never saved.
 import { accessibilityProblems, answered, at } from "@docstack/server/testing";
 import type { Page } from "playwright-core";
-import { saveStatus, signIn, spaceWithPages, useAppServer } from "./support";
+import { saveStatus, spaceWithPages, useAppServer } from "./support";
 
 const app = useAppServer();
-const { h, inbox } = app;
+const { h } = app;
 
 const ORIGINAL = ["# Guide", "", "Intro.", "", "## Install", "", "1. Download", "2. Run", "", "End.", ""].join("\n");
 
@@ -24,7 +24,7 @@ async function editPage(markdown: string) {
   const original = "markdown" in published ? (published.markdown as string) : "";
 
   const page = await app.newPage();
-  await signIn(page, inbox, org.admin.email);
+  await app.signInThroughApi(page, org.admin.email);
   await page.goto(`/app/spaces/${space.id}/pages/${pageId}`);
   await page.getByRole("button", { name: "Edit" }).click();
   await editor(page).waitFor();

@@ -5,10 +5,10 @@
 // nothing serious on the editor screen.
 import { accessibilityProblems, answered, at, type Harness, screenshot, type TestUser } from "@docstack/server/testing";
 import type { Page } from "playwright-core";
-import { saveStatus, signIn, spaceWithPages, useAppServer } from "./support";
+import { saveStatus, spaceWithPages, useAppServer } from "./support";
 
 const app = useAppServer();
-const { h, inbox } = app;
+const { h } = app;
 
 const ORIGINAL = [
   "# Setup",
@@ -73,7 +73,7 @@ describe("the editor", () => {
     page.on("request", (request) => {
       if (/\/app\/assets\/EditPage-[^/]+\.js$/.test(request.url())) chunks.push(request.url());
     });
-    await signIn(page, inbox, org.admin.email);
+    await app.signInThroughApi(page, org.admin.email);
     await page.goto(`/app/spaces/${space.id}/pages/${pageId}`);
     await page.getByRole("heading", { level: 1, name: "Setup", exact: true }).waitFor();
     // The editor's code is not part of the app's first load, nor of the page screen.
@@ -127,7 +127,7 @@ describe("the editor", () => {
     page.on("request", (request) => {
       if (/\/app\/assets\/SourceView-[^/]+\.js$/.test(request.url())) sourceChunks.push(request.url());
     });
-    await signIn(page, inbox, org.admin.email);
+    await app.signInThroughApi(page, org.admin.email);
     const number = await edit(page, space.id, pageId);
     await saveStatus(page, "Saved");
 
@@ -208,7 +208,7 @@ describe("the editor", () => {
   it("drops an image file on a paragraph: uploaded into the change request, inserted after it, saved, and there after a reload", async () => {
     const { org, space, pageId, original } = await setup();
     const page = await app.newPage();
-    await signIn(page, inbox, org.admin.email);
+    await app.signInThroughApi(page, org.admin.email);
     const number = await edit(page, space.id, pageId);
     await saveStatus(page, "Saved");
 
@@ -256,7 +256,7 @@ describe("the editor", () => {
   it("shows the second of two tabs editing one page the conflict, both versions, and merges them with nothing lost", async () => {
     const { org, space, pageId, original } = await setup();
     const first = await app.newPage();
-    await signIn(first, inbox, org.admin.email);
+    await app.signInThroughApi(first, org.admin.email);
     const number = await edit(first, space.id, pageId);
     const second = await first.context().newPage();
     await second.goto(first.url());
@@ -298,7 +298,7 @@ describe("the editor", () => {
     const { org, space, pageId, original } = await setup();
     const page = await app.newPage();
     const context = page.context();
-    await signIn(page, inbox, org.admin.email);
+    await app.signInThroughApi(page, org.admin.email);
     const number = await edit(page, space.id, pageId);
     const url = page.url();
     const onServer = async () => (await changeRequestPage(h, org.admin, space.id, number, pageId)).markdown;
@@ -339,7 +339,7 @@ describe("the editor", () => {
     const { org, space, pageId, original } = await setup();
     const colleague = await h.member(org.id, "review");
     const writer = await app.newPage();
-    await signIn(writer, inbox, org.admin.email);
+    await app.signInThroughApi(writer, org.admin.email);
     const number = await edit(writer, space.id, pageId);
     await endOf(writer, "First paragraph.");
     await writer.keyboard.type(" Reviewed words.");
@@ -359,7 +359,7 @@ describe("the editor", () => {
     expect(requested.items.map((item) => item.user.id)).toEqual([colleague.id]);
 
     const reviewer = await app.newPage();
-    await signIn(reviewer, inbox, colleague.email);
+    await app.signInThroughApi(reviewer, colleague.email);
     await reviewer.goto(`/app/spaces/${space.id}/change-requests/${number}`);
     const diff = reviewer.getByRole("region", { name: "Changes to Setup" });
     await expect(diff.locator("ins").first().textContent()).resolves.toContain("Reviewed");

@@ -7,10 +7,10 @@
 // a 404 to anyone else.
 import { accessibilityProblems, answered, at, gitServer, type Harness, screenshot, type TestUser } from "@docstack/server/testing";
 import type { Page } from "playwright-core";
-import { saveStatus, signIn, spaceWithPages, useAppServer } from "./support";
+import { saveStatus, spaceWithPages, useAppServer } from "./support";
 
 const app = useAppServer({ allowPrivateFetch: true });
-const { h, inbox } = app;
+const { h } = app;
 
 /** Each test drives two browsers through several screens: minutes on the shared, loaded 2-core machine. */
 const SLOW = 300_000;
@@ -87,7 +87,7 @@ describe("review in the app", () => {
 
       // The writer edits in the editor.
       const writer = await app.newPage();
-      await signIn(writer, inbox, org.admin.email);
+      await app.signInThroughApi(writer, org.admin.email);
       await writer.goto(`/app/spaces/${space.id}/pages/${pageId}`);
       await writer.getByRole("button", { name: "Edit" }).click();
       const editor = writer.getByRole("textbox", { name: "Page content" });
@@ -113,7 +113,7 @@ describe("review in the app", () => {
 
       // The colleague sees the change as a visual diff and as Markdown.
       const reviewer = await app.newPage();
-      await signIn(reviewer, inbox, colleague.email);
+      await app.signInThroughApi(reviewer, colleague.email);
       await reviewer.goto(`/app/spaces/${space.id}/change-requests/${number}`);
       const change = reviewer.getByRole("region", { name: "Changes to Setup" });
       await expect(change.locator(".diff-block.changed ins").first().textContent()).resolves.toContain("8080");
@@ -196,7 +196,7 @@ describe("review in the app", () => {
       );
 
       const writer = await app.newPage();
-      await signIn(writer, inbox, org.admin.email);
+      await app.signInThroughApi(writer, org.admin.email);
       await writer.goto(`/app/spaces/${space.id}/change-requests/${cr.number}`);
       await writer.getByText("Ready to merge.").waitFor();
       await writer.getByRole("button", { name: "Merge" }).click();
@@ -254,7 +254,7 @@ describe("review in the app", () => {
       await answered(as.PUT("/v1/orgs/{organizationId}/sites/{siteId}/customization", { ...ofSite, body: { ...customization, styling } }), 200);
       const cr = await changeRequestEditing(org.admin, space.id, pageId, SETUP.replace("Set the port.", "Set the **port** in `tool.toml`."));
       const writer = await app.newPage();
-      await signIn(writer, inbox, org.admin.email);
+      await app.signInThroughApi(writer, org.admin.email);
       await writer.goto(`/app/spaces/${space.id}/change-requests/${cr.number}`);
       // The change request's "Preview" opens its first page; a page's "Preview", that page.
       await writer.getByRole("region", { name: "Review actions" }).getByRole("link", { name: "Preview" }).click();
@@ -288,7 +288,7 @@ describe("review in the app", () => {
       // Someone of another organization: the preview is not found, by the app and by the API.
       const stranger = await h.organization();
       const outsider = await app.newPage();
-      await signIn(outsider, inbox, stranger.admin.email);
+      await app.signInThroughApi(outsider, stranger.admin.email);
       await outsider.goto(`/app/spaces/${space.id}/change-requests/${cr.number}/preview/${pageId}`);
       await outsider.getByRole("heading", { name: "Not found" }).waitFor();
       const { response } = await h
@@ -335,7 +335,7 @@ describe("review in the app", () => {
         const cr = await changeRequestEditing(org.admin, space.id, setupPage.id, original.replace("Set the port.", "Set the port to 8080."));
 
         const writer = await app.newPage();
-        await signIn(writer, inbox, org.admin.email);
+        await app.signInThroughApi(writer, org.admin.email);
         await writer.goto(`/app/spaces/${space.id}/change-requests/${cr.number}`);
         await writer.getByText("Ready to merge.").waitFor();
         await writer.getByRole("button", { name: "Merge" }).click();

@@ -92,7 +92,7 @@ describe("every urls.app", () => {
   /** A signed-in browser at `width`, dark when asked (checked: the page's background is dark). */
   async function browser(width: number, dark: boolean) {
     const page = await app.newPage(width);
-    await signIn(page, inbox, kinds.org.admin.email);
+    await app.signInThroughApi(page, kinds.org.admin.email);
     if (dark) {
       await page.getByLabel("Theme").selectOption("dark");
       expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
@@ -182,7 +182,7 @@ describe("the spaces and page-tree screens", () => {
     await answered(as.POST("/v1/orgs/{organizationId}/collections", { ...at({ organizationId: org.id }), body: { title: "Archive" } }), 201);
     const page = await app.newPage();
     page.on("dialog", (dialog) => void dialog.accept());
-    await signIn(page, inbox, org.admin.email);
+    await app.signInThroughApi(page, org.admin.email);
     const spacesInApi = async () =>
       (await answered(as.GET("/v1/orgs/{organizationId}/spaces", at({ organizationId: org.id })), 200)).items.map((space) => ({
         title: space.title,
@@ -243,7 +243,7 @@ describe("the deleted spaces screen", () => {
     await answered(as.DELETE("/v1/spaces/{spaceId}", at({ spaceId: handbook.id })), 205);
 
     const page = await app.newPage(360);
-    await signIn(page, inbox, org.admin.email);
+    await app.signInThroughApi(page, org.admin.email);
     await page.getByLabel("Theme").selectOption("dark");
     await page.getByRole("link", { name: "Roadmap" }).waitFor();
     expect(await page.getByRole("link", { name: "Handbook" }).count()).toBe(0);
@@ -268,7 +268,7 @@ describe("the deleted spaces screen", () => {
     // An editor has no "Deleted spaces" link, and its URL says their role does not allow it.
     const editor = await h.member(org.id, "edit");
     const other = await app.newPage(1280);
-    await signIn(other, inbox, editor.email);
+    await app.signInThroughApi(other, editor.email);
     await other.getByLabel("New").waitFor();
     expect(await other.getByRole("link", { name: "Deleted spaces" }).count()).toBe(0);
     await other.goto(`/app/orgs/${org.id}/deleted-spaces`);
@@ -298,7 +298,7 @@ describe("a large space's tree", () => {
     const page = await app.newPage();
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
-    await signIn(page, inbox, org.admin.email);
+    await app.signInThroughApi(page, org.admin.email);
     await page.goto(`/app/spaces/${space.id}`);
     const tree = page.getByRole("tree", { name: "Pages" });
     await tree.getByRole("treeitem", { name: title(1) }).waitFor();
@@ -346,7 +346,7 @@ describe("another site", () => {
   it("cannot write with a signed-in browser's cookie: its form POST is refused and changes nothing", async () => {
     const org = await h.organization();
     const page = await app.newPage();
-    await signIn(page, inbox, org.admin.email);
+    await app.signInThroughApi(page, org.admin.email);
     // A page of another site (localhost is another site than 127.0.0.1) posting a JSON-looking body to the API.
     const target = `${app.url}/v1/orgs/${org.id}/spaces`;
     const attacker = http.createServer((_req, res) => {

@@ -3,10 +3,10 @@
 // takes it back, and shares a collection with a team.
 import { accessibilityProblems, answered, at, type TestUser } from "@docstack/server/testing";
 import type { Page } from "playwright-core";
-import { signIn, snap, spaceWithPages, useAppServer } from "./support";
+import { snap, spaceWithPages, useAppServer } from "./support";
 
 const app = useAppServer();
-const { h, inbox } = app;
+const { h } = app;
 
 async function noAccessibilityProblems(page: Page, screen: string) {
   expect({ screen, problems: await accessibilityProblems(page) }).toEqual({ screen, problems: [] });
@@ -22,7 +22,7 @@ describe("sharing from the app", () => {
     const colleague = await h.member(org.id, "read");
     const name = await nameOf(colleague);
     const admin = await app.newPage();
-    await signIn(admin, inbox, org.admin.email);
+    await app.signInThroughApi(admin, org.admin.email);
     await admin.getByRole("link", { name: "People" }).click();
     await admin.getByLabel("New team").fill("Accountants");
     await admin.getByRole("button", { name: "Create team" }).click();
@@ -53,7 +53,7 @@ describe("sharing from the app", () => {
     const space = await spaceWithPages(h, org.admin, org.id, "Payroll", [{ title: "Schedule", markdown: "Fridays." }]);
     await spaceWithPages(h, org.admin, org.id, "Board", [{ title: "Minutes", markdown: "Private." }]);
     const admin = await app.newPage();
-    await signIn(admin, inbox, org.admin.email);
+    await app.signInThroughApi(admin, org.admin.email);
     await admin.goto(`/app/spaces/${space.id}`);
     await admin.getByRole("button", { name: "Share" }).click();
     await admin.getByLabel("With").selectOption({ label: `${name} (${colleague.email})` });
@@ -64,7 +64,7 @@ describe("sharing from the app", () => {
     await snap(admin, "space-share-light");
 
     const guest = await app.newPage(360);
-    await signIn(guest, inbox, colleague.email);
+    await app.signInThroughApi(guest, colleague.email);
     await guest.getByRole("link", { name: "Payroll" }).click();
     await guest.getByRole("heading", { level: 1, name: "Schedule" }).waitFor();
     await expect(guest.getByRole("link", { name: "Board" }).count()).resolves.toBe(0);
@@ -85,7 +85,7 @@ describe("sharing from the app", () => {
       201,
     );
     const admin = await app.newPage();
-    await signIn(admin, inbox, org.admin.email);
+    await app.signInThroughApi(admin, org.admin.email);
     await admin.goto(`/app/collections/${collection.id}`);
     await admin.getByLabel("With").selectOption({ label: "Finance" });
     await admin.getByLabel("Role", { exact: true }).selectOption("edit");

@@ -10,10 +10,10 @@
 import { createHmac } from "node:crypto";
 import { accessibilityProblems, answered, at, screenshot } from "@docstack/server/testing";
 import type { Browser, Page } from "playwright-core";
-import { signIn, spaceWithPages, useAppServer } from "./support";
+import { spaceWithPages, useAppServer } from "./support";
 
 const app = useAppServer();
-const { h, inbox } = app;
+const { h } = app;
 
 async function checkScreen(page: Page, name: string) {
   expect({ name, problems: await accessibilityProblems(page) }).toEqual({ name, problems: [] });
@@ -46,7 +46,7 @@ async function siteOpen(spaces: string[], options: { width?: number; publish?: b
   if (options.publish) await answered(as.POST("/v1/orgs/{organizationId}/sites/{siteId}/publish", at(ids)), 200);
   const page = await app.newPage(options.width);
   page.on("dialog", (dialog) => void dialog.accept());
-  await signIn(page, inbox, org.admin.email);
+  await app.signInThroughApi(page, org.admin.email);
   await page.goto(`/app/orgs/${org.id}/sites/${site.id}`);
   await page.getByRole("heading", { level: 1, name: "Site: Docs" }).waitFor();
   return { org, as, ids, page, spaces: made };

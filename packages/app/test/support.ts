@@ -49,6 +49,29 @@ export function useAppServer(options: { allowPrivateFetch?: boolean } = {}) {
       await whileDown();
       await listen(port);
     },
+    /**
+     * Signed in as a program signs in (the e-mailed code sent to `POST /v1/auth/sessions`), the session's cookies given
+     * to the page's browser profile, then the app opened; done once `landing` (a heading) shows. For tests of other
+     * screens: the sign-in screen cost the browser about three times what opening the app does, and
+     * app.browser.test.ts and sso.browser.test.ts test it (`signIn`).
+     */
+    async signInThroughApi(page: Page, email: string, { landing = "Spaces" } = {}): Promise<void> {
+      const post = (path: string, body: unknown) =>
+        fetch(`${state.url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      const before = inbox.to(email).length;
+      expect((await post("/v1/auth/email", { email })).status).toBe(204);
+      const session = await post("/v1/auth/sessions", { email, code: await codeMailed(inbox, email, before) });
+      expect(session.status).toBe(201);
+      const cookies = session.headers.getSetCookie().map((header) => {
+        const [pair = "", ...attributes] = header.split(";");
+        const httpOnly = attributes.some((attribute) => attribute.trim().toLowerCase() === "httponly");
+        const eq = pair.indexOf("=");
+        return { name: pair.slice(0, eq).trim(), value: pair.slice(eq + 1).trim(), url: state.url, httpOnly, sameSite: "Lax" as const };
+      });
+      await page.context().addCookies(cookies);
+      await page.goto("/app/");
+      await page.getByRole("heading", { name: landing }).waitFor();
+    },
     /** A new browser profile (its own cookies), at `width` px wide. */
     async newPage(width = 1280): Promise<Page> {
       const context = await (state.browser as Browser).newContext({ viewport: { width, height: 900 }, baseURL: state.url });
@@ -63,15 +86,19 @@ export async function signIn(page: Page, inbox: ReturnType<typeof useInbox>, ema
   await page.goto("/app/");
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "E-mail me a code" }).click();
-  const mail = await inbox.waitFor(email, (message) => inbox.to(email).indexOf(message) >= before);
-  const code = /^Code: (\d{8})$/m.exec(mail.text ?? "")?.[1] as string;
-  await page.getByLabel("Code").fill(code);
+  await page.getByLabel("Code").fill(await codeMailed(inbox, email, before));
   await page.getByRole("button", { name: "Sign in" }).click();
   try {
     await page.getByRole("heading", { name: landing }).waitFor();
   } catch (error) {
     throw new Error(`Not signed in; the page reads: ${await page.locator("body").textContent()}`, { cause: error });
   }
+}
+
+/** The sign-in code of the first message to `email` after the `before` it had. */
+async function codeMailed(inbox: ReturnType<typeof useInbox>, email: string, before: number): Promise<string> {
+  const mail = await inbox.waitFor(email, (message) => inbox.to(email).indexOf(message) >= before);
+  return /^Code: (\d{8})$/m.exec(mail.text ?? "")?.[1] as string;
 }
 
 /** A space with pages, written through a change request and merged (as any client of the API does). */
