@@ -50,25 +50,18 @@ export function useAppServer(options: { allowPrivateFetch?: boolean } = {}) {
       await listen(port);
     },
     /**
-     * Signed in as a program signs in (the e-mailed code sent to `POST /v1/auth/sessions`), the session's cookies given
-     * to the page's browser profile, then the app opened; done once `landing` (a heading) shows. For tests of other
-     * screens: the sign-in screen cost the browser about three times what opening the app does, and
-     * app.browser.test.ts and sso.browser.test.ts test it (`signIn`).
+     * Signed in as a program signs in (the e-mailed code sent to `POST /v1/auth/sessions` by the request client of the
+     * page's browser profile, which keeps the session's cookies), then the app opened; done once `landing` (a heading)
+     * shows. For tests of other screens: the sign-in screen cost the browser about three times what opening the app
+     * does, and app.browser.test.ts and sso.browser.test.ts test it (`signIn`).
      */
     async signInThroughApi(page: Page, email: string, { landing = "Spaces" } = {}): Promise<void> {
-      const post = (path: string, body: unknown) =>
-        fetch(`${state.url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      // The profile's own request client: the cookies the session answers with are the profile's, as a browser keeps them.
+      const { request } = page.context();
       const before = inbox.to(email).length;
-      expect((await post("/v1/auth/email", { email })).status).toBe(204);
-      const session = await post("/v1/auth/sessions", { email, code: await codeMailed(inbox, email, before) });
-      expect(session.status).toBe(201);
-      const cookies = session.headers.getSetCookie().map((header) => {
-        const [pair = "", ...attributes] = header.split(";");
-        const httpOnly = attributes.some((attribute) => attribute.trim().toLowerCase() === "httponly");
-        const eq = pair.indexOf("=");
-        return { name: pair.slice(0, eq).trim(), value: pair.slice(eq + 1).trim(), url: state.url, httpOnly, sameSite: "Lax" as const };
-      });
-      await page.context().addCookies(cookies);
+      expect((await request.post("/v1/auth/email", { data: { email } })).status()).toBe(204);
+      const session = await request.post("/v1/auth/sessions", { data: { email, code: await codeMailed(inbox, email, before) } });
+      expect(session.status()).toBe(201);
       await page.goto("/app/");
       await page.getByRole("heading", { name: landing }).waitFor();
     },
