@@ -53,17 +53,18 @@ describe("compressed answers", () => {
   let server: http.Server;
   let admin: TestUser;
   let spaceId: string;
+  let longPageId: string;
 
   beforeAll(async () => {
     ({ base, server } = await listening(h.createApp()));
     const org = await h.organization();
     admin = org.admin;
     spaceId = (await c.createSpace(admin, org.id)).id;
-    await c.publish(
-      admin,
-      spaceId,
-      Array.from({ length: 40 }, (_, i) => insertPage(`Page ${i + 1}`, "Text.")),
-    );
+    const pages = await c.publish(admin, spaceId, [
+      insertPage("Long", "A paragraph long enough to be worth compressing. ".repeat(60)),
+      ...Array.from({ length: 40 }, (_, i) => insertPage(`Page ${i + 1}`, "Text.")),
+    ]);
+    longPageId = pages.find((page) => page.title === "Long")!.id;
   });
   afterAll(async () => {
     server.closeAllConnections();
@@ -79,7 +80,7 @@ describe("compressed answers", () => {
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(Number(plain.headers["content-length"])).toBe(plain.bytes.length);
     expect(plain.bytes.length).toBeGreaterThan(COMPRESS_FROM_BYTES);
-    expect(JSON.parse(plain.bytes.toString("utf8")).pages).toHaveLength(40);
+    expect(JSON.parse(plain.bytes.toString("utf8")).pages).toHaveLength(41);
 
     const gzipped = await get(base, tree, { ...auth, "Accept-Encoding": "gzip" });
     expect(gzipped.status).toBe(200);
@@ -101,6 +102,33 @@ describe("compressed answers", () => {
     expect(held.status).toBe(304);
     expect(held.headers["content-encoding"]).toBeUndefined();
     expect(held.bytes.length).toBe(0);
+  });
+
+  it("compresses a large answer of the API where it is sent, and sends a small one or an error as it is", async () => {
+    const auth = { Authorization: admin.auth };
+    const page = `/v1/spaces/${spaceId}/content/page/${longPageId}`;
+    const plain = await get(base, page, auth);
+    expect(plain.status).toBe(200);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(plain.bytes.length).toBeGreaterThan(COMPRESS_FROM_BYTES);
+    expect(JSON.parse(plain.bytes.toString("utf8")).id).toBe(longPageId);
+    const gzipped = await get(base, page, { ...auth, "Accept-Encoding": "gzip" });
+    expect(gzipped.headers["content-encoding"]).toBe("gzip");
+    expect(gzipped.headers["content-type"]).toBe(plain.headers["content-type"]);
+    expect(zlib.gunzipSync(gzipped.bytes).equals(plain.bytes)).toBe(true);
+
+    // Small: as it is, marked as the middleware marks every JSON answer (a cache keeps the encodings apart).
+    const space = await get(base, `/v1/spaces/${spaceId}`, { ...auth, "Accept-Encoding": "gzip, br" });
+    expect(space.status).toBe(200);
+    expect(space.headers["content-encoding"]).toBeUndefined();
+    expect(space.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(space.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(JSON.parse(space.bytes.toString("utf8")).id).toBe(spaceId);
+    const missing = await get(base, `/v1/spaces/${spaceId}/content/page/nopage`, { ...auth, "Accept-Encoding": "gzip" });
+    expect(missing.status).toBe(404);
+    expect(missing.headers["content-encoding"]).toBeUndefined();
+    expect(JSON.parse(missing.bytes.toString("utf8")).error.code).toBe(404);
   });
 
   it("compresses any large JSON answer (the contract) in the middleware", async () => {

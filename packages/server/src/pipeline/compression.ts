@@ -4,6 +4,9 @@
 // else: the sites' pages stream as they render, files and Git's packs are mostly compressed already.
 // ETags stay as they are and a 304 has no body, so a client holding an answer still gets 304 (Vary: Accept-Encoding
 // keeps caches from mixing the encodings).
+// The API's answers (under /v1/) take the middleware only once they are known to be large (sendJson, and raw
+// answers): wrapping every answer's headers, writes and end for it, whatever its size, was the costliest step a
+// GET space added to bare Express (issue 40).
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import compression from "compression";
@@ -12,8 +15,48 @@ import type { Request, RequestHandler, Response } from "express";
 /** Below this, compressing saves less than it costs (and a TCP packet carries it anyway). */
 export const COMPRESS_FROM_BYTES = 1024;
 
+const middleware = compression({ threshold: COMPRESS_FROM_BYTES, filter: worthCompressing });
+
+/** Whether the request is the API's, whose answers are compressed where they are sent. */
+const compressedWhereSent = (req: Request) => req.originalUrl.startsWith("/v1/");
+
+/** The middleware, for every answer but the API's. */
 export function compressAnswers(): RequestHandler {
-  return compression({ threshold: COMPRESS_FROM_BYTES, filter: worthCompressing });
+  return (req, res, next) => (compressedWhereSent(req) ? next() : middleware(req, res, next));
+}
+
+/** Answers of the API the middleware is on (an error thrown while one was sent is sent through it again). */
+const compressing = new WeakSet<Response>();
+
+/** Runs `send` with the answer compressed as the middleware does (an answer of the API; others have it already). */
+export function compressingFromHere(req: Request, res: Response, send: () => void): void {
+  if (!compressedWhereSent(req) || compressing.has(res)) {
+    send();
+    return;
+  }
+  compressing.add(res);
+  middleware(req, res, send);
+}
+
+/**
+ * A JSON answer, as res.json sends it: through the middleware when it is large enough to be compressed, as it is
+ * otherwise. `checked`: through res.json itself, which the contract's validator checks when it checks answers.
+ */
+export function sendJson(req: Request, res: Response, status: number, body: unknown, checked: boolean): void {
+  res.status(status);
+  if (checked) {
+    compressingFromHere(req, res, () => res.json(body));
+    return;
+  }
+  const text = JSON.stringify(body);
+  if (!res.get("Content-Type")) res.set("Content-Type", "application/json");
+  if (text.length >= COMPRESS_FROM_BYTES || Buffer.byteLength(text) >= COMPRESS_FROM_BYTES) {
+    compressingFromHere(req, res, () => res.send(text));
+    return;
+  }
+  // As the middleware marks every JSON answer, compressed or not.
+  res.vary("Accept-Encoding");
+  res.send(text);
 }
 
 /** Whether this answer may be compressed, from its media type (and the path, for the app's files). */

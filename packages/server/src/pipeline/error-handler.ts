@@ -4,6 +4,7 @@ import type { ErrorRequestHandler, Request } from "express";
 // The error classes only, not the validator (loaded with the first request it validates: pipeline/validator.ts).
 import * as validatorErrors from "express-openapi-validator/dist/framework/types";
 import { ApiError, errorBody } from "../http/errors";
+import { sendJson } from "./compression";
 import { raceOutcome } from "./database-errors";
 
 /** A failure as the body will name it; internals of unexpected errors are not revealed. */
@@ -99,6 +100,6 @@ export function errorHandler(options: { bodyLimit: number; revealResponseErrors:
     if (body.error.code >= 500) req.log?.error({ err: error }, "request failed");
     if (res.headersSent) return res.end();
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-    res.status(body.error.code).json(body);
+    sendJson(req, res, body.error.code, body, options.revealResponseErrors);
   };
 }

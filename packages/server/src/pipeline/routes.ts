@@ -14,7 +14,7 @@ import { matchesEtag, type PreparedJson } from "../http/prepared-json";
 import type { RawBody } from "../http/raw-body";
 import type { PolicyRequest } from "../policy/factory";
 import { authorize, type PolicyTable, ruleOf } from "../policy/rules";
-import { compressedOf } from "./compression";
+import { compressedOf, compressingFromHere, sendJson } from "./compression";
 import { idempotencyClaim, idempotently, REPLAYED_HEADER } from "./idempotency";
 
 export interface ContractRoute {
@@ -156,9 +156,10 @@ export function operationRouter(
       const result = claim ? await idempotently(request.ctx, claim, perform) : await perform();
       if ("replayed" in result) res.setHeader(REPLAYED_HEADER, "true");
       if ("cookies" in result && result.cookies) res.append("Set-Cookie", result.cookies);
-      if ("prepared" in result && result.prepared) await sendPrepared(req, res.status(result.status), result.prepared, request.ctx.config.validateResponses);
-      else if ("body" in result) res.status(result.status).json(result.body);
-      else if ("raw" in result && result.raw) sendRaw(res.status(result.status), result.raw);
+      const { validateResponses } = request.ctx.config;
+      if ("prepared" in result && result.prepared) await sendPrepared(req, res.status(result.status), result.prepared, validateResponses);
+      else if ("body" in result) sendJson(req, res, result.status, result.body, validateResponses);
+      else if ("raw" in result && result.raw) sendRaw(req, res.status(result.status), result.raw);
       else res.status(result.status).end();
     } catch (error) {
       // Deleting what is already gone from a place the caller sees: nothing to do, as GitBook answers.
@@ -180,20 +181,25 @@ async function sendPrepared(req: Request, res: Response, prepared: PreparedJson,
   }
   // Parsed back so that the contract's validator (on res.json) checks them as it checks every answer.
   if (validateResponses) {
-    res.json(JSON.parse(prepared.bytes.toString("utf8")));
+    sendJson(req, res, res.statusCode, JSON.parse(prepared.bytes.toString("utf8")), true);
     return;
   }
   const compressed = await compressedOf(req, prepared.bytes);
-  if (compressed) res.set({ "Content-Encoding": compressed.encoding, Vary: "Accept-Encoding" });
+  res.vary("Accept-Encoding");
+  if (compressed) res.set("Content-Encoding", compressed.encoding);
   res.type("application/json").send(compressed?.bytes ?? prepared.bytes);
 }
 
-function sendRaw(res: Response, raw: RawBody): void {
+/** Bytes or a stream as they are (compressed where their media type is worth it: JSON). */
+function sendRaw(req: Request, res: Response, raw: RawBody): void {
   res.setHeader("Content-Type", raw.contentType);
   // Served bytes are never rendered as a page of this origin.
   res.setHeader("Content-Security-Policy", "sandbox");
   if (raw.fileName) res.attachment(raw.fileName);
-  if (Buffer.isBuffer(raw.data)) res.send(raw.data);
-  // A stream failing after its first bytes left can only cut the response short: the client sees it incomplete.
-  else pipeline(raw.data, res).catch((error: unknown) => res.destroy(error as Error));
+  const data = raw.data;
+  compressingFromHere(req, res, () => {
+    if (Buffer.isBuffer(data)) res.send(data);
+    // A stream failing after its first bytes left can only cut the response short: the client sees it incomplete.
+    else pipeline(data, res).catch((error: unknown) => res.destroy(error as Error));
+  });
 }
