@@ -6,6 +6,8 @@ const path = require("node:path");
 
 const server = path.dirname(require.resolve("@docstack/server/package.json"));
 const dist = (module) => require(path.join(server, "dist", module));
+// As `docstack` sets it for itself (cli/main.ts), before any WebAssembly compiles.
+dist("wasm-tiering").applyWasmTieringBudget();
 
 /** Serves `app` on a free port as production does (its keep-alive and request timeouts included): the port. */
 function listen(app) {

@@ -89,3 +89,10 @@ it("prints coverage per area, and usage for an unknown command", () => {
   expect(unknown.status).toBe(2);
   expect(unknown.stderr).toMatch(/Usage: docstack/);
 });
+
+it("sets its WebAssembly tiering budget itself, refusing a budget that is not one", () => {
+  // Run as a container would run it, without scripts/server-runtime.mjs's flags: the budget is read all the same.
+  const refused = spawnSync(process.execPath, [cli, "coverage"], { env: { ...env(), DOCSTACK_WASM_TIERING_BUDGET: "fast" }, encoding: "utf8" });
+  expect(refused.status).toBe(1);
+  expect(refused.stderr).toMatch(/DOCSTACK_WASM_TIERING_BUDGET must be a whole number or "default", not "fast"/);
+});

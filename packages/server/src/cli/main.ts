@@ -3,6 +3,7 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { loadConfig } from "../config";
 import { startEmbedded } from "../db/embedded-start";
+import { applyWasmTieringBudget } from "../wasm-tiering";
 
 /** Loaded with the client (the first of the modules below), not before. */
 const prepareQueryCompiler = () =>
@@ -31,6 +32,8 @@ async function loadTakingTurns(): Promise<void> {
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv;
+  // Before PGlite's or Prisma's WebAssembly compiles.
+  applyWasmTieringBudget();
   const serving = name !== undefined && SERVING.has(name) ? loadConfig() : undefined;
   // PGlite compiles its WebAssembly off this thread while the modules below load (all of the app's: half a second).
   const embedded =

@@ -13,6 +13,7 @@ import type { RequestHandler } from "express";
 import * as validatorErrors from "express-openapi-validator/dist/framework/types";
 import { TestEnvironment } from "jest-environment-node";
 import { contractValidator } from "../../src/pipeline/validator";
+import { applyWasmTieringBudget } from "../../src/wasm-tiering";
 import { type EmbeddedLease, leaseEmbedded, poolCounts } from "./embedded-pool";
 import { countFileCpu } from "./file-cpu";
 
@@ -32,6 +33,9 @@ export interface ValidationAccess {
   /** Requests that reached the shared validation in this worker (a test proves the harness's apps use it). */
   requests(): number;
 }
+
+// The worker's WebAssembly tiered up as the server's is (src/wasm-tiering.ts): tests run what users run.
+applyWasmTieringBudget();
 
 const preparedValidators = new Map<boolean, RequestHandler>();
 let requests = 0;
