@@ -25,7 +25,7 @@ export function compressAnswers(): RequestHandler {
   return (req, res, next) => (compressedWhereSent(req) ? next() : middleware(req, res, next));
 }
 
-/** Answers of the API the middleware is on (an error thrown while one was sent is sent through it again). */
+/** API answers the middleware is already on: an error raised while one was being sent must not wrap it twice. */
 const compressing = new WeakSet<Response>();
 
 /** Runs `send` with the answer compressed as the middleware does (an answer of the API; others have it already). */
