@@ -1,5 +1,6 @@
-import { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
+import type { EmbeddedLease } from "../../test/support/embedded-pool";
+import { leaseWorkerDatabase } from "../../test/support/worker-database";
 import { Turns } from "../event-loop";
 import { PrismaClient } from "../generated/prisma/client";
 import { yieldingAdapter } from "./yielding-adapter";
@@ -18,15 +19,15 @@ async function turnAmong(prisma: Pick<PrismaClient, "$queryRaw">, count: number)
   return turnedAfter;
 }
 
-/** One embedded database for both tests (each of its starts runs initdb, seconds of CPU): a client of its own each. */
-let pglite: PGlite;
+/** The worker's embedded database for both tests (a PGlite of the file's own runs initdb, seconds of CPU): a client each. */
+let lease: EmbeddedLease;
 beforeAll(async () => {
-  pglite = await PGlite.create();
+  lease = await leaseWorkerDatabase();
 });
-afterAll(() => pglite.close());
+afterAll(() => lease.release());
 
 async function embedded(turns: Turns) {
-  const prisma = new PrismaClient({ adapter: yieldingAdapter(new PrismaPGlite(pglite), turns) });
+  const prisma = new PrismaClient({ adapter: yieldingAdapter(new PrismaPGlite(lease.pglite), turns) });
   await prisma.$queryRaw`SELECT 1`;
   return { prisma, close: () => prisma.$disconnect() };
 }

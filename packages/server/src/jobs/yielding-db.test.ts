@@ -1,6 +1,8 @@
 // The job queue's statements on the embedded database let other requests in once the event loop has worked long
 // enough: a burst of them (the queues woken or polled) no longer holds /healthz.
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
+import type { EmbeddedLease } from "../../test/support/embedded-pool";
+import { leaseWorkerDatabase } from "../../test/support/worker-database";
 import { Turns } from "../event-loop";
 import { yieldingBossDb } from "./yielding-db";
 
@@ -21,13 +23,16 @@ async function turnAmong(db: { executeSql: (text: string, values?: unknown[]) =>
 }
 
 describe("the job queue's statements on the embedded database", () => {
+  // The worker's database: a PGlite of the file's own would run initdb, seconds of CPU, for a few SELECTs.
+  let lease: EmbeddedLease;
   let pglite: PGlite;
   let fromPglite: Adapters["fromPglite"];
   beforeAll(async () => {
-    pglite = await PGlite.create();
+    lease = await leaseWorkerDatabase();
+    pglite = lease.pglite;
     ({ fromPglite } = await import("pg-boss/dist/adapters/index.js"));
   });
-  afterAll(() => pglite.close());
+  afterAll(() => lease.release());
 
   it("let the event loop turn before a statement once the loop has worked long enough", async () => {
     expect(await turnAmong(yieldingBossDb(fromPglite(pglite), new Turns(0)), 20)).toBe(0);

@@ -23,8 +23,9 @@ import { onSecret } from "../../src/secrets";
 import { createHttpServer } from "../../src/server";
 import { openServices } from "../../src/wiring/services";
 import type { ApiClient } from "./client";
-import type { EmbeddedAccess, ValidationAccess } from "./environment";
+import type { ValidationAccess } from "./environment";
 import { testDatabaseUrl } from "./postgres";
+import { leaseWorkerDatabase } from "./worker-database";
 
 export { type ApiClient, answered, at, refused, untyped } from "./client";
 
@@ -139,9 +140,7 @@ async function openTestDatabase(): Promise<Database> {
     };
   }
   // The jest worker's embedded database, put back as the template left it (embedded-pool.ts).
-  const embedded = (globalThis as { __docstackEmbedded?: EmbeddedAccess }).__docstackEmbedded;
-  if (!embedded) throw new Error("run the tests through jest with the server's preset (its test environment lends the database)");
-  const lease = await embedded.lease();
+  const lease = await leaseWorkerDatabase();
   const database = await openDatabase({ dataDir: "memory://", pglite: lease.pglite });
   return {
     ...database,
