@@ -1,16 +1,11 @@
 // A real Git server on 127.0.0.1 for tests: Debian's `git http-backend` run as CGI behind a Node HTTP server (the
 // smart HTTP protocol, fetch and push), over bare repositories in a temporary folder, optionally behind basic auth.
-// Repositories are seeded and read back with the `git` command line.
-import { execFile, execFileSync, spawn } from "node:child_process";
+// The server, and the pushes that go through it, run in a small process of their own (git-http-server.mjs says why);
+// repositories are seeded and read back with the `git` command line here.
+import { type ChildProcess, execFileSync, fork } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
-
-const HTTP_BACKEND = "/usr/lib/git-core/git-http-backend";
-const runAsync = promisify(execFile);
 
 /** The git command line without the machine's or user's configuration. */
 function gitEnv(home: string): NodeJS.ProcessEnv {
@@ -34,8 +29,6 @@ export interface GitServer {
    * The commit's ID.
    */
   push(name: string, files: Record<string, string | Buffer | null>, message: string, options?: { orphan?: boolean }): Promise<string>;
-  /** Requests received (method and path, query included). */
-  requests: string[];
   close(): Promise<void>;
 }
 
@@ -50,79 +43,31 @@ function filesUnder(dir: string): Map<string, Buffer> {
   return files;
 }
 
-/** The CGI answer: its header lines (`Status:` among them), then the body. */
-function parseCgi(output: Buffer): { status: number; headers: [string, string][]; body: Buffer } {
-  let end = output.indexOf("\r\n\r\n");
-  let skip = 4;
-  if (end < 0) {
-    end = output.indexOf("\n\n");
-    skip = 2;
-  }
-  const head = output.subarray(0, Math.max(end, 0)).toString("latin1");
-  const headers: [string, string][] = [];
-  let status = 200;
-  for (const line of head.split(/\r?\n/).filter(Boolean)) {
-    const colon = line.indexOf(":");
-    const [name, value] = [line.slice(0, colon).trim(), line.slice(colon + 1).trim()];
-    if (name.toLowerCase() === "status") status = Number.parseInt(value, 10);
-    else headers.push([name, value]);
-  }
-  return { status, headers, body: end < 0 ? output : output.subarray(end + skip) };
-}
-
 export async function gitServer(options: { auth?: { username: string; password: string } } = {}): Promise<GitServer> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "docstack-git-server-"));
   const home = path.join(root, ".home");
   fs.mkdirSync(home);
   const env = gitEnv(home);
   const run = (cwd: string, ...args: string[]) => execFileSync("git", args, { cwd, env, encoding: "utf8" }).trim();
-  const requests: string[] = [];
-
-  const server = http.createServer((req, res) => {
-    requests.push(`${req.method} ${req.url}`);
-    const url = new URL(req.url ?? "/", "http://localhost");
-    let user: string | undefined;
-    if (options.auth) {
-      const expected = `Basic ${Buffer.from(`${options.auth.username}:${options.auth.password}`).toString("base64")}`;
-      if (req.headers.authorization !== expected) {
-        res.writeHead(401, { "WWW-Authenticate": 'Basic realm="git"' }).end();
-        return;
-      }
-      user = options.auth.username;
-    }
-    const child = spawn(HTTP_BACKEND, [], {
-      env: {
-        ...env,
-        GIT_PROJECT_ROOT: root,
-        GIT_HTTP_EXPORT_ALL: "1",
-        REQUEST_METHOD: req.method ?? "GET",
-        PATH_INFO: decodeURIComponent(url.pathname),
-        QUERY_STRING: url.search.slice(1),
-        CONTENT_TYPE: req.headers["content-type"] ?? "",
-        ...(req.headers["content-length"] ? { CONTENT_LENGTH: req.headers["content-length"] } : {}),
-        ...(req.headers["content-encoding"] ? { HTTP_CONTENT_ENCODING: req.headers["content-encoding"] } : {}),
-        ...(req.headers["git-protocol"] ? { GIT_PROTOCOL: String(req.headers["git-protocol"]) } : {}),
-        REMOTE_ADDR: "127.0.0.1",
-        ...(user ? { REMOTE_USER: user } : {}),
-      },
-    });
-    const output: Buffer[] = [];
-    child.stdout.on("data", (chunk: Buffer) => output.push(chunk));
-    child.stderr.resume();
-    child.on("error", () => res.writeHead(500).end());
-    child.on("close", () => {
-      const answer = parseCgi(Buffer.concat(output));
-      res.writeHead(answer.status, answer.headers.flat());
-      res.end(answer.body);
-    });
-    req.pipe(child.stdin);
+  const serving = fork(path.join(__dirname, "git-http-server.mjs"), [], {
+    env: { PATH: process.env.PATH, GIT_PROJECT_ROOT: root, ...(options.auth ? { GIT_TEST_AUTH: `${options.auth.username}:${options.auth.password}` } : {}) },
+    execArgv: [],
+    serialization: "advanced",
+    stdio: ["ignore", "ignore", "inherit", "ipc"],
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const base = `http://127.0.0.1:${await listening(serving)}`;
+  const pushed = new Map<number, { resolve(commit: string): void; reject(error: Error): void }>();
+  let pushes = 0;
+  serving.on("message", (message: { id?: number; commit?: string; error?: string }) => {
+    const waiting = message.id === undefined ? undefined : pushed.get(message.id);
+    if (!waiting || message.id === undefined) return;
+    pushed.delete(message.id);
+    if (message.error !== undefined) waiting.reject(new Error(`git push failed: ${message.error}`));
+    else waiting.resolve(message.commit ?? "");
+  });
 
   return {
     base,
-    requests,
     url: (name, credentials) =>
       credentials
         ? `http://${encodeURIComponent(credentials.username)}:${encodeURIComponent(credentials.password)}@${base.slice("http://".length)}/${name}.git`
@@ -146,33 +91,12 @@ export async function gitServer(options: { auth?: { username: string; password: 
       run(bare, "config", "http.receivepack", "true");
     },
     git: (name, ...args) => run(path.join(root, `${name}.git`), ...args),
-    async push(name, files, message, options = {}) {
-      const work = fs.mkdtempSync(path.join(os.tmpdir(), "docstack-git-push-"));
-      const env = gitEnv(work);
-      const out = path.join(work, "out");
-      const git = async (...args: string[]) => (await runAsync("git", args, { cwd: out, env, encoding: "utf8" })).stdout.trim();
-      try {
-        await runAsync("git", ["clone", "--quiet", "-b", "main", `${base}/${name}.git`, "out"], { cwd: work, env });
-        if (options.orphan) {
-          await git("checkout", "--quiet", "--orphan", "rewritten");
-          await git("rm", "-r", "--quiet", "--cached", ".");
-          for (const file of fs.readdirSync(out)) if (file !== ".git") fs.rmSync(path.join(out, file), { recursive: true });
-        }
-        for (const [at, data] of Object.entries(files)) {
-          if (data === null) fs.rmSync(path.join(out, at));
-          else {
-            fs.mkdirSync(path.dirname(path.join(out, at)), { recursive: true });
-            fs.writeFileSync(path.join(out, at), data);
-          }
-        }
-        await git("add", "-A");
-        await git("-c", "user.name=Grace", "-c", "user.email=grace@example.com", "commit", "--quiet", "-m", message);
-        await git("push", "--quiet", ...(options.orphan ? ["--force", "origin", "rewritten:main"] : ["origin", "main"]));
-        return await git("rev-parse", "HEAD");
-      } finally {
-        fs.rmSync(work, { recursive: true, force: true });
-      }
-    },
+    push: (name, files, message, options = {}) =>
+      new Promise((resolve, reject) => {
+        const id = ++pushes;
+        pushed.set(id, { resolve, reject });
+        serving.send({ id, push: { url: `${base}/${name}.git`, files, message, orphan: options.orphan ?? false } });
+      }),
     checkout(name, branch = "main") {
       const work = fs.mkdtempSync(path.join(os.tmpdir(), "docstack-git-clone-"));
       try {
@@ -184,11 +108,22 @@ export async function gitServer(options: { auth?: { username: string; password: 
     },
     close: () =>
       new Promise((resolve) => {
-        server.close(() => {
+        const removed = () => {
           fs.rmSync(root, { recursive: true, force: true });
           resolve();
-        });
-        server.closeAllConnections();
+        };
+        if (serving.exitCode !== null || serving.signalCode !== null) return removed();
+        serving.once("exit", removed);
+        serving.kill();
       }),
   };
+}
+
+/** The port the server's process listens on, once it does. */
+function listening(serving: ChildProcess): Promise<number> {
+  return new Promise((resolve, reject) => {
+    serving.once("message", (message: { port?: number }) => (message.port ? resolve(message.port) : reject(new Error("the Git server did not start"))));
+    serving.once("error", reject);
+    serving.once("exit", (code) => reject(new Error(`the Git server's process ended (${code})`)));
+  });
 }
