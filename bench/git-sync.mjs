@@ -20,17 +20,21 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const PAGES = Number(process.env.BENCH_GIT_SYNC_PAGES || 300);
 const GOAL_SECONDS = 5;
 const MIN_ROUNDS = Number(process.env.BENCH_GIT_SYNC_ROUNDS || 5);
-// Asynchronous: the Git server answers in this process.
+// Asynchronous: the Git server answers in a process of its own, started by this one.
 const run = promisify(execFile);
 
-/** The tests' Git server, its types stripped by the server's TypeScript (it imports only Node's modules). */
+/**
+ * The tests' Git server, its types stripped by the server's TypeScript (it imports only Node's modules), with the
+ * `__dirname` it finds its server process's script by.
+ */
 async function gitServer() {
   const source = path.join(here, "../packages/server/test/support/git-server.ts");
   const ts = createRequire(path.join(here, "../packages/server/package.json"))("typescript");
   const { outputText } = ts.transpileModule(fs.readFileSync(source, "utf8"), {
     compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
   });
-  const module = await import(`data:text/javascript;base64,${Buffer.from(outputText).toString("base64")}`);
+  const withDirname = `const __dirname = ${JSON.stringify(path.dirname(source))};\n${outputText}`;
+  const module = await import(`data:text/javascript;base64,${Buffer.from(withDirname).toString("base64")}`);
   return module.gitServer();
 }
 
