@@ -1,6 +1,6 @@
 // The test Git server's process (git-server.ts): Debian's `git http-backend` as CGI behind a Node HTTP server on
 // 127.0.0.1, over the bare repositories in GIT_PROJECT_ROOT, behind basic auth when GIT_TEST_AUTH is
-// "user:password"; and, on request over the IPC channel, a commit pushed with the git command line. In a process of
+// "user:password", with git's environment as git-server.ts gives it (the rest of this process's); and, on request over the IPC channel, a commit pushed with the git command line. In a process of
 // its own because every request and every git command is a fork: from a jest worker holding a database (about 1.9 GB
 // resident), a fork costs 25 to 30 ms of CPU copying page tables; from this small process, about 5.
 // Sends { port } once listening; ends when its parent goes.
@@ -13,10 +13,7 @@ import { promisify } from "node:util";
 
 const HTTP_BACKEND = "/usr/lib/git-core/git-http-backend";
 const runAsync = promisify(execFile);
-const root = process.env.GIT_PROJECT_ROOT;
-const auth = process.env.GIT_TEST_AUTH;
-/** The git command line without the machine's or user's configuration. */
-const gitEnv = (home) => ({ PATH: process.env.PATH, HOME: home, GIT_CONFIG_NOSYSTEM: "1", GIT_TERMINAL_PROMPT: "0", LANG: "C" });
+const { GIT_PROJECT_ROOT: root, GIT_TEST_AUTH: auth, ...gitEnv } = process.env;
 
 /** The CGI answer: its header lines (`Status:` among them), then the body. */
 function parseCgi(output) {
@@ -50,7 +47,7 @@ const server = http.createServer((req, res) => {
   }
   const child = spawn(HTTP_BACKEND, [], {
     env: {
-      ...gitEnv(path.join(root, ".home")),
+      ...gitEnv,
       GIT_PROJECT_ROOT: root,
       GIT_HTTP_EXPORT_ALL: "1",
       REQUEST_METHOD: req.method ?? "GET",
@@ -79,7 +76,7 @@ const server = http.createServer((req, res) => {
 /** Commits `files` (path → bytes; null deletes) on top of `main` of `url`, or as a new history (`orphan`); pushes; the commit's ID. */
 async function push({ url, files, message, orphan }) {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "docstack-git-push-"));
-  const env = gitEnv(work);
+  const env = { ...gitEnv, HOME: work };
   const out = path.join(work, "out");
   const git = async (...args) => (await runAsync("git", args, { cwd: out, env, encoding: "utf8" })).stdout.trim();
   try {

@@ -62,7 +62,7 @@ export async function gitServer(options: { auth?: { username: string; password: 
   const inShell = (cwd: string, script: string, vars: Record<string, string>) =>
     execFileSync("sh", ["-ec", script], { cwd, env: { ...env, ...vars }, encoding: "utf8" });
   const serving = fork(path.join(__dirname, "git-http-server.mjs"), [], {
-    env: { PATH: process.env.PATH, GIT_PROJECT_ROOT: root, ...(options.auth ? { GIT_TEST_AUTH: `${options.auth.username}:${options.auth.password}` } : {}) },
+    env: { ...env, GIT_PROJECT_ROOT: root, ...(options.auth ? { GIT_TEST_AUTH: `${options.auth.username}:${options.auth.password}` } : {}) },
     execArgv: [],
     serialization: "advanced",
     stdio: ["ignore", "ignore", "inherit", "ipc"],
@@ -72,10 +72,15 @@ export async function gitServer(options: { auth?: { username: string; password: 
   let pushes = 0;
   serving.on("message", (message: { id?: number; commit?: string; error?: string }) => {
     const waiting = message.id === undefined ? undefined : pushed.get(message.id);
-    if (!waiting || message.id === undefined) return;
-    pushed.delete(message.id);
+    if (!waiting) return;
+    pushed.delete(message.id as number);
     if (message.error !== undefined) waiting.reject(new Error(`git push failed: ${message.error}`));
     else waiting.resolve(message.commit ?? "");
+  });
+  // A push the process can no longer answer fails rather than waiting for the test's ceiling.
+  serving.once("exit", (code) => {
+    for (const waiting of pushed.values()) waiting.reject(new Error(`the Git server's process ended (${code}) during a push`));
+    pushed.clear();
   });
 
   return {
