@@ -22,3 +22,7 @@ export { type GitServer, gitServer } from "./support/git-server";
 export { answered, at, createHarness, type Harness, harnessDatabase, refused, secretInLogs, type TestUser, useHarness } from "./support/harness";
 export { requestIdOf, samlResponse, testIdp } from "./support/saml-idp";
 export { useInbox } from "./support/smtp";
+
+// The services the harness hands out (`h.services`) get their fields from this module's augmentation: imported so
+// the declarations other packages check against (package.json's "types", dist/types) hold it too.
+import "../src/wiring/services";
