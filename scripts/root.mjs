@@ -119,9 +119,9 @@ switch (task) {
   case "test":
     // Code lint, format and dead code, contract lint and drift check, build, every package's tests, then coverage.
     timed("lint (biome, knip, dpdm)", lint);
-    timed("contract lint, drift check, build", () => must("turbo", ["run", "lint", "check", "build", "--output-logs=errors-only"]));
-    // What each package's `npm test` checks before its jest (tsc of the tests, attw, the app's JS budget), in parallel.
-    timed("test checks (tsc of the tests, attw, JS budget)", () => must("turbo", ["run", "test:static", "--output-logs=errors-only"]));
+    // What each package's `npm test` checks before its jest (tsc of the tests, attw, the app's JS budget) in the same turbo
+    // run as the builds: a package's checks start once its own build is done, on a core the other builds leave idle.
+    timed("contract lint, drift check, build, test checks", () => must("turbo", ["run", "lint", "check", "build", "test:static", "--output-logs=errors-only"]));
     timed(`test files (one jest run: ${packagesWithScript("test").join(", ")})`, () => jestRun(packagesWithScript("test")));
     timed("coverage", () => must(process.execPath, [cli, "coverage"]));
     printSplit("npm test");
