@@ -1,8 +1,9 @@
 // The test Git server's process (git-server.ts): Debian's `git http-backend` as CGI behind a Node HTTP server on
 // 127.0.0.1, over the bare repositories in GIT_PROJECT_ROOT, behind basic auth when GIT_TEST_AUTH is
-// "user:password", with git's environment as git-server.ts gives it (the rest of this process's); and, on request over the IPC channel, a commit pushed with the git command line. In a process of
-// its own because every request and every git command is a fork: from a jest worker holding a database (about 1.9 GB
-// resident), a fork costs 25 to 30 ms of CPU copying page tables; from this small process, about 5.
+// "user:password", with git's environment as git-server.ts gives it (the rest of this process's); and, on request
+// over the IPC channel, a commit pushed with the git command line. In a process of its own because every request and
+// every git command is a fork: from a jest worker holding a database (about 1.9 GB resident), a fork costs 25 to 30 ms
+// of CPU copying page tables; from this small process, about 5.
 // Sends { port } once listening; ends when its parent goes.
 import { execFile, spawn } from "node:child_process";
 import fs from "node:fs";

@@ -70,12 +70,13 @@ export async function gitServer(options: { auth?: { username: string; password: 
   const base = `http://127.0.0.1:${await listening(serving)}`;
   const pushed = new Map<number, { resolve(commit: string): void; reject(error: Error): void }>();
   let pushes = 0;
-  serving.on("message", (message: { id?: number; commit?: string; error?: string }) => {
-    const waiting = message.id === undefined ? undefined : pushed.get(message.id);
+  serving.on("message", ({ id, commit, error }: { id?: number; commit?: string; error?: string }) => {
+    if (id === undefined) return;
+    const waiting = pushed.get(id);
     if (!waiting) return;
-    pushed.delete(message.id as number);
-    if (message.error !== undefined) waiting.reject(new Error(`git push failed: ${message.error}`));
-    else waiting.resolve(message.commit ?? "");
+    pushed.delete(id);
+    if (error !== undefined) waiting.reject(new Error(`git push failed: ${error}`));
+    else waiting.resolve(commit ?? "");
   });
   // A push the process can no longer answer fails rather than waiting for the test's ceiling.
   serving.once("exit", (code) => {
