@@ -5,4 +5,4 @@ import { createRequire } from "node:module";
 const require = createRequire(import.meta.url);
 const { writeTemplate } = require("../dist/db/embedded-template.js");
 const { migratedInMemory } = require("../dist/db/database.js");
-if (await writeTemplate(migratedInMemory)) console.log("wrote the embedded database's template (dist/embedded-template.tar.gz)");
+if (await writeTemplate(migratedInMemory)) console.log("wrote the embedded database's template (dist/embedded-template.tar.gz and dist/embedded-template/)");

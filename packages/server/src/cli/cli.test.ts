@@ -17,15 +17,41 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(path.dirname(dataDir), { recursive: true, force: true }));
 
+/** The files under `dir` that someone other than their owner may write. */
+function writableByOthers(dir: string): string[] {
+  return fs
+    .readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((name) => (fs.statSync(path.join(dir, name)).mode & 0o022) !== 0)
+    .map((name) => `${name} ${(fs.statSync(path.join(dir, name)).mode & 0o777).toString(8)}`);
+}
+
 it("bootstraps an empty database once, then gives the first admin a fresh token", () => {
   const first = docstack("bootstrap", "--json");
   expect(first.status).toBe(0);
+  // The new directory is a copy of the build's template: its files keep the template's modes, the owner's to write
+  // (PGlite's own load of the dump made them writable by everyone), and nothing of the copy is left beside it.
+  expect(writableByOthers(dataDir)).toEqual([]);
+  expect(fs.readdirSync(path.dirname(dataDir)).sort()).toEqual(["db"]);
   const created = JSON.parse(first.stdout.trim());
   expect(created).toEqual({ organizationId: expect.any(String), userId: expect.any(String), token: expect.stringMatching(/^dst_/) });
   const second = JSON.parse(docstack("bootstrap", "--json").stdout.trim());
   expect(second.organizationId).toBe(created.organizationId);
   expect(second.userId).toBe(created.userId);
   expect(second.token).not.toBe(created.token);
+});
+
+it("starts a directory made ahead of time, empty or holding other files", () => {
+  fs.mkdirSync(dataDir);
+  expect(docstack("bootstrap", "--json").status).toBe(0);
+  expect(fs.existsSync(path.join(dataDir, "PG_VERSION"))).toBe(true);
+  // A directory holding something else (no database) gets PGlite's own load of the template's dump, beside that file.
+  fs.rmSync(dataDir, { recursive: true });
+  fs.mkdirSync(dataDir);
+  fs.writeFileSync(path.join(dataDir, "README"), "made by the operator");
+  const started = docstack("bootstrap", "--json");
+  expect(started.status).toBe(0);
+  expect(JSON.parse(started.stdout.trim())).toMatchObject({ token: expect.stringMatching(/^dst_/) });
+  expect(fs.readFileSync(path.join(dataDir, "README"), "utf8")).toBe("made by the operator");
 });
 
 it("creates and revokes tokens by e-mail", () => {

@@ -53,7 +53,9 @@ export function startEmbedded(options: EmbeddedStartOptions): EmbeddedStart {
   try {
     const PGlite = pgliteClass();
     // A given dump is loaded in memory too (the tests' migrated template); a new directory starts from the build's.
-    const loadDataDir = options.loadDataDir ?? (inMemory ? undefined : templateFor(options.dataDir));
+    const template = options.loadDataDir || inMemory ? undefined : templateFor(options.dataDir);
+    if (template && "copy" in template) template.copy();
+    const loadDataDir = options.loadDataDir ?? (template && "dump" in template ? template.dump : undefined);
     // Compiled from here: V8 compiles on its own threads while this one goes on (loading the app's modules), where
     // PGlite's own compile would begin only after reading the file once the event loop turns.
     const compiled = options.compileAtOnce ? compilePglite() : Promise.resolve(undefined);
