@@ -8,7 +8,6 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
-import { extract } from "tar";
 import { MIGRATIONS_DIR, migrationNames } from "./schema-engine";
 
 const TEMPLATE = path.resolve(__dirname, "../embedded-template.tar.gz");
@@ -74,6 +73,8 @@ function extractDump(file: string, dir: string): void {
   // Any other warning is an entry left out, a database missing a file: the build fails instead.
   const problems: string[] = [];
   const onwarn = (code: string, message: string) => void (code === "TAR_ENTRY_INFO" || problems.push(`${code}: ${message}`));
+  // Loaded here: only the build writes the template (the server and each test file would load it for nothing).
+  const { extract } = require("tar") as typeof import("tar");
   intoPlace(dir, (staging) => {
     extract({ file, cwd: staging, preserveOwner: false, onwarn, sync: true });
     if (problems.length) throw new Error(`The embedded database's template ${file} could not be written whole: ${problems.join("; ")}`);
