@@ -2,7 +2,8 @@
 // mode, from the process's start until /readyz answers 200 and then an API request its
 // answer (GET /v1/user without a token: 401, refused before the contract's validator), on a database already migrated
 // (the embedded one in a fresh directory, or DATABASE_URL's), and then the first request the validator checks (it is
-// prepared by that request). One start first migrates it; then STARTS starts, one at a time: median and highest; then
+// prepared by that request). One start first makes the database (a new embedded directory: a copy of the build's
+// migrated template); then STARTS starts, one at a time: median and highest; then
 // a start under --cpu-prof: its five costliest modules. Writes results/startup.json.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -148,7 +149,7 @@ try {
     costliestModules: costliest,
   };
   console.log(`\nStart-up of \`docstack serve\` (production mode) until the API answers, ${summary.database}:`);
-  console.log(`  first start (migrates an empty database): ${summary.firstStartMigratingMs} ms`);
+  console.log(`  first start (makes the database: a new directory is the build's migrated template): ${summary.firstStartMigratingMs} ms`);
   console.log(`  ${STARTS} starts on the migrated database: ${summary.startsMs.join(", ")} ms`);
   console.log(`  median ${summary.medianMs} ms, highest ${summary.highestMs} ms  (goal ≤ ${GOAL_MS} ms); load average ${summary.loadAverage.join(" ")}`);
   console.log(`  /readyz alone answered 200 after ${summary.medianReadyzMs} ms (median)`);
