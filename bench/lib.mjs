@@ -175,9 +175,9 @@ export const freePort = () =>
   });
 
 /**
- * Debian's Chromium, launched as the browser tests launch it (packages/server/test/support/chromium.json): without
- * the omnibox's WebUI popups new headless Chromium preloads in every window, which would compete for the cores with
- * the page being timed.
+ * Debian's Chromium in its headless shell, launched as the browser tests launch it
+ * (packages/server/test/support/chromium.json): a context is the page being timed, with no browser window of its own
+ * competing for the cores.
  */
 export function launchChromium() {
   const settings = JSON.parse(fs.readFileSync(path.join(here, "..", "packages", "server", "test", "support", "chromium.json"), "utf8"));

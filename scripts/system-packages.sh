@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Installs the Debian packages named (postgresql, chromium) that are not installed yet, one installer at a time:
+# Installs the Debian packages named (postgresql, chromium-headless-shell) that are not installed yet, one installer at a time:
 # .ci/run starts it in the background at the top while the tests that need a package may call it too, so every
 # caller takes the same lock and waits for the one before (apt itself would refuse a second one).
-#   scripts/system-packages.sh postgresql chromium
+#   scripts/system-packages.sh postgresql chromium-headless-shell
 set -euo pipefail
 missing=()
 for package in "$@"; do

@@ -1,8 +1,8 @@
 // Single sign-on in the app, in real Chromium against the real server: an organization's SAML provider (the
-// test IdP, which signs real assertions; its sign-in page is served to the browser by a route) offered on
+// test IdP, which signs real assertions; its sign-in page is served by a small HTTP server on 127.0.0.1) offered on
 // the sign-in screen, and a successful sign-in landing in the app with a session cookie; in the organization's
 // settings, the team people joining through a provider are put in, chosen, kept through a reload, and cleared.
-import { accessibilityProblems, answered, at, requestIdOf, samlResponse, testIdp } from "@docstack/server/testing";
+import { accessibilityProblems, answered, at, localServer, requestIdOf, samlResponse, testIdp } from "@docstack/server/testing";
 import { checkScreen, signIn, snap, useAppServer } from "./support";
 
 const app = useAppServer();
@@ -10,9 +10,14 @@ const { h, inbox } = app;
 
 describe("SAML single sign-on in the app", () => {
   it("is offered by the organization's sign-in link, and a valid assertion lands in the app signed in", async () => {
-    // Its sign-in page on http: an https page posting a form to this http server would stop at Chrome's
-    // "not secure" warning.
-    const idp = { ...(await testIdp()), ssoURL: "http://idp.example.test/sso" };
+    // The identity provider's sign-in page answers the request with a signed assertion, posted by a form. It is served
+    // for real (Playwright's routes do not see the redirect that leads there), on http: an https page posting a form
+    // to this http server would stop at Chrome's "not secure" warning.
+    let signInPage = (_url: URL) => "";
+    const idpServer = await localServer((request, response) => {
+      response.writeHead(200, { "content-type": "text/html" }).end(signInPage(new URL(request.url ?? "/", "http://idp")));
+    });
+    const idp = { ...(await testIdp()), ssoURL: `${idpServer.base}/sso` };
     const org = await h.organization("Corp");
     const admin = h.as(org.admin);
     const provider = await answered(
@@ -27,17 +32,14 @@ describe("SAML single sign-on in the app", () => {
     const entityID = `${app.url}/sso/saml/${provider.id}`;
     const acsURL = `${entityID}/acs`;
     const email = `sso-${org.id}@corp.example.test`;
-    const page = await app.newPage();
-    // The identity provider's sign-in page: it answers the request with a signed assertion, posted by a form.
-    await page.route(`${idp.ssoURL}?**`, (route) => {
-      const url = new URL(route.request().url());
+    signInPage = (url) => {
       const response = samlResponse(idp, { email, inResponseTo: requestIdOf(url.href), audience: entityID, recipient: acsURL });
       const relayState = url.searchParams.get("RelayState") ?? "";
-      const html = `<!doctype html><title>Corp IdP</title><form method="post" action="${acsURL}">
+      return `<!doctype html><html lang="en"><title>Corp IdP</title><form method="post" action="${acsURL}">
         <input type="hidden" name="SAMLResponse" value="${response}"><input type="hidden" name="RelayState" value="${relayState}">
         <button type="submit">Continue to Docstack</button></form>`;
-      return route.fulfill({ status: 200, contentType: "text/html", body: html });
-    });
+    };
+    const page = await app.newPage();
 
     await page.goto(`/app/sign-in?sso=${provider.id}`);
     const sso = page.getByRole("link", { name: "Sign in with single sign-on" });
@@ -66,6 +68,7 @@ describe("SAML single sign-on in the app", () => {
     await page.getByLabel("Email").waitFor();
     await sso.waitFor();
     await page.context().close();
+    await idpServer.close();
   });
 
   it("says when single sign-on failed, and offers the e-mailed code", async () => {

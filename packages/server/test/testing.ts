@@ -20,6 +20,7 @@ export { registry } from "../src/wiring/operations";
 export { accessibilityProblems, launchBrowser, printScreenshots, screenshot } from "./support/browser";
 export { type GitServer, gitServer } from "./support/git-server";
 export { answered, at, createHarness, type Harness, harnessDatabase, refused, secretInLogs, type TestUser, useHarness } from "./support/harness";
+export { localServer } from "./support/local-server";
 export { requestIdOf, samlResponse, testIdp } from "./support/saml-idp";
 export { useInbox } from "./support/smtp";
 
