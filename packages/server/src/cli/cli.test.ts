@@ -21,8 +21,9 @@ afterEach(() => fs.rmSync(path.dirname(dataDir), { recursive: true, force: true 
 function writableByOthers(dir: string): string[] {
   return fs
     .readdirSync(dir, { recursive: true, encoding: "utf8" })
-    .filter((name) => (fs.statSync(path.join(dir, name)).mode & 0o022) !== 0)
-    .map((name) => `${name} ${(fs.statSync(path.join(dir, name)).mode & 0o777).toString(8)}`);
+    .map((name) => ({ name, mode: fs.statSync(path.join(dir, name)).mode & 0o777 }))
+    .filter(({ mode }) => (mode & 0o022) !== 0)
+    .map(({ name, mode }) => `${name} ${mode.toString(8)}`);
 }
 
 it("bootstraps an empty database once, then gives the first admin a fresh token", () => {

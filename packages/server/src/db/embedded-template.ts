@@ -46,9 +46,9 @@ export function currentTemplate(file = TEMPLATE): Blob | undefined {
   return matchesBuild(file) ? new Blob([fs.readFileSync(file)]) : undefined;
 }
 
-function matchesBuild(file: string): boolean {
-  const key = `${file}.key`;
-  return fs.existsSync(file) && fs.existsSync(key) && fs.readFileSync(key, "utf8") === templateKey();
+function matchesBuild(file: string, key = templateKey()): boolean {
+  const keyFile = `${file}.key`;
+  return fs.existsSync(file) && fs.existsSync(keyFile) && fs.readFileSync(keyFile, "utf8") === key;
 }
 
 /**
@@ -88,7 +88,7 @@ function extractDump(file: string, dir: string): void {
  */
 export async function writeTemplate(migrated: () => Promise<PGlite>): Promise<boolean> {
   const key = templateKey();
-  if (fs.existsSync(TEMPLATE_DIR) && matchesBuild(TEMPLATE)) return false;
+  if (fs.existsSync(TEMPLATE_DIR) && matchesBuild(TEMPLATE, key)) return false;
   fs.rmSync(KEY, { force: true });
   fs.rmSync(TEMPLATE_DIR, { recursive: true, force: true });
   const pglite = await migrated();
