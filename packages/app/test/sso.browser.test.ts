@@ -9,12 +9,19 @@ const app = useAppServer();
 const { h, inbox } = app;
 
 describe("SAML single sign-on in the app", () => {
+  // Closed however the test ends: a failing test left it listening until the worker ended.
+  let idpServer: Awaited<ReturnType<typeof localServer>> | undefined;
+  afterEach(async () => {
+    await idpServer?.close();
+    idpServer = undefined;
+  });
+
   it("is offered by the organization's sign-in link, and a valid assertion lands in the app signed in", async () => {
     // The identity provider's sign-in page answers the request with a signed assertion, posted by a form. It is served
     // for real (Playwright's routes do not see the redirect that leads there), on http: an https page posting a form
     // to this http server would stop at Chrome's "not secure" warning.
     let signInPage = (_url: URL) => "";
-    const idpServer = await localServer((request, response) => {
+    idpServer = await localServer((request, response) => {
       response.writeHead(200, { "content-type": "text/html" }).end(signInPage(new URL(request.url ?? "/", "http://idp")));
     });
     const idp = { ...(await testIdp()), ssoURL: `${idpServer.base}/sso` };
@@ -68,7 +75,6 @@ describe("SAML single sign-on in the app", () => {
     await page.getByLabel("Email").waitFor();
     await sso.waitFor();
     await page.context().close();
-    await idpServer.close();
   });
 
   it("says when single sign-on failed, and offers the e-mailed code", async () => {
