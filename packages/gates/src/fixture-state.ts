@@ -11,7 +11,7 @@ interface Owned {
 
 /** The fixtures' rows as the repair compares them (a row missing is null). */
 export interface FixtureState {
-  organization: { defaultRole: string | null } | null;
+  organization: { defaultRole: string | null; inviteLinks: boolean } | null;
   admin: { role: string | null; disabled: boolean } | null;
   member: { role: string | null; disabled: boolean } | null;
   collection: (Owned & { defaultLevel: string | null; parentId: string | null }) | null;
@@ -37,7 +37,8 @@ export async function readFixtureState(h: Harness, ids: FixtureIds): Promise<Fix
   const now = h.clock.now().toISOString();
   const [state] = await h.services.prisma.$queryRaw<FixtureState[]>`
     SELECT
-      (SELECT jsonb_build_object('defaultRole', "defaultRole") FROM "Organization" WHERE id = ${ids.organizationId}) AS organization,
+      (SELECT jsonb_build_object('defaultRole', "defaultRole", 'inviteLinks', "inviteLinks") FROM "Organization" WHERE id = ${ids.organizationId})
+        AS organization,
       (SELECT jsonb_build_object('role', role, 'disabled', disabled) FROM "Member"
         WHERE "organizationId" = ${ids.organizationId} AND "userId" = ${ids.adminId}) AS admin,
       (SELECT jsonb_build_object('role', role, 'disabled', disabled) FROM "Member"

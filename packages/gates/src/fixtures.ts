@@ -351,8 +351,11 @@ export async function repairFixtures(h: Harness, fixtures: Fixtures): Promise<bo
     });
   }
   // An admin's allowed write may have raised what every member gets: the role checks need the roles alone to decide.
-  // (A replacement collection is new: nothing raised there.)
-  if (organization?.defaultRole !== null) await prisma.organization.update({ where: { id: organizationId }, data: { defaultRole: null } });
+  // (A replacement collection is new: nothing raised there.) It may have turned invite links off too, and then no link
+  // invite could be made for the operations that need one.
+  if (organization?.defaultRole !== null || organization.inviteLinks !== true) {
+    await prisma.organization.update({ where: { id: organizationId }, data: { defaultRole: null, inviteLinks: true } });
+  }
   if (collection && (collection.defaultLevel !== "inherit" || collection.parentId !== null)) {
     await prisma.collection.update({ where: { id: collectionId }, data: { defaultLevel: "inherit", parentId: null } });
   }
