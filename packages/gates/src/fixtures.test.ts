@@ -1,5 +1,7 @@
 // The gates' fixtures put back after writes that the fuzzing and the authorization gate are allowed to make: the next
 // request finds them as the gates expect (fixtures.ts, repairFixtures).
+// Runs once: what the repair puts back does not depend on the database, and its read (fixture-state.ts) runs on
+// PostgreSQL after every allowed write of the fuzz and authorization gates there.
 import { createHarness, type Harness } from "@docstack/server/testing";
 import { createFixtures, FIXTURES_TIMEOUT_MS, type Fixtures, repairFixtures } from "./fixtures";
 import { NO_RATE_LIMIT } from "./shards";
