@@ -36,7 +36,7 @@ export async function createMigration(name: string): Promise<string | null> {
     fs.writeFileSync(path.join(MIGRATIONS_DIR, "migration_lock.toml"), LOCKFILE_CONTENT);
     return dir;
   } finally {
-    releaseEngine(engine);
+    await releaseEngine(engine);
     await pglite.close();
   }
 }

@@ -46,11 +46,22 @@ function trackTimers(setTimeoutBinding: SetTimeoutBinding): SetTimeoutBinding {
   };
 }
 
-/** Frees an engine and the timers it left behind. */
-export function releaseEngine(engine: SchemaEngine): void {
+/** What an engine's driver adapter factory connected (the migration's pool, on PostgreSQL): disposed with the engine. */
+type Connected = { dispose(): Promise<void> }[];
+const connectedBy = new WeakMap<SchemaEngine, Connected>();
+
+/**
+ * Frees an engine, the timers it left behind and the connections it opened. The engine never disposes its adapter:
+ * a migration's pool kept an idle session on the database until pg's idle timeout (10 s), and PostgreSQL refuses to
+ * copy a database that has one (`CREATE DATABASE … TEMPLATE`): the tests' first copy of their migrated template waited 9 s.
+ */
+export async function releaseEngine(engine: SchemaEngine): Promise<void> {
   engine.free();
   for (const timer of engineTimers) clearTimeout(timer);
   engineTimers.clear();
+  const connected = connectedBy.get(engine) ?? [];
+  connectedBy.delete(engine);
+  await Promise.all(connected.map((adapter) => adapter.dispose()));
 }
 
 /** Node 20 cannot `import` a .wasm file: instantiate it with the bindings module's exports as imports. */
@@ -75,14 +86,15 @@ function loadWasm() {
 }
 
 /**
- * @prisma/adapter-pg 7.10 runs a migration script by splitting it at every ";", which
- * breaks statements holding one (a function body in dollar quotes). A pg pool runs a
- * whole script in one simple-protocol query, as `prisma migrate` does: use that.
+ * The factory as the engine gets it: every adapter it connects is recorded in `connected` (disposed with the engine),
+ * and adapter-pg's scripts run whole. @prisma/adapter-pg 7.10 runs a migration script by splitting it at every ";",
+ * which breaks statements holding one (a function body in dollar quotes). A pg pool runs a whole script in one
+ * simple-protocol query, as `prisma migrate` does: use that.
  */
-function wholeScripts(factory: SqlMigrationAwareDriverAdapterFactory): SqlMigrationAwareDriverAdapterFactory {
+function engineFactory(factory: SqlMigrationAwareDriverAdapterFactory, connected: Connected): SqlMigrationAwareDriverAdapterFactory {
   // Only adapter-pg splits scripts; PGlite's adapter runs them whole already (and its client's
   // query() takes one statement).
-  if (factory.adapterName !== "@prisma/adapter-pg") return factory;
+  const splitsScripts = factory.adapterName === "@prisma/adapter-pg";
   const wrap = <A extends object>(adapter: A): A =>
     new Proxy(adapter, {
       get(target, property, receiver) {
@@ -103,7 +115,11 @@ function wholeScripts(factory: SqlMigrationAwareDriverAdapterFactory): SqlMigrat
   return new Proxy(factory, {
     get(target, property, receiver) {
       if (property === "connect" || property === "connectToShadowDb") {
-        return async () => wrap(await (target[property] as () => Promise<object>).call(target));
+        return async () => {
+          const adapter = await (target[property] as () => Promise<Connected[number]>).call(target);
+          connected.push(adapter);
+          return splitsScripts ? wrap(adapter) : adapter;
+        };
       }
       const value = Reflect.get(target, property, receiver) as unknown;
       return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
@@ -117,11 +133,14 @@ export async function openSchemaEngine(
 ): Promise<SchemaEngine> {
   const bindings = await loadWasm();
   const schema = fs.readFileSync(SCHEMA_PATH, "utf8");
-  return bindings.SchemaEngine.new(
+  const connected: Connected = [];
+  const engine = await bindings.SchemaEngine.new(
     { datamodels: [[SCHEMA_PATH, schema]] },
     (message: string) => log(message),
-    bindMigrationAwareSqlAdapterFactory(wholeScripts(adapterFactory)),
+    bindMigrationAwareSqlAdapterFactory(engineFactory(adapterFactory, connected)),
   );
+  connectedBy.set(engine, connected);
+  return engine;
 }
 
 /** The committed migrations' names (their folders), in order. */
@@ -168,6 +187,6 @@ export async function applyMigrations(adapterFactory: SqlMigrationAwareDriverAda
     });
     return appliedMigrationNames;
   } finally {
-    releaseEngine(engine);
+    await releaseEngine(engine);
   }
 }
