@@ -61,7 +61,8 @@ export async function releaseEngine(engine: SchemaEngine): Promise<void> {
   engineTimers.clear();
   const connected = connectedBy.get(engine) ?? [];
   connectedBy.delete(engine);
-  await Promise.all(connected.map((adapter) => adapter.dispose()));
+  // Settled, not all: a pool that fails to close must not hide the migration's own error (released in a `finally`).
+  await Promise.allSettled(connected.map((adapter) => adapter.dispose()));
 }
 
 /** Node 20 cannot `import` a .wasm file: instantiate it with the bindings module's exports as imports. */
