@@ -4,7 +4,7 @@
 
 import { contentHelpers, writePagesInBulk } from "../../../test/support/content";
 import { useHarness } from "../../../test/support/harness";
-import { MAX_HITS, spaceSearchStatement } from "../../content/search/search";
+import { evaluatedQuery, MAX_HITS, spaceSearchStatement } from "../../content/search/search";
 import { searchQuery } from "../../content/search/search-query";
 import { vocabularies } from "../../content/search/vocabulary";
 import { ContentCache } from "../../content/store/cache";
@@ -32,9 +32,11 @@ function nodes(plan: PlanNode): PlanNode[] {
 async function plan(spaceId: string, query: string): Promise<PlanNode[]> {
   const db = h.services.prisma;
   const space = await db.space.findUniqueOrThrow({ where: { id: spaceId }, select: { id: true, revisionId: true } });
-  const words = await vocabularies({ db, cache: new ContentCache(0) }, [space]);
+  const store = { db, cache: new ContentCache(0) };
+  // The statement as a search runs it: the query's tsquery worked out first, then given as a value.
+  const tsquery = await evaluatedQuery(store, searchQuery(await vocabularies(store, [space]), query));
   const [row] = await h.services.prisma.$queryRaw<{ "QUERY PLAN": [{ Plan: PlanNode }] }[]>(
-    Prisma.sql`EXPLAIN (ANALYZE, FORMAT JSON) ${spaceSearchStatement(spaceId, searchQuery(words, query), 0, 20)}`,
+    Prisma.sql`EXPLAIN (ANALYZE, FORMAT JSON) ${spaceSearchStatement(spaceId, tsquery, 0, 20)}`,
   );
   return nodes(row!["QUERY PLAN"][0].Plan);
 }
