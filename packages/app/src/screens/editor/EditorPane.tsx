@@ -224,13 +224,18 @@ export function EditorPane({
     const menuKeys = new Plugin({
       props: {
         handleKeyDown(keyView, event) {
-          // The `/` that opens the menu is written by the editor, not left to the browser: the menu's attributes
-          // redraw the editor in the same update, and on a busy machine Chrome then put the caret back before a
-          // natively typed `/` (the next keys typed went before it: "info/").
-          if (event.key === "/" && !event.ctrlKey && !event.metaKey && !event.altKey && !keyView.composing) {
+          // The first character typed into an empty block is written by the editor, not left to the browser. The `/`
+          // that opens the menu redraws the editor's attributes in the same update, and on a busy machine Chrome then
+          // put the caret back before a natively typed `/` (the next keys typed went before it: "info/"). And a key
+          // typed within a few milliseconds of a block being made (one chosen from the menu) was written by Chrome
+          // into the next block's text, though the selection was in the new one ("Careful." in the hint after it).
+          if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey && !keyView.composing) {
             const { $from, empty } = keyView.state.selection;
             if (empty && $from.parent.isTextblock && $from.parent.content.size === 0) {
-              keyView.dispatch(keyView.state.tr.insertText("/"));
+              // As ProseMirror writes what it types itself: the input rules (Markdown shortcuts) see it first.
+              const at = $from.pos;
+              if (!keyView.someProp("handleTextInput", (handle) => handle(keyView, at, at, event.key, () => keyView.state.tr.insertText(event.key, at, at))))
+                keyView.dispatch(keyView.state.tr.insertText(event.key).scrollIntoView());
               return true;
             }
           }
