@@ -57,10 +57,13 @@ async function claim({ prisma }: Deps, id: string): Promise<Claimed | undefined>
   return rows[0];
 }
 
-async function succeeded(deps: Deps, webhookId: string, id: string, status: number): Promise<void> {
+/** Marks the delivery delivered; a webhook that was failing (as read before this round of its deliveries) is no longer. */
+async function succeeded(deps: Deps, webhook: Webhook, id: string, status: number): Promise<void> {
   await deps.prisma.$executeRaw`
     UPDATE "WebhookDelivery" SET status = 'delivered', "lastStatusCode" = ${status}, "lastError" = NULL, "deliveredAt" = now(), "leaseUntil" = NULL WHERE id = ${id}`;
-  await deps.prisma.$executeRaw`UPDATE "Webhook" SET "failingSince" = NULL WHERE id = ${webhookId} AND "failingSince" IS NOT NULL`;
+  // Only when it was failing: a statement for nothing on every delivery held the embedded database from the requests.
+  // A failure recorded since the webhook was read is cleared by the next round's first success.
+  if (webhook.failingSince) await deps.prisma.$executeRaw`UPDATE "Webhook" SET "failingSince" = NULL WHERE id = ${webhook.id} AND "failingSince" IS NOT NULL`;
 }
 
 /** Records a failed attempt: retried later (deliverWebhook schedules it), or given up after the last; the webhook turned off after days of failures. */
@@ -79,20 +82,37 @@ async function failed(deps: Deps, webhookId: string, delivery: Claimed, outcome:
   else await deps.prisma.$executeRaw`UPDATE "Webhook" SET "failingSince" = now() WHERE id = ${webhookId} AND "failingSince" IS NULL`;
 }
 
-/** Logs one attempt and forgets the delivery's attempts older than the last KEPT_ATTEMPTS, in one transaction. */
+/**
+ * Logs one attempt and, once the delivery has had more than KEPT_ATTEMPTS, forgets those older than the last
+ * KEPT_ATTEMPTS in the same transaction. Before that there is nothing to forget: the attempt is one statement, not a
+ * transaction of four round trips (most deliveries succeed at their first).
+ */
 async function recordAttempt({ prisma }: Deps, delivery: Claimed, startedAt: Date, durationMs: number, outcome: PostOutcome): Promise<void> {
   const message = outcome.error === undefined ? null : clipped(outcome.error, MESSAGE_CHARS);
   // Attempt numbers come from the claim's counter, so one delivery's never repeat; a clash would only mean a lost lease.
+  const insert = prisma.$executeRaw`
+    INSERT INTO "WebhookDeliveryAttempt" (id, "deliveryId", attempt, "startedAt", "durationMs", status, outcome, message)
+    VALUES (${newId()}, ${delivery.id}, ${delivery.attempts}, ${startedAt}, ${durationMs}, ${outcome.status ?? null}, ${outcome.outcome}, ${message})
+    ON CONFLICT ("deliveryId", attempt) DO NOTHING`;
+  if (delivery.attempts <= KEPT_ATTEMPTS) {
+    await insert;
+    return;
+  }
   await prisma.$transaction([
-    prisma.$executeRaw`
-      INSERT INTO "WebhookDeliveryAttempt" (id, "deliveryId", attempt, "startedAt", "durationMs", status, outcome, message)
-      VALUES (${newId()}, ${delivery.id}, ${delivery.attempts}, ${startedAt}, ${durationMs}, ${outcome.status ?? null}, ${outcome.outcome}, ${message})
-      ON CONFLICT ("deliveryId", attempt) DO NOTHING`,
+    insert,
     prisma.$executeRaw`DELETE FROM "WebhookDeliveryAttempt" WHERE "deliveryId" = ${delivery.id} AND attempt <= ${delivery.attempts - KEPT_ATTEMPTS}`,
   ]);
 }
 
-async function deliverOne(deps: Deps, webhook: { id: string; url: string; secret: string }, delivery: Claimed): Promise<boolean> {
+/** The webhook as a round of its deliveries reads it. */
+interface Webhook {
+  id: string;
+  url: string;
+  secret: string;
+  failingSince: Date | null;
+}
+
+async function deliverOne(deps: Deps, webhook: Webhook, delivery: Claimed): Promise<boolean> {
   const body = JSON.stringify(delivery.payload);
   const startedAt = new Date();
   const headers = signedHeaders(webhook.secret, delivery.messageId, startedAt, body);
@@ -100,7 +120,7 @@ async function deliverOne(deps: Deps, webhook: { id: string; url: string; secret
   const outcome = await postDelivery(webhook.url, body, headers, { allowPrivate: deps.config.allowPrivateFetch, timeoutMs: TIMEOUT_MS });
   await recordAttempt(deps, delivery, startedAt, Math.round(performance.now() - started), outcome);
   if (outcome.status !== undefined && outcome.status >= 200 && outcome.status < 300) {
-    await succeeded(deps, webhook.id, delivery.id, outcome.status);
+    await succeeded(deps, webhook, delivery.id, outcome.status);
     return true;
   }
   await failed(deps, webhook.id, delivery, outcome);
@@ -110,7 +130,10 @@ async function deliverOne(deps: Deps, webhook: { id: string; url: string; secret
 /** Sends the webhook's due deliveries until none is left; schedules itself for the next retry that is due later. */
 export async function deliverWebhook(deps: Deps, webhookId: string): Promise<void> {
   for (;;) {
-    const webhook = await deps.prisma.webhook.findUnique({ where: { id: webhookId }, select: { id: true, url: true, secret: true, active: true } });
+    const webhook = await deps.prisma.webhook.findUnique({
+      where: { id: webhookId },
+      select: { id: true, url: true, secret: true, active: true, failingSince: true },
+    });
     if (!webhook?.active) return;
     const pending = await heads(deps, webhookId);
     const ready = pending.filter((head) => head.due && !head.leased);

@@ -283,6 +283,29 @@ describe("webhooks", () => {
     status = 200;
   });
 
+  test("a failing webhook is no longer failing once a delivery succeeds, and is not turned off", async () => {
+    const org = await h.organization();
+    const as = requestsAs(h, org.admin);
+    const created = await as.post(`/v1/orgs/${org.id}/webhooks`, { url: `${server.base}/hook`, events: ["space.created"] }).expect(201);
+    secret = created.body.secret;
+    const failingSince = () => h.services.prisma.webhook.findUniqueOrThrow({ where: { id: created.body.id }, select: { failingSince: true } });
+    await h.services.prisma.webhook.update({ where: { id: created.body.id }, data: { failingSince: new Date(Date.now() - 3600 * 1000) } });
+    await contentHelpers(h).createSpace(org.admin, org.id);
+    await until(h, async () => (await failingSince()).failingSince === null);
+    const deliveries = await as.get(`/v1/orgs/${org.id}/webhooks/${created.body.id}/deliveries`).expect(200);
+    expect(deliveries.body.items).toEqual([expect.objectContaining({ status: "delivered", attempts: 1 })]);
+    expect((await as.get(`/v1/orgs/${org.id}/webhooks/${created.body.id}`).expect(200)).body.active).toBe(true);
+    // A webhook that is not failing stays so through a success.
+    await contentHelpers(h).createSpace(org.admin, org.id);
+    await until(h, async () => (await as.get(`/v1/orgs/${org.id}/webhooks/${created.body.id}/deliveries`).expect(200)).body.count === 2);
+    await until(h, async () =>
+      (await as.get(`/v1/orgs/${org.id}/webhooks/${created.body.id}/deliveries`).expect(200)).body.items.every(
+        (d: { status: string }) => d.status === "delivered",
+      ),
+    );
+    expect((await failingSince()).failingSince).toBeNull();
+  });
+
   test("admins only; another organization's webhook is unknown", async () => {
     const org = await h.organization();
     const editor = await h.member(org.id, "edit");
