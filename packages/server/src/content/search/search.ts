@@ -91,7 +91,7 @@ function pageColumns(query: SearchQuery): Prisma.Sql {
   const alongside = (vector: Prisma.Sql) => Prisma.sql`CASE WHEN ${vector} @@ ${query.all} THEN ''::tsvector ELSE coalesce(${vector}, ''::tsvector) END`;
   const intro = Prisma.sql`(SELECT i.search FROM "SpaceSection" i WHERE i."spaceId" = shown."spaceId" AND i."pageId" = shown."pageId" AND i.index = 0)`;
   return Prisma.sql`shown."spaceId", shown."pageId", sp.title, sp.path, sp."documentHash",
-    (SELECT json_agg(json_build_object('index', ds.index, 'anchor', ds.anchor, 'title', ds.title, 'score', best.rank) ORDER BY best.rank DESC, best.index)
+    (SELECT json_agg(json_build_object('index', best.index, 'score', best.rank) ORDER BY best.rank DESC, best.index)
      FROM (
        SELECT s.index, ts_rank(v.vector, ${query.all}) AS rank
        FROM (SELECT ${alongside(Prisma.sql`sp.search`)} || ${alongside(intro)} AS header OFFSET 0) h
@@ -99,8 +99,7 @@ function pageColumns(query: SearchQuery): Prisma.Sql {
        CROSS JOIN LATERAL (SELECT s.search || h.header AS vector) v
        WHERE v.vector @@ ${query.all}
        ORDER BY rank DESC, s.index
-       LIMIT ${SECTIONS_PER_PAGE}) best
-     JOIN "DocumentSection" ds ON ds."documentHash" = sp."documentHash" AND ds.index = best.index) AS sections`;
+       LIMIT ${SECTIONS_PER_PAGE}) best) AS sections`;
 }
 
 interface PageRow {
@@ -110,7 +109,7 @@ interface PageRow {
   path: string;
   documentHash: string;
   rank: number;
-  sections: { index: number; anchor: string; title: string; score: number }[] | null;
+  sections: { index: number; score: number }[] | null;
 }
 
 /** A row per result (null columns when there is none), each with the count. */
@@ -120,28 +119,37 @@ function found<Row extends PageRow>(row: Counted<Row>): row is Counted<Row> & Ro
   return row.pageId !== null;
 }
 
+/** A shown section as its document has it: its heading, its anchor, its text with the query's matches marked. */
+interface ShownSection {
+  title: string;
+  anchor: string;
+  body: string;
+}
+
 /**
- * The sections' text with the query's matches marked (ts_headline): computed for the
- * sections shown only, and cached (a section of a document and a query always give the
- * same text), so a repeated search highlights nothing again.
+ * The shown sections' heading and anchor, and their text with the query's matches marked (ts_headline): read and
+ * computed for the sections shown only, and cached (a section of a document and a query always give the same), so a
+ * repeated search reads nothing again. The search statement gives each section's index only: joining the document's
+ * sections there planned and ran a join per shown page in every search.
  */
-async function highlights(ctx: ContentDeps, rows: readonly PageRow[], query: string, tsquery: SearchQuery): Promise<Map<string, string>> {
+async function shownSections(ctx: ContentDeps, rows: readonly PageRow[], query: string, tsquery: SearchQuery): Promise<Map<string, ShownSection>> {
   const keyOf = (hash: string, index: number) => `${hash}/${index}/${query}`;
   const wanted = rows.flatMap((row) => (row.sections ?? []).map((section) => keyOf(row.documentHash, section.index)));
-  const { found: known, missing } = ctx.contentCache.getMany<string>("highlight", wanted);
+  const { found: known, missing } = ctx.contentCache.getMany<ShownSection>("shown-section", wanted);
   if (missing.length) {
     const keys = rows.flatMap((row) =>
       (row.sections ?? []).flatMap((section) => (known.has(keyOf(row.documentHash, section.index)) ? [] : [[row.documentHash, section.index] as const])),
     );
-    const marked = await ctx.prisma.$queryRaw<{ documentHash: string; index: number; body: string }[]>`
-      SELECT ds."documentHash", ds.index,
+    const marked = await ctx.prisma.$queryRaw<({ documentHash: string; index: number } & ShownSection)[]>`
+      SELECT ds."documentHash", ds.index, ds.title, ds.anchor,
         ts_headline('english', ds.body, ${tsquery.all}, 'StartSel=<mark>, StopSel=</mark>, MaxFragments=2, MaxWords=30, MinWords=10') AS body
       FROM "DocumentSection" ds
       JOIN unnest(${keys.map(([hash]) => hash)}::text[], ${keys.map(([, index]) => index)}::int[]) AS k(hash, idx)
         ON ds."documentHash" = k.hash AND ds.index = k.idx`;
-    for (const row of marked) {
-      const key = keyOf(row.documentHash, row.index);
-      known.set(key, ctx.contentCache.set("highlight", key, row.body, 2 * (key.length + row.body.length)));
+    for (const { documentHash, index, title, anchor, body } of marked) {
+      const key = keyOf(documentHash, index);
+      const bytes = 2 * (key.length + title.length + anchor.length + body.length);
+      known.set(key, ctx.contentCache.set("shown-section", key, { title, anchor, body }, bytes));
     }
   }
   return known;
@@ -225,7 +233,7 @@ async function pageResults(
   firstRank: number,
   revisions: readonly Revision[],
 ): Promise<Schemas["SearchPageResult"][]> {
-  const [bodies, details] = await Promise.all([highlights(ctx, rows, query.text, query.tsquery), pageDetails(ctx, rows, revisions)]);
+  const [sections, details] = await Promise.all([shownSections(ctx, rows, query.text, query.tsquery), pageDetails(ctx, rows, revisions)]);
   return rows.map((row, i) => {
     const pageUrl = appUrl(ctx, `/spaces/${row.spaceId}/pages/${row.pageId}`);
     return {
@@ -235,14 +243,17 @@ async function pageResults(
       path: row.path,
       score: row.rank,
       rank: firstRank + i,
-      sections: (row.sections ?? []).map((section) => {
-        const anchor = section.anchor ? `#${section.anchor}` : "";
+      // A section its document does not have (none should be missing) is left out, as the join that read them did.
+      sections: (row.sections ?? []).flatMap((section) => {
+        const shown = sections.get(`${row.documentHash}/${section.index}/${query.text}`);
+        if (!shown) return [];
+        const anchor = shown.anchor ? `#${shown.anchor}` : "";
         return {
           id: `${row.pageId}-${section.index}`,
-          title: section.title || row.title,
+          title: shown.title || row.title,
           path: `${row.path}${anchor}`,
           score: section.score,
-          body: bodies.get(`${row.documentHash}/${section.index}/${query.text}`) ?? "",
+          body: shown.body,
           urls: { app: `${pageUrl}${anchor}` },
         };
       }),
