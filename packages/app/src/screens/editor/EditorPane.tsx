@@ -234,8 +234,8 @@ export function EditorPane({
             if (empty && $from.parent.isTextblock && $from.parent.content.size === 0) {
               // As ProseMirror writes what it types itself: the input rules (Markdown shortcuts) see it first.
               const at = $from.pos;
-              if (!keyView.someProp("handleTextInput", (handle) => handle(keyView, at, at, event.key, () => keyView.state.tr.insertText(event.key, at, at))))
-                keyView.dispatch(keyView.state.tr.insertText(event.key).scrollIntoView());
+              const typed = () => keyView.state.tr.insertText(event.key, at, at).scrollIntoView();
+              if (!keyView.someProp("handleTextInput", (handle) => handle(keyView, at, at, event.key, typed))) keyView.dispatch(typed());
               return true;
             }
           }

@@ -132,7 +132,12 @@ interface ShownSection {
  * repeated search reads nothing again. The search statement gives each section's index only: joining the document's
  * sections there planned and ran a join per shown page in every search.
  */
-async function shownSections(ctx: ContentDeps, rows: readonly PageRow[], query: string, tsquery: SearchQuery): Promise<Map<string, ShownSection>> {
+async function shownSections(
+  ctx: ContentDeps,
+  rows: readonly PageRow[],
+  query: string,
+  tsquery: SearchQuery,
+): Promise<(documentHash: string, index: number) => ShownSection | undefined> {
   const keyOf = (hash: string, index: number) => `${hash}/${index}/${query}`;
   const wanted = rows.flatMap((row) => (row.sections ?? []).map((section) => keyOf(row.documentHash, section.index)));
   const { found: known, missing } = ctx.contentCache.getMany<ShownSection>("shown-section", wanted);
@@ -152,7 +157,7 @@ async function shownSections(ctx: ContentDeps, rows: readonly PageRow[], query: 
       known.set(key, ctx.contentCache.set("shown-section", key, { title, anchor, body }, bytes));
     }
   }
-  return known;
+  return (documentHash, index) => known.get(keyOf(documentHash, index));
 }
 
 /** The spaces' current revisions: those given, and the others read (one statement). */
@@ -177,7 +182,7 @@ async function forgivingQuery(ctx: ContentDeps, revisions: readonly Revision[], 
  * The query as the tsquery it stands for, worked out by the database once (to_tsquery stems its words) and given to
  * the search as a value. The search names the query in a dozen conditions: written out, each is an expression of
  * to_tsquery calls that PostgreSQL parses, plans and evaluates again, a value is one constant (a search of 1,000
- * pages, p50 2.58 → 2.37 ms). The planner still sees the value, so it still estimates how common the words are.
+ * pages, p50 2.45 → 2.19 ms: docs/search.md). The planner still sees the value, so it still estimates how common the words are.
  * Cached: the same words always stand for the same tsquery (to_tsquery is immutable).
  */
 export async function evaluatedQuery(deps: ContentStore, query: SearchQuery): Promise<SearchQuery> {
@@ -245,7 +250,7 @@ async function pageResults(
       rank: firstRank + i,
       // A section its document does not have (none should be missing) is left out, as the join that read them did.
       sections: (row.sections ?? []).flatMap((section) => {
-        const shown = sections.get(`${row.documentHash}/${section.index}/${query.text}`);
+        const shown = sections(row.documentHash, section.index);
         if (!shown) return [];
         const anchor = shown.anchor ? `#${shown.anchor}` : "";
         return {
