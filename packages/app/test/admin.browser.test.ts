@@ -278,9 +278,26 @@ describe("the audit log screen", () => {
     expect(older).not.toBe(newest);
     // The page is in the URL: a reload shows the same page, and Back and Forward move between the pages.
     expect(new URL(page.url()).searchParams.getAll("page")).toHaveLength(1);
+    // A reload asks for the events and the actions' labels at once. With the labels held back until the events
+    // are there and drawn, no row is shown: an action never shows as its ID first.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/audit-event-actions", async (route) => {
+      await held;
+      await route.continue();
+    });
+    const eventsAnswered = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith("/audit-events"));
     await page.reload();
+    await eventsAnswered;
+    await page.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))));
+    await expect(table.count()).resolves.toBe(0);
+    await page.getByRole("status").filter({ hasText: "Loading the audit log" }).waitFor();
+    release();
     await onPage(2);
     await expect(rowsOfPage()).resolves.toBe(older);
+    await page.unroute("**/audit-event-actions");
     await page.goBack();
     await onPage(1);
     await expect(rowsOfPage()).resolves.toBe(newest);

@@ -102,6 +102,9 @@ function AuditLogOf({ organizationId, query, cursors }: { organizationId: string
     staleTime: 0,
   });
   const labelOf = new Map(actions.data?.items.map((action) => [action.id, action.label]));
+  // The rows wait for the actions' labels (a reload asks for both at once), so an action never shows as its ID
+  // and then changes; a list that failed leaves the IDs.
+  const shown = actions.isPending ? undefined : events.data;
   const set = (key: keyof Filters) => (event: { target: { value: string } }) => setDraft({ ...draft, [key]: event.target.value });
   const show = (filters: Filters) => navigate(urlOf(queryOf(filters), []));
   const apply = (event: FormEvent) => {
@@ -160,7 +163,7 @@ function AuditLogOf({ organizationId, query, cursors }: { organizationId: string
           Clear
         </button>
       </form>
-      {events.isPending ? <Loading what="the audit log" /> : null}
+      {!shown && !events.isError ? <Loading what="the audit log" /> : null}
       {events.error instanceof InvalidRequestError ? (
         // Filters or a page the API refused (a URL edited by hand): its reason, with the form to correct them.
         <p className="error" role="alert">
@@ -169,18 +172,14 @@ function AuditLogOf({ organizationId, query, cursors }: { organizationId: string
       ) : events.isError ? (
         <Problem error={events.error} retry={() => events.refetch()} />
       ) : null}
-      {events.data ? (
+      {shown ? (
         <>
           <p role="status" className="muted">
-            {events.data.count} {events.data.count === 1 ? "event" : "events"}
+            {shown.count} {shown.count === 1 ? "event" : "events"}
             {/* The previous page stays shown while the next loads: it says so, and names its page only once it is there. */}
-            {events.isPlaceholderData
-              ? `, loading page ${page}…`
-              : events.data.count > PAGE_SIZE
-                ? `, page ${page} of ${Math.ceil(events.data.count / PAGE_SIZE)}`
-                : ""}
+            {events.isPlaceholderData ? `, loading page ${page}…` : shown.count > PAGE_SIZE ? `, page ${page} of ${Math.ceil(shown.count / PAGE_SIZE)}` : ""}
           </p>
-          {events.data.items.length === 0 ? (
+          {shown.items.length === 0 ? (
             <Empty>No event matches these filters.</Empty>
           ) : (
             <TableScroll label="Audit events">
@@ -196,7 +195,7 @@ function AuditLogOf({ organizationId, query, cursors }: { organizationId: string
                   </tr>
                 </thead>
                 <tbody>
-                  {events.data.items.map((event) => (
+                  {shown.items.map((event) => (
                     <tr key={event.id}>
                       <td>{dateTime(event.occurredAt)}</td>
                       <td>{event.actor.label ?? event.actor.id}</td>
@@ -215,12 +214,7 @@ function AuditLogOf({ organizationId, query, cursors }: { organizationId: string
             <button type="button" className="quiet" disabled={page === 1} onClick={() => navigate(urlOf(query, cursors.slice(0, -1)))}>
               Newer
             </button>
-            <button
-              type="button"
-              className="quiet"
-              disabled={!events.data.next}
-              onClick={() => events.data?.next && navigate(urlOf(query, [...cursors, events.data.next.page]))}
-            >
+            <button type="button" className="quiet" disabled={!shown.next} onClick={() => shown.next && navigate(urlOf(query, [...cursors, shown.next.page]))}>
               Older
             </button>
           </p>
