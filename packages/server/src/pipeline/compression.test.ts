@@ -124,6 +124,7 @@ describe("compressed answers", () => {
     expect(space.headers["content-encoding"]).toBeUndefined();
     expect(space.headers["content-type"]).toBe("application/json; charset=utf-8");
     expect(space.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(Number(space.headers["content-length"])).toBe(space.bytes.length);
     expect(JSON.parse(space.bytes.toString("utf8")).id).toBe(spaceId);
     const missing = await get(base, `/v1/spaces/${spaceId}/content/page/nopage`, { ...auth, "Accept-Encoding": "gzip" });
     expect(missing.status).toBe(404);

@@ -87,6 +87,38 @@ describe("the contract's validation", () => {
     }
   });
 
+  it("matches each path to its route among those of the same start and number of segments", async () => {
+    // The patched lookup tests only the routes a path could match (its first two segments, how many it has); what it
+    // finds must be what every route tested in order finds: the right route and parameters, whatever the case, a
+    // trailing slash allowed, an encoded slash kept in its segment, and nothing for a path no route has.
+    const app = express();
+    app.use(contractValidator(loadOpenapiDocument(), { validateResponses: false }));
+    app.use((req, res) => {
+      const { openApiRoute, pathParams } = (req as unknown as { openapi: { openApiRoute: string; pathParams: Record<string, string> } }).openapi;
+      res.json({ route: openApiRoute, params: pathParams });
+    });
+    app.use(((error: { status?: number }, _req, res, _next) => {
+      res.status(error.status ?? 500).json({});
+    }) as ErrorRequestHandler);
+    const api = supertest(app);
+    const routeOf = async (path: string) => (await api.get(path).set("Authorization", "Bearer t").expect(200)).body;
+    await expect(routeOf("/v1/spaces/s1")).resolves.toEqual({ route: "/v1/spaces/{spaceId}", params: { spaceId: "s1" } });
+    await expect(routeOf("/v1/spaces/s1/")).resolves.toEqual({ route: "/v1/spaces/{spaceId}", params: { spaceId: "s1" } });
+    await expect(routeOf("/v1/SPACES/s1")).resolves.toEqual({ route: "/v1/spaces/{spaceId}", params: { spaceId: "s1" } });
+    await expect(routeOf("/v1/spaces/s1/comments")).resolves.toMatchObject({ route: "/v1/spaces/{spaceId}/comments" });
+    await expect(routeOf("/v1/spaces/s1/comments/c1")).resolves.toEqual({
+      route: "/v1/spaces/{spaceId}/comments/{commentId}",
+      params: { spaceId: "s1", commentId: "c1" },
+    });
+    await expect(routeOf("/v1/spaces/s1/content/path/guides%2Fstart")).resolves.toEqual({
+      route: "/v1/spaces/{spaceId}/content/path/{pagePath}",
+      params: { spaceId: "s1", pagePath: "guides/start" },
+    });
+    await expect(routeOf("/v1/orgs/o1/spaces")).resolves.toMatchObject({ route: "/v1/orgs/{organizationId}/spaces" });
+    await api.get("/v1/spaces/s1/comments/c1/nothing/here").set("Authorization", "Bearer t").expect(404);
+    await api.get("/v1/nothing").set("Authorization", "Bearer t").expect(404);
+  });
+
   // Apps skip this check (half a second of CPU each, every test file's too): it is made here, once.
   it("holds the contract valid by OpenAPI's own schema, which refuses a broken document", async () => {
     await move(appAnswering({}, loadOpenapiDocument(), true), "c2").expect(500);
