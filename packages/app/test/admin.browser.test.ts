@@ -38,7 +38,7 @@ describe("the sites screens", () => {
   it("create a site with a space, publish it, open its URL, change its audience, redirect a path, unpublish it", async () => {
     const org = await h.organization("Initech");
     const as = h.as(org.admin);
-    await spaceWithPages(h, org.admin, org.id, "Handbook", [{ title: "Welcome", markdown: "The TPS report goes to Lumbergh." }]);
+    const handbook = await spaceWithPages(h, org.admin, org.id, "Handbook", [{ title: "Welcome", markdown: "The TPS report goes to Lumbergh." }]);
     const page = await app.newPage();
     page.on("dialog", (dialog) => void dialog.accept());
     await app.signInThroughApi(page, org.admin.email);
@@ -91,6 +91,35 @@ describe("the sites screens", () => {
     await page.getByRole("button", { name: "Delete the redirect of /old-handbook" }).click();
     await page.getByText("No redirects").waitFor();
     expect(await redirects()).toEqual([]);
+
+    // A redirect to a page names the page's space. A reload asks for the redirects and the site's spaces at once:
+    // with the spaces held back until the redirects are there and drawn, no redirect is listed ("a page of a space").
+    await answered(
+      as.POST("/v1/orgs/{organizationId}/sites/{siteId}/redirects", {
+        ...at({ organizationId: org.id, siteId: site!.id }),
+        body: { source: "/old-welcome", destination: { kind: "path", spaceId: handbook.id, path: "welcome" }, permanent: true },
+      }),
+      201,
+    );
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const siteSpacesRequest = (url: URL) => url.pathname.endsWith("/site-spaces");
+    await page.route(siteSpacesRequest, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const redirectsAnswered = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith("/redirects"));
+    await page.reload();
+    await redirectsAnswered;
+    await page.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))));
+    await expect(page.getByRole("button", { name: "Delete the redirect of /old-welcome" }).count()).resolves.toBe(0);
+    release();
+    await page.getByText("a page of Handbook").waitFor();
+    await page.unroute(siteSpacesRequest);
+    await page.getByRole("button", { name: "Delete the redirect of /old-welcome" }).click();
+    await page.getByText("No redirects").waitFor();
 
     await page.getByLabel("Primary color, light theme").fill("#aa3300");
     await page.getByLabel("Logo URL, light theme").fill("https://example.com/logo.png");

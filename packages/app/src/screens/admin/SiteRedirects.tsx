@@ -39,6 +39,9 @@ export function SiteRedirects({ organizationId, siteId }: Props) {
   const [pagePath, setPagePath] = useState("");
   const [permanent, setPermanent] = useState(true);
   const titles = new Map(siteSpaces.data?.items.map((item) => [item.id, item.title]));
+  // A redirect to a page names its space: the list waits for the site's spaces (a reload asks for both at once), so
+  // it never reads "a page of a space" first; spaces that failed to load leave that wording.
+  const listed = siteSpaces.isPending ? undefined : redirects.data;
   const refresh = () => queries.invalidateQueries({ queryKey: adminKeys.redirects(organizationId, siteId) });
   const path = { params: { path: { organizationId, siteId } } };
   const create = useWrite(async () => {
@@ -58,11 +61,11 @@ export function SiteRedirects({ organizationId, siteId }: Props) {
   return (
     <section aria-labelledby="site-redirects" className="admin-section">
       <h2 id="site-redirects">Redirects</h2>
-      {redirects.isPending ? <Loading what="redirects" /> : null}
+      {!listed && !redirects.isError ? <Loading what="redirects" /> : null}
       {redirects.isError ? <Problem error={redirects.error} retry={() => redirects.refetch()} /> : null}
-      {redirects.data?.items.length === 0 ? <Empty>No redirects: every path of the site is served as it is.</Empty> : null}
+      {listed?.items.length === 0 ? <Empty>No redirects: every path of the site is served as it is.</Empty> : null}
       <ul className="cards">
-        {redirects.data?.items.map((redirect) => (
+        {listed?.items.map((redirect) => (
           <li key={redirect.id} className="card">
             <code>{redirect.source}</code> <span aria-hidden="true">→</span>
             <span className="visually-hidden">to</span> <span>{describe(redirect.destination, titles)}</span>
