@@ -12,7 +12,7 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import { answered, at, gitServer, printScreenshots, screenshot } from "@docstack/server/testing";
 import { ZipFile } from "yazl";
-import { checkScreen, spaceWithPages, until, useAppServer } from "./support";
+import { checkScreen, framesDrawn, holdRequests, spaceWithPages, until, useAppServer } from "./support";
 
 const app = useAppServer({ allowPrivateFetch: true });
 const { h } = app;
@@ -101,23 +101,14 @@ describe("the sites screens", () => {
       }),
       201,
     );
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const siteSpacesRequest = (url: URL) => url.pathname.endsWith("/site-spaces");
-    await page.route(siteSpacesRequest, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const siteSpaces = await holdRequests(page, (url) => url.pathname.endsWith("/site-spaces"));
     const redirectsAnswered = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith("/redirects"));
     await page.reload();
     await redirectsAnswered;
-    await page.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))));
+    await framesDrawn(page);
     await expect(page.getByRole("button", { name: "Delete the redirect of /old-welcome" }).count()).resolves.toBe(0);
-    release();
+    await siteSpaces.release();
     await page.getByText("a page of Handbook").waitFor();
-    await page.unroute(siteSpacesRequest);
     await page.getByRole("button", { name: "Delete the redirect of /old-welcome" }).click();
     await page.getByText("No redirects").waitFor();
 
@@ -309,24 +300,16 @@ describe("the audit log screen", () => {
     expect(new URL(page.url()).searchParams.getAll("page")).toHaveLength(1);
     // A reload asks for the events and the actions' labels at once. With the labels held back until the events
     // are there and drawn, no row is shown: an action never shows as its ID first.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route("**/audit-event-actions", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const labels = await holdRequests(page, (url) => url.pathname.endsWith("/audit-event-actions"));
     const eventsAnswered = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith("/audit-events"));
     await page.reload();
     await eventsAnswered;
-    await page.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))));
+    await framesDrawn(page);
     await expect(table.count()).resolves.toBe(0);
     await page.getByRole("status").filter({ hasText: "Loading the audit log" }).waitFor();
-    release();
+    await labels.release();
     await onPage(2);
     await expect(rowsOfPage()).resolves.toBe(older);
-    await page.unroute("**/audit-event-actions");
     await page.goBack();
     await onPage(1);
     await expect(rowsOfPage()).resolves.toBe(newest);

@@ -6,7 +6,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { accessibilityProblems, answered, at, type Harness, launchBrowser, type TestUser, useHarness, useInbox } from "@docstack/server/testing";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Page, Route } from "playwright-core";
 
 export const APP_DIR = path.resolve(__dirname, "../dist");
 
@@ -155,3 +155,32 @@ export async function until(harness: Harness, condition: () => Promise<boolean>,
   }
   throw new Error(`condition not reached; state: ${JSON.stringify(await state?.())}`);
 }
+
+/**
+ * Holds the page's requests whose URL `matches` until `release()`, then lets them go as sent: a test decides which of
+ * two answers a screen gets first.
+ */
+export async function holdRequests(page: Page, matches: (url: URL) => boolean): Promise<{ release(): Promise<void> }> {
+  let letGo = () => {};
+  const held = new Promise<void>((resolve) => {
+    letGo = resolve;
+  });
+  // Removed only once every held request went on: a removed handler's pending requests are continued for it.
+  const going: Promise<void>[] = [];
+  const hold = (route: Route) => {
+    const goes = held.then(() => route.continue());
+    going.push(goes);
+    return goes;
+  };
+  await page.route(matches, hold);
+  return {
+    release: async () => {
+      letGo();
+      await Promise.all(going);
+      await page.unroute(matches, hold);
+    },
+  };
+}
+
+/** Resolves once the page has drawn two frames: what a render scheduled by an answer would have shown is shown. */
+export const framesDrawn = (page: Page) => page.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))));
