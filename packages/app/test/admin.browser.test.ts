@@ -109,6 +109,7 @@ describe("the sites screens", () => {
     await expect(page.getByRole("button", { name: "Delete the redirect of /old-welcome" }).count()).resolves.toBe(0);
     await siteSpaces.release();
     await page.getByText("a page of Handbook").waitFor();
+    await checkScreen(page, "site, a redirect to a page");
     await page.getByRole("button", { name: "Delete the redirect of /old-welcome" }).click();
     await page.getByText("No redirects").waitFor();
 

@@ -50,8 +50,9 @@ export function sendJson(req: Request, res: Response, status: number, body: unkn
   }
   const text = JSON.stringify(body);
   if (!res.get("Content-Type")) res.set("Content-Type", "application/json");
-  if (text.length >= COMPRESS_FROM_BYTES || Buffer.byteLength(text) >= COMPRESS_FROM_BYTES) {
-    compressingFromHere(req, res, () => res.send(text));
+  const bytes = Buffer.from(text);
+  if (bytes.length >= COMPRESS_FROM_BYTES) {
+    compressingFromHere(req, res, () => res.send(bytes));
     return;
   }
   // As the middleware marks every JSON answer, compressed or not.
@@ -63,7 +64,6 @@ export function sendJson(req: Request, res: Response, status: number, body: unkn
   // Ended as res.send ends it, without what it does that the API's small JSON never needs: parsing the media type
   // again for its charset (res.set gave it one), an ETag and a freshness check (none is set on these), and a
   // text written beside the headers (bytes are written with them at once).
-  const bytes = Buffer.from(text);
   res.setHeader("Content-Length", bytes.length);
   if (req.method === "HEAD") res.end();
   else res.end(bytes);

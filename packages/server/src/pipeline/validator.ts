@@ -4,6 +4,7 @@ import path from "node:path";
 import type { OpenapiDocument } from "@docstack/contract";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { eventLoop } from "../event-loop";
+import { inSequence } from "./sequence";
 
 // express-openapi-validator's route lookup, run on every request, is patched at install
 // (patches/express-openapi-validator@5.6.2.patch, pnpm's patchedDependencies): each route's
@@ -116,7 +117,7 @@ export function contractValidator(document: OpenapiDocument, options: ValidatorO
   let preparing: Promise<RequestHandler[]> | undefined;
   // Set once a request has gone through the validator's middlewares. Until then each prepares its part at its first
   // run (the request validator's Ajv, the route's schemas), and the loop may turn between them.
-  let warm: RequestHandler[] | undefined;
+  let warm: RequestHandler | undefined;
   const prepare = () => {
     if (!preparing) {
       preparing = preparedValidator(document, options);
@@ -130,11 +131,11 @@ export function contractValidator(document: OpenapiDocument, options: ValidatorO
   const validate = (req: Request, res: Response, next: NextFunction) => {
     // What the validator ignores (ignorePaths below) does not prepare it: /readyz, the sites, /docs.
     if (IGNORED_PATHS.test(req.url)) return next();
-    if (warm) return runChain(warm, req, res, next);
+    if (warm) return warm(req, res, next);
     prepare().then(
       (prepared) =>
-        runChain(prepared, req, res, next, () => {
-          warm = prepared;
+        runChainTurning(prepared, req, res, next, () => {
+          warm = inSequence(...prepared);
         }),
       next,
     );
@@ -159,26 +160,25 @@ export interface ContractValidation extends RequestHandler {
 }
 
 /**
- * Runs the validator's middlewares in order, then `next` (or `next(error)` at the first that fails). With
- * `onWarm`, the loop may turn before each, and `onWarm` is called once the request went through them all.
+ * Runs the validator's middlewares in order, the loop turning before each while they prepare, then `next` (or
+ * `next(error)` at the first that fails), and `onWarm` once the request went through them all. Warm, they run as one
+ * sequence (sequence.ts).
  */
-function runChain(chain: RequestHandler[], req: Request, res: Response, next: NextFunction, onWarm?: () => void): void {
+function runChainTurning(chain: RequestHandler[], req: Request, res: Response, next: NextFunction, onWarm: () => void): void {
   const step = (i: number) => (error?: unknown) => {
     if (error !== undefined && error !== null) return next(error);
     if (i === chain.length) {
-      onWarm?.();
+      onWarm();
       return next();
     }
-    const run = () => {
+    // turnIfBusy never fails, and the middleware's own failure goes to `next`.
+    void eventLoop.turnIfBusy().then(() => {
       try {
         chain[i]!(req, res, step(i + 1));
       } catch (thrown) {
         next(thrown);
       }
-    };
-    // turnIfBusy never fails, and `run` hands its own failure to `next`.
-    if (onWarm) void eventLoop.turnIfBusy().then(run);
-    else run();
+    });
   };
   step(0)();
 }
