@@ -119,6 +119,30 @@ describe("the contract's validation", () => {
     await api.get("/v1/nothing").set("Authorization", "Bearer t").expect(404);
   });
 
+  it("reads each request's query by its operation's parameters, on the first request and every later one", async () => {
+    // The patched mutator resolves an operation's parameters once; every request must still get its own values
+    // coerced (a number, one `authors` made a list, a default filled in) and its own errors.
+    const app = express();
+    app.use(contractValidator(loadOpenapiDocument(), { validateResponses: false }));
+    app.use((req, res) => {
+      res.json(req.query);
+    });
+    app.use(((error: { status?: number; message: string }, _req, res, _next) => {
+      res.status(error.status ?? 500).json({ message: error.message });
+    }) as ErrorRequestHandler);
+    const api = supertest(app);
+    const comments = (query: string) => api.get(`/v1/spaces/s1/comments?${query}`).set("Authorization", "Bearer t");
+    for (let round = 0; round < 2; round++) {
+      // Another operation's parameters first: each operation reads its own.
+      expect((await api.get("/v1/spaces/s1?shareKey=k").set("Authorization", "Bearer t").expect(200)).body).toEqual({ shareKey: "k" });
+      expect((await comments("limit=5&authors=u1").expect(200)).body).toMatchObject({ limit: 5, authors: ["u1"], order: "desc" });
+      expect((await comments("authors=u1&authors=u2&order=asc").expect(200)).body).toMatchObject({ authors: ["u1", "u2"], order: "asc" });
+      expect((await comments("limit=many").expect(400)).body.message).toMatch(/limit/);
+      expect((await comments("order=sideways").expect(400)).body.message).toMatch(/order/);
+      expect((await api.get("/v1/spaces/s1/comments").set("Authorization", "Bearer t").expect(200)).body).toMatchObject({ order: "desc", status: "all" });
+    }
+  });
+
   // Apps skip this check (half a second of CPU each, every test file's too): it is made here, once.
   it("holds the contract valid by OpenAPI's own schema, which refuses a broken document", async () => {
     await move(appAnswering({}, loadOpenapiDocument(), true), "c2").expect(500);
