@@ -78,6 +78,14 @@ describe("errors", () => {
     expect(wrong.body.error).toMatchObject({ code: 405 });
   });
 
+  it("asks for a token on the API's paths in any case, before anything else answers them", async () => {
+    // The API's first steps take its paths in any case (as Express's mount of /v1 did): /V1/… is never answered,
+    // not even with a 404, to a request without a token.
+    await h.api.get("/V1/user").expect(401);
+    await h.api.get("/v1/USER/").expect(401);
+    await h.api.get("/V1").expect(401);
+  });
+
   it("answers 400 for malformed JSON and 413 for a body over the limit", async () => {
     const { admin } = await h.organization();
     const malformed = await h.api.post("/v1/orgs").set("Authorization", admin.auth).set("Content-Type", "application/json").send('{"title": ').expect(400);

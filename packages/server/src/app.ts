@@ -19,7 +19,7 @@ import { DatabaseRateLimitStore, MemoryRateLimitStore, RateLimiter } from "./pip
 import { requestLogging, urlRedactor } from "./pipeline/request-log";
 import { type ContractRoute, contractRoutes, encodePathRests, operationRouter } from "./pipeline/routes";
 import { securityHeaders } from "./pipeline/security-headers";
-import { inSequence } from "./pipeline/sequence";
+import { inSequence, underPath } from "./pipeline/sequence";
 import { signInRouter } from "./pipeline/sign-in-page";
 import { signedBody } from "./pipeline/signed-body";
 import { type ContractValidation, contractValidator } from "./pipeline/validator";
@@ -85,7 +85,7 @@ export function createApp(services: Services, options: AppOptions = {}): express
   // Instances sharing a PostgreSQL database count together; the embedded database has one process.
   const store = services.shared ? new DatabaseRateLimitStore(services.prisma, services.clock) : new MemoryRateLimitStore(services.clock);
   const limiter = new RateLimiter({ ...config.rateLimit, clock: services.clock, store });
-  app.use("/v1", inSequence(limiter.middleware(), siteChangesMiddleware(services), authenticationMiddleware(services, routes, limiter)));
+  app.use(underPath("/v1", inSequence(limiter.middleware(), siteChangesMiddleware(services), authenticationMiddleware(services, routes, limiter))));
   app.use(
     inSequence(
       jsonBody(routes, config.bodyLimitBytes),

@@ -1,7 +1,7 @@
 // Middlewares in sequence, as one of Express's layers: in order, and ended by the first error however it comes.
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import supertest from "supertest";
-import { inSequence } from "./sequence";
+import { inSequence, underPath } from "./sequence";
 
 /** An app whose one layer is the sequence, answering what ran (and the error's message, if one ended it). */
 function appOf(...middlewares: RequestHandler[]) {
@@ -63,6 +63,34 @@ describe("middlewares in sequence", () => {
     ] as const) {
       const res = await appOf(step("a"), failing, step("b")).get("/").expect(500);
       expect(res.body).toEqual({ ran: ["a"], error: message });
+    }
+  });
+});
+
+describe("a handler under a path", () => {
+  it("runs for the requests Express's mount of the same path takes, in any case, the URL left as it is", async () => {
+    const paths = ["/v1", "/v1/", "/v1/spaces/s1", "/V1/spaces", "/v1?x=1", "/v1x", "/v10/spaces", "/app/v1", "/", "/v"];
+    const mounted = express();
+    mounted.use("/v1", (_req, res) => {
+      res.json({ under: true });
+    });
+    mounted.use((_req, res) => {
+      res.json({ under: false });
+    });
+    const ours = express();
+    ours.use(
+      underPath("/v1", (req, res) => {
+        res.json({ under: true, url: req.url });
+      }),
+    );
+    ours.use((_req, res) => {
+      res.json({ under: false });
+    });
+    for (const path of paths) {
+      const expected = (await supertest(mounted).get(path).expect(200)).body.under;
+      const res = await supertest(ours).get(path).expect(200);
+      expect([path, res.body.under]).toEqual([path, expected]);
+      if (expected) expect(res.body.url).toBe(path);
     }
   });
 });

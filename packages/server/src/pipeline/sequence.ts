@@ -25,3 +25,19 @@ export function inSequence(...middlewares: RequestHandler[]): RequestHandler {
     next();
   };
 }
+
+/**
+ * `handler` for the requests whose path is `prefix` or under it, in any case (as Express's `app.use(prefix, …)`
+ * matches), others passed on. Unlike a mount, the request's URL is left as it is (no `baseUrl`): a mount's layer
+ * trimmed the URL and restored it on every request.
+ */
+export function underPath(prefix: string, handler: RequestHandler): RequestHandler {
+  const lower = prefix.toLowerCase();
+  return (req, res, next) => {
+    const url = req.url;
+    const follows = url.charCodeAt(prefix.length);
+    // After the prefix: the end of the path, a segment, a query (NaN: the end of the URL).
+    const under = (Number.isNaN(follows) || follows === 47 || follows === 63) && url.slice(0, prefix.length).toLowerCase() === lower;
+    return under ? handler(req, res, next) : next();
+  };
+}
