@@ -27,8 +27,8 @@ export type {
 } from "./model";
 export { type MarkdownOffload, type OffloadedRender, renderOffloaded } from "./offload";
 export { pageUrl, targetResolver } from "./page";
-export { pageCsp, type RendererOptions, SiteRenderer } from "./renderer";
+export { type RendererOptions, SiteRenderer } from "./renderer";
 export { segmentsOf, variantPath } from "./routing";
 export type { FoundPage } from "./search-page";
-export { contrast } from "./theme";
+export { contrast, pageCsp } from "./theme";
 export { TokenCursor } from "./token-cursor";

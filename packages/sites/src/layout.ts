@@ -3,9 +3,9 @@
 // reader; it reads fully without JavaScript (there is none).
 import { emojiSvg } from "./favicon";
 import { type Html, html, raw } from "./html";
-import type { PublishedSite, SiteSection, SiteVariant } from "./model";
+import type { PublishedSite, SiteCustomization, SiteSection, SiteVariant } from "./model";
 import { defaultVariant, variantPath } from "./routing";
-import { STYLESHEET_HASH, siteStyle, themeClass } from "./theme";
+import { pageCsp, STYLESHEET_HASH, siteStyle, themeClass } from "./theme";
 
 /** A link of the header or footer, resolved: undefined `href` shows it as text. */
 export interface ResolvedLink {
@@ -38,7 +38,21 @@ export interface ShellInput {
 }
 
 /** The CSS of a site's customization, which the CSP allows by its hash. */
-export const inlineStyleOf = (site: PublishedSite) => siteStyle(site.customization);
+/** A site's inline style and its page CSP, made once per customization (a site's snapshot keeps it), not per page. */
+const styled = new WeakMap<SiteCustomization, { style: string; csp: string }>();
+function styledOf(customization: SiteCustomization): { style: string; csp: string } {
+  let made = styled.get(customization);
+  if (!made) {
+    const style = siteStyle(customization);
+    made = { style, csp: pageCsp(style) };
+    styled.set(customization, made);
+  }
+  return made;
+}
+
+export const inlineStyleOf = (site: PublishedSite) => styledOf(site.customization).style;
+/** The Content-Security-Policy of the site's pages (its one inline style hashed in). */
+export const pageCspOf = (site: PublishedSite) => styledOf(site.customization).csp;
 
 export const assetsPath = (basePath: string) => `${basePath}/~docstack/site.${STYLESHEET_HASH}.css`;
 

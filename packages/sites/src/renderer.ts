@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { faviconOf } from "./favicon";
 import { Highlighter } from "./highlight";
-import { type Chrome, inlineStyleOf, type ResolvedLink } from "./layout";
+import { type Chrome, pageCspOf, type ResolvedLink } from "./layout";
 import { listedPages, llmsTxt, pageMarkdown, robotsTxt, sitemapXml, type VariantContent } from "./machine";
 import type {
   Audience,
@@ -26,7 +26,7 @@ import { mapInOrder } from "./ordered";
 import { offloadedRender, type PageInput, pageUrl, renderPage, variantUrls } from "./page";
 import { admittedPages, encodePath, locate, pageAt, segmentsOf, variantPath } from "./routing";
 import { type FoundPage, foundPages, MAX_QUERY, MAX_RESULTS, renderNotFound, renderSearch, renderUnavailable } from "./search-page";
-import { STYLESHEET, STYLESHEET_HASH, styleHash } from "./theme";
+import { STYLESHEET, STYLESHEET_HASH } from "./theme";
 
 export interface RendererOptions {
   /** Bytes of rendered answers kept in memory. */
@@ -128,7 +128,7 @@ export class SiteRenderer {
       "Referrer-Policy": "strict-origin-when-cross-origin",
       ...answer.headers,
     };
-    if (answer.type === HTML) headers["Content-Security-Policy"] = pageCsp(inlineStyleOf(request.site));
+    if (answer.type === HTML) headers["Content-Security-Policy"] = pageCspOf(request.site);
     if (answer.noIndex) headers["X-Robots-Tag"] = "noindex";
     if (request.ifNoneMatch?.split(",").some((tag) => tag.trim() === answer.etag)) {
       return { status: 304, headers, body: Buffer.alloc(0) };
@@ -393,18 +393,4 @@ function llmsFullPart(segments: readonly string[]): number | undefined {
 function rendered(status: number, type: string, text: string, noIndex: boolean): Rendered {
   const body = Buffer.from(text);
   return { status, type, body, etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`, noIndex };
-}
-
-/** The pages' Content-Security-Policy: no script at all, styles from the site's stylesheet and its one hashed <style>. */
-export function pageCsp(inlineStyle: string): string {
-  return [
-    "default-src 'none'",
-    "script-src 'none'",
-    `style-src 'self' ${styleHash(inlineStyle)}`,
-    "img-src 'self' https: data:",
-    "media-src 'self' https:",
-    "form-action 'self'",
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-  ].join("; ");
 }

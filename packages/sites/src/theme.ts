@@ -116,4 +116,18 @@ export function themeClass(c: SiteCustomization): string {
   return mode === "system" ? "" : mode;
 }
 
-export const styleHash = (style: string) => `'sha256-${createHash("sha256").update(style).digest("base64")}'`;
+const styleHash = (style: string) => `'sha256-${createHash("sha256").update(style).digest("base64")}'`;
+
+/** The pages' Content-Security-Policy: no script at all, styles from the site's stylesheet and its one hashed <style>. */
+export function pageCsp(inlineStyle: string): string {
+  return [
+    "default-src 'none'",
+    "script-src 'none'",
+    `style-src 'self' ${styleHash(inlineStyle)}`,
+    "img-src 'self' https: data:",
+    "media-src 'self' https:",
+    "form-action 'self'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}

@@ -1,9 +1,16 @@
 // Published sites over HTTP: every URL form a site is served at, what readers get at each
 // path (pages, Markdown, llms.txt, sitemap, robots, search, files, 404 pages), what they
 // may not see, and freshness after writes (the next request shows them; ETag and 304).
+import { createHash } from "node:crypto";
 import { contentHelpers, pngBytes } from "../../test/support/content";
 import { useHarness } from "../../test/support/harness";
 import { insertPage, siteFixtures } from "../../test/support/site-fixtures";
+
+/** Whether a page's one inline <style> is the one its CSP allows by hash. */
+function styleAllowedByCsp(res: { text: string; headers: Record<string, string> }): boolean {
+  const style = /<style>([\s\S]*?)<\/style>/.exec(res.text)?.[1] ?? "";
+  return res.headers["content-security-policy"]!.includes(`'sha256-${createHash("sha256").update(style).digest("base64")}'`);
+}
 
 const PUBLIC_URL = "http://localhost:3000";
 const h = useHarness({ publicUrl: PUBLIC_URL });
@@ -301,9 +308,14 @@ describe("fresh and fast", () => {
     await as(site.admin)
       .put(`${site.siteApiUrl}/customization`, { title: "Renamed handbook", styling: { primaryColor: { light: "#0b7a4b", dark: "#3ddc97" } } })
       .expect(200);
-    const customized = (await read(site.published).expect(200)).text;
+    const customizedAnswer = await read(site.published).expect(200);
+    const customized = customizedAnswer.text;
     expect(customized).toContain("<title>Getting started | Renamed handbook</title>");
     expect(customized).toContain("--primary:#0b7a4b");
+    // The CSP (made once per customization) names the new inline style, not the one before.
+    expect(styleAllowedByCsp(customizedAnswer)).toBe(true);
+    expect(styleAllowedByCsp(first)).toBe(true);
+    expect(customizedAnswer.headers["content-security-policy"]).not.toBe(first.headers["content-security-policy"]);
 
     await as(site.admin).patch(site.siteApiUrl, { title: "New title", basename: "manual" }).expect(200);
     await read(site.published).expect(404);

@@ -3,9 +3,9 @@
 //   (!?)\[((?:[^\][]|\[[^\]]*\])*)\]\(\s*(<[^>\n]*>|[^\s)]+)((?:\s+(?:"[^"]*"|'[^']*'))?\s*)\)
 // is kept as the grammar, but a backtracking engine retries it at every `[`, each try
 // scanning to the end of the text when nothing closes (120 KB of `[` took seconds). Here
-// every "where is the next X from here" is a table built in one pass from the end, and a
-// label's end is remembered for every position it passes through, so each character is
-// looked at a bounded number of times whatever the input.
+// every "where is the next X from here" is remembered for every position its search passed,
+// and so is a label's end, so each character is looked at a bounded number of times
+// whatever the input.
 
 export interface InlineLink {
   /** `!` for an image, else empty. */
@@ -38,27 +38,36 @@ function isSpace(code: number): boolean {
 const OPEN = 0x5b; // [
 const CLOSE = 0x5d; // ]
 
-/** Positions of the next character of a kind, each table made on first use; `text.length` when there is none. */
+/**
+ * Positions of the next character of a kind, found on demand: a search walks forward from where it is asked to the
+ * first match or to a position whose answer is known, and every position it passed keeps that answer. Each position
+ * is walked at most once per kind, however many searches pass it (linear time, as a table made in one pass from the
+ * end would be), and text no search reaches is never read: most of a page lies between its links.
+ */
 class NextIndex {
+  /** Per kind, each position's answer plus one; 0 while not known. */
   private readonly tables = new Map<string, Int32Array>();
   constructor(private readonly text: string) {}
 
   of(kind: string, test: (code: number) => boolean, from: number): number {
-    if (from >= this.text.length) return this.text.length;
+    const n = this.text.length;
+    if (from >= n) return n;
     let table = this.tables.get(kind);
     if (!table) {
-      table = new Int32Array(this.text.length + 1);
-      table[this.text.length] = this.text.length;
-      for (let i = this.text.length - 1; i >= 0; i--) table[i] = test(this.text.charCodeAt(i)) ? i : table[i + 1]!;
+      table = new Int32Array(n);
       this.tables.set(kind, table);
     }
-    return table[from]!;
+    let at = from;
+    while (at < n && table[at] === 0 && !test(this.text.charCodeAt(at))) at++;
+    const answer = at >= n ? n : table[at] !== 0 ? table[at]! - 1 : at;
+    for (let i = from; i <= at && i < n; i++) table[i] = answer + 1;
+    return answer;
   }
 }
 
 class LinkScanner {
   private readonly next: NextIndex;
-  /** Where a label continuing at a position ends (its `]`): -2 not known yet, -1 none. */
+  /** Where a label continuing at a position ends (its `]`), plus two: 0 not known yet, 1 none. */
   private labelEnds: Int32Array | undefined;
 
   constructor(private readonly text: string) {
@@ -78,15 +87,15 @@ class LinkScanner {
    */
   labelEnd(from: number): number {
     const n = this.text.length;
-    this.labelEnds ??= new Int32Array(n + 1).fill(-2);
+    this.labelEnds ??= new Int32Array(n + 1);
     const ends = this.labelEnds;
     const walked: number[] = [];
     let at = from;
     let end = -1;
     for (;;) {
       if (at >= n) break;
-      if (ends[at] !== -2) {
-        end = ends[at]!;
+      if (ends[at] !== 0) {
+        end = ends[at]! - 2;
         break;
       }
       walked.push(at);
@@ -100,7 +109,7 @@ class LinkScanner {
       if (groupEnd >= n) break;
       at = groupEnd + 1;
     }
-    for (const position of walked) ends[position] = end;
+    for (const position of walked) ends[position] = end + 2;
     return end;
   }
 
