@@ -26,9 +26,9 @@ export type {
   SpaceRevision,
 } from "./model";
 export { type MarkdownOffload, type OffloadedRender, renderOffloaded } from "./offload";
-export { pageUrl, targetResolver } from "./page";
+export { targetResolver } from "./page";
 export { type RendererOptions, SiteRenderer } from "./renderer";
-export { segmentsOf, variantPath } from "./routing";
+export { pageUrl, segmentsOf, variantPath } from "./routing";
 export type { FoundPage } from "./search-page";
 export { contrast, pageCsp } from "./theme";
 export { TokenCursor } from "./token-cursor";

@@ -3,8 +3,8 @@
 import { blocksToPlainMarkdown } from "./gitbook-structure";
 import { escapeHtml } from "./html";
 import type { PublishedSite, SiteContentReader, SiteFile, SitePage, SiteSection, SiteVariant } from "./model";
-import { pageUrl, targetResolver, type VariantUrls } from "./page";
-import { readablePages } from "./routing";
+import { targetResolver, type VariantUrls } from "./page";
+import { pageUrl, readablePages } from "./routing";
 
 export interface VariantContent {
   section: SiteSection;

@@ -1,14 +1,16 @@
 // A content page of a site: the space's navigation, breadcrumbs, the rendered document,
 // its table of contents and the previous and next pages.
 
+import { randomUUID } from "node:crypto";
 import type { Highlighter } from "./highlight";
-import { escapeHtml, type Html, html, raw } from "./html";
+import { type Html, html, raw } from "./html";
 import { assetName, htmlTargets } from "./html-targets";
 import { type Chrome, shell, variantSwitcher } from "./layout";
 import { type Heading, type RenderedContent, type ResolvedTarget, renderMarkdown } from "./markdown";
 import type { SiteContentReader, SiteFile, SitePage, SiteSection, SiteVariant } from "./model";
+import { navigationParts } from "./navigation";
 import { type OffloadedRender, targetKey } from "./offload";
-import { encodePath, readablePages, variantPath } from "./routing";
+import { pageUrl, readablePages, variantPath } from "./routing";
 
 /** Where a site space's pages and files are, on the host the request came to and at the site's published URL. */
 export interface VariantUrls {
@@ -28,8 +30,6 @@ export function variantUrls(chrome: Chrome, section: SiteSection, variant: SiteV
     fileUrl: (file) => `${chrome.basePath}/~files/${variant.id}/${file.id}/${encodeURIComponent(file.name)}`,
   };
 }
-
-export const pageUrl = (base: string, page: SitePage) => `${base}/${encodePath(page.path)}`;
 
 /**
  * A map built once per list: a revision's page and file lists are immutable and shared by
@@ -119,7 +119,16 @@ export function offloadedRender(input: PageInput): OffloadedRender {
   return { markdown: input.markdown, targets: [...targets], externalInNewTab: input.chrome.site.customization.externalLinks?.target === "blank" };
 }
 
-export function renderPage(input: PageInput, content: RenderedContent = pageContent(input)): string {
+/**
+ * Where the navigation's bytes go in a page's text: random, so that no content can hold it (NUL never reaches a
+ * page's text, and the rest cannot be guessed).
+ */
+const NAVIGATION_SLOT = `\u0000${randomUUID()}\u0000`;
+
+/** A page's HTML as the parts it is sent as, in order: text, and the navigation's bytes (made once per revision). */
+export type PageParts = readonly (string | Buffer)[];
+
+export function renderPage(input: PageInput, content: RenderedContent = pageContent(input)): PageParts {
   const { chrome, section, variant, pages, page } = input;
   const c = chrome.site.customization;
   const urls = variantUrls(chrome, section, variant);
@@ -133,66 +142,19 @@ ${page.description ? html`<p class="description">${page.description}</p>` : ""}<
 ${raw(content.html)}
 </article>
 ${pager}`;
-  return shell({
+  const text = shell({
     chrome: { ...chrome, section },
     title: page.title,
     description: page.description,
     canonical: pageUrl(urls.canonicalBase, page),
     noIndex: input.noIndex || page.noIndex,
     markdownUrl: `${pageUrl(urls.base, page)}.md`,
-    sidebar: html`<nav class="sidebar" id="navigation" aria-label="${variant.title}">${variantSwitcher(chrome, section, variant)}${navigation(urls.base, pages, page)}</nav>`,
+    sidebar: html`<nav class="sidebar" id="navigation" aria-label="${variant.title}">${variantSwitcher(chrome, section, variant)}${raw(NAVIGATION_SLOT)}</nav>`,
     toc: tableOfContents(content.headings),
     main,
   });
-}
-
-/**
- * The space's navigation as HTML, made once per revision (the page list is the cached
- * object of one) and site space URL: no page is current and every branch is closed.
- */
-const navigations = memoized((_pages: readonly SitePage[]) => new Map<string, string>());
-
-function navigationOf(base: string, pages: readonly SitePage[]): string {
-  const byBase = navigations(pages);
-  let nav = byBase.get(base);
-  if (nav === undefined) {
-    nav = navigationHtml(base, pages);
-    byBase.set(base, nav);
-  }
-  return nav;
-}
-
-/** Groups as headings, a page's children under it in a (closed) <details>. */
-function navigationHtml(base: string, pages: readonly SitePage[]): string {
-  const children = new Map<string, SitePage[]>();
-  for (const page of readablePages(pages)) {
-    const key = page.parentId ?? "";
-    const siblings = children.get(key);
-    if (siblings) siblings.push(page);
-    else children.set(key, [page]);
-  }
-  const item = (page: SitePage): Html => {
-    const kids = children.get(page.id) ?? [];
-    if (page.type === "group") return html`<li><div class="nav-group">${page.title}</div><ul>${kids.map(item)}</ul></li>`;
-    const label = html`${page.emoji ? html`<span aria-hidden="true">${page.emoji} </span>` : ""}${page.title}`;
-    const link = html`<a href="${hrefOf(base, page)}">${label}</a>`;
-    return kids.length ? html`<li><details><summary>${link}</summary><ul>${kids.map(item)}</ul></details></li>` : html`<li>${link}</li>`;
-  };
-  return html`<ul>${(children.get("") ?? []).map(item)}</ul>`.value;
-}
-
-const hrefOf = (base: string, page: SitePage) => (page.type === "link" ? (page.href ?? "#") : pageUrl(base, page));
-/** A navigation link's href as it stands in the HTML. */
-const navHref = (base: string, page: SitePage) => escapeHtml(hrefOf(base, page));
-
-/** The navigation with the current page marked and the branches along its path open. */
-function navigation(base: string, pages: readonly SitePage[], current: SitePage): Html {
-  let nav = navigationOf(base, pages);
-  for (const page of [...ancestors(pages, current), current]) {
-    nav = nav.replace(`<details><summary><a href="${navHref(base, page)}">`, `<details open><summary><a href="${navHref(base, page)}">`);
-  }
-  const link = `<a href="${navHref(base, current)}">`;
-  return raw(nav.replace(link, `${link.slice(0, -1)} aria-current="page">`));
+  const slot = text.indexOf(NAVIGATION_SLOT);
+  return [text.slice(0, slot), ...navigationParts(urls.base, pages, ancestors(pages, page), page), text.slice(slot + NAVIGATION_SLOT.length)];
 }
 
 /** The page's ancestors, from the top. */

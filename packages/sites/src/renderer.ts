@@ -23,8 +23,8 @@ import type {
 } from "./model";
 import type { MarkdownOffload } from "./offload";
 import { mapInOrder } from "./ordered";
-import { offloadedRender, type PageInput, pageUrl, renderPage, variantUrls } from "./page";
-import { admittedPages, encodePath, locate, pageAt, segmentsOf, variantPath } from "./routing";
+import { offloadedRender, type PageInput, type PageParts, renderPage, variantUrls } from "./page";
+import { admittedPages, encodePath, locate, pageAt, pageUrl, segmentsOf, variantPath } from "./routing";
 import { type FoundPage, foundPages, MAX_QUERY, MAX_RESULTS, renderNotFound, renderSearch, renderUnavailable } from "./search-page";
 import { STYLESHEET, STYLESHEET_HASH } from "./theme";
 
@@ -390,7 +390,8 @@ function llmsFullPart(segments: readonly string[]): number | undefined {
   return /^[1-9][0-9]{0,5}$/.test(segments[1]!) ? Number(segments[1]) : undefined;
 }
 
-function rendered(status: number, type: string, text: string, noIndex: boolean): Rendered {
-  const body = Buffer.from(text);
+/** An answer of text, or of a page's parts (its navigation's bytes as they are: encoded once per revision). */
+function rendered(status: number, type: string, text: string | PageParts, noIndex: boolean): Rendered {
+  const body = typeof text === "string" ? Buffer.from(text) : Buffer.concat(text.map((part) => (typeof part === "string" ? Buffer.from(part) : part)));
   return { status, type, body, etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`, noIndex };
 }

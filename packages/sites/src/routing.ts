@@ -108,3 +108,6 @@ export function segmentsOf(path: string): string[] | undefined {
 
 /** A path as a URL path: each segment percent-encoded. */
 export const encodePath = (path: string) => path.split("/").map(encodeURIComponent).join("/");
+
+/** A page's URL under its site space's base. */
+export const pageUrl = (base: string, page: SitePage) => `${base}/${encodePath(page.path)}`;

@@ -5,7 +5,7 @@ import { escapeHtml, type Html, html, raw } from "./html";
 import { type Chrome, shell } from "./layout";
 import type { VariantContent } from "./machine";
 import type { SearchHit, SitePage } from "./model";
-import { pageUrl } from "./page";
+import { pageUrl } from "./routing";
 
 export const MAX_QUERY = 200;
 export const MAX_RESULTS = 30;

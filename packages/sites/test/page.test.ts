@@ -1,7 +1,12 @@
 import { Highlighter } from "../src/highlight";
 import type { Chrome } from "../src/layout";
 import type { PublishedSite, SitePage } from "../src/model";
-import { renderPage } from "../src/page";
+import { type PageInput, renderPage } from "../src/page";
+
+const pageText = (input: PageInput) =>
+  renderPage(input)
+    .map((part) => (typeof part === "string" ? part : part.toString("utf8")))
+    .join("");
 
 const page = (id: string, path: string, parentId: string | null, extra: Partial<SitePage> = {}): SitePage => ({
   id,
@@ -35,8 +40,9 @@ const site: PublishedSite = {
   version: "1",
 };
 const chrome: Chrome = { site, basePath: "/base", headerLinks: [], footerGroups: [] };
+/** The page's HTML, its parts (text and the navigation's bytes) joined. */
 const render = (current: SitePage) =>
-  renderPage({
+  pageText({
     chrome,
     reader: { headingAnchors: () => ({ next: (text: string) => text, aliasesOf: () => [] }) } as never,
     section: site.sections[0]!,
@@ -60,5 +66,14 @@ describe("the navigation", () => {
     expect(top).toContain('<details><summary><a href="/base/a">Title a</a></summary>');
     expect(top).toContain('<a href="/base/e%20%26%20f" aria-current="page">Title e</a>');
     expect(top.match(/aria-current="page"/g)).toHaveLength(2); // the link and the breadcrumb
+  });
+
+  it("marks a page with children current and opens its own branch, the same bytes for every page before and after", () => {
+    const parent = render(pages[0]!);
+    expect(parent).toContain('<details open><summary><a href="/base/a" aria-current="page">Title a</a></summary>');
+    expect(parent).toContain('<details><summary><a href="/base/a/b">Title b</a></summary>');
+    // Each page's marks are its own: rendering others between leaves the navigation's shared bytes untouched.
+    render(pages[2]!);
+    expect(render(pages[0]!)).toBe(parent);
   });
 });
