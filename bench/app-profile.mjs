@@ -4,10 +4,10 @@
 // requests' timing (start → first byte → end, ms from navigation). `node bench/app-profile.mjs [first|tree]`;
 // BENCH_APP_PAGES as the benchmark. Prints the figures with the load average; a diagnosis tool, not a figure.
 import os from "node:os";
-import { launchChromium, startBrowserTarget } from "./lib.mjs";
+import { launchChromium, startOwnTarget } from "./lib.mjs";
 
 const only = process.argv[2];
-const { child, info } = await startBrowserTarget("app-target.cjs");
+const { child, info } = await startOwnTarget("app-target.cjs");
 
 const CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8.execute", "v8", "blink.user_timing", "loading"];
 const requests = (tab) =>

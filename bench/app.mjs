@@ -16,14 +16,14 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { BUDGET_KB, firstLoadGzipBytes } from "../packages/app/scripts/budget.mjs";
-import { launchChromium, startBrowserTarget } from "./lib.mjs";
+import { launchChromium, startOwnTarget } from "./lib.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const appDist = path.join(here, "../packages/app");
 const metafile = JSON.parse(fs.readFileSync(path.join(appDist, "dist/meta.json"), "utf8"));
 const firstJsKb = Math.round((firstLoadGzipBytes(metafile, appDist) / 1024) * 10) / 10;
 
-const { child, info } = await startBrowserTarget("app-target.cjs");
+const { child, info } = await startOwnTarget("app-target.cjs");
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 /** Long tasks (over 50 ms) of the page, recorded from its start (the observer is added before any script runs). */

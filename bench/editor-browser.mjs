@@ -15,7 +15,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { EDITOR_BUDGET_KB, editorGzipBytes } from "../packages/app/scripts/budget.mjs";
-import { launchChromium, startBrowserTarget } from "./lib.mjs";
+import { launchChromium, startOwnTarget } from "./lib.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const appDir = path.join(here, "../packages/app");
@@ -23,7 +23,7 @@ const metafile = JSON.parse(fs.readFileSync(path.join(appDir, "dist/meta.json"),
 const editorJsKb = Math.round((editorGzipBytes(metafile, appDir) / 1024) * 10) / 10;
 const CHARACTERS = 300;
 
-const { child, info } = await startBrowserTarget("editor-browser-target.mjs");
+const { child, info } = await startOwnTarget("editor-browser-target.mjs");
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 /** Event Timing's entries of the page from its start (16 ms: the smallest threshold it allows). */

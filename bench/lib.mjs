@@ -50,8 +50,8 @@ export function startTarget(env) {
   });
 }
 
-/** Starts a browser part's own target script (it seeds, serves, and sends its info once ready), as `npm start` runs the server. */
-export function startBrowserTarget(script) {
+/** Starts a part's own target script (it seeds, serves, and sends its info once ready), as `npm start` runs the server. */
+export function startOwnTarget(script) {
   const child = fork(path.join(here, script), { execArgv: serverNodeFlags(), env: serverEnv(process.env), stdio: ["ignore", "ignore", "inherit", "ipc"] });
   return new Promise((resolve, reject) => {
     child.once("message", (info) => resolve({ child, info }));

@@ -4,21 +4,17 @@
 // the first three results; and the p50 of a search (correct and misspelt queries taking
 // turns) against GET /v1/spaces/{spaceId}, one request at a time (goal ≤ 3).
 // Writes results/search.json.
-import { fork } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { ratio, sequentialLatencies } from "./lib.mjs";
+import { ratio, sequentialLatencies, startOwnTarget } from "./lib.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = (await import("node:module")).createRequire(import.meta.url);
 const { ANSWERS, KINDS } = require("./search-fixture.cjs");
 
-const child = fork(path.join(here, "search-target.cjs"), { stdio: ["ignore", "ignore", "inherit", "ipc"] });
-const info = await new Promise((resolve, reject) => {
-  child.once("message", resolve);
-  child.once("exit", (code) => reject(new Error(`search benchmark target exited with ${code}`)));
-});
+// As `npm start` runs the server (scripts/server-runtime.mjs), as every other part's target.
+const { child, info } = await startOwnTarget("search-target.cjs");
 const headers = { authorization: `Bearer ${info.token}` };
 const searchUrl = (spaceId, query) => `${info.base}/v1/spaces/${spaceId}/search?query=${encodeURIComponent(query)}&limit=20`;
 
