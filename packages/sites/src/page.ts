@@ -120,8 +120,9 @@ export function offloadedRender(input: PageInput): OffloadedRender {
 }
 
 /**
- * Where the navigation's bytes go in a page's text: random, so that no content can hold it (NUL never reaches a
- * page's text, and the rest cannot be guessed).
+ * Where the navigation's bytes go in a page's text: random for each process and never sent, so no content can hold
+ * it (the sidebar comes before the page's content; only the title and description precede it, and they cannot
+ * guess it).
  */
 const NAVIGATION_SLOT = `\u0000${randomUUID()}\u0000`;
 
