@@ -5,7 +5,8 @@ const os = require("node:os");
 const path = require("node:path");
 
 const server = path.dirname(require.resolve("@docstack/server/package.json"));
-const dist = (module) => require(path.join(server, "dist", module));
+// BENCH_DIST: another build of the server beside `dist` (a copy of it before a change), for main-thread-ab.mjs.
+const dist = (module) => require(path.join(server, process.env.BENCH_DIST || "dist", module));
 // As `docstack` sets it for itself (cli/main.ts), before any WebAssembly compiles.
 dist("wasm-tiering").applyWasmTieringBudget();
 
