@@ -3,6 +3,7 @@
 // reader; it reads fully without JavaScript (there is none).
 import { emojiSvg } from "./favicon";
 import { type Html, html, raw } from "./html";
+import { memoized } from "./memoized";
 import type { PublishedSite, SiteCustomization, SiteSection, SiteVariant } from "./model";
 import { defaultVariant, variantPath } from "./routing";
 import { pageCsp, STYLESHEET_HASH, siteStyle, themeClass } from "./theme";
@@ -39,16 +40,10 @@ export interface ShellInput {
 
 /** The CSS of a site's customization, which the CSP allows by its hash. */
 /** A site's inline style and its page CSP, made once per customization (a site's snapshot keeps it), not per page. */
-const styled = new WeakMap<SiteCustomization, { style: string; csp: string }>();
-function styledOf(customization: SiteCustomization): { style: string; csp: string } {
-  let made = styled.get(customization);
-  if (!made) {
-    const style = siteStyle(customization);
-    made = { style, csp: pageCsp(style) };
-    styled.set(customization, made);
-  }
-  return made;
-}
+const styledOf = memoized((customization: SiteCustomization) => {
+  const style = siteStyle(customization);
+  return { style, csp: pageCsp(style) };
+});
 
 export const inlineStyleOf = (site: PublishedSite) => styledOf(site.customization).style;
 /** The Content-Security-Policy of the site's pages (its one inline style hashed in). */

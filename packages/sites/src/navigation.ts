@@ -3,6 +3,7 @@
 // places found once too, so a page of a space of thousands of pages neither copies nor encodes the navigation again
 // (it was most of the large page's bytes, each render copied it once per change and encoded it once).
 import { escapeHtml, type Html, html } from "./html";
+import { memoized } from "./memoized";
 import type { SitePage } from "./model";
 import { pageUrl, readablePages } from "./routing";
 
@@ -21,7 +22,7 @@ const OPEN = Buffer.from(" open");
 const CURRENT = Buffer.from(' aria-current="page"');
 
 /** Per revision's page list (immutable, shared by every page rendered from it), per site space URL. */
-const navigations = new WeakMap<readonly SitePage[], Map<string, NavigationBytes>>();
+const navigations = memoized((_pages: readonly SitePage[]) => new Map<string, NavigationBytes>());
 
 /**
  * The navigation of `current`'s space as byte parts, in order: the pages as links (groups as headings, a page's
@@ -53,11 +54,7 @@ const hrefOf = (base: string, page: SitePage) => (page.type === "link" ? (page.h
 const navHref = (base: string, page: SitePage) => escapeHtml(hrefOf(base, page));
 
 function navigationOf(base: string, pages: readonly SitePage[]): NavigationBytes {
-  let byBase = navigations.get(pages);
-  if (!byBase) {
-    byBase = new Map();
-    navigations.set(pages, byBase);
-  }
+  const byBase = navigations(pages);
   let made = byBase.get(base);
   if (!made) {
     made = withPlaces(Buffer.from(navigationHtml(base, pages)));

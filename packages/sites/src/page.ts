@@ -7,6 +7,7 @@ import { type Html, html, raw } from "./html";
 import { assetName, htmlTargets } from "./html-targets";
 import { type Chrome, shell, variantSwitcher } from "./layout";
 import { type Heading, type RenderedContent, type ResolvedTarget, renderMarkdown } from "./markdown";
+import { memoized } from "./memoized";
 import type { SiteContentReader, SiteFile, SitePage, SiteSection, SiteVariant } from "./model";
 import { navigationParts } from "./navigation";
 import { type OffloadedRender, targetKey } from "./offload";
@@ -31,22 +32,6 @@ export function variantUrls(chrome: Chrome, section: SiteSection, variant: SiteV
   };
 }
 
-/**
- * A map built once per list: a revision's page and file lists are immutable and shared by
- * every page rendered from it, and a space of thousands of pages made these maps a
- * noticeable part of each render.
- */
-function memoized<T extends object, V>(make: (list: T) => V): (list: T) => V {
-  const made = new WeakMap<T, V>();
-  return (list) => {
-    let value = made.get(list);
-    if (value === undefined) {
-      value = make(list);
-      made.set(list, value);
-    }
-    return value;
-  };
-}
 const pagesByPath = memoized((pages: readonly SitePage[]) => new Map(pages.map((page) => [page.path.toLowerCase(), page])));
 const pagesById = memoized((pages: readonly SitePage[]) => new Map(pages.map((page) => [page.id, page])));
 const filesByName = memoized((files: readonly SiteFile[]) => new Map(files.map((file) => [file.name, file])));
