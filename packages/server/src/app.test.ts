@@ -1,4 +1,4 @@
-// What every request goes through: health, the contract, docs, errors, limits, logs.
+// What every request goes through: health, the contract, docs, errors, limits, logs, metrics.
 
 import { randomBytes } from "node:crypto";
 import { loadOpenapiDocument } from "@docstack/contract";
@@ -312,6 +312,31 @@ describe("logs", () => {
     expect(h.logs.join("\n")).not.toContain("cookie-value");
     // Checked for every test file when its harness closes; here, for these secrets on purpose.
     expect(secretInLogs(h.logs, h.secrets)).toBeUndefined();
+  });
+});
+
+describe("metrics", () => {
+  it("count each request answered by method, route and status, and time it", async () => {
+    const { admin } = await h.organization();
+    const sample = async (line: string) => {
+      const text = (await h.api.get("/metrics").expect(200)).text;
+      return Number(
+        text
+          .split("\n")
+          .find((row) => row.startsWith(`${line} `))
+          ?.split(" ")[1] ?? 0,
+      );
+    };
+    const answered = 'docstack_http_requests_total{method="GET",route="/v1/user",status="200"}';
+    // Refused before an operation served it: its route is not known.
+    const refused = 'docstack_http_requests_total{method="GET",route="other",status="401"}';
+    const timed = 'docstack_http_request_duration_seconds_count{method="GET",route="/v1/user"}';
+    const before = await Promise.all([answered, refused, timed].map(sample));
+    await h.api.get("/v1/user").set("Authorization", admin.auth).expect(200);
+    await h.api.get("/v1/user").set("Authorization", admin.auth).expect(200);
+    await h.api.get("/v1/user").expect(401);
+    const after = await Promise.all([answered, refused, timed].map(sample));
+    expect(after.map((value, i) => value - before[i]!)).toEqual([2, 1, 2]);
   });
 });
 

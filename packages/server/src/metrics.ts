@@ -1,10 +1,14 @@
 // Prometheus metrics (prom-client), served at /metrics: requests by route and status, their latency,
 // 5xx errors, rate-limited requests, job queue depth, job durations and failures, and the database
 // connection pool. Routes are the contract's paths (`/v1/spaces/{spaceId}`), so labels stay few.
-import type { RequestHandler } from "express";
+import type { RequestHandler, Response } from "express";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { Database } from "./db/database";
 import type { JobOutcome, JobQueue } from "./jobs/queue";
+
+/** When the request came (`performance.now()`), kept on its response. */
+const STARTED = Symbol("started");
+type Timed = Response & { [STARTED]: number };
 
 export class Metrics {
   readonly registry = new Registry();
@@ -91,16 +95,19 @@ export class Metrics {
 
   /** Counts each request once it is answered (the route is set by the operation that served it). */
   middleware(): RequestHandler {
-    return (req, res, next) => {
-      const started = performance.now();
-      res.on("finish", () => {
-        const route = (res.locals.route as string | undefined) ?? "other";
-        const labels = { method: req.method, route };
-        this.requests.inc({ ...labels, status: String(res.statusCode) });
-        this.latency.observe(labels, (performance.now() - started) / 1000);
-        if (res.statusCode >= 500) this.errors.inc({ route });
-        if (res.statusCode === 429) this.rateLimited.inc();
-      });
+    const metrics = this;
+    // One listener for every response (`this` is the response), not a closure made per request.
+    function answered(this: Response) {
+      const route = (this.locals.route as string | undefined) ?? "other";
+      const labels = { method: this.req.method, route };
+      metrics.requests.inc({ ...labels, status: String(this.statusCode) });
+      metrics.latency.observe(labels, (performance.now() - (this as Timed)[STARTED]) / 1000);
+      if (this.statusCode >= 500) metrics.errors.inc({ route });
+      if (this.statusCode === 429) metrics.rateLimited.inc();
+    }
+    return (_req, res, next) => {
+      (res as Timed)[STARTED] = performance.now();
+      res.on("finish", answered);
       next();
     };
   }

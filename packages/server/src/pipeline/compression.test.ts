@@ -59,7 +59,8 @@ describe("compressed answers", () => {
     ({ base, server } = await listening(h.createApp()));
     const org = await h.organization();
     admin = org.admin;
-    spaceId = (await c.createSpace(admin, org.id)).id;
+    // Not ASCII: an answer's length counts its bytes, not its characters.
+    spaceId = (await c.createSpace(admin, org.id, "Docs — café, 文档 ☕")).id;
     const pages = await c.publish(admin, spaceId, [
       insertPage("Long", "A paragraph long enough to be worth compressing. ".repeat(60)),
       ...Array.from({ length: 40 }, (_, i) => insertPage(`Page ${i + 1}`, "Text.")),
@@ -125,7 +126,7 @@ describe("compressed answers", () => {
     expect(space.headers["content-type"]).toBe("application/json; charset=utf-8");
     expect(space.headers.vary).toMatch(/Accept-Encoding/i);
     expect(Number(space.headers["content-length"])).toBe(space.bytes.length);
-    expect(JSON.parse(space.bytes.toString("utf8")).id).toBe(spaceId);
+    expect(JSON.parse(space.bytes.toString("utf8"))).toMatchObject({ id: spaceId, title: "Docs — café, 文档 ☕" });
     const missing = await get(base, `/v1/spaces/${spaceId}/content/page/nopage`, { ...auth, "Accept-Encoding": "gzip" });
     expect(missing.status).toBe(404);
     expect(missing.headers["content-encoding"]).toBeUndefined();

@@ -5,7 +5,7 @@
 // site's content token (a JWT), under whatever name a client sent it.
 import { randomUUID } from "node:crypto";
 import type { OpenapiDocument } from "@docstack/contract";
-import type { RequestHandler } from "express";
+import type { RequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import { isContentToken } from "../auth/content-tokens";
 
@@ -18,6 +18,9 @@ declare module "http" {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9_.-]{1,64}$/;
+/** When the request came (`performance.now()`), kept on its response. */
+const STARTED = Symbol("started");
+type Timed = Response & { [STARTED]: number };
 const REDACTED = "[redacted]";
 
 interface Parameter {
@@ -97,28 +100,31 @@ export function urlRedactor(document: OpenapiDocument, moreSecretQuery: readonly
  * Handlers set `res.locals.route` (the contract's path) and authentication `res.locals.actor`.
  */
 export function requestLogging(logger: Logger, redact: (url: string) => string): RequestHandler {
+  // One listener for every response (`this` is the response), not a closure made per request.
+  function answered(this: Response) {
+    const { req } = this;
+    const status = this.writableFinished ? this.statusCode : 499; // 499: the client went away first
+    req.log[status >= 500 ? "error" : "info"](
+      {
+        method: req.method,
+        route: this.locals.route as string | undefined,
+        url: redact(req.originalUrl),
+        status,
+        ms: Math.round((performance.now() - (this as Timed)[STARTED]) * 10) / 10,
+        actor: (this.locals.actor as { userId?: string } | undefined)?.userId,
+      },
+      "request",
+    );
+  }
   return (req, res, next) => {
     const given = req.headers["x-request-id"];
     const id = typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
-    const started = performance.now();
+    (res as Timed)[STARTED] = performance.now();
     req.id = id;
     req.log = logger.child({ reqId: id });
     res.setHeader("X-Request-Id", id);
-    // "close" comes once the response is sent, or when the client went away first.
-    res.once("close", () => {
-      const status = res.writableFinished ? res.statusCode : 499; // 499: the client went away first
-      req.log[status >= 500 ? "error" : "info"](
-        {
-          method: req.method,
-          route: res.locals.route as string | undefined,
-          url: redact(req.originalUrl),
-          status,
-          ms: Math.round((performance.now() - started) * 10) / 10,
-          actor: (res.locals.actor as { userId?: string } | undefined)?.userId,
-        },
-        "request",
-      );
-    });
+    // "close" comes once, when the response is sent or when the client went away first.
+    res.on("close", answered);
     next();
   };
 }

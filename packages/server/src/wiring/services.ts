@@ -21,6 +21,7 @@ import { SigningKeys } from "../signing";
 import { PublishedSites } from "../site-reader/published-sites";
 import { WebhookOutbox } from "../webhooks/outbox";
 import { jobDefinitions } from "./jobs";
+import { standardOutputLog } from "./log-destination";
 
 /**
  * What signs cursors, download URLs and sites' content tokens: `DOCSTACK_SECRETS` (newest first; the others still verify,
@@ -71,7 +72,7 @@ export interface OpenServicesOptions {
 }
 
 export async function openServices(config: Config, options: OpenServicesOptions = {}): Promise<{ database: Database; services: Services }> {
-  const logger = pino({ level: config.logLevel });
+  const logger = pino({ level: config.logLevel }, standardOutputLog());
   const opened =
     options.database ??
     (await openDatabase({
