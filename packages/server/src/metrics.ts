@@ -5,10 +5,7 @@ import type { RequestHandler, Response } from "express";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { Database } from "./db/database";
 import type { JobOutcome, JobQueue } from "./jobs/queue";
-
-/** When the request came (`performance.now()`), kept on its response. */
-const STARTED = Symbol("started");
-type Timed = Response & { [STARTED]: number };
+import { markStarted, msSinceStarted } from "./response-timing";
 
 export class Metrics {
   readonly registry = new Registry();
@@ -101,12 +98,12 @@ export class Metrics {
       const route = (this.locals.route as string | undefined) ?? "other";
       const labels = { method: this.req.method, route };
       metrics.requests.inc({ ...labels, status: String(this.statusCode) });
-      metrics.latency.observe(labels, (performance.now() - (this as Timed)[STARTED]) / 1000);
+      metrics.latency.observe(labels, msSinceStarted(this) / 1000);
       if (this.statusCode >= 500) metrics.errors.inc({ route });
       if (this.statusCode === 429) metrics.rateLimited.inc();
     }
     return (_req, res, next) => {
-      (res as Timed)[STARTED] = performance.now();
+      markStarted(res);
       res.on("finish", answered);
       next();
     };

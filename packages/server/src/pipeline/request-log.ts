@@ -8,6 +8,7 @@ import type { OpenapiDocument } from "@docstack/contract";
 import type { RequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import { isContentToken } from "../auth/content-tokens";
+import { markStarted, msSinceStarted } from "../response-timing";
 
 declare module "http" {
   interface IncomingMessage {
@@ -18,9 +19,6 @@ declare module "http" {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9_.-]{1,64}$/;
-/** When the request came (`performance.now()`), kept on its response. */
-const STARTED = Symbol("started");
-type Timed = Response & { [STARTED]: number };
 const REDACTED = "[redacted]";
 
 interface Parameter {
@@ -110,7 +108,7 @@ export function requestLogging(logger: Logger, redact: (url: string) => string):
         route: this.locals.route as string | undefined,
         url: redact(req.originalUrl),
         status,
-        ms: Math.round((performance.now() - (this as Timed)[STARTED]) * 10) / 10,
+        ms: Math.round(msSinceStarted(this) * 10) / 10,
         actor: (this.locals.actor as { userId?: string } | undefined)?.userId,
       },
       "request",
@@ -119,7 +117,7 @@ export function requestLogging(logger: Logger, redact: (url: string) => string):
   return (req, res, next) => {
     const given = req.headers["x-request-id"];
     const id = typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
-    (res as Timed)[STARTED] = performance.now();
+    markStarted(res);
     req.id = id;
     req.log = logger.child({ reqId: id });
     res.setHeader("X-Request-Id", id);
