@@ -1,6 +1,9 @@
 // What every request goes through: health, the contract, docs, errors, limits, logs, metrics.
 
 import { randomBytes } from "node:crypto";
+import { once } from "node:events";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { loadOpenapiDocument } from "@docstack/contract";
 import supertest from "supertest";
 import { createHarness, secretInLogs, useHarness } from "../test/support/harness";
@@ -107,6 +110,17 @@ describe("errors", () => {
       .set("Authorization", admin.auth)
       .expect(200);
     expect(res.body).toEqual({ items: [], count: 0 });
+  });
+
+  it("refuses U+0000 in a path parameter, a query parameter or a body with 400 naming where it is", async () => {
+    const { id, admin } = await h.organization();
+    const nulIn = async (path: string, body?: object) => {
+      const request = body ? h.api.post(path).send(body) : h.api.get(path);
+      return (await request.set("Authorization", admin.auth).expect(400)).body.error.message as string;
+    };
+    expect(await nulIn(`/v1/orgs/${id}/search?query=a%00b`)).toMatch(/^request\/query\/query must not contain the NUL character/);
+    expect(await nulIn(`/v1/spaces/a%00b`)).toMatch(/^request\/params\/spaceId must not contain the NUL character/);
+    expect(await nulIn(`/v1/orgs/${id}/collections`, { title: "a\u0000b" })).toMatch(/^request\/body\/title must not contain the NUL character/);
   });
 
   it("names the field and the rule of a validation error", async () => {
@@ -312,6 +326,65 @@ describe("logs", () => {
     expect(h.logs.join("\n")).not.toContain("cookie-value");
     // Checked for every test file when its harness closes; here, for these secrets on purpose.
     expect(secretInLogs(h.logs, h.secrets)).toBeUndefined();
+  });
+});
+
+describe("a request's logger", () => {
+  it("is there for a handler's own lines, which carry the request's ID as its line does", async () => {
+    const { id, admin } = await h.organization();
+    const failing = supertest(
+      createApp(h.services, {
+        registry: {
+          ...registry,
+          getOrganizationById: defineOperation("getOrganizationById", {
+            handle: async ({ ctx }) => {
+              ctx.log.warn("handler's own line");
+              throw new Error("handler failed");
+            },
+          }),
+        },
+      }),
+    );
+    await failing.get(`/v1/orgs/${id}`).set("Authorization", admin.auth).set("X-Request-Id", "own-lines").expect(500);
+    const lines = h.logs.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.reqId === "own-lines");
+    expect(lines.map((line) => line.msg)).toEqual(["handler's own line", "request failed", "request"]);
+    expect(lines.at(-1)).toMatchObject({ status: 500, route: "/v1/orgs/{organizationId}", actor: admin.id });
+  });
+});
+
+describe("resources' URLs", () => {
+  it("follow each request's Host and trusted X-Forwarded-Proto, on one connection too", async () => {
+    const { id, admin } = await h.organization();
+    const server = http.createServer(createApp(h.services)).listen(0, "127.0.0.1");
+    await once(server, "listening");
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const locationOf = (headers: Record<string, string>) =>
+      new Promise<{ location: string; reused: boolean }>((resolve, reject) => {
+        const request = http.get(
+          { agent, port: (server.address() as AddressInfo).port, path: `/v1/orgs/${id}`, headers: { authorization: admin.auth, ...headers } },
+          (res) => {
+            let text = "";
+            res.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
+            res.on("end", () => resolve({ location: JSON.parse(text).urls.location, reused: request.reusedSocket }));
+          },
+        );
+        request.on("error", reject);
+      });
+    try {
+      const path = `/v1/orgs/${id}`;
+      expect(await locationOf({ host: "docs.example.test" })).toEqual({ location: `http://docs.example.test${path}`, reused: false });
+      expect(await locationOf({ host: "docs.example.test" })).toEqual({ location: `http://docs.example.test${path}`, reused: true });
+      expect(await locationOf({ host: "other.example.test" })).toEqual({ location: `http://other.example.test${path}`, reused: true });
+      // The test's address is loopback, a trusted proxy: its X-Forwarded-Proto counts.
+      expect(await locationOf({ host: "other.example.test", "x-forwarded-proto": "https" })).toEqual({
+        location: `https://other.example.test${path}`,
+        reused: true,
+      });
+      expect(await locationOf({ host: "other.example.test" })).toEqual({ location: `http://other.example.test${path}`, reused: true });
+    } finally {
+      agent.destroy();
+      server.close();
+    }
   });
 });
 

@@ -16,7 +16,7 @@ import { errorHandler } from "./pipeline/error-handler";
 import { homePageRouter } from "./pipeline/home-page";
 import { refuseNulCharacters } from "./pipeline/nul-guard";
 import { DatabaseRateLimitStore, MemoryRateLimitStore, RateLimiter } from "./pipeline/rate-limit";
-import { requestLogging, urlRedactor } from "./pipeline/request-log";
+import { lazyRequestLoggers, requestLogging, urlRedactor } from "./pipeline/request-log";
 import { type ContractRoute, contractRoutes, encodePathRests, operationRouter } from "./pipeline/routes";
 import { securityHeaders } from "./pipeline/security-headers";
 import { inSequence, underPath } from "./pipeline/sequence";
@@ -64,6 +64,7 @@ export function createApp(services: Services, options: AppOptions = {}): express
   // http/prepared-json.ts); Express's own, a hash of every answer's bytes on every request, was the costliest
   // step a GET space adds to bare Express, and answered 304 where the contract declares none.
   app.set("etag", false);
+  lazyRequestLoggers(app.request, services.logger);
 
   // Every request's first steps, then the API's, then its operation: three of Express's layers, not fifteen
   // (pipeline/sequence.ts).
@@ -248,6 +249,23 @@ function jsonBody(routes: readonly ContractRoute[], defaultLimit: number): Reque
   };
 }
 
+/**
+ * The base URL each request reached the app by (its protocol, weighing a trusted proxy's `X-Forwarded-Proto`, and its
+ * `Host`), kept per connection while the two headers stay the same: the protocol's proxy weighing and header parsing
+ * cost microseconds on each request (issue 40), and a connection's address, hence its trust, never changes.
+ */
+function connectionBaseUrls(): (req: Request) => string {
+  const kept = new WeakMap<Request["socket"], { host: string | undefined; forwardedProto: string | string[] | undefined; base: string }>();
+  return (req) => {
+    const { host, "x-forwarded-proto": forwardedProto } = req.headers;
+    const known = kept.get(req.socket);
+    if (known && known.host === host && known.forwardedProto === forwardedProto) return known.base;
+    const base = `${req.protocol}://${host ?? "localhost"}`;
+    kept.set(req.socket, { host, forwardedProto, base });
+    return base;
+  };
+}
+
 /** What a request's context holds of its own, beside the services. */
 interface OwnContext {
   req: Request;
@@ -260,6 +278,7 @@ interface OwnContext {
  * literal spreading the services, with getters, cost microseconds per request (V8's slow path).
  */
 function requestContexts(services: Services): (req: Request, res: Response) => RequestContext {
+  const baseUrlOf = connectionBaseUrls();
   const shared = Object.create(services, {
     // Read only by the operations that need them: each weighs the trusted proxies again.
     clientAddress: {
@@ -277,6 +296,12 @@ function requestContexts(services: Services): (req: Request, res: Response) => R
         return this.req.headers;
       },
     },
+    // Made when first read (pipeline/request-log.ts).
+    log: {
+      get(this: OwnContext) {
+        return this.req.log;
+      },
+    },
     rawBody: {
       get(this: OwnContext) {
         return (this.req as Request & { rawBody?: Buffer }).rawBody;
@@ -284,7 +309,7 @@ function requestContexts(services: Services): (req: Request, res: Response) => R
     },
     baseUrl: {
       get(this: OwnContext) {
-        this.base ??= services.config.publicUrl ?? `${this.req.protocol}://${this.req.get("host") ?? "localhost"}`;
+        this.base ??= services.config.publicUrl ?? baseUrlOf(this.req);
         return this.base;
       },
     },
@@ -300,10 +325,9 @@ function requestContexts(services: Services): (req: Request, res: Response) => R
     Object.assign(Object.create(shared), {
       actor: res.locals.actor as Actor,
       requestId: req.id,
-      log: req.log,
       memo: new Map(),
       req,
       base: undefined,
       outbox: undefined,
-    } satisfies Omit<RequestContext, keyof Services | "clientAddress" | "baseUrl" | "headers" | "rawBody" | "secure"> & OwnContext);
+    } satisfies Omit<RequestContext, keyof Services | "clientAddress" | "baseUrl" | "headers" | "log" | "rawBody" | "secure"> & OwnContext);
 }

@@ -4,6 +4,7 @@
 // `x-docstack-secret: true` (a share link's key, a signed download token), and any value shaped as a
 // site's content token (a JWT), under whatever name a client sent it.
 import { randomUUID } from "node:crypto";
+import type { IncomingMessage } from "node:http";
 import type { OpenapiDocument } from "@docstack/contract";
 import type { RequestHandler, Response } from "express";
 import type { Logger } from "pino";
@@ -93,17 +94,39 @@ export function urlRedactor(document: OpenapiDocument, moreSecretQuery: readonly
 }
 
 /**
+ * Gives the requests whose prototype this is (an Express app's `app.request`) their logger, `req.log`, made when first
+ * read: most requests write no line of their own, and a child logger made for each cost microseconds and garbage
+ * (issue 40). Set, it is the request's own.
+ */
+export function lazyRequestLoggers(requestPrototype: object, logger: Logger): void {
+  const own = (req: IncomingMessage, log: Logger) => Object.defineProperty(req, "log", { value: log, writable: true, configurable: true, enumerable: true });
+  Object.defineProperty(requestPrototype, "log", {
+    configurable: true,
+    get(this: IncomingMessage) {
+      const log = logger.child({ reqId: this.id });
+      own(this, log);
+      return log;
+    },
+    set(this: IncomingMessage, log: Logger) {
+      own(this, log);
+    },
+  });
+}
+
+/**
  * Gives each request its ID (the caller's `X-Request-Id` when well-formed, else a new one, sent
- * back in `X-Request-Id`) and its logger, and writes one line when the response is done.
- * Handlers set `res.locals.route` (the contract's path) and authentication `res.locals.actor`.
+ * back in `X-Request-Id`), and writes one line when the response is done (with the ID, as `req.log`'s lines;
+ * see lazyRequestLoggers). Handlers set `res.locals.route` (the contract's path) and authentication
+ * `res.locals.actor`.
  */
 export function requestLogging(logger: Logger, redact: (url: string) => string): RequestHandler {
   // One listener for every response (`this` is the response), not a closure made per request.
   function answered(this: Response) {
     const { req } = this;
     const status = this.writableFinished ? this.statusCode : 499; // 499: the client went away first
-    req.log[status >= 500 ? "error" : "info"](
+    logger[status >= 500 ? "error" : "info"](
       {
+        reqId: req.id,
         method: req.method,
         route: this.locals.route as string | undefined,
         url: redact(req.originalUrl),
@@ -119,7 +142,6 @@ export function requestLogging(logger: Logger, redact: (url: string) => string):
     const id = typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
     markStarted(res);
     req.id = id;
-    req.log = logger.child({ reqId: id });
     res.setHeader("X-Request-Id", id);
     // "close" comes once, when the response is sent or when the client went away first.
     res.on("close", answered);
