@@ -18,8 +18,8 @@ import { refuseNulCharacters } from "./pipeline/nul-guard";
 import { DatabaseRateLimitStore, MemoryRateLimitStore, RateLimiter } from "./pipeline/rate-limit";
 import { lazyRequestLoggers, requestLogging, urlRedactor } from "./pipeline/request-log";
 import { type ContractRoute, contractRoutes, encodePathRests, operationRouter } from "./pipeline/routes";
-import { securityHeaders } from "./pipeline/security-headers";
-import { inSequence, underPath } from "./pipeline/sequence";
+import { API_SECURITY_HEADERS, securityHeaders } from "./pipeline/security-headers";
+import { inSequence, isUnderPath, underPath } from "./pipeline/sequence";
 import { signInRouter } from "./pipeline/sign-in-page";
 import { signedBody } from "./pipeline/signed-body";
 import { type ContractValidation, contractValidator } from "./pipeline/validator";
@@ -66,19 +66,25 @@ export function createApp(services: Services, options: AppOptions = {}): express
   app.set("etag", false);
   lazyRequestLoggers(app.request, services.logger);
 
+  const underApi = isUnderPath("/v1");
+  const headers = securityHeaders({
+    pages: { contentSecurityPolicy: { directives: { "script-src": ["'self'"], "img-src": ["'self'", "data:"] } } },
+    api: API_SECURITY_HEADERS,
+    isApi: (req) => underApi(req.url),
+  });
   // Every request's first steps, then the API's, then its operation: three of Express's layers, not fifteen
   // (pipeline/sequence.ts).
   app.use(
     inSequence(
       services.metrics.middleware(),
       requestLogging(services.logger, urlRedactor(document, SITE_URL_SECRETS)),
-      securityHeaders({ contentSecurityPolicy: { directives: { "script-src": ["'self'"], "img-src": ["'self'", "data:"] } } }),
+      headers.middleware,
       ...(config.corsOrigins ? [corsMiddleware(config.corsOrigins)] : []),
       // Before anything writes an answer: the API's JSON and the app's files (pipeline/compression.ts).
       compressAnswers(),
       writesOnceJobsOpen(services),
       // Published sites first: their hosts and /sites/ paths are theirs, whatever the path.
-      sitesMiddleware(services),
+      sitesMiddleware(services, headers.page),
       // The API next: its requests walk none of the routes of the pages below.
       encodePathRests(routes),
     ),
@@ -86,7 +92,7 @@ export function createApp(services: Services, options: AppOptions = {}): express
   // Instances sharing a PostgreSQL database count together; the embedded database has one process.
   const store = services.shared ? new DatabaseRateLimitStore(services.prisma, services.clock) : new MemoryRateLimitStore(services.clock);
   const limiter = new RateLimiter({ ...config.rateLimit, clock: services.clock, store });
-  app.use(underPath("/v1", inSequence(limiter.middleware(), siteChangesMiddleware(services), authenticationMiddleware(services, routes, limiter))));
+  app.use(underPath(underApi, inSequence(limiter.middleware(), siteChangesMiddleware(services), authenticationMiddleware(services, routes, limiter))));
   app.use(
     inSequence(
       jsonBody(routes, config.bodyLimitBytes),

@@ -1,7 +1,7 @@
 // Middlewares in sequence, as one of Express's layers: in order, and ended by the first error however it comes.
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import supertest from "supertest";
-import { inSequence, underPath } from "./sequence";
+import { inSequence, isUnderPath, underPath } from "./sequence";
 
 /** An app whose one layer is the sequence, answering what ran (and the error's message, if one ended it). */
 function appOf(...middlewares: RequestHandler[]) {
@@ -79,7 +79,7 @@ describe("a handler under a path", () => {
     });
     const ours = express();
     ours.use(
-      underPath("/v1", (req, res) => {
+      underPath(isUnderPath("/v1"), (req, res) => {
         res.json({ under: true, url: req.url });
       }),
     );

@@ -26,18 +26,20 @@ export function inSequence(...middlewares: RequestHandler[]): RequestHandler {
   };
 }
 
-/**
- * `handler` for the requests whose path is `prefix` or under it, in any case (as Express's `app.use(prefix, …)`
- * matches), others passed on. Unlike a mount, the request's URL is left as it is (no `baseUrl`): a mount's layer
- * trimmed the URL and restored it on every request.
- */
-export function underPath(prefix: string, handler: RequestHandler): RequestHandler {
+/** Whether a request's URL is `prefix` or under it, in any case (as Express's `app.use(prefix, …)` matches). */
+export function isUnderPath(prefix: string): (url: string) => boolean {
   const lower = prefix.toLowerCase();
-  return (req, res, next) => {
-    const url = req.url;
+  return (url) => {
     const follows = url.charCodeAt(prefix.length);
     // After the prefix: the end of the path, a segment, a query (NaN: the end of the URL).
-    const under = (Number.isNaN(follows) || follows === 47 || follows === 63) && url.slice(0, prefix.length).toLowerCase() === lower;
-    return under ? handler(req, res, next) : next();
+    return (Number.isNaN(follows) || follows === 47 || follows === 63) && url.slice(0, prefix.length).toLowerCase() === lower;
   };
+}
+
+/**
+ * `handler` for the requests whose URL is under a path (isUnderPath), others passed on. Unlike a mount, the request's
+ * URL is left as it is (no `baseUrl`): a mount's layer trimmed the URL and restored it on every request.
+ */
+export function underPath(under: (url: string) => boolean, handler: RequestHandler): RequestHandler {
+  return (req, res, next) => (under(req.url) ? handler(req, res, next) : next());
 }

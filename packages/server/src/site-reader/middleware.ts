@@ -12,7 +12,11 @@ import type { PublishedSites } from "./published-sites";
 /** What the glue needs: the published sites. */
 type SitesDeps = { sites: PublishedSites };
 
-export function sitesMiddleware(services: SitesDeps): RequestHandler {
+/**
+ * `pageHeaders`: sets a page's security headers, for a site answering at a path of the API's (on its own host), whose
+ * answers were given the API's.
+ */
+export function sitesMiddleware(services: SitesDeps, pageHeaders: (res: Response) => void): RequestHandler {
   const mcp = siteMcpHandler(services);
   return (req, res, next) => {
     const queryAt = req.originalUrl.indexOf("?");
@@ -23,11 +27,11 @@ export function sitesMiddleware(services: SitesDeps): RequestHandler {
     // The site's MCP server takes POST (and answers other methods); its pages, GET and HEAD only.
     if (path.endsWith(MCP_PATH)) return mcp(req, res, next, url);
     if (req.method !== "GET" && req.method !== "HEAD") return next();
-    void answerSite(services, req, res, next, url);
+    void answerSite(services, req, res, next, url, pageHeaders);
   };
 }
 
-async function answerSite(services: SitesDeps, req: Request, res: Response, next: NextFunction, url: SiteUrl) {
+async function answerSite(services: SitesDeps, req: Request, res: Response, next: NextFunction, url: SiteUrl, pageHeaders: (res: Response) => void) {
   try {
     const answer = await services.sites.answer({
       protocol: req.protocol,
@@ -39,6 +43,7 @@ async function answerSite(services: SitesDeps, req: Request, res: Response, next
       cookie: req.get("cookie"),
     });
     if (!answer) return next();
+    pageHeaders(res);
     if (answer.kind === "redirect") {
       if (answer.cookies) res.set("Set-Cookie", answer.cookies);
       // Where a reader's credentials sent them depends on those credentials: never stored by a shared cache. A site's

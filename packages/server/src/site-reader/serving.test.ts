@@ -62,6 +62,24 @@ describe("where sites are served", () => {
     expect(sub.text).toContain(`<link rel="canonical" href="${site.published}/reference">`);
   });
 
+  it("answers the API's paths on a site's own hostname as the site's, with a page's security headers, not the API's", async () => {
+    const site = await basicSite();
+    const hostname = `api-paths-${site.organizationId.slice(-8)}.acme.example`;
+    await h.services.prisma.site.update({ where: { id: site.siteId }, data: { hostname } });
+    h.services.sites.changed();
+    const page = await read(`http://${hostname}/v1/spaces`)
+      .expect(404)
+      .expect("Content-Type", /text\/html/);
+    expect(page.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    expect(page.headers["cross-origin-opener-policy"]).toBe("same-origin");
+    expect(page.headers["content-security-policy"]).toContain("style-src 'self' 'sha256-");
+    // The API, on Docstack's own host: its answers' six headers.
+    const api = await h.api.get("/v1/spaces").expect(401);
+    expect(api.headers["x-frame-options"]).toBe("DENY");
+    expect(api.headers["content-security-policy"]).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(api.headers["cross-origin-opener-policy"]).toBeUndefined();
+  });
+
   it("serves a site at its own hostname (at its root) and at its proxy, through a trusted proxy's X-Forwarded-Host", async () => {
     const site = await basicSite();
     const hostname = `docs-${site.organizationId.slice(-8)}.acme.example`;
