@@ -19,7 +19,8 @@ import { chapterBatch, client } from "./content.mjs";
 import { freePort } from "./lib.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const cli = path.join(here, "..", "packages", "server", "dist", "cli", "main.js");
+// BENCH_DIST: another build of the server beside `dist` (a copy of it before a change), as the other parts take it.
+const cli = path.join(here, "..", "packages", "server", process.env.BENCH_DIST || "dist", "cli", "main.js");
 const PAGES = Number(process.env.BENCH_MEMORY_PAGES || 2000);
 const RENDERED = Number(process.env.BENCH_MEMORY_RENDERED || 1000);
 const BATCH = 50;
